@@ -1,0 +1,8 @@
+// Runs once when the Next.js server starts: migrate, seed on first run, ensure the admin.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { getDatabase } = await import("./lib/db");
+  const { bootstrap } = await import("./lib/server/bootstrap");
+  const db = await getDatabase();
+  await bootstrap(db);
+}

@@ -1,0 +1,71 @@
+/** One error type with stable codes; lib/server/error-response.ts maps it to HTTP. */
+export type ErrorCode =
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "validation_failed"
+  | "payload_too_large"
+  | "internal";
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  validation_failed: 422,
+  payload_too_large: 413,
+  internal: 500,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+/** One problem found in an uploaded or imported file. */
+export interface Problem {
+  /** the instance the problem is about, when known */
+  instanceId?: string;
+  /** the field, e.g. "input_bounce" */
+  field?: string;
+  /** 1-based line of the file (JSON objects and JSONL) */
+  line?: number;
+  /** 1-based record number (JSON arrays, CSV data rows) */
+  row?: number;
+  message: string;
+  /** what was expected, e.g. "true or false" */
+  expected?: string;
+}
+
+export const MAX_LISTED_PROBLEMS = 100;
+
+/** A validation failure that lists its problems (capped) and how many there are in all. */
+export function validationError(message: string, problems: Problem[], extra: Record<string, unknown> = {}): AppError {
+  return new AppError("validation_failed", message, {
+    problemCount: problems.length,
+    problems: problems.slice(0, MAX_LISTED_PROBLEMS),
+    truncated: problems.length > MAX_LISTED_PROBLEMS,
+    ...extra,
+  });
+}
+
+export function notFound(what: string): AppError {
+  return new AppError("not_found", `${what} not found`);
+}
+
+/** Formats a problem as one readable line (CLI, logs). */
+export function formatProblem(p: Problem): string {
+  const where = [p.instanceId && `instance ${p.instanceId}`, p.field && `field ${p.field}`, p.line && `line ${p.line}`, p.row && `row ${p.row}`]
+    .filter(Boolean)
+    .join(", ");
+  return `${where ? where + ": " : ""}${p.message}${p.expected ? ` (expected ${p.expected})` : ""}`;
+}

@@ -1,0 +1,66 @@
+import { getDb } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { hashToken } from "./tokens";
+
+/** Who is calling: a signed-in user or an API token, with the teams it acts for. */
+export interface Actor {
+  via: "session" | "token";
+  userId: string | null;
+  email: string | null;
+  isAdmin: boolean;
+  /** teams whose private submissions the actor may see */
+  teamIds: string[];
+  /** the team a new submission is filed under */
+  teamId: string | null;
+}
+
+/** Resolves an API token (`Authorization: Bearer …`). @throws AppError unauthorized for a bad token */
+export async function actorFromToken(token: string): Promise<Actor> {
+  const db = await getDb();
+  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
+  if (!row || row.revokedAt) throw new AppError("unauthorized", "invalid or revoked API token");
+  await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
+  return {
+    via: "token",
+    userId: row.userId,
+    email: row.user?.email ?? null,
+    isAdmin: row.isAdmin || Boolean(row.user?.isAdmin),
+    teamIds: [row.teamId],
+    teamId: row.teamId,
+  };
+}
+
+/** The actor of a signed-in user id. */
+export async function actorFromUserId(userId: string): Promise<Actor | null> {
+  const db = await getDb();
+  const user = await db.user.findUnique({ where: { id: userId }, include: { memberships: { orderBy: { createdAt: "asc" } } } });
+  if (!user) return null;
+  const teamIds = user.memberships.map((m) => m.teamId);
+  return { via: "session", userId: user.id, email: user.email, isAdmin: user.isAdmin, teamIds, teamId: teamIds[0] ?? null };
+}
+
+/** The signed-in user of this request (server components, actions and route handlers). */
+export async function getSessionActor(): Promise<Actor | null> {
+  try {
+    const { getServerSession } = await import("next-auth");
+    const { getAuthOptions } = await import("./auth-options");
+    const session = await getServerSession(getAuthOptions());
+    const id = (session?.user as { id?: string } | undefined)?.id;
+    return id ? await actorFromUserId(id) : null;
+  } catch (e) {
+    // Outside a request scope (scripts, tests) there is no session.
+    if (e instanceof Error && /outside a request scope|was called outside/.test(e.message)) return null;
+    throw e;
+  }
+}
+
+/** Resolves the caller of a request: bearer token first, then the session cookie. */
+export async function resolveActor(req: Request): Promise<Actor | null> {
+  const auth = req.headers.get("authorization");
+  if (auth) {
+    const m = /^Bearer\s+(\S+)$/i.exec(auth);
+    if (!m) throw new AppError("unauthorized", "Authorization header must be 'Bearer <token>'");
+    return actorFromToken(m[1]);
+  }
+  return getSessionActor();
+}

@@ -1,0 +1,34 @@
+import { ZodError } from "zod";
+import { AppError, MAX_LISTED_PROBLEMS, STATUS_BY_CODE } from "@/lib/errors";
+
+/** Converts a zod error into our problem list. */
+export function zodProblems(e: ZodError) {
+  return e.issues.map((i) => ({ field: i.path.join(".") || undefined, message: i.message }));
+}
+
+/** The one error mapper: AppError → its status, zod → 422, anything else → 500 with a log line. */
+export function toErrorBody(e: unknown): { status: number; body: { error: { code: string; message: string; details?: unknown } } } {
+  if (e instanceof AppError) {
+    return { status: STATUS_BY_CODE[e.code], body: { error: { code: e.code, message: e.message, details: e.details } } };
+  }
+  if (e instanceof ZodError) {
+    const problems = zodProblems(e);
+    return {
+      status: 422,
+      body: {
+        error: {
+          code: "validation_failed",
+          message: problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join("; "),
+          details: { problemCount: problems.length, problems: problems.slice(0, MAX_LISTED_PROBLEMS) },
+        },
+      },
+    };
+  }
+  console.error("[error] unexpected", e);
+  return { status: 500, body: { error: { code: "internal", message: "Internal server error" } } };
+}
+
+export function errorResponse(e: unknown): Response {
+  const { status, body } = toErrorBody(e);
+  return Response.json(body, { status });
+}

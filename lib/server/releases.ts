@@ -1,0 +1,162 @@
+import crypto from "node:crypto";
+import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
+import { AppError, validationError, type Problem } from "@/lib/errors";
+import { parseReleaseFile } from "@/lib/files/parse-release-file";
+import type { ReleaseInstance } from "@/lib/tasks/types";
+import { rescoreSubmission } from "./scoring";
+import { getTaskOrThrow, type ResolvedTask } from "./tasks";
+import { forgetRelease, getReleaseInstances } from "./truth-cache";
+
+export interface ImportReleaseInput {
+  task: string;
+  version: string;
+  text: string;
+  fileName?: string;
+  notes?: string;
+  hidden?: boolean;
+  synthetic?: boolean;
+  publish?: boolean;
+  source?: string;
+}
+
+export interface ReleaseDiff {
+  added: number;
+  removed: number;
+  changed: number;
+  against: string | null;
+}
+
+/** Parses and validates a release file; every problem is collected. */
+export function validateReleaseFile(task: ResolvedTask, text: string, fileName?: string): { format: string; instances: ReleaseInstance[] } {
+  const parsed = parseReleaseFile(text, fileName);
+  const problems: Problem[] = [...parsed.problems];
+  const instances: ReleaseInstance[] = [];
+  const seen = new Set<string>();
+  for (const { row, n } of parsed.rows) {
+    const r = task.kind.parseReleaseRow(row, task.options);
+    if (!r.ok) {
+      problems.push(...r.problems.map((p) => ({ ...p, row: n })));
+      continue;
+    }
+    if (seen.has(r.value.externalId)) {
+      problems.push({ instanceId: r.value.externalId, row: n, field: "instance_id", message: "duplicate instance id" });
+      continue;
+    }
+    seen.add(r.value.externalId);
+    instances.push(r.value);
+  }
+  if (!problems.length && !instances.length) problems.push({ message: "the file holds no instances" });
+  if (problems.length) throw validationError(`the release file has ${problems.length} problem(s); nothing was imported`, problems, { format: parsed.format });
+  return { format: parsed.format, instances };
+}
+
+function diffAgainst(prev: { externalId: string; truth: unknown; metadata: unknown }[], next: ReleaseInstance[]): Omit<ReleaseDiff, "against"> {
+  const before = new Map(prev.map((p) => [p.externalId, JSON.stringify([p.truth, p.metadata])]));
+  let added = 0;
+  let changed = 0;
+  for (const n of next) {
+    const b = before.get(n.externalId);
+    if (b === undefined) added++;
+    else if (b !== JSON.stringify([n.truth, n.metadata])) changed++;
+  }
+  const nextIds = new Set(next.map((n) => n.externalId));
+  const removed = prev.filter((p) => !nextIds.has(p.externalId)).length;
+  return { added, removed, changed };
+}
+
+/**
+ * Imports a dataset release (all-or-nothing, one transaction) as a draft, optionally publishing
+ * it at once. Returns the release, its validation report and its diff against the current release.
+ */
+export async function importRelease(db: PrismaClient, input: ImportReleaseInput) {
+  const task = await getTaskOrThrow(db, input.task);
+  const { format, instances } = validateReleaseFile(task, input.text, input.fileName);
+  if (await db.release.findUnique({ where: { taskId_version: { taskId: task.id, version: input.version } } })) {
+    throw new AppError("conflict", `release ${input.version} of ${task.fullSlug} already exists`);
+  }
+  const current = await db.release.findFirst({ where: { taskId: task.id, status: "published" } });
+  const prev = current ? await getReleaseInstances(db, current.id, true) : [];
+  const diff: ReleaseDiff = { ...diffAgainst(prev, instances), against: current?.version ?? null };
+  const checksum = crypto.createHash("sha256").update(input.text).digest("hex");
+
+  const release = await db.$transaction(
+    async (tx) => {
+      const rel = await tx.release.create({
+        data: {
+          taskId: task.id,
+          version: input.version,
+          hidden: input.hidden ?? false,
+          synthetic: input.synthetic ?? false,
+          notes: input.notes ?? "",
+          source: input.source ?? input.fileName ?? "",
+          instanceCount: instances.length,
+          checksum,
+        },
+      });
+      const rows = instances.map((inst, position) => ({
+        releaseId: rel.id,
+        externalId: inst.externalId,
+        position,
+        truth: inst.truth as Prisma.InputJsonValue,
+        metadata: inst.metadata as Prisma.InputJsonValue,
+      }));
+      for (let i = 0; i < rows.length; i += 2000) await tx.instance.createMany({ data: rows.slice(i, i + 2000) });
+      return rel;
+    },
+    { timeout: 300_000, maxWait: 30_000 },
+  );
+  const validation = { format, instances: instances.length, preview: instances.slice(0, 5).map((i) => i.externalId) };
+  const published = input.publish ? await publishRelease(db, release.id) : null;
+  return { release: published?.release ?? release, validation, diff, rescored: published?.rescored ?? 0 };
+}
+
+/**
+ * Publishes a draft: the previous published release is archived (its scores stay), and every
+ * submission of the task is scored against the new one. Predictions are never touched.
+ */
+export async function publishRelease(db: PrismaClient, releaseId: string, onProgress?: (done: number, total: number) => void) {
+  const rel = await db.release.findUnique({ where: { id: releaseId }, include: { task: true } });
+  if (!rel) throw new AppError("not_found", "release not found");
+  if (rel.status !== "draft") throw new AppError("conflict", `release ${rel.version} is ${rel.status}, not a draft`);
+  const task = await getTaskOrThrow(db, rel.task.fullSlug);
+  const release = await db.$transaction(async (tx) => {
+    await tx.release.updateMany({
+      where: { taskId: rel.taskId, status: "published" },
+      data: { status: "archived", archivedAt: new Date() },
+    });
+    return tx.release.update({ where: { id: rel.id }, data: { status: "published", publishedAt: new Date() } });
+  });
+  forgetRelease(release.id);
+  const subs = await db.submission.findMany({ where: { taskId: rel.taskId }, select: { id: true } });
+  let done = 0;
+  for (const s of subs) {
+    await rescoreSubmission(db, task, s.id, release);
+    onProgress?.(++done, subs.length);
+  }
+  return { release, rescored: subs.length };
+}
+
+/** Public JSON of a release. */
+export function releaseJson(r: {
+  id: string;
+  version: string;
+  status: string;
+  hidden: boolean;
+  synthetic: boolean;
+  notes: string;
+  instanceCount: number;
+  createdAt: Date;
+  publishedAt: Date | null;
+}) {
+  return {
+    id: r.id,
+    version: r.version,
+    status: r.status,
+    hidden: r.hidden,
+    synthetic: r.synthetic,
+    notes: r.notes,
+    instanceCount: r.instanceCount,
+    createdAt: r.createdAt.toISOString(),
+    publishedAt: r.publishedAt?.toISOString() ?? null,
+  };
+}

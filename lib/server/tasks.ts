@@ -1,0 +1,65 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/errors";
+import { getTaskKind } from "@/lib/tasks";
+import { CATALOG, taskOptions } from "@/lib/tasks/catalog";
+import type { TaskKindModule, TaskOptions } from "@/lib/tasks/types";
+
+export interface ResolvedTask {
+  id: string;
+  fullSlug: string;
+  name: string;
+  description: string;
+  primaryMetric: string;
+  kind: TaskKindModule;
+  kindName: string;
+  options: TaskOptions;
+  benchmark: { slug: string; name: string };
+}
+
+/** Looks a task up by its public slug (`bouncerbench/input`). @throws AppError not_found */
+export async function getTaskOrThrow(db: PrismaClient, fullSlug: string): Promise<ResolvedTask> {
+  const task = await db.task.findUnique({ where: { fullSlug }, include: { benchmark: true } });
+  if (!task) throw notFound(`task ${fullSlug}`);
+  return {
+    id: task.id,
+    fullSlug: task.fullSlug,
+    name: task.name,
+    description: task.description,
+    primaryMetric: task.primaryMetric,
+    kind: getTaskKind(task.kind),
+    kindName: task.kind,
+    options: taskOptions(task.fullSlug),
+    benchmark: { slug: task.benchmark.slug, name: task.benchmark.name },
+  };
+}
+
+/** The published (current) release of a task, or a given version. @throws AppError not_found */
+export async function getReleaseOrThrow(db: PrismaClient, taskId: string, version?: string) {
+  const release = version
+    ? await db.release.findUnique({ where: { taskId_version: { taskId, version } } })
+    : await db.release.findFirst({ where: { taskId, status: "published" }, orderBy: { publishedAt: "desc" } });
+  if (!release) {
+    throw version ? notFound(`release ${version}`) : new AppError("not_found", "this task has no published release yet");
+  }
+  return release;
+}
+
+/** Creates or updates the benchmarks and tasks of the catalog (idempotent). */
+export async function syncCatalog(db: PrismaClient): Promise<void> {
+  for (const [bi, b] of CATALOG.entries()) {
+    const bench = await db.benchmark.upsert({
+      where: { slug: b.slug },
+      update: { name: b.name, description: b.description, paperTitle: b.paperTitle, sortOrder: bi },
+      create: { slug: b.slug, name: b.name, description: b.description, paperTitle: b.paperTitle, sortOrder: bi },
+    });
+    for (const [ti, t] of b.tasks.entries()) {
+      const fullSlug = `${b.slug}/${t.slug}`;
+      const data = { name: t.name, description: t.description, kind: t.kind, primaryMetric: t.primaryMetric, sortOrder: ti };
+      await db.task.upsert({
+        where: { fullSlug },
+        update: data,
+        create: { ...data, slug: t.slug, fullSlug, benchmarkId: bench.id },
+      });
+    }
+  }
+}

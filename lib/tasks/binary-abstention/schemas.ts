@@ -1,0 +1,150 @@
+import { z } from "zod";
+import type { Problem } from "@/lib/errors";
+import { isBlank, readBoolean, readLabel, readNumber, wordCount } from "@/lib/tasks/shared/coerce";
+import { parsePythonLiteral } from "@/lib/tasks/shared/parse-python-literal";
+import type { ParseResult, ReleaseInstance } from "@/lib/tasks/types";
+import { bounceOfLabel, labelsFor, type Side } from "./labels";
+
+/** Stored truth of an input instance. */
+export const InputTruth = z.object({ bounce: z.boolean(), label: z.number().int().min(0).max(3) });
+/** Stored truth of an output instance: bounce = the patch is incorrect; pass = passed/all tests. */
+export const OutputTruth = z.object({ bounce: z.boolean(), pass: z.number().min(0).max(1) });
+
+/** Stored prediction (both sides). */
+export const StoredPrediction = z.object({
+  bounce: z.boolean(),
+  label: z.string().optional(),
+  score: z.number().min(0).max(1).optional(),
+  trace: z.unknown().optional(),
+});
+export type StoredPrediction = z.infer<typeof StoredPrediction>;
+
+const bounceField = (side: Side) => (side === "input" ? "input_bounce" : "output_bounce");
+
+/**
+ * One prediction of a BouncerBench file (INTERFACE.md shapes 1–3, already split by id):
+ * `{ input_bounce | output_bounce: bool, label?, score?, trace?, explanation? }`.
+ */
+export function parseBouncePrediction(id: string, value: unknown, side: Side): ParseResult<StoredPrediction> {
+  const problems: Problem[] = [];
+  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    at("", `prediction is ${Array.isArray(value) ? "an array" : typeof value === "object" ? "null" : typeof value}`, "an object");
+    return { ok: false, problems };
+  }
+  const v = value as Record<string, unknown>;
+  const bf = bounceField(side);
+  const labels = labelsFor(side);
+  let bounce: boolean | undefined;
+  if (v[bf] !== undefined) {
+    if (typeof v[bf] !== "boolean") at(bf, `is ${JSON.stringify(v[bf])}`, "true or false");
+    else bounce = v[bf] as boolean;
+  }
+  let label: string | undefined;
+  const labelField = v.label !== undefined ? "label" : v[`${side}_label`] !== undefined ? `${side}_label` : undefined;
+  if (labelField) {
+    const l = v[labelField];
+    if (typeof l !== "string" || !labels.includes(l)) at(labelField, `unknown label ${JSON.stringify(l)}`, `one of ${labels.join(", ")}`);
+    else label = l;
+  }
+  if (label !== undefined && bounce !== undefined && bounceOfLabel(side, label) !== bounce) {
+    at(bf, `${bf} is ${bounce} but label ${label} means ${!bounce}`, "a bounce that agrees with the label");
+  }
+  if (bounce === undefined && label === undefined && !problems.length) {
+    at(bf, `missing ${bf} (and no label)`, `${bf}: true/false, or a label`);
+  }
+  let score: number | undefined;
+  if (v.score !== undefined && v.score !== null) {
+    if (typeof v.score !== "number" || !Number.isFinite(v.score) || v.score < 0 || v.score > 1) {
+      at("score", `is ${JSON.stringify(v.score)}`, "a number in [0, 1]");
+    } else score = v.score;
+  }
+  if (problems.length) return { ok: false, problems };
+  const out: StoredPrediction = { bounce: bounce ?? bounceOfLabel(side, label as string) };
+  if (label !== undefined) out.label = label;
+  if (score !== undefined) out.score = score;
+  const trace = v.trace ?? v.explanation;
+  if (trace !== undefined) out.trace = trace;
+  return { ok: true, value: out };
+}
+
+/** Pass fraction and correctness from a tests_status dict (JSON or Python literal). */
+export function readTestsStatus(raw: unknown): { pass: number; incorrect: boolean } | string {
+  let v = raw;
+  if (typeof raw === "string") {
+    try {
+      v = parsePythonLiteral(raw);
+    } catch (e) {
+      return `tests_status is not a dict literal: ${(e as Error).message}`;
+    }
+  }
+  if (typeof v !== "object" || v === null) return "tests_status is not an object";
+  let passed = 0;
+  let failed = 0;
+  for (const key of ["FAIL_TO_PASS", "PASS_TO_PASS"]) {
+    const g = (v as Record<string, unknown>)[key];
+    if (g === undefined) continue;
+    if (typeof g !== "object" || g === null) return `tests_status.${key} is not an object`;
+    const s = (g as Record<string, unknown>).success ?? [];
+    const f = (g as Record<string, unknown>).failure ?? [];
+    if (!Array.isArray(s) || !Array.isArray(f)) return `tests_status.${key}.success/failure must be lists`;
+    passed += s.length;
+    failed += f.length;
+  }
+  const all = passed + failed;
+  return { pass: all === 0 ? 0 : passed / all, incorrect: failed > 0 || all === 0 };
+}
+
+/** One row of a BouncerBench release file (CSV, JSON or JSONL). */
+export function parseBounceReleaseRow(row: Record<string, unknown>, side: Side): ParseResult<ReleaseInstance> {
+  const problems: Problem[] = [];
+  const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
+  if (!id) return { ok: false, problems: [{ field: "instance_id", message: "missing instance_id", expected: "a non-empty string" }] };
+  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
+  const metadata: Record<string, unknown> = {};
+  let truth: Record<string, unknown> = {};
+  if (side === "input") {
+    const field = !isBlank(row.input_quality) ? "input_quality" : "underspecified";
+    const label = readLabel(row[field], 3);
+    if (label === undefined) at(field, `is ${JSON.stringify(row[field] ?? null)}`, "an integer label 0–3");
+    let bounce = label !== undefined ? label >= 2 : undefined;
+    if (!isBlank(row.input_bounce)) {
+      const b = readBoolean(row.input_bounce);
+      if (b === undefined) at("input_bounce", `is ${JSON.stringify(row.input_bounce)}`, "true or false");
+      else if (bounce !== undefined && b !== bounce) at("input_bounce", `is ${b} but ${field} ${label} means ${bounce}`, "input_bounce = (label ≥ 2)");
+      else bounce = b;
+    }
+    if (bounce !== undefined && label !== undefined) truth = { bounce, label };
+    if (typeof row.underspecified_notes === "string" && row.underspecified_notes.trim()) truth.notes = row.underspecified_notes.trim();
+    if (typeof row.problem_statement === "string" && row.problem_statement.trim()) {
+      metadata.problem_statement = row.problem_statement;
+      metadata.words = wordCount(row.problem_statement);
+    }
+  } else {
+    let pass: number | undefined;
+    let incorrect: boolean | undefined;
+    if (!isBlank(row.tests_status)) {
+      const r = readTestsStatus(row.tests_status);
+      if (typeof r === "string") at("tests_status", r, "a dict with FAIL_TO_PASS / PASS_TO_PASS success and failure lists");
+      else ({ pass, incorrect } = r);
+    } else if (!isBlank(row.output_quality)) {
+      const q = readNumber(row.output_quality);
+      if (q === undefined || q < 0 || q > 1) at("output_quality", `is ${JSON.stringify(row.output_quality)}`, "a number in [0, 1]");
+      else ((pass = q), (incorrect = q < 1));
+    } else at("tests_status", "missing tests_status and output_quality", "one of them");
+    if (!isBlank(row.output_bounce)) {
+      const b = readBoolean(row.output_bounce);
+      if (b === undefined) at("output_bounce", `is ${JSON.stringify(row.output_bounce)}`, "true or false");
+      else incorrect = b;
+    }
+    if (pass !== undefined && incorrect !== undefined) truth = { bounce: incorrect, pass };
+    if (typeof row.patch === "string") {
+      metadata.patch = row.patch;
+      metadata.chars = row.patch.length;
+    }
+  }
+  const difficulty = row.difficulty;
+  if (typeof difficulty === "string" && difficulty.trim()) metadata.difficulty = difficulty.trim();
+  if (problems.length) return { ok: false, problems };
+  return { ok: true, value: { externalId: id, truth, metadata } };
+}

@@ -1,0 +1,115 @@
+import type { TaskKindName, TaskOptions } from "./types";
+
+export interface TaskDef {
+  slug: string;
+  name: string;
+  description: string;
+  kind: TaskKindName;
+  primaryMetric: string;
+  options: TaskOptions;
+}
+
+export interface BenchmarkDef {
+  slug: string;
+  name: string;
+  paperTitle: string;
+  description: string;
+  tasks: TaskDef[];
+}
+
+/** The benchmarks and tasks the leaderboard hosts (INTERFACE.md identifiers). */
+export const CATALOG: BenchmarkDef[] = [
+  {
+    slug: "bouncerbench",
+    name: "BouncerBench",
+    paperTitle: "Is Your Automated Software Engineer Trustworthy?",
+    description:
+      "Can an agent refuse? Input bouncers must reject vague or impossible tickets before work starts; output bouncers must reject patches that are wrong.",
+    tasks: [
+      {
+        slug: "input",
+        name: "Input bouncing",
+        description:
+          "Decide, from the ticket alone, whether to bounce (refuse) it. Truth: the SWE-bench Verified annotators' specification label; bounce iff the label is ≥ 2 (vague or impossible).",
+        kind: "binary_abstention",
+        primaryMetric: "F_m",
+        options: { side: "input" },
+      },
+      {
+        slug: "output",
+        name: "Output bouncing",
+        description: "Decide whether an agent's patch should be bounced. Truth: the patch is incorrect (some FAIL_TO_PASS or PASS_TO_PASS test fails).",
+        kind: "binary_abstention",
+        primaryMetric: "F_m",
+        options: { side: "output" },
+      },
+      {
+        slug: "lite",
+        name: "Lite (pipeline)",
+        description: "Input and output bouncers in one pipeline on the same 642 instances; ranked by the mean of the input and output F_m.",
+        kind: "bouncer_pipeline",
+        primaryMetric: "F_m_mean",
+        options: {},
+      },
+    ],
+  },
+  {
+    slug: "abstain-validate",
+    name: "Abstain-and-Validate",
+    paperTitle: "Abstain and Validate: A Dual-LLM Policy for Reducing Noise in Agentic Program Repair",
+    description: "Scored abstention before repair and patch validation after it, measured with pass@k and filtered success@k.",
+    tasks: [
+      {
+        slug: "repair",
+        name: "Abstention + validation",
+        description: "Predict, per bug, whether to attempt a repair, and per trajectory whether its patch is valid.",
+        kind: "scored_abstention",
+        primaryMetric: "combined_binary_success_at_1",
+        options: {},
+      },
+    ],
+  },
+  {
+    slug: "ci-bench",
+    name: "CI-Bench",
+    paperTitle: "CI-Bench: A Framework for Evaluating LLM Tools on CI Failures",
+    description: "Repair reproducible CI failures; patches are checked against the developer's fix.",
+    tasks: [
+      {
+        slug: "repair",
+        name: "CI repair",
+        description: "Produce a patch for each failing CI build; scored by syntactic equivalence to the developer's fix.",
+        kind: "ci_repair",
+        primaryMetric: "SYE_rate",
+        options: {},
+      },
+    ],
+  },
+  {
+    slug: "cr-bench",
+    name: "CR-Bench",
+    paperTitle: "CR-Bench: Evaluating the Real-World Utility of AI Code Review Agents",
+    description: "Code review agents: find the known bug in each pull request without drowning reviewers in noise.",
+    tasks: [
+      {
+        slug: "review",
+        name: "Code review",
+        description: "Review each pull request; comments are judged as bug hits, valid suggestions or noise.",
+        kind: "code_review",
+        primaryMetric: "f1",
+        options: {},
+      },
+    ],
+  },
+];
+
+export function findTaskDef(fullSlug: string): { benchmark: BenchmarkDef; task: TaskDef } | undefined {
+  const [b, t] = fullSlug.split("/");
+  const benchmark = CATALOG.find((x) => x.slug === b);
+  const task = benchmark?.tasks.find((x) => x.slug === t);
+  return benchmark && task ? { benchmark, task } : undefined;
+}
+
+export function taskOptions(fullSlug: string): TaskOptions {
+  return findTaskDef(fullSlug)?.task.options ?? {};
+}

@@ -1,0 +1,73 @@
+// Starts a throwaway PostgreSQL cluster (Debian's postgresql package) on a private port and
+// data directory. The server refuses to run as root, so as root it runs as the postgres user.
+// Usage: import { startThrowawayPostgres } ...; or `node scripts/pg-server.mjs` prints a URL
+// and keeps running until killed.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export function findPgBin() {
+  if (process.env.PG_BIN && fs.existsSync(path.join(process.env.PG_BIN, "initdb"))) return process.env.PG_BIN;
+  const root = "/usr/lib/postgresql";
+  if (!fs.existsSync(root)) return null;
+  const versions = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  for (const v of versions) {
+    const bin = path.join(root, v, "bin");
+    if (fs.existsSync(path.join(bin, "initdb"))) return bin;
+  }
+  return null;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+/** Returns { url, stop } or null when no PostgreSQL server binaries are installed. */
+export async function startThrowawayPostgres() {
+  const bin = findPgBin();
+  if (!bin) return null;
+  const isRoot = process.getuid?.() === 0;
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), "lb-pg-"));
+  const data = path.join(base, "data");
+  const port = await freePort();
+  const asPg = (cmd, args) => (isRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args]);
+  if (isRoot) execFileSync("chown", ["-R", "postgres:postgres", base]);
+  fs.chmodSync(base, 0o755);
+  let [c, a] = asPg(path.join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]);
+  execFileSync(c, a, { stdio: "ignore" });
+  [c, a] = asPg(path.join(bin, "pg_ctl"), [
+    "-D", data, "-l", path.join(base, "server.log"), "-w", "-t", "60",
+    "-o", `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    "start",
+  ]);
+  execFileSync(c, a, { stdio: "ignore" });
+  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+  const stop = () => {
+    const [c2, a2] = asPg(path.join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"]);
+    spawnSync(c2, a2, { stdio: "ignore" });
+    fs.rmSync(base, { recursive: true, force: true });
+  };
+  return { url, stop };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const pg = await startThrowawayPostgres();
+  if (!pg) {
+    console.error("no PostgreSQL server binaries found (apt-get install postgresql)");
+    process.exit(1);
+  }
+  console.log(pg.url);
+  const bye = () => (pg.stop(), process.exit(0));
+  process.on("SIGINT", bye);
+  process.on("SIGTERM", bye);
+  setInterval(() => {}, 1 << 30);
+}

@@ -1,0 +1,76 @@
+// The real reference values of METRICS.md §1, reproduced from the shipped files through the
+// same path the server uses (release file parser → task kind → lib/metrics).
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parsePredictionFile } from "@/lib/files/parse-prediction-file";
+import { binaryAbstention } from "@/lib/tasks/binary-abstention";
+import { parseReleaseFile } from "@/lib/files/parse-release-file";
+
+const SEED = path.resolve("prisma/seed-data/bouncerbench");
+const SHARED = path.resolve("../shared/data/bouncerbench/predictions");
+const opts = { side: "input" as const };
+
+function loadTruth() {
+  const parsed = parseReleaseFile(fs.readFileSync(path.join(SEED, "ensembled_annotations_public.csv"), "utf8"), "x.csv");
+  expect(parsed.problems).toEqual([]);
+  const truth = new Map<string, Record<string, unknown>>();
+  for (const { row } of parsed.rows) {
+    const r = binaryAbstention.parseReleaseRow(row, opts);
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    truth.set(r.value.externalId, r.value.truth);
+  }
+  return truth;
+}
+
+function score(file: string, only?: Set<string>) {
+  const truth = loadTruth();
+  const parsed = parsePredictionFile(fs.readFileSync(file, "utf8"), file);
+  const pairs = parsed.entries
+    .filter((e) => !only || only.has(e.id))
+    .map((e) => {
+      const p = binaryAbstention.parsePrediction(e.id, e.value, opts);
+      if (!p.ok) throw new Error(JSON.stringify(p.problems));
+      return { truth: truth.get(e.id)!, prediction: p.value };
+    });
+  return { n: pairs.length, ...binaryAbstention.score(pairs, opts) };
+}
+
+const REF = {
+  "gpt-4.1": { n: 1699, F_m: 0.50021, I_Score: 0.233274, R_b: 0.129231, FNR_a: 0.020019, agreement: 0.340789, kappa: 0.088473, spearman_rho: 0.367651, P_a: 0.644918, R_a: 0.979981, F_a: 0.777904, P_b: 0.8, F_b: 0.222517, FPR_a: 0.870769 },
+  "claude-3.7-sonnet": { n: 1699, F_m: 0.422144, I_Score: 0.208554, R_b: 0.04, FNR_a: 0.00572, agreement: 0.283696, kappa: 0.031194, spearman_rho: 0.293152 },
+};
+const LITE = {
+  "gpt-4.1": { n: 642, F_m: 0.532283, I_Score: 0.489097, R_b: 0.087379, FNR_a: 0.012987, agreement: 0.493769, kappa: 0.14763, spearman_rho: 0.290519 },
+  "claude-3.7-sonnet": { n: 642, F_m: 0.510909, I_Score: 0.494289, R_b: 0.058252, FNR_a: 0.005566, agreement: 0.457944, kappa: 0.085829, spearman_rho: 0.198361 },
+};
+
+describe("METRICS.md §1 reference values (input task, all 1,699)", () => {
+  it("the release has 1,699 instances, 650 to bounce", () => {
+    const t = loadTruth();
+    expect(t.size).toBe(1699);
+    expect([...t.values()].filter((v) => v.bounce).length).toBe(650);
+  });
+  for (const [model, ref] of Object.entries(REF)) {
+    it(model, () => {
+      const s = score(path.join(SEED, `input_bouncer_${model}.json`));
+      expect(s.n).toBe(ref.n);
+      for (const [k, v] of Object.entries(ref)) if (k !== "n") expect(s.metrics[k], k).toBeCloseTo(v, 6);
+      expect(s.primaryValue).toBe(s.metrics.F_m);
+      expect(s.ciLow!).toBeLessThan(s.metrics.F_m!);
+      expect(s.ciHigh!).toBeGreaterThan(s.metrics.F_m!);
+    });
+  }
+});
+
+describe.skipIf(!fs.existsSync(SHARED))("METRICS.md §1 reference values (the 642 Lite instances)", () => {
+  for (const [model, ref] of Object.entries(LITE)) {
+    it(model, () => {
+      const lite = new Set(Object.keys(JSON.parse(fs.readFileSync(path.join(SHARED, `output_bouncer_${model}.json`), "utf8"))));
+      expect(lite.size).toBe(642);
+      const s = score(path.join(SEED, `input_bouncer_${model}.json`), lite);
+      expect(s.n).toBe(642);
+      for (const [k, v] of Object.entries(ref)) if (k !== "n") expect(s.metrics[k], k).toBeCloseTo(v, 6);
+    });
+  }
+});
