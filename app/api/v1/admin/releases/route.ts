@@ -1,0 +1,28 @@
+// POST /api/v1/admin/releases – import a dataset release file (admins)
+import { getDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { readMultipart } from "@/lib/server/multipart";
+import { importRelease, releaseJson } from "@/lib/server/releases";
+import { route } from "@/lib/server/route";
+import { ReleaseFields } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+export const maxDuration = 300;
+
+export const POST = route({ access: "admin" }, async ({ req }) => {
+  const { fields, files } = await readMultipart(req, { maxFileBytes: getEnv().MAX_UPLOAD_BYTES });
+  if (!files.file) throw new AppError("validation_failed", "no file: send the release as the multipart field 'file'", { problems: [{ field: "file", message: "missing" }], problemCount: 1 });
+  const f = ReleaseFields.parse(fields);
+  const r = await importRelease(await getDb(), {
+    task: f.task,
+    version: f.version,
+    text: files.file.text,
+    fileName: files.file.name,
+    notes: f.notes,
+    hidden: f.hidden,
+    synthetic: f.synthetic,
+    publish: f.publish,
+  });
+  return Response.json({ release: releaseJson(r.release), validation: r.validation, diff: r.diff, rescored: r.rescored }, { status: 201 });
+});

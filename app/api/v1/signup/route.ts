@@ -1,0 +1,13 @@
+// POST /api/v1/signup – create an account (email + password) and a team of its own
+import { getDb } from "@/lib/db";
+import { route } from "@/lib/server/route";
+import { createUserWithTeam } from "@/lib/server/users";
+import { SignupBody } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route({ access: "public" }, async ({ req }) => {
+  const body = SignupBody.parse(await req.json().catch(() => ({})));
+  const { user, team } = await createUserWithTeam(await getDb(), body);
+  return Response.json({ id: user.id, email: user.email, team: { slug: team.slug, name: team.name } }, { status: 201 });
+});

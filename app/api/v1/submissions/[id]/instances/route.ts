@@ -1,0 +1,14 @@
+// GET /api/v1/submissions/{id}/instances – per-instance prediction, truth (unless hidden) and outcome
+import { getDb } from "@/lib/db";
+import { route } from "@/lib/server/route";
+import { getSubmissionOrThrow, listSubmissionInstances } from "@/lib/server/submissions";
+import { IdParams, InstancesQuery } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ access: "public", params: IdParams }, async ({ params, actor, url }) => {
+  const db = await getDb();
+  const sub = await getSubmissionOrThrow(db, params.id, actor);
+  const q = InstancesQuery.parse(Object.fromEntries(url.searchParams));
+  return Response.json(await listSubmissionInstances(db, sub, q));
+});
