@@ -39,5 +39,5 @@ export function getEnv(): Env {
 
 /** Absolute path of the data folder (PGlite files, admin token, auth secret). */
 export function dataDir(): string {
-  return path.resolve(process.cwd(), getEnv().DATA_DIR);
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), getEnv().DATA_DIR);
 }

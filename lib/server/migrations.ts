@@ -13,7 +13,7 @@ export interface MigrationFile {
 const LOCK_KEY = 72707369;
 
 export function migrationsDir(): string {
-  return path.resolve(process.cwd(), "prisma", "migrations");
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations");
 }
 
 /** Reads prisma/migrations/<timestamp>_<name>/migration.sql in order. */

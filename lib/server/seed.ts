@@ -7,7 +7,7 @@ import { syncCatalog } from "./tasks";
 import { ensureTeam } from "./tokens";
 
 export function seedDataDir(): string {
-  return path.resolve(process.cwd(), "prisma", "seed-data");
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma", "seed-data");
 }
 
 const INPUT_SUBMISSIONS = [

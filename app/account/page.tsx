@@ -1,0 +1,54 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { TokenManager } from "@/components/account/token-manager";
+import { Card } from "@/components/ui/card";
+import { getDb } from "@/lib/db";
+import { formatDate } from "@/lib/format";
+import { getSessionActor } from "@/lib/server/actor";
+
+export const dynamic = "force-dynamic";
+
+export default async function AccountPage() {
+  const actor = await getSessionActor();
+  if (!actor) redirect("/signin?callbackUrl=/account");
+  const db = await getDb();
+  const teams = await db.team.findMany({ where: { id: { in: actor.teamIds } } });
+  const tokens = await db.apiToken.findMany({
+    where: { teamId: { in: actor.teamIds }, revokedAt: null },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true },
+  });
+  const subs = await db.submission.findMany({
+    where: { teamId: { in: actor.teamIds } },
+    orderBy: { createdAt: "desc" },
+    take: 50,
+    include: { task: true },
+  });
+  return (
+    <div className="max-w-4xl space-y-6">
+      <h1 className="text-2xl font-bold">Your account</h1>
+      <p className="text-sm">
+        {actor.email}
+        {actor.isAdmin ? " · admin" : ""} · team {teams.map((t) => t.name).join(", ") || "—"}
+      </p>
+      <Card title="API tokens">
+        <TokenManager initial={tokens.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null }))} />
+      </Card>
+      <Card title="Your team's submissions">
+        {subs.length ? (
+          <ul className="text-sm">
+            {subs.map((s) => (
+              <li key={s.id} className="border-t border-slate-100 py-1 dark:border-slate-800">
+                <Link href={`/submissions/${s.id}`}>{s.model}</Link> · {s.task.fullSlug} · {s.visibility} · {formatDate(s.createdAt)}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm">
+            None yet. <Link href="/submit">Submit predictions</Link>.
+          </p>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,250 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ConfusionMatrix, LabelTable } from "@/components/submission/confusion-matrix";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { InfoIcon } from "@/components/ui/info-icon";
+import { Tooltip } from "@/components/ui/tooltip";
+import { getDb } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { formatBytes, formatDate, formatMetric } from "@/lib/format";
+import { getSessionActor } from "@/lib/server/actor";
+import { currentScore, getSubmissionOrThrow, listSubmissionInstances } from "@/lib/server/submissions";
+import { getTaskOrThrow } from "@/lib/server/tasks";
+import { INPUT_LABELS } from "@/lib/tasks/binary-abstention/labels";
+
+export const dynamic = "force-dynamic";
+
+type Params = Promise<{ id: string }>;
+type Search = Promise<Record<string, string | undefined>>;
+
+export const metadata: Metadata = { title: "Submission" };
+
+const PAGE_SIZE = 50;
+
+export default async function SubmissionPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const { id } = await params;
+  const sp = await searchParams;
+  if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
+  const db = await getDb();
+  const actor = await getSessionActor();
+  let sub;
+  try {
+    sub = await getSubmissionOrThrow(db, id, actor);
+  } catch (e) {
+    if (e instanceof AppError && e.code === "not_found") notFound();
+    throw e;
+  }
+  const task = await getTaskOrThrow(db, sub.task.fullSlug);
+  const score = sp.release ? sub.scores.find((s) => s.release.version === sp.release) : currentScore(sub.scores);
+  const columns = task.kind.columns(task.options);
+  const metrics = (score?.metrics ?? {}) as Record<string, number | null>;
+  const details = (score?.details ?? {}) as {
+    counts?: { tp: number; fp: number; fn: number; tn: number };
+    perClass?: { cls: string; precision: number; recall: number; f1: number; support: number }[];
+    labelTable?: number[][];
+  };
+  const outcome = sp.outcome && task.kind.outcomeFilters.some((f) => f.key === sp.outcome) ? sp.outcome : undefined;
+  const page = Math.max(1, Number(sp.page) || 1);
+  const hidden = score?.release.hidden ?? false;
+  const instances = score && !hidden ? await listSubmissionInstances(db, sub, { page, pageSize: PAGE_SIZE, outcome, release: score.release.version }) : null;
+  const qs = (over: Record<string, string | undefined>) => {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries({ release: sp.release, outcome, ...over })) if (v) p.set(k, v);
+    const s = p.toString();
+    return `/submissions/${id}${s ? `?${s}` : ""}`;
+  };
+  const validation = sub.validation as { format?: string; warnings?: string[] };
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm text-slate-500">
+          <Link href={`/tasks/${sub.task.fullSlug}`}>
+            {sub.task.benchmark.name} · {sub.task.name}
+          </Link>
+        </p>
+        <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold">
+          {sub.model}
+          {sub.visibility === "private" ? <Badge tone="red">private</Badge> : null}
+          {score?.partial ? <Badge tone="amber">partial</Badge> : null}
+          {sub.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
+          {sub.baseline ? <Badge tone="blue">baseline</Badge> : null}
+        </h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {sub.team?.name ?? "—"}
+          {sub.system ? ` · ${sub.system}` : ""} · submitted {formatDate(sub.createdAt)}
+          {sub.fileName ? ` · ${sub.fileName}${sub.fileSize ? ` (${formatBytes(sub.fileSize)})` : ""}` : ""}
+          {validation.format ? ` · ${validation.format} format` : ""}
+          {sub.site ? (
+            <>
+              {" · "}
+              <a href={sub.site} rel="noopener noreferrer">
+                site
+              </a>
+            </>
+          ) : null}
+        </p>
+        {score ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Scored on release {score.release.version} ({score.covered}/{score.total} instances) with metrics v{score.metricsVersion}.
+            {sub.scores.length > 1 ? (
+              <>
+                {" "}
+                Other releases:{" "}
+                {sub.scores
+                  .filter((s) => s.id !== score.id)
+                  .map((s) => (
+                    <Link key={s.id} href={`/submissions/${id}?release=${s.release.version}`} className="mr-2">
+                      {s.release.version}
+                    </Link>
+                  ))}
+              </>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+
+      {score ? (
+        <>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" data-testid="metric-cards">
+            {columns.map((c) => (
+              <div key={c.key} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+                <div className="flex items-center gap-1 text-xs text-slate-500">
+                  {c.label}
+                  <Tooltip text={c.description}>
+                    <InfoIcon />
+                  </Tooltip>
+                </div>
+                <div className="text-xl font-semibold tabular-nums">{formatMetric(metrics[c.key], c.format)}</div>
+                {c.key === score.primaryMetric && score.ciLow !== null && score.ciHigh !== null ? (
+                  <div className="text-xs text-slate-500">
+                    95% CI {score.ciLow.toFixed(3)}–{score.ciHigh.toFixed(3)}
+                  </div>
+                ) : null}
+              </div>
+            ))}
+          </div>
+          <div className="grid gap-6 lg:grid-cols-2">
+            {details.counts ? (
+              <Card title="Confusion matrix">
+                <ConfusionMatrix counts={details.counts} />
+              </Card>
+            ) : null}
+            {details.perClass ? (
+              <Card title="Per class">
+                <table className="w-full text-sm" data-testid="per-class">
+                  <thead>
+                    <tr className="text-left text-slate-500">
+                      <th className="py-1">class</th>
+                      <th className="py-1 text-right">precision</th>
+                      <th className="py-1 text-right">recall</th>
+                      <th className="py-1 text-right">F1</th>
+                      <th className="py-1 text-right">support</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {details.perClass.map((c) => (
+                      <tr key={c.cls} className="border-t border-slate-100 dark:border-slate-800">
+                        <td className="py-1">{c.cls}</td>
+                        <td className="py-1 text-right tabular-nums">{c.precision.toFixed(3)}</td>
+                        <td className="py-1 text-right tabular-nums">{c.recall.toFixed(3)}</td>
+                        <td className="py-1 text-right tabular-nums">{c.f1.toFixed(3)}</td>
+                        <td className="py-1 text-right tabular-nums">{c.support}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <p className="mt-2 text-xs text-slate-500">F_m is the mean of the two F1 values.</p>
+              </Card>
+            ) : null}
+            {details.labelTable ? (
+              <Card title="Label agreement (human vs bouncer)" className="lg:col-span-2">
+                <LabelTable table={details.labelTable} labels={INPUT_LABELS} />
+              </Card>
+            ) : null}
+          </div>
+        </>
+      ) : (
+        <Card>Not scored yet.</Card>
+      )}
+
+      {validation.warnings?.length ? (
+        <Card title="Validation warnings">
+          <ul className="list-disc pl-5 text-sm">
+            {validation.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+
+      <Card title="Predictions vs truth">
+        {hidden ? (
+          <p className="text-sm">This release keeps its ground truth hidden: only aggregate scores are shown.</p>
+        ) : instances ? (
+          <>
+            <nav className="mb-3 flex flex-wrap gap-2 text-sm" aria-label="Filter instances">
+              <Link href={qs({ outcome: undefined })} className={!outcome ? "font-semibold" : ""} aria-current={!outcome ? "page" : undefined}>
+                All
+              </Link>
+              {task.kind.outcomeFilters.map((f) => (
+                <Link key={f.key} href={qs({ outcome: f.key })} className={outcome === f.key ? "font-semibold" : ""} aria-current={outcome === f.key ? "page" : undefined}>
+                  {f.label}
+                </Link>
+              ))}
+              <span className="ml-auto text-slate-500" data-testid="instance-total">
+                {instances.total} instances
+              </span>
+            </nav>
+            <div className="overflow-x-auto">
+              <table className="min-w-full text-sm" data-testid="instances">
+                <thead>
+                  <tr className="text-left text-slate-500">
+                    <th className="px-2 py-1">instance</th>
+                    <th className="px-2 py-1">truth</th>
+                    <th className="px-2 py-1">decision</th>
+                    <th className="px-2 py-1">label</th>
+                    <th className="px-2 py-1">outcome</th>
+                    <th className="px-2 py-1">explanation</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {instances.rows.map((r) => {
+                    const t = r.truth as { bounce?: boolean; label?: number } | null;
+                    const p = r.prediction as { label?: string; trace?: unknown };
+                    return (
+                      <tr key={r.instanceId} className="border-t border-slate-100 align-top dark:border-slate-800">
+                        <td className="px-2 py-1 font-mono text-xs">{r.instanceId}</td>
+                        <td className="px-2 py-1">
+                          {r.outcome?.expected}
+                          {t?.label !== undefined ? <span className="text-xs text-slate-500"> (label {t.label})</span> : null}
+                        </td>
+                        <td className="px-2 py-1">{r.outcome?.predicted}</td>
+                        <td className="px-2 py-1 text-xs">{p.label ?? "—"}</td>
+                        <td className="px-2 py-1">
+                          <Badge tone={r.outcome?.correct ? "green" : "red"}>{r.outcome?.outcome.replace(/_/g, " ")}</Badge>
+                        </td>
+                        <td className="max-w-xl px-2 py-1 text-xs text-slate-600 dark:text-slate-400">
+                          {typeof p.trace === "string" ? (p.trace.length > 280 ? `${p.trace.slice(0, 280)}…` : p.trace) : p.trace ? "(structured trace)" : ""}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <div className="mt-3 flex items-center gap-3 text-sm">
+              {page > 1 ? <Link href={qs({ page: String(page - 1) })}>← Previous</Link> : null}
+              <span className="text-slate-500">
+                page {page} of {Math.max(1, Math.ceil(instances.total / PAGE_SIZE))}
+              </span>
+              {page * PAGE_SIZE < instances.total ? <Link href={qs({ page: String(page + 1) })}>Next →</Link> : null}
+            </div>
+          </>
+        ) : null}
+      </Card>
+    </div>
+  );
+}

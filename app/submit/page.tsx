@@ -1,0 +1,29 @@
+import Link from "next/link";
+import { getDb } from "@/lib/db";
+import { listBenchmarks } from "@/lib/server/catalog";
+
+export const dynamic = "force-dynamic";
+
+export default async function SubmitChooserPage() {
+  const benchmarks = await listBenchmarks(await getDb());
+  return (
+    <div className="max-w-3xl space-y-4">
+      <h1 className="text-2xl font-bold">Submit predictions</h1>
+      <p className="text-sm text-slate-600 dark:text-slate-400">Choose a task.</p>
+      <ul className="space-y-2">
+        {benchmarks.flatMap((b) =>
+          b.tasks
+            .filter((t) => t.scored && t.currentRelease)
+            .map((t) => (
+              <li key={t.slug}>
+                <Link href={`/tasks/${t.slug}/submit`}>
+                  {b.name} · {t.name}
+                </Link>{" "}
+                <code className="text-xs text-slate-500">{t.slug}</code>
+              </li>
+            )),
+        )}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import { useState } from "react";
+
+interface Token {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** Lists the team's API tokens and creates new ones (the secret is shown once). */
+export function TokenManager({ initial }: { initial: Token[] }) {
+  const [tokens, setTokens] = useState(initial);
+  const [fresh, setFresh] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function create(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const name = String(new FormData(e.currentTarget).get("name") || "api token");
+    const res = await fetch("/api/v1/tokens", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }) });
+    const body = await res.json();
+    if (res.status !== 201) return setError(body.error?.message ?? "could not create a token");
+    setError(null);
+    setFresh(body.token);
+    setTokens([{ id: body.id, name, prefix: body.prefix, createdAt: new Date().toISOString(), lastUsedAt: null }, ...tokens]);
+  }
+  return (
+    <div className="space-y-3">
+      <form onSubmit={create} className="flex gap-2">
+        <input name="name" placeholder="token name, e.g. ci" className="rounded border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900" />
+        <button type="submit" className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800">
+          Create API token
+        </button>
+      </form>
+      {error ? <p className="text-sm text-rose-700">{error}</p> : null}
+      {fresh ? (
+        <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
+          Copy it now; it is shown only once:
+          <code className="mt-1 block break-all font-mono" data-testid="new-token">
+            {fresh}
+          </code>
+        </div>
+      ) : null}
+      <ul className="text-sm">
+        {tokens.map((t) => (
+          <li key={t.id} className="border-t border-slate-100 py-1 dark:border-slate-800">
+            <code>{t.prefix}…</code> {t.name} · created {t.createdAt.slice(0, 10)}
+            {t.lastUsedAt ? ` · last used ${t.lastUsedAt.slice(0, 10)}` : " · never used"}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { InfoIcon } from "@/components/ui/info-icon";
+import { Tooltip } from "@/components/ui/tooltip";
+import { formatDate, formatMetric } from "@/lib/format";
+import type { SortDir } from "@/lib/leaderboard-sort";
+import type { LeaderboardRow } from "@/lib/server/leaderboard";
+import type { MetricColumn } from "@/lib/tasks/types";
+
+interface Props {
+  rows: LeaderboardRow[];
+  columns: MetricColumn[];
+  primaryMetric: string;
+  sort: string;
+  dir: SortDir;
+  /** builds the permalink for a sort */
+  hrefFor: (sort: string, dir: SortDir) => string;
+}
+
+const STATIC_COLS = [
+  { key: "coverage", label: "Coverage", description: "Instances with a prediction / instances in the release. Partial submissions are scored on what they cover and are not ranked.", better: "higher" as const },
+  { key: "date", label: "Date", description: "When the submission was uploaded.", better: "higher" as const },
+];
+
+function SortHeader({ col, props }: { col: { key: string; label: string; description: string; better: "higher" | "lower" }; props: Props }) {
+  const active = props.sort === col.key;
+  const natural: SortDir = col.better === "lower" ? "asc" : "desc";
+  const next: SortDir = active ? (props.dir === "desc" ? "asc" : "desc") : natural;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (props.dir === "asc" ? "ascending" : "descending") : "none"}
+      className="whitespace-nowrap px-3 py-2 text-right font-semibold"
+    >
+      <span className="inline-flex items-center gap-1">
+        <Link href={props.hrefFor(col.key, next)} className="text-slate-900 dark:text-slate-100" data-sort-key={col.key}>
+          {col.label}
+          <span aria-hidden className="ml-0.5 text-xs text-slate-400">
+            {active ? (props.dir === "desc" ? "▼" : "▲") : col.better === "lower" ? "↓" : "↑"}
+          </span>
+        </Link>
+        <Tooltip text={`${col.description} ${col.better === "lower" ? "Lower is better." : "Higher is better."}`}>
+          <InfoIcon />
+        </Tooltip>
+      </span>
+    </th>
+  );
+}
+
+/** The leaderboard table: server-rendered, every sort a permalink. */
+export function LeaderboardTable(props: Props) {
+  const { rows, columns, primaryMetric } = props;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+      <table className="min-w-full text-sm" data-testid="leaderboard">
+        <thead className="bg-slate-50 dark:bg-slate-900">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-left font-semibold">
+              #
+            </th>
+            <th scope="col" className="px-3 py-2 text-left font-semibold">
+              <Link href={props.hrefFor("model", props.sort === "model" && props.dir === "asc" ? "desc" : "asc")} className="text-slate-900 dark:text-slate-100">
+                Model
+              </Link>
+            </th>
+            <th scope="col" className="px-3 py-2 text-left font-semibold">
+              Team
+            </th>
+            {columns.map((c) => (
+              <SortHeader key={c.key} col={c} props={props} />
+            ))}
+            {STATIC_COLS.map((c) => (
+              <SortHeader key={c.key} col={c} props={props} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.submissionId} className="border-t border-slate-100 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900" data-model={r.model}>
+              <td className="px-3 py-2 tabular-nums text-slate-500">{r.rank ?? "–"}</td>
+              <td className="px-3 py-2">
+                <Link href={`/submissions/${r.submissionId}`} className="font-medium">
+                  {r.model}
+                </Link>
+                <span className="ml-2 inline-flex gap-1">
+                  {r.baseline ? <Badge tone="blue">baseline</Badge> : null}
+                  {r.partial ? <Badge tone="amber">partial</Badge> : null}
+                  {r.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
+                  {r.oss ? <Badge tone="green">open source</Badge> : null}
+                </span>
+                {r.system ? <div className="text-xs text-slate-500">{r.system}</div> : null}
+              </td>
+              <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{r.team ?? "—"}</td>
+              {columns.map((c) => (
+                <td
+                  key={c.key}
+                  data-metric={c.key}
+                  className={`px-3 py-2 text-right tabular-nums ${c.key === primaryMetric ? "font-semibold" : ""}`}
+                >
+                  {formatMetric(r.metrics[c.key], c.format)}
+                  {c.key === primaryMetric && r.ci ? (
+                    <span className="ml-1 text-xs font-normal text-slate-500" title={`95% bootstrap interval ${r.ci.low.toFixed(3)}–${r.ci.high.toFixed(3)}`}>
+                      ±{((r.ci.high - r.ci.low) / 2).toFixed(3)}
+                    </span>
+                  ) : null}
+                </td>
+              ))}
+              <td className="px-3 py-2 text-right tabular-nums">
+                {r.coverage.covered === r.coverage.total ? "100%" : `${r.coverage.covered}/${r.coverage.total}`}
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums text-slate-500">{formatDate(r.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

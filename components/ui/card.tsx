@@ -1,0 +1,17 @@
+export function Card({ title, children, className = "" }: { title?: React.ReactNode; children: React.ReactNode; className?: string }) {
+  return (
+    <section className={`rounded-lg border border-slate-200 p-4 dark:border-slate-800 ${className}`}>
+      {title ? <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{title}</h2> : null}
+      {children}
+    </section>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+      <p className="font-medium">{title}</p>
+      {children ? <div className="mt-2 text-sm text-slate-600 dark:text-slate-400">{children}</div> : null}
+    </div>
+  );
+}

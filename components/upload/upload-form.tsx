@@ -1,0 +1,199 @@
+"use client";
+
+import Link from "next/link";
+import { useRef, useState } from "react";
+
+interface Problem {
+  instanceId?: string;
+  field?: string;
+  line?: number;
+  row?: number;
+  message: string;
+  expected?: string;
+}
+
+type Result =
+  | { kind: "ok"; id: string; metrics: Record<string, number | null>; validation: { format: string; covered: number; total: number; partial: boolean; warnings: string[] } }
+  | { kind: "error"; status: number; message: string; problems: Problem[]; problemCount: number };
+
+/** Drag-and-drop upload of a prediction file with progress and the server's validation report. */
+export function UploadForm({ task, primaryMetric }: { task: string; primaryMetric: string }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [drag, setDrag] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!file) return;
+    const fd = new FormData(e.currentTarget);
+    fd.set("file", file);
+    if (!fd.get("oss")) fd.set("oss", "false");
+    setResult(null);
+    setProgress(0);
+    // XMLHttpRequest, not fetch: it reports upload progress.
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/v1/tasks/${task}/submissions`);
+    xhr.upload.onprogress = (ev) => ev.lengthComputable && setProgress(ev.loaded / ev.total);
+    xhr.onload = () => {
+      setProgress(null);
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* non-JSON reply: reported below */
+      }
+      if (xhr.status === 201) {
+        setResult({ kind: "ok", id: body.id as string, metrics: body.metrics as Record<string, number>, validation: body.validation as never });
+      } else {
+        const err = (body.error ?? {}) as { message?: string; details?: { problems?: Problem[]; problemCount?: number } };
+        setResult({
+          kind: "error",
+          status: xhr.status,
+          message: err.message ?? `upload failed (HTTP ${xhr.status})`,
+          problems: err.details?.problems ?? [],
+          problemCount: err.details?.problemCount ?? 0,
+        });
+      }
+    };
+    xhr.onerror = () => {
+      setProgress(null);
+      setResult({ kind: "error", status: 0, message: "network error: the upload did not reach the server", problems: [], problemCount: 0 });
+    };
+    xhr.send(fd);
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" data-testid="upload-form">
+      <div
+        role="button"
+        tabIndex={0}
+        aria-label="Choose or drop a prediction file"
+        onClick={() => inputRef.current?.click()}
+        onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && inputRef.current?.click()}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDrag(true);
+        }}
+        onDragLeave={() => setDrag(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDrag(false);
+          if (e.dataTransfer.files[0]) setFile(e.dataTransfer.files[0]);
+        }}
+        className={`flex h-36 cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed text-sm ${
+          drag ? "border-sky-600 bg-sky-50 dark:bg-sky-950" : "border-slate-300 dark:border-slate-700"
+        }`}
+      >
+        {file ? (
+          <span>
+            <strong>{file.name}</strong> · {(file.size / 1024).toFixed(1)} KB — click to change
+          </span>
+        ) : (
+          <span>Drop a prediction file here (JSON or JSONL, up to 100 MB), or click to choose one</span>
+        )}
+        <input
+          ref={inputRef}
+          type="file"
+          name="file-picker"
+          accept=".json,.jsonl,.ndjson,application/json"
+          className="hidden"
+          data-testid="file-input"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <label className="block text-sm">
+          Model name <span className="text-rose-600">*</span>
+          <input name="model" required maxLength={120} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+        </label>
+        <label className="block text-sm">
+          System / agent (optional)
+          <input name="system" maxLength={120} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+        </label>
+        <label className="block text-sm">
+          Link (paper, code; optional)
+          <input name="site" type="url" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+        </label>
+        <label className="block text-sm">
+          Visibility
+          <select name="visibility" defaultValue="public" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
+            <option value="public">public — on the leaderboard</option>
+            <option value="private">private — only your team</option>
+          </select>
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="oss" value="true" /> open-source model
+        </label>
+      </div>
+      <button
+        type="submit"
+        disabled={!file || progress !== null}
+        className="rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-50"
+      >
+        {progress !== null ? "Uploading…" : "Upload and score"}
+      </button>
+      {progress !== null ? (
+        <div className="h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-800" role="progressbar" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+          <div className="h-full bg-sky-600 transition-all" style={{ width: `${Math.max(3, progress * 100)}%` }} />
+        </div>
+      ) : null}
+      {progress === 1 ? <p className="text-sm text-slate-500">Validating and scoring on the server…</p> : null}
+      {result?.kind === "ok" ? (
+        <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950" data-testid="upload-ok">
+          <p className="font-semibold">
+            Scored: {primaryMetric} = {result.metrics[primaryMetric]?.toFixed(3) ?? "—"}
+          </p>
+          <p>
+            Validation: {result.validation.format} format, {result.validation.covered} of {result.validation.total} instances covered.
+          </p>
+          {result.validation.warnings.map((w) => (
+            <p key={w} className="text-amber-800 dark:text-amber-300">
+              {w}
+            </p>
+          ))}
+          <p className="mt-2 flex gap-4">
+            <Link href={`/submissions/${result.id}`}>View the submission</Link>
+            <Link href={`/tasks/${task}`}>Back to the leaderboard</Link>
+          </p>
+        </div>
+      ) : null}
+      {result?.kind === "error" ? (
+        <div className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm dark:border-rose-800 dark:bg-rose-950" data-testid="upload-error" role="alert">
+          <p className="font-semibold">{result.message}</p>
+          {result.problems.length ? (
+            <>
+              <table className="mt-2 w-full text-left text-xs">
+                <thead>
+                  <tr>
+                    <th className="py-1">instance</th>
+                    <th className="py-1">field</th>
+                    <th className="py-1">where</th>
+                    <th className="py-1">problem</th>
+                    <th className="py-1">expected</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.problems.map((p, i) => (
+                    <tr key={i} className="border-t border-rose-200 dark:border-rose-900">
+                      <td className="py-1 font-mono">{p.instanceId ?? "—"}</td>
+                      <td className="py-1 font-mono">{p.field ?? "—"}</td>
+                      <td className="py-1">{p.line ? `line ${p.line}` : p.row ? `row ${p.row}` : "—"}</td>
+                      <td className="py-1">{p.message}</td>
+                      <td className="py-1">{p.expected ?? ""}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {result.problemCount > result.problems.length ? (
+                <p className="mt-1">…and {result.problemCount - result.problems.length} more.</p>
+              ) : null}
+            </>
+          ) : null}
+          <p className="mt-2">Nothing was stored.</p>
+        </div>
+      ) : null}
+    </form>
+  );
+}
