@@ -46,7 +46,7 @@ export function validateReleaseFile(task: ResolvedTask, text: string, fileName?:
     instances.push(r.value);
   }
   if (!problems.length && !instances.length) problems.push({ message: "the file holds no instances" });
-  if (problems.length) throw validationError(`the release file has ${problems.length} problem(s); nothing was imported`, problems, { format: parsed.format });
+  if (problems.length) throw validationError(`the release file has ${problems.length} problem(s)`, problems, { format: parsed.format });
   return { format: parsed.format, instances };
 }
 

@@ -66,7 +66,7 @@ export function validatePredictions(
     }
     seen.add(e.id);
     if (!instanceIds.has(e.id)) {
-      problems.push({ ...where, field: "instance_id", message: "unknown instance id: not in this task's current release" });
+      problems.push({ ...where, field: "instance_id", message: "unknown instance id: not in the release" });
       continue;
     }
     const r = task.kind.parsePrediction(e.id, e.value, task.options);
@@ -77,7 +77,7 @@ export function validatePredictions(
     problems.push({ message: "the file holds no predictions", expected: "at least one instance" });
   }
   if (problems.length) {
-    throw validationError(`the file has ${problems.length} problem${problems.length === 1 ? "" : "s"}; nothing was stored`, problems, {
+    throw validationError(`the prediction file has ${problems.length} problem${problems.length === 1 ? "" : "s"}`, problems, {
       format: parsed.format,
     });
   }

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { SEED, boardModels, snap } from "./helpers";
+
+test("a visitor signs up, uploads a bad file (validation report), then a good one (new row)", async ({ page }) => {
+  const email = `member-${Date.now()}@example.test`;
+  await page.goto("/signup");
+  await page.getByLabel(/Name/).fill("Bouncer Lab");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel(/Password/).fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText(`team Bouncer Lab`)).toBeVisible();
+
+  // sign out and back in with the password
+  await page.context().clearCookies();
+  await page.goto("/tasks/bouncerbench/input/submit");
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("wrong password!");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Wrong email or password")).toBeVisible();
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/tasks\/bouncerbench\/input\/submit$/);
+
+  // a bad file, dropped on the drop zone
+  const bad = JSON.stringify({ "astropy__astropy-12907": { input_bounce: "yes" }, "no-such-instance": { input_bounce: true } });
+  const dropZone = page.getByRole("button", { name: /Choose or drop a prediction file/ });
+  const dt = await page.evaluateHandle((text) => {
+    const d = new DataTransfer();
+    d.items.add(new File([text], "bad.json", { type: "application/json" }));
+    return d;
+  }, bad);
+  await dropZone.dispatchEvent("drop", { dataTransfer: dt });
+  await expect(dropZone).toContainText("bad.json");
+  await page.getByLabel(/Model name/).fill("lab-bouncer");
+  await page.getByRole("button", { name: "Upload and score" }).click();
+  const report = page.getByTestId("upload-error");
+  await expect(report).toContainText("2 problems");
+  await expect(report).toContainText("astropy__astropy-12907");
+  await expect(report).toContainText("true or false");
+  await expect(report).toContainText("no-such-instance");
+  await expect(report).toContainText("Nothing was stored");
+  await snap(page, "upload-invalid");
+
+  // a good file through the file picker
+  const good = fs.readFileSync(path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"), "utf8");
+  await page.getByTestId("file-input").setInputFiles({ name: "lab.json", mimeType: "application/json", buffer: Buffer.from(good) });
+  await page.getByRole("button", { name: "Upload and score" }).click();
+  const ok = page.getByTestId("upload-ok");
+  await expect(ok).toContainText("F_m = 0.422");
+  await expect(ok).toContainText("1699 of 1699");
+  await snap(page, "upload-ok");
+
+  await ok.getByRole("link", { name: "Back to the leaderboard" }).click();
+  await expect(page.getByTestId("leaderboard")).toBeVisible();
+  expect(await boardModels(page)).toContain("lab-bouncer");
+  await expect(page.locator('tr[data-model="lab-bouncer"]')).toContainText("Bouncer Lab");
+});

@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { boardModels, snap } from "./helpers";
+
+test("a reader reaches the BouncerBench Input leaderboard from / and sorts it", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: /Leaderboards for trustworthy/ })).toBeVisible();
+  await snap(page, "home");
+  await page.getByRole("link", { name: /Open the BouncerBench Input leaderboard/ }).click();
+  await expect(page).toHaveURL(/\/tasks\/bouncerbench\/input$/);
+
+  const table = page.getByTestId("leaderboard");
+  await expect(table).toBeVisible();
+  expect(await boardModels(page)).toEqual(["gpt-4.1", "claude-3.7-sonnet"]);
+  const gpt = table.locator('tr[data-model="gpt-4.1"]');
+  await expect(gpt.locator('[data-metric="F_m"]')).toContainText("0.500");
+  await expect(table.locator('tr[data-model="claude-3.7-sonnet"] [data-metric="F_m"]')).toContainText("0.422");
+  for (const h of ["F_m", "I-Score", "R_b", "FNR_a", "Agreement", "κ", "ρ", "Coverage", "Date"]) {
+    await expect(table.locator("thead").getByRole("link", { name: new RegExp(`^${h}`) })).toBeVisible();
+  }
+
+  // a tooltip gives the metric's definition
+  await table.locator("thead th", { hasText: "FNR_a" }).locator("[role=tooltip]").locator("..").hover();
+  await expect(table.locator("thead th", { hasText: "FNR_a" }).getByRole("tooltip")).toContainText("wrongly bounced");
+  await snap(page, "leaderboard");
+
+  // sort by FNR_a: lower is better, so the first click sorts ascending
+  await table.locator("[data-sort-key=FNR_a]").click();
+  await expect(page).toHaveURL(/sort=FNR_a&dir=asc/);
+  expect(await boardModels(page)).toEqual(["claude-3.7-sonnet", "gpt-4.1"]);
+  await expect(page.locator("th[aria-sort=ascending]")).toContainText("FNR_a");
+  // and again: descending
+  await page.getByTestId("leaderboard").locator("[data-sort-key=FNR_a]").click();
+  await expect(page).toHaveURL(/sort=FNR_a(?!&dir)/);
+  expect(await boardModels(page)).toEqual(["gpt-4.1", "claude-3.7-sonnet"]);
+
+  // the permalink restores the view
+  await page.goto("/tasks/bouncerbench/input?sort=kappa&dir=asc");
+  expect(await boardModels(page)).toEqual(["claude-3.7-sonnet", "gpt-4.1"]);
+});
+
+test("a submission page shows the confusion matrix, per-class scores and filtered predictions", async ({ page }) => {
+  await page.goto("/tasks/bouncerbench/input");
+  await page.getByRole("link", { name: "gpt-4.1", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "gpt-4.1" })).toBeVisible();
+  const cm = page.getByTestId("confusion-matrix");
+  await expect(cm).toContainText("1028");
+  await expect(cm).toContainText("566");
+  await expect(page.getByTestId("per-class")).toContainText("0.800");
+  await expect(page.getByTestId("instance-total")).toHaveText("1699 instances");
+  await page.getByRole("link", { name: "Wrongly bounced" }).click();
+  await expect(page).toHaveURL(/outcome=wrongly_bounced/);
+  await expect(page.getByTestId("instance-total")).toHaveText("21 instances");
+  await expect(page.getByTestId("instances").locator("tbody tr")).toHaveCount(21);
+  await page.getByRole("link", { name: "Wrongly accepted" }).click();
+  await expect(page.getByTestId("instance-total")).toHaveText("566 instances");
+  await snap(page, "submission");
+});

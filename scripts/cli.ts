@@ -1,0 +1,294 @@
+// The leaderboard CLI: `npm run cli -- <command>` (INTERFACE.md).
+//   score --task T --release FILE_OR_VERSION PRED.json
+//   submit --task T --model NAME [--system S] [--oss] [--private] [--site URL] PRED.json
+//   token create --team SLUG [--admin] [--name NAME]
+//   import-release --task T --version V [--notes N] [--hidden] [--publish] [--synthetic] FILE
+// Operator commands use the running app's API (admin token from LEADERBOARD_TOKEN or
+// .data/admin-token) when it answers, else open the database directly.
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { AppError, formatProblem, type Problem } from "@/lib/errors";
+import { findTaskDef } from "@/lib/tasks/catalog";
+import { getTaskKind } from "@/lib/tasks";
+import type { ResolvedTask } from "@/lib/server/tasks";
+
+const USAGE = `usage: npm run cli -- <command>
+
+  score --task bouncerbench/input --release FILE_OR_VERSION PRED.json
+        score a prediction file offline with the server's metrics library; prints JSON
+  submit --task TASK --model NAME [--system S] [--oss] [--private] [--site URL] PRED.json
+        upload through the API (LEADERBOARD_URL, LEADERBOARD_TOKEN)
+  token create --team SLUG [--admin] [--name NAME]
+        create an API token for a team (creating the team if needed); printed once
+  import-release --task TASK --version V [--notes TEXT] [--hidden] [--publish] [--synthetic] FILE
+        import a dataset release
+
+environment: LEADERBOARD_URL (default http://localhost:3000), LEADERBOARD_TOKEN, DATABASE_URL`;
+
+class CliError extends Error {}
+
+const baseUrl = () => (process.env.LEADERBOARD_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
+
+function adminToken(): string | undefined {
+  if (process.env.LEADERBOARD_TOKEN) return process.env.LEADERBOARD_TOKEN;
+  const file = path.resolve(process.env.DATA_DIR ?? ".data", "admin-token");
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : undefined;
+}
+
+/** Is our app answering at LEADERBOARD_URL? */
+async function appIsRunning(): Promise<boolean> {
+  try {
+    const res = await fetch(`${baseUrl()}/api/v1/health`, { signal: AbortSignal.timeout(1500) });
+    return res.ok && (await res.json()).app === "trustworthy-se-leaderboard";
+  } catch {
+    return false;
+  }
+}
+
+function printProblems(problems: Problem[], total?: number) {
+  for (const p of problems) console.error(`  - ${formatProblem(p)}`);
+  if (total && total > problems.length) console.error(`  … and ${total - problems.length} more`);
+}
+
+/** Shows an API error body readably and exits 1. */
+function apiFailure(status: number, body: { error?: { message?: string; details?: { problems?: Problem[]; problemCount?: number } } }): never {
+  console.error(`error (HTTP ${status}): ${body.error?.message ?? "request failed"}`);
+  if (body.error?.details?.problems) printProblems(body.error.details.problems, body.error.details.problemCount);
+  process.exit(1);
+}
+
+async function postForm(url: string, form: FormData, token: string | undefined) {
+  if (!token) throw new CliError("no API token: set LEADERBOARD_TOKEN (or run on the app's machine, which has .data/admin-token)");
+  const res = await fetch(url, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) apiFailure(res.status, body);
+  return body;
+}
+
+async function withDb<T>(fn: (db: import("@/lib/db").Database) => Promise<T>): Promise<T> {
+  const { getDatabase, closeDatabase } = await import("@/lib/db");
+  const { bootstrap } = await import("@/lib/server/bootstrap");
+  const db = await getDatabase();
+  try {
+    await bootstrap(db, { log: (m) => console.error(m) });
+    return await fn(db);
+  } finally {
+    await closeDatabase();
+  }
+}
+
+function fileArg(positionals: string[], what: string): { path: string; text: string } {
+  const p = positionals[0];
+  if (!p) throw new CliError(`missing ${what} file`);
+  if (!fs.existsSync(p)) throw new CliError(`no such file: ${p}`);
+  return { path: p, text: fs.readFileSync(p, "utf8") };
+}
+
+function requireTask(slug: string | undefined): string {
+  if (!slug) throw new CliError("missing --task (e.g. bouncerbench/input)");
+  if (!findTaskDef(slug)) throw new CliError(`unknown task ${slug}`);
+  return slug;
+}
+
+/** A task resolved from the catalog alone (offline scoring needs no database). */
+function offlineTask(slug: string): ResolvedTask {
+  const def = findTaskDef(slug)!;
+  return {
+    id: "",
+    fullSlug: slug,
+    name: def.task.name,
+    description: def.task.description,
+    primaryMetric: def.task.primaryMetric,
+    kind: getTaskKind(def.task.kind),
+    kindName: def.task.kind,
+    options: def.task.options,
+    benchmark: { slug: def.benchmark.slug, name: def.benchmark.name },
+  };
+}
+
+async function cmdScore(argv: string[]) {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { task: { type: "string" }, release: { type: "string" } } });
+  const slug = requireTask(values.task);
+  if (!values.release) throw new CliError("missing --release (a release file, or a version such as 1.0)");
+  const preds = fileArg(positionals, "prediction");
+  const { validateReleaseFile } = await import("@/lib/server/releases");
+  const { validatePredictions } = await import("@/lib/server/submissions");
+  const { computeScore } = await import("@/lib/server/scoring");
+  const task = offlineTask(slug);
+  let instances: { externalId: string; truth: Record<string, unknown> }[];
+  let releaseName: string;
+  if (fs.existsSync(values.release)) {
+    instances = validateReleaseFile(task, fs.readFileSync(values.release, "utf8"), values.release).instances;
+    releaseName = path.basename(values.release);
+  } else if (await appIsRunning()) {
+    // The embedded database has one owner: ask the app to score without storing.
+    const form = new FormData();
+    form.set("file", new Blob([preds.text]), path.basename(preds.path));
+    form.set("model", "cli-score");
+    form.set("dry_run", "true");
+    const body = await postForm(`${baseUrl()}/api/v1/tasks/${slug}/submissions`, form, adminToken());
+    if (body.validation.release !== values.release) {
+      throw new CliError(`the running app scores against its current release ${body.validation.release}; pass a release file to score against ${values.release}`);
+    }
+    console.log(JSON.stringify({ task: slug, release: body.validation.release, coverage: { covered: body.validation.covered, total: body.validation.total }, metrics: body.metrics }, null, 2));
+    return;
+  } else {
+    const version = values.release;
+    const rows = await withDb(async (db) => {
+      const { getTaskOrThrow, getReleaseOrThrow } = await import("@/lib/server/tasks");
+      const t = await getTaskOrThrow(db.prisma, slug);
+      const rel = await getReleaseOrThrow(db.prisma, t.id, version);
+      if (rel.hidden) throw new CliError(`release ${version} keeps its truth hidden; submit to the server to be scored`);
+      return db.prisma.instance.findMany({ where: { releaseId: rel.id }, orderBy: { position: "asc" }, select: { externalId: true, truth: true } });
+    });
+    instances = rows as typeof instances;
+    releaseName = version;
+  }
+  const { predictions, format } = validatePredictions(task, new Set(instances.map((i) => i.externalId)), preds.text, preds.path);
+  const s = computeScore(task, instances, predictions);
+  console.log(
+    JSON.stringify(
+      {
+        task: slug,
+        release: releaseName,
+        format,
+        coverage: { covered: s.covered, total: s.total, partial: s.partial },
+        metrics: s.result?.metrics ?? {},
+        ci: s.result ? { metric: task.primaryMetric, low: s.result.ciLow, high: s.result.ciHigh, level: 0.95 } : null,
+      },
+      null,
+      2,
+    ),
+  );
+}
+
+async function cmdSubmit(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { task: { type: "string" }, model: { type: "string" }, system: { type: "string" }, site: { type: "string" }, oss: { type: "boolean" }, private: { type: "boolean" } },
+  });
+  const slug = requireTask(values.task);
+  if (!values.model) throw new CliError("missing --model NAME");
+  const preds = fileArg(positionals, "prediction");
+  const form = new FormData();
+  form.set("file", new Blob([preds.text], { type: "application/json" }), path.basename(preds.path));
+  form.set("model", values.model);
+  if (values.system) form.set("system", values.system);
+  if (values.site) form.set("site", values.site);
+  form.set("oss", values.oss ? "true" : "false");
+  form.set("visibility", values.private ? "private" : "public");
+  const token = process.env.LEADERBOARD_TOKEN ?? adminToken();
+  const body = await postForm(`${baseUrl()}/api/v1/tasks/${slug}/submissions`, form, token);
+  console.log(JSON.stringify({ ...body, url: `${baseUrl()}/submissions/${body.id}` }, null, 2));
+}
+
+async function cmdToken(argv: string[]) {
+  const [sub, ...rest] = argv;
+  if (sub !== "create") throw new CliError("usage: token create --team SLUG [--admin] [--name NAME]");
+  const { values } = parseArgs({ args: rest, options: { team: { type: "string" }, admin: { type: "boolean" }, name: { type: "string" } } });
+  if (!values.team) throw new CliError("missing --team SLUG");
+  const name = values.name ?? "cli token";
+  if (await appIsRunning()) {
+    const token = adminToken();
+    if (!token) throw new CliError("the app is running but no admin token was found (LEADERBOARD_TOKEN or .data/admin-token)");
+    const res = await fetch(`${baseUrl()}/api/v1/tokens`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ team: values.team, admin: values.admin ?? false, name }),
+    });
+    const body = await res.json();
+    if (!res.ok) apiFailure(res.status, body);
+    console.log(body.token);
+    console.error(`created a${body.admin ? "n admin" : ""} token for team ${body.team} (shown once)`);
+    return;
+  }
+  await withDb(async (db) => {
+    const { createApiToken, ensureTeam } = await import("@/lib/server/tokens");
+    const team = await ensureTeam(db.prisma, values.team!);
+    const t = await createApiToken(db.prisma, { teamId: team.id, isAdmin: values.admin ?? false, name });
+    console.log(t.token);
+    console.error(`created a${values.admin ? "n admin" : ""} token for team ${team.slug} (shown once)`);
+  });
+}
+
+async function cmdImportRelease(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      task: { type: "string" },
+      version: { type: "string" },
+      notes: { type: "string" },
+      hidden: { type: "boolean" },
+      publish: { type: "boolean" },
+      synthetic: { type: "boolean" },
+    },
+  });
+  const slug = requireTask(values.task);
+  if (!values.version) throw new CliError("missing --version V");
+  const file = fileArg(positionals, "release");
+  if (await appIsRunning()) {
+    const form = new FormData();
+    form.set("file", new Blob([file.text]), path.basename(file.path));
+    form.set("task", slug);
+    form.set("version", values.version);
+    if (values.notes) form.set("notes", values.notes);
+    form.set("hidden", String(values.hidden ?? false));
+    form.set("publish", String(values.publish ?? false));
+    form.set("synthetic", String(values.synthetic ?? false));
+    const body = await postForm(`${baseUrl()}/api/v1/admin/releases`, form, adminToken());
+    console.log(JSON.stringify(body, null, 2));
+    return;
+  }
+  await withDb(async (db) => {
+    const { importRelease, releaseJson } = await import("@/lib/server/releases");
+    const r = await importRelease(db.prisma, {
+      task: slug,
+      version: values.version!,
+      text: file.text,
+      fileName: path.basename(file.path),
+      notes: values.notes,
+      hidden: values.hidden,
+      publish: values.publish,
+      synthetic: values.synthetic,
+    });
+    console.log(JSON.stringify({ release: releaseJson(r.release), validation: r.validation, diff: r.diff, rescored: r.rescored }, null, 2));
+  });
+}
+
+async function main() {
+  const [cmd, ...rest] = process.argv.slice(2);
+  switch (cmd) {
+    case "score":
+      return cmdScore(rest);
+    case "submit":
+      return cmdSubmit(rest);
+    case "token":
+      return cmdToken(rest);
+    case "import-release":
+      return cmdImportRelease(rest);
+    case undefined:
+    case "help":
+    case "--help":
+    case "-h":
+      console.log(USAGE);
+      return;
+    default:
+      throw new CliError(`unknown command ${cmd}\n\n${USAGE}`);
+  }
+}
+
+main().catch((e) => {
+  if (e instanceof AppError) {
+    console.error(`error: ${e.message}`);
+    const d = e.details as { problems?: Problem[]; problemCount?: number } | undefined;
+    if (d?.problems) printProblems(d.problems, d.problemCount);
+  } else if (e instanceof CliError || (e instanceof TypeError && "code" in e && String(e.code).startsWith("ERR_PARSE_ARGS"))) {
+    console.error(`error: ${e.message}`);
+  } else {
+    console.error(e);
+  }
+  process.exit(1);
+});

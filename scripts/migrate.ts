@@ -1,0 +1,8 @@
+// `npm run db:migrate`: apply pending migrations to DATABASE_URL (or the embedded PGlite).
+import { closeDatabase, getDatabase } from "@/lib/db";
+import { applyMigrations } from "@/lib/server/migrations";
+
+const db = await getDatabase();
+const applied = await applyMigrations(db);
+console.log(applied.length ? `applied: ${applied.join(", ")}` : "database is up to date");
+await closeDatabase();

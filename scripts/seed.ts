@@ -1,0 +1,7 @@
+// `npm run db:seed`: migrate, then add the first-run content if it is missing.
+import { closeDatabase, getDatabase } from "@/lib/db";
+import { bootstrap } from "@/lib/server/bootstrap";
+
+const db = await getDatabase();
+await bootstrap(db, { seed: true });
+await closeDatabase();
