@@ -15,4 +15,7 @@ export * from "./pass-at-k";
 export * from "./percentile";
 export * from "./wasserstein";
 export * from "./bootstrap-ci";
+export * from "./filtered-success-at-k";
+export * from "./abstain-validate";
+export * from "./code-review";
 export * from "./version";

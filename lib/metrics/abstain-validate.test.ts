@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { evaluateAbstainValidate, filteredSuccessAtK, liftOf, passAtK, reviewMetrics, type AvBug } from "./index";
+
+const T = (success: boolean, judgment: boolean, score: number, passesRegression = true) => ({ success, judgment, score, passesRegression });
+
+describe("filteredSuccessAtK", () => {
+  it("averages pass@k over bugs that kept a trajectory", () => {
+    const r = filteredSuccessAtK([{ n: 20, c: 3 }, { n: 0, c: 0 }, { n: 4, c: 1 }], 1);
+    expect(r.bugs).toBe(2);
+    expect(r.value).toBeCloseTo((0.15 + 0.25) / 2, 12);
+  });
+  it("is 0 over no bugs", () => expect(filteredSuccessAtK([], 1)).toEqual({ value: 0, bugs: 0 }));
+});
+
+describe("evaluateAbstainValidate", () => {
+  const bugs: AvBug[] = [
+    { abstentionScore: 0.9, category: "a", trajectories: [T(true, true, 0.9), T(false, true, 0.6), T(false, false, 0.7), T(true, true, 0.2, false)] },
+    { abstentionScore: 0.7, category: "a", trajectories: [T(false, true, 0.65), T(false, false, 0.1)] },
+    { abstentionScore: 0.3, category: "b", trajectories: [T(true, true, 0.8), T(false, false, 0.0)] },
+    { abstentionScore: 0.1, category: "b", trajectories: [T(false, false, 0.3), T(false, false, 0.2)] },
+  ];
+  const r = evaluateAbstainValidate(bugs);
+
+  it("pass@1 without filters", () => {
+    // bug pass@1 = c/n: 2/4, 0/2, 1/2, 0/2
+    expect(r.pass_at_1).toBeCloseTo((0.5 + 0 + 0.5 + 0) / 4, 12);
+  });
+  it("abstention keeps bugs with score ≥ τ and all their trajectories", () => {
+    expect(r.abstention_success_at_1).toBeCloseTo((0.5 + 0) / 2, 12);
+    expect(r.abstention_at_tau).toEqual({ precision: 0.5, recall: 0.5, fpr: 0.5, kept: 2 });
+  });
+  it("validation drops regression failures first, then applies the judgment", () => {
+    // bug1 keeps t1 (success), t2 → 1/2; bug2 keeps t1 → 0/1; bug3 keeps t1 → 1/1; bug4 none
+    expect(r.validation_binary_success_at_1).toBeCloseTo((0.5 + 0 + 1) / 3, 12);
+    expect(r.successAtK.validation_binary[0].bugs).toBe(3);
+    expect(r.combined_binary_success_at_1).toBeCloseTo((0.5 + 0) / 2, 12);
+  });
+  it("percentile cutoffs over patch scores that pass the filter (0 when judged false)", () => {
+    // filtered patch scores: 0.9, 0.6, 0, 0.65, 0, 0.8, 0, 0, 0
+    const s = [0.9, 0.6, 0, 0.65, 0, 0.8, 0, 0, 0].sort((a, b) => a - b);
+    const p75 = s[6] + (s[7] - s[6]) * 0;
+    expect(r.cutoffs.p75).toBeCloseTo(p75, 12);
+    // p75 = 0.65 → keeps 0.9, 0.65, 0.8 ; combined: bug1 (0.9 ✓ success), bug2 (0.65 ✗)
+    expect(r.combined_p75_success_at_1).toBeCloseTo((1 + 0) / 2, 12);
+  });
+  it("wasserstein between abstention scores and empirical success", () => {
+    expect(r.wasserstein).toBeGreaterThan(0);
+    expect(r.prevalence.fixable).toBe(0.5);
+  });
+  it("pass@k for k up to 5 uses n' and c'", () => {
+    expect(r.successAtK.no_filter[1].value).toBeCloseTo((passAtK(4, 2, 2) + 0 + passAtK(2, 1, 2) + 0) / 4, 12);
+    expect(r.successAtK.no_filter).toHaveLength(5);
+  });
+  it("lift is null when nothing is kept or nothing succeeds", () => {
+    expect(liftOf([], [{ n: 2, c: 1 }])).toBeNull();
+    expect(liftOf([{ n: 1, c: 1 }], [{ n: 2, c: 0 }])).toBeNull();
+    expect(liftOf([{ n: 1, c: 1 }], [{ n: 2, c: 1 }])).toBe(2);
+  });
+  it("throws on no bugs", () => expect(() => evaluateAbstainValidate([])).toThrow(RangeError));
+});
+
+describe("reviewMetrics (METRICS.md §6 check vector)", () => {
+  it("Reflexion + GPT-5.2", () => {
+    const m = reviewMetrics({ prs: 174, hit: 57, bugHit: 57, validSuggestion: 682, noise: 379 });
+    expect(m.recall).toBeCloseTo(0.327586, 6);
+    expect(m.precision).toBeCloseTo(0.050984, 6);
+    expect(m.f1).toBeCloseTo(0.088235, 6);
+    expect(m.usefulness).toBeCloseTo(0.661002, 6);
+    expect(m.snr).toBeCloseTo(1.949868, 6);
+  });
+  it("snr is null without noise; zero comments give 0 precision", () => {
+    expect(reviewMetrics({ prs: 2, hit: 0, bugHit: 0, validSuggestion: 0, noise: 0 })).toEqual({ recall: 0, precision: 0, f1: 0, usefulness: 0, snr: null });
+  });
+});

@@ -1,0 +1,45 @@
+import { safeDivide } from "./assert";
+
+export type CommentJudgment = "bug_hit" | "valid_suggestion" | "noise";
+
+export interface ReviewCounts {
+  /** PRs reviewed */
+  prs: number;
+  /** PRs with at least one bug_hit comment */
+  hit: number;
+  bugHit: number;
+  validSuggestion: number;
+  noise: number;
+}
+
+export interface ReviewMetrics {
+  recall: number;
+  precision: number;
+  f1: number;
+  usefulness: number;
+  /** (bug_hit + valid_suggestion) / noise; null when there is no noise (shown as ∞) */
+  snr: number | null;
+}
+
+/**
+ * CR-Bench metrics (METRICS.md §6; paper §4): recall = PRs with a bug hit / PRs (each gold bug
+ * once); precision = bug_hit comments / comments; f1 their harmonic mean; usefulness =
+ * (bug_hit + valid_suggestion) / comments; snr = (bug_hit + valid_suggestion) / noise.
+ * @example reviewMetrics({ prs: 174, hit: 57, bugHit: 57, validSuggestion: 682, noise: 379 }).f1 // 0.088235
+ * @throws RangeError on negative counts, hit > prs, or no PRs
+ */
+export function reviewMetrics(c: ReviewCounts): ReviewMetrics {
+  if (c.prs <= 0) throw new RangeError("reviewMetrics: no PRs");
+  if ([c.hit, c.bugHit, c.validSuggestion, c.noise].some((x) => x < 0) || c.hit > c.prs) throw new RangeError("reviewMetrics: invalid counts");
+  const comments = c.bugHit + c.validSuggestion + c.noise;
+  const recall = c.hit / c.prs;
+  const precision = safeDivide(c.bugHit, comments);
+  const f1 = safeDivide(2 * precision * recall, precision + recall);
+  return {
+    recall,
+    precision,
+    f1,
+    usefulness: safeDivide(c.bugHit + c.validSuggestion, comments),
+    snr: c.noise === 0 ? null : (c.bugHit + c.validSuggestion) / c.noise,
+  };
+}
