@@ -2,6 +2,8 @@ import type { MetricColumn } from "@/lib/tasks/types";
 
 /** Formats a metric the way METRICS.md asks: scores with 3 decimals, rates as % with 1. */
 export function formatMetric(value: number | null | undefined, format: MetricColumn["format"]): string {
+  // a ratio stored as null has a zero denominator (SNR without noise): shown as ∞
+  if (format === "ratio" && value === null) return "∞";
   if (value === null || value === undefined || Number.isNaN(value)) return "—";
   switch (format) {
     case "percent1":
@@ -11,6 +13,8 @@ export function formatMetric(value: number | null | undefined, format: MetricCol
     case "score3":
     case "number3":
       return value.toFixed(3);
+    case "ratio":
+      return value.toFixed(2);
   }
 }
 

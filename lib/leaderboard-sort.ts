@@ -1,9 +1,12 @@
+import { getMetric } from "@/lib/metric-value";
+import type { Metrics } from "@/lib/tasks/types";
+
 /** Sorting of leaderboard rows by any column (the URL's ?sort=&dir=). Nulls always go last. */
 export interface SortableRow {
   model: string;
   team: string | null;
   createdAt: string;
-  metrics: Record<string, number | null>;
+  metrics: Metrics;
   coverage: { covered: number; total: number };
 }
 
@@ -14,8 +17,7 @@ export function sortValue(row: SortableRow, key: string): number | string | null
   if (key === "team") return row.team?.toLowerCase() ?? null;
   if (key === "date") return row.createdAt;
   if (key === "coverage") return row.coverage.total ? row.coverage.covered / row.coverage.total : 0;
-  const v = row.metrics[key];
-  return typeof v === "number" && Number.isFinite(v) ? v : null;
+  return getMetric(row.metrics, key);
 }
 
 /** Stable sort; ties keep the server's order (primary metric, then submission date). */

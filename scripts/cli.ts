@@ -116,7 +116,7 @@ async function cmdScore(argv: string[]) {
   const { validatePredictions } = await import("@/lib/server/submissions");
   const { computeScore } = await import("@/lib/server/scoring");
   const task = offlineTask(slug);
-  let instances: { externalId: string; truth: Record<string, unknown> }[];
+  let instances: { externalId: string; truth: Record<string, unknown>; metadata: Record<string, unknown> }[];
   let releaseName: string;
   if (fs.existsSync(values.release)) {
     instances = validateReleaseFile(task, fs.readFileSync(values.release, "utf8"), values.release).instances;
@@ -140,12 +140,13 @@ async function cmdScore(argv: string[]) {
       const t = await getTaskOrThrow(db.prisma, slug);
       const rel = await getReleaseOrThrow(db.prisma, t.id, version);
       if (rel.hidden) throw new CliError(`release ${version} keeps its truth hidden; submit to the server to be scored`);
-      return db.prisma.instance.findMany({ where: { releaseId: rel.id }, orderBy: { position: "asc" }, select: { externalId: true, truth: true } });
+      return db.prisma.instance.findMany({ where: { releaseId: rel.id }, orderBy: { position: "asc" }, select: { externalId: true, truth: true, metadata: true } });
     });
     instances = rows as typeof instances;
     releaseName = version;
   }
-  const { predictions, format } = validatePredictions(task, new Set(instances.map((i) => i.externalId)), preds.text, preds.path);
+  const { predictions, format, warnings } = validatePredictions(task, instances, preds.text, preds.path);
+  for (const w of warnings) console.error(`warning: ${w}`);
   const s = computeScore(task, instances, predictions);
   console.log(
     JSON.stringify(

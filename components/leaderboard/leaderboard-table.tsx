@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { InfoIcon } from "@/components/ui/info-icon";
 import { Tooltip } from "@/components/ui/tooltip";
 import { formatDate, formatMetric } from "@/lib/format";
+import { getMetric } from "@/lib/metric-value";
 import type { SortDir } from "@/lib/leaderboard-sort";
 import type { LeaderboardRow } from "@/lib/server/leaderboard";
 import type { MetricColumn } from "@/lib/tasks/types";
@@ -97,7 +98,7 @@ export function LeaderboardTable(props: Props) {
                   data-metric={c.key}
                   className={`px-3 py-2 text-right tabular-nums ${c.key === primaryMetric ? "font-semibold" : ""}`}
                 >
-                  {formatMetric(r.metrics[c.key], c.format)}
+                  {formatMetric(getMetric(r.metrics, c.key), c.format)}
                   {c.key === primaryMetric && r.ci ? (
                     <span className="ml-1 text-xs font-normal text-slate-500" title={`95% bootstrap interval ${r.ci.low.toFixed(3)}–${r.ci.high.toFixed(3)}`}>
                       ±{((r.ci.high - r.ci.low) / 2).toFixed(3)}

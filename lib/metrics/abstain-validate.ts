@@ -158,8 +158,8 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
     abstention_at_tau: { precision: safeDivide(tp, tp + fp), recall: safeDivide(tp, tp + fn), fpr: safeDivide(fp, fp + tn), kept: tp + fp },
     validation_at_binary: { precision: safeDivide(vtp, vtp + vfp), recall: safeDivide(vtp, vtp + vfn), fpr: safeDivide(vfp, vfp + vtn) },
     prevalence: {
-      fixable: fixable.reduce((a, b) => a + b, 0) / bugs.length,
-      trajectorySuccess: filtered.length ? vTruth.reduce((a, b) => a + b, 0) / filtered.length : 0,
+      fixable: fixable.reduce((a: number, b) => a + b, 0) / bugs.length,
+      trajectorySuccess: filtered.length ? vTruth.reduce((a: number, b) => a + b, 0) / filtered.length : 0,
     },
     cutoffs,
     successAtK,

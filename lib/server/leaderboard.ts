@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import type { MetricColumn } from "@/lib/tasks/types";
+import type { MetricColumn, Metrics } from "@/lib/tasks/types";
 import { releaseJson } from "./releases";
 import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
 
@@ -13,7 +13,7 @@ export interface LeaderboardRow {
   baseline: string | null;
   synthetic: boolean;
   oss: boolean;
-  metrics: Record<string, number | null>;
+  metrics: Metrics;
   primary: number | null;
   ci: { low: number; high: number } | null;
   coverage: { covered: number; total: number };
@@ -60,7 +60,7 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, q: { re
       baseline: s.submission.baseline,
       synthetic: s.submission.synthetic,
       oss: s.submission.oss,
-      metrics: s.metrics as Record<string, number | null>,
+      metrics: s.metrics as Metrics,
       primary: s.primaryValue,
       ci: s.ciLow !== null && s.ciHigh !== null ? { low: s.ciLow, high: s.ciHigh } : null,
       coverage: { covered: s.covered, total: s.total },

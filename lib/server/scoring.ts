@@ -20,14 +20,14 @@ export interface ComputedScore {
  */
 export function computeScore(
   task: ResolvedTask,
-  instances: { externalId: string; truth: Record<string, unknown> }[],
+  instances: { externalId: string; truth: Record<string, unknown>; metadata?: Record<string, unknown> }[],
   predictions: Map<string, Record<string, unknown>>,
 ): ComputedScore {
-  const pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown> }[] = [];
+  const pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown>; metadata: Record<string, unknown> }[] = [];
   const missing: string[] = [];
   for (const inst of instances) {
     const p = predictions.get(inst.externalId);
-    if (p) pairs.push({ truth: inst.truth, prediction: p });
+    if (p) pairs.push({ truth: inst.truth, prediction: p, metadata: inst.metadata ?? {} });
     else missing.push(inst.externalId);
   }
   const result = pairs.length ? task.kind.score(pairs, task.options) : null;

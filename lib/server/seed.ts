@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { getMetric } from "@/lib/metric-value";
 import { importRelease } from "./releases";
 import { submitPredictions } from "./submissions";
 import { syncCatalog } from "./tasks";
@@ -52,6 +53,6 @@ export async function seed(db: PrismaClient, log: (msg: string) => void = consol
       teamId: team.id,
       userId: null,
     });
-    log(`[seed] scored ${s.model}: F_m ${r.metrics.F_m?.toFixed(3)}`);
+    log(`[seed] scored ${s.model}: F_m ${getMetric(r.metrics, "F_m")?.toFixed(3)}`);
   }
 }

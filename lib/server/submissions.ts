@@ -5,6 +5,7 @@ import type { Actor } from "./actor";
 import { computeScore, saveScore } from "./scoring";
 import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "./tasks";
 import { getReleaseInstances } from "./truth-cache";
+import type { StoredInstance } from "@/lib/tasks/types";
 
 export interface SubmissionInput {
   task: string;
@@ -50,10 +51,11 @@ const MISSING_SAMPLE = 20;
  */
 export function validatePredictions(
   task: ResolvedTask,
-  instanceIds: Set<string>,
+  instances: StoredInstance[],
   text: string,
   fileName?: string,
-): { format: string; predictions: Map<string, Record<string, unknown>>; rows: number } {
+): { format: string; predictions: Map<string, Record<string, unknown>>; rows: number; warnings: string[] } {
+  const byId = new Map(instances.map((i) => [i.externalId, i]));
   const parsed = parsePredictionFile(text, fileName);
   const problems: Problem[] = [...parsed.problems];
   const predictions = new Map<string, Record<string, unknown>>();
@@ -65,11 +67,12 @@ export function validatePredictions(
       continue;
     }
     seen.add(e.id);
-    if (!instanceIds.has(e.id)) {
+    const instance = byId.get(e.id);
+    if (!instance) {
       problems.push({ ...where, field: "instance_id", message: "unknown instance id: not in the release" });
       continue;
     }
-    const r = task.kind.parsePrediction(e.id, e.value, task.options);
+    const r = task.kind.parsePrediction(e.id, e.value, task.options, instance);
     if (!r.ok) problems.push(...r.problems.map((p) => ({ ...p, line: e.line, row: e.row })));
     else predictions.set(e.id, r.value);
   }
@@ -81,7 +84,11 @@ export function validatePredictions(
       format: parsed.format,
     });
   }
-  return { format: parsed.format, predictions, rows: parsed.entries.length };
+  const warnings: string[] = [];
+  if (task.kind.warnPrediction) {
+    for (const [id, p] of predictions) warnings.push(...task.kind.warnPrediction(byId.get(id)!, p, task.options));
+  }
+  return { format: parsed.format, predictions, rows: parsed.entries.length, warnings };
 }
 
 /**
@@ -92,7 +99,7 @@ export async function submitPredictions(db: PrismaClient, input: SubmissionInput
   const task = await getTaskOrThrow(db, input.task);
   const release = await getReleaseOrThrow(db, task.id);
   const instances = await getReleaseInstances(db, release.id, true);
-  const { format, predictions, rows } = validatePredictions(task, new Set(instances.map((i) => i.externalId)), input.text, input.fileName);
+  const { format, predictions, rows, warnings } = validatePredictions(task, instances, input.text, input.fileName);
   const score = computeScore(task, instances, predictions);
   if (release.hidden && score.partial) {
     throw validationError("this release keeps its ground truth hidden: a submission must cover every instance", [
@@ -108,9 +115,11 @@ export async function submitPredictions(db: PrismaClient, input: SubmissionInput
     missingSample: score.missing.slice(0, MISSING_SAMPLE),
     partial: score.partial,
     release: release.version,
-    warnings: score.partial
-      ? [`partial: ${score.covered} of ${score.total} instances covered; scored on those and left out of the default ranking`]
-      : [],
+    warnings: [
+      ...(score.partial ? [`partial: ${score.covered} of ${score.total} instances covered; scored on those and left out of the default ranking`] : []),
+      ...warnings.slice(0, 100),
+      ...(warnings.length > 100 ? [`… and ${warnings.length - 100} more warnings`] : []),
+    ],
   };
   if (input.dryRun) return { id: null, status: "validated" as const, metrics: score.result?.metrics ?? {}, validation };
 
@@ -232,7 +241,7 @@ export async function listSubmissionInstances(
   for (const inst of instances) {
     const p = byId.get(inst.externalId);
     if (!p) continue;
-    const outcome = release.hidden ? null : task.kind.outcome(inst.truth, p, task.options);
+    const outcome = release.hidden ? null : task.kind.outcome(inst, p, task.options);
     if (q.outcome && outcome) {
       if (q.outcome === "wrong" ? outcome.correct : q.outcome === "correct" ? !outcome.correct : outcome.outcome !== q.outcome) continue;
     }

@@ -3,13 +3,17 @@ import type { Problem } from "@/lib/errors";
 export type TaskKindName = "binary_abstention" | "bouncer_pipeline" | "scored_abstention" | "ci_repair" | "code_review";
 
 /** A column of a task's leaderboard. */
+/** Stored metrics: numbers (null when undefined), possibly nested (Lite: input / output). */
+export type Metrics = { [key: string]: number | null | Metrics };
+
 export interface MetricColumn {
+  /** metric key; a dotted path for nested metrics, e.g. "input.F_m" */
   key: string;
   label: string;
   /** shown on hover: the metric's definition */
   description: string;
   better: "higher" | "lower";
-  format: "score3" | "percent1" | "count" | "number3";
+  format: "score3" | "percent1" | "count" | "number3" | "ratio";
 }
 
 export interface TaskOptions {
@@ -23,10 +27,25 @@ export interface ReleaseInstance {
   metadata: Record<string, unknown>;
 }
 
+/** A release instance as stored: truth (never sent when hidden) and public metadata. */
+export interface StoredInstance {
+  externalId: string;
+  truth: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+}
+
+/** A server-computed baseline entry (always accept, random, …). */
+export interface BaselineDef {
+  key: string;
+  label: string;
+  /** the stored prediction for an instance; may read public metadata only, never truth */
+  predict(instance: { externalId: string; metadata: Record<string, unknown> }): Record<string, unknown>;
+}
+
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
 
 export interface ScoreResult {
-  metrics: Record<string, number | null>;
+  metrics: Metrics;
   primaryValue: number | null;
   ciLow: number | null;
   ciHigh: number | null;
@@ -51,11 +70,19 @@ export interface TaskKindModule {
   primaryMetric(opts: TaskOptions): string;
   /** Validates one row of a dataset release file. */
   parseReleaseRow(row: Record<string, unknown>, opts: TaskOptions): ParseResult<ReleaseInstance>;
-  /** Validates one prediction (already split by instance id) and returns the stored form. */
-  parsePrediction(id: string, value: unknown, opts: TaskOptions): ParseResult<Record<string, unknown>>;
+  /** Validates one prediction (already split by instance id) against its instance; returns the stored form. */
+  parsePrediction(id: string, value: unknown, opts: TaskOptions, instance: StoredInstance): ParseResult<Record<string, unknown>>;
+  /** Non-fatal findings about a valid prediction (e.g. a CI patch that does not apply). */
+  warnPrediction?(instance: StoredInstance, prediction: Record<string, unknown>, opts: TaskOptions): string[];
+  /** Baseline entries the server computes for this kind. */
+  baselines?(opts: TaskOptions): BaselineDef[];
+  /** The upload format, for the submit page and API docs. */
+  predictionFormat(opts: TaskOptions): { summary: string; example: string };
+  /** The release file format, for the admin import page. */
+  releaseFormat(opts: TaskOptions): { summary: string; example: string };
   /** Scores aligned truth/prediction pairs (all covered instances of a release). */
-  score(pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown> }[], opts: TaskOptions): ScoreResult;
-  outcome(truth: Record<string, unknown>, prediction: Record<string, unknown>, opts: TaskOptions): InstanceOutcome;
+  score(pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown>; metadata: Record<string, unknown> }[], opts: TaskOptions): ScoreResult;
+  outcome(instance: StoredInstance, prediction: Record<string, unknown>, opts: TaskOptions): InstanceOutcome;
   /** Outcome filters for the per-instance table. */
   outcomeFilters: { key: string; label: string }[];
 }

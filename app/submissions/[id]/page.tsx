@@ -9,6 +9,8 @@ import { Tooltip } from "@/components/ui/tooltip";
 import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { formatBytes, formatDate, formatMetric } from "@/lib/format";
+import { getMetric } from "@/lib/metric-value";
+import type { Metrics } from "@/lib/tasks/types";
 import { getSessionActor } from "@/lib/server/actor";
 import { currentScore, getSubmissionOrThrow, listSubmissionInstances } from "@/lib/server/submissions";
 import { getTaskOrThrow } from "@/lib/server/tasks";
@@ -39,7 +41,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const task = await getTaskOrThrow(db, sub.task.fullSlug);
   const score = sp.release ? sub.scores.find((s) => s.release.version === sp.release) : currentScore(sub.scores);
   const columns = task.kind.columns(task.options);
-  const metrics = (score?.metrics ?? {}) as Record<string, number | null>;
+  const metrics = (score?.metrics ?? {}) as Metrics;
   const details = (score?.details ?? {}) as {
     counts?: { tp: number; fp: number; fn: number; tn: number };
     perClass?: { cls: string; precision: number; recall: number; f1: number; support: number }[];
@@ -117,7 +119,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
                     <InfoIcon />
                   </Tooltip>
                 </div>
-                <div className="text-xl font-semibold tabular-nums">{formatMetric(metrics[c.key], c.format)}</div>
+                <div className="text-xl font-semibold tabular-nums">{formatMetric(getMetric(metrics, c.key), c.format)}</div>
                 {c.key === score.primaryMetric && score.ciLow !== null && score.ciHigh !== null ? (
                   <div className="text-xs text-slate-500">
                     95% CI {score.ciLow.toFixed(3)}–{score.ciHigh.toFixed(3)}

@@ -1,10 +1,26 @@
-import type { TaskKindModule, TaskOptions } from "@/lib/tasks/types";
+import { unitHash } from "@/lib/tasks/shared/seeded";
+import type { BaselineDef, InstanceOutcome, TaskKindModule, TaskOptions } from "@/lib/tasks/types";
 import { bouncingColumns } from "./columns";
 import type { Side } from "./labels";
 import { parseBouncePrediction, parseBounceReleaseRow } from "./schemas";
 import { scoreBinaryAbstention } from "./score-binary-abstention";
 
 const sideOf = (o: TaskOptions): Side => o.side ?? "input";
+
+/** Outcome of one bounce decision. */
+export function bounceOutcome(shouldBounce: boolean, didBounce: boolean): InstanceOutcome {
+  const outcome = shouldBounce === didBounce ? (didBounce ? "correctly_bounced" : "correctly_accepted") : didBounce ? "wrongly_bounced" : "wrongly_accepted";
+  return { correct: shouldBounce === didBounce, outcome, predicted: didBounce ? "bounce" : "accept", expected: shouldBounce ? "bounce" : "accept" };
+}
+
+/** Always accept, always bounce, and a seeded coin flip (METRICS.md baselines). */
+export function bounceBaselines(field: "input_bounce" | "output_bounce"): BaselineDef[] {
+  return [
+    { key: "always-accept", label: "Always accept", predict: () => ({ bounce: false }) },
+    { key: "always-bounce", label: "Always bounce", predict: () => ({ bounce: true }) },
+    { key: "random", label: "Random (seeded, p = 0.5)", predict: (i) => ({ bounce: unitHash(`${field}:${i.externalId}`) < 0.5 }) },
+  ];
+}
 
 /** BouncerBench Input and Output: a bouncer accepts or bounces each instance (METRICS.md §1). */
 export const binaryAbstention: TaskKindModule = {
@@ -15,16 +31,34 @@ export const binaryAbstention: TaskKindModule = {
   parseReleaseRow: (row, o) => parseBounceReleaseRow(row, sideOf(o)),
   parsePrediction: (id, value, o) => parseBouncePrediction(id, value, sideOf(o)),
   score: (pairs, o) => scoreBinaryAbstention(pairs, sideOf(o)),
-  outcome(truth, prediction) {
-    const should = Boolean(truth.bounce);
-    const did = Boolean(prediction.bounce);
-    const outcome = should === did ? (did ? "correctly_bounced" : "correctly_accepted") : did ? "wrongly_bounced" : "wrongly_accepted";
-    return { correct: should === did, outcome, predicted: did ? "bounce" : "accept", expected: should ? "bounce" : "accept" };
-  },
+  outcome: (instance, prediction) => bounceOutcome(Boolean(instance.truth.bounce), Boolean(prediction.bounce)),
+  baselines: (o) => bounceBaselines(sideOf(o) === "input" ? "input_bounce" : "output_bounce"),
   outcomeFilters: [
     { key: "wrong", label: "All wrong" },
     { key: "wrongly_bounced", label: "Wrongly bounced" },
     { key: "wrongly_accepted", label: "Wrongly accepted" },
     { key: "correct", label: "Correct" },
   ],
+  predictionFormat: (o) =>
+    sideOf(o) === "input"
+      ? {
+          summary:
+            'An object keyed by instance id with "input_bounce" (true/false) or a "label" (WELL_SPECIFIED, REASONABLY_SPECIFIED, VAGUE, IMPOSSIBLE_TO_SOLVE; bounce iff VAGUE or IMPOSSIBLE_TO_SOLVE), optional "score" in [0, 1] (confidence it should be bounced) and "trace"/"explanation"; or rows with "instance_id" as a JSON array or JSONL.',
+          example: '{ "astropy__astropy-12907": { "input_bounce": false, "score": 0.1, "trace": "…" } }',
+        }
+      : {
+          summary:
+            'An object keyed by instance id with "output_bounce" (true/false) or a "label" (CORRECT_AND_PRECISE, CORRECT_BUT_INCOMPLETE, BROAD_MISSING_KEY_ASPECTS, INCORRECT; bounce iff one of the last two), optional "score" and "trace"; or rows with "instance_id".',
+          example: '{ "astropy__astropy-12907": { "output_bounce": true, "trace": "…" } }',
+        },
+  releaseFormat: (o) =>
+    sideOf(o) === "input"
+      ? {
+          summary: "CSV, JSON array or JSONL, one row per instance: instance_id, input_quality (0–3; the column underspecified is read as the same), optional input_bounce (else label ≥ 2), optional problem_statement.",
+          example: "instance_id,underspecified,problem_statement\nastropy__astropy-12907,1.0,\"…\"",
+        }
+      : {
+          summary: "One row per instance: instance_id, patch, and tests_status (JSON or the Python-literal dict of the HF export) or output_quality (passed/all tests); output_bounce derived when absent.",
+          example: '{"instance_id": "astropy__astropy-12907", "patch": "diff --git …", "tests_status": "{\'FAIL_TO_PASS\': {\'success\': [\'t\'], \'failure\': []}, \'PASS_TO_PASS\': {\'success\': [], \'failure\': []}}"}',
+        },
 };

@@ -1,0 +1,184 @@
+import type { Problem } from "@/lib/errors";
+import { bootstrapInterval, bouncingMetrics, safeDivide } from "@/lib/metrics";
+import { bouncingColumns } from "@/lib/tasks/binary-abstention/columns";
+import { bounceOutcome } from "@/lib/tasks/binary-abstention";
+import { parseBouncePrediction, parseBounceReleaseRow } from "@/lib/tasks/binary-abstention/schemas";
+import { scoreBinaryAbstention } from "@/lib/tasks/binary-abstention/score-binary-abstention";
+import { unitHash } from "@/lib/tasks/shared/seeded";
+import type { Metrics, MetricColumn, ParseResult, ScoreResult, TaskKindModule } from "@/lib/tasks/types";
+
+type Half = { bounce: boolean; label?: number; pass?: number };
+
+/** Funnel of the bouncer pipeline (METRICS.md §2; BouncerBench Fig. 4 and Table IV). */
+export function pipelineFunnel(rows: { input: Half; output: Half; inBounce: boolean; outBounce: boolean }[]) {
+  const f = {
+    all: rows.length,
+    input_bounced_vague: 0,
+    input_bounced_clear: 0,
+    input_passed_vague: 0,
+    input_passed_clear: 0,
+    agent_correct: 0,
+    agent_incorrect: 0,
+    output_bounced_correct: 0,
+    output_bounced_incorrect: 0,
+    shown_correct: 0,
+    shown_incorrect: 0,
+  };
+  let correctAll = 0;
+  let correctLost = 0;
+  for (const r of rows) {
+    const vague = r.input.bounce;
+    const correct = !r.output.bounce;
+    if (correct) correctAll++;
+    if (r.inBounce) {
+      vague ? f.input_bounced_vague++ : f.input_bounced_clear++;
+      if (correct) correctLost++;
+      continue;
+    }
+    vague ? f.input_passed_vague++ : f.input_passed_clear++;
+    correct ? f.agent_correct++ : f.agent_incorrect++;
+    if (r.outBounce) {
+      correct ? f.output_bounced_correct++ : f.output_bounced_incorrect++;
+      if (correct) correctLost++;
+    } else correct ? f.shown_correct++ : f.shown_incorrect++;
+  }
+  const shown = f.shown_correct + f.shown_incorrect;
+  return {
+    funnel: f,
+    before: safeDivide(correctAll, rows.length),
+    after: safeDivide(f.shown_correct, shown),
+    lost: safeDivide(correctLost, correctAll),
+  };
+}
+
+const COLUMNS: MetricColumn[] = [
+  { key: "F_m_mean", label: "F_m (mean)", description: "Mean of the input bouncer's F_m and the output bouncer's F_m on the same instances: the Lite ranking metric.", better: "higher", format: "score3" },
+  { key: "input.F_m", label: "Input F_m", description: "Macro F-measure of the input bouncer against the ticket labels.", better: "higher", format: "score3" },
+  { key: "output.F_m", label: "Output F_m", description: "Macro F-measure of the output bouncer against patch correctness.", better: "higher", format: "score3" },
+  { key: "input.I_Score", label: "I-Score", description: "Input bouncer's I-Score (range [−1, 1], 0 = chance).", better: "higher", format: "score3" },
+  { key: "output.O_Score", label: "O-Score", description: "Output bouncer's O-Score (range [−1, 1]).", better: "higher", format: "score3" },
+  { key: "after", label: "After", description: "Correct patches / patches shown to the user after both bouncers (paper Table IV); Before is the release's share of correct patches.", better: "higher", format: "percent1" },
+  { key: "lost", label: "Lost", description: "Correct patches bounced by either bouncer / all correct patches.", better: "lower", format: "percent1" },
+];
+
+function parseLite(id: string, value: unknown): ParseResult<Record<string, unknown>> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { ok: false, problems: [{ instanceId: id, message: "prediction is not an object", expected: "an object" }] };
+  }
+  const v = value as Record<string, unknown>;
+  const problems: Problem[] = [];
+  const halves: Record<string, Record<string, unknown>> = {};
+  for (const side of ["input", "output"] as const) {
+    const sub: Record<string, unknown> = {};
+    if (v[`${side}_bounce`] !== undefined) sub[`${side}_bounce`] = v[`${side}_bounce`];
+    if (v[`${side}_label`] !== undefined) sub[`${side}_label`] = v[`${side}_label`];
+    if (v[`${side}_score`] !== undefined) sub.score = v[`${side}_score`];
+    const r = parseBouncePrediction(id, sub, side);
+    if (!r.ok) problems.push(...r.problems.map((p) => (p.field === "score" ? { ...p, field: `${side}_score` } : p)));
+    else halves[side] = r.value;
+  }
+  if (problems.length) return { ok: false, problems };
+  const out: Record<string, unknown> = { input: halves.input, output: halves.output };
+  if (v.trace !== undefined) out.trace = v.trace;
+  return { ok: true, value: out };
+}
+
+function scoreLite(pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown>; metadata: Record<string, unknown> }[]): ScoreResult {
+  const half = (side: "input" | "output") =>
+    pairs.map((p) => ({ truth: p.truth[side] as Record<string, unknown>, prediction: p.prediction[side] as Record<string, unknown>, metadata: p.metadata }));
+  const input = scoreBinaryAbstention(half("input"), "input");
+  const output = scoreBinaryAbstention(half("output"), "output");
+  const fIn = input.metrics.F_m as number;
+  const fOut = output.metrics.F_m as number;
+  const rows = pairs.map((p) => ({
+    input: p.truth.input as Half,
+    output: p.truth.output as Half,
+    inBounce: Boolean((p.prediction.input as Half).bounce),
+    outBounce: Boolean((p.prediction.output as Half).bounce),
+  }));
+  const { funnel, before, after, lost } = pipelineFunnel(rows);
+  const n = pairs.length;
+  const ti = new Int8Array(n);
+  const bi = new Int8Array(n);
+  const to = new Int8Array(n);
+  const bo = new Int8Array(n);
+  const ci = bootstrapInterval(n, (ix) => {
+    for (let i = 0; i < n; i++) {
+      const r = rows[ix[i]];
+      ti[i] = r.input.bounce ? 1 : 0;
+      bi[i] = r.inBounce ? 1 : 0;
+      to[i] = r.output.bounce ? 1 : 0;
+      bo[i] = r.outBounce ? 1 : 0;
+    }
+    return (bouncingMetrics(ti, bi).F_m + bouncingMetrics(to, bo).F_m) / 2;
+  });
+  const metrics: Metrics = {
+    F_m_mean: (fIn + fOut) / 2,
+    input: input.metrics,
+    output: output.metrics,
+    funnel: funnel as unknown as Metrics,
+    before,
+    after,
+    lost,
+  };
+  return {
+    metrics,
+    primaryValue: (fIn + fOut) / 2,
+    ciLow: ci.low,
+    ciHigh: ci.high,
+    details: { input: input.details, output: output.details, funnel, before, after, lost },
+  };
+}
+
+/** BouncerBench Lite: input and output bouncers in one pipeline on the same instances. */
+export const bouncerPipeline: TaskKindModule = {
+  kind: "bouncer_pipeline",
+  title: "Bouncer pipeline",
+  columns: () => COLUMNS,
+  primaryMetric: () => "F_m_mean",
+  parseReleaseRow(row) {
+    const a = parseBounceReleaseRow(row, "input");
+    const b = parseBounceReleaseRow(row, "output");
+    if (!a.ok || !b.ok) return { ok: false, problems: [...(a.ok ? [] : a.problems), ...(b.ok ? [] : b.problems)] };
+    return {
+      ok: true,
+      value: { externalId: a.value.externalId, truth: { input: a.value.truth, output: b.value.truth }, metadata: { ...a.value.metadata, ...b.value.metadata } },
+    };
+  },
+  parsePrediction: (id, value) => parseLite(id, value),
+  score: (pairs) => scoreLite(pairs),
+  outcome(instance, prediction) {
+    const i = bounceOutcome(Boolean((instance.truth.input as Half).bounce), Boolean((prediction.input as Half).bounce));
+    const o = bounceOutcome(Boolean((instance.truth.output as Half).bounce), Boolean((prediction.output as Half).bounce));
+    return {
+      correct: i.correct && o.correct,
+      outcome: i.correct && o.correct ? "both_right" : !i.correct && !o.correct ? "both_wrong" : !i.correct ? "input_wrong" : "output_wrong",
+      predicted: `in: ${i.predicted}, out: ${o.predicted}`,
+      expected: `in: ${i.expected}, out: ${o.expected}`,
+    };
+  },
+  baselines: () =>
+    ["always-accept", "always-bounce", "random"].map((key) => ({
+      key,
+      label: key === "random" ? "Random (seeded, p = 0.5)" : key === "always-accept" ? "Always accept" : "Always bounce",
+      predict: (i: { externalId: string }) => {
+        const b = (side: string) => (key === "random" ? unitHash(`${side}_bounce:${i.externalId}`) < 0.5 : key === "always-bounce");
+        return { input: { bounce: b("input") }, output: { bounce: b("output") } };
+      },
+    })),
+  outcomeFilters: [
+    { key: "wrong", label: "Any wrong" },
+    { key: "input_wrong", label: "Input wrong" },
+    { key: "output_wrong", label: "Output wrong" },
+    { key: "both_wrong", label: "Both wrong" },
+    { key: "correct", label: "Both right" },
+  ],
+  predictionFormat: () => ({
+    summary: 'An object keyed by instance id with both "input_bounce" and "output_bounce" (or "input_label" and "output_label"), optional "input_score"/"output_score" and "trace"; or rows with "instance_id".',
+    example: '{ "astropy__astropy-12907": { "input_bounce": false, "output_bounce": true, "trace": "…" } }',
+  }),
+  releaseFormat: () => ({
+    summary: "The union of the Input and Output release columns: instance_id, input_quality (or underspecified), problem_statement, patch, tests_status (or output_quality).",
+    example: '{"instance_id": "…", "input_quality": 1, "problem_statement": "…", "patch": "…", "output_quality": 1.0}',
+  }),
+};

@@ -1,0 +1,148 @@
+import type { Problem } from "@/lib/errors";
+import { bootstrapInterval } from "@/lib/metrics";
+import type { MetricColumn, ParseResult, ReleaseInstance, ScoreResult, StoredInstance, TaskKindModule } from "@/lib/tasks/types";
+import { applyPatch, PatchError } from "./apply-patch";
+import { judgeArtifact } from "./sye";
+
+const COLUMNS: MetricColumn[] = [
+  { key: "SYE_rate", label: "SYE rate", description: "Share of artifacts whose patch is syntactically equivalent to the developer's fix (token streams equal, comments and whitespace dropped); computed by the server.", better: "higher", format: "percent1" },
+  { key: "SYE", label: "SYE", description: "Syntactically equivalent patches (count).", better: "higher", format: "count" },
+  { key: "PG", label: "PG", description: "Patches generated: a non-empty diff whose hunks apply to the pre-fix files (computed by the server).", better: "higher", format: "count" },
+  { key: "PL", label: "PL (reported)", description: "Plausible patches (original build and tests pass), as reported by the submitter.", better: "higher", format: "count" },
+  { key: "CO", label: "CO (reported)", description: "Correct patches (manual check against the developer fix), as reported by the submitter.", better: "higher", format: "count" },
+];
+
+function readFiles(v: unknown): Record<string, string> | string {
+  let o = v;
+  if (typeof v === "string") {
+    try {
+      o = JSON.parse(v);
+    } catch {
+      return "is not valid JSON";
+    }
+  }
+  if (typeof o !== "object" || o === null || Array.isArray(o)) return "is not an object of path → content";
+  for (const [k, c] of Object.entries(o)) if (typeof c !== "string") return `content of ${k} is not a string`;
+  return o as Record<string, string>;
+}
+
+function parseRelease(row: Record<string, unknown>): ParseResult<ReleaseInstance> {
+  const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
+  if (!id) return { ok: false, problems: [{ field: "instance_id", message: "missing instance_id", expected: "an artifact tag" }] };
+  const problems: Problem[] = [];
+  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
+  for (const f of ["repo", "lang", "build_system"]) if (typeof row[f] !== "string" || !String(row[f]).trim()) at(f, "missing", "a string");
+  const files = readFiles(row.files ?? {});
+  if (typeof files === "string") at("files", files, '{ "<path>": "<pre-fix content>" }');
+  const dev = typeof row.developer_patch === "string" ? row.developer_patch : "";
+  if (!dev.trim()) at("developer_patch", "missing", "a unified diff");
+  else if (typeof files !== "string") {
+    try {
+      applyPatch(files, dev);
+    } catch (e) {
+      if (e instanceof PatchError) at("developer_patch", `does not apply to the pre-fix files: ${e.message}`);
+      else throw e;
+    }
+  }
+  if (problems.length) return { ok: false, problems };
+  return {
+    ok: true,
+    value: {
+      externalId: id,
+      truth: { developer_patch: dev },
+      metadata: { repo: String(row.repo), lang: String(row.lang), build_system: String(row.build_system), files },
+    },
+  };
+}
+
+function parsePrediction(id: string, value: unknown): ParseResult<Record<string, unknown>> {
+  const problems: Problem[] = [];
+  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    at("", "prediction is not an object", "{ patch, plausible?, correct? }");
+    return { ok: false, problems };
+  }
+  const v = value as Record<string, unknown>;
+  if (!("patch" in v)) at("patch", "missing", "a unified diff string, or null for no patch");
+  else if (v.patch !== null && typeof v.patch !== "string") at("patch", `is ${typeof v.patch}`, "a string or null");
+  const out: Record<string, unknown> = { patch: (v.patch as string | null) ?? null };
+  for (const f of ["plausible", "correct"] as const) {
+    if (v[f] === undefined || v[f] === null) continue;
+    const b = typeof v[f] === "boolean" ? (v[f] as boolean) : undefined;
+    if (b === undefined) at(f, `is ${JSON.stringify(v[f])}`, "true or false");
+    else out[f] = b;
+  }
+  if (problems.length) return { ok: false, problems };
+  return { ok: true, value: out };
+}
+
+function verdict(instance: { truth: Record<string, unknown>; metadata: Record<string, unknown> }, prediction: Record<string, unknown>) {
+  return judgeArtifact(
+    (instance.metadata.files ?? {}) as Record<string, string>,
+    String(instance.truth.developer_patch ?? ""),
+    (prediction.patch as string | null) ?? null,
+    instance.metadata.lang as string | undefined,
+  );
+}
+
+function score(pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown>; metadata: Record<string, unknown> }[]): ScoreResult {
+  const n = pairs.length;
+  const v = pairs.map((p) => verdict(p, p.prediction));
+  const sye = v.map((x) => (x.sye ? 1 : 0));
+  const count = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const PG = count(v.map((x) => (x.generated ? 1 : 0)));
+  const PL = count(pairs.map((p) => (p.prediction.plausible === true ? 1 : 0)));
+  const CO = count(pairs.map((p) => (p.prediction.correct === true ? 1 : 0)));
+  const SYE = count(sye);
+  const lexers: Record<string, number> = {};
+  for (const x of v) for (const l of x.lexers) lexers[l] = (lexers[l] ?? 0) + 1;
+  const ci = bootstrapInterval(n, (ix) => {
+    let s = 0;
+    for (const i of ix) s += sye[i];
+    return s / n;
+  });
+  return {
+    metrics: { PG, PL, SYE, CO, SYE_rate: SYE / n, PG_rate: PG / n, PL_rate: PL / n, CO_rate: CO / n, artifacts: n },
+    primaryValue: SYE / n,
+    ciLow: ci.low,
+    ciHigh: ci.high,
+    details: { lexers, reported: ["PL", "CO"], plReportedFor: pairs.filter((p) => typeof p.prediction.plausible === "boolean").length },
+  };
+}
+
+/** CI-Bench: repair reproducible CI failures; the server checks patches against the developer fix. */
+export const ciRepair: TaskKindModule = {
+  kind: "ci_repair",
+  title: "CI repair",
+  columns: () => COLUMNS,
+  primaryMetric: () => "SYE_rate",
+  parseReleaseRow: (row) => parseRelease(row),
+  parsePrediction: (id, value) => parsePrediction(id, value),
+  warnPrediction(instance: StoredInstance, prediction) {
+    const r = verdict(instance, prediction);
+    return !r.generated && r.reason?.startsWith("does not apply") ? [`${instance.externalId}: patch ${r.reason}; counted as not generated`] : [];
+  },
+  score: (pairs) => score(pairs),
+  outcome(instance, prediction) {
+    const r = verdict(instance, prediction);
+    return {
+      correct: r.sye,
+      outcome: r.sye ? "sye" : r.generated ? "generated_not_sye" : "not_generated",
+      predicted: r.generated ? (r.sye ? "equivalent patch" : "patch") : "no usable patch",
+      expected: "the developer's fix",
+    };
+  },
+  outcomeFilters: [
+    { key: "sye", label: "Equivalent" },
+    { key: "generated_not_sye", label: "Applies, differs" },
+    { key: "not_generated", label: "Not generated" },
+  ],
+  predictionFormat: () => ({
+    summary: 'Per artifact: { "patch": unified diff or null, "plausible"?: bool, "correct"?: bool } (PL and CO are shown as reported). A patch that does not apply counts as not generated and is listed as a warning.',
+    example: '{ "tananaev-traccar-64783123": { "patch": "--- a/src/A.java\\n+++ b/src/A.java\\n@@ …", "plausible": true } }',
+  }),
+  releaseFormat: () => ({
+    summary: "JSON array or JSONL, one artifact per row: instance_id (artifact tag), repo, lang, build_system, developer_patch (unified diff), files: { path: pre-fix content }.",
+    example: '{"instance_id": "tananaev-traccar-64783123", "repo": "tananaev/traccar", "lang": "Java", "build_system": "Maven", "developer_patch": "…", "files": {"src/A.java": "…"}}',
+  }),
+};

@@ -1,0 +1,159 @@
+import type { Problem } from "@/lib/errors";
+import { bootstrapInterval, reviewMetrics, type CommentJudgment } from "@/lib/metrics";
+import type { MetricColumn, ParseResult, ReleaseInstance, ScoreResult, TaskKindModule } from "@/lib/tasks/types";
+
+export const CATEGORIES = ["Structural", "IIS", "RFF", "Data", "Concurrency", "Memory", "Security", "Coding"] as const;
+export const IMPACTS = [
+  "Functional Suitability",
+  "Performance Efficiency",
+  "Compatibility",
+  "Usability",
+  "Reliability",
+  "Security",
+  "Maintainability",
+  "Portability",
+] as const;
+export const SEVERITIES = ["Low", "Medium", "High", "Critical"] as const;
+const JUDGMENTS: CommentJudgment[] = ["bug_hit", "valid_suggestion", "noise"];
+
+const COLUMNS: MetricColumn[] = [
+  { key: "f1", label: "F1", description: "Harmonic mean of precision and recall (the ranking metric).", better: "higher", format: "percent1" },
+  { key: "recall", label: "Recall", description: "PRs with at least one bug-hit comment / PRs (each gold bug counted once).", better: "higher", format: "percent1" },
+  { key: "precision", label: "Precision", description: "Bug-hit comments / all comments.", better: "higher", format: "percent1" },
+  { key: "usefulness", label: "Usefulness", description: "(Bug hits + valid suggestions) / all comments.", better: "higher", format: "percent1" },
+  { key: "snr", label: "SNR", description: "Signal-to-noise: (bug hits + valid suggestions) / noise comments; ∞ when there is no noise.", better: "higher", format: "ratio" },
+  { key: "comments", label: "Comments", description: "Review comments posted in all.", better: "lower", format: "count" },
+];
+
+function parseRelease(row: Record<string, unknown>): ParseResult<ReleaseInstance> {
+  const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
+  if (!id) return { ok: false, problems: [{ field: "instance_id", message: "missing instance_id", expected: "a string" }] };
+  const problems: Problem[] = [];
+  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
+  for (const f of ["repo", "title", "diff", "bug_description"]) if (typeof row[f] !== "string" || !String(row[f]).trim()) at(f, "missing", "a string");
+  const pr = typeof row.pr_number === "number" ? row.pr_number : Number(row.pr_number);
+  if (!Number.isInteger(pr) || pr <= 0) at("pr_number", `is ${JSON.stringify(row.pr_number ?? null)}`, "a positive integer");
+  let fix = row.fix_files;
+  if (typeof fix === "string") {
+    try {
+      fix = JSON.parse(fix);
+    } catch {
+      fix = (fix as string).split(/[;,]/).map((s) => s.trim()).filter(Boolean);
+    }
+  }
+  if (!Array.isArray(fix) || !fix.every((f) => typeof f === "string")) at("fix_files", "missing", "a list of paths");
+  const oneOf = (f: string, set: readonly string[]) => {
+    if (!set.includes(row[f] as string)) at(f, `is ${JSON.stringify(row[f] ?? null)}`, `one of ${set.join(", ")}`);
+  };
+  oneOf("category", CATEGORIES);
+  oneOf("impact", IMPACTS);
+  oneOf("severity", SEVERITIES);
+  if (problems.length) return { ok: false, problems };
+  return {
+    ok: true,
+    value: {
+      externalId: id,
+      truth: { bug_description: row.bug_description, fix_files: fix, category: row.category, impact: row.impact, severity: row.severity },
+      metadata: { repo: row.repo, pr_number: pr, title: row.title, diff: row.diff },
+    },
+  };
+}
+
+function parsePrediction(id: string, value: unknown): ParseResult<Record<string, unknown>> {
+  const problems: Problem[] = [];
+  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
+  const v = value as Record<string, unknown> | null;
+  if (typeof v !== "object" || v === null || !Array.isArray(v.comments)) {
+    at("comments", "missing", "an array of { file, line, comment, severity?, judgment }");
+    return { ok: false, problems };
+  }
+  const comments = v.comments.map((c, k) => {
+    const f = `comments[${k}]`;
+    const o = (c ?? {}) as Record<string, unknown>;
+    if (typeof o.file !== "string" || !o.file) at(`${f}.file`, "missing", "a path");
+    if (o.line !== undefined && o.line !== null && !(Number.isInteger(o.line) && (o.line as number) >= 0)) at(`${f}.line`, `is ${JSON.stringify(o.line)}`, "a line number");
+    if (typeof o.comment !== "string") at(`${f}.comment`, "missing", "the comment text");
+    if (!JUDGMENTS.includes(o.judgment as CommentJudgment)) at(`${f}.judgment`, `is ${JSON.stringify(o.judgment ?? null)}`, JUDGMENTS.join(", "));
+    if (o.severity !== undefined && o.severity !== null && !SEVERITIES.includes(o.severity as (typeof SEVERITIES)[number])) at(`${f}.severity`, `is ${JSON.stringify(o.severity)}`, SEVERITIES.join(", "));
+    return { file: o.file, line: o.line ?? null, comment: o.comment, severity: o.severity ?? null, judgment: o.judgment };
+  });
+  if (problems.length) return { ok: false, problems };
+  return { ok: true, value: { comments } };
+}
+
+type Comment = { judgment: CommentJudgment };
+
+function countsOf(preds: Record<string, unknown>[]) {
+  let hit = 0;
+  let bugHit = 0;
+  let validSuggestion = 0;
+  let noise = 0;
+  for (const p of preds) {
+    const cs = p.comments as Comment[];
+    if (cs.some((c) => c.judgment === "bug_hit")) hit++;
+    for (const c of cs) c.judgment === "bug_hit" ? bugHit++ : c.judgment === "valid_suggestion" ? validSuggestion++ : noise++;
+  }
+  return { prs: preds.length, hit, bugHit, validSuggestion, noise };
+}
+
+function score(pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown> }[]): ScoreResult {
+  const c = countsOf(pairs.map((p) => p.prediction));
+  const m = reviewMetrics(c);
+  const breakdown = (key: "category" | "impact" | "severity", values: readonly string[]) =>
+    values
+      .map((value) => {
+        const sub = pairs.filter((p) => p.truth[key] === value);
+        const hits = sub.filter((p) => (p.prediction.comments as Comment[]).some((x) => x.judgment === "bug_hit")).length;
+        return { value, prs: sub.length, hits, recall: sub.length ? hits / sub.length : null };
+      })
+      .filter((r) => r.prs > 0);
+  const f1At = (ix: Int32Array) => {
+    const cc = countsOf(Array.from(ix, (i) => pairs[i].prediction));
+    return reviewMetrics(cc).f1;
+  };
+  const ci = bootstrapInterval(pairs.length, f1At);
+  return {
+    metrics: { ...m, comments: c.bugHit + c.validSuggestion + c.noise, bug_hit: c.bugHit, valid_suggestion: c.validSuggestion, noise: c.noise, prs_hit: c.hit },
+    primaryValue: m.f1,
+    ciLow: ci.low,
+    ciHigh: ci.high,
+    details: {
+      counts: c,
+      recallBy: { category: breakdown("category", CATEGORIES), impact: breakdown("impact", IMPACTS), severity: breakdown("severity", SEVERITIES) },
+    },
+  };
+}
+
+/** CR-Bench: review PRs that introduced a known bug; comments judged bug_hit / valid / noise. */
+export const codeReview: TaskKindModule = {
+  kind: "code_review",
+  title: "Code review",
+  columns: () => COLUMNS,
+  primaryMetric: () => "f1",
+  parseReleaseRow: (row) => parseRelease(row),
+  parsePrediction: (id, value) => parsePrediction(id, value),
+  score: (pairs) => score(pairs),
+  outcome(_instance, prediction) {
+    const cs = prediction.comments as Comment[];
+    const hit = cs.some((c) => c.judgment === "bug_hit");
+    const noise = cs.filter((c) => c.judgment === "noise").length;
+    return {
+      correct: hit,
+      outcome: hit ? "bug_found" : "bug_missed",
+      predicted: `${cs.length} comments, ${noise} noise`,
+      expected: "a comment that hits the gold bug",
+    };
+  },
+  outcomeFilters: [
+    { key: "bug_found", label: "Bug found" },
+    { key: "bug_missed", label: "Bug missed" },
+  ],
+  predictionFormat: () => ({
+    summary: 'Per PR: { "comments": [{ "file", "line", "comment", "severity"?: Low|Medium|High|Critical, "judgment": "bug_hit" | "valid_suggestion" | "noise" }] } (an empty list is a valid review).',
+    example: '{ "pr-0001": { "comments": [{ "file": "src/a.py", "line": 42, "comment": "off-by-one", "judgment": "bug_hit" }] } }',
+  }),
+  releaseFormat: () => ({
+    summary: "JSON array or JSONL, one PR per row: instance_id, repo, pr_number, title, diff, bug_description, fix_files: [..], category, impact, severity.",
+    example: '{"instance_id": "pr-0001", "repo": "org/repo", "pr_number": 12, "title": "…", "diff": "…", "bug_description": "…", "fix_files": ["a.py"], "category": "Data", "impact": "Reliability", "severity": "High"}',
+  }),
+};

@@ -1,0 +1,266 @@
+import type { Problem } from "@/lib/errors";
+import { AV_POLICIES, bootstrapInterval, evaluateAbstainValidate, filteredSuccessAtK, liftOf, patchScore, type AvBug } from "@/lib/metrics";
+import { isBlank, readBoolean } from "@/lib/tasks/shared/coerce";
+import { unitHash } from "@/lib/tasks/shared/seeded";
+import type { MetricColumn, ParseResult, ReleaseInstance, ScoreResult, StoredInstance, TaskKindModule } from "@/lib/tasks/types";
+
+interface TruthTrajectory {
+  id: string;
+  success: boolean;
+  passesRegression: boolean;
+}
+interface PredTrajectory {
+  id: string;
+  judgment: boolean;
+  score: number;
+}
+
+const TAU = 0.5;
+
+const COLUMNS: MetricColumn[] = [
+  { key: "combined_binary_success_at_1", label: "Combined fs@1", description: "Filtered success@1 of the combined policy: abstention at τ = 0.5, regression filter, binary validation (the ranking metric).", better: "higher", format: "percent1" },
+  { key: "combined_p75_success_at_1", label: "p75 fs@1", description: "Filtered success@1 with abstention and validation at the 75th percentile of patch scores.", better: "higher", format: "percent1" },
+  { key: "combined_p90_success_at_1", label: "p90 fs@1", description: "Filtered success@1 with abstention and validation at the 90th percentile of patch scores.", better: "higher", format: "percent1" },
+  { key: "abstention_success_at_1", label: "Abstention fs@1", description: "Filtered success@1 keeping bugs with abstention score ≥ τ and all their trajectories.", better: "higher", format: "percent1" },
+  { key: "validation_binary_success_at_1", label: "Validation fs@1", description: "Filtered success@1 after the regression filter and binary validation, all bugs.", better: "higher", format: "percent1" },
+  { key: "abstention_ap", label: "Abstention AP", description: "Average precision of the abstention score against 'fixable' (some trajectory succeeds).", better: "higher", format: "score3" },
+  { key: "validation_ap", label: "Validation AP", description: "Average precision of the patch score against trajectory success, over trajectories passing the regression filter.", better: "higher", format: "score3" },
+  { key: "wasserstein", label: "W₁", description: "Wasserstein distance between the abstention scores and the bugs' empirical success rates: calibration, lower is better.", better: "lower", format: "score3" },
+  { key: "pass_at_1", label: "pass@1", description: "Unfiltered pass@1 of the trajectories (the same for every submission of a release).", better: "higher", format: "percent1" },
+];
+
+const unit = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 1;
+
+function parseRelease(row: Record<string, unknown>): ParseResult<ReleaseInstance> {
+  const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
+  if (!id) return { ok: false, problems: [{ field: "instance_id", message: "missing instance_id", expected: "a non-empty string" }] };
+  const problems: Problem[] = [];
+  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
+  if (typeof row.title !== "string" || !row.title.trim()) at("title", "missing title", "a string");
+  let trajs = row.trajectories;
+  if (typeof trajs === "string") {
+    try {
+      trajs = JSON.parse(trajs);
+    } catch {
+      at("trajectories", "is not valid JSON", "a JSON array");
+    }
+  }
+  const truth: TruthTrajectory[] = [];
+  const meta: { id: string; patch?: string }[] = [];
+  if (!Array.isArray(trajs) || trajs.length === 0) at("trajectories", "missing or empty", "a non-empty array of { trajectory_id, success, passes_regression?, patch? }");
+  else {
+    const seen = new Set<string>();
+    trajs.forEach((t, k) => {
+      const f = `trajectories[${k}]`;
+      const o = (t ?? {}) as Record<string, unknown>;
+      const tid = typeof o.trajectory_id === "string" || typeof o.trajectory_id === "number" ? String(o.trajectory_id) : "";
+      if (!tid) return at(`${f}.trajectory_id`, "missing", "a string");
+      if (seen.has(tid)) return at(`${f}.trajectory_id`, `duplicate trajectory id ${tid}`);
+      seen.add(tid);
+      const success = readBoolean(o.success);
+      if (success === undefined) return at(`${f}.success`, `is ${JSON.stringify(o.success)}`, "true or false");
+      const reg = isBlank(o.passes_regression) ? true : readBoolean(o.passes_regression);
+      if (reg === undefined) return at(`${f}.passes_regression`, `is ${JSON.stringify(o.passes_regression)}`, "true or false");
+      truth.push({ id: tid, success, passesRegression: reg });
+      meta.push(typeof o.patch === "string" ? { id: tid, patch: o.patch } : { id: tid });
+    });
+  }
+  if (problems.length) return { ok: false, problems };
+  const metadata: Record<string, unknown> = { title: String(row.title).trim(), trajectories: meta };
+  if (typeof row.description === "string") metadata.description = row.description;
+  if (typeof row.category === "string" && row.category.trim()) metadata.category = row.category.trim();
+  return { ok: true, value: { externalId: id, truth: { trajectories: truth }, metadata } };
+}
+
+function parsePrediction(id: string, value: unknown, instance: StoredInstance): ParseResult<Record<string, unknown>> {
+  const problems: Problem[] = [];
+  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    at("", "prediction is not an object", "{ abstention_score, trajectories: [...] }");
+    return { ok: false, problems };
+  }
+  const v = value as Record<string, unknown>;
+  if (!unit(v.abstention_score)) at("abstention_score", `is ${JSON.stringify(v.abstention_score ?? null)}`, "a number in [0, 1]");
+  const known = new Set(((instance.metadata.trajectories ?? []) as { id: string }[]).map((t) => t.id));
+  const out: PredTrajectory[] = [];
+  if (!Array.isArray(v.trajectories)) at("trajectories", "missing", "an array of { trajectory_id, validation_judgment, validation_score }");
+  else {
+    const seen = new Set<string>();
+    v.trajectories.forEach((t, k) => {
+      const f = `trajectories[${k}]`;
+      const o = (t ?? {}) as Record<string, unknown>;
+      const tid = typeof o.trajectory_id === "string" || typeof o.trajectory_id === "number" ? String(o.trajectory_id) : "";
+      if (!tid) return at(`${f}.trajectory_id`, "missing", "a trajectory id of this bug");
+      if (!known.has(tid)) return at(`${f}.trajectory_id`, `unknown trajectory id ${tid}`, `one of this bug's ${known.size} trajectories`);
+      if (seen.has(tid)) return at(`${f}.trajectory_id`, `duplicate trajectory id ${tid}`);
+      seen.add(tid);
+      if (typeof o.validation_judgment !== "boolean") return at(`${f}.validation_judgment`, `is ${JSON.stringify(o.validation_judgment ?? null)}`, "true or false");
+      if (!unit(o.validation_score)) return at(`${f}.validation_score`, `is ${JSON.stringify(o.validation_score ?? null)}`, "a number in [0, 1]");
+      out.push({ id: tid, judgment: o.validation_judgment, score: o.validation_score as number });
+    });
+    const missing = [...known].filter((t) => !seen.has(t));
+    if (missing.length) at("trajectories", `no validation for trajectory ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`, "a judgment for every trajectory");
+  }
+  if (problems.length) return { ok: false, problems };
+  return { ok: true, value: { abstentionScore: v.abstention_score as number, trajectories: out } };
+}
+
+function toBug(truth: Record<string, unknown>, prediction: Record<string, unknown>, metadata: Record<string, unknown>): AvBug {
+  const preds = new Map((prediction.trajectories as PredTrajectory[]).map((t) => [t.id, t]));
+  return {
+    abstentionScore: prediction.abstentionScore as number,
+    category: (metadata.category as string | undefined) ?? "uncategorized",
+    trajectories: (truth.trajectories as TruthTrajectory[]).map((t) => {
+      const p = preds.get(t.id);
+      return { success: t.success, passesRegression: t.passesRegression, judgment: p?.judgment ?? false, score: p?.score ?? 0 };
+    }),
+  };
+}
+
+function histogram(values: number[], bins = 10): number[] {
+  const h = new Array<number>(bins).fill(0);
+  for (const v of values) h[Math.min(bins - 1, Math.floor(v * bins))]++;
+  return h;
+}
+
+function score(pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown>; metadata: Record<string, unknown> }[]): ScoreResult {
+  const bugs = pairs.map((p) => toBug(p.truth, p.prediction, p.metadata));
+  const r = evaluateAbstainValidate(bugs, { tau: TAU, maxK: 5 });
+  const metrics = {
+    abstention_ap: r.abstention_ap,
+    validation_ap: r.validation_ap,
+    pass_at_1: r.pass_at_1,
+    abstention_success_at_1: r.abstention_success_at_1,
+    validation_binary_success_at_1: r.validation_binary_success_at_1,
+    combined_binary_success_at_1: r.combined_binary_success_at_1,
+    combined_p75_success_at_1: r.combined_p75_success_at_1,
+    combined_p90_success_at_1: r.combined_p90_success_at_1,
+    wasserstein: r.wasserstein,
+    abstention_precision: r.abstention_at_tau.precision,
+    abstention_recall: r.abstention_at_tau.recall,
+    abstention_fpr: r.abstention_at_tau.fpr,
+    validation_precision: r.validation_at_binary.precision,
+    validation_recall: r.validation_at_binary.recall,
+    validation_fpr: r.validation_at_binary.fpr,
+    bugs_after_abstention: r.abstention_at_tau.kept,
+    bugs_after_combined_binary: r.successAtK.combined_binary[0].bugs,
+  };
+  // lift per category (paper Table 2)
+  const cats = [...new Set(bugs.map((b) => b.category as string))].sort();
+  const groups = (bs: AvBug[], keepBug: (b: AvBug) => boolean, keepT: (t: AvBug["trajectories"][number]) => boolean) =>
+    bs.filter(keepBug).map((b) => {
+      const left = b.trajectories.filter(keepT);
+      return { n: left.length, c: left.filter((t) => t.success).length };
+    });
+  const all = () => true;
+  const attempt = (b: AvBug) => b.abstentionScore >= TAU;
+  const lift = cats.map((category) => {
+    const bs = bugs.filter((b) => b.category === category);
+    const base = groups(bs, all, all);
+    return {
+      category,
+      bugs: bs.length,
+      pass_at_1: filteredSuccessAtK(base, 1).value,
+      abstention: liftOf(groups(bs, attempt, all), base),
+      validation_binary: liftOf(groups(bs, all, (t) => t.passesRegression && t.judgment), base),
+      combined_binary: liftOf(groups(bs, attempt, (t) => t.passesRegression && t.judgment), base),
+    };
+  });
+  const ci = bootstrapInterval(bugs.length, (ix) => {
+    const kept = [];
+    for (const i of ix) {
+      const b = bugs[i];
+      if (!attempt(b)) continue;
+      const left = b.trajectories.filter((t) => t.passesRegression && t.judgment);
+      kept.push({ n: left.length, c: left.filter((t) => t.success).length });
+    }
+    return filteredSuccessAtK(kept, 1).value;
+  });
+  const empirical = bugs.map((b) => b.trajectories.filter((t) => t.success).length / b.trajectories.length);
+  return {
+    metrics,
+    primaryValue: r.combined_binary_success_at_1,
+    ciLow: ci.low,
+    ciHigh: ci.high,
+    details: {
+      tau: TAU,
+      cutoffs: r.cutoffs,
+      prevalence: r.prevalence,
+      successAtK: Object.fromEntries(AV_POLICIES.map((p) => [p, r.successAtK[p]])),
+      funnel: [
+        { stage: "all bugs", bugs: bugs.length, success_at_1: r.pass_at_1 },
+        { stage: "after abstention", bugs: r.successAtK.abstention[0].bugs, success_at_1: r.abstention_success_at_1 },
+        { stage: "combined-binary", bugs: r.successAtK.combined_binary[0].bugs, success_at_1: r.combined_binary_success_at_1 },
+        { stage: "combined-p75", bugs: r.successAtK.combined_p75[0].bugs, success_at_1: r.combined_p75_success_at_1 },
+        { stage: "combined-p90", bugs: r.successAtK.combined_p90[0].bugs, success_at_1: r.combined_p90_success_at_1 },
+      ],
+      abstentionCurve: r.abstentionCurve,
+      validationCurve: r.validationCurve,
+      histogram: { predicted: histogram(bugs.map((b) => b.abstentionScore)), empirical: histogram(empirical) },
+      lift,
+    },
+  };
+}
+
+/** Abstain-and-Validate: scored abstention per bug and validation per trajectory (METRICS.md §4). */
+export const scoredAbstention: TaskKindModule = {
+  kind: "scored_abstention",
+  title: "Scored abstention and validation",
+  columns: () => COLUMNS,
+  primaryMetric: () => "combined_binary_success_at_1",
+  parseReleaseRow: (row) => parseRelease(row),
+  parsePrediction: (id, value, _o, instance) => parsePrediction(id, value, instance),
+  score: (pairs) => score(pairs),
+  outcome(instance, prediction) {
+    const bug = toBug(instance.truth, prediction, instance.metadata);
+    const fixable = bug.trajectories.some((t) => t.success);
+    const attempted = bug.abstentionScore >= TAU;
+    const shown = attempted ? bug.trajectories.filter((t) => t.passesRegression && t.judgment) : [];
+    const good = shown.filter((t) => t.success).length;
+    return {
+      correct: attempted === fixable,
+      outcome: attempted ? (fixable ? "attempted_fixable" : "attempted_unfixable") : fixable ? "abstained_fixable" : "abstained_unfixable",
+      predicted: attempted ? `attempt (${bug.abstentionScore.toFixed(2)}); ${shown.length} patches shown, ${good} good` : `abstain (${bug.abstentionScore.toFixed(2)})`,
+      expected: fixable ? `fixable (${bug.trajectories.filter((t) => t.success).length}/${bug.trajectories.length} succeed)` : "unfixable",
+    };
+  },
+  baselines: () => [
+    {
+      key: "accept-all",
+      label: "Accept all (score 1)",
+      predict: (i) => ({
+        abstentionScore: 1,
+        trajectories: ((i.metadata.trajectories ?? []) as { id: string }[]).map((t) => ({ id: t.id, judgment: true, score: 1 })),
+      }),
+    },
+    {
+      key: "random",
+      label: "Random scores (seeded)",
+      predict: (i) => ({
+        abstentionScore: unitHash(`abstain:${i.externalId}`),
+        trajectories: ((i.metadata.trajectories ?? []) as { id: string }[]).map((t) => ({
+          id: t.id,
+          judgment: unitHash(`judge:${i.externalId}:${t.id}`) < 0.5,
+          score: unitHash(`vscore:${i.externalId}:${t.id}`),
+        })),
+      }),
+    },
+  ],
+  outcomeFilters: [
+    { key: "wrong", label: "Wrong abstention" },
+    { key: "abstained_fixable", label: "Abstained on fixable" },
+    { key: "attempted_unfixable", label: "Attempted unfixable" },
+    { key: "correct", label: "Right abstention" },
+  ],
+  predictionFormat: () => ({
+    summary:
+      "Per bug: abstention_score in [0, 1] (predicted chance a repair succeeds; attempt iff ≥ 0.5) and a validation for every trajectory of the bug: { trajectory_id, validation_judgment: bool, validation_score in [0, 1] }. An object keyed by instance id, an array of rows with instance_id, or JSONL.",
+    example: '[{ "instance_id": "bug-001", "abstention_score": 0.72, "trajectories": [{ "trajectory_id": "t1", "validation_judgment": true, "validation_score": 0.81 }] }]',
+  }),
+  releaseFormat: () => ({
+    summary: "JSON array or JSONL, one bug per row: instance_id, title, optional description and category, trajectories: [{ trajectory_id, success: bool, passes_regression?: bool, patch?: string }].",
+    example: '{"instance_id": "bug-001", "title": "NPE in …", "category": "crash", "trajectories": [{"trajectory_id": "t1", "success": false, "passes_regression": true}]}',
+  }),
+};
+
+export { patchScore };
