@@ -255,7 +255,8 @@ async function cmdImportRelease(argv: string[]) {
       publish: values.publish,
       synthetic: values.synthetic,
     });
-    console.log(JSON.stringify({ release: releaseJson(r.release), validation: r.validation, diff: r.diff, rescored: r.rescored }, null, 2));
+    const { jobJson } = await import("@/lib/server/jobs");
+    console.log(JSON.stringify({ release: releaseJson(r.release), validation: r.validation, diff: r.diff, job: r.job ? jobJson(r.job) : null }, null, 2));
   });
 }
 

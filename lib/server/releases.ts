@@ -3,6 +3,8 @@ import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
 import { AppError, validationError, type Problem } from "@/lib/errors";
 import { parseReleaseFile } from "@/lib/files/parse-release-file";
 import type { ReleaseInstance } from "@/lib/tasks/types";
+import { refreshBaselines } from "./baselines";
+import { createJob, registerJobKind, runJob, startJob } from "./jobs";
 import { rescoreSubmission } from "./scoring";
 import { getTaskOrThrow, type ResolvedTask } from "./tasks";
 import { forgetRelease, getReleaseInstances } from "./truth-cache";
@@ -17,6 +19,8 @@ export interface ImportReleaseInput {
   synthetic?: boolean;
   publish?: boolean;
   source?: string;
+  /** re-score in the background (the server); scripts and tests wait */
+  background?: boolean;
 }
 
 export interface ReleaseDiff {
@@ -105,16 +109,31 @@ export async function importRelease(db: PrismaClient, input: ImportReleaseInput)
     },
     { timeout: 300_000, maxWait: 30_000 },
   );
-  const validation = { format, instances: instances.length, preview: instances.slice(0, 5).map((i) => i.externalId) };
-  const published = input.publish ? await publishRelease(db, release.id) : null;
-  return { release: published?.release ?? release, validation, diff, rescored: published?.rescored ?? 0 };
+  const validation = { format, instances: instances.length, preview: instances.slice(0, 5).map((i) => ({ instance_id: i.externalId, ...i.metadata, truth: i.truth })) };
+  const published = input.publish ? await publishRelease(db, release.id, { background: input.background }) : null;
+  return { release: published?.release ?? release, validation, diff, job: published?.job ?? null };
 }
 
+registerJobKind("rescore", async (db, payload, progress) => {
+  const release = await db.release.findUniqueOrThrow({ where: { id: String(payload.releaseId) }, include: { task: true } });
+  const task = await getTaskOrThrow(db, release.task.fullSlug);
+  await refreshBaselines(db, task, release);
+  const subs = await db.submission.findMany({ where: { taskId: release.taskId }, select: { id: true }, orderBy: { createdAt: "asc" } });
+  let done = 0;
+  await progress(0, subs.length);
+  for (const s of subs) {
+    await rescoreSubmission(db, task, s.id, release);
+    await progress(++done, subs.length);
+  }
+  return { rescored: subs.length, release: release.version };
+});
+
 /**
- * Publishes a draft: the previous published release is archived (its scores stay), and every
- * submission of the task is scored against the new one. Predictions are never touched.
+ * Publishes a draft: the previous published release is archived (its scores stay), then a
+ * "rescore" job refreshes the baselines and scores every submission of the task against the new
+ * release (in the background on the server, awaited otherwise). Predictions are never touched.
  */
-export async function publishRelease(db: PrismaClient, releaseId: string, onProgress?: (done: number, total: number) => void) {
+export async function publishRelease(db: PrismaClient, releaseId: string, opts: { background?: boolean } = {}) {
   const rel = await db.release.findUnique({ where: { id: releaseId }, include: { task: true } });
   if (!rel) throw new AppError("not_found", "release not found");
   if (rel.status !== "draft") throw new AppError("conflict", `release ${rel.version} is ${rel.status}, not a draft`);
@@ -127,13 +146,11 @@ export async function publishRelease(db: PrismaClient, releaseId: string, onProg
     return tx.release.update({ where: { id: rel.id }, data: { status: "published", publishedAt: new Date() } });
   });
   forgetRelease(release.id);
-  const subs = await db.submission.findMany({ where: { taskId: rel.taskId }, select: { id: true } });
-  let done = 0;
-  for (const s of subs) {
-    await rescoreSubmission(db, task, s.id, release);
-    onProgress?.(++done, subs.length);
-  }
-  return { release, rescored: subs.length };
+  const total = await db.submission.count({ where: { taskId: rel.taskId } });
+  const job = await createJob(db, "rescore", { releaseId: release.id, task: task.fullSlug, version: release.version }, total);
+  if (opts.background) startJob(db, job.id);
+  else await runJob(db, job.id);
+  return { release, job: await db.job.findUniqueOrThrow({ where: { id: job.id } }) };
 }
 
 /** Public JSON of a release. */

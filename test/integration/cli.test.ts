@@ -69,13 +69,15 @@ describe.skipIf(!server)("CLI (direct database mode)", () => {
     expect(await countRows(db)).toEqual(before);
 
     const good = path.join(tmp, "good.jsonl");
-    const ids = (await db.prisma.instance.findMany({ take: 30, orderBy: { position: "asc" }, select: { externalId: true } })).map((i) => i.externalId);
+    const rel = await db.prisma.release.findFirstOrThrow({ where: { version: "1.0", task: { fullSlug: "bouncerbench/input" } } });
+    const ids = (await db.prisma.instance.findMany({ where: { releaseId: rel.id }, take: 30, orderBy: { position: "asc" }, select: { externalId: true } })).map((i) => i.externalId);
     fs.writeFileSync(good, ids.map((id, i) => JSON.stringify({ instance_id: id, input_quality: i % 4 })).join("\n"));
     const r2 = cli(["import-release", "--task", "bouncerbench/input", "--version", "2.0", "--publish", good]);
     expect(r2.code, r2.err).toBe(0);
     const out = JSON.parse(r2.out);
     expect(out.release).toMatchObject({ version: "2.0", status: "published", instanceCount: 30 });
     expect(out.diff).toMatchObject({ against: "1.0", removed: 1699 - 30 });
-    expect(out.rescored).toBe(2);
+    // two real submissions and three baselines are re-scored on the new release
+    expect(out.job).toMatchObject({ status: "done", progress: 5, total: 5, result: { rescored: 5 } });
   });
 });

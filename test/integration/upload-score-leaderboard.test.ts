@@ -49,13 +49,25 @@ describe("seeded leaderboard", () => {
     expect(lb.task).toBe("bouncerbench/input");
     expect(lb.release).toMatchObject({ version: "1.0", synthetic: false, instanceCount: 1699 });
     expect(lb.primaryMetric).toBe("F_m");
-    const [a, b] = lb.rows;
+    const [a, b] = lb.rows.filter((r: { baseline: string | null }) => !r.baseline);
     expect(a).toMatchObject({ rank: 1, model: "gpt-4.1", team: "BouncerBench authors", coverage: { covered: 1699, total: 1699 } });
     expect(a.metrics.F_m).toBeCloseTo(0.50021, 6);
     expect(a.metrics.kappa).toBeCloseTo(0.088473, 6);
     expect(b).toMatchObject({ rank: 2, model: "claude-3.7-sonnet" });
     expect(b.metrics.F_m).toBeCloseTo(0.422144, 6);
   });
+  it("lists the server's baselines in place by score, badged, without a rank", async () => {
+    const lb = await board();
+    const baselines = lb.rows.filter((r: { baseline: string | null }) => r.baseline);
+    expect(baselines.map((r: { baseline: string }) => r.baseline).sort()).toEqual(["always-accept", "always-bounce", "random"]);
+    expect(baselines.every((r: { rank: number | null }) => r.rank === null)).toBe(true);
+    const primaries = lb.rows.map((r: { metrics: { F_m: number } }) => r.metrics.F_m);
+    expect(primaries).toEqual([...primaries].sort((x, y) => y - x));
+    // always accept: F_b = 0, F_a = 2·1049/(2·1049 + 650)
+    const accept = baselines.find((r: { baseline: string }) => r.baseline === "always-accept");
+    expect(accept.metrics.F_m).toBeCloseTo((2 * 1049) / (2 * 1049 + 650) / 2, 12);
+  });
+
   it("lists benchmarks with tasks and current releases", async () => {
     const res = await benchmarks(getRequest("/api/v1/benchmarks"), ctx({}));
     const body = await res.json();

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { readMultipart } from "@/lib/server/multipart";
+import { jobJson } from "@/lib/server/jobs";
 import { importRelease, releaseJson } from "@/lib/server/releases";
 import { route } from "@/lib/server/route";
 import { ReleaseFields } from "@/lib/validations/common";
@@ -23,6 +24,7 @@ export const POST = route({ access: "admin" }, async ({ req }) => {
     hidden: f.hidden,
     synthetic: f.synthetic,
     publish: f.publish,
+    background: true,
   });
-  return Response.json({ release: releaseJson(r.release), validation: r.validation, diff: r.diff, rescored: r.rescored }, { status: 201 });
+  return Response.json({ release: releaseJson(r.release), validation: r.validation, diff: r.diff, job: r.job ? jobJson(r.job) : null }, { status: 201 });
 });
