@@ -26,6 +26,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             <span className="ml-auto flex items-center gap-4">
               {actor ? (
                 <>
+                  {actor.isAdmin ? <Link href="/admin">Admin</Link> : null}
                   <Link href="/account">{actor.email}</Link>
                   <Link href="/api/auth/signout">Sign out</Link>
                 </>

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
 import { AppError, validationError, type Problem } from "@/lib/errors";
 import { parseReleaseFile } from "@/lib/files/parse-release-file";
+import { stableStringify } from "@/lib/stable-json";
 import type { ReleaseInstance } from "@/lib/tasks/types";
 import { refreshBaselines } from "./baselines";
 import { createJob, registerJobKind, runJob, startJob } from "./jobs";
@@ -55,13 +56,13 @@ export function validateReleaseFile(task: ResolvedTask, text: string, fileName?:
 }
 
 function diffAgainst(prev: { externalId: string; truth: unknown; metadata: unknown }[], next: ReleaseInstance[]): Omit<ReleaseDiff, "against"> {
-  const before = new Map(prev.map((p) => [p.externalId, JSON.stringify([p.truth, p.metadata])]));
+  const before = new Map(prev.map((p) => [p.externalId, stableStringify([p.truth, p.metadata])]));
   let added = 0;
   let changed = 0;
   for (const n of next) {
     const b = before.get(n.externalId);
     if (b === undefined) added++;
-    else if (b !== JSON.stringify([n.truth, n.metadata])) changed++;
+    else if (b !== stableStringify([n.truth, n.metadata])) changed++;
   }
   const nextIds = new Set(next.map((n) => n.externalId));
   const removed = prev.filter((p) => !nextIds.has(p.externalId)).length;
@@ -151,6 +152,24 @@ export async function publishRelease(db: PrismaClient, releaseId: string, opts: 
   if (opts.background) startJob(db, job.id);
   else await runJob(db, job.id);
   return { release, job: await db.job.findUniqueOrThrow({ where: { id: job.id } }) };
+}
+
+/** A release with the first rows (truth included: admins only) and its diff against the current release. */
+export async function getReleaseDetail(db: PrismaClient, id: string) {
+  const rel = await db.release.findUnique({ where: { id }, include: { task: true } });
+  if (!rel) throw new AppError("not_found", "release not found");
+  const instances = await getReleaseInstances(db, rel.id, rel.status !== "draft");
+  const current = await db.release.findFirst({ where: { taskId: rel.taskId, status: "published", NOT: { id: rel.id } } });
+  const prev = current ? await getReleaseInstances(db, current.id, true) : [];
+  const diff: ReleaseDiff = { ...diffAgainst(prev, instances), against: current?.version ?? null };
+  const job = await db.job.findFirst({ where: { kind: "rescore", payload: { path: ["releaseId"], equals: rel.id } }, orderBy: { createdAt: "desc" } });
+  return {
+    task: rel.task.fullSlug,
+    release: releaseJson(rel),
+    preview: instances.slice(0, 10).map((i) => ({ instance_id: i.externalId, truth: i.truth, metadata: i.metadata })),
+    diff,
+    job: job ? { id: job.id, status: job.status, progress: job.progress, total: job.total, error: job.error } : null,
+  };
 }
 
 /** Public JSON of a release. */

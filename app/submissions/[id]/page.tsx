@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ConfusionMatrix, LabelTable } from "@/components/submission/confusion-matrix";
+import { ScoreDetails } from "@/components/submission/score-details";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { InfoIcon } from "@/components/ui/info-icon";
@@ -10,11 +10,10 @@ import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { formatBytes, formatDate, formatMetric } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
-import type { Metrics } from "@/lib/tasks/types";
+import type { Metrics, TaskKindName } from "@/lib/tasks/types";
 import { getSessionActor } from "@/lib/server/actor";
 import { currentScore, getSubmissionOrThrow, listSubmissionInstances } from "@/lib/server/submissions";
 import { getTaskOrThrow } from "@/lib/server/tasks";
-import { INPUT_LABELS } from "@/lib/tasks/binary-abstention/labels";
 
 export const dynamic = "force-dynamic";
 
@@ -42,11 +41,6 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const score = sp.release ? sub.scores.find((s) => s.release.version === sp.release) : currentScore(sub.scores);
   const columns = task.kind.columns(task.options);
   const metrics = (score?.metrics ?? {}) as Metrics;
-  const details = (score?.details ?? {}) as {
-    counts?: { tp: number; fp: number; fn: number; tn: number };
-    perClass?: { cls: string; precision: number; recall: number; f1: number; support: number }[];
-    labelTable?: number[][];
-  };
   const outcome = sp.outcome && task.kind.outcomeFilters.some((f) => f.key === sp.outcome) ? sp.outcome : undefined;
   const page = Math.max(1, Number(sp.page) || 1);
   const hidden = score?.release.hidden ?? false;
@@ -129,43 +123,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
             ))}
           </div>
           <div className="grid gap-6 lg:grid-cols-2">
-            {details.counts ? (
-              <Card title="Confusion matrix">
-                <ConfusionMatrix counts={details.counts} />
-              </Card>
-            ) : null}
-            {details.perClass ? (
-              <Card title="Per class">
-                <table className="w-full text-sm" data-testid="per-class">
-                  <thead>
-                    <tr className="text-left text-slate-500">
-                      <th className="py-1">class</th>
-                      <th className="py-1 text-right">precision</th>
-                      <th className="py-1 text-right">recall</th>
-                      <th className="py-1 text-right">F1</th>
-                      <th className="py-1 text-right">support</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {details.perClass.map((c) => (
-                      <tr key={c.cls} className="border-t border-slate-100 dark:border-slate-800">
-                        <td className="py-1">{c.cls}</td>
-                        <td className="py-1 text-right tabular-nums">{c.precision.toFixed(3)}</td>
-                        <td className="py-1 text-right tabular-nums">{c.recall.toFixed(3)}</td>
-                        <td className="py-1 text-right tabular-nums">{c.f1.toFixed(3)}</td>
-                        <td className="py-1 text-right tabular-nums">{c.support}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                <p className="mt-2 text-xs text-slate-500">F_m is the mean of the two F1 values.</p>
-              </Card>
-            ) : null}
-            {details.labelTable ? (
-              <Card title="Label agreement (human vs bouncer)" className="lg:col-span-2">
-                <LabelTable table={details.labelTable} labels={INPUT_LABELS} />
-              </Card>
-            ) : null}
+            <ScoreDetails kind={task.kindName as TaskKindName} details={score.details as Record<string, unknown>} metrics={metrics as Record<string, unknown>} />
           </div>
         </>
       ) : (
@@ -206,25 +164,26 @@ export default async function SubmissionPage({ params, searchParams }: { params:
                   <tr className="text-left text-slate-500">
                     <th className="px-2 py-1">instance</th>
                     <th className="px-2 py-1">truth</th>
-                    <th className="px-2 py-1">decision</th>
-                    <th className="px-2 py-1">label</th>
+                    <th className="px-2 py-1">prediction</th>
                     <th className="px-2 py-1">outcome</th>
                     <th className="px-2 py-1">explanation</th>
                   </tr>
                 </thead>
                 <tbody>
                   {instances.rows.map((r) => {
-                    const t = r.truth as { bounce?: boolean; label?: number } | null;
+                    const t = r.truth as { label?: number } | null;
                     const p = r.prediction as { label?: string; trace?: unknown };
                     return (
                       <tr key={r.instanceId} className="border-t border-slate-100 align-top dark:border-slate-800">
                         <td className="px-2 py-1 font-mono text-xs">{r.instanceId}</td>
                         <td className="px-2 py-1">
                           {r.outcome?.expected}
-                          {t?.label !== undefined ? <span className="text-xs text-slate-500"> (label {t.label})</span> : null}
+                          {typeof t?.label === "number" ? <span className="text-xs text-slate-500"> (label {t.label})</span> : null}
                         </td>
-                        <td className="px-2 py-1">{r.outcome?.predicted}</td>
-                        <td className="px-2 py-1 text-xs">{p.label ?? "—"}</td>
+                        <td className="px-2 py-1">
+                          {r.outcome?.predicted}
+                          {p.label ? <span className="block text-xs text-slate-500">{p.label}</span> : null}
+                        </td>
                         <td className="px-2 py-1">
                           <Badge tone={r.outcome?.correct ? "green" : "red"}>{r.outcome?.outcome.replace(/_/g, " ")}</Badge>
                         </td>

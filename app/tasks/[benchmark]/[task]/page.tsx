@@ -74,6 +74,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
   const sortKeys = new Set([...lb.columns.map((c) => c.key), "model", "date", "coverage"]);
   const sort = sortKeys.has(one("sort") ?? "") ? one("sort")! : lb.primaryMetric;
   const dir: SortDir = one("dir") === "asc" ? "asc" : "desc";
+  const primaryCol = lb.columns.find((c) => c.key === lb.primaryMetric);
   const rows = sort === lb.primaryMetric && dir === "desc" ? lb.rows : sortRows(lb.rows, sort, dir);
 
   const qs = (over: Record<string, string | undefined>) => {
@@ -87,21 +88,32 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
   return (
     <>
       {header}
+      {lb.release.synthetic ? (
+        <div role="note" data-testid="synthetic-banner" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          <strong>Synthetic release.</strong> {lb.release.notes || "Generated data standing in for the official release."} Its instances, ground
+          truth and the systems listed are made up (fixed-seed generator); no real model is scored against it.
+        </div>
+      ) : null}
       <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
         <Badge tone={lb.release.synthetic ? "amber" : "green"}>
           release {lb.release.version} · {lb.release.instanceCount} instances{lb.release.synthetic ? " · synthetic" : ""}
           {lb.release.hidden ? " · hidden truth" : ""}
         </Badge>
         {lb.releases.length > 1 ? (
-          <span className="flex items-center gap-1">
+          <nav className="flex items-center gap-2" aria-label="Releases" data-testid="release-switcher">
             Release:
             {lb.releases.map((r) => (
-              <Link key={r.version} href={qs({ release: r.version })} className={r.version === lb.release.version ? "font-semibold" : ""}>
+              <Link
+                key={r.version}
+                href={qs({ release: r.status === "published" ? undefined : r.version })}
+                aria-current={r.version === lb.release.version ? "page" : undefined}
+                className={r.version === lb.release.version ? "font-semibold underline" : ""}
+              >
                 {r.version}
                 {r.status === "published" ? " (current)" : ""}
               </Link>
             ))}
-          </span>
+          </nav>
         ) : null}
         <Link href={qs({ partial: partial ? undefined : "1" })}>{partial ? "Hide partial submissions" : "Show partial submissions"}</Link>
         <span className="text-slate-500">
@@ -114,6 +126,11 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
           Submit predictions
         </Link>
       </div>
+      {primaryCol ? (
+        <p className="mb-3 text-sm text-slate-600 dark:text-slate-400" data-testid="ranking-note">
+          Ranked by <strong>{primaryCol.label}</strong>: {primaryCol.description} Baselines computed by the server are listed in place, without a rank.
+        </p>
+      ) : null}
       {rows.length ? (
         <LeaderboardTable
           rows={rows}

@@ -3,7 +3,8 @@ import { notFound, redirect } from "next/navigation";
 import { UploadForm } from "@/components/upload/upload-form";
 import { getDb } from "@/lib/db";
 import { getSessionActor } from "@/lib/server/actor";
-import { isKindImplemented } from "@/lib/tasks";
+import { getTaskKind, isKindImplemented } from "@/lib/tasks";
+import { taskOptions } from "@/lib/tasks/catalog";
 import type { TaskKindName } from "@/lib/tasks/types";
 
 export const dynamic = "force-dynamic";
@@ -16,6 +17,7 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
   const db = await getDb();
   const t = await db.task.findUnique({ where: { fullSlug }, include: { benchmark: true } });
   if (!t) notFound();
+  const format = getTaskKind(t.kind as TaskKindName).predictionFormat(taskOptions(fullSlug));
   return (
     <div className="max-w-4xl space-y-4">
       <p className="text-sm text-slate-500">
@@ -28,19 +30,10 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
         <>
           <details className="text-sm text-slate-600 dark:text-slate-400">
             <summary className="cursor-pointer">Accepted file shapes</summary>
-            <ul className="mt-2 list-disc space-y-1 pl-5">
-              <li>
-                Official: <code>{`{ "<instance_id>": { "input_bounce": true, "trace": "…", "score": 0.8 } }`}</code>
-              </li>
-              <li>
-                Label style: <code>{`{ "<instance_id>": { "label": "VAGUE", "explanation": "…" } }`}</code> (bounce iff VAGUE or IMPOSSIBLE_TO_SOLVE)
-              </li>
-              <li>
-                Rows: <code>{`[ { "instance_id": "…", "input_bounce": false }, … ]`}</code>, or the same as JSONL
-              </li>
-            </ul>
+            <p className="mt-2">{format.summary}</p>
+            <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">{format.example}</pre>
             <p className="mt-2">
-              Files missing some instances are stored and scored on what they cover, but not ranked. With an API token:{" "}
+              Files missing some instances are stored and scored on what they cover, but not ranked (unless the release hides its truth: then every instance is required). With an API token:{" "}
               <code>curl -H &quot;Authorization: Bearer $TOKEN&quot; -F file=@preds.json -F model=NAME {`<host>`}/api/v1/tasks/{fullSlug}/submissions</code>
             </p>
           </details>

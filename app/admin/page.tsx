@@ -1,0 +1,77 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { PublishButton } from "@/components/admin/publish-button";
+import { ReleaseImportForm } from "@/components/admin/release-import-form";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { getDb } from "@/lib/db";
+import { formatDate } from "@/lib/format";
+import { getSessionActor } from "@/lib/server/actor";
+import { getTaskKind } from "@/lib/tasks";
+import { taskOptions } from "@/lib/tasks/catalog";
+
+export const dynamic = "force-dynamic";
+
+const STATUS_TONE = { draft: "amber", published: "green", archived: "gray" } as const;
+
+export default async function AdminPage() {
+  const actor = await getSessionActor();
+  if (!actor) redirect("/signin?callbackUrl=/admin");
+  if (!actor.isAdmin) {
+    return <p className="py-16 text-center">Admins only.</p>;
+  }
+  const db = await getDb();
+  const tasks = await db.task.findMany({
+    orderBy: [{ benchmark: { sortOrder: "asc" } }, { sortOrder: "asc" }],
+    include: { releases: { orderBy: { createdAt: "desc" } }, _count: { select: { submissions: true } } },
+  });
+  const formats = Object.fromEntries(tasks.map((t) => [t.fullSlug, getTaskKind(t.kind).releaseFormat(taskOptions(t.fullSlug))]));
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">Releases</h1>
+      <Card title="Import a release">
+        <ReleaseImportForm tasks={tasks.map((t) => t.fullSlug)} formats={formats} />
+      </Card>
+      {tasks.map((t) => (
+        <Card key={t.id} title={<Link href={`/tasks/${t.fullSlug}`}>{t.fullSlug}</Link>}>
+          {t.releases.length ? (
+            <table className="w-full text-sm" data-testid={`releases-${t.fullSlug}`}>
+              <thead>
+                <tr className="text-left text-slate-500">
+                  <th className="py-1">version</th>
+                  <th className="py-1">status</th>
+                  <th className="py-1">instances</th>
+                  <th className="py-1">flags</th>
+                  <th className="py-1">imported</th>
+                  <th className="py-1">notes</th>
+                  <th className="py-1" />
+                </tr>
+              </thead>
+              <tbody>
+                {t.releases.map((r) => (
+                  <tr key={r.id} className="border-t border-slate-100 dark:border-slate-800">
+                    <td className="py-1 font-mono">{r.version}</td>
+                    <td className="py-1">
+                      <Badge tone={STATUS_TONE[r.status]}>{r.status === "published" ? "published (current)" : r.status}</Badge>
+                    </td>
+                    <td className="py-1 tabular-nums">{r.instanceCount}</td>
+                    <td className="space-x-1 py-1">
+                      {r.hidden ? <Badge tone="red">hidden truth</Badge> : null}
+                      {r.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
+                    </td>
+                    <td className="py-1">{formatDate(r.createdAt)}</td>
+                    <td className="max-w-md py-1 text-xs text-slate-600 dark:text-slate-400">{r.notes}</td>
+                    <td className="py-1 text-right">{r.status === "draft" ? <PublishButton releaseId={r.id} version={r.version} /> : null}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="text-sm text-slate-500">No releases yet.</p>
+          )}
+          <p className="mt-2 text-xs text-slate-500">{t._count.submissions} submissions (baselines included)</p>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+// GET /api/v1/admin/jobs/{id} – progress of a background job (re-scoring after a publish)
+import { getDb } from "@/lib/db";
+import { getJobOrThrow, jobJson } from "@/lib/server/jobs";
+import { route } from "@/lib/server/route";
+import { z } from "zod";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ access: "admin", params: z.object({ id: z.string().uuid("not a job id") }) }, async ({ params }) => {
+  return Response.json(jobJson(await getJobOrThrow(await getDb(), params.id)));
+});

@@ -1,0 +1,13 @@
+// POST /api/v1/admin/releases/{id}/publish – publish a draft; re-scoring runs as a background job
+import { getDb } from "@/lib/db";
+import { jobJson } from "@/lib/server/jobs";
+import { publishRelease, releaseJson } from "@/lib/server/releases";
+import { route } from "@/lib/server/route";
+import { z } from "zod";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route({ access: "admin", params: z.object({ id: z.string().uuid("not a release id") }) }, async ({ params }) => {
+  const r = await publishRelease(await getDb(), params.id, { background: true });
+  return Response.json({ release: releaseJson(r.release), job: jobJson(r.job) }, { status: 202 });
+});

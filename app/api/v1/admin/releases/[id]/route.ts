@@ -1,0 +1,11 @@
+// GET /api/v1/admin/releases/{id} – a release with a preview of its first rows and its diff (admins)
+import { getDb } from "@/lib/db";
+import { getReleaseDetail } from "@/lib/server/releases";
+import { route } from "@/lib/server/route";
+import { z } from "zod";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ access: "admin", params: z.object({ id: z.string().uuid("not a release id") }) }, async ({ params }) => {
+  return Response.json(await getReleaseDetail(await getDb(), params.id));
+});

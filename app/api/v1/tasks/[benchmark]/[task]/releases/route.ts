@@ -1,0 +1,18 @@
+// GET /api/v1/tasks/{benchmark}/{task}/releases – published and archived releases (admins: drafts too)
+import { getDb } from "@/lib/db";
+import { releaseJson } from "@/lib/server/releases";
+import { route } from "@/lib/server/route";
+import { getTaskOrThrow } from "@/lib/server/tasks";
+import { TaskParams } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ access: "public", params: TaskParams }, async ({ params, actor }) => {
+  const db = await getDb();
+  const task = await getTaskOrThrow(db, `${params.benchmark}/${params.task}`);
+  const releases = await db.release.findMany({
+    where: { taskId: task.id, ...(actor?.isAdmin ? {} : { status: { in: ["published", "archived"] } }) },
+    orderBy: { createdAt: "desc" },
+  });
+  return Response.json({ task: task.fullSlug, releases: releases.map(releaseJson) });
+});

@@ -1,0 +1,154 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useCallback, useState } from "react";
+import { JobProgress } from "./job-progress";
+
+interface Problem {
+  instanceId?: string;
+  field?: string;
+  line?: number;
+  row?: number;
+  message: string;
+  expected?: string;
+}
+
+interface Imported {
+  release: { id: string; version: string; status: string; instanceCount: number; hidden: boolean; synthetic: boolean };
+  validation: { format: string; instances: number; preview: Record<string, unknown>[] };
+  diff: { added: number; removed: number; changed: number; against: string | null };
+  job: { id: string } | null;
+}
+
+/** Admin import of a dataset release: upload progress, validation report, preview and diff. */
+export function ReleaseImportForm({ tasks, formats }: { tasks: string[]; formats: Record<string, { summary: string; example: string }> }) {
+  const router = useRouter();
+  const [task, setTask] = useState(tasks[0]);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [result, setResult] = useState<Imported | null>(null);
+  const [error, setError] = useState<{ message: string; problems: Problem[]; count: number } | null>(null);
+  const refresh = useCallback(() => router.refresh(), [router]);
+
+  function submit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!file) return;
+    const fd = new FormData(e.currentTarget);
+    fd.set("file", file);
+    for (const k of ["hidden", "publish", "synthetic"]) fd.set(k, fd.get(k) ? "true" : "false");
+    setError(null);
+    setResult(null);
+    setProgress(0);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/v1/admin/releases");
+    xhr.upload.onprogress = (ev) => ev.lengthComputable && setProgress(ev.loaded / ev.total);
+    xhr.onload = () => {
+      setProgress(null);
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* reported below */
+      }
+      if (xhr.status === 201) {
+        setResult(body as unknown as Imported);
+        if (!(body as unknown as Imported).job) router.refresh();
+      } else {
+        const err = (body.error ?? {}) as { message?: string; details?: { problems?: Problem[]; problemCount?: number } };
+        setError({ message: err.message ?? `import failed (HTTP ${xhr.status})`, problems: err.details?.problems ?? [], count: err.details?.problemCount ?? 0 });
+      }
+    };
+    xhr.onerror = () => {
+      setProgress(null);
+      setError({ message: "network error", problems: [], count: 0 });
+    };
+    xhr.send(fd);
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3" data-testid="release-import">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <label className="block text-sm">
+          Task
+          <select name="task" value={task} onChange={(e) => setTask(e.target.value)} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
+            {tasks.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm">
+          Version
+          <input name="version" required placeholder="e.g. 1.1" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+        </label>
+        <label className="block text-sm">
+          File (CSV, JSON array or JSONL)
+          <input
+            type="file"
+            accept=".csv,.json,.jsonl,.ndjson"
+            data-testid="release-file"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="mt-1 block w-full text-sm"
+          />
+        </label>
+      </div>
+      <p className="text-xs text-slate-500">
+        {formats[task]?.summary} <code className="break-all">{formats[task]?.example}</code>
+      </p>
+      <label className="block text-sm">
+        Notes
+        <input name="notes" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+      </label>
+      <div className="flex flex-wrap gap-4 text-sm">
+        <label className="flex items-center gap-1">
+          <input type="checkbox" name="publish" value="true" /> publish at once
+        </label>
+        <label className="flex items-center gap-1">
+          <input type="checkbox" name="hidden" value="true" /> hidden ground truth (private test set)
+        </label>
+        <label className="flex items-center gap-1">
+          <input type="checkbox" name="synthetic" value="true" /> synthetic data
+        </label>
+      </div>
+      <button type="submit" disabled={!file || progress !== null} className="rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-50">
+        {progress !== null ? "Importing…" : "Import release"}
+      </button>
+      {progress !== null ? (
+        <div className="h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-800" role="progressbar" aria-label="Upload progress" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+          <div className="h-full bg-sky-600" style={{ width: `${Math.max(3, progress * 100)}%` }} />
+        </div>
+      ) : null}
+      {error ? (
+        <div role="alert" data-testid="import-error" className="rounded border border-rose-300 bg-rose-50 p-3 text-sm dark:border-rose-800 dark:bg-rose-950">
+          <p className="font-semibold">{error.message}</p>
+          <ul className="mt-1 list-disc pl-5 text-xs">
+            {error.problems.map((p, i) => (
+              <li key={i}>
+                {[p.instanceId && `instance ${p.instanceId}`, p.field && `field ${p.field}`, p.row && `row ${p.row}`, p.line && `line ${p.line}`].filter(Boolean).join(", ")}
+                {": "}
+                {p.message}
+                {p.expected ? ` (expected ${p.expected})` : ""}
+              </li>
+            ))}
+          </ul>
+          {error.count > error.problems.length ? <p className="text-xs">…and {error.count - error.problems.length} more</p> : null}
+          <p className="mt-1 text-xs">Nothing was imported.</p>
+        </div>
+      ) : null}
+      {result ? (
+        <div data-testid="import-ok" className="space-y-2 rounded border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950">
+          <p className="font-semibold">
+            Imported {result.release.version}: {result.release.instanceCount} instances ({result.validation.format}), {result.release.status}.
+          </p>
+          <p>
+            Against {result.diff.against ? `release ${result.diff.against}` : "no current release"}: +{result.diff.added} added, −{result.diff.removed} removed, {result.diff.changed} changed.
+          </p>
+          <details open>
+            <summary className="cursor-pointer">Preview of the first rows</summary>
+            <pre className="mt-1 max-h-64 overflow-auto text-xs">{JSON.stringify(result.validation.preview, null, 1).slice(0, 4000)}</pre>
+          </details>
+          {result.job ? <JobProgress jobId={result.job.id} onDone={refresh} /> : null}
+        </div>
+      ) : null}
+    </form>
+  );
+}
