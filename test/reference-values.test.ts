@@ -74,3 +74,25 @@ describe.skipIf(!fs.existsSync(SHARED))("METRICS.md §1 reference values (the 64
     });
   }
 });
+
+describe.skipIf(!fs.existsSync(SHARED))("Lite pipeline: the input half on the real truth (642 instances)", () => {
+  it("gpt-4.1's input F_m inside the Lite score equals the paper's 0.532283", async () => {
+    const { bouncerPipeline } = await import("@/lib/tasks/bouncer-pipeline");
+    const truth = loadTruth();
+    const labels = JSON.parse(fs.readFileSync(path.join(SEED, "input_bouncer_gpt-4.1.json"), "utf8")) as Record<string, { label: string }>;
+    const out = JSON.parse(fs.readFileSync(path.join(SHARED, "output_bouncer_gpt-4.1.json"), "utf8")) as Record<string, { label: string }>;
+    const pairs = Object.keys(out).map((id, i) => {
+      // the output truth is not public: a stand-in that only the output half reads
+      const t = { input: truth.get(id)!, output: { bounce: i % 2 === 0, pass: i % 2 === 0 ? 0.5 : 1 } };
+      const p = bouncerPipeline.parsePrediction(id, { input_label: labels[id].label, output_label: out[id].label }, {}, { externalId: id, truth: t, metadata: {} });
+      if (!p.ok) throw new Error(JSON.stringify(p.problems));
+      return { truth: t, prediction: p.value, metadata: {} };
+    });
+    const s = bouncerPipeline.score(pairs, {});
+    const input = s.metrics.input as Record<string, number>;
+    expect(pairs).toHaveLength(642);
+    expect(input.F_m).toBeCloseTo(0.532283, 6);
+    expect(input.I_Score).toBeCloseTo(0.489097, 6);
+    expect(input.kappa).toBeCloseTo(0.14763, 6);
+  });
+});
