@@ -18,4 +18,6 @@ export * from "./bootstrap-ci";
 export * from "./filtered-success-at-k";
 export * from "./abstain-validate";
 export * from "./code-review";
+export * from "./mcnemar";
+export * from "./paired-bootstrap";
 export * from "./version";
