@@ -8,6 +8,7 @@ export interface SortableRow {
   createdAt: string;
   metrics: Metrics;
   coverage: { covered: number; total: number };
+  cost?: { usd: number | null };
 }
 
 export type SortDir = "asc" | "desc";
@@ -16,6 +17,7 @@ export function sortValue(row: SortableRow, key: string): number | string | null
   if (key === "model") return row.model.toLowerCase();
   if (key === "team") return row.team?.toLowerCase() ?? null;
   if (key === "date") return row.createdAt;
+  if (key === "cost") return row.cost?.usd ?? null;
   if (key === "coverage") return row.coverage.total ? row.coverage.covered / row.coverage.total : 0;
   return getMetric(row.metrics, key);
 }

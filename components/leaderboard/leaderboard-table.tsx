@@ -16,23 +16,23 @@ interface Props {
   dir: SortDir;
   /** builds the permalink for a sort */
   hrefFor: (sort: string, dir: SortDir) => string;
+  showCost: boolean;
 }
 
-const STATIC_COLS = [
-  { key: "coverage", label: "Coverage", description: "Instances with a prediction / instances in the release. Partial submissions are scored on what they cover and are not ranked.", better: "higher" as const },
-  { key: "date", label: "Date", description: "When the submission was uploaded.", better: "higher" as const },
-];
+type Col = { key: string; label: string; description: string; better: "higher" | "lower" };
 
-function SortHeader({ col, props }: { col: { key: string; label: string; description: string; better: "higher" | "lower" }; props: Props }) {
+const STATIC_COLS: Col[] = [
+  { key: "coverage", label: "Coverage", description: "Instances with a prediction / instances in the release. Partial submissions are scored on what they cover and are not ranked.", better: "higher" },
+  { key: "date", label: "Date", description: "When the submission was uploaded.", better: "higher" },
+];
+const COST_COL: Col = { key: "cost", label: "Cost", description: "Declared cost of the run in USD (with tokens and runtime when given).", better: "lower" };
+
+function SortHeader({ col, props }: { col: Col; props: Props }) {
   const active = props.sort === col.key;
   const natural: SortDir = col.better === "lower" ? "asc" : "desc";
   const next: SortDir = active ? (props.dir === "desc" ? "asc" : "desc") : natural;
   return (
-    <th
-      scope="col"
-      aria-sort={active ? (props.dir === "asc" ? "ascending" : "descending") : "none"}
-      className="whitespace-nowrap px-3 py-2 text-right font-semibold"
-    >
+    <th scope="col" aria-sort={active ? (props.dir === "asc" ? "ascending" : "descending") : "none"} className="whitespace-nowrap px-3 py-2 text-right font-semibold">
       <span className="inline-flex items-center gap-1">
         <Link href={props.hrefFor(col.key, next)} className="text-slate-900 dark:text-slate-100" data-sort-key={col.key}>
           {col.label}
@@ -48,14 +48,19 @@ function SortHeader({ col, props }: { col: { key: string; label: string; descrip
   );
 }
 
-/** The leaderboard table: server-rendered, every sort a permalink. */
+/** The leaderboard table: server-rendered, every sort a permalink, rows selectable for comparison. */
 export function LeaderboardTable(props: Props) {
   const { rows, columns, primaryMetric } = props;
+  const extra = props.showCost ? [COST_COL, ...STATIC_COLS] : STATIC_COLS;
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
       <table className="min-w-full text-sm" data-testid="leaderboard">
+        <caption className="sr-only">Leaderboard sorted by {props.sort}</caption>
         <thead className="bg-slate-50 dark:bg-slate-900">
           <tr>
+            <th scope="col" className="px-2 py-2">
+              <span className="sr-only">Compare</span>
+            </th>
             <th scope="col" className="px-3 py-2 text-left font-semibold">
               #
             </th>
@@ -70,7 +75,7 @@ export function LeaderboardTable(props: Props) {
             {columns.map((c) => (
               <SortHeader key={c.key} col={c} props={props} />
             ))}
-            {STATIC_COLS.map((c) => (
+            {extra.map((c) => (
               <SortHeader key={c.key} col={c} props={props} />
             ))}
           </tr>
@@ -78,12 +83,26 @@ export function LeaderboardTable(props: Props) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.submissionId} className="border-t border-slate-100 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900" data-model={r.model}>
-              <td className="px-3 py-2 tabular-nums text-slate-500">{r.rank ?? "–"}</td>
+              <td className="px-2 py-2 text-center">
+                <input type="checkbox" name="ids" value={r.submissionId} aria-label={`Select ${r.model} for comparison`} />
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 tabular-nums text-slate-500" data-testid="rank">
+                {r.rank ?? "–"}
+                {r.tiedWithAbove && r.vsAbove ? (
+                  <span
+                    className="ml-1 text-amber-700 dark:text-amber-400"
+                    title={`Not significantly different from the rank above: difference ${r.vsAbove.difference.toFixed(3)}, 95% paired bootstrap interval ${r.vsAbove.low.toFixed(3)} to ${r.vsAbove.high.toFixed(3)} includes 0`}
+                    data-testid="tied"
+                  >
+                    ≈
+                  </span>
+                ) : null}
+              </td>
               <td className="px-3 py-2">
                 <Link href={`/submissions/${r.submissionId}`} className="font-medium">
                   {r.model}
                 </Link>
-                <span className="ml-2 inline-flex gap-1">
+                <span className="ml-2 inline-flex flex-wrap gap-1">
                   {r.baseline ? <Badge tone="blue">baseline</Badge> : null}
                   {r.partial ? <Badge tone="amber">partial</Badge> : null}
                   {r.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
@@ -93,23 +112,23 @@ export function LeaderboardTable(props: Props) {
               </td>
               <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{r.team ?? "—"}</td>
               {columns.map((c) => (
-                <td
-                  key={c.key}
-                  data-metric={c.key}
-                  className={`px-3 py-2 text-right tabular-nums ${c.key === primaryMetric ? "font-semibold" : ""}`}
-                >
+                <td key={c.key} data-metric={c.key} className={`whitespace-nowrap px-3 py-2 text-right tabular-nums ${c.key === primaryMetric ? "font-semibold" : ""}`}>
                   {formatMetric(getMetric(r.metrics, c.key), c.format)}
                   {c.key === primaryMetric && r.ci ? (
                     <span className="ml-1 text-xs font-normal text-slate-500" title={`95% bootstrap interval ${r.ci.low.toFixed(3)}–${r.ci.high.toFixed(3)}`}>
-                      ±{((r.ci.high - r.ci.low) / 2).toFixed(3)}
+                      ±{(((r.ci.high - r.ci.low) / 2) * (c.format === "percent1" ? 100 : 1)).toFixed(c.format === "percent1" ? 1 : 3)}
                     </span>
                   ) : null}
                 </td>
               ))}
-              <td className="px-3 py-2 text-right tabular-nums">
-                {r.coverage.covered === r.coverage.total ? "100%" : `${r.coverage.covered}/${r.coverage.total}`}
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums text-slate-500">{formatDate(r.createdAt)}</td>
+              {props.showCost ? (
+                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-metric="cost">
+                  {r.cost.usd !== null ? `$${r.cost.usd.toFixed(2)}` : "—"}
+                  {r.cost.tokens !== null ? <div className="text-xs text-slate-500">{(r.cost.tokens / 1e6).toFixed(1)}M tok</div> : null}
+                </td>
+              ) : null}
+              <td className="px-3 py-2 text-right tabular-nums">{r.coverage.covered === r.coverage.total ? "100%" : `${r.coverage.covered}/${r.coverage.total}`}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-500">{formatDate(r.createdAt)}</td>
             </tr>
           ))}
         </tbody>

@@ -15,3 +15,8 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
     </div>
   );
 }
+
+/** Placeholder while a chart's data loads. */
+export function ChartSkeleton({ height = 280 }: { height?: number }) {
+  return <div className="animate-pulse rounded-lg bg-slate-100 dark:bg-slate-900" style={{ height }} aria-busy="true" aria-label="Loading chart" />;
+}

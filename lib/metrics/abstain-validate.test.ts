@@ -72,3 +72,20 @@ describe("reviewMetrics (METRICS.md §6 check vector)", () => {
     expect(reviewMetrics({ prs: 2, hit: 0, bugHit: 0, validSuggestion: 0, noise: 0 })).toEqual({ recall: 0, precision: 0, f1: 0, usefulness: 0, snr: null });
   });
 });
+
+describe("evaluatePolicyAt", () => {
+  it("agrees with evaluateAbstainValidate at τ = 0.5 and p75", async () => {
+    const { evaluatePolicyAt } = await import("./abstain-validate");
+    const bugs: AvBug[] = [
+      { abstentionScore: 0.9, trajectories: [T(true, true, 0.9), T(false, true, 0.6), T(false, false, 0.7), T(true, true, 0.2, false)] },
+      { abstentionScore: 0.7, trajectories: [T(false, true, 0.65), T(false, false, 0.1)] },
+      { abstentionScore: 0.3, trajectories: [T(true, true, 0.8), T(false, false, 0.0)] },
+    ];
+    const full = evaluateAbstainValidate(bugs);
+    const p = evaluatePolicyAt(bugs, 0.5, 75);
+    expect(p.cutoff).toBe(full.cutoffs.p75);
+    expect(p.funnel[2].success_at_1).toBeCloseTo(full.combined_p75_success_at_1, 12);
+    expect(p.funnel[1].success_at_1).toBeCloseTo(full.abstention_success_at_1, 12);
+    expect(p.abstention).toEqual({ precision: full.abstention_at_tau.precision, recall: full.abstention_at_tau.recall, fpr: full.abstention_at_tau.fpr });
+  });
+});

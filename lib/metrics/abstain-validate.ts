@@ -179,3 +179,60 @@ export function liftOf(groupsKept: { n: number; c: number }[], groupsAll: { n: n
   if (kept.bugs === 0 || base.value === 0) return null;
   return kept.value / base.value;
 }
+
+export interface PolicyPoint {
+  tau: number;
+  percentile: number;
+  cutoff: number;
+  abstention: { precision: number; recall: number; fpr: number };
+  validation: { precision: number; recall: number; fpr: number };
+  funnel: { stage: string; bugs: number; success_at_1: number }[];
+  successAtK: SuccessAtK[];
+}
+
+/**
+ * One point of the threshold explorer: abstention at τ, validation at the given percentile of
+ * patch scores (over trajectories passing the regression filter), and the combined policy's
+ * funnel and filtered success@k (k = 1..5). Runs in the browser and on the server alike.
+ */
+export function evaluatePolicyAt(bugs: AvBug[], tau: number, pct: number): PolicyPoint {
+  if (!bugs.length) throw new RangeError("evaluatePolicyAt: no bugs");
+  const filtered = bugs.flatMap((b) => b.trajectories.filter((t) => t.passesRegression));
+  const cutoff = filtered.length ? percentile(filtered.map(patchScore), pct) : Infinity;
+  const accept = (t: AvTrajectory) => t.passesRegression && patchScore(t) >= cutoff;
+  let tp = 0, fp = 0, fn = 0, tn = 0;
+  for (const b of bugs) {
+    const fixable = b.trajectories.some((t) => t.success);
+    const a = b.abstentionScore >= tau;
+    if (fixable) a ? tp++ : fn++;
+    else a ? fp++ : tn++;
+  }
+  let vtp = 0, vfp = 0, vfn = 0, vtn = 0;
+  for (const t of filtered) {
+    const a = patchScore(t) >= cutoff;
+    if (t.success) a ? vtp++ : vfn++;
+    else a ? vfp++ : vtn++;
+  }
+  const group = (keepBug: (b: AvBug) => boolean, keepT: (t: AvTrajectory) => boolean) =>
+    bugs.filter(keepBug).map((b) => {
+      const left = b.trajectories.filter(keepT);
+      return { n: left.length, c: left.filter((t) => t.success).length };
+    });
+  const all = group(() => true, () => true);
+  const abst = group((b) => b.abstentionScore >= tau, () => true);
+  const comb = group((b) => b.abstentionScore >= tau, accept);
+  const s1 = (g: { n: number; c: number }[]) => filteredSuccessAtK(g, 1);
+  return {
+    tau,
+    percentile: pct,
+    cutoff,
+    abstention: { precision: safeDivide(tp, tp + fp), recall: safeDivide(tp, tp + fn), fpr: safeDivide(fp, fp + tn) },
+    validation: { precision: safeDivide(vtp, vtp + vfp), recall: safeDivide(vtp, vtp + vfn), fpr: safeDivide(vfp, vfp + vtn) },
+    funnel: [
+      { stage: "all bugs", bugs: s1(all).bugs, success_at_1: s1(all).value },
+      { stage: "after abstention", bugs: s1(abst).bugs, success_at_1: s1(abst).value },
+      { stage: "after validation", bugs: s1(comb).bugs, success_at_1: s1(comb).value },
+    ],
+    successAtK: [1, 2, 3, 4, 5].map((k) => filteredSuccessAtK(comb, k)),
+  };
+}

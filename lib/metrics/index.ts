@@ -20,4 +20,5 @@ export * from "./abstain-validate";
 export * from "./code-review";
 export * from "./mcnemar";
 export * from "./paired-bootstrap";
+export * from "./pareto-front";
 export * from "./version";

@@ -83,6 +83,12 @@ export interface TaskKindModule {
   /** Scores aligned truth/prediction pairs (all covered instances of a release). */
   score(pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown>; metadata: Record<string, unknown> }[], opts: TaskOptions): ScoreResult;
   outcome(instance: StoredInstance, prediction: Record<string, unknown>, opts: TaskOptions): InstanceOutcome;
+  /**
+   * The primary metric decomposed per instance: a few numbers per instance from which
+   * primaryFromStats recomputes the primary metric on any resample (paired bootstrap, ranks).
+   */
+  primaryStats(instance: StoredInstance, prediction: Record<string, unknown>, opts: TaskOptions): number[];
+  primaryFromStats(rows: number[][], opts: TaskOptions): number | null;
   /** Outcome filters for the per-instance table. */
   outcomeFilters: { key: string; label: string }[];
 }

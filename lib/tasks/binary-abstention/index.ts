@@ -1,4 +1,5 @@
 import { unitHash } from "@/lib/tasks/shared/seeded";
+import { fmFromRows } from "@/lib/tasks/shared/stats";
 import type { BaselineDef, InstanceOutcome, TaskKindModule, TaskOptions } from "@/lib/tasks/types";
 import { bouncingColumns } from "./columns";
 import type { Side } from "./labels";
@@ -32,6 +33,8 @@ export const binaryAbstention: TaskKindModule = {
   parsePrediction: (id, value, o) => parseBouncePrediction(id, value, sideOf(o)),
   score: (pairs, o) => scoreBinaryAbstention(pairs, sideOf(o)),
   outcome: (instance, prediction) => bounceOutcome(Boolean(instance.truth.bounce), Boolean(prediction.bounce)),
+  primaryStats: (instance, prediction) => [instance.truth.bounce ? 1 : 0, prediction.bounce ? 1 : 0],
+  primaryFromStats: (rows) => (rows.length ? fmFromRows(rows) : null),
   baselines: (o) => bounceBaselines(sideOf(o) === "input" ? "input_bounce" : "output_bounce"),
   outcomeFilters: [
     { key: "wrong", label: "All wrong" },

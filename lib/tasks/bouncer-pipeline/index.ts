@@ -5,6 +5,7 @@ import { bounceOutcome } from "@/lib/tasks/binary-abstention";
 import { parseBouncePrediction, parseBounceReleaseRow } from "@/lib/tasks/binary-abstention/schemas";
 import { scoreBinaryAbstention } from "@/lib/tasks/binary-abstention/score-binary-abstention";
 import { unitHash } from "@/lib/tasks/shared/seeded";
+import { fmFromRows } from "@/lib/tasks/shared/stats";
 import type { Metrics, MetricColumn, ParseResult, ScoreResult, TaskKindModule } from "@/lib/tasks/types";
 
 type Half = { bounce: boolean; label?: number; pass?: number };
@@ -157,6 +158,13 @@ export const bouncerPipeline: TaskKindModule = {
       expected: `in: ${i.expected}, out: ${o.expected}`,
     };
   },
+  primaryStats: (instance, prediction) => [
+    (instance.truth.input as Half).bounce ? 1 : 0,
+    (prediction.input as Half).bounce ? 1 : 0,
+    (instance.truth.output as Half).bounce ? 1 : 0,
+    (prediction.output as Half).bounce ? 1 : 0,
+  ],
+  primaryFromStats: (rows) => (rows.length ? (fmFromRows(rows, 0, 1) + fmFromRows(rows, 2, 3)) / 2 : null),
   baselines: () =>
     ["always-accept", "always-bounce", "random"].map((key) => ({
       key,

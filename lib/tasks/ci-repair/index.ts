@@ -132,6 +132,8 @@ export const ciRepair: TaskKindModule = {
       expected: "the developer's fix",
     };
   },
+  primaryStats: (instance, prediction) => [verdict(instance, prediction).sye ? 1 : 0],
+  primaryFromStats: (rows) => (rows.length ? rows.reduce((s, r) => s + r[0], 0) / rows.length : null),
   outcomeFilters: [
     { key: "sye", label: "Equivalent" },
     { key: "generated_not_sye", label: "Applies, differs" },

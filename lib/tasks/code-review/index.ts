@@ -144,6 +144,16 @@ export const codeReview: TaskKindModule = {
       expected: "a comment that hits the gold bug",
     };
   },
+  primaryStats(_instance, prediction) {
+    const cs = prediction.comments as Comment[];
+    const n = (j: CommentJudgment) => cs.filter((c) => c.judgment === j).length;
+    return [n("bug_hit") > 0 ? 1 : 0, n("bug_hit"), n("valid_suggestion"), n("noise")];
+  },
+  primaryFromStats(rows) {
+    if (!rows.length) return null;
+    const sum = (k: number) => rows.reduce((s, r) => s + r[k], 0);
+    return reviewMetrics({ prs: rows.length, hit: sum(0), bugHit: sum(1), validSuggestion: sum(2), noise: sum(3) }).f1;
+  },
   outcomeFilters: [
     { key: "bug_found", label: "Bug found" },
     { key: "bug_missed", label: "Bug missed" },

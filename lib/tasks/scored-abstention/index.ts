@@ -224,6 +224,15 @@ export const scoredAbstention: TaskKindModule = {
       expected: fixable ? `fixable (${bug.trajectories.filter((t) => t.success).length}/${bug.trajectories.length} succeed)` : "unfixable",
     };
   },
+  primaryStats(instance, prediction) {
+    const bug = toBug(instance.truth, prediction, instance.metadata);
+    const left = bug.abstentionScore >= TAU ? bug.trajectories.filter((t) => t.passesRegression && t.judgment) : [];
+    return [left.length, left.filter((t) => t.success).length];
+  },
+  primaryFromStats(rows) {
+    const kept = rows.filter((r) => r[0] > 0);
+    return kept.length ? kept.reduce((s, r) => s + r[1] / r[0], 0) / kept.length : 0;
+  },
   baselines: () => [
     {
       key: "accept-all",

@@ -1,0 +1,71 @@
+"use client";
+
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { colorAt, pctFmt } from "./palette";
+
+export interface CurveSeries {
+  name: string;
+  points: { x: number; y: number }[];
+  color?: string;
+}
+
+/**
+ * Line curves on numeric axes (PR curves, pass@k). Each series is drawn from its own points;
+ * `dots` marks every point (PR curves: one per threshold).
+ */
+export function Curves({
+  series,
+  xLabel,
+  yLabel,
+  xDomain = [0, 1],
+  yDomain = [0, 1],
+  percent = true,
+  refLines = [],
+  dots = true,
+  step = false,
+  height = 320,
+  testId,
+}: {
+  series: CurveSeries[];
+  xLabel: string;
+  yLabel: string;
+  xDomain?: [number, number];
+  yDomain?: [number, number];
+  percent?: boolean;
+  refLines?: { y: number; label: string }[];
+  dots?: boolean;
+  step?: boolean;
+  height?: number;
+  testId?: string;
+}) {
+  const fmt = (v: number) => (percent ? pctFmt(v) : String(v));
+  return (
+    <div data-testid={testId} style={{ width: "100%", height }}>
+      <ResponsiveContainer>
+        <LineChart margin={{ top: 8, right: 16, bottom: 20, left: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
+          <XAxis type="number" dataKey="x" domain={xDomain} tickFormatter={fmt} tick={{ fontSize: 12 }} label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 12 }} allowDuplicatedCategory={false} />
+          <YAxis type="number" domain={yDomain} tickFormatter={fmt} tick={{ fontSize: 12 }} label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }} />
+          <Tooltip formatter={(v) => (typeof v === "number" ? v.toFixed(3) : String(v))} labelFormatter={(l) => `${xLabel} ${typeof l === "number" ? l.toFixed(3) : l}`} />
+          <Legend wrapperStyle={{ fontSize: 12 }} verticalAlign="top" />
+          {refLines.map((r) => (
+            <ReferenceLine key={r.label} y={r.y} stroke="#64748b" strokeDasharray="6 4" label={{ value: r.label, fontSize: 11, position: "insideTopRight" }} />
+          ))}
+          {series.map((s, i) => (
+            <Line
+              key={s.name}
+              data={s.points}
+              dataKey="y"
+              name={s.name}
+              type={step ? "stepAfter" : "linear"}
+              stroke={s.color ?? colorAt(i)}
+              strokeWidth={2}
+              dot={dots ? { r: 2.5 } : false}
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { colorAt, pctFmt } from "./palette";
+
+export interface BarSeries {
+  key: string;
+  label: string;
+  color?: string;
+  /** key of [low, high] error offsets in each datum */
+  errorKey?: string;
+  stackId?: string;
+}
+
+/** Grouped (or stacked) bars from plain rows; values may be negative (e.g. FPR drawn down). */
+export function GroupedBars({
+  data,
+  xKey,
+  series,
+  percent = false,
+  absTicks = false,
+  height = 300,
+  yDomain,
+  testId,
+}: {
+  data: Record<string, unknown>[];
+  xKey: string;
+  series: BarSeries[];
+  percent?: boolean;
+  /** show |value| on the axis and in tooltips (diverging bars) */
+  absTicks?: boolean;
+  height?: number;
+  yDomain?: [number | "auto", number | "auto"];
+  testId?: string;
+}) {
+  const fmt = (v: number) => {
+    const x = absTicks ? Math.abs(v) : v;
+    return percent ? pctFmt(x) : Number.isInteger(x) ? String(x) : x.toFixed(3);
+  };
+  return (
+    <div data-testid={testId} style={{ width: "100%", height }}>
+      <ResponsiveContainer>
+        <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
+          <XAxis dataKey={xKey} tick={{ fontSize: 12 }} interval={0} />
+          <YAxis tickFormatter={fmt} tick={{ fontSize: 12 }} domain={yDomain ?? ["auto", "auto"]} />
+          <Tooltip formatter={(v) => fmt(Number(v))} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          {absTicks ? <ReferenceLine y={0} stroke="#64748b" /> : null}
+          {series.map((s, i) => (
+            <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color ?? colorAt(i)} stackId={s.stackId} isAnimationActive={false}>
+              {s.errorKey ? <ErrorBar dataKey={s.errorKey} width={4} stroke="#334155" /> : null}
+            </Bar>
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

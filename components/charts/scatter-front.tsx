@@ -1,0 +1,42 @@
+"use client";
+
+import { CartesianGrid, Line, ComposedChart, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis, LabelList } from "recharts";
+
+/** Scatter of points (e.g. cost vs score, SNR vs recall) with an optional Pareto front line. */
+export function ScatterFront({
+  points,
+  xLabel,
+  yLabel,
+  front,
+  xPercent = false,
+  yPercent = false,
+  testId,
+  height = 320,
+}: {
+  points: { x: number; y: number; label: string }[];
+  xLabel: string;
+  yLabel: string;
+  front?: { x: number; y: number }[];
+  xPercent?: boolean;
+  yPercent?: boolean;
+  testId?: string;
+  height?: number;
+}) {
+  const f = (p: boolean) => (v: number) => (p ? `${(v * 100).toFixed(0)}%` : Number(v).toFixed(2));
+  return (
+    <div data-testid={testId} style={{ width: "100%", height }}>
+      <ResponsiveContainer>
+        <ComposedChart margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
+          <XAxis type="number" dataKey="x" name={xLabel} tickFormatter={f(xPercent)} tick={{ fontSize: 12 }} label={{ value: xLabel, position: "insideBottom", offset: -12, fontSize: 12 }} domain={["auto", "auto"]} />
+          <YAxis type="number" dataKey="y" name={yLabel} tickFormatter={f(yPercent)} tick={{ fontSize: 12 }} label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }} domain={["auto", "auto"]} />
+          <Tooltip formatter={(v) => Number(v).toFixed(3)} />
+          {front?.length ? <Line data={front} dataKey="y" stroke="#009E73" strokeWidth={2} dot={false} type="stepAfter" name="Pareto front" isAnimationActive={false} /> : null}
+          <Scatter data={points} fill="#0072B2" name="submissions" isAnimationActive={false}>
+            <LabelList dataKey="label" position="top" style={{ fontSize: 11 }} />
+          </Scatter>
+        </ComposedChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

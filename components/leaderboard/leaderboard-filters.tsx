@@ -1,0 +1,89 @@
+import Link from "next/link";
+import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
+import { AutoSubmit } from "./auto-submit";
+
+interface Props {
+  action: string;
+  view: LeaderboardView;
+  releases: { version: string; status: string; synthetic: boolean }[];
+  currentVersion: string;
+  teams: { slug: string; name: string }[];
+  sort: string;
+  dir: string;
+  exportCsv: string;
+  exportJson: string;
+}
+
+const input = "rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
+
+/** Filters, search and release switcher as one GET form: the URL holds the whole view. */
+export function LeaderboardFilters(p: Props) {
+  return (
+    <form action={p.action} method="get" className="mb-3 flex flex-wrap items-end gap-3 text-sm" data-testid="filters" role="search">
+      <AutoSubmit />
+      <label className="flex flex-col">
+        <span className="text-xs text-slate-500">Release</span>
+        <select name="release" defaultValue={p.view.release ?? ""} className={input} aria-label="Release">
+          {p.releases.map((r) => (
+            <option key={r.version} value={r.status === "published" ? "" : r.version}>
+              {r.version}
+              {r.status === "published" ? " (current)" : ""}
+              {r.synthetic ? " · synthetic" : ""}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col">
+        <span className="text-xs text-slate-500">Search</span>
+        <input type="search" name="q" defaultValue={p.view.q ?? ""} placeholder="model, system, team" className={input} />
+      </label>
+      <label className="flex flex-col">
+        <span className="text-xs text-slate-500">Team</span>
+        <select name="team" defaultValue={p.view.team ?? ""} className={input}>
+          <option value="">all teams</option>
+          {p.teams.map((t) => (
+            <option key={t.slug} value={t.slug}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col">
+        <span className="text-xs text-slate-500">From</span>
+        <input type="date" name="from" defaultValue={p.view.from ?? ""} className={input} />
+      </label>
+      <label className="flex flex-col">
+        <span className="text-xs text-slate-500">To</span>
+        <input type="date" name="to" defaultValue={p.view.to ?? ""} className={input} />
+      </label>
+      <fieldset className="flex flex-wrap items-center gap-3">
+        <legend className="sr-only">Show</legend>
+        <label className="flex items-center gap-1">
+          <input type="checkbox" name="oss" value="1" defaultChecked={p.view.oss} /> open source only
+        </label>
+        <label className="flex items-center gap-1">
+          <input type="checkbox" name="partial" value="1" defaultChecked={p.view.partial} /> show partial
+        </label>
+        <label className="flex items-center gap-1">
+          <input type="checkbox" name="baselines" value="0" defaultChecked={!p.view.baselines} data-testid="hide-baselines" /> hide baselines
+        </label>
+        <label className="flex items-center gap-1">
+          <input type="checkbox" name="synthetic" value="0" defaultChecked={!p.view.synthetic} /> hide synthetic
+        </label>
+      </fieldset>
+      {p.sort ? <input type="hidden" name="sort" value={p.sort} /> : null}
+      {p.dir ? <input type="hidden" name="dir" value={p.dir} /> : null}
+      <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
+        Apply
+      </button>
+      <span className="ml-auto flex gap-3">
+        <Link href={p.exportCsv} data-testid="export-csv" prefetch={false}>
+          Export CSV
+        </Link>
+        <Link href={p.exportJson} data-testid="export-json" prefetch={false}>
+          JSON
+        </Link>
+      </span>
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { paretoFront, type PrCurve } from "@/lib/metrics";
+import { getMetric } from "@/lib/metric-value";
+import { instanceLength, lengthBuckets, type LengthBucket } from "@/lib/tasks/binary-abstention/chart-data";
+import type { Side } from "@/lib/tasks/binary-abstention/labels";
+import type { Metrics } from "@/lib/tasks/types";
+import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
+import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
+import { getTaskOrThrow } from "./tasks";
+import { getReleaseInstances } from "./truth-cache";
+
+const MAX_SERIES = 8;
+
+export interface SeriesRow {
+  id: string;
+  name: string;
+  baseline: boolean;
+  primary: number | null;
+  ci: { low: number; high: number } | null;
+  metrics: Metrics;
+}
+
+/** Length-bucket chart data of submissions (null when the release has no lengths). */
+export async function lengthChart(db: PrismaClient, releaseId: string, releaseStatus: string, side: Side, subs: { id: string; name: string }[]) {
+  const instances = await getReleaseInstances(db, releaseId, releaseStatus !== "draft");
+  const withLen = instances.filter((i) => instanceLength(i.metadata, side) !== null);
+  if (!withLen.length) return null;
+  const preds = await db.prediction.findMany({ where: { submissionId: { in: subs.map((s) => s.id) } }, select: { submissionId: true, externalId: true, data: true } });
+  const bySub = new Map<string, Map<string, Record<string, unknown>>>();
+  for (const p of preds) {
+    if (!bySub.has(p.submissionId)) bySub.set(p.submissionId, new Map());
+    bySub.get(p.submissionId)!.set(p.externalId, p.data as Record<string, unknown>);
+  }
+  const truthOf = (t: Record<string, unknown>) => Boolean(side === "input" ? (t.input as { bounce?: boolean } | undefined)?.bounce ?? t.bounce : (t.output as { bounce?: boolean } | undefined)?.bounce ?? t.bounce);
+  const predOf = (p: Record<string, unknown>) => Boolean(p.input || p.output ? (p[side] as { bounce?: boolean } | undefined)?.bounce : p.bounce);
+  return subs.map((s) => {
+    const m = bySub.get(s.id) ?? new Map();
+    const rows = withLen
+      .filter((i) => m.has(i.externalId))
+      .map((i) => ({ length: instanceLength(i.metadata, side)!, should: truthOf(i.truth), did: predOf(m.get(i.externalId)!) }));
+    return { id: s.id, name: s.name, buckets: lengthBuckets(rows, side) as LengthBucket[] };
+  });
+}
+
+/**
+ * Task-level chart data across the submissions a leaderboard view shows (plain arrays for the
+ * client chart leaves). Per-instance-revealing charts (PR curves) are left out for hidden releases.
+ */
+export async function taskChartData(db: PrismaClient, fullSlug: string, view: Partial<LeaderboardView>) {
+  const task = await getTaskOrThrow(db, fullSlug);
+  const lb = await getLeaderboard(db, fullSlug, view);
+  const hidden = lb.release.hidden;
+  const rows: LeaderboardRow[] = lb.rows.slice(0, 24);
+  const scored = await db.score.findMany({ where: { releaseId: lb.releaseId, submissionId: { in: rows.map((r) => r.submissionId) } }, select: { submissionId: true, details: true } });
+  const details = new Map(scored.map((s) => [s.submissionId, s.details as Record<string, unknown>]));
+  const series: (SeriesRow & { details: Record<string, unknown> })[] = rows.map((r) => ({
+    id: r.submissionId,
+    name: r.model,
+    baseline: Boolean(r.baseline),
+    primary: r.primary,
+    ci: r.ci,
+    metrics: r.metrics,
+    details: details.get(r.submissionId) ?? {},
+  }));
+  const overlay = series.filter((s) => !s.baseline).slice(0, MAX_SERIES);
+  const costPoints = rows.filter((r) => r.cost.usd !== null && r.primary !== null).map((r) => ({ x: r.cost.usd as number, y: r.primary as number, label: r.model }));
+  const base = {
+    kind: task.kindName,
+    primaryMetric: lb.primaryMetric,
+    primaryLabel: lb.columns.find((c) => c.key === lb.primaryMetric)?.label ?? lb.primaryMetric,
+    primaryPercent: lb.columns.find((c) => c.key === lb.primaryMetric)?.format === "percent1",
+    hidden,
+    primaryBars: series.map((s) => ({
+      name: s.name,
+      value: s.primary ?? 0,
+      err: s.ci && s.primary !== null ? [s.primary - s.ci.low, s.ci.high - s.primary] : [0, 0],
+    })),
+    cost: costPoints.length ? { points: costPoints, front: paretoFront(costPoints) } : null,
+  };
+  const side: Side = task.options.side ?? "input";
+  switch (task.kindName) {
+    case "binary_abstention": {
+      const lengths = await lengthChart(db, lb.releaseId, lb.release.status, side, overlay.map((s) => ({ id: s.id, name: s.name })));
+      const pr = hidden
+        ? []
+        : overlay.filter((s) => s.details.prCurve).map((s) => ({ name: `${s.name} (AP ${getMetric(s.metrics, "bounce_ap")?.toFixed(3)})`, curve: s.details.prCurve as PrCurve }));
+      return {
+        ...base,
+        side,
+        perClass: overlay.map((s) => ({ name: s.name, F_a: getMetric(s.metrics, "F_a") ?? 0, F_b: getMetric(s.metrics, "F_b") ?? 0, F_m: getMetric(s.metrics, "F_m") ?? 0 })),
+        lengths,
+        pr,
+      };
+    }
+    case "bouncer_pipeline": {
+      const lengths = await lengthChart(db, lb.releaseId, lb.release.status, "input", overlay.map((s) => ({ id: s.id, name: s.name })));
+      return {
+        ...base,
+        tableIV: series.map((s) => ({ name: s.name, baseline: s.baseline, before: getMetric(s.metrics, "before"), after: getMetric(s.metrics, "after"), lost: getMetric(s.metrics, "lost") })),
+        lengths,
+      };
+    }
+    case "scored_abstention": {
+      const curve = (k: "abstentionCurve" | "validationCurve") =>
+        hidden ? [] : overlay.filter((s) => s.details[k]).map((s) => ({ name: `${s.name} (AP ${getMetric(s.metrics, k === "abstentionCurve" ? "abstention_ap" : "validation_ap")?.toFixed(3)})`, curve: s.details[k] as PrCurve }));
+      const prevalence = (overlay[0]?.details.prevalence ?? null) as { fixable: number; trajectorySuccess: number } | null;
+      const policies = ["no_filter", "abstention", "validation_binary", "validation_p75", "validation_p90", "combined_binary", "combined_p75", "combined_p90"];
+      return {
+        ...base,
+        abstentionPr: curve("abstentionCurve"),
+        validationPr: curve("validationCurve"),
+        prevalence,
+        byPolicy: policies.map((p) => ({
+          policy: p.replace(/_/g, "-"),
+          ...Object.fromEntries(overlay.map((s) => [s.name, (s.details.successAtK as Record<string, { value: number }[]> | undefined)?.[p]?.[0]?.value ?? 0])),
+        })),
+        seriesNames: overlay.map((s) => s.name),
+        lift: overlay.map((s) => ({ name: s.name, lift: (s.details.lift ?? []) as { category: string; bugs: number; combined_binary: number | null; abstention: number | null }[] })),
+      };
+    }
+    case "ci_repair":
+      return {
+        ...base,
+        counts: series.map((s) => ({ name: s.name, PG: getMetric(s.metrics, "PG") ?? 0, PL: getMetric(s.metrics, "PL") ?? 0, SYE: getMetric(s.metrics, "SYE") ?? 0, CO: getMetric(s.metrics, "CO") ?? 0 })),
+      };
+    case "code_review":
+    default: {
+      const recallBy = (dim: string) => {
+        const axes = [...new Set(overlay.flatMap((s) => ((s.details.recallBy as Record<string, { value: string }[]> | undefined)?.[dim] ?? []).map((r) => r.value)))];
+        return {
+          axes,
+          series: overlay.map((s) => {
+            const rows = (s.details.recallBy as Record<string, { value: string; recall: number | null }[]> | undefined)?.[dim] ?? [];
+            return { name: s.name, values: axes.map((a) => rows.find((r) => r.value === a)?.recall ?? null) };
+          }),
+        };
+      };
+      return {
+        ...base,
+        judgments: series.map((s) => ({ name: s.name, bug_hit: getMetric(s.metrics, "bug_hit") ?? 0, valid_suggestion: getMetric(s.metrics, "valid_suggestion") ?? 0, noise: getMetric(s.metrics, "noise") ?? 0 })),
+        radar: { category: recallBy("category"), impact: recallBy("impact"), severity: recallBy("severity") },
+        snr: series.filter((s) => getMetric(s.metrics, "snr") !== null).map((s) => ({ x: getMetric(s.metrics, "recall") ?? 0, y: getMetric(s.metrics, "snr") ?? 0, label: s.name })),
+      };
+    }
+  }
+}
+
+export type TaskChartData = Awaited<ReturnType<typeof taskChartData>>;

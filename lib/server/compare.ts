@@ -1,0 +1,137 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/errors";
+import { mcnemarExact, pairedBootstrapDifference, type PairedDifference } from "@/lib/metrics";
+import type { InstanceOutcome, Metrics } from "@/lib/tasks/types";
+import type { Actor } from "./actor";
+import { canView } from "./submissions";
+import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "./tasks";
+import { getReleaseInstances, type TruthRow } from "./truth-cache";
+
+export interface PerInstance {
+  stats: number[];
+  outcome: InstanceOutcome;
+  prediction: Record<string, unknown>;
+}
+
+/** Per-instance stats and outcomes of submissions on a release (only the instances each covers). */
+export async function loadPerInstance(db: PrismaClient, task: ResolvedTask, instances: TruthRow[], submissionIds: string[]) {
+  const preds = await db.prediction.findMany({ where: { submissionId: { in: submissionIds } }, select: { submissionId: true, externalId: true, data: true } });
+  const byInstance = new Map(instances.map((i) => [i.externalId, i]));
+  const out = new Map<string, Map<string, PerInstance>>(submissionIds.map((id) => [id, new Map()]));
+  for (const p of preds) {
+    const inst = byInstance.get(p.externalId);
+    if (!inst) continue;
+    const data = p.data as Record<string, unknown>;
+    out.get(p.submissionId)!.set(p.externalId, {
+      stats: task.kind.primaryStats(inst, data, task.options),
+      outcome: task.kind.outcome(inst, data, task.options),
+      prediction: data,
+    });
+  }
+  return out;
+}
+
+/** Paired bootstrap of the primary metric's difference (A − B) on the instances both cover. */
+export function primaryDifference(task: ResolvedTask, a: Map<string, PerInstance>, b: Map<string, PerInstance>, common: string[]): PairedDifference | null {
+  if (!common.length) return null;
+  const ra = common.map((id) => a.get(id)!.stats);
+  const rb = common.map((id) => b.get(id)!.stats);
+  const pick = (rows: number[][]) => (ix: Int32Array) => task.kind.primaryFromStats(Array.from(ix, (i) => rows[i]), task.options);
+  return pairedBootstrapDifference(common.length, pick(ra), pick(rb));
+}
+
+// Adjacent-rank significance is costly (1,000 resamples per pair): cache it per release state.
+const sigCache = new Map<string, Map<string, PairedDifference | null>>();
+
+/**
+ * For each ranked row after the first: is its primary metric significantly different from the
+ * row above (95% paired bootstrap interval of the difference excludes 0)?
+ */
+export async function adjacentSignificance(
+  db: PrismaClient,
+  task: ResolvedTask,
+  release: { id: string; status: string },
+  ranked: { submissionId: string; computedAt: string }[],
+): Promise<Map<string, PairedDifference | null>> {
+  const key = `${release.id}|${ranked.map((r) => `${r.submissionId}@${r.computedAt}`).join(",")}`;
+  const hit = sigCache.get(key);
+  if (hit) return hit;
+  const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
+  const per = await loadPerInstance(db, task, instances, ranked.map((r) => r.submissionId));
+  const out = new Map<string, PairedDifference | null>();
+  for (let i = 1; i < ranked.length; i++) {
+    const above = per.get(ranked[i - 1].submissionId)!;
+    const me = per.get(ranked[i].submissionId)!;
+    const common = [...above.keys()].filter((id) => me.has(id));
+    out.set(ranked[i].submissionId, primaryDifference(task, above, me, common));
+  }
+  sigCache.set(key, out);
+  if (sigCache.size > 64) sigCache.delete(sigCache.keys().next().value as string);
+  return out;
+}
+
+/**
+ * Compares 2–4 submissions of a task on one release: metrics, pairwise primary-metric
+ * differences with paired bootstrap intervals, exact McNemar tests on discordant decisions, and
+ * the instances where they disagree (predictions only when the release hides its truth).
+ */
+export async function compareSubmissions(db: PrismaClient, fullSlug: string, ids: string[], actor: Actor | null, version?: string) {
+  const unique = [...new Set(ids)];
+  if (unique.length < 2 || unique.length > 4) throw new AppError("bad_request", "choose 2 to 4 submissions to compare");
+  const task = await getTaskOrThrow(db, fullSlug);
+  const release = await getReleaseOrThrow(db, task.id, version);
+  const subs = await db.submission.findMany({ where: { id: { in: unique }, taskId: task.id }, include: { team: true, scores: { where: { releaseId: release.id } } } });
+  const visible = subs.filter((s) => canView(actor, s));
+  if (visible.length !== unique.length) throw new AppError("not_found", "a submission to compare was not found on this task");
+  const ordered = unique.map((id) => visible.find((s) => s.id === id)!);
+  const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
+  const per = await loadPerInstance(db, task, instances, unique);
+  const common = instances.map((i) => i.externalId).filter((id) => unique.every((s) => per.get(s)!.has(id)));
+
+  const pairs = [];
+  for (let i = 0; i < ordered.length; i++) {
+    for (let j = i + 1; j < ordered.length; j++) {
+      const a = per.get(ordered[i].id)!;
+      const b = per.get(ordered[j].id)!;
+      let bOnly = 0;
+      let cOnly = 0;
+      for (const id of common) {
+        const x = a.get(id)!.outcome.correct;
+        const y = b.get(id)!.outcome.correct;
+        if (x && !y) bOnly++;
+        if (!x && y) cOnly++;
+      }
+      pairs.push({ a: ordered[i].id, b: ordered[j].id, primary: primaryDifference(task, a, b, common), mcnemar: mcnemarExact(bOnly, cOnly) });
+    }
+  }
+
+  const disagreements = common
+    .filter((id) => new Set(unique.map((s) => per.get(s)!.get(id)!.outcome.predicted)).size > 1)
+    .map((id) => ({
+      instanceId: id,
+      expected: release.hidden ? null : per.get(unique[0])!.get(id)!.outcome.expected,
+      predictions: unique.map((s) => {
+        const o = per.get(s)!.get(id)!.outcome;
+        return { submissionId: s, predicted: o.predicted, correct: release.hidden ? null : o.correct };
+      }),
+    }));
+
+  return {
+    task: task.fullSlug,
+    primaryMetric: task.primaryMetric,
+    columns: task.kind.columns(task.options),
+    release: { version: release.version, hidden: release.hidden, synthetic: release.synthetic },
+    submissions: ordered.map((s) => ({
+      id: s.id,
+      model: s.model,
+      team: s.team?.name ?? null,
+      baseline: s.baseline,
+      metrics: (s.scores[0]?.metrics ?? {}) as Metrics,
+      coverage: s.scores[0] ? { covered: s.scores[0].covered, total: s.scores[0].total } : null,
+    })),
+    commonInstances: common.length,
+    pairs,
+    disagreementCount: disagreements.length,
+    disagreements: disagreements.slice(0, 500),
+  };
+}

@@ -1,0 +1,79 @@
+import { toCsv } from "@/lib/csv";
+import { getMetric } from "@/lib/metric-value";
+import type { getLeaderboard } from "./leaderboard";
+
+type Board = Awaited<ReturnType<typeof getLeaderboard>>;
+
+/** The rows and columns a leaderboard view shows, as CSV. */
+export function leaderboardCsv(lb: Board): string {
+  const header = [
+    "rank",
+    "model",
+    "team",
+    "system",
+    "baseline",
+    "synthetic",
+    "partial",
+    ...lb.columns.map((c) => c.key),
+    `${lb.primaryMetric}_ci_low`,
+    `${lb.primaryMetric}_ci_high`,
+    "covered",
+    "total",
+    "cost_usd",
+    "tokens",
+    "runtime_sec",
+    "created_at",
+    "submission_id",
+    "release",
+  ];
+  const rows = lb.rows.map((r) => [
+    r.rank,
+    r.model,
+    r.team,
+    r.system,
+    r.baseline,
+    r.synthetic,
+    r.partial,
+    ...lb.columns.map((c) => getMetric(r.metrics, c.key)),
+    r.ci?.low ?? null,
+    r.ci?.high ?? null,
+    r.coverage.covered,
+    r.coverage.total,
+    r.cost.usd,
+    r.cost.tokens,
+    r.cost.runtimeSec,
+    r.createdAt,
+    r.submissionId,
+    lb.release.version,
+  ]);
+  return toCsv(header, rows);
+}
+
+/** The same view as JSON (INTERFACE.md's leaderboard shape). */
+export function leaderboardJson(lb: Board) {
+  return {
+    task: lb.task,
+    release: lb.release,
+    releases: lb.releases,
+    primaryMetric: lb.primaryMetric,
+    columns: lb.columns,
+    sort: { key: lb.sort, dir: lb.dir },
+    rows: lb.rows.map((r) => ({
+      rank: r.rank,
+      tiedWithAbove: r.tiedWithAbove,
+      submissionId: r.submissionId,
+      model: r.model,
+      system: r.system,
+      team: r.team,
+      baseline: r.baseline,
+      synthetic: r.synthetic,
+      oss: r.oss,
+      partial: r.partial,
+      metrics: r.metrics,
+      ci: r.ci,
+      coverage: r.coverage,
+      cost: r.cost,
+      createdAt: r.createdAt,
+    })),
+  };
+}

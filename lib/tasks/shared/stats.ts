@@ -1,0 +1,16 @@
+import { safeDivide } from "@/lib/metrics";
+
+/** F_m from [truth, bounce] rows (per-instance stats of a bouncer). */
+export function fmFromRows(rows: number[][], ti = 0, bi = 1): number {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  let tn = 0;
+  for (const r of rows) {
+    if (r[ti] === 1) r[bi] === 1 ? tp++ : fn++;
+    else r[bi] === 1 ? fp++ : tn++;
+  }
+  const fb = safeDivide(2 * tp, 2 * tp + fp + fn);
+  const fa = safeDivide(2 * tn, 2 * tn + fn + fp);
+  return (fa + fb) / 2;
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+const flag = (dflt: boolean) =>
+  z
+    .enum(["0", "1", "true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? dflt : v === "1" || v === "true"));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "dates are YYYY-MM-DD")
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+/**
+ * The view state of a leaderboard, all of it in the URL (page, API and exports share it):
+ * release, filters, search, sort.
+ */
+export const LeaderboardView = z.object({
+  release: z.string().max(40).optional().or(z.literal("").transform(() => undefined)),
+  partial: flag(false),
+  baselines: flag(true),
+  synthetic: flag(true),
+  oss: flag(false),
+  team: z.string().max(48).optional().or(z.literal("").transform(() => undefined)),
+  from: day,
+  to: day,
+  q: z.string().max(100).optional().or(z.literal("").transform(() => undefined)),
+  sort: z.string().max(64).optional(),
+  dir: z.enum(["asc", "desc"]).optional(),
+  format: z.enum(["json", "csv"]).optional(),
+});
+export type LeaderboardView = z.infer<typeof LeaderboardView>;
+
+/** Reads the view from URL search params (first value of each key). */
+export function parseLeaderboardView(sp: URLSearchParams | Record<string, string | string[] | undefined>): LeaderboardView {
+  const obj: Record<string, string> = {};
+  if (sp instanceof URLSearchParams) sp.forEach((v, k) => (obj[k] ??= v));
+  else for (const [k, v] of Object.entries(sp)) if (v !== undefined) obj[k] = Array.isArray(v) ? v[0] : v;
+  return LeaderboardView.parse(obj);
+}
+
+/** The query string of a view, omitting defaults, so every view has a short permalink. */
+export function viewQuery(v: Partial<LeaderboardView>, primary: string): string {
+  const p = new URLSearchParams();
+  if (v.release) p.set("release", v.release);
+  if (v.partial) p.set("partial", "1");
+  if (v.baselines === false) p.set("baselines", "0");
+  if (v.synthetic === false) p.set("synthetic", "0");
+  if (v.oss) p.set("oss", "1");
+  if (v.team) p.set("team", v.team);
+  if (v.from) p.set("from", v.from);
+  if (v.to) p.set("to", v.to);
+  if (v.q) p.set("q", v.q);
+  if (v.sort && v.sort !== primary) p.set("sort", v.sort);
+  if (v.dir && !(v.dir === "desc" && (!v.sort || v.sort === primary))) p.set("dir", v.dir);
+  if (v.format) p.set("format", v.format);
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
