@@ -20,6 +20,7 @@ export function Curves({
   xDomain = [0, 1],
   yDomain = [0, 1],
   percent = true,
+  xPercent,
   refLines = [],
   dots = true,
   step = false,
@@ -32,6 +33,8 @@ export function Curves({
   xDomain?: [number, number];
   yDomain?: [number, number];
   percent?: boolean;
+  /** x axis as percent (defaults to `percent`) */
+  xPercent?: boolean;
   refLines?: { y: number; label: string }[];
   dots?: boolean;
   step?: boolean;
@@ -39,12 +42,13 @@ export function Curves({
   testId?: string;
 }) {
   const fmt = (v: number) => (percent ? pctFmt(v) : String(v));
+  const xFmt = (v: number) => ((xPercent ?? percent) ? pctFmt(v) : String(v));
   return (
     <div data-testid={testId} style={{ width: "100%", height }}>
       <ResponsiveContainer>
         <LineChart margin={{ top: 8, right: 16, bottom: 20, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
-          <XAxis type="number" dataKey="x" domain={xDomain} tickFormatter={fmt} tick={{ fontSize: 12 }} label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 12 }} allowDuplicatedCategory={false} />
+          <XAxis type="number" dataKey="x" domain={xDomain} tickFormatter={xFmt} tick={{ fontSize: 12 }} label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 12 }} allowDuplicatedCategory={false} />
           <YAxis type="number" domain={yDomain} tickFormatter={fmt} tick={{ fontSize: 12 }} label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }} />
           <Tooltip formatter={(v) => (typeof v === "number" ? v.toFixed(3) : String(v))} labelFormatter={(l) => `${xLabel} ${typeof l === "number" ? l.toFixed(3) : l}`} />
           <Legend wrapperStyle={{ fontSize: 12 }} verticalAlign="top" />

@@ -78,6 +78,8 @@ export async function adjacentSignificance(
 export async function compareSubmissions(db: PrismaClient, fullSlug: string, ids: string[], actor: Actor | null, version?: string) {
   const unique = [...new Set(ids)];
   if (unique.length < 2 || unique.length > 4) throw new AppError("bad_request", "choose 2 to 4 submissions to compare");
+  const bad = unique.find((id) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+  if (bad) throw new AppError("bad_request", `"${bad.slice(0, 60)}" is not a submission id`);
   const task = await getTaskOrThrow(db, fullSlug);
   const release = await getReleaseOrThrow(db, task.id, version);
   const subs = await db.submission.findMany({ where: { id: { in: unique }, taskId: task.id }, include: { team: true, scores: { where: { releaseId: release.id } } } });

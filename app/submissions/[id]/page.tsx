@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
 import { ScoreDetails } from "@/components/submission/score-details";
+import { SubmissionCharts } from "@/components/submission/submission-charts";
 import { Badge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
+import { Card, ChartSkeleton } from "@/components/ui/card";
 import { InfoIcon } from "@/components/ui/info-icon";
 import { Tooltip } from "@/components/ui/tooltip";
 import { getDb } from "@/lib/db";
@@ -122,6 +124,9 @@ export default async function SubmissionPage({ params, searchParams }: { params:
               </div>
             ))}
           </div>
+          <Suspense fallback={<ChartSkeleton />}>
+            <SubmissionCharts task={task} sub={sub} score={score} />
+          </Suspense>
           <div className="grid gap-6 lg:grid-cols-2">
             <ScoreDetails kind={task.kindName as TaskKindName} details={score.details as Record<string, unknown>} metrics={metrics as Record<string, unknown>} />
           </div>
@@ -188,7 +193,21 @@ export default async function SubmissionPage({ params, searchParams }: { params:
                           <Badge tone={r.outcome?.correct ? "green" : "red"}>{r.outcome?.outcome.replace(/_/g, " ")}</Badge>
                         </td>
                         <td className="max-w-xl px-2 py-1 text-xs text-slate-600 dark:text-slate-400">
-                          {typeof p.trace === "string" ? (p.trace.length > 280 ? `${p.trace.slice(0, 280)}…` : p.trace) : p.trace ? "(structured trace)" : ""}
+                          {task.kindName === "ci_repair" ? (
+                            <details>
+                              <summary className="cursor-pointer">developer vs tool patch</summary>
+                              <div className="mt-1 grid grid-cols-2 gap-2" data-testid="diff-side-by-side">
+                                <pre className="overflow-x-auto rounded bg-slate-50 p-1 dark:bg-slate-900">{String((r.truth as { developer_patch?: string } | null)?.developer_patch ?? "")}</pre>
+                                <pre className="overflow-x-auto rounded bg-slate-50 p-1 dark:bg-slate-900">{String((r.prediction as { patch?: string | null }).patch ?? "(no patch)")}</pre>
+                              </div>
+                            </details>
+                          ) : typeof p.trace === "string" ? (
+                            p.trace.length > 280 ? `${p.trace.slice(0, 280)}…` : p.trace
+                          ) : p.trace ? (
+                            "(structured trace)"
+                          ) : (
+                            ""
+                          )}
                         </td>
                       </tr>
                     );

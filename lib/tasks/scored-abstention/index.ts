@@ -105,7 +105,7 @@ function parsePrediction(id: string, value: unknown, instance: StoredInstance): 
   return { ok: true, value: { abstentionScore: v.abstention_score as number, trajectories: out } };
 }
 
-function toBug(truth: Record<string, unknown>, prediction: Record<string, unknown>, metadata: Record<string, unknown>): AvBug {
+export function toBug(truth: Record<string, unknown>, prediction: Record<string, unknown>, metadata: Record<string, unknown>): AvBug {
   const preds = new Map((prediction.trajectories as PredTrajectory[]).map((t) => [t.id, t]));
   return {
     abstentionScore: prediction.abstentionScore as number,

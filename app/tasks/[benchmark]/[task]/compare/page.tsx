@@ -1,0 +1,176 @@
+import Link from "next/link";
+import { GroupedBars } from "@/components/charts/grouped-bars";
+import { Badge } from "@/components/ui/badge";
+import { Card, EmptyState } from "@/components/ui/card";
+import { getDb } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { formatMetric } from "@/lib/format";
+import { getMetric } from "@/lib/metric-value";
+import { getSessionActor } from "@/lib/server/actor";
+import { compareSubmissions } from "@/lib/server/compare";
+
+export const dynamic = "force-dynamic";
+
+type Params = Promise<{ benchmark: string; task: string }>;
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function ComparePage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const { benchmark, task } = await params;
+  const sp = await searchParams;
+  const fullSlug = `${benchmark}/${task}`;
+  const ids = (Array.isArray(sp.ids) ? sp.ids : sp.ids ? String(sp.ids).split(",") : []).filter(Boolean);
+  const release = Array.isArray(sp.release) ? sp.release[0] : sp.release;
+  let c;
+  try {
+    c = await compareSubmissions(await getDb(), fullSlug, ids, await getSessionActor(), release || undefined);
+  } catch (e) {
+    if (e instanceof AppError && ["bad_request", "not_found"].includes(e.code)) {
+      return (
+        <div className="space-y-4">
+          <h1 className="text-2xl font-bold">Compare submissions</h1>
+          <EmptyState title={e.message}>
+            Select 2–4 rows on the <Link href={`/tasks/${fullSlug}`}>leaderboard</Link> and press “Compare selected”.
+          </EmptyState>
+        </div>
+      );
+    }
+    throw e;
+  }
+  const name = (id: string) => c.submissions.find((s) => s.id === id)?.model ?? id;
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const primaryCol = c.columns.find((col) => col.key === c.primaryMetric)!;
+  const fmtDiff = (x: number) => (primaryCol.format === "percent1" ? `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)} pts` : `${x >= 0 ? "+" : ""}${x.toFixed(3)}`);
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-slate-500">
+        <Link href={`/tasks/${fullSlug}`}>{fullSlug}</Link> / compare
+      </p>
+      <h1 className="text-2xl font-bold">
+        Compare {c.submissions.length} submissions <Badge tone={c.release.synthetic ? "amber" : "green"}>release {c.release.version}</Badge>
+      </h1>
+      <Card title="Metrics">
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-sm" data-testid="compare-metrics">
+            <thead>
+              <tr className="text-left text-slate-500">
+                <th className="py-1">metric</th>
+                {c.submissions.map((s) => (
+                  <th key={s.id} className="py-1 text-right">
+                    <Link href={`/submissions/${s.id}`}>{s.model}</Link>
+                  </th>
+                ))}
+                {c.submissions.length === 2 ? <th className="py-1 text-right">Δ (A − B)</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {c.columns.map((col) => {
+                const vals = c.submissions.map((s) => getMetric(s.metrics, col.key));
+                const best = col.better === "higher" ? Math.max(...vals.map((v) => v ?? -Infinity)) : Math.min(...vals.map((v) => v ?? Infinity));
+                return (
+                  <tr key={col.key} className="border-t border-slate-100 dark:border-slate-800">
+                    <th scope="row" className="py-1 text-left font-normal">
+                      {col.label} <span className="text-xs text-slate-400">{col.better === "higher" ? "↑" : "↓"}</span>
+                    </th>
+                    {vals.map((v, i) => (
+                      <td key={i} className={`py-1 text-right tabular-nums ${v === best ? "font-semibold" : ""}`}>
+                        {formatMetric(v, col.format)}
+                      </td>
+                    ))}
+                    {c.submissions.length === 2 ? (
+                      <td className="py-1 text-right tabular-nums">{vals[0] !== null && vals[1] !== null ? (col.format === "percent1" ? `${((vals[0] - vals[1]) * 100).toFixed(1)} pts` : (vals[0] - vals[1]).toFixed(3)) : "—"}</td>
+                    ) : null}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+      <Card title={`Is the difference in ${primaryCol.label} significant? (${c.commonInstances} instances all cover)`}>
+        <table className="w-full text-sm" data-testid="compare-significance">
+          <thead>
+            <tr className="text-left text-slate-500">
+              <th className="py-1">pair (A vs B)</th>
+              <th className="py-1 text-right">Δ {primaryCol.label}</th>
+              <th className="py-1 text-right">95% paired bootstrap</th>
+              <th className="py-1 text-right">McNemar exact (A only right / B only right)</th>
+              <th className="py-1">verdict</th>
+            </tr>
+          </thead>
+          <tbody>
+            {c.pairs.map((p) => (
+              <tr key={`${p.a}-${p.b}`} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="py-1">
+                  {name(p.a)} vs {name(p.b)}
+                </td>
+                <td className="py-1 text-right tabular-nums">{p.primary ? fmtDiff(p.primary.difference) : "—"}</td>
+                <td className="py-1 text-right tabular-nums">{p.primary ? `[${fmtDiff(p.primary.low)}, ${fmtDiff(p.primary.high)}]` : "—"}</td>
+                <td className="py-1 text-right tabular-nums">
+                  p = {p.mcnemar.pValue < 0.001 ? p.mcnemar.pValue.toExponential(1) : p.mcnemar.pValue.toFixed(3)} ({p.mcnemar.b} / {p.mcnemar.c})
+                </td>
+                <td className="py-1">
+                  {p.primary?.significant ? <Badge tone="green">significant</Badge> : <Badge>not significant</Badge>}
+                  {p.mcnemar.pValue < 0.05 ? <span className="ml-1 text-xs text-slate-500">decisions differ (p &lt; 0.05)</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-2 text-xs text-slate-500">
+          Significant when the 95% paired bootstrap interval of the difference (1,000 seeded resamples of the shared instances) excludes 0. McNemar&apos;s exact test uses the
+          instances where exactly one of the two is right.
+        </p>
+        <div className="mt-4">
+          <GroupedBars
+            data={c.pairs.filter((p) => p.primary).map((p) => ({ pair: `${name(p.a)} − ${name(p.b)}`, diff: p.primary!.difference, err: [p.primary!.difference - p.primary!.low, p.primary!.high - p.primary!.difference] }))}
+            xKey="pair"
+            series={[{ key: "diff", label: `Δ ${primaryCol.label} with 95% interval`, errorKey: "err" }]}
+            percent={primaryCol.format === "percent1"}
+            yDomain={[Math.min(0, ...c.pairs.map((p) => p.primary?.low ?? 0)), Math.max(0, ...c.pairs.map((p) => p.primary?.high ?? 0))]}
+            height={240}
+            testId="chart-compare"
+          />
+        </div>
+      </Card>
+      <Card title={`Instances where they disagree (${c.disagreementCount})`}>
+        {c.disagreements.length ? (
+          <div className="max-h-[32rem] overflow-auto">
+            <table className="w-full text-sm" data-testid="compare-disagreements">
+              <thead>
+                <tr className="text-left text-slate-500">
+                  <th className="py-1">instance</th>
+                  {c.release.hidden ? null : <th className="py-1">truth</th>}
+                  {c.submissions.map((s) => (
+                    <th key={s.id} className="py-1">
+                      {s.model}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {c.disagreements.map((d) => (
+                  <tr key={d.instanceId} className="border-t border-slate-100 dark:border-slate-800">
+                    <td className="py-1 font-mono text-xs">
+                      {c.release.hidden ? d.instanceId : <Link href={`/tasks/${fullSlug}/instances/${encodeURIComponent(d.instanceId)}`}>{d.instanceId}</Link>}
+                    </td>
+                    {c.release.hidden ? null : <td className="py-1">{d.expected}</td>}
+                    {d.predictions.map((p) => (
+                      <td key={p.submissionId} className={`py-1 ${p.correct === null ? "" : p.correct ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}`}>
+                        {p.correct === null ? "" : p.correct ? "✓ " : "✗ "}
+                        {p.predicted}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="text-sm">They agree on every shared instance.</p>
+        )}
+        {c.disagreementCount > c.disagreements.length ? <p className="mt-1 text-xs text-slate-500">Showing the first {c.disagreements.length}.</p> : null}
+      </Card>
+      <p className="text-xs text-slate-500">Shares: {c.pairs.map((p) => `${name(p.a)}/${name(p.b)} discordant ${p.mcnemar.b + p.mcnemar.c}`).join(" · ")} · {pct(c.disagreementCount / Math.max(1, c.commonInstances))} of shared instances differ</p>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { getDb } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { getTaskInstance } from "@/lib/server/instances";
+
+export const dynamic = "force-dynamic";
+
+type Params = Promise<{ benchmark: string; task: string; id: string }>;
+
+const pre = "max-h-96 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs dark:bg-slate-900";
+
+export default async function InstancePage({ params, searchParams }: { params: Params; searchParams: Promise<{ release?: string }> }) {
+  const { benchmark, task, id } = await params;
+  const { release } = await searchParams;
+  const fullSlug = `${benchmark}/${task}`;
+  let inst;
+  try {
+    inst = await getTaskInstance(await getDb(), fullSlug, decodeURIComponent(id), release);
+  } catch (e) {
+    if (e instanceof AppError && e.code === "not_found") notFound();
+    throw e;
+  }
+  const { metadata } = inst;
+  const text = (k: string) => (typeof metadata[k] === "string" ? (metadata[k] as string) : null);
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-slate-500">
+        <Link href={`/tasks/${fullSlug}`}>{fullSlug}</Link> / <Link href={`/tasks/${fullSlug}/instances${release ? `?release=${release}` : ""}`}>instances</Link>
+      </p>
+      <h1 className="flex flex-wrap items-center gap-2 font-mono text-xl font-bold">
+        {inst.instanceId}
+        <Badge tone={inst.release.synthetic ? "amber" : "green"}>release {inst.release.version}</Badge>
+      </h1>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Ground truth">
+          {inst.truth ? <pre className={pre} data-testid="instance-truth">{JSON.stringify(inst.truth, null, 2)}</pre> : <p className="text-sm">This release keeps its ground truth hidden.</p>}
+        </Card>
+        <Card title="Instance">
+          {text("title") ? <p className="font-medium">{text("title")}</p> : null}
+          {text("problem_statement") ? <pre className={pre}>{text("problem_statement")}</pre> : null}
+          {text("description") ? <pre className={pre}>{text("description")}</pre> : null}
+          {text("patch") ? <pre className={pre}>{text("patch")}</pre> : null}
+          {text("diff") ? <pre className={pre}>{text("diff")}</pre> : null}
+          {metadata.files ? (
+            <details>
+              <summary className="cursor-pointer text-sm">Pre-fix files</summary>
+              {Object.entries(metadata.files as Record<string, string>).map(([p, c]) => (
+                <div key={p}>
+                  <p className="mt-2 font-mono text-xs">{p}</p>
+                  <pre className={pre}>{c}</pre>
+                </div>
+              ))}
+            </details>
+          ) : null}
+          <dl className="mt-2 grid grid-cols-2 gap-1 text-xs">
+            {Object.entries(metadata)
+              .filter(([, v]) => typeof v === "number" || (typeof v === "string" && v.length < 80))
+              .map(([k, v]) => (
+                <div key={k} className="contents">
+                  <dt className="text-slate-500">{k}</dt>
+                  <dd>{String(v)}</dd>
+                </div>
+              ))}
+          </dl>
+        </Card>
+      </div>
+      <Card title="Predictions of public submissions">
+        <table className="w-full text-sm" data-testid="instance-predictions">
+          <thead>
+            <tr className="text-left text-slate-500">
+              <th className="py-1">submission</th>
+              <th className="py-1">prediction</th>
+              <th className="py-1">outcome</th>
+              <th className="py-1">trace / explanation</th>
+            </tr>
+          </thead>
+          <tbody>
+            {inst.predictions.map((p) => (
+              <tr key={p.submissionId} className="border-t border-slate-100 align-top dark:border-slate-800">
+                <td className="py-1">
+                  <Link href={`/submissions/${p.submissionId}`}>{p.model}</Link>
+                </td>
+                <td className="py-1">{p.outcome?.predicted ?? <code className="text-xs">{JSON.stringify(p.prediction).slice(0, 120)}</code>}</td>
+                <td className="py-1">{p.outcome ? <Badge tone={p.outcome.correct ? "green" : "red"}>{p.outcome.outcome.replace(/_/g, " ")}</Badge> : "—"}</td>
+                <td className="max-w-xl py-1 text-xs text-slate-600 dark:text-slate-400">
+                  {typeof p.prediction.trace === "string" ? p.prediction.trace : typeof p.prediction.patch === "string" ? <pre className={pre}>{p.prediction.patch}</pre> : ""}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+    </div>
+  );
+}

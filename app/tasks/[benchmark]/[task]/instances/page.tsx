@@ -1,0 +1,128 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/card";
+import { getDb } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { listTaskInstances } from "@/lib/server/instances";
+
+export const dynamic = "force-dynamic";
+
+type Params = Promise<{ benchmark: string; task: string }>;
+type Search = Promise<Record<string, string | undefined>>;
+
+export default async function InstancesPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const { benchmark, task } = await params;
+  const sp = await searchParams;
+  const fullSlug = `${benchmark}/${task}`;
+  const base = `/tasks/${fullSlug}/instances`;
+  let data;
+  try {
+    data = await listTaskInstances(await getDb(), fullSlug, {
+      release: sp.release,
+      sort: sp.sort,
+      dir: sp.dir === "asc" ? "asc" : sp.dir === "desc" ? "desc" : undefined,
+      page: Number(sp.page) || 1,
+      q: sp.q,
+    });
+  } catch (e) {
+    if (e instanceof AppError && (e.code === "forbidden" || e.code === "not_found")) {
+      return (
+        <div className="space-y-4">
+          <h1 className="text-2xl font-bold">Instances</h1>
+          <EmptyState title={e.code === "forbidden" ? "Hidden ground truth" : "No release"}>{e.message}</EmptyState>
+        </div>
+      );
+    }
+    throw e;
+  }
+  const qs = (over: Record<string, string | undefined>) => {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries({ release: sp.release, sort: sp.sort, dir: sp.dir, q: sp.q, ...over })) if (v) p.set(k, v);
+    const s = p.toString();
+    return `${base}${s ? `?${s}` : ""}`;
+  };
+  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-500">
+        <Link href={`/tasks/${fullSlug}`}>{fullSlug}</Link> / instances
+      </p>
+      <h1 className="text-2xl font-bold">
+        Instances · {data.taskName}{" "}
+        <Badge tone={data.release.synthetic ? "amber" : "green"}>
+          release {data.release.version}
+          {data.release.synthetic ? " · synthetic" : ""}
+        </Badge>
+      </h1>
+      <form method="get" action={base} className="flex flex-wrap items-end gap-3 text-sm" role="search">
+        {sp.release ? <input type="hidden" name="release" value={sp.release} /> : null}
+        <label className="flex flex-col">
+          <span className="text-xs text-slate-500">Search</span>
+          <input type="search" name="q" defaultValue={sp.q ?? ""} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+        </label>
+        <label className="flex flex-col">
+          <span className="text-xs text-slate-500">Sort</span>
+          <select name="sort" defaultValue={data.sort} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+            <option value="position">release order</option>
+            <option value="difficulty">difficulty (share of submissions wrong)</option>
+            <option value="disagreement">disagreement between submissions</option>
+          </select>
+        </label>
+        <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
+          Apply
+        </button>
+        <span className="ml-auto text-slate-500" data-testid="instances-total">
+          {data.total} instances · {data.submissions.length} public submissions
+        </span>
+      </form>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+        <table className="min-w-full text-sm" data-testid="instance-explorer">
+          <thead className="bg-slate-50 dark:bg-slate-900">
+            <tr className="text-left">
+              <th className="px-2 py-2">instance</th>
+              <th className="px-2 py-2">truth</th>
+              <th className="px-2 py-2 text-right">
+                <Link href={qs({ sort: "difficulty", dir: data.sort === "difficulty" && data.dir === "desc" ? "asc" : "desc", page: undefined })}>difficulty</Link>
+              </th>
+              <th className="px-2 py-2 text-right">
+                <Link href={qs({ sort: "disagreement", dir: data.sort === "disagreement" && data.dir === "desc" ? "asc" : "desc", page: undefined })}>disagreement</Link>
+              </th>
+              <th className="px-2 py-2">submissions (✓ right, ✗ wrong)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((r) => (
+              <tr key={r.instanceId} className="border-t border-slate-100 align-top dark:border-slate-800">
+                <td className="px-2 py-1">
+                  <Link href={`${base}/${encodeURIComponent(r.instanceId)}${sp.release ? `?release=${sp.release}` : ""}`} className="font-mono text-xs">
+                    {r.instanceId}
+                  </Link>
+                  <div className="max-w-md truncate text-xs text-slate-500">{r.summary}</div>
+                </td>
+                <td className="px-2 py-1">{r.expected ?? "—"}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{r.difficulty === null ? "—" : `${(r.difficulty * 100).toFixed(0)}%`}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{r.disagreement === null ? "—" : `${(r.disagreement * 100).toFixed(0)}%`}</td>
+                <td className="px-2 py-1">
+                  <span className="flex flex-wrap gap-1">
+                    {r.outcomes.map((o) => (
+                      <span key={o.submissionId} title={`${o.model}: ${o.predicted}`} className={`rounded px-1 text-xs ${o.correct ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200" : "bg-rose-100 text-rose-900 dark:bg-rose-900/40 dark:text-rose-200"}`}>
+                        {o.correct ? "✓" : "✗"} {o.model}
+                      </span>
+                    ))}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex items-center gap-3 text-sm">
+        {data.page > 1 ? <Link href={qs({ page: String(data.page - 1) })}>← Previous</Link> : null}
+        <span className="text-slate-500">
+          page {data.page} of {pages}
+        </span>
+        {data.page < pages ? <Link href={qs({ page: String(data.page + 1) })}>Next →</Link> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { GroupedBars } from "@/components/charts/grouped-bars";
+import { Badge } from "@/components/ui/badge";
+import { Card, EmptyState } from "@/components/ui/card";
+import { getDb } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { formatDate } from "@/lib/format";
+import { releaseOverview } from "@/lib/server/release-overview";
+
+export const dynamic = "force-dynamic";
+
+type Params = Promise<{ benchmark: string; task: string; version: string }>;
+
+export default async function ReleasePage({ params }: { params: Params }) {
+  const { benchmark, task, version } = await params;
+  const fullSlug = `${benchmark}/${task}`;
+  let o;
+  try {
+    o = await releaseOverview(await getDb(), fullSlug, decodeURIComponent(version));
+  } catch (e) {
+    if (e instanceof AppError && e.code === "not_found") notFound();
+    throw e;
+  }
+  if (o.release.status === "draft") notFound();
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-slate-500">
+        <Link href={`/tasks/${fullSlug}`}>{fullSlug}</Link> / <Link href={`/tasks/${fullSlug}/releases`}>releases</Link>
+      </p>
+      <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold">
+        Release {o.release.version}
+        <Badge tone={o.release.status === "published" ? "green" : "gray"}>{o.release.status === "published" ? "current" : o.release.status}</Badge>
+        {o.release.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
+        {o.release.hidden ? <Badge tone="red">hidden truth</Badge> : null}
+      </h1>
+      <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="release-summary">
+        {o.instances} instances · published {o.release.publishedAt ? formatDate(o.release.publishedAt) : "—"} · {o.release.notes} {o.release.source ? `(source: ${o.release.source})` : ""}
+      </p>
+      <div className="grid gap-6 lg:grid-cols-2">
+        {o.distributions.map((d) => (
+          <Card key={d.title} title={d.title}>
+            <GroupedBars data={d.rows.map((r) => ({ value: r.value, share: r.share }))} xKey="value" series={[{ key: "share", label: "share of instances" }]} percent yDomain={[0, 1]} height={240} testId="chart-distribution" />
+            <table className="mt-2 w-full text-xs">
+              <tbody>
+                {d.rows.map((r) => (
+                  <tr key={r.value}>
+                    <td>{r.value}</td>
+                    <td className="text-right tabular-nums">{r.n}</td>
+                    <td className="text-right tabular-nums">{(r.share * 100).toFixed(1)}%</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+        ))}
+        <Card title="Length distribution">
+          {o.lengths.words || o.lengths.chars ? (
+            <>
+              {o.lengths.words ? <GroupedBars data={o.lengths.words} xKey="bin" series={[{ key: "n", label: "issues by words" }]} height={220} testId="chart-words" /> : null}
+              {o.lengths.chars ? <GroupedBars data={o.lengths.chars} xKey="bin" series={[{ key: "n", label: "patches by characters" }]} height={220} testId="chart-chars" /> : null}
+            </>
+          ) : (
+            <EmptyState title="No texts in this release">It carries no issue texts or patches, so there is no length distribution.</EmptyState>
+          )}
+        </Card>
+        <Card title="Changes against the previous release">
+          {o.changes ? (
+            <div className="text-sm" data-testid="release-changes">
+              <p>
+                Against {o.changes.against}: +{o.changes.added} added, −{o.changes.removed} removed, {o.changes.changed} changed.
+              </p>
+              {(["added", "removed", "changed"] as const).map((k) =>
+                o.changes!.sample[k].length ? (
+                  <p key={k} className="mt-1 text-xs text-slate-500">
+                    {k}: {o.changes!.sample[k].join(", ")}
+                    {o.changes![k] > o.changes!.sample[k].length ? " …" : ""}
+                  </p>
+                ) : null,
+              )}
+            </div>
+          ) : (
+            <p className="text-sm">This is the first release of the task.</p>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Badge } from "@/components/ui/badge";
+import { getDb } from "@/lib/db";
+import { formatDate } from "@/lib/format";
+
+export const dynamic = "force-dynamic";
+
+export default async function ReleasesPage({ params }: { params: Promise<{ benchmark: string; task: string }> }) {
+  const { benchmark, task } = await params;
+  const fullSlug = `${benchmark}/${task}`;
+  const db = await getDb();
+  const t = await db.task.findUnique({ where: { fullSlug }, include: { releases: { where: { status: { in: ["published", "archived"] } }, orderBy: { createdAt: "desc" } } } });
+  if (!t) notFound();
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-500">
+        <Link href={`/tasks/${fullSlug}`}>{fullSlug}</Link> / releases
+      </p>
+      <h1 className="text-2xl font-bold">Releases of {t.name}</h1>
+      <ul className="space-y-2" data-testid="release-list">
+        {t.releases.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-center gap-2">
+            <Link href={`/tasks/${fullSlug}/releases/${encodeURIComponent(r.version)}`} className="font-mono">
+              {r.version}
+            </Link>
+            <Badge tone={r.status === "published" ? "green" : "gray"}>{r.status === "published" ? "current" : r.status}</Badge>
+            {r.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
+            {r.hidden ? <Badge tone="red">hidden truth</Badge> : null}
+            <span className="text-sm text-slate-500">
+              {r.instanceCount} instances · {formatDate(r.publishedAt ?? r.createdAt)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

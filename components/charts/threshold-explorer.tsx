@@ -1,0 +1,84 @@
+"use client";
+
+import { useEffect, useMemo, useState } from "react";
+import { evaluatePolicyAt, type AvBug, type PolicyPoint } from "@/lib/metrics";
+import { Curves } from "./curves";
+import { GroupedBars } from "./grouped-bars";
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/**
+ * Sliders for the abstention threshold τ and the validation percentile; the funnel,
+ * precision/recall and filtered success@k update live with the same lib/metrics code as the
+ * server. For a hidden-truth release no per-bug data reaches the browser: the server computes
+ * the aggregates (`endpoint`).
+ */
+export function ThresholdExplorer({ bugs, endpoint }: { bugs?: AvBug[]; endpoint?: string }) {
+  const [tau, setTau] = useState(0.5);
+  const [pctile, setPctile] = useState(75);
+  const local = useMemo(() => (bugs?.length ? evaluatePolicyAt(bugs, tau, pctile) : null), [bugs, tau, pctile]);
+  const [remote, setRemote] = useState<PolicyPoint | null>(null);
+  useEffect(() => {
+    if (!endpoint) return;
+    const ctl = new AbortController();
+    const t = setTimeout(() => {
+      fetch(`${endpoint}?tau=${tau}&percentile=${pctile}`, { signal: ctl.signal })
+        .then((r) => (r.ok ? r.json() : null))
+        .then((j) => j && setRemote(j))
+        .catch(() => undefined);
+    }, 150);
+    return () => {
+      clearTimeout(t);
+      ctl.abort();
+    };
+  }, [endpoint, tau, pctile]);
+  const p = local ?? remote;
+  return (
+    <div className="space-y-4" data-testid="threshold-explorer">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <label className="block text-sm">
+          Abstention threshold τ = <strong data-testid="tau-value">{tau.toFixed(2)}</strong>
+          <input type="range" min={0} max={1} step={0.05} value={tau} onChange={(e) => setTau(Number(e.target.value))} className="w-full" aria-label="Abstention threshold" data-testid="tau-slider" />
+        </label>
+        <label className="block text-sm">
+          Validation percentile = <strong data-testid="pct-value">p{pctile}</strong>
+          <input type="range" min={0} max={99} step={1} value={pctile} onChange={(e) => setPctile(Number(e.target.value))} className="w-full" aria-label="Validation percentile" data-testid="pct-slider" />
+        </label>
+      </div>
+      {p ? (
+        <>
+          <table className="w-full text-sm" data-testid="explorer-numbers">
+            <tbody>
+              <tr>
+                <th className="py-1 text-left font-normal text-slate-600">Abstention precision / recall / FPR</th>
+                <td className="text-right tabular-nums">
+                  {pct(p.abstention.precision)} / {pct(p.abstention.recall)} / {pct(p.abstention.fpr)}
+                </td>
+              </tr>
+              <tr>
+                <th className="py-1 text-left font-normal text-slate-600">Validation precision / recall / FPR (cutoff {Number.isFinite(p.cutoff) ? p.cutoff.toFixed(3) : "—"})</th>
+                <td className="text-right tabular-nums">
+                  {pct(p.validation.precision)} / {pct(p.validation.recall)} / {pct(p.validation.fpr)}
+                </td>
+              </tr>
+              {p.funnel.map((s) => (
+                <tr key={s.stage}>
+                  <th className="py-1 text-left font-normal text-slate-600">{s.stage}</th>
+                  <td className="text-right tabular-nums" data-testid={`explorer-${s.stage.replace(/ /g, "-")}`}>
+                    {s.bugs} bugs · fs@1 {pct(s.success_at_1)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <GroupedBars data={p.funnel.map((s) => ({ stage: s.stage, bugs: s.bugs }))} xKey="stage" series={[{ key: "bugs", label: "bugs" }]} height={220} testId="explorer-funnel" />
+            <Curves series={[{ name: "combined policy", points: p.successAtK.map((s, i) => ({ x: i + 1, y: s.value })) }]} xLabel="k" yLabel="filtered success@k" xDomain={[1, 5]} xPercent={false} height={220} testId="explorer-sak" />
+          </div>
+        </>
+      ) : (
+        <p className="text-sm text-slate-500">Computing…</p>
+      )}
+    </div>
+  );
+}
