@@ -37,6 +37,11 @@ test("task charts: primary with error bars, per-class, length buckets, Table IV,
   await expect(page.getByTestId("chart-judgments").locator(".recharts-bar-rectangle")).toHaveCount(3 * 2);
   await snap(page, "task-cr");
 
+  await page.goto("/tasks/bouncerbench/output");
+  await expect(page.locator('[data-testid=leaderboard] [data-metric="cost"]').first()).toContainText("$");
+  await expect.poll(() => page.getByTestId("chart-cost").locator(".recharts-scatter-symbol").count()).toBe(3);
+  await snap(page, "task-output-cost");
+
   await page.goto("/tasks/ci-bench/repair");
   await expect(page.getByTestId("chart-ci").locator(".recharts-bar-rectangle")).toHaveCount(4 * 2);
   await snap(page, "task-ci");

@@ -30,6 +30,8 @@ export function UploadForm({ task, primaryMetric }: { task: string; primaryMetri
     const fd = new FormData(e.currentTarget);
     fd.set("file", file);
     if (!fd.get("oss")) fd.set("oss", "false");
+    // empty optional numbers are left out rather than sent as ""
+    for (const k of ["cost_usd", "tokens", "runtime_sec", "system", "site"]) if (fd.get(k) === "") fd.delete(k);
     setResult(null);
     setProgress(0);
     // XMLHttpRequest, not fetch: it reports upload progress.
@@ -126,6 +128,21 @@ export function UploadForm({ task, primaryMetric }: { task: string; primaryMetri
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="oss" value="true" /> open-source model
         </label>
+        <fieldset className="grid grid-cols-3 gap-2 text-sm sm:col-span-2">
+          <legend className="mb-1 text-xs text-slate-500">Optional cost of the run (shown as a column and in the cost-vs-score chart)</legend>
+          <label className="block">
+            USD
+            <input name="cost_usd" type="number" min={0} step="any" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+          </label>
+          <label className="block">
+            tokens
+            <input name="tokens" type="number" min={0} step={1} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+          </label>
+          <label className="block">
+            runtime (s)
+            <input name="runtime_sec" type="number" min={0} step="any" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+          </label>
+        </fieldset>
       </div>
       <button
         type="submit"

@@ -73,7 +73,20 @@ async function seedSynthetic(db: PrismaClient, log: (m: string) => void) {
     for (const s of t.submissions) {
       const team = await ensureTeam(db, s.team);
       const text = JSON.stringify(s.predictions);
-      await submitPredictions(db, { task: t.task, text, fileName: `${s.model}.json`, fileSize: text.length, model: s.model, system: s.system, oss: s.oss, teamId: team.id, userId: null, synthetic: true });
+      await submitPredictions(db, {
+        task: t.task,
+        text,
+        fileName: `${s.model}.json`,
+        fileSize: text.length,
+        model: s.model,
+        system: s.system,
+        oss: s.oss,
+        costUsd: s.costUsd,
+        tokens: s.tokens,
+        teamId: team.id,
+        userId: null,
+        synthetic: true,
+      });
     }
     log(`[seed] synthetic ${t.task} ${t.version}: ${t.release.length} instances, ${t.submissions.length} submissions`);
   }

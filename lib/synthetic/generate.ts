@@ -16,7 +16,7 @@ export interface SyntheticTask {
   notes: string;
   /** release rows in the import format (JSON array) */
   release: Record<string, unknown>[];
-  submissions: { model: string; system: string; team: string; oss: boolean; predictions: Record<string, unknown> }[];
+  submissions: { model: string; system: string; team: string; oss: boolean; costUsd?: number; tokens?: number; predictions: Record<string, unknown> }[];
 }
 
 const pad = (n: number, w = 4) => String(n).padStart(w, "0");
@@ -64,9 +64,9 @@ function bouncer(rng: Rng, should: boolean, recall: number, fbr: number): boolea
 }
 
 const BOUNCE_SYSTEMS = [
-  { model: "sieve-7b", system: "Sieve (synthetic)", team: "Synthetic Lab A", oss: true, inR: 0.35, inF: 0.06, outR: 0.6, outF: 0.25 },
-  { model: "gatekeeper-xl", system: "Gatekeeper (synthetic)", team: "Synthetic Lab B", oss: false, inR: 0.55, inF: 0.2, outR: 0.75, outF: 0.4 },
-  { model: "doorman-mini", system: "Doorman (synthetic)", team: "Synthetic Lab C", oss: true, inR: 0.15, inF: 0.03, outR: 0.4, outF: 0.15 },
+  { model: "sieve-7b", system: "Sieve (synthetic)", team: "Synthetic Lab A", oss: true, costUsd: 3.1, tokens: 9_800_000, inR: 0.35, inF: 0.06, outR: 0.6, outF: 0.25 },
+  { model: "gatekeeper-xl", system: "Gatekeeper (synthetic)", team: "Synthetic Lab B", oss: false, costUsd: 41.5, tokens: 12_400_000, inR: 0.55, inF: 0.2, outR: 0.75, outF: 0.4 },
+  { model: "doorman-mini", system: "Doorman (synthetic)", team: "Synthetic Lab C", oss: true, costUsd: 0.9, tokens: 7_100_000, inR: 0.15, inF: 0.03, outR: 0.4, outF: 0.15 },
 ];
 
 function outputTask(): SyntheticTask {
