@@ -14,6 +14,9 @@ import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { GET as getInstances } from "@/app/api/v1/submissions/[id]/instances/route";
 import { GET as benchmarks } from "@/app/api/v1/benchmarks/route";
 import { seed } from "@/lib/server/seed";
+import { compareSubmissions } from "@/lib/server/compare";
+import { getTaskInstance, listTaskInstances } from "@/lib/server/instances";
+import { taskChartData } from "@/lib/server/charts";
 import { createApiToken, ensureTeam } from "@/lib/server/tokens";
 import { generateSynthetic } from "@/lib/synthetic/generate";
 import { countRows, createTestDatabase } from "../helpers/db";
@@ -234,6 +237,17 @@ describe("a release with hidden ground truth never leaks it", () => {
       expect(b).not.toMatch(/"label":\d/);
       expect(b).not.toMatch(/prCurve|labelTable/);
     }
+    // the reader's services: no explorer, no truth on instance pages, no correctness in comparisons
+    await expect(listTaskInstances(db.prisma, "bouncerbench/input", {})).rejects.toThrow(/hidden/);
+    const one = await getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0]);
+    expect(one.truth).toBeNull();
+    expect(one.predictions.every((p) => p.outcome === null)).toBe(true);
+    const other = await upload("bouncerbench/input", JSON.stringify(Object.fromEntries(hiddenIds.map((id, i) => [id, { input_bounce: i % 3 === 0 }]))), { model: "hidden-tester-2" });
+    const cmp = await compareSubmissions(db.prisma, "bouncerbench/input", [subId, other.body.id], null);
+    expect(cmp.disagreements.length).toBeGreaterThan(0);
+    expect(cmp.disagreements.every((d) => d.expected === null && d.predictions.every((p) => p.correct === null))).toBe(true);
+    const charts = await taskChartData(db.prisma, "bouncerbench/input", {});
+    expect("pr" in charts && charts.pr).toEqual([]);
     // the admin preview is the only place with truth, and it is admins-only
     const rel = await db.prisma.release.findFirstOrThrow({ where: { version: "3.0-hidden" } });
     expect((await releaseDetail(getRequest(`/api/v1/admin/releases/${rel.id}`, member), ctx({ id: rel.id }))).status).toBe(403);
