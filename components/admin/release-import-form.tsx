@@ -2,16 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
+import { ProblemTable } from "@/components/ui/problem-table";
+import type { Problem } from "@/lib/errors";
 import { JobProgress } from "./job-progress";
 
-interface Problem {
-  instanceId?: string;
-  field?: string;
-  line?: number;
-  row?: number;
-  message: string;
-  expected?: string;
-}
 
 interface Imported {
   release: { id: string; version: string; status: string; instanceCount: number; hidden: boolean; synthetic: boolean };
@@ -120,17 +114,7 @@ export function ReleaseImportForm({ tasks, formats }: { tasks: string[]; formats
       {error ? (
         <div role="alert" data-testid="import-error" className="rounded border border-rose-300 bg-rose-50 p-3 text-sm dark:border-rose-800 dark:bg-rose-950">
           <p className="font-semibold">{error.message}</p>
-          <ul className="mt-1 list-disc pl-5 text-xs">
-            {error.problems.map((p, i) => (
-              <li key={i}>
-                {[p.instanceId && `instance ${p.instanceId}`, p.field && `field ${p.field}`, p.row && `row ${p.row}`, p.line && `line ${p.line}`].filter(Boolean).join(", ")}
-                {": "}
-                {p.message}
-                {p.expected ? ` (expected ${p.expected})` : ""}
-              </li>
-            ))}
-          </ul>
-          {error.count > error.problems.length ? <p className="text-xs">…and {error.count - error.problems.length} more</p> : null}
+          <ProblemTable problems={error.problems} total={error.count} />
           <p className="mt-1 text-xs">Nothing was imported.</p>
         </div>
       ) : null}

@@ -5,7 +5,7 @@ import { RadarOverlay } from "@/components/charts/radar-overlay";
 import { SankeyFunnel } from "@/components/charts/sankey-funnel";
 import { ThresholdExplorer } from "@/components/charts/threshold-explorer";
 import { LengthChart } from "@/components/task/length-chart";
-import { Card, EmptyState } from "@/components/ui/card";
+import { Card, EmptyState, HiddenTruthNote } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
 import { submissionChartData } from "@/lib/server/submission-charts";
 import type { currentScore, getSubmissionOrThrow } from "@/lib/server/submissions";
@@ -13,7 +13,6 @@ import type { ResolvedTask } from "@/lib/server/tasks";
 
 type Sub = Awaited<ReturnType<typeof getSubmissionOrThrow>>;
 
-const HIDDEN = <EmptyState title="Hidden ground truth">This chart would reveal per-instance truth; only aggregate scores are shown.</EmptyState>;
 
 /** Charts of one submission's score, per task kind. */
 export async function SubmissionCharts({ task, sub, score }: { task: ResolvedTask; sub: Sub; score: NonNullable<ReturnType<typeof currentScore<Sub["scores"][number]>>> }) {
@@ -66,14 +65,14 @@ export async function SubmissionCharts({ task, sub, score }: { task: ResolvedTas
           {d.abstentionPr ? (
             <Curves series={[{ name: sub.model, points: prPoints(d.abstentionPr) }]} xLabel="recall" yLabel="precision" refLines={[{ y: d.prevalence.fixable, label: "prevalence" }]} testId="chart-abstention-pr" />
           ) : (
-            HIDDEN
+            <HiddenTruthNote />
           )}
         </Card>
         <Card title="Validation: precision–recall">
           {d.validationPr ? (
             <Curves series={[{ name: sub.model, points: prPoints(d.validationPr) }]} xLabel="recall" yLabel="precision" refLines={[{ y: d.prevalence.trajectorySuccess, label: "prevalence" }]} testId="chart-validation-pr" />
           ) : (
-            HIDDEN
+            <HiddenTruthNote />
           )}
         </Card>
         <Card title="Predicted vs empirical success (bugs per bin)">

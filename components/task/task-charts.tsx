@@ -3,7 +3,7 @@ import { GroupedBars } from "@/components/charts/grouped-bars";
 import { prPoints } from "@/components/charts/pr-points";
 import { RadarOverlay } from "@/components/charts/radar-overlay";
 import { ScatterFront } from "@/components/charts/scatter-front";
-import { Card, EmptyState } from "@/components/ui/card";
+import { Card, EmptyState, HiddenTruthNote } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
 import { taskChartData } from "@/lib/server/charts";
 import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
@@ -110,7 +110,7 @@ export async function TaskCharts({ fullSlug, view }: { fullSlug: string; view: L
               testId="chart-abstention-pr"
             />
           ) : (
-            <EmptyState title="Hidden ground truth">Curves would reveal per-instance truth; only aggregate scores are shown.</EmptyState>
+            <HiddenTruthNote />
           )}
         </Card>
         <Card title="Validation: precision–recall (successful trajectories)">
@@ -123,7 +123,7 @@ export async function TaskCharts({ fullSlug, view }: { fullSlug: string; view: L
               testId="chart-validation-pr"
             />
           ) : (
-            <EmptyState title="Hidden ground truth">Curves would reveal per-instance truth; only aggregate scores are shown.</EmptyState>
+            <HiddenTruthNote />
           )}
         </Card>
         <Card title="Filtered success@1 by policy" className="lg:col-span-2">

@@ -20,3 +20,8 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 export function ChartSkeleton({ height = 280 }: { height?: number }) {
   return <div className="animate-pulse rounded-lg bg-slate-100 dark:bg-slate-900" style={{ height }} aria-busy="true" aria-label="Loading chart" />;
 }
+
+/** In place of a chart that would reveal per-instance truth of a hidden release. */
+export function HiddenTruthNote() {
+  return <EmptyState title="Hidden ground truth">This chart would reveal per-instance truth; only aggregate scores are shown.</EmptyState>;
+}

@@ -2,15 +2,9 @@
 
 import Link from "next/link";
 import { useRef, useState } from "react";
+import { ProblemTable } from "@/components/ui/problem-table";
+import type { Problem } from "@/lib/errors";
 
-interface Problem {
-  instanceId?: string;
-  field?: string;
-  line?: number;
-  row?: number;
-  message: string;
-  expected?: string;
-}
 
 type Result =
   | { kind: "ok"; id: string; metrics: Record<string, number | null>; validation: { format: string; covered: number; total: number; partial: boolean; warnings: string[] } }
@@ -179,35 +173,7 @@ export function UploadForm({ task, primaryMetric }: { task: string; primaryMetri
       {result?.kind === "error" ? (
         <div className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm dark:border-rose-800 dark:bg-rose-950" data-testid="upload-error" role="alert">
           <p className="font-semibold">{result.message}</p>
-          {result.problems.length ? (
-            <>
-              <table className="mt-2 w-full text-left text-xs">
-                <thead>
-                  <tr>
-                    <th className="py-1">instance</th>
-                    <th className="py-1">field</th>
-                    <th className="py-1">where</th>
-                    <th className="py-1">problem</th>
-                    <th className="py-1">expected</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.problems.map((p, i) => (
-                    <tr key={i} className="border-t border-rose-200 dark:border-rose-900">
-                      <td className="py-1 font-mono">{p.instanceId ?? "—"}</td>
-                      <td className="py-1 font-mono">{p.field ?? "—"}</td>
-                      <td className="py-1">{p.line ? `line ${p.line}` : p.row ? `row ${p.row}` : "—"}</td>
-                      <td className="py-1">{p.message}</td>
-                      <td className="py-1">{p.expected ?? ""}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {result.problemCount > result.problems.length ? (
-                <p className="mt-1">…and {result.problemCount - result.problems.length} more.</p>
-              ) : null}
-            </>
-          ) : null}
+          <ProblemTable problems={result.problems} total={result.problemCount} />
           <p className="mt-2">Nothing was stored.</p>
         </div>
       ) : null}
