@@ -1,0 +1,49 @@
+// The CLI against the running app: operator commands go through its API with the admin token
+// the app wrote to DATA_DIR/admin-token (the embedded database has one owner).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { E2E } from "../playwright.config";
+import { SEED } from "./helpers";
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, LEADERBOARD_URL: E2E.baseURL, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: "", ...env },
+    timeout: 120_000,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+test("token create, submit, score and import-release through the running app", async ({ request }) => {
+  const t = cli(["token", "create", "--team", "cli-lab"]);
+  expect(t.code, t.err).toBe(0);
+  const token = t.out.trim();
+  expect(token).toMatch(/^lbt_/);
+
+  const s = cli(["submit", "--task", "bouncerbench/input", "--model", "cli-bouncer", "--oss", path.join(SEED, "input_bouncer_claude-3.7-sonnet.json")], { LEADERBOARD_TOKEN: token });
+  expect(s.code, s.err).toBe(0);
+  const sub = JSON.parse(s.out);
+  expect(sub).toMatchObject({ status: "scored", validation: { covered: 1699 } });
+  expect(sub.metrics.F_m).toBeCloseTo(0.422144, 6);
+  const page = await request.get(`/api/v1/submissions/${sub.id}`);
+  expect((await page.json()).team.slug).toBe("cli-lab");
+
+  const sc = cli(["score", "--task", "bouncerbench/input", "--release", "1.0", path.join(SEED, "input_bouncer_gpt-4.1.json")]);
+  expect(sc.code, sc.err).toBe(0);
+  expect(JSON.parse(sc.out).metrics.F_m).toBeCloseTo(0.50021, 6);
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cli-e2e-"));
+  const bad = path.join(dir, "bad.csv");
+  fs.writeFileSync(bad, "instance_id,underspecified\nx,9\n");
+  const b = cli(["import-release", "--task", "bouncerbench/input", "--version", "cli-draft", bad]);
+  expect(b.code).toBe(1);
+  expect(b.err).toMatch(/instance x, field underspecified/);
+  const good = path.join(dir, "good.csv");
+  fs.writeFileSync(good, "instance_id,underspecified\nastropy__astropy-12907,1\n");
+  const g = cli(["import-release", "--task", "bouncerbench/input", "--version", "cli-draft", good]);
+  expect(g.code, g.err).toBe(0);
+  expect(JSON.parse(g.out).release).toMatchObject({ version: "cli-draft", status: "draft", instanceCount: 1 });
+});
