@@ -47,6 +47,12 @@ export default async function HomePage() {
                     <Badge>no release yet</Badge>
                   )}
                   <span className="text-slate-500">{t.submissions} submissions</span>
+                  {t.leader ? (
+                    <span className="w-full text-xs text-slate-600 dark:text-slate-400">
+                      Leader: <Link href={`/submissions/${t.leader.submissionId}`}>{t.leader.model}</Link> ({t.primaryMetric}{" "}
+                      {t.leader.primary === null ? "—" : t.leader.primary.toFixed(3)})
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -16,6 +16,14 @@ export async function listBenchmarks(db: PrismaClient) {
       },
     },
   });
+  const releaseIds = benches.flatMap((b) => b.tasks.flatMap((t) => t.releases.map((r) => r.id)));
+  const tops = await db.score.findMany({
+    where: { releaseId: { in: releaseIds }, partial: false, submission: { visibility: "public", status: "scored", baseline: null } },
+    orderBy: { primaryValue: { sort: "desc", nulls: "last" } },
+    select: { releaseId: true, primaryValue: true, submissionId: true, submission: { select: { model: true } } },
+  });
+  const leader = new Map<string, (typeof tops)[number]>();
+  for (const s of tops) if (!leader.has(s.releaseId)) leader.set(s.releaseId, s);
   return benches.map((b) => ({
     slug: b.slug,
     name: b.name,
@@ -29,6 +37,9 @@ export async function listBenchmarks(db: PrismaClient) {
       scored: isKindImplemented(t.kind),
       primaryMetric: t.primaryMetric,
       currentRelease: t.releases[0] ? releaseJson(t.releases[0]) : null,
+      leader: t.releases[0] && leader.get(t.releases[0].id)
+        ? { model: leader.get(t.releases[0].id)!.submission.model, submissionId: leader.get(t.releases[0].id)!.submissionId, primary: leader.get(t.releases[0].id)!.primaryValue }
+        : null,
       submissions: t._count.submissions,
     })),
   }));
