@@ -25,6 +25,12 @@ export function TokenManager({ initial }: { initial: Token[] }) {
     setFresh(body.token);
     setTokens([{ id: body.id, name, prefix: body.prefix, createdAt: new Date().toISOString(), lastUsedAt: null }, ...tokens]);
   }
+  async function revoke(t: Token) {
+    if (!confirm(`Revoke token ${t.prefix}… (${t.name})? Scripts using it stop working.`)) return;
+    const res = await fetch(`/api/v1/tokens/${t.id}`, { method: "DELETE" });
+    if (res.status !== 204) return setError((await res.json().catch(() => ({}))).error?.message ?? "could not revoke the token");
+    setTokens(tokens.filter((x) => x.id !== t.id));
+  }
   return (
     <div className="space-y-3">
       <form onSubmit={create} className="flex gap-2">
@@ -47,6 +53,9 @@ export function TokenManager({ initial }: { initial: Token[] }) {
           <li key={t.id} className="border-t border-slate-100 py-1 dark:border-slate-800">
             <code>{t.prefix}…</code> {t.name} · created {t.createdAt.slice(0, 10)}
             {t.lastUsedAt ? ` · last used ${t.lastUsedAt.slice(0, 10)}` : " · never used"}
+            <button type="button" onClick={() => revoke(t)} className="ml-3 text-xs text-rose-700 hover:underline dark:text-rose-400" aria-label={`Revoke token ${t.prefix}`}>
+              revoke
+            </button>
           </li>
         ))}
       </ul>

@@ -208,6 +208,21 @@ describe("bad uploads: 422 with every problem, nothing stored", () => {
   });
 });
 
+describe("API tokens", () => {
+  it("a revoked token stops working; other teams cannot revoke it", async () => {
+    const { DELETE: revoke } = await import("@/app/api/v1/tokens/[id]/route");
+    const team = await ensureTeam(db.prisma, "Revokers");
+    const t = await createApiToken(db.prisma, { teamId: team.id });
+    const del = (tok: string) => revoke(new Request(`http://localhost/api/v1/tokens/${t.id}`, { method: "DELETE", headers: { authorization: `Bearer ${tok}` } }), ctx({ id: t.id }));
+    expect((await del(otherToken)).status).toBe(404);
+    expect((await post({ name: "x.json", text: "{}" }, { model: "m" }, t.token)).status).toBe(422);
+    expect((await del(t.token)).status).toBe(204);
+    const after = await post({ name: "x.json", text: gptFile }, { model: "m" }, t.token);
+    expect(after.status).toBe(401);
+    expect(after.body.error.message).toMatch(/revoked/);
+  });
+});
+
 describe("visibility and per-instance results", () => {
   it("a private submission is seen only by its team", async () => {
     const r = await post({ name: "p.json", text: gptFile }, { model: "secret-bouncer", visibility: "private" });
