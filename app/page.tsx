@@ -40,13 +40,13 @@ export default async function HomePage() {
                   <code className="text-xs text-slate-500">{t.slug}</code>
                   {t.currentRelease ? (
                     <Badge tone={t.currentRelease.synthetic ? "amber" : "green"}>
-                      v{t.currentRelease.version} · {t.currentRelease.instanceCount} instances
+                      release {t.currentRelease.version} · {t.currentRelease.instanceCount} instances
                       {t.currentRelease.synthetic ? " · synthetic" : ""}
                     </Badge>
                   ) : (
                     <Badge>no release yet</Badge>
                   )}
-                  <span className="text-slate-500">{t.submissions} submissions</span>
+                  <span className="text-slate-500">{t.submissions} submissions (plus baselines)</span>
                   {t.leader ? (
                     <span className="w-full text-xs text-slate-600 dark:text-slate-400">
                       Leader: <Link href={`/submissions/${t.leader.submissionId}`}>{t.leader.model}</Link> ({t.primaryMetric}{" "}

@@ -11,7 +11,7 @@ export async function listBenchmarks(db: PrismaClient) {
         orderBy: { sortOrder: "asc" },
         include: {
           releases: { where: { status: "published" }, take: 1, orderBy: { publishedAt: "desc" } },
-          _count: { select: { submissions: { where: { visibility: "public" } } } },
+          _count: { select: { submissions: { where: { visibility: "public", baseline: null } } } },
         },
       },
     },
