@@ -46,7 +46,7 @@ export default async function HomePage() {
                   ) : (
                     <Badge>no release yet</Badge>
                   )}
-                  <span className="text-slate-500">{t.submissions} submissions (plus baselines)</span>
+                  <span className="text-slate-500">{t.submissions} submissions</span>
                   {t.leader ? (
                     <span className="w-full text-xs text-slate-600 dark:text-slate-400">
                       Leader: <Link href={`/submissions/${t.leader.submissionId}`}>{t.leader.model}</Link> ({t.primaryMetric}{" "}
