@@ -59,3 +59,17 @@ test("a submission page shows the confusion matrix, per-class scores and filtere
   await expect(page.getByTestId("instance-total")).toHaveText("566 instances");
   await snap(page, "submission");
 });
+
+test("unknown or private pages answer 404, not an empty 200", async ({ page }) => {
+  for (const path of [
+    "/tasks/nope/nope",
+    "/submissions/not-a-uuid",
+    "/submissions/00000000-0000-0000-0000-000000000000",
+    "/tasks/bouncerbench/input/instances/no-such-instance",
+    "/tasks/bouncerbench/input/releases/9.9",
+  ]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  }
+});

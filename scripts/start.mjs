@@ -22,7 +22,7 @@ env.NEXTAUTH_URL ||= `http://localhost:${port}`;
 
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
-/** Newest modification time under the app's source folders. */
+/** Newest modification time under the app's source folders (files and folders). */
 function newestSource() {
   let newest = 0;
   const walk = (p) => {
@@ -34,6 +34,8 @@ function newestSource() {
     }
     if (st.isDirectory()) {
       if (/node_modules|\.next|generated|\.data/.test(path.basename(p))) return;
+      // a folder's mtime changes when a file in it is added, renamed or deleted
+      newest = Math.max(newest, st.mtimeMs);
       for (const f of fs.readdirSync(p)) walk(path.join(p, f));
     } else newest = Math.max(newest, st.mtimeMs);
   };
