@@ -37,6 +37,11 @@ test("a reader reaches the BouncerBench Input leaderboard from / and sorts it", 
   await expect(page).toHaveURL(/sort=FNR_a&dir=desc/);
   expect(await seeded(page)).toEqual(["gpt-4.1", "claude-3.7-sonnet"]);
 
+  // an invalid parameter is named, not silently dropped; the valid ones still apply
+  await page.goto("/tasks/bouncerbench/input?from=yesterday&baselines=0");
+  await expect(page.getByTestId("ignored-params")).toContainText("from: dates are YYYY-MM-DD");
+  await expect(page.locator("[data-testid=leaderboard] tbody tr").filter({ hasText: "baseline" })).toHaveCount(0);
+
   // the permalink restores the view
   await page.goto("/tasks/bouncerbench/input?sort=kappa&dir=asc");
   expect(await seeded(page)).toEqual(["claude-3.7-sonnet", "gpt-4.1"]);

@@ -39,6 +39,26 @@ export function parseLeaderboardView(sp: URLSearchParams | Record<string, string
   return LeaderboardView.parse(obj);
 }
 
+/**
+ * Like parseLeaderboardView, but for pages: parameters that fail validation are dropped (the
+ * rest still applies) and reported, so the page can say what it ignored.
+ */
+export function parseLeaderboardViewLenient(sp: Record<string, string | string[] | undefined>): { view: LeaderboardView; ignored: { key: string; message: string }[] } {
+  const obj: Record<string, string> = {};
+  for (const [k, v] of Object.entries(sp)) if (v !== undefined) obj[k] = Array.isArray(v) ? v[0] : v;
+  const ignored: { key: string; message: string }[] = [];
+  for (;;) {
+    const r = LeaderboardView.safeParse(obj);
+    if (r.success) return { view: r.data, ignored };
+    for (const issue of r.error.issues) {
+      const key = String(issue.path[0] ?? "");
+      if (!(key in obj)) return { view: LeaderboardView.parse({}), ignored };
+      ignored.push({ key, message: issue.message });
+      delete obj[key];
+    }
+  }
+}
+
 /** The query string of a view, omitting defaults, so every view has a short permalink. */
 export function viewQuery(v: Partial<LeaderboardView>, primary: string): string {
   const p = new URLSearchParams();

@@ -10,7 +10,7 @@ import { ChartSkeleton, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { getLeaderboard } from "@/lib/server/leaderboard";
-import { parseLeaderboardView, viewQuery, type LeaderboardView } from "@/lib/validations/leaderboard-view";
+import { parseLeaderboardViewLenient, viewQuery } from "@/lib/validations/leaderboard-view";
 
 export const dynamic = "force-dynamic";
 
@@ -28,12 +28,8 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
   const db = await getDb();
   const taskRow = await db.task.findUnique({ where: { fullSlug }, include: { benchmark: true } });
   if (!taskRow) notFound();
-  let view: LeaderboardView;
-  try {
-    view = parseLeaderboardView(await searchParams);
-  } catch {
-    view = parseLeaderboardView({});
-  }
+  // An invalid view is not silently dropped: the valid parts apply and the rest is named.
+  const { view, ignored } = parseLeaderboardViewLenient(await searchParams);
 
   const header = (
     <div className="mb-4">
@@ -108,6 +104,11 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
           Submit predictions
         </Link>
       </div>
+      {ignored.length ? (
+        <p role="alert" data-testid="ignored-params" className="mb-3 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          Ignored {ignored.map((i) => `${i.key}: ${i.message}`).join("; ")}.
+        </p>
+      ) : null}
       <LeaderboardFilters
         action={base}
         view={view}
