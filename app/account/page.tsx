@@ -5,6 +5,7 @@ import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
 import { formatDate } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/actor";
+import { listTeamTokens } from "@/lib/server/tokens";
 
 export const dynamic = "force-dynamic";
 
@@ -13,11 +14,7 @@ export default async function AccountPage() {
   if (!actor) redirect("/signin?callbackUrl=/account");
   const db = await getDb();
   const teams = await db.team.findMany({ where: { id: { in: actor.teamIds } } });
-  const tokens = await db.apiToken.findMany({
-    where: { teamId: { in: actor.teamIds }, revokedAt: null },
-    orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true },
-  });
+  const tokens = await listTeamTokens(db, actor.teamIds);
   const subs = await db.submission.findMany({
     where: { teamId: { in: actor.teamIds } },
     orderBy: { createdAt: "desc" },

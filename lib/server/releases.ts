@@ -172,6 +172,14 @@ export async function getReleaseDetail(db: PrismaClient, id: string) {
   };
 }
 
+/** A task's releases, newest first: published and archived ones, drafts too for admins. */
+export function listReleases(db: PrismaClient, taskId: string, opts: { includeDrafts?: boolean } = {}) {
+  return db.release.findMany({
+    where: { taskId, ...(opts.includeDrafts ? {} : { status: { in: ["published", "archived"] } }) },
+    orderBy: { createdAt: "desc" },
+  });
+}
+
 /** Public JSON of a release. */
 export function releaseJson(r: {
   id: string;

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { slugify } from "@/lib/validations/common";
+import type { Actor } from "./actor";
 
 export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
@@ -32,4 +33,36 @@ export async function ensureTeam(db: PrismaClient, slugOrName: string) {
   const slug = slugify(slugOrName);
   if (!slug) throw new AppError("bad_request", `"${slugOrName}" is not a usable team name`);
   return db.team.upsert({ where: { slug }, update: {}, create: { slug, name: slugOrName } });
+}
+
+/**
+ * Creates a token on behalf of an actor: for the actor's own team, or — admins only — for any
+ * team (created if needed) and/or with admin rights.
+ * @throws AppError forbidden for a non-admin asking for another team or an admin token
+ */
+export async function createTokenFor(db: PrismaClient, actor: Actor, req: { name: string; team?: string; admin?: boolean }) {
+  if ((req.team || req.admin) && !actor.isAdmin) throw new AppError("forbidden", "only admins may create tokens for other teams or admin tokens");
+  const team = req.team ? await ensureTeam(db, req.team) : actor.teamId ? await db.team.findUnique({ where: { id: actor.teamId } }) : null;
+  if (!team) throw new AppError("forbidden", "your account belongs to no team");
+  const t = await createApiToken(db, { teamId: team.id, userId: req.team ? null : actor.userId, name: req.name, isAdmin: req.admin });
+  return { ...t, team: team.slug, admin: Boolean(req.admin) };
+}
+
+/** The live tokens of the actor's teams (never the secrets). */
+export function listTeamTokens(db: PrismaClient, teamIds: string[]) {
+  return db.apiToken.findMany({
+    where: { teamId: { in: teamIds }, revokedAt: null },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, isAdmin: true },
+  });
+}
+
+/**
+ * Revokes a token of one of the actor's teams (admins: any).
+ * @throws AppError not_found for an unknown, revoked or other team's token (existence not revealed)
+ */
+export async function revokeToken(db: PrismaClient, actor: Actor, id: string): Promise<void> {
+  const token = await db.apiToken.findUnique({ where: { id } });
+  if (!token || token.revokedAt || (!actor.isAdmin && !actor.teamIds.includes(token.teamId))) throw new AppError("not_found", "token not found");
+  await db.apiToken.update({ where: { id: token.id }, data: { revokedAt: new Date() } });
 }

@@ -221,6 +221,15 @@ describe("API tokens", () => {
     expect(after.status).toBe(401);
     expect(after.body.error.message).toMatch(/revoked/);
   });
+  it("members create tokens for their own team only", async () => {
+    const { POST: create } = await import("@/app/api/v1/tokens/route");
+    const mk = (body: unknown) => create(new Request("http://localhost/api/v1/tokens", { method: "POST", body: JSON.stringify(body), headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } }), ctx({}));
+    const ok = await mk({ name: "ci" });
+    expect(ok.status).toBe(201);
+    expect((await ok.json()).team).toBe("team-one");
+    expect((await mk({ team: "someone-else" })).status).toBe(403);
+    expect((await mk({ admin: true })).status).toBe(403);
+  });
 });
 
 describe("visibility and per-instance results", () => {

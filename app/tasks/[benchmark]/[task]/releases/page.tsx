@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { getDb } from "@/lib/db";
 import { formatDate } from "@/lib/format";
+import { listReleases } from "@/lib/server/releases";
 
 export const dynamic = "force-dynamic";
 
@@ -10,8 +11,9 @@ export default async function ReleasesPage({ params }: { params: Promise<{ bench
   const { benchmark, task } = await params;
   const fullSlug = `${benchmark}/${task}`;
   const db = await getDb();
-  const t = await db.task.findUnique({ where: { fullSlug }, include: { releases: { where: { status: { in: ["published", "archived"] } }, orderBy: { createdAt: "desc" } } } });
+  const t = await db.task.findUnique({ where: { fullSlug } });
   if (!t) notFound();
+  const releases = await listReleases(db, t.id);
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-500">
@@ -19,7 +21,7 @@ export default async function ReleasesPage({ params }: { params: Promise<{ bench
       </p>
       <h1 className="text-2xl font-bold">Releases of {t.name}</h1>
       <ul className="space-y-2" data-testid="release-list">
-        {t.releases.map((r) => (
+        {releases.map((r) => (
           <li key={r.id} className="flex flex-wrap items-center gap-2">
             <Link href={`/tasks/${fullSlug}/releases/${encodeURIComponent(r.version)}`} className="font-mono">
               {r.version}

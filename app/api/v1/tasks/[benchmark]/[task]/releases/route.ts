@@ -1,6 +1,6 @@
 // GET /api/v1/tasks/{benchmark}/{task}/releases – published and archived releases (admins: drafts too)
 import { getDb } from "@/lib/db";
-import { releaseJson } from "@/lib/server/releases";
+import { listReleases, releaseJson } from "@/lib/server/releases";
 import { route } from "@/lib/server/route";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { TaskParams } from "@/lib/validations/common";
@@ -10,9 +10,6 @@ export const dynamic = "force-dynamic";
 export const GET = route({ access: "public", params: TaskParams }, async ({ params, actor }) => {
   const db = await getDb();
   const task = await getTaskOrThrow(db, `${params.benchmark}/${params.task}`);
-  const releases = await db.release.findMany({
-    where: { taskId: task.id, ...(actor?.isAdmin ? {} : { status: { in: ["published", "archived"] } }) },
-    orderBy: { createdAt: "desc" },
-  });
+  const releases = await listReleases(db, task.id, { includeDrafts: actor?.isAdmin });
   return Response.json({ task: task.fullSlug, releases: releases.map(releaseJson) });
 });
