@@ -1,12 +1,11 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { paretoFront, type PrCurve } from "@/lib/metrics";
 import { getMetric } from "@/lib/metric-value";
-import { instanceLength, lengthBuckets, type LengthBucket } from "@/lib/tasks/binary-abstention/chart-data";
-import type { Side } from "@/lib/tasks/binary-abstention/labels";
+import { lengthBuckets, type LengthBucket } from "@/lib/tasks/binary-abstention/chart-data";
 import type { Metrics } from "@/lib/tasks/types";
 import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
 import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
-import { getTaskOrThrow } from "./tasks";
+import { getTaskOrThrow, type ResolvedTask } from "./tasks";
 import { getReleaseInstances } from "./truth-cache";
 
 const MAX_SERIES = 8;
@@ -20,26 +19,28 @@ export interface SeriesRow {
   metrics: Metrics;
 }
 
-/** Length-bucket chart data of submissions (null when the release has no lengths). */
-export async function lengthChart(db: PrismaClient, releaseId: string, releaseStatus: string, side: Side, subs: { id: string; name: string }[]) {
-  const instances = await getReleaseInstances(db, releaseId, releaseStatus !== "draft");
-  const withLen = instances.filter((i) => instanceLength(i.metadata, side) !== null);
-  if (!withLen.length) return null;
+/**
+ * Length-bucket chart data of submissions (METRICS.md §3), through the task kind's own reading
+ * of an instance; null when the kind has none or the release carries no lengths.
+ */
+export async function lengthChart(db: PrismaClient, task: ResolvedTask, release: { id: string; status: string }, subs: { id: string; name: string }[]) {
+  const spec = task.kind.lengthBuckets?.(task.options);
+  if (!spec) return null;
+  const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
   const preds = await db.prediction.findMany({ where: { submissionId: { in: subs.map((s) => s.id) } }, select: { submissionId: true, externalId: true, data: true } });
-  const bySub = new Map<string, Map<string, Record<string, unknown>>>();
-  for (const p of preds) {
-    if (!bySub.has(p.submissionId)) bySub.set(p.submissionId, new Map());
-    bySub.get(p.submissionId)!.set(p.externalId, p.data as Record<string, unknown>);
-  }
-  const truthOf = (t: Record<string, unknown>) => Boolean(side === "input" ? (t.input as { bounce?: boolean } | undefined)?.bounce ?? t.bounce : (t.output as { bounce?: boolean } | undefined)?.bounce ?? t.bounce);
-  const predOf = (p: Record<string, unknown>) => Boolean(p.input || p.output ? (p[side] as { bounce?: boolean } | undefined)?.bounce : p.bounce);
-  return subs.map((s) => {
-    const m = bySub.get(s.id) ?? new Map();
-    const rows = withLen
-      .filter((i) => m.has(i.externalId))
-      .map((i) => ({ length: instanceLength(i.metadata, side)!, should: truthOf(i.truth), did: predOf(m.get(i.externalId)!) }));
-    return { id: s.id, name: s.name, buckets: lengthBuckets(rows, side) as LengthBucket[] };
+  const bySub = new Map<string, Map<string, Record<string, unknown>>>(subs.map((s) => [s.id, new Map()]));
+  for (const p of preds) bySub.get(p.submissionId)!.set(p.externalId, p.data as Record<string, unknown>);
+  const out = subs.map((s) => {
+    const m = bySub.get(s.id)!;
+    const rows = instances.flatMap((i) => {
+      const p = m.get(i.externalId);
+      const r = p ? spec.row(i, p) : null;
+      return r ? [r] : [];
+    });
+    return { id: s.id, name: s.name, rows };
   });
+  if (out.every((s) => s.rows.length === 0)) return null;
+  return { side: spec.side, series: out.map((s) => ({ id: s.id, name: s.name, buckets: lengthBuckets(s.rows, spec.side) as LengthBucket[] })) };
 }
 
 /**
@@ -77,27 +78,26 @@ export async function taskChartData(db: PrismaClient, fullSlug: string, view: Pa
     })),
     cost: costPoints.length ? { points: costPoints, front: paretoFront(costPoints) } : null,
   };
-  const side: Side = task.options.side ?? "input";
+  const release = { id: lb.releaseId, status: lb.release.status };
+  const lengths = await lengthChart(db, task, release, overlay.map((s) => ({ id: s.id, name: s.name })));
   switch (task.kindName) {
     case "binary_abstention": {
-      const lengths = await lengthChart(db, lb.releaseId, lb.release.status, side, overlay.map((s) => ({ id: s.id, name: s.name })));
       const pr = hidden
         ? []
         : overlay.filter((s) => s.details.prCurve).map((s) => ({ name: `${s.name} (AP ${getMetric(s.metrics, "bounce_ap")?.toFixed(3)})`, curve: s.details.prCurve as PrCurve }));
       return {
         ...base,
-        side,
+        side: task.options.side ?? "input",
         perClass: overlay.map((s) => ({ name: s.name, F_a: getMetric(s.metrics, "F_a") ?? 0, F_b: getMetric(s.metrics, "F_b") ?? 0, F_m: getMetric(s.metrics, "F_m") ?? 0 })),
-        lengths,
+        lengths: lengths?.series ?? null,
         pr,
       };
     }
     case "bouncer_pipeline": {
-      const lengths = await lengthChart(db, lb.releaseId, lb.release.status, "input", overlay.map((s) => ({ id: s.id, name: s.name })));
       return {
         ...base,
         tableIV: series.map((s) => ({ name: s.name, baseline: s.baseline, before: getMetric(s.metrics, "before"), after: getMetric(s.metrics, "after"), lost: getMetric(s.metrics, "lost") })),
-        lengths,
+        lengths: lengths?.series ?? null,
       };
     }
     case "scored_abstention": {

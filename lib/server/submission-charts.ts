@@ -31,9 +31,8 @@ export async function submissionChartData(db: PrismaClient, task: ResolvedTask, 
   const hidden = score.release.hidden;
   switch (task.kindName) {
     case "binary_abstention": {
-      const side = task.options.side ?? "input";
-      const lengths = await lengthChart(db, score.releaseId, score.release.status, side, [{ id: sub.id, name: sub.model }]);
-      return { kind: "binary_abstention" as const, side, perClass: d.perClass, lengths, pr: hidden ? null : ((d.prCurve as PrCurve | undefined) ?? null) };
+      const lengths = await lengthChart(db, task, score.release, [{ id: sub.id, name: sub.model }]);
+      return { kind: "binary_abstention" as const, side: task.options.side ?? "input", perClass: d.perClass, lengths: lengths?.series ?? null, pr: hidden ? null : ((d.prCurve as PrCurve | undefined) ?? null) };
     }
     case "bouncer_pipeline":
       return { kind: "bouncer_pipeline" as const, sankey: pipelineSankey(d.funnel as Parameters<typeof pipelineSankey>[0]) };

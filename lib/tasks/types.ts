@@ -74,6 +74,14 @@ export interface TaskKindModule {
   parsePrediction(id: string, value: unknown, opts: TaskOptions, instance: StoredInstance): ParseResult<Record<string, unknown>>;
   /** Non-fatal findings about a valid prediction (e.g. a CI patch that does not apply). */
   warnPrediction?(instance: StoredInstance, prediction: Record<string, unknown>, opts: TaskOptions): string[];
+  /**
+   * Length buckets (METRICS.md §3), for kinds that have them: which bucket edges, and per
+   * instance its length and the bounce decision vs truth (null when the instance has no length).
+   */
+  lengthBuckets?(opts: TaskOptions): {
+    side: "input" | "output";
+    row(instance: StoredInstance, prediction: Record<string, unknown>): { length: number; should: boolean; did: boolean } | null;
+  };
   /** Baseline entries the server computes for this kind. */
   baselines?(opts: TaskOptions): BaselineDef[];
   /** The upload format, for the submit page and API docs. */

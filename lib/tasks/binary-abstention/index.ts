@@ -1,6 +1,7 @@
 import { unitHash } from "@/lib/tasks/shared/seeded";
 import { fmFromRows } from "@/lib/tasks/shared/stats";
 import type { BaselineDef, InstanceOutcome, TaskKindModule, TaskOptions } from "@/lib/tasks/types";
+import { instanceLength } from "./chart-data";
 import { bouncingColumns } from "./columns";
 import type { Side } from "./labels";
 import { parseBouncePrediction, parseBounceReleaseRow } from "./schemas";
@@ -35,6 +36,13 @@ export const binaryAbstention: TaskKindModule = {
   outcome: (instance, prediction) => bounceOutcome(Boolean(instance.truth.bounce), Boolean(prediction.bounce)),
   primaryStats: (instance, prediction) => [instance.truth.bounce ? 1 : 0, prediction.bounce ? 1 : 0],
   primaryFromStats: (rows) => (rows.length ? fmFromRows(rows) : null),
+  lengthBuckets: (o) => ({
+    side: sideOf(o),
+    row(instance, prediction) {
+      const length = instanceLength(instance.metadata, sideOf(o));
+      return length === null ? null : { length, should: Boolean(instance.truth.bounce), did: Boolean(prediction.bounce) };
+    },
+  }),
   baselines: (o) => bounceBaselines(sideOf(o) === "input" ? "input_bounce" : "output_bounce"),
   outcomeFilters: [
     { key: "wrong", label: "All wrong" },

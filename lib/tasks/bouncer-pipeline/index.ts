@@ -1,5 +1,6 @@
 import type { Problem } from "@/lib/errors";
 import { bootstrapInterval, bouncingMetrics, safeDivide } from "@/lib/metrics";
+import { instanceLength } from "@/lib/tasks/binary-abstention/chart-data";
 import { bouncingColumns } from "@/lib/tasks/binary-abstention/columns";
 import { bounceOutcome } from "@/lib/tasks/binary-abstention";
 import { parseBouncePrediction, parseBounceReleaseRow } from "@/lib/tasks/binary-abstention/schemas";
@@ -165,6 +166,14 @@ export const bouncerPipeline: TaskKindModule = {
     (prediction.output as Half).bounce ? 1 : 0,
   ],
   primaryFromStats: (rows) => (rows.length ? (fmFromRows(rows, 0, 1) + fmFromRows(rows, 2, 3)) / 2 : null),
+  // Lite's length chart is the input bouncer's, bucketed by issue length
+  lengthBuckets: () => ({
+    side: "input",
+    row(instance, prediction) {
+      const length = instanceLength(instance.metadata, "input");
+      return length === null ? null : { length, should: Boolean((instance.truth.input as Half).bounce), did: Boolean((prediction.input as Half).bounce) };
+    },
+  }),
   baselines: () =>
     ["always-accept", "always-bounce", "random"].map((key) => ({
       key,
