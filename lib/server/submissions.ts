@@ -185,6 +185,11 @@ export function currentScore<T extends { release: { status: string } }>(scores: 
   return scores.find((s) => s.release.status === "published") ?? scores[0];
 }
 
+/** The score on a given release version, or the default one (current release, else latest). */
+export function scoreOnRelease<T extends { release: { status: string; version: string } }>(scores: T[], version?: string): T | undefined {
+  return version ? scores.find((s) => s.release.version === version) : currentScore(scores);
+}
+
 /** Public JSON of a submission (API and CLI). */
 export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThrow>>) {
   const score = currentScore(sub.scores);
@@ -228,7 +233,7 @@ export async function listSubmissionInstances(
   q: { page: number; pageSize: number; outcome?: string; release?: string },
 ) {
   const task = await getTaskOrThrow(db, sub.task.fullSlug);
-  const score = q.release ? sub.scores.find((s) => s.release.version === q.release) : currentScore(sub.scores);
+  const score = scoreOnRelease(sub.scores, q.release);
   if (!score) throw notFound(q.release ? `score on release ${q.release}` : "score");
   const release = score.release;
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");

@@ -14,7 +14,7 @@ import { formatBytes, formatDate, formatMetric } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import type { Metrics, TaskKindName } from "@/lib/tasks/types";
 import { getSessionActor } from "@/lib/server/actor";
-import { currentScore, getSubmissionOrThrow, listSubmissionInstances } from "@/lib/server/submissions";
+import { getSubmissionOrThrow, listSubmissionInstances, scoreOnRelease } from "@/lib/server/submissions";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
@@ -40,7 +40,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
     throw e;
   }
   const task = await getTaskOrThrow(db, sub.task.fullSlug);
-  const score = sp.release ? sub.scores.find((s) => s.release.version === sp.release) : currentScore(sub.scores);
+  const score = scoreOnRelease(sub.scores, sp.release);
   const columns = task.kind.columns(task.options);
   const metrics = (score?.metrics ?? {}) as Metrics;
   const outcome = sp.outcome && task.kind.outcomeFilters.some((f) => f.key === sp.outcome) ? sp.outcome : undefined;

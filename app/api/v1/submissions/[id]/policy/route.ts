@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { route } from "@/lib/server/route";
 import { policyAt } from "@/lib/server/submission-charts";
-import { currentScore, getSubmissionOrThrow } from "@/lib/server/submissions";
+import { getSubmissionOrThrow, scoreOnRelease } from "@/lib/server/submissions";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { IdParams } from "@/lib/validations/common";
 
@@ -20,7 +20,7 @@ export const GET = route({ access: "public", params: IdParams }, async ({ params
   const db = await getDb();
   const sub = await getSubmissionOrThrow(db, params.id, actor);
   const q = Query.parse(Object.fromEntries(url.searchParams));
-  const score = q.release ? sub.scores.find((s) => s.release.version === q.release) : currentScore(sub.scores);
+  const score = scoreOnRelease(sub.scores, q.release);
   if (!score) throw notFound("score");
   const task = await getTaskOrThrow(db, sub.task.fullSlug);
   return Response.json(await policyAt(db, task, sub, score, q.tau, q.percentile));
