@@ -1,11 +1,11 @@
 import { Curves } from "@/components/charts/curves";
 import { GroupedBars } from "@/components/charts/grouped-bars";
-import { prPoints } from "@/components/charts/pr-points";
+import { PrChart } from "@/components/charts/pr-chart";
 import { RadarOverlay } from "@/components/charts/radar-overlay";
 import { SankeyFunnel } from "@/components/charts/sankey-funnel";
 import { ThresholdExplorer } from "@/components/charts/threshold-explorer";
 import { LengthChart } from "@/components/task/length-chart";
-import { Card, EmptyState, HiddenTruthNote } from "@/components/ui/card";
+import { Card, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
 import { submissionChartData } from "@/lib/server/submission-charts";
 import type { currentScore, getSubmissionOrThrow } from "@/lib/server/submissions";
@@ -43,7 +43,7 @@ export async function SubmissionCharts({ task, sub, score }: { task: ResolvedTas
         </Card>
         {d.pr ? (
           <Card title="Precision–recall of the bounce score" className="lg:col-span-2">
-            <Curves series={[{ name: sub.model, points: prPoints(d.pr) }]} xLabel="recall" yLabel="precision" testId="chart-pr" />
+            <PrChart curves={[{ name: sub.model, curve: d.pr }]} testId="chart-pr" />
           </Card>
         ) : null}
       </div>
@@ -62,18 +62,10 @@ export async function SubmissionCharts({ task, sub, score }: { task: ResolvedTas
     return (
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Abstention: precision–recall">
-          {d.abstentionPr ? (
-            <Curves series={[{ name: sub.model, points: prPoints(d.abstentionPr) }]} xLabel="recall" yLabel="precision" refLines={[{ y: d.prevalence.fixable, label: "prevalence" }]} testId="chart-abstention-pr" />
-          ) : (
-            <HiddenTruthNote />
-          )}
+          <PrChart curves={d.abstentionPr && [{ name: sub.model, curve: d.abstentionPr }]} prevalence={d.prevalence.fixable} testId="chart-abstention-pr" />
         </Card>
         <Card title="Validation: precision–recall">
-          {d.validationPr ? (
-            <Curves series={[{ name: sub.model, points: prPoints(d.validationPr) }]} xLabel="recall" yLabel="precision" refLines={[{ y: d.prevalence.trajectorySuccess, label: "prevalence" }]} testId="chart-validation-pr" />
-          ) : (
-            <HiddenTruthNote />
-          )}
+          <PrChart curves={d.validationPr && [{ name: sub.model, curve: d.validationPr }]} prevalence={d.prevalence.trajectorySuccess} testId="chart-validation-pr" />
         </Card>
         <Card title="Predicted vs empirical success (bugs per bin)">
           <GroupedBars

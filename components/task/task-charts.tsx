@@ -1,9 +1,8 @@
-import { Curves } from "@/components/charts/curves";
 import { GroupedBars } from "@/components/charts/grouped-bars";
-import { prPoints } from "@/components/charts/pr-points";
+import { PrChart } from "@/components/charts/pr-chart";
 import { RadarOverlay } from "@/components/charts/radar-overlay";
 import { ScatterFront } from "@/components/charts/scatter-front";
-import { Card, EmptyState, HiddenTruthNote } from "@/components/ui/card";
+import { Card, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
 import { taskChartData } from "@/lib/server/charts";
 import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
@@ -60,7 +59,7 @@ export async function TaskCharts({ fullSlug, view }: { fullSlug: string; view: L
         </Card>
         {d.pr.length ? (
           <Card title="Precision–recall of the bounce score" className="lg:col-span-2">
-            <Curves series={d.pr.map((p) => ({ name: p.name, points: prPoints(p.curve) }))} xLabel="recall" yLabel="precision" testId="chart-pr" />
+            <PrChart curves={d.pr} testId="chart-pr" />
           </Card>
         ) : null}
       </>
@@ -101,30 +100,10 @@ export async function TaskCharts({ fullSlug, view }: { fullSlug: string; view: L
     specific = (
       <>
         <Card title="Abstention: precision–recall (fixable bugs)">
-          {d.abstentionPr.length ? (
-            <Curves
-              series={d.abstentionPr.map((p) => ({ name: p.name, points: prPoints(p.curve) }))}
-              xLabel="recall"
-              yLabel="precision"
-              refLines={prev ? [{ y: prev.fixable, label: `prevalence ${(prev.fixable * 100).toFixed(0)}%` }] : []}
-              testId="chart-abstention-pr"
-            />
-          ) : (
-            <HiddenTruthNote />
-          )}
+          <PrChart curves={d.abstentionPr} prevalence={prev?.fixable} testId="chart-abstention-pr" />
         </Card>
         <Card title="Validation: precision–recall (successful trajectories)">
-          {d.validationPr.length ? (
-            <Curves
-              series={d.validationPr.map((p) => ({ name: p.name, points: prPoints(p.curve) }))}
-              xLabel="recall"
-              yLabel="precision"
-              refLines={prev ? [{ y: prev.trajectorySuccess, label: `prevalence ${(prev.trajectorySuccess * 100).toFixed(0)}%` }] : []}
-              testId="chart-validation-pr"
-            />
-          ) : (
-            <HiddenTruthNote />
-          )}
+          <PrChart curves={d.validationPr} prevalence={prev?.trajectorySuccess} testId="chart-validation-pr" />
         </Card>
         <Card title="Filtered success@1 by policy" className="lg:col-span-2">
           <GroupedBars data={d.byPolicy} xKey="policy" series={d.seriesNames.map((n) => ({ key: n, label: n }))} percent yDomain={[0, "auto"]} testId="chart-policies" />
