@@ -180,7 +180,9 @@ async function cmdSubmit(argv: string[]) {
   if (values.site) form.set("site", values.site);
   form.set("oss", values.oss ? "true" : "false");
   form.set("visibility", values.private ? "private" : "public");
-  const token = process.env.LEADERBOARD_TOKEN ?? adminToken();
+  // a submission is filed under the token's team: never fall back to the operator's admin token
+  const token = process.env.LEADERBOARD_TOKEN;
+  if (!token) throw new CliError("set LEADERBOARD_TOKEN to your team's API token (account page, or: npm run cli -- token create --team SLUG)");
   const body = await postForm(`${baseUrl()}/api/v1/tasks/${slug}/submissions`, form, token);
   console.log(JSON.stringify({ ...body, url: `${baseUrl()}/submissions/${body.id}` }, null, 2));
 }

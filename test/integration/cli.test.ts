@@ -42,6 +42,12 @@ describe.skipIf(!server)("CLI (direct database mode)", () => {
     expect(row?.isAdmin).toBe(false);
   });
 
+  it("submit needs the team's token: no silent fallback to the admin token", () => {
+    const r = cli(["submit", "--task", "bouncerbench/input", "--model", "x", "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/set LEADERBOARD_TOKEN/);
+  });
+
   it("score against a stored release version", () => {
     const r = cli(["score", "--task", "bouncerbench/input", "--release", "1.0", "prisma/seed-data/bouncerbench/input_bouncer_claude-3.7-sonnet.json"]);
     expect(r.code, r.err).toBe(0);
