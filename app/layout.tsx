@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { SignOutButton } from "@/components/auth/sign-out-button";
 import { getSessionActor } from "@/lib/server/actor";
 import "./globals.css";
 
@@ -28,7 +29,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                 <>
                   {actor.isAdmin ? <Link href="/admin">Admin</Link> : null}
                   <Link href="/account">{actor.email}</Link>
-                  <Link href="/api/auth/signout">Sign out</Link>
+                  <SignOutButton />
                 </>
               ) : (
                 <>
