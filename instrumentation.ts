@@ -1,12 +1,17 @@
-// Runs once when the Next.js server starts: migrate, seed on first run, ensure the admin.
+// Runs once when the Next.js server starts: migrate, seed on first run, ensure the admin, and
+// (unless WORKER=0) run a job worker inside this process. More workers: `npm run worker`.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { getDatabase } = await import("./lib/db");
   const { bootstrap } = await import("./lib/server/bootstrap");
-  const { resumeJobs } = await import("./lib/server/jobs");
+  const { startJobWorker } = await import("./lib/server/worker");
   const db = await getDatabase();
   await bootstrap(db);
-  // re-scoring interrupted by a restart picks up where it left off
-  const resumed = await resumeJobs(db.prisma);
-  if (resumed) console.log(`[jobs] resumed ${resumed} background job(s)`);
+  if (process.env.WORKER !== "0") {
+    const runner = await startJobWorker(db);
+    const stop = () => void runner.stop().catch(() => undefined);
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
+    console.log("[jobs] a worker runs inside this process");
+  }
 }

@@ -1,98 +1,78 @@
-import fs from "node:fs";
-import path from "node:path";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { dataDir, getEnv } from "@/lib/env";
+import { getEnv } from "@/lib/env";
 
-/** A raw connection used by the migration runner (multi-statement SQL). */
+/** A raw connection used by the migration runner (multi-statement SQL) and the bulk writers. */
 export interface RawConnection {
   exec(sql: string): Promise<void>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** the underlying pg client (COPY streams) */
+  client: pg.PoolClient;
 }
 
 export interface Database {
-  kind: "postgres" | "pglite";
+  kind: "postgres";
   prisma: PrismaClient;
+  pool: pg.Pool;
+  url: string;
   /** Runs fn on one connection inside a transaction. */
   transaction<T>(fn: (conn: RawConnection) => Promise<T>): Promise<T>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
-/** Opens a database: a PostgreSQL server when url is given, else embedded PGlite in dir. */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
-  if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-    return {
-      kind: "postgres",
-      prisma,
-      async transaction(fn) {
-        const client = await pool.connect();
-        try {
-          await client.query("BEGIN");
-          const conn: RawConnection = {
-            exec: async (sql) => void (await client.query(sql)),
-            query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
-          };
-          const out = await fn(conn);
-          await client.query("COMMIT");
-          return out;
-        } catch (e) {
-          await client.query("ROLLBACK").catch(() => undefined);
-          throw e;
-        } finally {
-          client.release();
-        }
-      },
-      query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
-      async close() {
-        await prisma.$disconnect();
-        await pool.end();
-      },
-    };
-  }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { PrismaPGlite } = await import("pglite-prisma-adapter");
-  let client: InstanceType<typeof PGlite>;
-  if (opts.pgliteDir) {
-    // PGlite does not create parent folders.
-    fs.mkdirSync(opts.pgliteDir, { recursive: true });
-    client = new PGlite(opts.pgliteDir);
-  } else {
-    client = new PGlite();
-  }
-  await client.waitReady;
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
+/** Opens a PostgreSQL database (a server, or the embedded one `npm start` runs). */
+export async function openDatabase(opts: { url: string; poolSize?: number }): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? getEnv().DATABASE_POOL_SIZE });
+  // an idle client's error (server restart) must not crash the process
+  pool.on("error", (e) => console.error("[db] idle connection error:", e.message));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
-    kind: "pglite",
+    kind: "postgres",
     prisma,
+    pool,
+    url: opts.url,
     async transaction(fn) {
-      return client.transaction(async (tx) =>
-        fn({
-          exec: async (sql) => void (await tx.exec(sql)),
-          query: async (sql, params) => (await tx.query(sql, params as unknown[])).rows as never,
-        }),
-      );
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const conn: RawConnection = {
+          exec: async (sql) => void (await client.query(sql)),
+          query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+          client,
+        };
+        const out = await fn(conn);
+        await client.query("COMMIT");
+        return out;
+      } catch (e) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
     },
-    query: async (sql, params) => (await client.query(sql, params as unknown[])).rows as never,
+    query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
     async close() {
       await prisma.$disconnect();
-      await client.close();
+      await pool.end().catch(() => undefined);
     },
   };
 }
 
 const globalForDb = globalThis as unknown as { __leaderboardDb?: Promise<Database> };
 
-/** The process-wide database (one PGlite instance per process: it takes one connection). */
+/**
+ * The process-wide database. `npm start`, `npm run worker` and the CLI set DATABASE_URL to the
+ * embedded PostgreSQL when none is configured (scripts/embedded-pg.mjs).
+ */
 export function getDatabase(): Promise<Database> {
   if (!globalForDb.__leaderboardDb) {
     const env = getEnv();
-    globalForDb.__leaderboardDb = openDatabase(
-      env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: path.join(dataDir(), "pglite") },
-    ).catch((e) => {
+    if (!env.DATABASE_URL) {
+      return Promise.reject(new Error("no database: set DATABASE_URL, or run the app with `npm start`, which starts the embedded PostgreSQL"));
+    }
+    globalForDb.__leaderboardDb = openDatabase({ url: env.DATABASE_URL }).catch((e) => {
       globalForDb.__leaderboardDb = undefined;
       throw e;
     });

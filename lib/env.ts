@@ -16,6 +16,14 @@ const EnvSchema = z.object({
   GITHUB_SECRET: z.string().optional(),
   /** "0" turns off seeding on first start */
   SEED: z.enum(["0", "1"]).default("1"),
+  /** connections per process */
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** "0": this web process runs no job worker (run `npm run worker` instead) */
+  WORKER: z.enum(["0", "1"]).default("1"),
+  /** jobs one worker process runs at once */
+  WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  /** uploads larger than this are scored by a worker: 202, then progress */
+  ASYNC_UPLOAD_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   /** largest accepted upload, bytes */
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
 });
@@ -37,7 +45,7 @@ export function getEnv(): Env {
   return cached;
 }
 
-/** Absolute path of the data folder (PGlite files, admin token, auth secret). */
+/** Absolute path of the data folder (embedded PostgreSQL, admin token, auth secret, server.json). */
 export function dataDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.cwd(), getEnv().DATA_DIR);
 }

@@ -4,7 +4,9 @@
 //   token create --team SLUG [--admin] [--name NAME]
 //   import-release --task T --version V [--notes N] [--hidden] [--publish] [--synthetic] FILE
 // Operator commands use the running app's API (admin token from LEADERBOARD_TOKEN or
-// .data/admin-token) when it answers, else open the database directly.
+// .data/admin-token) when it answers — found through .data/server.json, whatever its port — else
+// connect to the database themselves (DATABASE_URL, or the embedded PostgreSQL server, started
+// for the command when nothing runs). The CLI never opens database files another process holds.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -12,6 +14,8 @@ import { AppError, formatProblem, type Problem } from "@/lib/errors";
 import { findTaskDef } from "@/lib/tasks/catalog";
 import { getTaskKind } from "@/lib/tasks";
 import type { ResolvedTask } from "@/lib/server/tasks";
+import { useDatabaseUrl } from "./database-url";
+import { readServerInfo } from "./embedded-pg.mjs";
 
 const USAGE = `usage: npm run cli -- <command>
 
@@ -28,7 +32,10 @@ environment: LEADERBOARD_URL (default http://localhost:3000), LEADERBOARD_TOKEN,
 
 class CliError extends Error {}
 
-const baseUrl = () => (process.env.LEADERBOARD_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
+const dataDir = () => path.resolve(process.env.DATA_DIR ?? ".data");
+
+/** The app's URL: LEADERBOARD_URL, else where the running app recorded itself, else localhost:$PORT. */
+const baseUrl = () => (process.env.LEADERBOARD_URL ?? readServerInfo(dataDir())?.url ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
 
 function adminToken(): string | undefined {
   if (process.env.LEADERBOARD_TOKEN) return process.env.LEADERBOARD_TOKEN;
@@ -66,15 +73,33 @@ async function postForm(url: string, form: FormData, token: string | undefined) 
   return body;
 }
 
+/**
+ * Runs fn against the database when the app does not answer: DATABASE_URL, or the embedded
+ * PostgreSQL (joined if it runs, else started for this command and stopped after). Refuses while
+ * an app recorded in server.json is alive but not answering: it owns the embedded database.
+ */
 async function withDb<T>(fn: (db: import("@/lib/db").Database) => Promise<T>): Promise<T> {
+  let stop = () => undefined as void;
+  if (!process.env.DATABASE_URL) {
+    const info = readServerInfo(dataDir());
+    if (info) {
+      throw new CliError(
+        `the app (pid ${info.pid}) runs from ${path.relative(process.cwd(), dataDir()) || "."} at ${info.url} but does not answer; ` +
+          "the CLI goes through its API and never opens its database itself: try again when it answers, or stop it",
+      );
+    }
+    stop = await useDatabaseUrl();
+  }
   const { getDatabase, closeDatabase } = await import("@/lib/db");
   const { bootstrap } = await import("@/lib/server/bootstrap");
+  await import("@/lib/server/worker");
   const db = await getDatabase();
   try {
     await bootstrap(db, { log: (m) => console.error(m) });
     return await fn(db);
   } finally {
     await closeDatabase();
+    stop();
   }
 }
 

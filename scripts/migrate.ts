@@ -1,4 +1,7 @@
-// `npm run db:migrate`: apply pending migrations to DATABASE_URL (or the embedded PGlite).
+// `npm run db:migrate`: apply pending migrations to DATABASE_URL (or the embedded PostgreSQL).
+import { useDatabaseUrl } from "./database-url";
+
+const stopPg = await useDatabaseUrl();
 import { closeDatabase, getDatabase } from "@/lib/db";
 import { applyMigrations } from "@/lib/server/migrations";
 
@@ -6,3 +9,4 @@ const db = await getDatabase();
 const applied = await applyMigrations(db);
 console.log(applied.length ? `applied: ${applied.join(", ")}` : "database is up to date");
 await closeDatabase();
+stopPg();

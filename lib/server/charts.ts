@@ -20,27 +20,39 @@ export interface SeriesRow {
 }
 
 /**
- * Length-bucket chart data of submissions (METRICS.md §3), through the task kind's own reading
- * of an instance; null when the kind has none or the release carries no lengths.
+ * Length-bucket chart data of submissions (METRICS.md §3), as written with each score
+ * (details.lengthBuckets); only a score written before that existed is bucketed here from its
+ * predictions. Null when the kind has none or the release carries no lengths.
  */
-export async function lengthChart(db: PrismaClient, task: ResolvedTask, release: { id: string; status: string }, subs: { id: string; name: string }[]) {
+export async function lengthChart(
+  db: PrismaClient,
+  task: ResolvedTask,
+  release: { id: string; status: string },
+  subs: { id: string; name: string; details?: Record<string, unknown> }[],
+) {
   const spec = task.kind.lengthBuckets?.(task.options);
   if (!spec) return null;
-  const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
-  const preds = await db.prediction.findMany({ where: { submissionId: { in: subs.map((s) => s.id) } }, select: { submissionId: true, externalId: true, data: true } });
-  const bySub = new Map<string, Map<string, Record<string, unknown>>>(subs.map((s) => [s.id, new Map()]));
-  for (const p of preds) bySub.get(p.submissionId)!.set(p.externalId, p.data as Record<string, unknown>);
-  const out = subs.map((s) => {
-    const m = bySub.get(s.id)!;
-    const rows = instances.flatMap((i) => {
-      const p = m.get(i.externalId);
-      const r = p ? spec.row(i, p) : null;
-      return r ? [r] : [];
-    });
-    return { id: s.id, name: s.name, rows };
-  });
-  if (out.every((s) => s.rows.length === 0)) return null;
-  return { side: spec.side, series: out.map((s) => ({ id: s.id, name: s.name, buckets: lengthBuckets(s.rows, spec.side) as LengthBucket[] })) };
+  const stored = (d?: Record<string, unknown>) => (d?.lengthBuckets as { buckets: LengthBucket[] } | undefined)?.buckets;
+  const legacy = subs.filter((s) => s.details && !("lengthBuckets" in s.details));
+  const computed = new Map<string, LengthBucket[] | null>();
+  if (legacy.length) {
+    const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
+    const preds = await db.prediction.findMany({ where: { submissionId: { in: legacy.map((s) => s.id) } }, select: { submissionId: true, externalId: true, data: true } });
+    const bySub = new Map<string, Map<string, Record<string, unknown>>>(legacy.map((s) => [s.id, new Map()]));
+    for (const p of preds) bySub.get(p.submissionId)!.set(p.externalId, p.data as Record<string, unknown>);
+    for (const s of legacy) {
+      const m = bySub.get(s.id)!;
+      const rows = instances.flatMap((i) => {
+        const p = m.get(i.externalId);
+        const r = p ? spec.row(i, p) : null;
+        return r ? [r] : [];
+      });
+      computed.set(s.id, rows.length ? lengthBuckets(rows, spec.side) : null);
+    }
+  }
+  const series = subs.map((s) => ({ id: s.id, name: s.name, buckets: stored(s.details) ?? computed.get(s.id) ?? null }));
+  if (series.every((s) => !s.buckets)) return null;
+  return { side: spec.side, series: series.map((s) => ({ ...s, buckets: s.buckets ?? [] })) };
 }
 
 /**
@@ -79,7 +91,7 @@ export async function taskChartData(db: PrismaClient, fullSlug: string, view: Pa
     cost: costPoints.length ? { points: costPoints, front: paretoFront(costPoints) } : null,
   };
   const release = { id: lb.releaseId, status: lb.release.status };
-  const lengths = await lengthChart(db, task, release, overlay.map((s) => ({ id: s.id, name: s.name })));
+  const lengths = await lengthChart(db, task, release, overlay.map((s) => ({ id: s.id, name: s.name, details: s.details })));
   switch (task.kindName) {
     case "binary_abstention": {
       const pr = hidden

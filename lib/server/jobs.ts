@@ -1,66 +1,137 @@
-import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/errors";
+import { Logger, run, runMigrations, runOnce, type JobHelpers, type Runner as WorkerRunner, type TaskList } from "graphile-worker";
+import type pg from "pg";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/errors";
+import type { Exec } from "./scoring";
 
-type Runner = (db: PrismaClient, payload: Record<string, unknown>, progress: (done: number, total: number) => Promise<void>) => Promise<unknown>;
+// Background work runs on graphile-worker, a job queue on the same PostgreSQL: a job is claimed
+// in the database (SKIP LOCKED), picked up at once (LISTEN/NOTIFY), retried with exponential
+// backoff, and runs once across any number of web and worker processes. The `jobs` table is what
+// people see: status, progress and the error of a job that kept failing.
 
-const runners = new Map<string, Runner>();
-const running = new Set<string>();
+type Progress = (done: number, total: number) => Promise<void>;
+export type JobRunner = (db: PrismaClient, payload: Record<string, unknown>, progress: Progress, ctx: { jobId: string; exec: Exec }) => Promise<unknown>;
+/** A job with no `jobs` row (internal upkeep, e.g. refreshing a board). */
+export type TaskRunner = (db: PrismaClient, payload: Record<string, unknown>, helpers: JobHelpers) => Promise<void>;
 
-/** Registers the code behind a job kind (e.g. "rescore"). */
-export function registerJobKind(kind: string, run: Runner): void {
-  runners.set(kind, run);
+const tracked = new Map<string, JobRunner>();
+const tasks = new Map<string, TaskRunner>();
+
+/** Registers the code behind a tracked job kind (a row in `jobs` with progress), e.g. "rescore". */
+export function registerJobKind(kind: string, runner: JobRunner): void {
+  tracked.set(kind, runner);
 }
 
-export async function createJob(db: PrismaClient, kind: string, payload: Record<string, unknown>, total = 0) {
-  return db.job.create({ data: { kind, payload: payload as Prisma.InputJsonValue, total } });
+/** Registers an internal task (no `jobs` row), e.g. "refresh-board". */
+export function registerTask(name: string, runner: TaskRunner): void {
+  tasks.set(name, runner);
 }
+
+/** Attempts before a tracked job ends `failed` (backoff between them: e^attempt seconds). */
+export const MAX_ATTEMPTS = 4;
 
 /**
- * Runs a job to completion, recording progress (throttled) so pages can show a progress bar.
- * A failure is stored on the job with its message; it is not rethrown.
+ * Creates a tracked job and queues it, in the caller's transaction when given one: the row and
+ * the queue entry exist together or not at all.
  */
-export async function runJob(db: PrismaClient, id: string): Promise<void> {
-  if (running.has(id)) return;
-  running.add(id);
-  try {
-    const job = await db.job.findUnique({ where: { id } });
-    if (!job || job.status === "done") return;
-    const run = runners.get(job.kind);
-    if (!run) throw new Error(`no runner for job kind ${job.kind}`);
-    await db.job.update({ where: { id }, data: { status: "running", startedAt: new Date(), error: null } });
-    let last = 0;
-    const progress = async (done: number, total: number) => {
-      const now = Date.now();
-      if (done === total || now - last > 250) {
-        last = now;
-        await db.job.update({ where: { id }, data: { progress: done, total } });
+export async function createJob(
+  tx: Prisma.TransactionClient | PrismaClient,
+  kind: string,
+  payload: Record<string, unknown>,
+  opts: { total?: number; createdBy?: string | null; teamId?: string | null; maxAttempts?: number } = {},
+) {
+  const job = await tx.job.create({
+    data: { kind, payload: payload as Prisma.InputJsonValue, total: opts.total ?? 0, createdBy: opts.createdBy ?? null, teamId: opts.teamId ?? null },
+  });
+  await tx.$executeRawUnsafe(`SELECT graphile_worker.add_job('tracked', json_build_object('jobId', $1::text), max_attempts => $2::int)`, job.id, opts.maxAttempts ?? MAX_ATTEMPTS);
+  return job;
+}
+
+/** Queues an internal task (same transaction semantics as createJob). */
+export async function queueTask(exec: Exec, name: string, payload: Record<string, unknown>, opts: { jobKey?: string; queue?: string; maxAttempts?: number } = {}) {
+  await exec(
+    `SELECT graphile_worker.add_job($1, $2::json, queue_name => $3, job_key => $4, job_key_mode => CASE WHEN $4::text IS NULL THEN NULL ELSE 'replace' END, max_attempts => $5::int)`,
+    [name, JSON.stringify(payload), opts.queue ?? null, opts.jobKey ?? null, opts.maxAttempts ?? MAX_ATTEMPTS],
+  );
+}
+
+function taskList(db: PrismaClient): TaskList {
+  const list: TaskList = {
+    async tracked(raw, helpers) {
+      const { jobId } = raw as { jobId: string };
+      const job = await db.job.findUnique({ where: { id: jobId } });
+      if (!job || job.status === "done" || job.status === "failed") return;
+      const runner = tracked.get(job.kind);
+      const attempt = helpers.job.attempts;
+      let final = attempt >= helpers.job.max_attempts;
+      try {
+        if (!runner) throw new Error(`no runner for job kind ${job.kind}`);
+        await db.job.update({ where: { id: jobId }, data: { status: "running", startedAt: job.startedAt ?? new Date(), attempts: attempt } });
+        let last = 0;
+        const progress: Progress = async (done, total) => {
+          const now = Date.now();
+          if (done === total || now - last > 250) {
+            last = now;
+            await db.job.update({ where: { id: jobId }, data: { progress: done, total } });
+          }
+        };
+        const exec: Exec = (sql, params) => db.$executeRawUnsafe(sql, ...params);
+        const result = await runner(db, job.payload as Record<string, unknown>, progress, { jobId, exec });
+        // a runner that fans out (returns { pending: true }) is finished by its last part
+        if (!(result && typeof result === "object" && "pending" in result)) {
+          await db.job.update({ where: { id: jobId }, data: { status: "done", finishedAt: new Date(), error: null, result: (result ?? null) as Prisma.InputJsonValue } });
+        }
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        // a problem in what was sent never goes away by retrying
+        if (e instanceof AppError && (e.code === "validation_failed" || e.code === "not_found")) final = true;
+        console.error(`[job ${jobId}] ${job.kind} attempt ${attempt} of ${helpers.job.max_attempts} failed:`, message);
+        await db.job
+          .update({
+            where: { id: jobId },
+            data: final
+              ? { status: "failed", finishedAt: new Date(), error: message }
+              : { status: "queued", error: `attempt ${attempt} of ${helpers.job.max_attempts} failed (${message}); retrying` },
+          })
+          .catch(() => undefined);
+        if (!final) throw e;
       }
-    };
-    const result = await run(db, job.payload as Record<string, unknown>, progress);
-    await db.job.update({ where: { id }, data: { status: "done", finishedAt: new Date(), result: (result ?? null) as Prisma.InputJsonValue } });
-  } catch (e) {
-    console.error(`[job ${id}] failed`, e);
-    await db.job.update({ where: { id }, data: { status: "failed", finishedAt: new Date(), error: e instanceof Error ? e.message : String(e) } }).catch(() => undefined);
-  } finally {
-    running.delete(id);
-  }
+    },
+  };
+  for (const [name, runner] of tasks) list[name] = (payload, helpers) => runner(db, payload as Record<string, unknown>, helpers);
+  return list;
 }
 
-/** Starts a job in the background of this process (the server owns the embedded database). */
-export function startJob(db: PrismaClient, id: string): void {
-  setImmediate(() => void runJob(db, id));
+const quiet = new Logger(() => (level, message) => {
+  if (level === "error" || level === "warning") console.error(`[worker] ${message}`);
+});
+
+/** Installs or updates the queue's own schema (graphile_worker), idempotent. */
+export async function migrateQueue(pool: pg.Pool): Promise<void> {
+  await runMigrations({ pgPool: pool, logger: quiet });
 }
 
-/** Resumes jobs left queued or running by a previous process. */
-export async function resumeJobs(db: PrismaClient): Promise<number> {
-  const jobs = await db.job.findMany({ where: { status: { in: ["queued", "running"] } }, select: { id: true } });
-  for (const j of jobs) startJob(db, j.id);
-  return jobs.length;
+/** Starts a worker in this process: it runs jobs until stopped. */
+export async function startWorker(db: PrismaClient, pool: pg.Pool, opts: { concurrency?: number } = {}): Promise<WorkerRunner> {
+  return run({ pgPool: pool, concurrency: opts.concurrency ?? 2, noHandleSignals: true, pollInterval: 1000, logger: quiet, taskList: taskList(db) });
+}
+
+/** Runs every job that is due now, in this process, then returns (scripts and tests). */
+export async function runDueJobs(db: PrismaClient, pool: pg.Pool): Promise<void> {
+  await runOnce({ pgPool: pool, logger: quiet, taskList: taskList(db) });
 }
 
 export async function getJobOrThrow(db: PrismaClient, id: string) {
   const job = await db.job.findUnique({ where: { id } });
   if (!job) throw notFound("job");
+  return job;
+}
+
+/** A job as its starter sees it: admins see all; others the jobs they or their team started. @throws not_found */
+export async function getVisibleJobOrThrow(db: PrismaClient, id: string, actor: { isAdmin: boolean; userId: string | null; teamIds: string[] }) {
+  const job = await getJobOrThrow(db, id);
+  const mine = (job.createdBy !== null && job.createdBy === actor.userId) || (job.teamId !== null && actor.teamIds.includes(job.teamId));
+  if (!actor.isAdmin && !mine) throw notFound("job");
   return job;
 }
 
@@ -71,6 +142,7 @@ export function jobJson(j: Awaited<ReturnType<typeof getJobOrThrow>>) {
     status: j.status,
     progress: j.progress,
     total: j.total,
+    attempts: j.attempts,
     result: j.result,
     error: j.error,
     createdAt: j.createdAt.toISOString(),

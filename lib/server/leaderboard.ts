@@ -1,95 +1,64 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/errors";
 import { sortRows } from "@/lib/leaderboard-sort";
-import type { MetricColumn, Metrics } from "@/lib/tasks/types";
+import type { MetricColumn } from "@/lib/tasks/types";
 import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
-import { adjacentSignificance } from "./compare";
+import { readBoard, type BoardRow } from "./board";
+import { Lru } from "./lru";
 import { releaseJson } from "./releases";
-import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
+import { getTaskOrThrow, type ResolvedTask } from "./tasks";
 
-export interface LeaderboardRow {
-  rank: number | null;
-  /** the row's primary metric is not significantly different from the ranked row above */
-  tiedWithAbove: boolean;
-  vsAbove: { difference: number; low: number; high: number } | null;
-  submissionId: string;
-  model: string;
-  system: string | null;
-  team: string | null;
-  teamSlug: string | null;
-  baseline: string | null;
-  synthetic: boolean;
-  oss: boolean;
-  site: string | null;
-  metrics: Metrics;
-  primary: number | null;
-  ci: { low: number; high: number } | null;
-  coverage: { covered: number; total: number };
-  partial: boolean;
-  cost: { usd: number | null; tokens: number | null; runtimeSec: number | null };
-  createdAt: string;
+export type LeaderboardRow = BoardRow;
+
+// Boards are cached per (release, board_version): triggers bump the version in the database on
+// every change a board shows, so a process never serves a stale board, whichever process wrote.
+const boards = new Lru<Promise<BoardRow[]>>(64);
+// Tasks are the catalog: synced at start-up, never changed by requests.
+const tasks = new Lru<{ at: number; task: Promise<ResolvedTask> }>(64);
+
+async function cachedTask(db: PrismaClient, fullSlug: string): Promise<ResolvedTask> {
+  const hit = tasks.get(fullSlug);
+  if (hit && Date.now() - hit.at < 60_000) return hit.task;
+  const task = getTaskOrThrow(db, fullSlug);
+  task.catch(() => undefined);
+  tasks.set(fullSlug, { at: Date.now(), task });
+  return task;
+}
+
+/** A task's releases (published and archived; drafts never), with the one a view asks for. */
+async function taskReleases(db: PrismaClient, taskId: string, version?: string) {
+  const all = await db.release.findMany({
+    where: { taskId, status: { in: ["published", "archived"] } },
+    orderBy: { createdAt: "desc" },
+  });
+  const release = version ? all.find((r) => r.version === version) : all.find((r) => r.status === "published");
+  if (!release) throw version ? notFound(`release ${version}`) : new AppError("not_found", "this task has no published release yet");
+  return { release, releases: all.map((r) => ({ version: r.version, status: r.status, synthetic: r.synthetic })) };
+}
+
+/** The whole board of a release, from the cache when its board_version has not moved. */
+export async function getBoard(db: PrismaClient, release: { id: string; boardVersion: bigint }): Promise<BoardRow[]> {
+  const key = `${release.id}:${release.boardVersion}`;
+  let board = boards.get(key);
+  if (!board) {
+    board = readBoard(db, release.id);
+    board.catch(() => undefined);
+    boards.set(key, board);
+  }
+  return board;
 }
 
 /**
- * A task's leaderboard on a release (current by default): public, scored submissions sorted by
- * the primary metric in the database. Complete, non-baseline submissions get competition ranks
- * (ties share) over the whole release, before any filter; baselines and partial ones are listed
- * in place with rank null. Then the view's filters, search and sort apply.
+ * A task's leaderboard on a release (current by default): public, scored submissions in board
+ * order. Complete, non-baseline submissions have competition ranks (ties share) over the whole
+ * release, before any filter; baselines and partial ones are listed in place with rank null. Then
+ * the view's filters, search, sort and page (limit/offset) apply. Two small queries and a cached
+ * board: no prediction is read.
  */
 export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: Partial<LeaderboardView>) {
-  const task = await getTaskOrThrow(db, fullSlug);
-  const release = await getReleaseOrThrow(db, task.id, view.release);
-  const scores = await db.score.findMany({
-    where: { releaseId: release.id, submission: { visibility: "public", status: "scored" } },
-    orderBy: [{ primaryValue: { sort: "desc", nulls: "last" } }, { submission: { createdAt: "asc" } }],
-    include: { submission: { include: { team: true } } },
-  });
-  let rank = 0;
-  let seen = 0;
-  let prev: number | null | undefined;
-  const all: LeaderboardRow[] = scores.map((s) => {
-    const ranked = !s.submission.baseline && !s.partial;
-    let r: number | null = null;
-    if (ranked) {
-      seen++;
-      if (s.primaryValue !== prev) rank = seen;
-      prev = s.primaryValue;
-      r = rank;
-    }
-    return {
-      rank: r,
-      tiedWithAbove: false,
-      vsAbove: null,
-      submissionId: s.submissionId,
-      model: s.submission.model,
-      system: s.submission.system,
-      team: s.submission.team?.name ?? null,
-      teamSlug: s.submission.team?.slug ?? null,
-      baseline: s.submission.baseline,
-      synthetic: s.submission.synthetic,
-      oss: s.submission.oss,
-      site: s.submission.site,
-      metrics: s.metrics as Metrics,
-      primary: s.primaryValue,
-      ci: s.ciLow !== null && s.ciHigh !== null ? { low: s.ciLow, high: s.ciHigh } : null,
-      coverage: { covered: s.covered, total: s.total },
-      partial: s.partial,
-      cost: { usd: s.submission.costUsd, tokens: s.submission.tokens === null ? null : Number(s.submission.tokens), runtimeSec: s.submission.runtimeSec },
-      createdAt: s.submission.createdAt.toISOString(),
-    };
-  });
-
-  // significance of each rank against the one above (paired bootstrap on common instances)
-  const ranked = all.filter((r) => r.rank !== null);
-  const computedAt = new Map(scores.map((s) => [s.submissionId, s.computedAt.toISOString()]));
-  const sig = await adjacentSignificance(db, task, release, ranked.map((r) => ({ submissionId: r.submissionId, computedAt: computedAt.get(r.submissionId)! })));
-  for (const r of ranked) {
-    const d = sig.get(r.submissionId);
-    if (d) {
-      r.vsAbove = { difference: d.difference, low: d.low, high: d.high };
-      r.tiedWithAbove = !d.significant;
-    }
-  }
-
+  const task = await cachedTask(db, fullSlug);
+  const { release, releases } = await taskReleases(db, task.id, view.release);
+  const all = await getBoard(db, release);
   const from = view.from ? new Date(`${view.from}T00:00:00Z`) : null;
   const to = view.to ? new Date(`${view.to}T23:59:59.999Z`) : null;
   const q = view.q?.toLowerCase();
@@ -110,11 +79,6 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
   const dir = view.dir ?? (columns.find((c) => c.key === sort)?.better === "lower" ? "asc" : "desc");
   if (!(sort === task.primaryMetric && dir === "desc")) rows = sortRows(rows, sort, dir);
 
-  const releases = await db.release.findMany({
-    where: { taskId: task.id, status: { in: ["published", "archived"] } },
-    orderBy: { createdAt: "desc" },
-    select: { version: true, status: true, synthetic: true },
-  });
   const teams = [...new Map(all.filter((r) => r.teamSlug).map((r) => [r.teamSlug!, r.team!])).entries()].map(([slug, name]) => ({ slug, name }));
   return {
     task: task.fullSlug,
@@ -124,6 +88,7 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
     description: task.description,
     release: releaseJson(release),
     releaseId: release.id,
+    boardVersion: String(release.boardVersion),
     releases,
     primaryMetric: task.primaryMetric,
     columns,
@@ -131,6 +96,10 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
     dir,
     teams,
     total: all.length,
-    rows,
+    /** rows matching the view's filters, before limit/offset */
+    matched: rows.length,
+    offset: view.offset ?? 0,
+    limit: view.limit ?? null,
+    rows: view.limit !== undefined || view.offset ? rows.slice(view.offset ?? 0, (view.offset ?? 0) + (view.limit ?? rows.length)) : rows,
   };
 }

@@ -68,3 +68,99 @@ export async function readMultipart(req: Request, opts: { maxFileBytes: number }
   });
   return { fields, files };
 }
+
+/**
+ * Streams a multipart upload with exactly one file part named `fileField` into `onFile` while it
+ * arrives (nothing is buffered whole). Unknown parts are refused before they are read (422), a
+ * second file part is refused, and a file past maxFileBytes ends in 413. `fields` resolves when
+ * every part has been read (fields may come after the file). Resolves with onFile's result.
+ */
+export async function streamMultipart<T>(
+  req: Request,
+  opts: {
+    maxFileBytes: number;
+    fileField: string;
+    allowedFields: readonly string[];
+    onFile: (source: AsyncIterable<Uint8Array>, info: { fileName: string }, fields: Promise<Record<string, string>>) => Promise<T>;
+  },
+): Promise<{ fields: Record<string, string>; result: T }> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) {
+    throw new AppError("bad_request", "send the file as multipart/form-data (curl -F file=@preds.json …)");
+  }
+  if (!req.body) throw new AppError("bad_request", "empty request body");
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({ headers: { "content-type": type }, limits: { fileSize: opts.maxFileBytes, fields: 50, fieldSize: 1 << 20, files: 2, parts: 60 } });
+  } catch (e) {
+    throw new AppError("bad_request", `malformed multipart request: ${(e as Error).message}`);
+  }
+  const fields: Record<string, string> = {};
+  const allowed = new Set(opts.allowedFields);
+  let settleFields!: { resolve: (f: Record<string, string>) => void; reject: (e: unknown) => void };
+  const fieldsDone = new Promise<Record<string, string>>((resolve, reject) => (settleFields = { resolve, reject }));
+  fieldsDone.catch(() => undefined);
+  let fileResult: Promise<T> | null = null;
+  let failure: unknown = null;
+  const fail = (e: unknown) => {
+    failure ??= e;
+    settleFields.reject(failure);
+  };
+  const unpipe = () => {
+    src.unpipe(bb);
+    src.resume();
+  };
+
+  bb.on("field", (name, value) => {
+    if (!allowed.has(name)) return fail(new AppError("validation_failed", `unknown form field "${name.slice(0, 60)}"`, { problems: [{ field: name.slice(0, 60), message: "unknown field", expected: `one of ${[...allowed].join(", ")}` }], problemCount: 1 }));
+    fields[name] = value;
+  });
+  bb.on("file", (name, stream, info) => {
+    if (name !== opts.fileField || fileResult) {
+      stream.resume();
+      return fail(
+        new AppError(
+          "validation_failed",
+          name !== opts.fileField ? `unknown file part "${name.slice(0, 60)}": send the predictions as the part "${opts.fileField}"` : `send exactly one "${opts.fileField}" part`,
+          { problems: [{ field: name.slice(0, 60), message: name !== opts.fileField ? "unknown file part" : "a second file part", expected: `exactly one part named "${opts.fileField}"` }], problemCount: 1 },
+        ),
+      );
+    }
+    let tooLarge = false;
+    stream.on("limit", () => (tooLarge = true));
+    async function* source(): AsyncIterable<Uint8Array> {
+      for await (const chunk of stream) {
+        if (failure) throw failure;
+        yield chunk as Buffer;
+      }
+      if (tooLarge) throw new AppError("payload_too_large", `file "${info.filename}" is larger than ${Math.round(opts.maxFileBytes / 1048576)} MB`);
+      if (failure) throw failure;
+    }
+    fileResult = opts.onFile(source(), { fileName: info.filename ?? name }, fieldsDone);
+    fileResult.catch((e) => {
+      fail(e);
+      stream.resume();
+    });
+  });
+  bb.on("error", (e) => fail(new AppError("bad_request", `malformed multipart request: ${(e as Error).message}`)));
+  bb.on("partsLimit", () => fail(new AppError("validation_failed", "too many form parts")));
+  bb.on("filesLimit", () => fail(new AppError("validation_failed", `send exactly one "${opts.fileField}" part`)));
+  bb.on("fieldsLimit", () => fail(new AppError("validation_failed", "too many form fields")));
+  const closed = new Promise<void>((resolve) => bb.on("close", () => resolve()));
+  const src = Readable.fromWeb(req.body as unknown as WebReadableStream);
+  src.on("error", (e) => fail(new AppError("bad_request", `the upload was interrupted: ${e.message}`)));
+  src.pipe(bb);
+  await Promise.race([closed, new Promise<void>((resolve) => fieldsDone.catch(() => resolve()))]);
+  if (failure) {
+    unpipe();
+    if (fileResult) await (fileResult as Promise<T>).catch(() => undefined);
+    throw failure;
+  }
+  settleFields.resolve(fields);
+  if (!fileResult) {
+    throw new AppError("validation_failed", `no file: send the predictions as the multipart field '${opts.fileField}'`, { problems: [{ field: opts.fileField, message: "missing" }], problemCount: 1 });
+  }
+  const result = await (fileResult as Promise<T>);
+  if (failure) throw failure;
+  return { fields, result };
+}

@@ -5,8 +5,9 @@ import { parseReleaseFile } from "@/lib/files/parse-release-file";
 import { stableStringify } from "@/lib/stable-json";
 import type { ReleaseInstance } from "@/lib/tasks/types";
 import { refreshBaselines } from "./baselines";
-import { createJob, registerJobKind, runJob, startJob } from "./jobs";
-import { rescoreSubmission } from "./scoring";
+import { getDatabase } from "@/lib/db";
+import { createJob, queueTask, registerJobKind, registerTask, runDueJobs } from "./jobs";
+import { prismaExec, rescoreCompute, saveScore } from "./scoring";
 import { getTaskOrThrow, type ResolvedTask } from "./tasks";
 import { forgetRelease, getReleaseInstances } from "./truth-cache";
 
@@ -115,42 +116,87 @@ export async function importRelease(db: PrismaClient, input: ImportReleaseInput)
   return { release: published?.release ?? release, validation, diff, job: published?.job ?? null };
 }
 
-registerJobKind("rescore", async (db, payload, progress) => {
+/** Submissions one re-score part takes: parts run in parallel across workers. */
+const RESCORE_BATCH = 25;
+
+// Re-scoring a release: the tracked "rescore" job refreshes the baselines, then fans out into
+// parts of RESCORE_BATCH submissions. Each part computes its scores, then writes them and adds
+// them to the job's progress in one transaction, so a retried part never counts twice; the part
+// that brings progress to the total marks the job done.
+registerJobKind("rescore", async (db, payload, progress, { jobId, exec }) => {
   const release = await db.release.findUniqueOrThrow({ where: { id: String(payload.releaseId) }, include: { task: true } });
   const task = await getTaskOrThrow(db, release.task.fullSlug);
   await refreshBaselines(db, task, release);
   const subs = await db.submission.findMany({ where: { taskId: release.taskId }, select: { id: true }, orderBy: { createdAt: "asc" } });
-  let done = 0;
-  await progress(0, subs.length);
-  for (const s of subs) {
-    await rescoreSubmission(db, task, s.id, release);
-    await progress(++done, subs.length);
+  await db.job.update({ where: { id: jobId }, data: { total: subs.length, progress: 0 } });
+  if (!subs.length) return { rescored: 0, release: release.version };
+  for (let i = 0; i < subs.length; i += RESCORE_BATCH) {
+    await queueTask(exec, "rescore-part", { jobId, releaseId: release.id, ids: subs.slice(i, i + RESCORE_BATCH).map((s) => s.id) });
   }
-  return { rescored: subs.length, release: release.version };
+  await progress(0, subs.length);
+  return { pending: true };
+});
+
+registerTask("rescore-part", async (db, payload, helpers) => {
+  const jobId = String(payload.jobId);
+  const ids = payload.ids as string[];
+  const job = await db.job.findUnique({ where: { id: jobId } });
+  if (!job || job.status === "failed") return;
+  try {
+    const release = await db.release.findUniqueOrThrow({ where: { id: String(payload.releaseId) }, include: { task: true } });
+    const task = await getTaskOrThrow(db, release.task.fullSlug);
+    const scores: { id: string; s: Awaited<ReturnType<typeof rescoreCompute>> }[] = [];
+    for (const id of ids) scores.push({ id, s: await rescoreCompute(db, task, id, release) });
+    await db.$transaction(
+      async (tx) => {
+        for (const { id, s } of scores) await saveScore(prismaExec(tx), task, id, release.id, s);
+        await tx.$executeRawUnsafe(
+          `UPDATE jobs SET progress = progress + $2, status = CASE WHEN progress + $2 >= total THEN 'done'::"JobStatus" ELSE status END,
+                  finished_at = CASE WHEN progress + $2 >= total THEN now() ELSE finished_at END,
+                  result = CASE WHEN progress + $2 >= total THEN json_build_object('rescored', total, 'release', $3::text)::jsonb ELSE result END
+            WHERE id = $1::uuid`,
+          jobId,
+          ids.length,
+          release.version,
+        );
+      },
+      { timeout: 300_000, maxWait: 30_000 },
+    );
+  } catch (e) {
+    if (helpers.job.attempts >= helpers.job.max_attempts) {
+      const message = e instanceof Error ? e.message : String(e);
+      await db.job.update({ where: { id: jobId }, data: { status: "failed", finishedAt: new Date(), error: `re-scoring ${ids.length} submissions failed: ${message}` } });
+    }
+    throw e;
+  }
 });
 
 /**
- * Publishes a draft: the previous published release is archived (its scores stay), then a
- * "rescore" job refreshes the baselines and scores every submission of the task against the new
- * release (in the background on the server, awaited otherwise). Predictions are never touched.
+ * Publishes a draft: the previous published release is archived (its scores stay) and a "rescore"
+ * job is queued — in one transaction — that refreshes the baselines and scores every submission
+ * of the task against the new release. Predictions are never touched. With `wait`, this process
+ * runs the queued jobs before returning (scripts, seeding, tests); the server does not wait.
  */
-export async function publishRelease(db: PrismaClient, releaseId: string, opts: { background?: boolean } = {}) {
+export async function publishRelease(db: PrismaClient, releaseId: string, opts: { background?: boolean; createdBy?: string | null } = {}) {
   const rel = await db.release.findUnique({ where: { id: releaseId }, include: { task: true } });
   if (!rel) throw new AppError("not_found", "release not found");
   if (rel.status !== "draft") throw new AppError("conflict", `release ${rel.version} is ${rel.status}, not a draft`);
   const task = await getTaskOrThrow(db, rel.task.fullSlug);
-  const release = await db.$transaction(async (tx) => {
+  const total = await db.submission.count({ where: { taskId: rel.taskId } });
+  const { release, job } = await db.$transaction(async (tx) => {
     await tx.release.updateMany({
       where: { taskId: rel.taskId, status: "published" },
       data: { status: "archived", archivedAt: new Date() },
     });
-    return tx.release.update({ where: { id: rel.id }, data: { status: "published", publishedAt: new Date() } });
+    const release = await tx.release.update({ where: { id: rel.id }, data: { status: "published", publishedAt: new Date() } });
+    const job = await createJob(tx, "rescore", { releaseId: release.id, task: task.fullSlug, version: release.version }, { total, createdBy: opts.createdBy ?? null });
+    return { release, job };
   });
   forgetRelease(release.id);
-  const total = await db.submission.count({ where: { taskId: rel.taskId } });
-  const job = await createJob(db, "rescore", { releaseId: release.id, task: task.fullSlug, version: release.version }, total);
-  if (opts.background) startJob(db, job.id);
-  else await runJob(db, job.id);
+  if (!opts.background) {
+    const database = await getDatabase();
+    await runDueJobs(db, database.pool);
+  }
   return { release, job: await db.job.findUniqueOrThrow({ where: { id: job.id } }) };
 }
 

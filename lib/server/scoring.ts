@@ -1,10 +1,18 @@
+import crypto from "node:crypto";
 import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
-import { METRICS_VERSION } from "@/lib/metrics";
-import type { ScoreResult } from "@/lib/tasks/types";
+import { BOOTSTRAP_RESAMPLES, bootstrapIndices, bootstrapReplicates, METRICS_VERSION } from "@/lib/metrics";
+import { lengthBuckets, type LengthBucket } from "@/lib/tasks/binary-abstention/chart-data";
+import type { ScoreResult, StoredInstance } from "@/lib/tasks/types";
 import type { ResolvedTask } from "./tasks";
 import { getReleaseInstances } from "./truth-cache";
 
-type Tx = Prisma.TransactionClient | PrismaClient;
+/** Runs one SQL statement with $n parameters: a raw pg connection, or Prisma's $executeRawUnsafe. */
+export type Exec = (sql: string, params: unknown[]) => Promise<unknown>;
+
+export const prismaExec =
+  (tx: Prisma.TransactionClient | PrismaClient): Exec =>
+  (sql, params) =>
+    tx.$executeRawUnsafe(sql, ...params);
 
 export interface ComputedScore {
   result: ScoreResult | null;
@@ -12,16 +20,37 @@ export interface ComputedScore {
   total: number;
   partial: boolean;
   missing: string[];
+  /** the primary metric on each of the release's fixed bootstrap resamples (complete submissions) */
+  replicates: Float64Array | null;
+  /** per length bucket (METRICS.md §3): undefined for kinds without them, null when the release has no lengths */
+  lengths?: { side: "input" | "output"; covered: number; buckets: LengthBucket[] } | null;
+}
+
+// The fixed resampling indices of a release depend only on (n, seed): recomputable anywhere, so
+// this per-process memo is a cache, not state.
+const indexCache = new Map<string, Int32Array>();
+export function releaseIndices(n: number, seed: number): Int32Array {
+  const key = `${n}:${seed}`;
+  let ix = indexCache.get(key);
+  if (!ix) {
+    ix = bootstrapIndices(n, BOOTSTRAP_RESAMPLES, seed);
+    indexCache.set(key, ix);
+    if (indexCache.size > 8) indexCache.delete(indexCache.keys().next().value as string);
+  }
+  return ix;
 }
 
 /**
  * Scores predictions (keyed by instance id) against a release's truth through the task kind's
  * scorer. Predictions for instances the release does not hold are ignored (kept, not scored).
+ * With `bootstrapSeed`, a complete submission also gets its bootstrap replicates of the primary
+ * metric on the release's fixed indices (what leaderboards compare at read time).
  */
 export function computeScore(
   task: ResolvedTask,
-  instances: { externalId: string; truth: Record<string, unknown>; metadata?: Record<string, unknown> }[],
+  instances: StoredInstance[],
   predictions: Map<string, Record<string, unknown>>,
+  opts: { bootstrapSeed?: number } = {},
 ): ComputedScore {
   const pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown>; metadata: Record<string, unknown> }[] = [];
   const missing: string[] = [];
@@ -31,36 +60,79 @@ export function computeScore(
     else missing.push(inst.externalId);
   }
   const result = pairs.length ? task.kind.score(pairs, task.options) : null;
-  return { result, covered: pairs.length, total: instances.length, partial: missing.length > 0, missing };
+  const partial = missing.length > 0;
+  let replicates: Float64Array | null = null;
+  if (!partial && instances.length && opts.bootstrapSeed !== undefined) {
+    const rows = instances.map((i) => task.kind.primaryStats(i, predictions.get(i.externalId)!, task.options));
+    const picked: number[][] = new Array(rows.length);
+    replicates = bootstrapReplicates(
+      rows.length,
+      (ix) => {
+        for (let k = 0; k < ix.length; k++) picked[k] = rows[ix[k]];
+        return task.kind.primaryFromStats(picked, task.options);
+      },
+      releaseIndices(rows.length, opts.bootstrapSeed),
+    );
+  }
+  let lengths: ComputedScore["lengths"];
+  const spec = task.kind.lengthBuckets?.(task.options);
+  if (spec) {
+    const rows = instances.flatMap((i) => {
+      const p = predictions.get(i.externalId);
+      const r = p ? spec.row(i, p) : null;
+      return r ? [r] : [];
+    });
+    lengths = rows.length ? { side: spec.side, covered: rows.length, buckets: lengthBuckets(rows, spec.side) } : null;
+  }
+  return { result, covered: pairs.length, total: instances.length, partial, missing, replicates, lengths };
 }
 
-/** Writes (or replaces) a submission's score on a release. */
-export async function saveScore(tx: Tx, task: ResolvedTask, submissionId: string, releaseId: string, s: ComputedScore) {
-  const data = {
-    primaryMetric: task.primaryMetric,
-    primaryValue: s.result?.primaryValue ?? null,
-    ciLow: s.result?.ciLow ?? null,
-    ciHigh: s.result?.ciHigh ?? null,
-    metrics: (s.result?.metrics ?? {}) as Prisma.InputJsonValue,
-    details: (s.result?.details ?? {}) as Prisma.InputJsonValue,
-    covered: s.covered,
-    total: s.total,
-    partial: s.partial,
-    metricsVersion: METRICS_VERSION,
-    computedAt: new Date(),
-  };
-  return tx.score.upsert({
-    where: { submissionId_releaseId: { submissionId, releaseId } },
-    update: data,
-    create: { ...data, submissionId, releaseId },
-  });
+/**
+ * Queues the refresh of a release's board (ranks' ≈ marks) in the caller's transaction. One job
+ * per release at a time (job key, replaced while waiting; its own queue runs them in order).
+ */
+export const QUEUE_BOARD_REFRESH_SQL = `SELECT graphile_worker.add_job('refresh-board', json_build_object('releaseId', $1::text), queue_name => 'board:' || $1::text, job_key => 'board:' || $1::text, job_key_mode => 'replace', max_attempts => 5)`;
+
+/** Writes (or replaces) a submission's score on a release and queues the board refresh. */
+export async function saveScore(exec: Exec, task: ResolvedTask, submissionId: string, releaseId: string, s: ComputedScore): Promise<void> {
+  const details = { ...(s.result?.details ?? {}), ...(s.lengths !== undefined ? { lengthBuckets: s.lengths } : {}) };
+  await exec(
+    `INSERT INTO scores (id, submission_id, release_id, primary_metric, primary_value, ci_low, ci_high, metrics, details, covered, total, partial, metrics_version, computed_at, replicates)
+     VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, now(), $14)
+     ON CONFLICT (submission_id, release_id) DO UPDATE SET
+       primary_metric = EXCLUDED.primary_metric, primary_value = EXCLUDED.primary_value, ci_low = EXCLUDED.ci_low, ci_high = EXCLUDED.ci_high,
+       metrics = EXCLUDED.metrics, details = EXCLUDED.details, covered = EXCLUDED.covered, total = EXCLUDED.total, partial = EXCLUDED.partial,
+       metrics_version = EXCLUDED.metrics_version, computed_at = EXCLUDED.computed_at, replicates = EXCLUDED.replicates`,
+    [
+      crypto.randomUUID(),
+      submissionId,
+      releaseId,
+      task.primaryMetric,
+      s.result?.primaryValue ?? null,
+      s.result?.ciLow ?? null,
+      s.result?.ciHigh ?? null,
+      JSON.stringify(s.result?.metrics ?? {}),
+      JSON.stringify(details),
+      s.covered,
+      s.total,
+      s.partial,
+      METRICS_VERSION,
+      s.replicates ? Buffer.from(s.replicates.buffer, s.replicates.byteOffset, s.replicates.byteLength) : null,
+    ],
+  );
+  await exec(QUEUE_BOARD_REFRESH_SQL, [releaseId]);
 }
 
-/** Re-scores one stored submission against a release (used when a release is published). */
-export async function rescoreSubmission(db: PrismaClient, task: ResolvedTask, submissionId: string, release: { id: string; status: string }) {
+/** Scores one stored submission against a release (no write). */
+export async function rescoreCompute(db: PrismaClient, task: ResolvedTask, submissionId: string, release: { id: string; status: string; bootstrapSeed: number }) {
   const preds = await db.prediction.findMany({ where: { submissionId }, select: { externalId: true, data: true } });
   const map = new Map(preds.map((p) => [p.externalId, p.data as Record<string, unknown>]));
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
-  const s = computeScore(task, instances, map);
-  return saveScore(db, task, submissionId, release.id, s);
+  return computeScore(task, instances, map, { bootstrapSeed: release.bootstrapSeed });
+}
+
+/** Re-scores one stored submission against a release and writes the score. */
+export async function rescoreSubmission(db: PrismaClient, task: ResolvedTask, submissionId: string, release: { id: string; status: string; bootstrapSeed: number }) {
+  const s = await rescoreCompute(db, task, submissionId, release);
+  await saveScore(prismaExec(db), task, submissionId, release.id, s);
 }

@@ -31,7 +31,7 @@ export async function submissionChartData(db: PrismaClient, task: ResolvedTask, 
   const hidden = score.release.hidden;
   switch (task.kindName) {
     case "binary_abstention": {
-      const lengths = await lengthChart(db, task, score.release, [{ id: sub.id, name: sub.model }]);
+      const lengths = await lengthChart(db, task, score.release, [{ id: sub.id, name: sub.model, details: d }]);
       return { kind: "binary_abstention" as const, side: task.options.side ?? "input", perClass: d.perClass, lengths: lengths?.series ?? null, pr: hidden ? null : ((d.prCurve as PrCurve | undefined) ?? null) };
     }
     case "bouncer_pipeline":

@@ -1,161 +1,36 @@
-import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
-import { AppError, notFound, validationError, type Problem } from "@/lib/errors";
-import { parsePredictionFile } from "@/lib/files/parse-prediction-file";
-import type { Actor } from "./actor";
-import { computeScore, saveScore } from "./scoring";
-import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "./tasks";
-import { getReleaseInstances } from "./truth-cache";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/errors";
 import type { StoredInstance } from "@/lib/tasks/types";
+import type { Actor } from "./actor";
+import { ingestPredictions, textSource, validatePredictionText, type SubmissionMeta } from "./ingest";
+import { getTaskOrThrow, type ResolvedTask } from "./tasks";
+import { getReleaseInstances } from "./truth-cache";
 
-export interface SubmissionInput {
+export type { ValidationReport } from "./ingest";
+
+export interface SubmissionInput extends SubmissionMeta {
   task: string;
   text: string;
   fileName?: string;
-  fileSize?: number;
-  sha256?: string;
-  model: string;
-  system?: string;
-  oss?: boolean;
-  site?: string;
-  visibility?: "public" | "private";
-  costUsd?: number;
-  tokens?: number;
-  runtimeSec?: number;
   teamId: string | null;
   userId: string | null;
-  /** server-computed baseline entries */
-  baseline?: string;
-  synthetic?: boolean;
   /** validate and score, store nothing */
   dryRun?: boolean;
 }
 
-export interface ValidationReport {
-  format: string;
-  rows: number;
-  covered: number;
-  total: number;
-  missing: number;
-  missingSample: string[];
-  partial: boolean;
-  release: string;
-  warnings: string[];
+/**
+ * Validates a prediction file held in memory against the task's release: every problem is
+ * collected. Returns the parsed predictions (as the scorer reads them) or throws one 422.
+ */
+export function validatePredictions(task: ResolvedTask, instances: StoredInstance[], text: string, fileName?: string) {
+  return validatePredictionText(task, instances, text, fileName);
 }
 
-const MISSING_SAMPLE = 20;
-
-/**
- * Validates a prediction file against the task's current release: every problem is collected
- * (unknown or duplicate ids, wrong types, unknown labels, contradictions). Returns the parsed
- * predictions or throws one 422 that lists them.
- */
-export function validatePredictions(
-  task: ResolvedTask,
-  instances: StoredInstance[],
-  text: string,
-  fileName?: string,
-): { format: string; predictions: Map<string, Record<string, unknown>>; rows: number; warnings: string[] } {
-  const byId = new Map(instances.map((i) => [i.externalId, i]));
-  const parsed = parsePredictionFile(text, fileName);
-  const problems: Problem[] = [...parsed.problems];
-  const predictions = new Map<string, Record<string, unknown>>();
-  const seen = new Set<string>();
-  for (const e of parsed.entries) {
-    const where = { instanceId: e.id, line: e.line, row: e.row };
-    if (seen.has(e.id)) {
-      problems.push({ ...where, field: "instance_id", message: "duplicate instance id", expected: "each instance once" });
-      continue;
-    }
-    seen.add(e.id);
-    const instance = byId.get(e.id);
-    if (!instance) {
-      problems.push({ ...where, field: "instance_id", message: "unknown instance id: not in the release" });
-      continue;
-    }
-    const r = task.kind.parsePrediction(e.id, e.value, task.options, instance);
-    if (!r.ok) problems.push(...r.problems.map((p) => ({ ...p, line: e.line, row: e.row })));
-    else predictions.set(e.id, r.value);
-  }
-  if (!problems.length && predictions.size === 0) {
-    problems.push({ message: "the file holds no predictions", expected: "at least one instance" });
-  }
-  if (problems.length) {
-    throw validationError(`the prediction file has ${problems.length} problem${problems.length === 1 ? "" : "s"}`, problems, {
-      format: parsed.format,
-    });
-  }
-  const warnings: string[] = [];
-  if (task.kind.warnPrediction) {
-    for (const [id, p] of predictions) warnings.push(...task.kind.warnPrediction(byId.get(id)!, p, task.options));
-  }
-  return { format: parsed.format, predictions, rows: parsed.entries.length, warnings };
-}
-
-/**
- * Upload → validate → score → store, all-or-nothing: the submission, every prediction and its
- * score are written in one transaction, or nothing is.
- */
-export async function submitPredictions(db: PrismaClient, input: SubmissionInput) {
-  const task = await getTaskOrThrow(db, input.task);
-  const release = await getReleaseOrThrow(db, task.id);
-  const instances = await getReleaseInstances(db, release.id, true);
-  const { format, predictions, rows, warnings } = validatePredictions(task, instances, input.text, input.fileName);
-  const score = computeScore(task, instances, predictions);
-  if (release.hidden && score.partial) {
-    throw validationError("this release keeps its ground truth hidden: a submission must cover every instance", [
-      { message: `${score.missing.length} of ${score.total} instances have no prediction (e.g. ${score.missing.slice(0, 5).join(", ")})` },
-    ]);
-  }
-  const validation: ValidationReport = {
-    format,
-    rows,
-    covered: score.covered,
-    total: score.total,
-    missing: score.missing.length,
-    missingSample: score.missing.slice(0, MISSING_SAMPLE),
-    partial: score.partial,
-    release: release.version,
-    warnings: [
-      ...(score.partial ? [`partial: ${score.covered} of ${score.total} instances covered; scored on those and left out of the default ranking`] : []),
-      ...warnings.slice(0, 100),
-      ...(warnings.length > 100 ? [`… and ${warnings.length - 100} more warnings`] : []),
-    ],
-  };
-  if (input.dryRun) return { id: null, status: "validated" as const, metrics: score.result?.metrics ?? {}, validation };
-
-  const created = await db.$transaction(
-    async (tx) => {
-      const sub = await tx.submission.create({
-        data: {
-          taskId: task.id,
-          teamId: input.teamId,
-          userId: input.userId,
-          model: input.model,
-          system: input.system ?? null,
-          oss: input.oss ?? false,
-          site: input.site ?? null,
-          visibility: input.visibility ?? "public",
-          baseline: input.baseline ?? null,
-          synthetic: input.synthetic ?? release.synthetic,
-          status: "scored",
-          format,
-          fileName: input.fileName ?? null,
-          fileSize: input.fileSize ?? null,
-          fileSha256: input.sha256 ?? null,
-          validation: validation as unknown as Prisma.InputJsonValue,
-          costUsd: input.costUsd ?? null,
-          tokens: input.tokens !== undefined ? BigInt(input.tokens) : null,
-          runtimeSec: input.runtimeSec ?? null,
-        },
-      });
-      const rows = [...predictions].map(([externalId, data]) => ({ submissionId: sub.id, externalId, data: data as Prisma.InputJsonValue }));
-      for (let i = 0; i < rows.length; i += 2000) await tx.prediction.createMany({ data: rows.slice(i, i + 2000) });
-      await saveScore(tx, task, sub.id, release.id, score);
-      return sub;
-    },
-    { timeout: 300_000, maxWait: 30_000 },
-  );
-  return { id: created.id, status: "scored" as const, metrics: score.result?.metrics ?? {}, validation };
+/** Upload → validate → score → store of a file held in memory (seeding, scripts): the streamed path with one chunk. */
+export async function submitPredictions(_db: PrismaClient, input: SubmissionInput) {
+  const { task, text, fileName, teamId, userId, dryRun, ...meta } = input;
+  const r = await ingestPredictions({ task, source: textSource(text), fileName, teamId, userId, dryRun, meta });
+  return { id: r.id, status: r.status, metrics: r.metrics, validation: r.validation };
 }
 
 /** May this actor see this submission? Public: anyone; private: its team and admins. */
@@ -223,7 +98,14 @@ export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThr
       partial: s.partial,
     })),
     validation: sub.validation,
+    error: sub.error,
   };
+}
+
+/** The background job scoring an upload (202 uploads), for the submission page and API. */
+export async function uploadJobOf(db: PrismaClient, submissionId: string) {
+  const job = await db.job.findFirst({ where: { kind: "score-upload", payload: { path: ["submissionId"], equals: submissionId } }, orderBy: { createdAt: "desc" } });
+  return job ? { id: job.id, status: job.status, progress: job.progress, total: job.total, attempts: job.attempts, error: job.error } : null;
 }
 
 /** Per-instance predictions vs truth (truth withheld when the release hides it), paginated. */

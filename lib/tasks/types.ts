@@ -72,6 +72,8 @@ export interface TaskKindModule {
   parseReleaseRow(row: Record<string, unknown>, opts: TaskOptions): ParseResult<ReleaseInstance>;
   /** Validates one prediction (already split by instance id) against its instance; returns the stored form. */
   parsePrediction(id: string, value: unknown, opts: TaskOptions, instance: StoredInstance): ParseResult<Record<string, unknown>>;
+  /** Fields of a stored prediction that are shown but never read by the scorer (e.g. traces): not kept in memory while scoring. */
+  storageOnlyFields?: string[];
   /** Non-fatal findings about a valid prediction (e.g. a CI patch that does not apply). */
   warnPrediction?(instance: StoredInstance, prediction: Record<string, unknown>, opts: TaskOptions): string[];
   /**

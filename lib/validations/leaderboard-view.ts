@@ -28,6 +28,9 @@ export const LeaderboardView = z.object({
   sort: z.string().max(64).optional(),
   dir: z.enum(["asc", "desc"]).optional(),
   format: z.enum(["json", "csv"]).optional(),
+  /** one page of rows: at most `limit` rows from `offset` (without them, all rows) */
+  limit: z.coerce.number().int("limit is a whole number").min(1, "limit is at least 1").max(1000, "limit is at most 1000").optional(),
+  offset: z.coerce.number().int("offset is a whole number").min(0, "offset is at least 0").max(1_000_000).optional(),
 });
 export type LeaderboardView = z.infer<typeof LeaderboardView>;
 
@@ -74,6 +77,8 @@ export function viewQuery(v: Partial<LeaderboardView>, primary: string): string 
   if (v.sort && v.sort !== primary) p.set("sort", v.sort);
   if (v.dir && !(v.dir === "desc" && (!v.sort || v.sort === primary))) p.set("dir", v.dir);
   if (v.format) p.set("format", v.format);
+  if (v.limit !== undefined) p.set("limit", String(v.limit));
+  if (v.offset) p.set("offset", String(v.offset));
   const s = p.toString();
   return s ? `?${s}` : "";
 }

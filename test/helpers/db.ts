@@ -1,21 +1,19 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import { openDatabase, setDatabase, closeDatabase, type Database } from "@/lib/db";
+import { migrateQueue, runDueJobs } from "@/lib/server/jobs";
 import { applyMigrations } from "@/lib/server/migrations";
+import "@/lib/server/worker";
 
 /**
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server of
- * DATABASE_URL (CI, and `npm test`, which starts a throwaway server), else in-memory PGlite.
+ * DATABASE_URL (CI, and `npm test`, which starts a throwaway server). A real PostgreSQL is
+ * required: the job queue needs one.
  * It also becomes the process-wide database that the route handlers use.
  */
-export async function createTestDatabase(): Promise<Database & { name: string; url?: string; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<Database & { name: string; url?: string; runJobs(): Promise<void>; drop(): Promise<void> }> {
   const server = process.env.DATABASE_URL;
-  if (!server) {
-    const db = await openDatabase({});
-    await applyMigrations(db);
-    setDatabase(db);
-    return Object.assign(db, { name: "pglite", drop: async () => closeDatabase() });
-  }
+  if (!server) throw new Error("integration tests need a PostgreSQL server: run them through `npm test`, or set DATABASE_URL");
   const name = `lb_test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
@@ -25,9 +23,12 @@ export async function createTestDatabase(): Promise<Database & { name: string; u
   u.pathname = `/${name}`;
   const db = await openDatabase({ url: u.toString() });
   await applyMigrations(db);
+  await migrateQueue(db.pool);
   setDatabase(db);
   return Object.assign(db, {
     name,
+    /** runs every queued job (board refreshes, re-scores) in this process */
+    runJobs: () => runDueJobs(db.prisma, db.pool),
     url: u.toString(),
     async drop() {
       await closeDatabase();

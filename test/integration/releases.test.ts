@@ -45,8 +45,10 @@ async function importFile(fields: Record<string, string>, name: string, text: st
   return { status: res.status, body: await res.json() };
 }
 
+/** The route queues the re-score; a worker would run it: here this process runs the due jobs. */
 async function waitJob(id: string) {
   for (let i = 0; i < 200; i++) {
+    await db.runJobs();
     const j = await (await jobRoute(getRequest(`/api/v1/admin/jobs/${id}`, admin), ctx({ id }))).json();
     if (j.status === "done" || j.status === "failed") return j;
     await new Promise((r) => setTimeout(r, 50));

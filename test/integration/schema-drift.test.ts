@@ -27,7 +27,7 @@ function expectedType(f: DmmfField): string {
   const native = f.nativeType?.[0];
   if (native === "Uuid") return "uuid";
   if (native === "Timestamptz") return "timestamptz";
-  return ({ String: "text", Int: "int4", BigInt: "int8", Float: "float8", Boolean: "bool", DateTime: "timestamp", Json: "jsonb" } as Record<string, string>)[f.type];
+  return ({ String: "text", Int: "int4", BigInt: "int8", Float: "float8", Boolean: "bool", DateTime: "timestamp", Json: "jsonb", Bytes: "bytea" } as Record<string, string>)[f.type];
 }
 
 describe("schema.prisma ⇔ migrations", () => {

@@ -34,6 +34,7 @@ export const binaryAbstention: TaskKindModule = {
   parsePrediction: (id, value, o) => parseBouncePrediction(id, value, sideOf(o)),
   score: (pairs, o) => scoreBinaryAbstention(pairs, sideOf(o)),
   outcome: (instance, prediction) => bounceOutcome(Boolean(instance.truth.bounce), Boolean(prediction.bounce)),
+  storageOnlyFields: ["trace"],
   primaryStats: (instance, prediction) => [instance.truth.bounce ? 1 : 0, prediction.bounce ? 1 : 0],
   primaryFromStats: (rows) => (rows.length ? fmFromRows(rows) : null),
   lengthBuckets: (o) => ({

@@ -159,6 +159,7 @@ export const bouncerPipeline: TaskKindModule = {
       expected: `in: ${i.expected}, out: ${o.expected}`,
     };
   },
+  storageOnlyFields: ["trace"],
   primaryStats: (instance, prediction) => [
     (instance.truth.input as Half).bounce ? 1 : 0,
     (prediction.input as Half).bounce ? 1 : 0,

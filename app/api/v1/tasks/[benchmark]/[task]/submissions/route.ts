@@ -1,38 +1,46 @@
-// POST /api/v1/tasks/{benchmark}/{task}/submissions – upload, validate, score and store predictions
-import { getDb } from "@/lib/db";
+// POST /api/v1/tasks/{benchmark}/{task}/submissions – upload, validate, score and store predictions (streamed)
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { readMultipart } from "@/lib/server/multipart";
+import { ingestPredictions } from "@/lib/server/ingest";
+import { streamMultipart } from "@/lib/server/multipart";
+import { queueUpload } from "@/lib/server/upload-jobs";
 import { route } from "@/lib/server/route";
-import { submitPredictions } from "@/lib/server/submissions";
 import { SubmissionFields, TaskParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
 export const POST = route({ access: "member", params: TaskParams }, async ({ req, params, actor }) => {
-  const { fields, files } = await readMultipart(req, { maxFileBytes: getEnv().MAX_UPLOAD_BYTES });
-  const file = files.file;
-  if (!file) throw new AppError("validation_failed", "no file: send the predictions as the multipart field 'file'", { problems: [{ field: "file", message: "missing" }], problemCount: 1 });
-  const f = SubmissionFields.parse(fields);
   if (!actor!.teamId) throw new AppError("forbidden", "your account belongs to no team");
-  const r = await submitPredictions(await getDb(), {
-    task: `${params.benchmark}/${params.task}`,
-    text: file.text,
-    fileName: file.name,
-    fileSize: file.size,
-    sha256: file.sha256,
-    model: f.model,
-    system: f.system,
-    oss: f.oss,
-    site: f.site,
-    visibility: f.visibility,
-    costUsd: f.cost_usd,
-    tokens: f.tokens,
-    runtimeSec: f.runtime_sec,
-    teamId: actor!.teamId,
-    userId: actor!.userId,
-    dryRun: f.dry_run,
+  const { result } = await streamMultipart(req, {
+    maxFileBytes: getEnv().MAX_UPLOAD_BYTES,
+    fileField: "file",
+    allowedFields: Object.keys(SubmissionFields.shape),
+    onFile: async (source, info, fields): Promise<Awaited<ReturnType<typeof ingestPredictions>> | Awaited<ReturnType<typeof queueUpload>>> => {
+      const meta = fields.then((raw) => {
+        const f = SubmissionFields.parse(raw);
+        return { model: f.model, system: f.system, oss: f.oss, site: f.site, visibility: f.visibility, costUsd: f.cost_usd, tokens: f.tokens, runtimeSec: f.runtime_sec, dryRun: f.dry_run };
+      });
+      meta.catch(() => undefined);
+      const task = `${params.benchmark}/${params.task}`;
+      // large files are kept and scored by a worker: 202 now, progress at /api/v1/jobs/{id}
+      if (Number(req.headers.get("content-length") ?? 0) > getEnv().ASYNC_UPLOAD_BYTES) {
+        return queueUpload({ task, source, fileName: info.fileName, teamId: actor!.teamId, userId: actor!.userId, meta });
+      }
+      return ingestPredictions({
+        task,
+        source,
+        fileName: info.fileName,
+        teamId: actor!.teamId,
+        userId: actor!.userId,
+        meta,
+      });
+    },
   });
-  return Response.json(r, { status: r.id ? 201 : 200 });
+  if (result.status === "queued") {
+    const { id, status, job } = result;
+    return Response.json({ id, status, job, url: `/api/v1/submissions/${id}` }, { status: 202, headers: { location: `/api/v1/submissions/${id}` } });
+  }
+  const { id, status, metrics, validation } = result;
+  return Response.json({ id, status, metrics, validation }, { status: id ? 201 : 200 });
 });

@@ -1,0 +1,11 @@
+// GET /api/v1/jobs/{id} – progress, status and error of a background job, for the team that started it and admins
+import { getDb } from "@/lib/db";
+import { getVisibleJobOrThrow, jobJson } from "@/lib/server/jobs";
+import { route } from "@/lib/server/route";
+import { z } from "zod";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ access: "member", params: z.object({ id: z.string().uuid("not a job id") }) }, async ({ params, actor }) => {
+  return Response.json(jobJson(await getVisibleJobOrThrow(await getDb(), params.id, actor!)));
+});

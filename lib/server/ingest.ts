@@ -1,0 +1,319 @@
+import crypto from "node:crypto";
+import { once } from "node:events";
+import { finished } from "node:stream/promises";
+import { from as copyFrom } from "pg-copy-streams";
+import { getDatabase, type RawConnection } from "@/lib/db";
+import { validationError, type Problem } from "@/lib/errors";
+import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
+import { PredictionStream } from "@/lib/files/stream-predictions";
+import type { Metrics, StoredInstance } from "@/lib/tasks/types";
+import { computeScore, saveScore, type ComputedScore } from "./scoring";
+import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "./tasks";
+import { getReleaseInstances } from "./truth-cache";
+
+/** What a submission row records besides its predictions (form fields, API fields). */
+export interface SubmissionMeta {
+  model: string;
+  system?: string;
+  oss?: boolean;
+  site?: string;
+  visibility?: "public" | "private";
+  costUsd?: number;
+  tokens?: number;
+  runtimeSec?: number;
+  /** server-computed baseline entries */
+  baseline?: string;
+  synthetic?: boolean;
+}
+
+export interface ValidationReport {
+  format: string;
+  rows: number;
+  covered: number;
+  total: number;
+  missing: number;
+  missingSample: string[];
+  partial: boolean;
+  release: string;
+  warnings: string[];
+}
+
+const MISSING_SAMPLE = 20;
+/** Problems kept in memory (the report lists MAX_LISTED_PROBLEMS of them and counts the rest). */
+const MAX_KEPT_PROBLEMS = 1000;
+const MAX_DEPTH = 64;
+
+function depthOf(v: unknown, d = 0): number {
+  if (d > MAX_DEPTH || typeof v !== "object" || v === null) return d;
+  let max = d;
+  for (const x of Array.isArray(v) ? v : Object.values(v)) {
+    max = Math.max(max, depthOf(x, d + 1));
+    if (max > MAX_DEPTH) break;
+  }
+  return max;
+}
+
+// An escaped NUL or a lone surrogate survives JSON.stringify as \u0000 / \udXXX (an odd number of
+// backslashes before it); PostgreSQL's jsonb cannot store either.
+const UNSTORABLE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
+
+/**
+ * Checks each entry of a prediction file as it arrives: duplicate and unknown ids, the task
+ * kind's schema, values the database cannot store. Keeps, per valid prediction, only what the
+ * scorer reads (the kind's storage-only fields, such as traces, are written and then dropped).
+ */
+export class PredictionValidator {
+  readonly problems: Problem[] = [];
+  problemCount = 0;
+  rows = 0;
+  readonly predictions = new Map<string, Record<string, unknown>>();
+  readonly warnings: string[] = [];
+  private readonly seen = new Set<string>();
+  private readonly byId: Map<string, StoredInstance>;
+  private readonly heavy: string[];
+
+  constructor(
+    private readonly task: ResolvedTask,
+    instances: StoredInstance[],
+  ) {
+    this.byId = new Map(instances.map((i) => [i.externalId, i]));
+    this.heavy = task.kind.storageOnlyFields ?? [];
+  }
+
+  problem(p: Problem) {
+    this.problemCount++;
+    if (this.problems.length < MAX_KEPT_PROBLEMS) this.problems.push(p);
+  }
+
+  /** The stored JSON of a valid entry, or null (its problems are recorded). */
+  accept(e: PredictionEntry): string | null {
+    this.rows++;
+    const where = { instanceId: e.id, line: e.line, row: e.row };
+    if (this.seen.has(e.id)) {
+      this.problem({ ...where, field: "instance_id", message: "duplicate instance id", expected: "each instance once" });
+      return null;
+    }
+    this.seen.add(e.id);
+    const instance = this.byId.get(e.id);
+    if (!instance) {
+      this.problem({ ...where, field: "instance_id", message: "unknown instance id: not in the release" });
+      return null;
+    }
+    const r = this.task.kind.parsePrediction(e.id, e.value, this.task.options, instance);
+    if (!r.ok) {
+      for (const p of r.problems) this.problem({ ...p, line: e.line, row: e.row });
+      return null;
+    }
+    if (depthOf(r.value) > MAX_DEPTH) {
+      this.problem({ ...where, message: `the prediction nests deeper than ${MAX_DEPTH} levels`, expected: `at most ${MAX_DEPTH} levels of arrays and objects` });
+      return null;
+    }
+    const json = JSON.stringify(r.value);
+    if (UNSTORABLE.test(json)) {
+      const field = Object.entries(r.value).find(([, v]) => UNSTORABLE.test(JSON.stringify(v)))?.[0];
+      this.problem({ ...where, field, message: "a string holds a NUL character (\\u0000) or a lone UTF-16 surrogate, which cannot be stored", expected: "text without NUL characters, valid Unicode" });
+      return null;
+    }
+    const kept: Record<string, unknown> = { ...r.value };
+    for (const k of this.heavy) delete kept[k];
+    this.predictions.set(e.id, kept);
+    if (this.task.kind.warnPrediction && this.warnings.length <= 100) this.warnings.push(...this.task.kind.warnPrediction(instance, r.value, this.task.options));
+    return json;
+  }
+}
+
+/** Parses and validates a whole prediction file held in memory (CLI offline scoring, tests). */
+export function validatePredictionText(task: ResolvedTask, instances: StoredInstance[], text: string, fileName?: string) {
+  const parser = new PredictionStream(fileName);
+  const v = new PredictionValidator(task, instances);
+  parser.write(Buffer.from(text, "utf8"));
+  parser.end();
+  for (const e of parser.drain()) v.accept(e);
+  return finish(parser, v);
+}
+
+function finish(parser: PredictionStream, v: PredictionValidator) {
+  const problems = [...parser.problems, ...v.problems];
+  const count = parser.problems.length + v.problemCount;
+  if (!count && v.predictions.size === 0) problems.push({ message: "the file holds no predictions", expected: "at least one instance" });
+  if (problems.length) {
+    const n = Math.max(count, problems.length);
+    throw validationError(`the prediction file has ${n} problem${n === 1 ? "" : "s"}`, problems, { format: parser.format, problemCount: n });
+  }
+  return { format: parser.format, predictions: v.predictions, rows: v.rows, warnings: v.warnings };
+}
+
+function report(format: string, rows: number, score: ComputedScore, release: { version: string }, warnings: string[]): ValidationReport {
+  return {
+    format,
+    rows,
+    covered: score.covered,
+    total: score.total,
+    missing: score.missing.length,
+    missingSample: score.missing.slice(0, MISSING_SAMPLE),
+    partial: score.partial,
+    release: release.version,
+    warnings: [
+      ...(score.partial ? [`partial: ${score.covered} of ${score.total} instances covered; scored on those and left out of the default ranking`] : []),
+      ...warnings.slice(0, 100),
+      ...(warnings.length > 100 ? [`… and ${warnings.length - 100} more warnings`] : []),
+    ],
+  };
+}
+
+const csv = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+export interface IngestInput {
+  task: string;
+  /** the file's bytes as they arrive */
+  source: AsyncIterable<Uint8Array>;
+  fileName?: string;
+  teamId: string | null;
+  userId: string | null;
+  /** the form's other fields; may resolve only after the file (multipart order is the sender's) */
+  meta: (SubmissionMeta & { dryRun?: boolean }) | Promise<SubmissionMeta & { dryRun?: boolean }>;
+  /** validate only: nothing is stored */
+  dryRun?: boolean;
+  /** an existing queued submission row to fill (uploads scored by a worker) */
+  submissionId?: string;
+}
+
+export interface IngestResult {
+  id: string | null;
+  status: "scored" | "validated";
+  metrics: Metrics;
+  validation: ValidationReport;
+  hidden: boolean;
+  fileSize: number;
+  sha256: string;
+}
+
+/**
+ * Upload → validate → score → store, streamed and all-or-nothing. The file is hashed and parsed
+ * as it arrives; each valid prediction is written at once through COPY inside one transaction
+ * (with the submission row and its score), and only what the scorer reads stays in memory. Any
+ * problem rolls everything back and answers one 422 listing the problems.
+ */
+export async function ingestPredictions(input: IngestInput): Promise<IngestResult> {
+  const database = await getDatabase();
+  const db = database.prisma;
+  const task = await getTaskOrThrow(db, input.task);
+  const release = await getReleaseOrThrow(db, task.id);
+  const instances = await getReleaseInstances(db, release.id, true);
+  const hash = crypto.createHash("sha256");
+  let size = 0;
+  const parser = new PredictionStream(input.fileName);
+  const v = new PredictionValidator(task, instances);
+
+  const consume = async (write: ((id: string, json: string) => Promise<void>) | null) => {
+    const handle = async (entries: PredictionEntry[]) => {
+      for (const e of entries) {
+        const json = v.accept(e);
+        if (json !== null && write && v.problemCount === 0 && parser.problems.length === 0) await write(e.id, json);
+      }
+    };
+    for await (const chunk of input.source) {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      hash.update(buf);
+      size += buf.length;
+      parser.write(buf);
+      await handle(parser.drain());
+    }
+    parser.end();
+    await handle(parser.drain());
+  };
+
+  const scoreAndCheck = () => {
+    const checked = finish(parser, v);
+    const score = computeScore(task, instances, checked.predictions, { bootstrapSeed: release.bootstrapSeed });
+    if (release.hidden && score.partial) {
+      throw validationError("this release keeps its ground truth hidden: a submission must cover every instance", [
+        { message: `${score.missing.length} of ${score.total} instances have no prediction (e.g. ${score.missing.slice(0, 5).join(", ")})` },
+      ]);
+    }
+    return { score, validation: report(checked.format, checked.rows, score, release, checked.warnings) };
+  };
+
+  if (input.dryRun) {
+    await consume(null);
+    const { score, validation } = scoreAndCheck();
+    await input.meta;
+    return { id: null, status: "validated", metrics: score.result?.metrics ?? {}, validation, hidden: release.hidden, fileSize: size, sha256: hash.digest("hex") };
+  }
+
+  const id = input.submissionId ?? crypto.randomUUID();
+  // a dry run asked for in a field after the file: everything written is rolled back
+  class DryRun {
+    constructor(readonly out: ReturnType<typeof scoreAndCheck>) {}
+  }
+  const out = await database.transaction(async (conn: RawConnection) => {
+    if (input.submissionId) {
+      await conn.query(`DELETE FROM predictions WHERE submission_id = $1::uuid`, [id]);
+    } else {
+      await conn.query(
+        `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'scoring', '', $5)`,
+        [id, task.id, input.teamId, input.userId, input.fileName ?? null],
+      );
+    }
+    const copy = conn.client.query(copyFrom(`COPY predictions (submission_id, external_id, data) FROM STDIN WITH (FORMAT csv)`));
+    let copyError: Error | null = null;
+    copy.on("error", (e: Error) => (copyError = e));
+    const write = async (externalId: string, json: string) => {
+      if (copyError) return;
+      if (!copy.write(`${id},${csv(externalId)},${csv(json)}\n`)) {
+        await Promise.race([once(copy, "drain"), once(copy, "error").catch(() => undefined)]);
+      }
+    };
+    try {
+      await consume(write);
+    } finally {
+      copy.end();
+      await finished(copy).catch((e) => (copyError ??= e));
+    }
+    if (copyError) throw copyError;
+    const { score, validation } = scoreAndCheck();
+    const meta = await input.meta;
+    if (meta.dryRun) throw new DryRun({ score, validation });
+    await saveScore((sql, params) => conn.query(sql, params), task, id, release.id, score);
+    await conn.query(
+      `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", baseline = $7, synthetic = $8,
+              status = 'scored', format = $9, file_name = $10, file_size = $11, file_sha256 = $12, validation = $13::jsonb,
+              cost_usd = $14, tokens = $15, runtime_sec = $16, error = NULL
+        WHERE id = $1::uuid`,
+      [
+        id,
+        meta.model,
+        meta.system ?? null,
+        meta.oss ?? false,
+        meta.site ?? null,
+        meta.visibility ?? "public",
+        meta.baseline ?? null,
+        meta.synthetic ?? release.synthetic,
+        validation.format,
+        input.fileName ?? null,
+        size,
+        hash.digest("hex"),
+        JSON.stringify(validation),
+        meta.costUsd ?? null,
+        meta.tokens ?? null,
+        meta.runtimeSec ?? null,
+      ],
+    );
+    return { score, validation };
+  }).catch((e) => {
+    if (e instanceof DryRun) return e;
+    throw e;
+  });
+  if (out instanceof DryRun) {
+    const { score, validation } = out.out;
+    return { id: null, status: "validated", metrics: score.result?.metrics ?? {}, validation, hidden: release.hidden, fileSize: size, sha256: hash.digest("hex") };
+  }
+  const sub = await db.submission.findUniqueOrThrow({ where: { id }, select: { fileSize: true, fileSha256: true } });
+  return { id, status: "scored", metrics: out.score.result?.metrics ?? {}, validation: out.validation, hidden: release.hidden, fileSize: sub.fileSize ?? size, sha256: sub.fileSha256 ?? "" };
+}
+
+/** A whole file held in memory as a one-chunk source. */
+export async function* textSource(text: string): AsyncIterable<Uint8Array> {
+  yield Buffer.from(text, "utf8");
+}
+

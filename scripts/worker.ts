@@ -1,0 +1,27 @@
+// `npm run worker`: an extra job worker (scoring large uploads, re-scoring, board refreshes)
+// against the same database as the app: DATABASE_URL, or the embedded PostgreSQL of DATA_DIR
+// (joined when the app runs it). Any number may run, on any machine that reaches the database:
+// each job is claimed in the database and runs once. Stops cleanly on SIGINT/SIGTERM.
+import { useDatabaseUrl } from "./database-url";
+
+const stopPg = await useDatabaseUrl((m) => console.log(m));
+const { getDatabase, closeDatabase } = await import("@/lib/db");
+const { applyMigrations } = await import("@/lib/server/migrations");
+const { migrateQueue, startJobWorker } = await import("@/lib/server/worker");
+const db = await getDatabase();
+await applyMigrations(db);
+await migrateQueue(db.pool);
+const runner = await startJobWorker(db);
+console.log(`[worker] pid ${process.pid} running jobs (concurrency ${process.env.WORKER_CONCURRENCY ?? 2})`);
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await runner.stop().catch(() => undefined);
+  await closeDatabase();
+  stopPg();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+await runner.promise;
