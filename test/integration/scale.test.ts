@@ -1,0 +1,238 @@
+// Write-time leaderboards, the job queue and streamed ingest (issue 7), through the real route
+// handlers on a real PostgreSQL.
+process.env.ASYNC_UPLOAD_BYTES = "400000";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
+import { GET as leaderboard } from "@/app/api/v1/tasks/[benchmark]/[task]/leaderboard/route";
+import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
+import { GET as getJob } from "@/app/api/v1/jobs/[id]/route";
+import { openDatabase } from "@/lib/db";
+import { loadPerInstance, primaryDifference } from "@/lib/server/compare";
+import { createJob, registerJobKind } from "@/lib/server/jobs";
+import { getLeaderboard } from "@/lib/server/leaderboard";
+import { seed } from "@/lib/server/seed";
+import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
+import { createApiToken, ensureTeam } from "@/lib/server/tokens";
+import { getReleaseInstances } from "@/lib/server/truth-cache";
+import { countRows, createTestDatabase } from "../helpers/db";
+import { ctx, getRequest, multipartRequest } from "../helpers/requests";
+
+const URL_SUB = "/api/v1/tasks/bouncerbench/input/submissions";
+const P = { benchmark: "bouncerbench", task: "input" };
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let token: string;
+let ids: string[];
+const gpt = JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")) as Record<string, { label: string }>;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seed(db.prisma, () => undefined);
+  await db.runJobs();
+  const team = await ensureTeam(db.prisma, "Scale Team");
+  token = (await createApiToken(db.prisma, { teamId: team.id })).token;
+  ids = Object.keys(gpt);
+});
+afterAll(async () => db?.drop());
+
+/** A bouncer that flips the gpt-4.1 decision on every k-th instance. */
+function variant(k: number, offset = 0): string {
+  return JSON.stringify(
+    Object.fromEntries(
+      ids.map((id, i) => {
+        const bounce = gpt[id].label === "VAGUE" || gpt[id].label === "IMPOSSIBLE_TO_SOLVE";
+        return [id, { input_bounce: (i + offset) % k === 0 ? !bounce : bounce }];
+      }),
+    ),
+  );
+}
+
+async function post(text: string, model: string, name = "p.json", fields: Record<string, string> = {}) {
+  // as curl and browsers send it: with a Content-Length (the route picks the 202 path by it)
+  const built = multipartRequest(URL_SUB, { model, ...fields }, { name, text }, token);
+  const body = Buffer.from(await built.arrayBuffer());
+  const headers = new Headers(built.headers);
+  headers.set("content-length", String(body.length));
+  const res = await submit(new Request(built.url, { method: "POST", body, headers }), ctx(P));
+  return { status: res.status, body: await res.json() };
+}
+
+async function board(query = "") {
+  const res = await leaderboard(getRequest(`/api/v1/tasks/bouncerbench/input/leaderboard${query}`), ctx(P));
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+describe("ranks and ≈ marks are written by a job, from stored replicates", () => {
+  it("a new upload shows at once with its rank; its ≈ is pending until the refresh job ran", async () => {
+    const r = await post(variant(3), "flip-every-3rd");
+    expect(r.status).toBe(201);
+    type Row = { submissionId: string; rank: number | null; significancePending: boolean; vsAbove: unknown };
+    const before = (await board()).rows as Row[];
+    const at = before.findIndex((x) => x.submissionId === r.body.id);
+    expect(before[at].rank).toBeGreaterThan(0);
+    // the new row, or the ranked row below it, waits for its comparison
+    expect(before.some((x) => x.significancePending)).toBe(true);
+    await db.runJobs();
+    const after = (await board()).rows as Row[];
+    expect(after.some((x) => x.significancePending)).toBe(false);
+    expect(after.filter((x) => x.rank !== null && x.rank > 1).every((x) => x.vsAbove !== null)).toBe(true);
+  });
+
+  it("every ≈ equals the paired bootstrap recomputed from the predictions", async () => {
+    for (const [k, o] of [[50, 0], [40, 1], [45, 2]]) expect((await post(variant(k, o), `flip-${k}-${o}`)).status).toBe(201);
+    await db.runJobs();
+    const lb = await getLeaderboard(db.prisma, "bouncerbench/input", {});
+    const ranked = lb.rows.filter((r) => r.rank !== null);
+    expect(ranked.length).toBeGreaterThanOrEqual(5);
+    const task = await getTaskOrThrow(db.prisma, "bouncerbench/input");
+    const release = await getReleaseOrThrow(db.prisma, task.id);
+    const instances = await getReleaseInstances(db.prisma, release.id, true);
+    const per = await loadPerInstance(db.prisma, task, instances, ranked.map((r) => r.submissionId));
+    let checked = 0;
+    for (let i = 1; i < ranked.length; i++) {
+      const above = per.get(ranked[i - 1].submissionId)!;
+      const me = per.get(ranked[i].submissionId)!;
+      const common = instances.map((x) => x.externalId).filter((id) => above.has(id) && me.has(id));
+      const d = primaryDifference(task, above, me, common)!;
+      expect(ranked[i].vsAbove).toEqual({ difference: d.difference, low: d.low, high: d.high });
+      expect(ranked[i].tiedWithAbove).toBe(!d.significant);
+      checked++;
+    }
+    expect(checked).toBe(ranked.length - 1);
+  });
+
+  it("the refresh touches only pairs that changed", async () => {
+    const { refreshBoard } = await import("@/lib/server/board");
+    const task = await getTaskOrThrow(db.prisma, "bouncerbench/input");
+    const release = await getReleaseOrThrow(db.prisma, task.id);
+    expect(await refreshBoard(db.prisma, release.id)).toBe(0);
+    await post(variant(7), "flip-every-7th");
+    // the new row and the row below it: at most two pairs
+    expect(await refreshBoard(db.prisma, release.id)).toBeLessThanOrEqual(2);
+    await db.runJobs();
+  });
+});
+
+describe("boards are cached per board_version, which the database moves", () => {
+  it("a change written through another connection pool (another process) is seen at once", async () => {
+    const first = await board();
+    const other = await openDatabase({ url: db.url!, poolSize: 2 });
+    try {
+      const target = first.rows.find((r: { baseline: string | null }) => !r.baseline);
+      await other.prisma.submission.update({ where: { id: target.submissionId }, data: { visibility: "private" } });
+      const second = await board();
+      expect(second.rows.some((r: { submissionId: string }) => r.submissionId === target.submissionId)).toBe(false);
+      await other.prisma.submission.update({ where: { id: target.submissionId }, data: { visibility: "public" } });
+      await other.prisma.team.updateMany({ where: { name: "Scale Team" }, data: { name: "Scale Team Renamed" } });
+      const third = await board();
+      expect(third.rows.find((r: { submissionId: string }) => r.submissionId === target.submissionId)).toBeTruthy();
+      expect(third.rows.some((r: { team: string | null }) => r.team === "Scale Team Renamed")).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("limit/offset return one page; without them every row; ETag answers 304", async () => {
+    const all = await board();
+    const page = await board("?limit=2&offset=1");
+    expect(page.rows.map((r: { submissionId: string }) => r.submissionId)).toEqual(all.rows.slice(1, 3).map((r: { submissionId: string }) => r.submissionId));
+    expect(page).toMatchObject({ total: all.total, matched: all.rows.length, offset: 1, limit: 2 });
+    const res = await leaderboard(getRequest("/api/v1/tasks/bouncerbench/input/leaderboard"), ctx(P));
+    const etag = res.headers.get("etag")!;
+    const again = await leaderboard(new Request("http://localhost/api/v1/tasks/bouncerbench/input/leaderboard", { headers: { "if-none-match": etag } }), ctx(P));
+    expect(again.status).toBe(304);
+    const bad = await leaderboard(getRequest("/api/v1/tasks/bouncerbench/input/leaderboard?limit=0"), ctx(P));
+    expect(bad.status).toBe(422);
+  });
+});
+
+describe("the job queue", () => {
+  it("a job that keeps failing ends failed with its error, shown to whoever started it", async () => {
+    registerJobKind("always-fails", async () => {
+      throw new Error("the disk is full");
+    });
+    const user = await db.prisma.user.create({ data: { email: "starter@example.test" } });
+    const team = await ensureTeam(db.prisma, "Starter Team");
+    await db.prisma.membership.create({ data: { userId: user.id, teamId: team.id } });
+    const starter = (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token;
+    const job = await createJob(db.prisma, "always-fails", {}, { createdBy: user.id, maxAttempts: 1 });
+    await db.runJobs();
+    const res = await getJob(getRequest(`/api/v1/jobs/${job.id}`, starter), ctx({ id: job.id }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "failed", error: "the disk is full", attempts: 1 });
+    // another team does not see it
+    const stranger = await getJob(getRequest(`/api/v1/jobs/${job.id}`, token), ctx({ id: job.id }));
+    expect(stranger.status).toBe(404);
+  });
+});
+
+describe("streamed ingest", () => {
+  it("a large upload answers 202, a worker scores it, and the submission shows progress then scores", async () => {
+    const big = JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i % 4 === 0, trace: "t".repeat(300) }])));
+    expect(big.length).toBeGreaterThan(400_000);
+    const r = await post(big, "big-upload", "big.json");
+    expect(r.status).toBe(202);
+    expect(r.body).toMatchObject({ status: "queued", job: { id: expect.any(String) } });
+    const queued = await (await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, token), ctx({ id: r.body.id }))).json();
+    expect(queued).toMatchObject({ status: "queued", job: { status: "queued" } });
+    await db.runJobs();
+    const done = await (await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, token), ctx({ id: r.body.id }))).json();
+    expect(done.status).toBe("scored");
+    expect(done.coverage).toMatchObject({ covered: 1699, total: 1699 });
+    expect(done.file.size).toBe(Buffer.byteLength(big));
+    const rows = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM upload_chunks WHERE submission_id = $1`, [r.body.id]);
+    expect(rows[0].n).toBe("0");
+  });
+
+  it("a large invalid upload ends failed with its problems on the submission, not retried", async () => {
+    const bad = JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i === 5 ? "maybe" : false, trace: "t".repeat(300) }])));
+    const r = await post(bad, "big-bad", "bad.json");
+    expect(r.status).toBe(202);
+    await db.runJobs();
+    const sub = await (await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, token), ctx({ id: r.body.id }))).json();
+    expect(sub.status).toBe("failed");
+    expect(sub.job).toMatchObject({ status: "failed", attempts: 1 });
+    expect(sub.validation.problems[0]).toMatchObject({ instanceId: ids[5], field: "input_bounce" });
+  });
+
+  it("a file with a problem near its end stores nothing, and names instance and line", async () => {
+    const before = await countRows(db);
+    const lines = ids.map((id, i) => `  "${id}": { "input_bounce": ${i === ids.length - 3 ? '"yes"' : "true"} }`);
+    const text = `{\n${lines.join(",\n")}\n}`;
+    const r = await post(text, "late-problem");
+    expect(r.status).toBe(422);
+    expect(r.body.error.details.problems[0]).toMatchObject({ instanceId: ids[ids.length - 3], line: ids.length - 1, field: "input_bounce" });
+    expect(await countRows(db)).toEqual(before);
+  });
+
+  it("a NUL character in a trace is a 422 naming instance and field, not a 500", async () => {
+    const before = await countRows(db);
+    const text = JSON.stringify({ ...Object.fromEntries(ids.map((id) => [id, { input_bounce: false }])), [ids[9]]: { input_bounce: true, trace: "a\u0000b" } });
+    const r = await post(text, "nul");
+    expect(r.status).toBe(422);
+    expect(r.body.error.details.problems[0]).toMatchObject({ instanceId: ids[9], field: "trace" });
+    expect(await countRows(db)).toEqual(before);
+  });
+
+  it("fields sent after the file still apply; a second file part is refused", async () => {
+    const fd = new FormData();
+    fd.set("file", new Blob([variant(9)]), "late.json");
+    fd.set("model", "fields-after-file");
+    fd.set("visibility", "private");
+    const res = await submit(new Request(`http://localhost${URL_SUB}`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } }), ctx(P));
+    expect(res.status).toBe(201);
+    const sub = await db.prisma.submission.findUniqueOrThrow({ where: { id: (await res.json()).id } });
+    expect(sub).toMatchObject({ model: "fields-after-file", visibility: "private", status: "scored" });
+
+    const before = await countRows(db);
+    const two = new FormData();
+    two.set("model", "two-files");
+    two.append("file", new Blob([variant(9)]), "a.json");
+    two.append("file", new Blob([variant(9)]), "b.json");
+    const res2 = await submit(new Request(`http://localhost${URL_SUB}`, { method: "POST", body: two, headers: { authorization: `Bearer ${token}` } }), ctx(P));
+    expect(res2.status).toBe(422);
+    expect(await countRows(db)).toEqual(before);
+  });
+});
