@@ -8,10 +8,7 @@ export async function register() {
   const db = await getDatabase();
   await bootstrap(db);
   if (process.env.WORKER !== "0") {
-    const runner = await startJobWorker(db);
-    const stop = () => void runner.stop().catch(() => undefined);
-    process.once("SIGTERM", stop);
-    process.once("SIGINT", stop);
+    await startJobWorker(db, { stopOnSignals: true });
     console.log("[jobs] a worker runs inside this process");
   }
 }

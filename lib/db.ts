@@ -27,6 +27,7 @@ export async function openDatabase(opts: { url: string; poolSize?: number }): Pr
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? getEnv().DATABASE_POOL_SIZE });
   // an idle client's error (server restart) must not crash the process
   pool.on("error", (e) => console.error("[db] idle connection error:", e.message));
+  pool.on("connect", (client) => client.on("error", (e) => console.error("[db] connection error:", e.message)));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     kind: "postgres",

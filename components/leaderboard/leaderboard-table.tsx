@@ -97,6 +97,11 @@ export function LeaderboardTable(props: Props) {
                     ≈
                   </span>
                 ) : null}
+                {r.significancePending ? (
+                  <span className="ml-1 text-slate-400" title="The comparison with the rank above is being computed (a score just changed)" data-testid="significance-pending">
+                    …
+                  </span>
+                ) : null}
               </td>
               <td className="px-3 py-2">
                 <Link href={`/submissions/${r.submissionId}`} className="font-medium">

@@ -6,6 +6,7 @@ import { LeaderboardFilters } from "@/components/leaderboard/leaderboard-filters
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { TaskCharts } from "@/components/task/task-charts";
 import { Badge } from "@/components/ui/badge";
+import { Pager } from "@/components/ui/pager";
 import { ChartSkeleton, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -13,6 +14,8 @@ import { getLeaderboard } from "@/lib/server/leaderboard";
 import { parseLeaderboardViewLenient, viewQuery } from "@/lib/validations/leaderboard-view";
 
 export const dynamic = "force-dynamic";
+
+const PAGE_SIZE = 50;
 
 type Params = Promise<{ benchmark: string; task: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
@@ -53,7 +56,8 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
 
   let lb;
   try {
-    lb = await getLeaderboard(db, fullSlug, view);
+    // one page of rows at a time (a board may hold thousands); the URL holds the page
+    lb = await getLeaderboard(db, fullSlug, { ...view, limit: view.limit ?? PAGE_SIZE });
   } catch (e) {
     if (e instanceof AppError && e.code === "not_found") {
       return (
@@ -142,8 +146,14 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
             <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700" data-testid="compare-selected">
               Compare selected (2–4)
             </button>
+            <Pager
+              offset={lb.offset}
+              limit={lb.limit ?? PAGE_SIZE}
+              matched={lb.matched}
+              href={(offset) => `${base}${viewQuery({ ...view, offset, limit: view.limit }, lb.primaryMetric)}`}
+            />
             <span className="text-slate-500">
-              {lb.rows.length} of {lb.total} submissions shown · sorted by {lb.sort} ({lb.dir === "desc" ? "high → low" : "low → high"}) · ± is half the 95% bootstrap interval of{" "}
+              {lb.matched} of {lb.total} submissions match · sorted by {lb.sort} ({lb.dir === "desc" ? "high → low" : "low → high"}) · ± is half the 95% bootstrap interval of{" "}
               {lb.primaryMetric} (1,000 seeded resamples)
             </span>
           </div>

@@ -1,0 +1,28 @@
+import Link from "next/link";
+
+/** Previous / next links over a list shown `limit` rows at a time (the offset lives in the URL). */
+export function Pager({ offset, limit, matched, href }: { offset: number; limit: number; matched: number; href: (offset: number) => string }) {
+  if (matched <= limit && offset === 0) return null;
+  const from = Math.min(matched, offset + 1);
+  const to = Math.min(matched, offset + limit);
+  const prev = offset > 0 ? Math.max(0, offset - limit) : null;
+  const next = offset + limit < matched ? offset + limit : null;
+  const cls = "rounded border border-slate-300 px-2 py-1 dark:border-slate-700";
+  return (
+    <nav aria-label="Pages" className="flex items-center gap-2" data-testid="pager">
+      {prev !== null ? (
+        <Link href={href(prev)} className={cls} rel="prev">
+          ← Previous
+        </Link>
+      ) : null}
+      <span>
+        rows {from}–{to} of {matched}
+      </span>
+      {next !== null ? (
+        <Link href={href(next)} className={cls} rel="next">
+          Next →
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,284 @@
+// `npm run bench`: the performance benchmarks of docs/performance.md, in one run, on a real
+// PostgreSQL (DATABASE_URL's server, else a throwaway cluster) and the built app served the
+// README's way (scripts/start.mjs; run `npm run build` first, or it builds).
+//
+//  1. builds N submissions (default 1,000) × 1,699 instances through the real upload route
+//  2. leaderboard API and page p50/p99 at 50 concurrent readers (autocannon) next to a static
+//     asset of the same server, as ratios
+//  3. time from a new upload's response to the leaderboard showing it with its rank and ≈
+//  4. upload→scored latency of a 1,699-row file (p50 over 20)
+//  5. RSS growth of the server for a 100 MB upload (202 path: spooled, then scored by a worker)
+//  6. re-scoring every submission on a new release with 1 and with 2 workers
+//  7. `cli score` against a reference Python evaluator (scikit-learn), when python3 has it
+//
+// Env: BENCH_SUBMISSIONS (1000), BENCH_SECONDS (10 per load run), BENCH_CONNECTIONS (50).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { freePort } from "./embedded-pg.mjs";
+import { startThrowawayPostgres } from "./pg-server.mjs";
+
+const N = Number(process.env.BENCH_SUBMISSIONS ?? 1000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const results: [string, string][] = [];
+const note = (k: string, v: string) => {
+  results.push([k, v]);
+  console.log(`[bench] ${k}: ${v}`);
+};
+
+// --- database and app ---
+let server = process.env.DATABASE_URL;
+const throwaway = server ? null : await startThrowawayPostgres();
+if (!server) server = throwaway!.url;
+if (!server) throw new Error("no PostgreSQL: set DATABASE_URL or install postgresql");
+const dbName = `lb_bench_${process.pid}`;
+{
+  const c = new pg.Client({ connectionString: server });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await c.query(`CREATE DATABASE ${dbName}`);
+  await c.end();
+}
+const u = new URL(server!);
+u.pathname = `/${dbName}`;
+const DB = u.toString();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lb-bench-"));
+const children: ChildProcess[] = [];
+
+async function waitHealthy(url: string, ms = 600_000) {
+  const t0 = Date.now();
+  while (Date.now() - t0 < ms) {
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+async function startApp(port: number, extra: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: DB, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: "bench-admin-password", NEXTAUTH_SECRET: "bench-secret-bench-secret-bench", NEXT_TELEMETRY_DISABLED: "1", ...extra },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  child.stdout!.on("data", () => undefined);
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url);
+  return { url, child };
+}
+
+function startWorkers(n: number) {
+  const out: ChildProcess[] = [];
+  for (let i = 0; i < n; i++) {
+    const w = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/worker.ts")], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: DB, DATA_DIR: dataDir },
+      stdio: "ignore",
+    });
+    out.push(w);
+    children.push(w);
+  }
+  return out;
+}
+
+const cleanup = () => {
+  for (const c of children) c.kill("SIGTERM");
+  throwaway?.stop();
+};
+process.on("exit", cleanup);
+
+function rssKb(pid: number): number {
+  // the Next server is a child of start.mjs: sum the tree
+  const r = spawnSync("ps", ["-o", "rss=", "--ppid", String(pid), "-p", String(pid)], { encoding: "utf8" });
+  return r.stdout.split("\n").filter(Boolean).reduce((s, x) => s + Number(x.trim()), 0);
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+try {
+  const port = await freePort();
+  const app = await startApp(port, { WORKER: "0" });
+  const workers = startWorkers(1);
+  const base = app.url;
+  console.log(`[bench] app on ${base}, database ${dbName}`);
+
+  const admin = fs.readFileSync(path.join(dataDir, "admin-token"), "utf8").trim();
+  const tokenRes = await fetch(`${base}/api/v1/tokens`, { method: "POST", headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" }, body: JSON.stringify({ team: "bench", name: "bench" }) });
+  const { token } = (await tokenRes.json()) as { token: string };
+  const ids = JSON.parse(fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")) as Record<string, unknown>;
+  const keys = Object.keys(ids);
+  const fileFor = (seed: number) => {
+    let s = seed * 2654435761;
+    const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
+    const p = 0.2 + 0.3 * rnd();
+    return JSON.stringify(Object.fromEntries(keys.map((k) => [k, { input_bounce: rnd() < p, score: Math.round(rnd() * 1000) / 1000 }])));
+  };
+  async function upload(text: string, model: string) {
+    const fd = new FormData();
+    fd.set("model", model);
+    fd.set("file", new Blob([text], { type: "application/json" }), `${model}.json`);
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { id: string };
+    if (res.status !== 201 && res.status !== 202) throw new Error(`upload ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    return { ms: performance.now() - t0, id: body.id, status: res.status };
+  }
+
+  // 1. N submissions through the real route, 3 clients at a time
+  const existing = Number((await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()).total);
+  const t0 = performance.now();
+  let next = 0;
+  const lat: number[] = [];
+  await Promise.all(
+    [0, 1, 2].map(async () => {
+      while (next < N) {
+        const i = next++;
+        lat.push((await upload(fileFor(i + 1), `bench-${i}`)).ms);
+        if (i % 100 === 99) console.log(`[bench] uploaded ${i + 1}/${N}`);
+      }
+    }),
+  );
+  note(`build: ${N} uploads × 1,699 rows (3 clients)`, `${((performance.now() - t0) / 1000).toFixed(1)} s; upload p50 ${pct(lat, 50).toFixed(0)} ms, p99 ${pct(lat, 99).toFixed(0)} ms`);
+  // let the board settle
+  for (let i = 0; i < 600; i++) {
+    const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { total: number; rows: { significancePending: boolean }[] };
+    if (lb.total >= existing + N && !lb.rows.some((r) => r.significancePending)) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  // 2. load: static asset vs API vs page, at CONNECTIONS concurrent readers
+  const staticPath = (() => {
+    const dir = path.join(root, ".next/static/chunks");
+    const f = fs.readdirSync(dir).find((x) => x.endsWith(".js"));
+    return `/_next/static/chunks/${f}`;
+  })();
+  async function load(label: string, p: string) {
+    const r = await autocannon({ url: `${base}${p}`, connections: CONNECTIONS, duration: SECONDS });
+    const res = { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx, bytes: r.throughput.average };
+    console.log(`[bench] ${label} ${p}: p50 ${res.p50} ms, p99 ${res.p99} ms, ${res.rps.toFixed(0)} req/s, non-2xx ${res.non2xx}`);
+    return res;
+  }
+  await load("warm-up", "/api/v1/tasks/bouncerbench/input/leaderboard?limit=50");
+  const stat = await load("static", staticPath);
+  const apiPage = await load("api (limit=50)", "/api/v1/tasks/bouncerbench/input/leaderboard?limit=50");
+  const apiAll = await load("api (all rows)", "/api/v1/tasks/bouncerbench/input/leaderboard");
+  await load("warm-up page", "/tasks/bouncerbench/input");
+  const page = await load("page", "/tasks/bouncerbench/input");
+  const ratio = (x: { p50: number }) => `${(x.p50 / Math.max(stat.p50, 1)).toFixed(1)}×`;
+  note("static asset p50 / p99", `${stat.p50} / ${stat.p99} ms (${stat.rps.toFixed(0)} req/s)`);
+  note("leaderboard API, 50 rows: p50 / p99 (ratio to static p50)", `${apiPage.p50} / ${apiPage.p99} ms (${ratio(apiPage)}; ${apiPage.rps.toFixed(0)} req/s)`);
+  note("leaderboard API, all rows: p50 / p99", `${apiAll.p50} / ${apiAll.p99} ms (${ratio(apiAll)}; ${apiAll.rps.toFixed(0)} req/s)`);
+  note("leaderboard page: p50 / p99", `${page.p50} / ${page.p99} ms (${ratio(page)}; ${page.rps.toFixed(0)} req/s)`);
+  const pageHtml = await (await fetch(`${base}/tasks/bouncerbench/input`)).text();
+  const apiJson = await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).text();
+  note("page weight (HTML) / full API JSON", `${(pageHtml.length / 1024).toFixed(0)} KB / ${(apiJson.length / 1024).toFixed(0)} KB`);
+
+  // 3 + 4. a new upload on the board, and upload→scored latency
+  const visible: number[] = [];
+  const scored: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const r = await upload(fileFor(50_000 + i), `fresh-${i}`);
+    scored.push(r.ms);
+    const t = performance.now();
+    for (;;) {
+      const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { rows: { submissionId: string; rank: number | null; significancePending: boolean }[] };
+      const row = lb.rows.find((x) => x.submissionId === r.id);
+      if (row && row.rank !== null && !row.significancePending) break;
+      if (performance.now() - t > 30_000) throw new Error("a new upload did not show with its ≈ within 30 s");
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    visible.push(performance.now() - t);
+  }
+  note("upload response → on the board with rank and ≈: p50 / max", `${pct(visible, 50).toFixed(0)} / ${Math.max(...visible).toFixed(0)} ms`);
+  note("1,699-row upload → scored (201): p50 / p99", `${pct(scored, 50).toFixed(0)} / ${pct(scored, 99).toFixed(0)} ms`);
+
+  // 5. RSS growth of a 100 MB upload
+  {
+    const filler = "x".repeat(Math.floor((100 * 1024 * 1024) / keys.length) - 60);
+    const big = JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, { input_bounce: i % 3 === 0, trace: filler }])));
+    const pid = app.child.pid!;
+    const rss0 = rssKb(pid);
+    let peak = rss0;
+    const timer = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 50);
+    const t = performance.now();
+    const r = await upload(big, "big-100mb");
+    const accepted = performance.now() - t;
+    // the worker scores it: wait for the submission to be scored
+    for (;;) {
+      const s = (await (await fetch(`${base}/api/v1/submissions/${r.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string; error?: string };
+      if (s.status === "scored") break;
+      if (s.status === "failed") throw new Error(`100 MB upload failed: ${s.error}`);
+      await new Promise((res) => setTimeout(res, 200));
+    }
+    const total = performance.now() - t;
+    clearInterval(timer);
+    note("100 MB upload: server RSS growth (web process) ", `${((peak - rss0) / 1024).toFixed(0)} MB (accepted with ${r.status} in ${(accepted / 1000).toFixed(1)} s, scored by the worker after ${(total / 1000).toFixed(1)} s)`);
+  }
+
+  // 6. re-score everything on a new release, with 1 and with 2 workers
+  const csv = fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"), "utf8");
+  for (const n of [1, 2]) {
+    for (const w of workers.splice(0)) w.kill("SIGTERM");
+    workers.push(...startWorkers(n));
+    await new Promise((r) => setTimeout(r, 3000));
+    const fd = new FormData();
+    fd.set("task", "bouncerbench/input");
+    fd.set("version", `bench-${n}w`);
+    fd.set("publish", "true");
+    fd.set("file", new Blob([csv]), "annotations.csv");
+    const t = performance.now();
+    const res = await fetch(`${base}/api/v1/admin/releases`, { method: "POST", body: fd, headers: { authorization: `Bearer ${admin}` } });
+    const body = (await res.json()) as { job: { id: string; total: number } };
+    if (!res.ok) throw new Error(`import ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    let job: { status: string; progress: number; total: number; error: string | null };
+    for (;;) {
+      job = (await (await fetch(`${base}/api/v1/jobs/${body.job.id}`, { headers: { authorization: `Bearer ${admin}` } })).json()) as typeof job;
+      if (job.status === "done" || job.status === "failed") break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    if (job.status !== "done") throw new Error(`re-score failed: ${job.error}`);
+    note(`re-score ${job.total} submissions on a new release, ${n} worker${n > 1 ? "s" : ""}`, `${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+
+  // 7. cli score vs the reference evaluator
+  const python = ["python3", "/usr/bin/python3"].find((x) => spawnSync(x, ["-c", "import sklearn"]).status === 0);
+  const cli = path.join(root, "node_modules/tsx/dist/cli.mjs");
+  const preds = path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json");
+  const annotations = path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv");
+  const time = (cmd: string, args: string[]) => {
+    const t = performance.now();
+    const r = spawnSync(cmd, args, { encoding: "utf8", env: { ...process.env, DATA_DIR: dataDir, LEADERBOARD_URL: "http://127.0.0.1:1" } });
+    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.slice(0, 500)}`);
+    return performance.now() - t;
+  };
+  const ours = [0, 1, 2].map(() => time(process.execPath, [cli, path.join(root, "scripts/cli.ts"), "score", "--task", "bouncerbench/input", "--release", annotations, preds]));
+  if (python) {
+    const ref = path.join(root, "scripts/reference-evaluator.py");
+    const theirs = [0, 1, 2].map(() => time(python, [ref, annotations, preds]));
+    note("cli score vs reference Python evaluator (whole processes, median of 3)", `${pct(ours, 50).toFixed(0)} ms vs ${pct(theirs, 50).toFixed(0)} ms (${(pct(theirs, 50) / pct(ours, 50)).toFixed(2)}× faster)`);
+  } else note("cli score (whole process, median of 3)", `${pct(ours, 50).toFixed(0)} ms (no python3 with scikit-learn for the reference)`);
+
+  console.log("\n| measure | result |\n|---|---|");
+  for (const [k, v] of results) console.log(`| ${k} | ${v} |`);
+  console.log(`\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+} finally {
+  cleanup();
+  const c = new pg.Client({ connectionString: server });
+  await c.connect().catch(() => undefined);
+  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await c.end().catch(() => undefined);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}

@@ -1,0 +1,2 @@
+export function findPgBin(): string | null;
+export function startThrowawayPostgres(): Promise<{ url: string; stop: () => void } | null>;
