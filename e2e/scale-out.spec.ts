@@ -1,0 +1,150 @@
+// Several machines, one truth (issue 7): two app processes and two workers on one PostgreSQL.
+// Uploads go to both apps, a release is published through one: every submission is re-scored
+// exactly once, by the workers, and both apps serve the same leaderboard.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+
+const server = process.env.DATABASE_URL;
+const root = path.resolve(__dirname, "..");
+const procs: ChildProcess[] = [];
+let dbUrl = "";
+const dbName = `lb_scale_${process.pid}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lb-scale-"));
+
+test.skip(!server, "needs a PostgreSQL server (DATABASE_URL)");
+test.setTimeout(300_000);
+
+async function waitHealthy(url: string) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+function spawnLogged(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout!.on("data", () => undefined);
+  child.stderr!.on("data", (d) => process.stderr.write(`[scale-out ${args.at(-1)}] ${d}`));
+  procs.push(child);
+  return child;
+}
+
+function startApp(port: number) {
+  spawnLogged([path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
+    PORT: String(port),
+    WORKER: "0",
+    ADMIN_EMAIL: "admin@scale.test",
+    ADMIN_PASSWORD: "scale-admin-password",
+    NEXTAUTH_SECRET: "scale-secret-scale-secret-scale-secret",
+    NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+test.beforeAll(async () => {
+  const c = new pg.Client({ connectionString: server });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await c.query(`CREATE DATABASE ${dbName}`);
+  await c.end();
+  const u = new URL(server!);
+  u.pathname = `/${dbName}`;
+  dbUrl = u.toString();
+});
+
+test.afterAll(async () => {
+  for (const p of procs) p.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 1000));
+  const c = new pg.Client({ connectionString: server });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await c.end();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("two apps and two workers: re-scored exactly once, identical leaderboards", async () => {
+  // the first app migrates and seeds; the second joins the same database
+  const a = startApp(3311);
+  await waitHealthy(a);
+  const b = startApp(3312);
+  await waitHealthy(b);
+  for (let i = 0; i < 2; i++) spawnLogged([path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/worker.ts")], { WORKER_CONCURRENCY: "2" });
+
+  const admin = fs.readFileSync(path.join(dataDir, "admin-token"), "utf8").trim();
+  const auth = { authorization: `Bearer ${admin}` };
+  const tokenRes = await fetch(`${b}/api/v1/tokens`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ team: "scale-out", name: "t" }) });
+  const { token } = (await tokenRes.json()) as { token: string };
+
+  const gpt = JSON.parse(fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")) as Record<string, { label: string }>;
+  const ids = Object.keys(gpt);
+  const uploads = await Promise.all(
+    [0, 1, 2, 3, 4, 5].map(async (k) => {
+      const text = JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: (i * (k + 3)) % 7 < 2 }])));
+      const fd = new FormData();
+      fd.set("model", `scale-${k}`);
+      fd.set("file", new Blob([text]), `scale-${k}.json`);
+      const res = await fetch(`${k % 2 ? b : a}/api/v1/tasks/bouncerbench/input/submissions`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    }),
+  );
+  expect(new Set(uploads).size).toBe(6);
+
+  // publish a new release through one app: its re-score runs on the workers
+  const csv = fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"), "utf8");
+  const fd = new FormData();
+  fd.set("task", "bouncerbench/input");
+  fd.set("version", "1.1-scale");
+  fd.set("publish", "true");
+  fd.set("file", new Blob([csv]), "annotations.csv");
+  const imp = await fetch(`${a}/api/v1/admin/releases`, { method: "POST", body: fd, headers: auth });
+  expect(imp.status).toBe(201);
+  const { job } = (await imp.json()) as { job: { id: string } };
+  let state: { status: string; progress: number; total: number; error: string | null } = { status: "queued", progress: 0, total: 0, error: null };
+  for (let i = 0; i < 240 && state.status !== "done" && state.status !== "failed"; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    state = await (await fetch(`${b}/api/v1/jobs/${job.id}`, { headers: auth })).json();
+  }
+  expect(state.error).toBeNull();
+  expect(state.status).toBe("done");
+
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  try {
+    const subs = Number((await c.query(`SELECT count(*) FROM submissions s JOIN tasks t ON t.id = s.task_id WHERE t.full_slug = 'bouncerbench/input'`)).rows[0].count);
+    const scored = Number((await c.query(`SELECT count(*) FROM scores sc JOIN releases r ON r.id = sc.release_id WHERE r.version = '1.1-scale'`)).rows[0].count);
+    // each part adds its submissions to the progress in the transaction that writes their scores:
+    // a part run twice would push progress past the total
+    expect(state.total).toBe(subs);
+    expect(state.progress).toBe(subs);
+    expect(scored).toBe(subs);
+    const leftovers = Number((await c.query(`SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier = 'rescore-part' OR task_identifier = 'tracked'`)).rows[0].count);
+    expect(leftovers).toBe(0);
+  } finally {
+    await c.end();
+  }
+
+  // both apps serve the same leaderboard once its ≈ marks are written
+  type Board = { release: { version: string }; rows: { submissionId: string; significancePending: boolean }[] };
+  let boardA: Board = { release: { version: "" }, rows: [] };
+  let boardB: Board = boardA;
+  for (let i = 0; i < 120; i++) {
+    boardA = await (await fetch(`${a}/api/v1/tasks/bouncerbench/input/leaderboard`)).json();
+    boardB = await (await fetch(`${b}/api/v1/tasks/bouncerbench/input/leaderboard`)).json();
+    if (!boardA.rows.some((r) => r.significancePending) && JSON.stringify(boardA) === JSON.stringify(boardB)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(boardA.release.version).toBe("1.1-scale");
+  expect(boardA.rows.some((r) => r.significancePending)).toBe(false);
+  expect(boardB).toEqual(boardA);
+  for (const id of uploads) expect(boardA.rows.some((r) => r.submissionId === id)).toBe(true);
+});
