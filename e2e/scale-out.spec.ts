@@ -9,7 +9,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 
 const server = process.env.DATABASE_URL;
-const root = path.resolve(__dirname, "..");
+const root = process.cwd();
 const procs: ChildProcess[] = [];
 let dbUrl = "";
 const dbName = `lb_scale_${process.pid}`;

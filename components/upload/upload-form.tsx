@@ -22,6 +22,7 @@ export function UploadForm({ task, primaryMetric }: { task: string; primaryMetri
     e.preventDefault();
     if (!file) return;
     const fd = new FormData(e.currentTarget);
+    fd.delete("file-picker"); // the picker itself; the chosen (or dropped) file goes as "file"
     fd.set("file", file);
     if (!fd.get("oss")) fd.set("oss", "false");
     // empty optional numbers are left out rather than sent as ""
