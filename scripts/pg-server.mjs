@@ -5,10 +5,9 @@
 // and keeps running until killed.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { embeddedPgBin } from "./embedded-pg.mjs";
+import { embeddedPgBin, freePort } from "./embedded-pg.mjs";
 
 export function findPgBin() {
   if (process.env.PG_BIN && fs.existsSync(path.join(process.env.PG_BIN, "initdb"))) return process.env.PG_BIN;
@@ -20,17 +19,6 @@ export function findPgBin() {
     if (fs.existsSync(path.join(bin, "initdb"))) return bin;
   }
   return embeddedPgBin();
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
 }
 
 /** Returns { url, stop } or null when no PostgreSQL server binaries are installed. */

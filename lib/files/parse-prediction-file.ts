@@ -22,7 +22,8 @@ function looksLikeJsonl(text: string, fileName?: string): boolean {
   return lines.length > 1 && lines.slice(0, 3).every((l) => l.trim().startsWith("{") && l.trim().endsWith("}"));
 }
 
-function rowEntry(v: unknown, where: { line?: number; row?: number }, problems: Problem[]): PredictionEntry | undefined {
+/** One row of the array/JSONL shapes: an object with a non-empty instance_id. */
+export function rowEntry(v: unknown, where: { line?: number; row?: number }, problems: Problem[]): PredictionEntry | undefined {
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
     problems.push({ ...where, message: "row is not an object", expected: '{ "instance_id": "…", … }' });
     return undefined;

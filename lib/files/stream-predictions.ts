@@ -1,6 +1,6 @@
 import { TokenParser, Tokenizer, TokenType } from "@streamparser/json";
 import type { Problem } from "@/lib/errors";
-import type { PredictionEntry, PredictionFormat } from "./parse-prediction-file";
+import { rowEntry, type PredictionEntry, type PredictionFormat } from "./parse-prediction-file";
 
 /**
  * Splits a prediction file into per-instance entries while it arrives, holding one entry at a
@@ -244,17 +244,4 @@ export class PredictionStream {
     const entry = rowEntry(v, { line: lineNo }, this.problems);
     if (entry) this.entries.push(entry);
   }
-}
-
-function rowEntry(v: unknown, where: { line?: number; row?: number }, problems: Problem[]): PredictionEntry | undefined {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    problems.push({ ...where, message: "row is not an object", expected: '{ "instance_id": "…", … }' });
-    return undefined;
-  }
-  const id = (v as Record<string, unknown>).instance_id;
-  if (typeof id !== "string" || id.trim() === "") {
-    problems.push({ ...where, field: "instance_id", message: `instance_id is ${JSON.stringify(id ?? null)}`, expected: "a non-empty string" });
-    return undefined;
-  }
-  return { id, value: v, ...where };
 }
