@@ -2,12 +2,14 @@
 
 import Link from "next/link";
 import { useRef, useState } from "react";
+import { UploadStatus } from "@/components/submission/upload-status";
 import { ProblemTable } from "@/components/ui/problem-table";
 import type { Problem } from "@/lib/errors";
 
 
 type Result =
   | { kind: "ok"; id: string; metrics: Record<string, number | null>; validation: { format: string; covered: number; total: number; partial: boolean; warnings: string[] } }
+  | { kind: "queued"; id: string }
   | { kind: "error"; status: number; message: string; problems: Problem[]; problemCount: number };
 
 /** Drag-and-drop upload of a prediction file with progress and the server's validation report. */
@@ -43,6 +45,9 @@ export function UploadForm({ task, primaryMetric }: { task: string; primaryMetri
       }
       if (xhr.status === 201) {
         setResult({ kind: "ok", id: body.id as string, metrics: body.metrics as Record<string, number>, validation: body.validation as never });
+      } else if (xhr.status === 202) {
+        // a large file: kept, and scored by a worker
+        setResult({ kind: "queued", id: body.id as string });
       } else {
         const err = (body.error ?? {}) as { message?: string; details?: { problems?: Problem[]; problemCount?: number } };
         setResult({
@@ -171,6 +176,7 @@ export function UploadForm({ task, primaryMetric }: { task: string; primaryMetri
           </p>
         </div>
       ) : null}
+      {result?.kind === "queued" ? <UploadStatus id={result.id} primaryMetric={primaryMetric} /> : null}
       {result?.kind === "error" ? (
         <div className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm dark:border-rose-800 dark:bg-rose-950" data-testid="upload-error" role="alert">
           <p className="font-semibold">{result.message}</p>

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { ScoreDetails } from "@/components/submission/score-details";
 import { SubmissionCharts } from "@/components/submission/submission-charts";
+import { UploadStatus } from "@/components/submission/upload-status";
 import { Badge } from "@/components/ui/badge";
 import { Card, ChartSkeleton } from "@/components/ui/card";
 import { InfoIcon } from "@/components/ui/info-icon";
@@ -131,6 +132,8 @@ export default async function SubmissionPage({ params, searchParams }: { params:
             <ScoreDetails kind={task.kindName as TaskKindName} details={score.details as Record<string, unknown>} metrics={metrics as Record<string, unknown>} />
           </div>
         </>
+      ) : sub.status !== "scored" ? (
+        <UploadStatus id={sub.id} primaryMetric={sub.task.primaryMetric} refreshWhenDone />
       ) : (
         <Card>Not scored yet.</Card>
       )}
