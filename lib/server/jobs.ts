@@ -10,7 +10,7 @@ import type { Exec } from "./scoring";
 // people see: status, progress and the error of a job that kept failing.
 
 type Progress = (done: number, total: number) => Promise<void>;
-export type JobRunner = (db: PrismaClient, payload: Record<string, unknown>, progress: Progress, ctx: { jobId: string; exec: Exec }) => Promise<unknown>;
+export type JobRunner = (db: PrismaClient, payload: Record<string, unknown>, progress: Progress, ctx: { jobId: string }) => Promise<unknown>;
 /** A job with no `jobs` row (internal upkeep, e.g. refreshing a board). */
 export type TaskRunner = (db: PrismaClient, payload: Record<string, unknown>, helpers: JobHelpers) => Promise<void>;
 
@@ -75,8 +75,7 @@ function taskList(db: PrismaClient): TaskList {
             await db.job.update({ where: { id: jobId }, data: { progress: done, total } });
           }
         };
-        const exec: Exec = (sql, params) => db.$executeRawUnsafe(sql, ...params);
-        const result = await runner(db, job.payload as Record<string, unknown>, progress, { jobId, exec });
+        const result = await runner(db, job.payload as Record<string, unknown>, progress, { jobId });
         // a runner that fans out (returns { pending: true }) is finished by its last part
         if (!(result && typeof result === "object" && "pending" in result)) {
           await db.job.update({ where: { id: jobId }, data: { status: "done", finishedAt: new Date(), error: null, result: (result ?? null) as Prisma.InputJsonValue } });

@@ -123,16 +123,25 @@ const RESCORE_BATCH = 25;
 // parts of RESCORE_BATCH submissions. Each part computes its scores, then writes them and adds
 // them to the job's progress in one transaction, so a retried part never counts twice; the part
 // that brings progress to the total marks the job done.
-registerJobKind("rescore", async (db, payload, progress, { jobId, exec }) => {
+registerJobKind("rescore", async (db, payload, progress, { jobId }) => {
   const release = await db.release.findUniqueOrThrow({ where: { id: String(payload.releaseId) }, include: { task: true } });
   const task = await getTaskOrThrow(db, release.task.fullSlug);
   await refreshBaselines(db, task, release);
   const subs = await db.submission.findMany({ where: { taskId: release.taskId }, select: { id: true }, orderBy: { createdAt: "asc" } });
-  await db.job.update({ where: { id: jobId }, data: { total: subs.length, progress: 0 } });
   if (!subs.length) return { rescored: 0, release: release.version };
-  for (let i = 0; i < subs.length; i += RESCORE_BATCH) {
-    await queueTask(exec, "rescore-part", { jobId, releaseId: release.id, ids: subs.slice(i, i + RESCORE_BATCH).map((s) => s.id) });
-  }
+  // The fan-out happens once: the parts are queued in the transaction that marks the job as
+  // fanned out, so a retried or re-delivered parent never queues them twice.
+  await db.$transaction(async (tx) => {
+    const claimed = await tx.$executeRawUnsafe(
+      `UPDATE jobs SET total = $2, progress = 0, result = '{"parts":true}'::jsonb WHERE id = $1::uuid AND (result IS NULL OR NOT result ? 'parts')`,
+      jobId,
+      subs.length,
+    );
+    if (!claimed) return;
+    for (let i = 0; i < subs.length; i += RESCORE_BATCH) {
+      await queueTask(prismaExec(tx), "rescore-part", { jobId, releaseId: release.id, ids: subs.slice(i, i + RESCORE_BATCH).map((s) => s.id) });
+    }
+  });
   await progress(0, subs.length);
   return { pending: true };
 });

@@ -123,10 +123,14 @@ export async function saveScore(exec: Exec, task: ResolvedTask, submissionId: st
   await exec(QUEUE_BOARD_REFRESH_SQL, [releaseId]);
 }
 
-/** Scores one stored submission against a release (no write). */
+/** Scores one stored submission against a release (no write). Storage-only fields (traces) are not read. */
 export async function rescoreCompute(db: PrismaClient, task: ResolvedTask, submissionId: string, release: { id: string; status: string; bootstrapSeed: number }) {
-  const preds = await db.prediction.findMany({ where: { submissionId }, select: { externalId: true, data: true } });
-  const map = new Map(preds.map((p) => [p.externalId, p.data as Record<string, unknown>]));
+  const preds = await db.$queryRawUnsafe<{ external_id: string; data: Record<string, unknown> }[]>(
+    `SELECT external_id, data - $2::text[] AS data FROM predictions WHERE submission_id = $1::uuid`,
+    submissionId,
+    task.kind.storageOnlyFields ?? [],
+  );
+  const map = new Map(preds.map((p) => [p.external_id, p.data]));
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
   return computeScore(task, instances, map, { bootstrapSeed: release.bootstrapSeed });
 }

@@ -168,6 +168,22 @@ describe("the job queue", () => {
   });
 });
 
+describe("re-scoring on publish", () => {
+  it("a parent job delivered twice fans out once: every submission is re-scored exactly once", async () => {
+    const { importRelease } = await import("@/lib/server/releases");
+    const csv = fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"), "utf8");
+    const r = await importRelease(db.prisma, { task: "bouncerbench/input", version: "1.1-twice", text: csv, fileName: "a.csv", publish: true, background: true });
+    const jobId = r.job!.id;
+    // the same parent delivered again (e.g. a worker died after fanning out, before it acknowledged)
+    await db.query(`SELECT graphile_worker.add_job('tracked', json_build_object('jobId', $1::text))`, [jobId]);
+    await db.runJobs();
+    const job = await db.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
+    const subs = await db.prisma.submission.count({ where: { task: { fullSlug: "bouncerbench/input" } } });
+    expect(job).toMatchObject({ status: "done", total: subs, progress: subs });
+    expect(await db.prisma.score.count({ where: { releaseId: r.release.id } })).toBe(subs);
+  });
+});
+
 describe("streamed ingest", () => {
   it("a large upload answers 202, a worker scores it, and the submission shows progress then scores", async () => {
     const big = JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i % 4 === 0, trace: "t".repeat(300) }])));
