@@ -72,7 +72,10 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
   const base = `/tasks/${fullSlug}`;
   const primaryCol = lb.columns.find((c) => c.key === lb.primaryMetric);
   const showCost = lb.rows.some((r) => r.cost.usd !== null);
-  const shownView = { ...view, sort: lb.sort, dir: lb.dir };
+  // The page of rows is a display matter: exports, charts, sorting and release links start from
+  // the whole view (the first page).
+  const unpaged = { ...view, offset: undefined, limit: undefined };
+  const shownView = { ...unpaged, sort: lb.sort, dir: lb.dir };
 
   return (
     <>
@@ -94,7 +97,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
             {lb.releases.map((r) => (
               <Link
                 key={r.version}
-                href={`${base}${viewQuery({ ...view, release: r.status === "published" ? undefined : r.version }, lb.primaryMetric)}`}
+                href={`${base}${viewQuery({ ...unpaged, release: r.status === "published" ? undefined : r.version }, lb.primaryMetric)}`}
                 aria-current={r.version === lb.release.version ? "page" : undefined}
                 className={r.version === lb.release.version ? "font-semibold underline" : ""}
               >
@@ -140,7 +143,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
             sort={lb.sort}
             dir={lb.dir}
             showCost={showCost}
-            hrefFor={(s, d) => `${base}${viewQuery({ ...view, sort: s, dir: d }, lb.primaryMetric)}`}
+            hrefFor={(s, d) => `${base}${viewQuery({ ...unpaged, limit: view.limit, sort: s, dir: d }, lb.primaryMetric)}`}
           />
           <div className="mt-2 flex items-center gap-3 text-sm">
             <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700" data-testid="compare-selected">
@@ -163,7 +166,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
       )}
       <section className="mt-8" aria-label="Charts">
         <Suspense fallback={<ChartSkeleton />}>
-          <TaskCharts fullSlug={fullSlug} view={view} />
+          <TaskCharts fullSlug={fullSlug} view={unpaged} />
         </Suspense>
       </section>
     </>
