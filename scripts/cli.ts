@@ -149,9 +149,9 @@ async function cmdScore(argv: string[]) {
   } else if (await appIsRunning()) {
     // The embedded database has one owner: ask the app to score without storing.
     const form = new FormData();
-    form.set("file", new Blob([preds.text]), path.basename(preds.path));
     form.set("model", "cli-score");
     form.set("dry_run", "true");
+    form.set("file", new Blob([preds.text]), path.basename(preds.path));
     const body = await postForm(`${baseUrl()}/api/v1/tasks/${slug}/submissions`, form, adminToken());
     if (body.validation.release !== values.release) {
       throw new CliError(`the running app scores against its current release ${body.validation.release}; pass a release file to score against ${values.release}`);

@@ -81,7 +81,8 @@ export async function streamMultipart<T>(
     maxFileBytes: number;
     fileField: string;
     allowedFields: readonly string[];
-    onFile: (source: AsyncIterable<Uint8Array>, info: { fileName: string }, fields: Promise<Record<string, string>>) => Promise<T>;
+    /** `before`: the fields that arrived before the file part (the rest resolve with `fields`) */
+    onFile: (source: AsyncIterable<Uint8Array>, info: { fileName: string; before: Record<string, string> }, fields: Promise<Record<string, string>>) => Promise<T>;
   },
 ): Promise<{ fields: Record<string, string>; result: T }> {
   const type = req.headers.get("content-type") ?? "";
@@ -136,7 +137,7 @@ export async function streamMultipart<T>(
       if (tooLarge) throw new AppError("payload_too_large", `file "${info.filename}" is larger than ${Math.round(opts.maxFileBytes / 1048576)} MB`);
       if (failure) throw failure;
     }
-    fileResult = opts.onFile(source(), { fileName: info.filename ?? name }, fieldsDone);
+    fileResult = opts.onFile(source(), { fileName: info.filename ?? name, before: { ...fields } }, fieldsDone);
     fileResult.catch((e) => {
       fail(e);
       stream.resume();

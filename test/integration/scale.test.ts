@@ -232,6 +232,23 @@ describe("streamed ingest", () => {
     expect(await countRows(db)).toEqual(before);
   });
 
+  it("a dry run scores and stores nothing, whether dry_run comes before or after the file", async () => {
+    const before = await countRows(db);
+    for (const order of ["before", "after"]) {
+      const fd = new FormData();
+      if (order === "before") fd.set("dry_run", "true");
+      fd.set("model", `dry-${order}`);
+      fd.set("file", new Blob([variant(11)]), "dry.json");
+      if (order === "after") fd.set("dry_run", "true");
+      const res = await submit(new Request(`http://localhost${URL_SUB}`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } }), ctx(P));
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body).toMatchObject({ id: null, status: "validated", validation: { covered: 1699 } });
+      expect(body.metrics.F_m).toBeGreaterThan(0);
+    }
+    expect(await countRows(db)).toEqual(before);
+  });
+
   it("fields sent after the file still apply; a second file part is refused", async () => {
     const fd = new FormData();
     fd.set("file", new Blob([variant(9)]), "late.json");

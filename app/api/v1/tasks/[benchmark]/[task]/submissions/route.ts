@@ -34,6 +34,8 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
         teamId: actor!.teamId,
         userId: actor!.userId,
         meta,
+        // a dry run announced before the file opens no transaction (one after it is rolled back)
+        dryRun: SubmissionFields.shape.dry_run.safeParse(info.before.dry_run).data === true,
       });
     },
   });
