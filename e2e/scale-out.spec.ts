@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { waitHealthy } from "../scripts/wait-healthy.mjs";
 
 const server = process.env.DATABASE_URL;
 const root = process.cwd();
@@ -17,18 +18,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lb-scale-"));
 
 test.skip(!server, "needs a PostgreSQL server (DATABASE_URL)");
 test.setTimeout(300_000);
-
-async function waitHealthy(url: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not start`);
-}
 
 function spawnLogged(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });

@@ -11,13 +11,16 @@
 //  6. re-scoring every submission on a new release with 1 and with 2 workers
 //  7. `cli score` against a reference Python evaluator (scikit-learn), when python3 has it
 //
-// Env: BENCH_SUBMISSIONS (1000), BENCH_SECONDS (10 per load run), BENCH_CONNECTIONS (50).
+// Env: BENCH_SUBMISSIONS (1000), BENCH_SECONDS (10 per load run), BENCH_CONNECTIONS (50);
+// BENCH_DB=name keeps that database between runs (uploads only what is missing; not dropped);
+// BENCH_PHASES=load,fresh,big,rescore,cli picks phases (default all).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { waitHealthy } from "./wait-healthy.mjs";
 import { freePort } from "./embedded-pg.mjs";
 import { startThrowawayPostgres } from "./pg-server.mjs";
 
@@ -36,32 +39,24 @@ let server = process.env.DATABASE_URL;
 const throwaway = server ? null : await startThrowawayPostgres();
 if (!server) server = throwaway!.url;
 if (!server) throw new Error("no PostgreSQL: set DATABASE_URL or install postgresql");
-const dbName = `lb_bench_${process.pid}`;
+const keep = process.env.BENCH_DB;
+if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error("BENCH_DB must be a plain database name");
+const dbName = keep ?? `lb_bench_${process.pid}`;
+const phases = new Set((process.env.BENCH_PHASES ?? "load,fresh,big,rescore,cli").split(","));
 {
   const c = new pg.Client({ connectionString: server });
   await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await c.query(`CREATE DATABASE ${dbName}`);
+  const exists = (await c.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [dbName])).rowCount;
+  if (!keep) await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (!keep || !exists) await c.query(`CREATE DATABASE ${dbName}`);
   await c.end();
 }
 const u = new URL(server!);
 u.pathname = `/${dbName}`;
 const DB = u.toString();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lb-bench-"));
+const dataDir = keep ? path.join(os.tmpdir(), `lb-bench-${keep}`) : fs.mkdtempSync(path.join(os.tmpdir(), "lb-bench-"));
+fs.mkdirSync(dataDir, { recursive: true });
 const children: ChildProcess[] = [];
-
-async function waitHealthy(url: string, ms = 600_000) {
-  const t0 = Date.now();
-  while (Date.now() - t0 < ms) {
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not start`);
-}
 
 async function startApp(port: number, extra: Record<string, string> = {}) {
   const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
@@ -136,10 +131,11 @@ try {
     return { ms: performance.now() - t0, id: body.id, status: res.status };
   }
 
-  // 1. N submissions through the real route, 3 clients at a time
+  // 1. N submissions through the real route, 3 clients at a time (only the missing ones)
   const existing = Number((await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()).total);
   const t0 = performance.now();
-  let next = 0;
+  const have = Number((await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard?q=bench-`)).json()).matched);
+  let next = have;
   const lat: number[] = [];
   await Promise.all(
     [0, 1, 2].map(async () => {
@@ -150,14 +146,15 @@ try {
       }
     }),
   );
-  note(`build: ${N} uploads × 1,699 rows (3 clients)`, `${((performance.now() - t0) / 1000).toFixed(1)} s; upload p50 ${pct(lat, 50).toFixed(0)} ms, p99 ${pct(lat, 99).toFixed(0)} ms`);
+  if (lat.length) note(`build: ${lat.length} uploads × 1,699 rows (3 clients)`, `${((performance.now() - t0) / 1000).toFixed(1)} s; upload p50 ${pct(lat, 50).toFixed(0)} ms, p99 ${pct(lat, 99).toFixed(0)} ms`);
   // let the board settle
   for (let i = 0; i < 600; i++) {
     const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { total: number; rows: { significancePending: boolean }[] };
-    if (lb.total >= existing + N && !lb.rows.some((r) => r.significancePending)) break;
+    if (lb.total >= existing + N - have && !lb.rows.some((r) => r.significancePending)) break;
     await new Promise((r) => setTimeout(r, 500));
   }
 
+  if (phases.has("load")) {
   // 2. load: static asset vs API vs page, at CONNECTIONS concurrent readers
   const staticPath = (() => {
     const dir = path.join(root, ".next/static/chunks");
@@ -184,8 +181,10 @@ try {
   const pageHtml = await (await fetch(`${base}/tasks/bouncerbench/input`)).text();
   const apiJson = await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).text();
   note("page weight (HTML) / full API JSON", `${(pageHtml.length / 1024).toFixed(0)} KB / ${(apiJson.length / 1024).toFixed(0)} KB`);
+  }
 
   // 3 + 4. a new upload on the board, and upload→scored latency
+  if (phases.has("fresh")) {
   const visible: number[] = [];
   const scored: number[] = [];
   for (let i = 0; i < 20; i++) {
@@ -203,9 +202,10 @@ try {
   }
   note("upload response → on the board with rank and ≈: p50 / max", `${pct(visible, 50).toFixed(0)} / ${Math.max(...visible).toFixed(0)} ms`);
   note("1,699-row upload → scored (201): p50 / p99", `${pct(scored, 50).toFixed(0)} / ${pct(scored, 99).toFixed(0)} ms`);
+  }
 
   // 5. RSS growth of a 100 MB upload
-  {
+  if (phases.has("big")) {
     const filler = "x".repeat(Math.floor((100 * 1024 * 1024) / keys.length) - 60);
     const big = JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, { input_bounce: i % 3 === 0, trace: filler }])));
     const pid = app.child.pid!;
@@ -229,13 +229,13 @@ try {
 
   // 6. re-score everything on a new release, with 1 and with 2 workers
   const csv = fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"), "utf8");
-  for (const n of [1, 2]) {
+  for (const n of phases.has("rescore") ? [1, 2] : []) {
     for (const w of workers.splice(0)) w.kill("SIGTERM");
     workers.push(...startWorkers(n));
     await new Promise((r) => setTimeout(r, 3000));
     const fd = new FormData();
     fd.set("task", "bouncerbench/input");
-    fd.set("version", `bench-${n}w`);
+    fd.set("version", `bench-${n}w-${Date.now().toString(36)}`);
     fd.set("publish", "true");
     fd.set("file", new Blob([csv]), "annotations.csv");
     const t = performance.now();
@@ -253,6 +253,7 @@ try {
   }
 
   // 7. cli score vs the reference evaluator
+  if (phases.has("cli")) {
   const python = ["python3", "/usr/bin/python3"].find((x) => spawnSync(x, ["-c", "import sklearn"]).status === 0);
   const cli = path.join(root, "node_modules/tsx/dist/cli.mjs");
   const preds = path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json");
@@ -269,6 +270,7 @@ try {
     const theirs = [0, 1, 2].map(() => time(python, [ref, annotations, preds]));
     note("cli score vs reference Python evaluator (whole processes, median of 3)", `${pct(ours, 50).toFixed(0)} ms vs ${pct(theirs, 50).toFixed(0)} ms (${(pct(theirs, 50) / pct(ours, 50)).toFixed(2)}× faster)`);
   } else note("cli score (whole process, median of 3)", `${pct(ours, 50).toFixed(0)} ms (no python3 with scikit-learn for the reference)`);
+  }
 
   console.log("\n| measure | result |\n|---|---|");
   for (const [k, v] of results) console.log(`| ${k} | ${v} |`);
@@ -277,8 +279,8 @@ try {
   cleanup();
   const c = new pg.Client({ connectionString: server });
   await c.connect().catch(() => undefined);
-  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  if (!keep) await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
   await c.end().catch(() => undefined);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 }

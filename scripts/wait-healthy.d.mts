@@ -1,0 +1,1 @@
+export function waitHealthy(url: string, ms?: number): Promise<void>;
