@@ -39,9 +39,20 @@ export async function actorFromUserId(userId: string): Promise<Actor | null> {
   return { via: "session", userId: user.id, email: user.email, isAdmin: user.isAdmin, teamIds, teamId: teamIds[0] ?? null };
 }
 
+/** next-auth's session cookie (plain, __Secure- prefixed, or chunked as .0, .1, …). */
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?next-auth\.session-token(\.\d+)?=/;
+
+/** Whether a Cookie header carries a session at all (visitors without one skip the session lookup). */
+export function hasSessionCookie(cookieHeader: string | null): boolean {
+  return cookieHeader !== null && SESSION_COOKIE.test(cookieHeader);
+}
+
 /** The signed-in user of this request (server components, actions and route handlers). */
 export async function getSessionActor(): Promise<Actor | null> {
   try {
+    // most readers carry no session: answer without decoding anything
+    const { headers } = await import("next/headers");
+    if (!hasSessionCookie((await headers()).get("cookie"))) return null;
     const { getServerSession } = await import("next-auth");
     const { getAuthOptions } = await import("./auth-options");
     const session = await getServerSession(getAuthOptions());
@@ -62,5 +73,6 @@ export async function resolveActor(req: Request): Promise<Actor | null> {
     if (!m) throw new AppError("unauthorized", "Authorization header must be 'Bearer <token>'");
     return actorFromToken(m[1]);
   }
+  if (!hasSessionCookie(req.headers.get("cookie"))) return null;
   return getSessionActor();
 }
