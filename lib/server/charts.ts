@@ -3,8 +3,9 @@ import { paretoFront, type PrCurve } from "@/lib/metrics";
 import { getMetric } from "@/lib/metric-value";
 import { lengthBuckets, type LengthBucket } from "@/lib/tasks/binary-abstention/chart-data";
 import type { Metrics } from "@/lib/tasks/types";
-import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
+import { viewQuery, type LeaderboardView } from "@/lib/validations/leaderboard-view";
 import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
+import { Lru } from "./lru";
 import { getTaskOrThrow, type ResolvedTask } from "./tasks";
 import { getReleaseInstances } from "./truth-cache";
 
@@ -60,11 +61,41 @@ export async function lengthChart(
  * client chart leaves). Per-instance-revealing charts (PR curves) are left out for hidden releases.
  */
 export async function taskChartData(db: PrismaClient, fullSlug: string, view: Partial<LeaderboardView>) {
-  const task = await getTaskOrThrow(db, fullSlug);
   const lb = await getLeaderboard(db, fullSlug, view);
+  const key = `${lb.releaseId}:${lb.boardVersion}:${fullSlug}${viewQuery(view, lb.primaryMetric)}`;
+  let data = chartCache.get(key);
+  if (!data) {
+    data = buildTaskChartData(db, fullSlug, lb);
+    data.catch(() => undefined);
+    chartCache.set(key, data);
+  }
+  return data;
+}
+
+// Chart data per (release, board_version, view), like the boards themselves: never stale.
+const chartCache = new Lru<ReturnType<typeof buildTaskChartData>>(128);
+
+/** Points a drawn curve keeps at most (the exact curve is on each submission's page). */
+const MAX_CURVE_POINTS = 200;
+
+/** A curve thinned to at most `max` of its own points, evenly spaced, first and last kept. */
+export function thinCurve(c: PrCurve, max = MAX_CURVE_POINTS): PrCurve {
+  const n = c.recall.length;
+  if (n <= max) return c;
+  const keep = new Set<number>();
+  for (let k = 0; k < max; k++) keep.add(Math.round((k * (n - 1)) / (max - 1)));
+  const ix = [...keep].sort((a, b) => a - b);
+  // thresholds has one entry fewer than precision/recall (the end point)
+  return { thresholds: ix.filter((i) => i < c.thresholds.length).map((i) => c.thresholds[i]), precision: ix.map((i) => c.precision[i]), recall: ix.map((i) => c.recall[i]) };
+}
+
+async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaited<ReturnType<typeof getLeaderboard>>) {
+  const task = await getTaskOrThrow(db, fullSlug);
   const hidden = lb.release.hidden;
   const rows: LeaderboardRow[] = lb.rows.slice(0, 24);
-  const scored = await db.score.findMany({ where: { releaseId: lb.releaseId, submissionId: { in: rows.map((r) => r.submissionId) } }, select: { submissionId: true, details: true } });
+  // only the overlaid series need their stored details (curves, buckets, …)
+  const overlayIds = rows.filter((r) => !r.baseline).slice(0, MAX_SERIES).map((r) => r.submissionId);
+  const scored = await db.score.findMany({ where: { releaseId: lb.releaseId, submissionId: { in: overlayIds } }, select: { submissionId: true, details: true } });
   const details = new Map(scored.map((s) => [s.submissionId, s.details as Record<string, unknown>]));
   const series: (SeriesRow & { details: Record<string, unknown> })[] = rows.map((r) => ({
     id: r.submissionId,
@@ -96,7 +127,7 @@ export async function taskChartData(db: PrismaClient, fullSlug: string, view: Pa
     case "binary_abstention": {
       const pr = hidden
         ? []
-        : overlay.filter((s) => s.details.prCurve).map((s) => ({ name: `${s.name} (AP ${getMetric(s.metrics, "bounce_ap")?.toFixed(3)})`, curve: s.details.prCurve as PrCurve }));
+        : overlay.filter((s) => s.details.prCurve).map((s) => ({ name: `${s.name} (AP ${getMetric(s.metrics, "bounce_ap")?.toFixed(3)})`, curve: thinCurve(s.details.prCurve as PrCurve) }));
       return {
         ...base,
         side: task.options.side ?? "input",
@@ -114,7 +145,7 @@ export async function taskChartData(db: PrismaClient, fullSlug: string, view: Pa
     }
     case "scored_abstention": {
       const curve = (k: "abstentionCurve" | "validationCurve") =>
-        hidden ? [] : overlay.filter((s) => s.details[k]).map((s) => ({ name: `${s.name} (AP ${getMetric(s.metrics, k === "abstentionCurve" ? "abstention_ap" : "validation_ap")?.toFixed(3)})`, curve: s.details[k] as PrCurve }));
+        hidden ? [] : overlay.filter((s) => s.details[k]).map((s) => ({ name: `${s.name} (AP ${getMetric(s.metrics, k === "abstentionCurve" ? "abstention_ap" : "validation_ap")?.toFixed(3)})`, curve: thinCurve(s.details[k] as PrCurve) }));
       const prevalence = (overlay[0]?.details.prevalence ?? null) as { fixable: number; trajectorySuccess: number } | null;
       const policies = ["no_filter", "abstention", "validation_binary", "validation_p75", "validation_p90", "combined_binary", "combined_p75", "combined_p90"];
       return {
