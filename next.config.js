@@ -1,7 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "busboy", "@prisma/adapter-pg"],
+  // Node packages loaded from node_modules at run time rather than bundled (native bindings,
+  // dynamic requires, worker pools).
+  serverExternalPackages: ["pg", "pg-copy-streams", "busboy", "@prisma/adapter-pg", "graphile-worker"],
   poweredByHeader: false,
   reactStrictMode: true,
 };

@@ -73,6 +73,17 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   const tokenRes = await fetch(`${b}/api/v1/tokens`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ team: "scale-out", name: "t" }) });
   const { token } = (await tokenRes.json()) as { token: string };
 
+  // the cached leaderboard of A: a hit on the second read
+  const read = async (base: string, p: string) => {
+    const res = await fetch(`${base}${p}`);
+    expect(res.status).toBe(200);
+    return { cache: res.headers.get("x-leaderboard-cache"), text: await res.text() };
+  };
+  await read(a, "/tasks/bouncerbench/input");
+  expect((await read(a, "/tasks/bouncerbench/input")).cache).toBe("hit");
+  expect((await read(a, "/api/v1/tasks/bouncerbench/input/leaderboard")).cache).toMatch(/hit|miss/);
+  expect((await read(a, "/api/v1/tasks/bouncerbench/input/leaderboard")).cache).toBe("hit");
+
   const gpt = JSON.parse(fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")) as Record<string, { label: string }>;
   const ids = Object.keys(gpt);
   const uploads = await Promise.all(
@@ -87,6 +98,14 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
     }),
   );
   expect(new Set(uploads).size).toBe(6);
+  // uploads written through B show at once on A, whose cached copies are now stale
+  const after = await read(a, "/api/v1/tasks/bouncerbench/input/leaderboard");
+  expect(after.cache).toBe("miss");
+  for (const id of uploads) expect(after.text).toContain(id);
+  expect((await read(a, "/tasks/bouncerbench/input?q=scale-")).text).toContain("scale-3");
+  // a signed-in reader's page is never served from the cache
+  const signedIn = await fetch(`${a}/tasks/bouncerbench/input`, { headers: { cookie: "next-auth.session-token=not-a-real-session" } });
+  expect(signedIn.headers.get("x-leaderboard-cache")).toBeNull();
 
   // publish a new release through one app: its re-score runs on the workers
   const csv = fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"), "utf8");

@@ -1,0 +1,92 @@
+import crypto from "node:crypto";
+import { getDatabase } from "@/lib/db";
+import { Lru } from "./lru";
+
+// Rendered leaderboards (the page for visitors without a session, and the API), cached in each
+// app process and answered by proxy.ts before Next.js routes the request. An entry is served only
+// while its task's release signature — every release's id, status and board_version, read from
+// the database on each request — is the one it was rendered under; triggers move board_version
+// on every change a leaderboard shows. So a process never serves a stale board, whichever
+// process wrote, and the cache needs no invalidation messages.
+
+export interface CachedResponse {
+  body: Buffer;
+  status: number;
+  headers: [string, string][];
+  etag: string;
+}
+
+/** Requests the proxy answers from the cache: task slug and kind of response. */
+const ROUTES: { re: RegExp; kind: "page" | "api" }[] = [
+  { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)$/, kind: "page" },
+  { re: /^\/api\/v1\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/leaderboard$/, kind: "api" },
+];
+
+/** Marks the proxy's own render request, which must reach the app, not the cache. */
+export const FILL_HEADER = "x-leaderboard-cache-fill";
+
+const MAX_ENTRIES = 256;
+const MAX_BODY = 2 * 1024 * 1024;
+const cache = new Lru<{ signature: string; response: Promise<CachedResponse | null> }>(MAX_ENTRIES);
+
+/** The task slug a cacheable request reads, or null (signed-in readers, RSC navigations, others). */
+export function cacheableTask(req: { method: string; url: string; headers: Headers }): string | null {
+  if (req.method !== "GET" || req.headers.has(FILL_HEADER) || req.headers.has("authorization")) return null;
+  const url = new URL(req.url);
+  const route = ROUTES.find((r) => r.re.test(url.pathname));
+  if (!route) return null;
+  if (route.kind === "page") {
+    // the document only: client-side navigations fetch RSC payloads with these headers
+    if (req.headers.has("rsc") || req.headers.has("next-router-state-tree") || req.headers.has("next-router-prefetch")) return null;
+    // a signed-in reader's header differs
+    if (/(^|;\s*)(__Secure-)?next-auth\.session-token/.test(req.headers.get("cookie") ?? "")) return null;
+  }
+  const [, benchmark, task] = route.re.exec(url.pathname)!;
+  return `${benchmark}/${task}`;
+}
+
+/** Every release of a task as id:status:board_version — what the cached responses depend on. */
+export async function taskSignature(fullSlug: string): Promise<string> {
+  const db = await getDatabase();
+  const rows = await db.pool.query<{ sig: string | null }>(
+    `SELECT string_agg(r.id || ':' || r.status || ':' || r.board_version, ',' ORDER BY r.id) AS sig
+       FROM releases r JOIN tasks t ON t.id = r.task_id WHERE t.full_slug = $1`,
+    [fullSlug],
+  );
+  return rows.rows[0]?.sig ?? "";
+}
+
+/**
+ * The cached response for this request, rendering it through the app (`render`) on a miss.
+ * Concurrent misses for the same URL share one render. Responses other than 200, and bodies over
+ * 2 MB, are passed through and not kept.
+ */
+export async function cachedResponse(key: string, signature: string, render: () => Promise<Response>): Promise<{ hit: boolean; response: CachedResponse | Response }> {
+  const entry = cache.get(key);
+  if (entry && entry.signature === signature) {
+    const r = await entry.response;
+    if (r) return { hit: true, response: r };
+  }
+  let passthrough: Response | null = null;
+  const response = (async (): Promise<CachedResponse | null> => {
+    const res = await render();
+    const body = Buffer.from(await res.arrayBuffer());
+    if (res.status !== 200 || body.length > MAX_BODY) {
+      passthrough = new Response(body, { status: res.status, headers: res.headers });
+      return null;
+    }
+    const headers = [...res.headers.entries()].filter(([k]) => !["content-length", "content-encoding", "transfer-encoding", "connection", "date", "etag", "keep-alive"].includes(k));
+    const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+    return { body, status: 200, headers, etag };
+  })();
+  cache.set(key, { signature, response });
+  const r = await response.catch((e) => {
+    cache.set(key, { signature: "", response: Promise.resolve(null) });
+    throw e;
+  });
+  if (!r) {
+    cache.set(key, { signature: "", response: Promise.resolve(null) });
+    return { hit: false, response: passthrough! };
+  }
+  return { hit: false, response: r };
+}
