@@ -181,7 +181,7 @@ async function cmdScore(argv: string[]) {
         format,
         coverage: { covered: s.covered, total: s.total, partial: s.partial },
         metrics: s.result?.metrics ?? {},
-        ci: s.result ? { metric: task.primaryMetric, low: s.result.ciLow, high: s.result.ciHigh, level: 0.95 } : null,
+        ci: s.ci ? { metric: task.primaryMetric, low: s.ci.low, high: s.ci.high, level: 0.95 } : null,
       },
       null,
       2,

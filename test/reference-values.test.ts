@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { parsePredictionFile } from "@/lib/files/parse-prediction-file";
 import { binaryAbstention } from "@/lib/tasks/binary-abstention";
 import { parseReleaseFile } from "@/lib/files/parse-release-file";
+import { computeScore } from "@/lib/server/scoring";
+import type { ResolvedTask } from "@/lib/server/tasks";
 
 const SEED = path.resolve("prisma/seed-data/bouncerbench");
 const SHARED = path.resolve("../shared/data/bouncerbench/predictions");
@@ -33,7 +35,12 @@ function score(file: string, only?: Set<string>) {
       if (!p.ok) throw new Error(JSON.stringify(p.problems));
       return { truth: truth.get(e.id)!, prediction: p.value, metadata: {} };
     });
-  return { n: pairs.length, ...binaryAbstention.score(pairs, opts) };
+  // the 95% interval comes from the server's one bootstrap of the primary metric
+  const task = { kind: binaryAbstention, options: opts, primaryMetric: "F_m" } as unknown as ResolvedTask;
+  const instances = parsed.entries.filter((e) => !only || only.has(e.id)).map((e) => ({ externalId: e.id, truth: truth.get(e.id)!, metadata: {} }));
+  const predictions = new Map(pairs.map((p, i) => [instances[i].externalId, p.prediction]));
+  const { ci } = computeScore(task, instances, predictions);
+  return { n: pairs.length, ...binaryAbstention.score(pairs, opts), ci };
 }
 
 const REF = {
@@ -57,8 +64,8 @@ describe("METRICS.md §1 reference values (input task, all 1,699)", () => {
       expect(s.n).toBe(ref.n);
       for (const [k, v] of Object.entries(ref)) if (k !== "n") expect(s.metrics[k], k).toBeCloseTo(v, 6);
       expect(s.primaryValue).toBe(s.metrics.F_m);
-      expect(s.ciLow!).toBeLessThan(s.metrics.F_m as number);
-      expect(s.ciHigh!).toBeGreaterThan(s.metrics.F_m as number);
+      expect(s.ci!.low).toBeLessThan(s.metrics.F_m as number);
+      expect(s.ci!.high).toBeGreaterThan(s.metrics.F_m as number);
     });
   }
 });

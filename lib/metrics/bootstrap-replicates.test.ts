@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fmFromRows } from "@/lib/tasks/shared/stats";
-import { bootstrapIndices, bootstrapInterval, bootstrapReplicates, pairedBootstrapDifference, pairedIntervalFromReplicates, seededRandom } from "./index";
+import { bootstrapIndices, bootstrapInterval, bootstrapReplicates, intervalFromReplicates, pairedBootstrapDifference, pairedIntervalFromReplicates, seededRandom } from "./index";
 
 /** A seeded random bouncer: truth and decisions with some agreement. */
 function system(n: number, seed: number, skill: number) {
@@ -19,6 +19,18 @@ describe("bootstrapIndices", () => {
     expect(Array.from(bootstrapIndices(n, 50, 99))).toEqual(seen);
   });
   it("throws on n < 1", () => expect(() => bootstrapIndices(0)).toThrow(RangeError));
+});
+
+describe("intervalFromReplicates ≡ bootstrapInterval", () => {
+  it.each([
+    [1699, 1, 0.8],
+    [40, 5, 0.9],
+  ])("n=%i: the interval of a score from its replicates, to the last bit", (n, seed, skill) => {
+    const rows = system(n, seed, skill);
+    const direct = bootstrapInterval(n, fmOn(rows));
+    expect(intervalFromReplicates(bootstrapReplicates(n, fmOn(rows), bootstrapIndices(n)))).toEqual(direct);
+  });
+  it("throws when no replicate is defined", () => expect(() => intervalFromReplicates([NaN, NaN])).toThrow(RangeError));
 });
 
 describe("pairedIntervalFromReplicates ≡ pairedBootstrapDifference", () => {

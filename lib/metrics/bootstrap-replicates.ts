@@ -39,6 +39,18 @@ export function bootstrapReplicates(n: number, statistic: (ix: Int32Array) => nu
 }
 
 /**
+ * Percentile interval of bootstrap replicates (NaN = undefined, skipped): the same numbers as
+ * `bootstrapInterval` on the same indices and statistic (tested).
+ * @throws RangeError when no replicate is defined
+ */
+export function intervalFromReplicates(replicates: ArrayLike<number>, level = 0.95): { low: number; high: number; resamples: number } {
+  const values: number[] = [];
+  for (let r = 0; r < replicates.length; r++) if (Number.isFinite(replicates[r])) values.push(replicates[r]);
+  if (!values.length) throw new RangeError("intervalFromReplicates: no replicate is defined");
+  return { low: percentile(values, ((1 - level) / 2) * 100), high: percentile(values, ((1 + level) / 2) * 100), resamples: values.length };
+}
+
+/**
  * Paired bootstrap interval of statistic(A) − statistic(B) from their replicates on the same
  * indices: the percentile interval of a[r] − b[r] over resamples where both are defined. Equal to
  * `pairedBootstrapDifference` on the same instances, seed and resample count (tested).
@@ -47,13 +59,8 @@ export function bootstrapReplicates(n: number, statistic: (ix: Int32Array) => nu
  */
 export function pairedIntervalFromReplicates(a: Float64Array, b: Float64Array, difference: number, level = 0.95): PairedDifference {
   if (a.length !== b.length) throw new RangeError("pairedIntervalFromReplicates: replicate vectors differ in length");
-  const values: number[] = [];
-  for (let r = 0; r < a.length; r++) {
-    const d = a[r] - b[r];
-    if (Number.isFinite(d)) values.push(d);
-  }
-  if (!values.length) throw new RangeError("pairedIntervalFromReplicates: no resample defined for both");
-  const low = percentile(values, ((1 - level) / 2) * 100);
-  const high = percentile(values, ((1 + level) / 2) * 100);
+  const d = new Float64Array(a.length);
+  for (let r = 0; r < a.length; r++) d[r] = a[r] - b[r];
+  const { low, high } = intervalFromReplicates(d, level);
   return { difference, low, high, significant: low > 0 || high < 0 };
 }

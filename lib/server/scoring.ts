@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
-import { BOOTSTRAP_RESAMPLES, bootstrapIndices, bootstrapReplicates, METRICS_VERSION } from "@/lib/metrics";
+import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, bootstrapIndices, bootstrapReplicates, intervalFromReplicates, METRICS_VERSION } from "@/lib/metrics";
 import { lengthBuckets, type LengthBucket } from "@/lib/tasks/binary-abstention/chart-data";
 import type { ScoreResult, StoredInstance } from "@/lib/tasks/types";
 import type { ResolvedTask } from "./tasks";
@@ -20,6 +20,8 @@ export interface ComputedScore {
   total: number;
   partial: boolean;
   missing: string[];
+  /** 95% bootstrap interval of the primary metric over the covered instances (1,000 seeded resamples) */
+  ci: { low: number; high: number } | null;
   /** the primary metric on each of the release's fixed bootstrap resamples (complete submissions) */
   replicates: Float64Array | null;
   /** per length bucket (METRICS.md §3): undefined for kinds without them, null when the release has no lengths */
@@ -43,8 +45,9 @@ export function releaseIndices(n: number, seed: number): Int32Array {
 /**
  * Scores predictions (keyed by instance id) against a release's truth through the task kind's
  * scorer. Predictions for instances the release does not hold are ignored (kept, not scored).
- * With `bootstrapSeed`, a complete submission also gets its bootstrap replicates of the primary
- * metric on the release's fixed indices (what leaderboards compare at read time).
+ * The primary metric is bootstrapped once, on the release's fixed indices (seed `bootstrapSeed`):
+ * its percentile interval is the score's 95% CI, and for a complete submission the replicates are
+ * kept, which is what leaderboards compare at read time.
  */
 export function computeScore(
   task: ResolvedTask,
@@ -61,19 +64,32 @@ export function computeScore(
   }
   const result = pairs.length ? task.kind.score(pairs, task.options) : null;
   const partial = missing.length > 0;
-  let replicates: Float64Array | null = null;
-  if (!partial && instances.length && opts.bootstrapSeed !== undefined) {
-    const rows = instances.map((i) => task.kind.primaryStats(i, predictions.get(i.externalId)!, task.options));
+  let covered: Float64Array | null = null;
+  if (pairs.length) {
+    const rows = instances.flatMap((i) => {
+      const p = predictions.get(i.externalId);
+      return p ? [task.kind.primaryStats(i, p, task.options)] : [];
+    });
     const picked: number[][] = new Array(rows.length);
-    replicates = bootstrapReplicates(
+    covered = bootstrapReplicates(
       rows.length,
       (ix) => {
         for (let k = 0; k < ix.length; k++) picked[k] = rows[ix[k]];
         return task.kind.primaryFromStats(picked, task.options);
       },
-      releaseIndices(rows.length, opts.bootstrapSeed),
+      releaseIndices(rows.length, opts.bootstrapSeed ?? BOOTSTRAP_SEED),
     );
   }
+  let ci: ComputedScore["ci"] = null;
+  if (covered) {
+    try {
+      const { low, high } = intervalFromReplicates(covered);
+      ci = { low, high };
+    } catch {
+      ci = null; // the metric is undefined on every resample
+    }
+  }
+  const replicates = partial ? null : covered;
   let lengths: ComputedScore["lengths"];
   const spec = task.kind.lengthBuckets?.(task.options);
   if (spec) {
@@ -84,7 +100,7 @@ export function computeScore(
     });
     lengths = rows.length ? { side: spec.side, covered: rows.length, buckets: lengthBuckets(rows, spec.side) } : null;
   }
-  return { result, covered: pairs.length, total: instances.length, partial, missing, replicates, lengths };
+  return { result, covered: pairs.length, total: instances.length, partial, missing, ci, replicates, lengths };
 }
 
 /**
@@ -109,8 +125,8 @@ export async function saveScore(exec: Exec, task: ResolvedTask, submissionId: st
       releaseId,
       task.primaryMetric,
       s.result?.primaryValue ?? null,
-      s.result?.ciLow ?? null,
-      s.result?.ciHigh ?? null,
+      s.ci?.low ?? null,
+      s.ci?.high ?? null,
       JSON.stringify(s.result?.metrics ?? {}),
       JSON.stringify(details),
       s.covered,

@@ -47,8 +47,6 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; problems: Pro
 export interface ScoreResult {
   metrics: Metrics;
   primaryValue: number | null;
-  ciLow: number | null;
-  ciHigh: number | null;
   /** chart and table data (confusion matrix, per-class table, …) */
   details: Record<string, unknown>;
 }

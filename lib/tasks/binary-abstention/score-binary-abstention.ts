@@ -1,6 +1,5 @@
 import {
   averagePrecision,
-  bootstrapInterval,
   bouncingMetrics,
   cohenKappa,
   iScore,
@@ -19,7 +18,8 @@ interface Pair {
 /**
  * Scores a bouncer on the covered instances of a release (METRICS.md §1): the two-class
  * metrics, I-Score or O-Score, label agreement when every prediction has a label (input),
- * bounce AP when every prediction has a score, and a 95% bootstrap interval of F_m.
+ * bounce AP when every prediction has a score. (The 95% interval of F_m is bootstrapped by the
+ * server from primaryStats, with every other kind's.)
  * @throws RangeError when pairs is empty
  */
 export function scoreBinaryAbstention(pairs: Pair[], side: Side): ScoreResult {
@@ -71,20 +71,9 @@ export function scoreBinaryAbstention(pairs: Pair[], side: Side): ScoreResult {
     details.prCurve = precisionRecallCurve(t, s);
   }
 
-  // 95% bootstrap interval of F_m: 1,000 seeded resamples over instances.
-  const rt = new Int8Array(n);
-  const rb = new Int8Array(n);
-  const ci = bootstrapInterval(n, (ix) => {
-    for (let i = 0; i < n; i++) {
-      rt[i] = t[ix[i]];
-      rb[i] = b[ix[i]];
-    }
-    return bouncingMetrics(rt, rb).F_m;
-  });
-
   details.perClass = [
     { cls: "accept", precision: m.P_a, recall: m.R_a, f1: m.F_a, support: m.counts.tn + m.counts.fp },
     { cls: "bounce", precision: m.P_b, recall: m.R_b, f1: m.F_b, support: m.counts.tp + m.counts.fn },
   ];
-  return { metrics, primaryValue: m.F_m, ciLow: ci.low, ciHigh: ci.high, details };
+  return { metrics, primaryValue: m.F_m, details };
 }

@@ -1,5 +1,5 @@
 import type { Problem } from "@/lib/errors";
-import { bootstrapInterval, bouncingMetrics, safeDivide } from "@/lib/metrics";
+import { safeDivide } from "@/lib/metrics";
 import { instanceLength } from "@/lib/tasks/binary-abstention/chart-data";
 import { bouncingColumns } from "@/lib/tasks/binary-abstention/columns";
 import { bounceOutcome } from "@/lib/tasks/binary-abstention";
@@ -99,21 +99,6 @@ function scoreLite(pairs: { truth: Record<string, unknown>; prediction: Record<s
     outBounce: Boolean((p.prediction.output as Half).bounce),
   }));
   const { funnel, before, after, lost } = pipelineFunnel(rows);
-  const n = pairs.length;
-  const ti = new Int8Array(n);
-  const bi = new Int8Array(n);
-  const to = new Int8Array(n);
-  const bo = new Int8Array(n);
-  const ci = bootstrapInterval(n, (ix) => {
-    for (let i = 0; i < n; i++) {
-      const r = rows[ix[i]];
-      ti[i] = r.input.bounce ? 1 : 0;
-      bi[i] = r.inBounce ? 1 : 0;
-      to[i] = r.output.bounce ? 1 : 0;
-      bo[i] = r.outBounce ? 1 : 0;
-    }
-    return (bouncingMetrics(ti, bi).F_m + bouncingMetrics(to, bo).F_m) / 2;
-  });
   const metrics: Metrics = {
     F_m_mean: (fIn + fOut) / 2,
     input: input.metrics,
@@ -126,8 +111,6 @@ function scoreLite(pairs: { truth: Record<string, unknown>; prediction: Record<s
   return {
     metrics,
     primaryValue: (fIn + fOut) / 2,
-    ciLow: ci.low,
-    ciHigh: ci.high,
     details: { input: input.details, output: output.details, funnel, before, after, lost },
   };
 }

@@ -1,5 +1,4 @@
 import type { Problem } from "@/lib/errors";
-import { bootstrapInterval } from "@/lib/metrics";
 import type { MetricColumn, ParseResult, ReleaseInstance, ScoreResult, StoredInstance, TaskKindModule } from "@/lib/tasks/types";
 import { applyPatch, PatchError } from "./apply-patch";
 import { judgeArtifact } from "./sye";
@@ -96,16 +95,9 @@ function score(pairs: { truth: Record<string, unknown>; prediction: Record<strin
   const SYE = count(sye);
   const lexers: Record<string, number> = {};
   for (const x of v) for (const l of x.lexers) lexers[l] = (lexers[l] ?? 0) + 1;
-  const ci = bootstrapInterval(n, (ix) => {
-    let s = 0;
-    for (const i of ix) s += sye[i];
-    return s / n;
-  });
   return {
     metrics: { PG, PL, SYE, CO, SYE_rate: SYE / n, PG_rate: PG / n, PL_rate: PL / n, CO_rate: CO / n, artifacts: n },
     primaryValue: SYE / n,
-    ciLow: ci.low,
-    ciHigh: ci.high,
     details: { lexers, reported: ["PL", "CO"], plReportedFor: pairs.filter((p) => typeof p.prediction.plausible === "boolean").length },
   };
 }

@@ -1,5 +1,5 @@
 import type { Problem } from "@/lib/errors";
-import { bootstrapInterval, reviewMetrics, type CommentJudgment } from "@/lib/metrics";
+import { reviewMetrics, type CommentJudgment } from "@/lib/metrics";
 import type { MetricColumn, ParseResult, ReleaseInstance, ScoreResult, TaskKindModule } from "@/lib/tasks/types";
 
 export const CATEGORIES = ["Structural", "IIS", "RFF", "Data", "Concurrency", "Memory", "Security", "Coding"] as const;
@@ -107,16 +107,9 @@ function score(pairs: { truth: Record<string, unknown>; prediction: Record<strin
         return { value, prs: sub.length, hits, recall: sub.length ? hits / sub.length : null };
       })
       .filter((r) => r.prs > 0);
-  const f1At = (ix: Int32Array) => {
-    const cc = countsOf(Array.from(ix, (i) => pairs[i].prediction));
-    return reviewMetrics(cc).f1;
-  };
-  const ci = bootstrapInterval(pairs.length, f1At);
   return {
     metrics: { ...m, comments: c.bugHit + c.validSuggestion + c.noise, bug_hit: c.bugHit, valid_suggestion: c.validSuggestion, noise: c.noise, prs_hit: c.hit },
     primaryValue: m.f1,
-    ciLow: ci.low,
-    ciHigh: ci.high,
     details: {
       counts: c,
       recallBy: { category: breakdown("category", CATEGORIES), impact: breakdown("impact", IMPACTS), severity: breakdown("severity", SEVERITIES) },

@@ -1,5 +1,5 @@
 import type { Problem } from "@/lib/errors";
-import { AV_POLICIES, bootstrapInterval, evaluateAbstainValidate, filteredSuccessAtK, liftOf, patchScore, type AvBug } from "@/lib/metrics";
+import { AV_POLICIES, evaluateAbstainValidate, filteredSuccessAtK, liftOf, patchScore, type AvBug } from "@/lib/metrics";
 import { isBlank, readBoolean } from "@/lib/tasks/shared/coerce";
 import { unitHash } from "@/lib/tasks/shared/seeded";
 import type { MetricColumn, ParseResult, ReleaseInstance, ScoreResult, StoredInstance, TaskKindModule } from "@/lib/tasks/types";
@@ -166,22 +166,10 @@ function score(pairs: { truth: Record<string, unknown>; prediction: Record<strin
       combined_binary: liftOf(groups(bs, attempt, (t) => t.passesRegression && t.judgment), base),
     };
   });
-  const ci = bootstrapInterval(bugs.length, (ix) => {
-    const kept = [];
-    for (const i of ix) {
-      const b = bugs[i];
-      if (!attempt(b)) continue;
-      const left = b.trajectories.filter((t) => t.passesRegression && t.judgment);
-      kept.push({ n: left.length, c: left.filter((t) => t.success).length });
-    }
-    return filteredSuccessAtK(kept, 1).value;
-  });
   const empirical = bugs.map((b) => b.trajectories.filter((t) => t.success).length / b.trajectories.length);
   return {
     metrics,
     primaryValue: r.combined_binary_success_at_1,
-    ciLow: ci.low,
-    ciHigh: ci.high,
     details: {
       tau: TAU,
       cutoffs: r.cutoffs,
@@ -229,10 +217,9 @@ export const scoredAbstention: TaskKindModule = {
     const left = bug.abstentionScore >= TAU ? bug.trajectories.filter((t) => t.passesRegression && t.judgment) : [];
     return [left.length, left.filter((t) => t.success).length];
   },
-  primaryFromStats(rows) {
-    const kept = rows.filter((r) => r[0] > 0);
-    return kept.length ? kept.reduce((s, r) => s + r[1] / r[0], 0) / kept.length : 0;
-  },
+  // the metric's own definition (filtered pass@1 over the bugs that keep a trajectory), so a
+  // resample gives exactly what the scorer would
+  primaryFromStats: (rows) => filteredSuccessAtK(rows.map((r) => ({ n: r[0], c: r[1] })), 1).value,
   baselines: () => [
     {
       key: "accept-all",
