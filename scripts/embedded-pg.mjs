@@ -116,7 +116,19 @@ export async function ensureEmbeddedPostgres(dataDir, opts = {}) {
     return { url: urlFor(dataDir, running.port), port: running.port, owned: false, stop: () => undefined };
   }
   const user = runAs();
+  // DATA_DIR with the default mode (the server's user must pass through it), pg/ private
+  fs.mkdirSync(dataDir, { recursive: true });
   fs.mkdirSync(base, { recursive: true, mode: 0o700 });
+  if (user) {
+    fs.chownSync(base, user.uid, user.gid);
+    // the server's user must reach DATA_DIR/pg: every parent folder must let it pass
+    if (spawnSync("runuser", ["-u", user.name, "--", "test", "-w", base]).status !== 0) {
+      throw new Error(
+        `the embedded PostgreSQL runs as the '${user.name}' user (PostgreSQL refuses root) and cannot reach ${base}: ` +
+          "a parent folder is private to root. Set DATA_DIR to a folder it can reach (e.g. under /srv or /var/lib), or set DATABASE_URL",
+      );
+    }
+  }
   if (!fs.existsSync(path.join(data, "PG_VERSION"))) {
     log("[db] initialising the embedded PostgreSQL in " + path.relative(process.cwd(), data));
     const password = crypto.randomBytes(18).toString("base64url");
@@ -162,17 +174,5 @@ export function readServerInfo(dataDir) {
     return info && alive(info.pid) ? info : null;
   } catch {
     return null;
-  }
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  // `node scripts/embedded-pg.mjs hydrate` (postinstall) or `… url` (start and print the URL)
-  const cmd = process.argv[2] ?? "hydrate";
-  if (cmd === "hydrate") {
-    const n = hydrateEmbeddedPg();
-    if (n) console.log(`[embedded-pg] restored ${n} library links`);
-  } else if (cmd === "url") {
-    const pg = await ensureEmbeddedPostgres(path.resolve(process.env.DATA_DIR ?? ".data"));
-    console.log(pg.url);
   }
 }
