@@ -137,8 +137,8 @@ async function cmdScore(argv: string[]) {
   const slug = requireTask(values.task);
   if (!values.release) throw new CliError("missing --release (a release file, or a version such as 1.0)");
   const preds = fileArg(positionals, "prediction");
-  const { validateReleaseFile } = await import("@/lib/server/releases");
-  const { validatePredictions } = await import("@/lib/server/submissions");
+  // pure modules only: offline scoring loads no database code
+  const { validatePredictionText: validatePredictions, validateReleaseFile } = await import("@/lib/tasks/validate");
   const { computeScore } = await import("@/lib/server/scoring");
   const task = offlineTask(slug);
   let instances: { externalId: string; truth: Record<string, unknown>; metadata: Record<string, unknown> }[];

@@ -3,12 +3,13 @@ import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import { from as copyFrom } from "pg-copy-streams";
 import { getDatabase, type RawConnection } from "@/lib/db";
-import { validationError, type Problem } from "@/lib/errors";
+import { validationError } from "@/lib/errors";
 import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
 import { PredictionStream } from "@/lib/files/stream-predictions";
-import type { Metrics, StoredInstance } from "@/lib/tasks/types";
+import type { Metrics } from "@/lib/tasks/types";
+import { finishValidation, PredictionValidator } from "@/lib/tasks/validate";
 import { computeScore, saveScore, type ComputedScore } from "./scoring";
-import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "./tasks";
+import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
 import { getReleaseInstances } from "./truth-cache";
 
 /** What a submission row records besides its predictions (form fields, API fields). */
@@ -39,109 +40,6 @@ export interface ValidationReport {
 }
 
 const MISSING_SAMPLE = 20;
-/** Problems kept in memory (the report lists MAX_LISTED_PROBLEMS of them and counts the rest). */
-const MAX_KEPT_PROBLEMS = 1000;
-const MAX_DEPTH = 64;
-
-function depthOf(v: unknown, d = 0): number {
-  if (d > MAX_DEPTH || typeof v !== "object" || v === null) return d;
-  let max = d;
-  for (const x of Array.isArray(v) ? v : Object.values(v)) {
-    max = Math.max(max, depthOf(x, d + 1));
-    if (max > MAX_DEPTH) break;
-  }
-  return max;
-}
-
-// An escaped NUL or a lone surrogate survives JSON.stringify as \u0000 / \udXXX (an odd number of
-// backslashes before it); PostgreSQL's jsonb cannot store either.
-const UNSTORABLE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
-
-/**
- * Checks each entry of a prediction file as it arrives: duplicate and unknown ids, the task
- * kind's schema, values the database cannot store. Keeps, per valid prediction, only what the
- * scorer reads (the kind's storage-only fields, such as traces, are written and then dropped).
- */
-export class PredictionValidator {
-  readonly problems: Problem[] = [];
-  problemCount = 0;
-  rows = 0;
-  readonly predictions = new Map<string, Record<string, unknown>>();
-  readonly warnings: string[] = [];
-  private readonly seen = new Set<string>();
-  private readonly byId: Map<string, StoredInstance>;
-  private readonly heavy: string[];
-
-  constructor(
-    private readonly task: ResolvedTask,
-    instances: StoredInstance[],
-  ) {
-    this.byId = new Map(instances.map((i) => [i.externalId, i]));
-    this.heavy = task.kind.storageOnlyFields ?? [];
-  }
-
-  problem(p: Problem) {
-    this.problemCount++;
-    if (this.problems.length < MAX_KEPT_PROBLEMS) this.problems.push(p);
-  }
-
-  /** The stored JSON of a valid entry, or null (its problems are recorded). */
-  accept(e: PredictionEntry): string | null {
-    this.rows++;
-    const where = { instanceId: e.id, line: e.line, row: e.row };
-    if (this.seen.has(e.id)) {
-      this.problem({ ...where, field: "instance_id", message: "duplicate instance id", expected: "each instance once" });
-      return null;
-    }
-    this.seen.add(e.id);
-    const instance = this.byId.get(e.id);
-    if (!instance) {
-      this.problem({ ...where, field: "instance_id", message: "unknown instance id: not in the release" });
-      return null;
-    }
-    const r = this.task.kind.parsePrediction(e.id, e.value, this.task.options, instance);
-    if (!r.ok) {
-      for (const p of r.problems) this.problem({ ...p, line: e.line, row: e.row });
-      return null;
-    }
-    if (depthOf(r.value) > MAX_DEPTH) {
-      this.problem({ ...where, message: `the prediction nests deeper than ${MAX_DEPTH} levels`, expected: `at most ${MAX_DEPTH} levels of arrays and objects` });
-      return null;
-    }
-    const json = JSON.stringify(r.value);
-    if (UNSTORABLE.test(json)) {
-      const field = Object.entries(r.value).find(([, v]) => UNSTORABLE.test(JSON.stringify(v)))?.[0];
-      this.problem({ ...where, field, message: "a string holds a NUL character (\\u0000) or a lone UTF-16 surrogate, which cannot be stored", expected: "text without NUL characters, valid Unicode" });
-      return null;
-    }
-    const kept: Record<string, unknown> = { ...r.value };
-    for (const k of this.heavy) delete kept[k];
-    this.predictions.set(e.id, kept);
-    if (this.task.kind.warnPrediction && this.warnings.length <= 100) this.warnings.push(...this.task.kind.warnPrediction(instance, r.value, this.task.options));
-    return json;
-  }
-}
-
-/** Parses and validates a whole prediction file held in memory (CLI offline scoring, tests). */
-export function validatePredictionText(task: ResolvedTask, instances: StoredInstance[], text: string, fileName?: string) {
-  const parser = new PredictionStream(fileName);
-  const v = new PredictionValidator(task, instances);
-  parser.write(Buffer.from(text, "utf8"));
-  parser.end();
-  for (const e of parser.drain()) v.accept(e);
-  return finish(parser, v);
-}
-
-function finish(parser: PredictionStream, v: PredictionValidator) {
-  const problems = [...parser.problems, ...v.problems];
-  const count = parser.problems.length + v.problemCount;
-  if (!count && v.predictions.size === 0) problems.push({ message: "the file holds no predictions", expected: "at least one instance" });
-  if (problems.length) {
-    const n = Math.max(count, problems.length);
-    throw validationError(`the prediction file has ${n} problem${n === 1 ? "" : "s"}`, problems, { format: parser.format, problemCount: n });
-  }
-  return { format: parser.format, predictions: v.predictions, rows: v.rows, warnings: v.warnings };
-}
 
 function report(format: string, rows: number, score: ComputedScore, release: { version: string }, warnings: string[]): ValidationReport {
   return {
@@ -224,7 +122,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
   };
 
   const scoreAndCheck = () => {
-    const checked = finish(parser, v);
+    const checked = finishValidation(parser, v);
     const score = computeScore(task, instances, checked.predictions, { bootstrapSeed: release.bootstrapSeed });
     if (release.hidden && score.partial) {
       throw validationError("this release keeps its ground truth hidden: a submission must cover every instance", [

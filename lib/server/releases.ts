@@ -1,15 +1,17 @@
 import crypto from "node:crypto";
 import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
 import { AppError, validationError, type Problem } from "@/lib/errors";
-import { parseReleaseFile } from "@/lib/files/parse-release-file";
 import { stableStringify } from "@/lib/stable-json";
 import type { ReleaseInstance } from "@/lib/tasks/types";
+import { validateReleaseFile } from "@/lib/tasks/validate";
 import { refreshBaselines } from "./baselines";
 import { getDatabase } from "@/lib/db";
 import { createJob, queueTask, registerJobKind, registerTask, runDueJobs } from "./jobs";
 import { prismaExec, rescoreCompute, saveScore } from "./scoring";
 import { getTaskOrThrow, type ResolvedTask } from "./tasks";
 import { forgetRelease, getReleaseInstances } from "./truth-cache";
+
+export { validateReleaseFile };
 
 export interface ImportReleaseInput {
   task: string;
@@ -30,30 +32,6 @@ export interface ReleaseDiff {
   removed: number;
   changed: number;
   against: string | null;
-}
-
-/** Parses and validates a release file; every problem is collected. */
-export function validateReleaseFile(task: ResolvedTask, text: string, fileName?: string): { format: string; instances: ReleaseInstance[] } {
-  const parsed = parseReleaseFile(text, fileName);
-  const problems: Problem[] = [...parsed.problems];
-  const instances: ReleaseInstance[] = [];
-  const seen = new Set<string>();
-  for (const { row, n } of parsed.rows) {
-    const r = task.kind.parseReleaseRow(row, task.options);
-    if (!r.ok) {
-      problems.push(...r.problems.map((p) => ({ ...p, row: n })));
-      continue;
-    }
-    if (seen.has(r.value.externalId)) {
-      problems.push({ instanceId: r.value.externalId, row: n, field: "instance_id", message: "duplicate instance id" });
-      continue;
-    }
-    seen.add(r.value.externalId);
-    instances.push(r.value);
-  }
-  if (!problems.length && !instances.length) problems.push({ message: "the file holds no instances" });
-  if (problems.length) throw validationError(`the release file has ${problems.length} problem(s)`, problems, { format: parsed.format });
-  return { format: parsed.format, instances };
 }
 
 function diffAgainst(prev: { externalId: string; truth: unknown; metadata: unknown }[], next: ReleaseInstance[]): Omit<ReleaseDiff, "against"> {

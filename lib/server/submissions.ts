@@ -2,7 +2,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { StoredInstance } from "@/lib/tasks/types";
 import type { Actor } from "./actor";
-import { ingestPredictions, textSource, validatePredictionText, type SubmissionMeta } from "./ingest";
+import { validatePredictionText } from "@/lib/tasks/validate";
+import { ingestPredictions, textSource, type SubmissionMeta } from "./ingest";
 import { getTaskOrThrow, type ResolvedTask } from "./tasks";
 import { getReleaseInstances } from "./truth-cache";
 
