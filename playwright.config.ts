@@ -58,6 +58,8 @@ export default defineConfig({
       NEXTAUTH_URL: E2E.baseURL,
       NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret",
       NEXT_TELEMETRY_DISABLED: "1",
+      // uploads over 3 MB are scored by the worker (202), so a browser test can follow one
+      ASYNC_UPLOAD_BYTES: "3000000",
     },
   },
 });

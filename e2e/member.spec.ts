@@ -60,3 +60,29 @@ test("a visitor signs up, uploads a bad file (validation report), then a good on
   expect(await boardModels(page)).toContain("lab-bouncer");
   await expect(page.locator('tr[data-model="lab-bouncer"]')).toContainText("Bouncer Lab");
 });
+
+test("a large upload is queued (202): the form follows it to its score, and its page shows it", async ({ page }) => {
+  const email = `large-${Date.now()}@example.test`;
+  await page.goto("/signup");
+  await page.getByLabel(/Name/).fill("Large Lab");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel(/Password/).fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  // over the server's 3 MB async threshold (playwright.config.ts): traces of 2 KB per instance
+  const preds = JSON.parse(fs.readFileSync(path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"), "utf8")) as Record<string, object>;
+  const big = JSON.stringify(Object.fromEntries(Object.entries(preds).map(([id, v]) => [id, { ...v, trace: "t".repeat(2048) }])));
+  expect(big.length).toBeGreaterThan(3_000_000);
+  await page.goto("/tasks/bouncerbench/input/submit");
+  await page.getByTestId("file-input").setInputFiles({ name: "large.json", mimeType: "application/json", buffer: Buffer.from(big) });
+  await page.getByLabel(/Model name/).fill("large-bouncer");
+  await page.getByRole("button", { name: "Upload and score" }).click();
+  const status = page.getByTestId("upload-status");
+  await expect(status).toBeVisible();
+  await expect(status).toHaveAttribute("data-status", "scored", { timeout: 60_000 });
+  await expect(status).toContainText("F_m = 0.422");
+  await snap(page, "upload-queued-scored");
+  await status.getByRole("link", { name: "View the submission" }).click();
+  await expect(page.getByTestId("metric-cards")).toContainText("0.422");
+});
