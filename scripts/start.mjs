@@ -48,7 +48,8 @@ function newestSource() {
 }
 
 const dev = process.argv.includes("--dev");
-const running = readServerInfo(dataDir);
+// the embedded database has one owner: a second app on the same DATA_DIR must not start it
+const running = env.DATABASE_URL ? null : readServerInfo(dataDir);
 if (running) {
   console.error(`[start] the app already runs from this data folder (pid ${running.pid}, ${running.url}); stop it first or set DATA_DIR`);
   process.exit(1);

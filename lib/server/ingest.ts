@@ -140,6 +140,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
   }
 
   const id = input.submissionId ?? crypto.randomUUID();
+  let sha256 = "";
   // a dry run asked for in a field after the file: everything written is rolled back
   class DryRun {
     constructor(readonly out: ReturnType<typeof scoreAndCheck>) {}
@@ -172,6 +173,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
     const { score, validation } = scoreAndCheck();
     const meta = await input.meta;
     if (meta.dryRun) throw new DryRun({ score, validation });
+    sha256 = hash.digest("hex");
     await saveScore((sql, params) => conn.query(sql, params), task, id, release.id, score);
     await conn.query(
       `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", baseline = $7, synthetic = $8,
@@ -190,7 +192,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
         validation.format,
         input.fileName ?? null,
         size,
-        hash.digest("hex"),
+        sha256,
         JSON.stringify(validation),
         meta.costUsd ?? null,
         meta.tokens ?? null,
@@ -206,8 +208,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
     const { score, validation } = out.out;
     return { id: null, status: "validated", metrics: score.result?.metrics ?? {}, validation, hidden: release.hidden, fileSize: size, sha256: hash.digest("hex") };
   }
-  const sub = await db.submission.findUniqueOrThrow({ where: { id }, select: { fileSize: true, fileSha256: true } });
-  return { id, status: "scored", metrics: out.score.result?.metrics ?? {}, validation: out.validation, hidden: release.hidden, fileSize: sub.fileSize ?? size, sha256: sub.fileSha256 ?? "" };
+  return { id, status: "scored", metrics: out.score.result?.metrics ?? {}, validation: out.validation, hidden: release.hidden, fileSize: size, sha256 };
 }
 
 /** A whole file held in memory as a one-chunk source. */

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { Logger, run, runMigrations, runOnce, type JobHelpers, type Runner as WorkerRunner, type TaskList } from "graphile-worker";
 import type pg from "pg";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
@@ -31,20 +32,26 @@ export function registerTask(name: string, runner: TaskRunner): void {
 export const MAX_ATTEMPTS = 4;
 
 /**
- * Creates a tracked job and queues it, in the caller's transaction when given one: the row and
- * the queue entry exist together or not at all.
+ * Creates a tracked job (its `jobs` row) and queues it, through the caller's transaction: the row
+ * and the queue entry exist together or not at all. Returns the job's id.
  */
 export async function createJob(
-  tx: Prisma.TransactionClient | PrismaClient,
+  exec: Exec,
   kind: string,
   payload: Record<string, unknown>,
   opts: { total?: number; createdBy?: string | null; teamId?: string | null; maxAttempts?: number } = {},
-) {
-  const job = await tx.job.create({
-    data: { kind, payload: payload as Prisma.InputJsonValue, total: opts.total ?? 0, createdBy: opts.createdBy ?? null, teamId: opts.teamId ?? null },
-  });
-  await tx.$executeRawUnsafe(`SELECT graphile_worker.add_job('tracked', json_build_object('jobId', $1::text), max_attempts => $2::int)`, job.id, opts.maxAttempts ?? MAX_ATTEMPTS);
-  return job;
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await exec(`INSERT INTO jobs (id, kind, status, payload, total, created_by, team_id) VALUES ($1::uuid, $2, 'queued', $3::jsonb, $4, $5::uuid, $6::uuid)`, [
+    id,
+    kind,
+    JSON.stringify(payload),
+    opts.total ?? 0,
+    opts.createdBy ?? null,
+    opts.teamId ?? null,
+  ]);
+  await queueTask(exec, "tracked", { jobId: id }, { maxAttempts: opts.maxAttempts ?? MAX_ATTEMPTS });
+  return id;
 }
 
 /** Queues an internal task (same transaction semantics as createJob). */
@@ -112,7 +119,9 @@ export async function migrateQueue(pool: pg.Pool): Promise<void> {
 
 /** Starts a worker in this process: it runs jobs until stopped. */
 export async function startWorker(db: PrismaClient, pool: pg.Pool, opts: { concurrency?: number } = {}): Promise<WorkerRunner> {
-  return run({ pgPool: pool, concurrency: opts.concurrency ?? 2, noHandleSignals: true, pollInterval: 1000, logger: quiet, taskList: taskList(db) });
+  // upkeep on a schedule (graphile-worker's cron: one run per slot across all workers)
+  const crontab = tasks.has("sweep-uploads") ? "17 * * * * sweep-uploads" : "";
+  return run({ pgPool: pool, concurrency: opts.concurrency ?? 2, noHandleSignals: true, pollInterval: 1000, logger: quiet, taskList: taskList(db), crontab });
 }
 
 /** Runs every job that is due now, in this process, then returns (scripts and tests). */

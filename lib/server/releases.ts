@@ -176,7 +176,7 @@ export async function publishRelease(db: PrismaClient, releaseId: string, opts: 
       data: { status: "archived", archivedAt: new Date() },
     });
     const release = await tx.release.update({ where: { id: rel.id }, data: { status: "published", publishedAt: new Date() } });
-    const job = await createJob(tx, "rescore", { releaseId: release.id, task: task.fullSlug, version: release.version }, { total, createdBy: opts.createdBy ?? null });
+    const job = await createJob(prismaExec(tx), "rescore", { releaseId: release.id, task: task.fullSlug, version: release.version }, { total, createdBy: opts.createdBy ?? null });
     return { release, job };
   });
   forgetRelease(release.id);
@@ -184,7 +184,7 @@ export async function publishRelease(db: PrismaClient, releaseId: string, opts: 
     const database = await getDatabase();
     await runDueJobs(db, database.pool);
   }
-  return { release, job: await db.job.findUniqueOrThrow({ where: { id: job.id } }) };
+  return { release, job: await db.job.findUniqueOrThrow({ where: { id: job } }) };
 }
 
 /** A release with the first rows (truth included: admins only) and its diff against the current release. */

@@ -27,7 +27,9 @@ export const FILL_HEADER = "x-leaderboard-cache-fill";
 
 const MAX_ENTRIES = 256;
 const MAX_BODY = 2 * 1024 * 1024;
-const cache = new Lru<{ signature: string; response: Promise<CachedResponse | null> }>(MAX_ENTRIES);
+/** Bytes of bodies one process keeps (views differ by query string: a bound, not a hope). */
+const MAX_BYTES = 64 * 1024 * 1024;
+const cache = new Lru<{ signature: string; response: Promise<CachedResponse | null> }>(MAX_ENTRIES, MAX_BYTES);
 
 /** The task slug a cacheable request reads, or null (signed-in readers, RSC navigations, others). */
 export function cacheableTask(req: { method: string; url: string; headers: Headers }): string | null {
@@ -88,5 +90,6 @@ export async function cachedResponse(key: string, signature: string, render: () 
     cache.set(key, { signature: "", response: Promise.resolve(null) });
     return { hit: false, response: passthrough! };
   }
+  cache.weigh(key, r.body.length);
   return { hit: false, response: r };
 }

@@ -3,6 +3,7 @@ import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, bootstrapIndices, bootstrapReplicates, intervalFromReplicates, METRICS_VERSION } from "@/lib/metrics";
 import { lengthBuckets, type LengthBucket } from "@/lib/tasks/binary-abstention/chart-data";
 import type { ScoreResult, StoredInstance } from "@/lib/tasks/types";
+import { queueTask } from "./jobs";
 import type { ResolvedTask } from "./tasks";
 import { getReleaseInstances } from "./truth-cache";
 
@@ -103,12 +104,6 @@ export function computeScore(
   return { result, covered: pairs.length, total: instances.length, partial, missing, ci, replicates, lengths };
 }
 
-/**
- * Queues the refresh of a release's board (ranks' ≈ marks) in the caller's transaction. One job
- * per release at a time (job key, replaced while waiting; its own queue runs them in order).
- */
-export const QUEUE_BOARD_REFRESH_SQL = `SELECT graphile_worker.add_job('refresh-board', json_build_object('releaseId', $1::text), queue_name => 'board:' || $1::text, job_key => 'board:' || $1::text, job_key_mode => 'replace', max_attempts => 5)`;
-
 /** Writes (or replaces) a submission's score on a release and queues the board refresh. */
 export async function saveScore(exec: Exec, task: ResolvedTask, submissionId: string, releaseId: string, s: ComputedScore): Promise<void> {
   const details = { ...(s.result?.details ?? {}), ...(s.lengths !== undefined ? { lengthBuckets: s.lengths } : {}) };
@@ -136,7 +131,9 @@ export async function saveScore(exec: Exec, task: ResolvedTask, submissionId: st
       s.replicates ? Buffer.from(s.replicates.buffer, s.replicates.byteOffset, s.replicates.byteLength) : null,
     ],
   );
-  await exec(QUEUE_BOARD_REFRESH_SQL, [releaseId]);
+  // the board's ≈ marks, refreshed after this write: one waiting job per release (its key is
+  // replaced while it waits), run in order on the release's own queue
+  await queueTask(exec, "refresh-board", { releaseId }, { jobKey: `board:${releaseId}`, queue: `board:${releaseId}`, maxAttempts: 5 });
 }
 
 /** Scores one stored submission against a release (no write). Storage-only fields (traces) are not read. */

@@ -2,41 +2,73 @@ import crypto from "node:crypto";
 import { getDatabase } from "@/lib/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
-import { createJob, registerJobKind } from "./jobs";
+import { createJob, registerJobKind, registerTask } from "./jobs";
 import { ingestPredictions, type SubmissionMeta } from "./ingest";
 import { getTaskOrThrow } from "./tasks";
 
 const CHUNK = 1 << 20;
 
+type Meta = SubmissionMeta & { dryRun?: boolean };
+
 /**
- * Accepts a large upload for scoring by a worker: the bytes go into upload_chunks (1 MB rows)
- * as they arrive, then the queued submission and its "score-upload" job are committed together.
+ * Takes an upload as it arrives and picks its path by its real size: up to `asyncBytes` it is read
+ * whole first (so no transaction waits on a slow client) and then validated, scored and stored at
+ * once (201); past that — whatever Content-Length said, or without one — it is kept for a worker
+ * (202).
+ */
+export async function acceptUpload(input: { task: string; source: AsyncIterable<Uint8Array>; fileName: string; teamId: string | null; userId: string | null; meta: Promise<Meta>; dryRun?: boolean; asyncBytes: number }) {
+  const it = input.source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let bytes = 0;
+  for (;;) {
+    const r = await it.next();
+    if (r.done) {
+      return ingestPredictions({ task: input.task, source: fromBuffers(head), fileName: input.fileName, teamId: input.teamId, userId: input.userId, meta: input.meta, dryRun: input.dryRun });
+    }
+    const buf = Buffer.from(r.value);
+    head.push(buf);
+    bytes += buf.length;
+    if (bytes > input.asyncBytes) break;
+  }
+  async function* rest(): AsyncIterable<Uint8Array> {
+    yield* head;
+    for (;;) {
+      const r = await it.next();
+      if (r.done) return;
+      yield r.value;
+    }
+  }
+  return queueUpload({ ...input, source: rest() });
+}
+
+async function* fromBuffers(chunks: Buffer[]): AsyncIterable<Uint8Array> {
+  yield* chunks;
+}
+
+/**
+ * Keeps a large upload for scoring by a worker. Its bytes go into upload_chunks (1 MB rows) as
+ * they arrive, each in its own short statement (no transaction waits on the client); then the
+ * submission's fields and its "score-upload" job are committed together. An upload that fails
+ * part-way is deleted; one abandoned by a dead process is swept by "sweep-uploads".
  * Returns at once (the route answers 202); the job's progress and error show on the submission.
  */
-export async function queueUpload(input: {
-  task: string;
-  source: AsyncIterable<Uint8Array>;
-  fileName: string;
-  teamId: string | null;
-  userId: string | null;
-  meta: Promise<SubmissionMeta & { dryRun?: boolean }>;
-}) {
+export async function queueUpload(input: { task: string; source: AsyncIterable<Uint8Array>; fileName: string; teamId: string | null; userId: string | null; meta: Promise<Meta> }) {
   const database = await getDatabase();
   const task = await getTaskOrThrow(database.prisma, input.task);
   const id = crypto.randomUUID();
   let size = 0;
   const hash = crypto.createHash("sha256");
-  const jobId = await database.transaction(async (conn) => {
-    await conn.query(
-      `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'queued', '', $5)`,
-      [id, task.id, input.teamId, input.userId, input.fileName],
-    );
+  await database.query(
+    `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'queued', '', $5)`,
+    [id, task.id, input.teamId, input.userId, input.fileName],
+  );
+  try {
     let seq = 0;
     let pending: Buffer[] = [];
     let pendingBytes = 0;
     const flush = async () => {
       if (!pendingBytes) return;
-      await conn.query(`INSERT INTO upload_chunks (submission_id, seq, data) VALUES ($1::uuid, $2, $3)`, [id, seq++, Buffer.concat(pending)]);
+      await database.query(`INSERT INTO upload_chunks (submission_id, seq, data) VALUES ($1::uuid, $2, $3)`, [id, seq++, Buffer.concat(pending)]);
       pending = [];
       pendingBytes = 0;
     };
@@ -51,20 +83,33 @@ export async function queueUpload(input: {
     await flush();
     const meta = await input.meta;
     if (meta.dryRun) throw new AppError("bad_request", "dry runs of files this large are not queued: validate a smaller sample, or upload without dry_run");
-    await conn.query(
-      `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7, tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11 WHERE id = $1::uuid`,
-      [id, meta.model, meta.system ?? null, meta.oss ?? false, meta.site ?? null, meta.visibility ?? "public", meta.costUsd ?? null, meta.tokens ?? null, meta.runtimeSec ?? null, size, hash.digest("hex")],
-    );
-    const job = crypto.randomUUID();
-    await conn.query(
-      `INSERT INTO jobs (id, kind, status, payload, total, created_by, team_id) VALUES ($1::uuid, 'score-upload', 'queued', $2::jsonb, $3, $4::uuid, $5::uuid)`,
-      [job, JSON.stringify({ submissionId: id, task: task.fullSlug }), size, input.userId, input.teamId],
-    );
-    await conn.query(`SELECT graphile_worker.add_job('tracked', json_build_object('jobId', $1::text), max_attempts => 4)`, [job]);
-    return job;
-  });
-  return { id, status: "queued" as const, job: { id: jobId, url: `/api/v1/admin/jobs/${jobId}` }, fileSize: size };
+    const jobId = await database.transaction(async (conn) => {
+      await conn.query(
+        `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7, tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11 WHERE id = $1::uuid`,
+        [id, meta.model, meta.system ?? null, meta.oss ?? false, meta.site ?? null, meta.visibility ?? "public", meta.costUsd ?? null, meta.tokens ?? null, meta.runtimeSec ?? null, size, hash.digest("hex")],
+      );
+      return createJob((sql, params) => conn.query(sql, params), "score-upload", { submissionId: id, task: task.fullSlug }, { total: size, createdBy: input.userId, teamId: input.teamId });
+    });
+    return { id, status: "queued" as const, job: { id: jobId, url: `/api/v1/jobs/${jobId}` }, fileSize: size };
+  } catch (e) {
+    // nothing half-written stays: the row and its chunks go (chunks cascade)
+    await database.query(`DELETE FROM submissions WHERE id = $1::uuid`, [id]).catch(() => undefined);
+    throw e;
+  }
 }
+
+/** Uploads whose process died while receiving them: queued, no job, untouched for an hour. */
+export async function sweepAbandonedUploads(db: PrismaClient): Promise<number> {
+  return db.$executeRawUnsafe(
+    `DELETE FROM submissions s WHERE s.status = 'queued' AND s.created_at < now() - interval '1 hour'
+        AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = 'score-upload' AND j.payload->>'submissionId' = s.id::text)`,
+  );
+}
+
+registerTask("sweep-uploads", async (db) => {
+  const n = await sweepAbandonedUploads(db);
+  if (n) console.log(`[jobs] swept ${n} abandoned upload(s)`);
+});
 
 async function* chunksOf(db: PrismaClient, submissionId: string, onBytes: (n: number) => Promise<void>): AsyncIterable<Uint8Array> {
   let seq = 0;

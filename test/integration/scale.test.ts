@@ -11,6 +11,7 @@ import { GET as getJob } from "@/app/api/v1/jobs/[id]/route";
 import { openDatabase } from "@/lib/db";
 import { loadPerInstance, primaryDifference } from "@/lib/server/compare";
 import { createJob, registerJobKind } from "@/lib/server/jobs";
+import { prismaExec } from "@/lib/server/scoring";
 import { getLeaderboard } from "@/lib/server/leaderboard";
 import { seed } from "@/lib/server/seed";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
@@ -157,13 +158,13 @@ describe("the job queue", () => {
     const team = await ensureTeam(db.prisma, "Starter Team");
     await db.prisma.membership.create({ data: { userId: user.id, teamId: team.id } });
     const starter = (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token;
-    const job = await createJob(db.prisma, "always-fails", {}, { createdBy: user.id, maxAttempts: 1 });
+    const jobId = await createJob(prismaExec(db.prisma), "always-fails", {}, { createdBy: user.id, maxAttempts: 1 });
     await db.runJobs();
-    const res = await getJob(getRequest(`/api/v1/jobs/${job.id}`, starter), ctx({ id: job.id }));
+    const res = await getJob(getRequest(`/api/v1/jobs/${jobId}`, starter), ctx({ id: jobId }));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: "failed", error: "the disk is full", attempts: 1 });
     // another team does not see it
-    const stranger = await getJob(getRequest(`/api/v1/jobs/${job.id}`, token), ctx({ id: job.id }));
+    const stranger = await getJob(getRequest(`/api/v1/jobs/${jobId}`, token), ctx({ id: jobId }));
     expect(stranger.status).toBe(404);
   });
 });
@@ -200,6 +201,41 @@ describe("streamed ingest", () => {
     expect(done.file.size).toBe(Buffer.byteLength(big));
     const rows = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM upload_chunks WHERE submission_id = $1`, [r.body.id]);
     expect(rows[0].n).toBe("0");
+  });
+
+  it("the path follows the real size: a large upload sent without Content-Length is queued too", async () => {
+    const big = JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i % 5 === 0, trace: "c".repeat(300) }])));
+    const fd = new FormData();
+    fd.set("model", "chunked-big");
+    fd.set("file", new Blob([big]), "chunked.json");
+    const res = await submit(new Request(`http://localhost${URL_SUB}`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } }), ctx(P));
+    expect(res.status).toBe(202);
+    const { id } = await res.json();
+    await db.runJobs();
+    expect((await db.prisma.submission.findUniqueOrThrow({ where: { id } })).status).toBe("scored");
+  });
+
+  it("a large upload whose fields are invalid leaves nothing behind", async () => {
+    const before = await countRows(db);
+    const big = JSON.stringify(Object.fromEntries(ids.map((id) => [id, { input_bounce: false, trace: "d".repeat(300) }])));
+    const r = await post(big, "", "nameless.json");
+    expect(r.status).toBe(422);
+    expect(r.body.error.details.problems[0]).toMatchObject({ field: "model" });
+    expect(await countRows(db)).toEqual(before);
+    expect((await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM upload_chunks`))[0].n).toBe("0");
+  });
+
+  it("uploads abandoned mid-way by a dead process are swept after an hour, queued ones with a job are not", async () => {
+    const { sweepAbandonedUploads } = await import("@/lib/server/upload-jobs");
+    const task = await getTaskOrThrow(db.prisma, "bouncerbench/input");
+    const stale = await db.prisma.submission.create({ data: { taskId: task.id, model: "", status: "queued", createdAt: new Date(Date.now() - 2 * 3600_000) } });
+    await db.prisma.uploadChunk.create({ data: { submissionId: stale.id, seq: 0, data: Buffer.from("{") } });
+    const recent = await db.prisma.submission.create({ data: { taskId: task.id, model: "", status: "queued" } });
+    expect(await sweepAbandonedUploads(db.prisma)).toBe(1);
+    expect(await db.prisma.submission.findUnique({ where: { id: stale.id } })).toBeNull();
+    expect(await db.prisma.uploadChunk.count({ where: { submissionId: stale.id } })).toBe(0);
+    expect(await db.prisma.submission.findUnique({ where: { id: recent.id } })).not.toBeNull();
+    await db.prisma.submission.delete({ where: { id: recent.id } });
   });
 
   it("a large invalid upload ends failed with its problems on the submission, not retried", async () => {

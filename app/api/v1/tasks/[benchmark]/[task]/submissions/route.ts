@@ -1,9 +1,8 @@
 // POST /api/v1/tasks/{benchmark}/{task}/submissions – upload, validate, score and store predictions (streamed)
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { ingestPredictions } from "@/lib/server/ingest";
 import { streamMultipart } from "@/lib/server/multipart";
-import { queueUpload } from "@/lib/server/upload-jobs";
+import { acceptUpload } from "@/lib/server/upload-jobs";
 import { route } from "@/lib/server/route";
 import { SubmissionFields, TaskParams } from "@/lib/validations/common";
 
@@ -16,19 +15,15 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
     maxFileBytes: getEnv().MAX_UPLOAD_BYTES,
     fileField: "file",
     allowedFields: Object.keys(SubmissionFields.shape),
-    onFile: async (source, info, fields): Promise<Awaited<ReturnType<typeof ingestPredictions>> | Awaited<ReturnType<typeof queueUpload>>> => {
+    onFile: async (source, info, fields) => {
       const meta = fields.then((raw) => {
         const f = SubmissionFields.parse(raw);
         return { model: f.model, system: f.system, oss: f.oss, site: f.site, visibility: f.visibility, costUsd: f.cost_usd, tokens: f.tokens, runtimeSec: f.runtime_sec, dryRun: f.dry_run };
       });
       meta.catch(() => undefined);
-      const task = `${params.benchmark}/${params.task}`;
-      // large files are kept and scored by a worker: 202 now, progress at /api/v1/jobs/{id}
-      if (Number(req.headers.get("content-length") ?? 0) > getEnv().ASYNC_UPLOAD_BYTES) {
-        return queueUpload({ task, source, fileName: info.fileName, teamId: actor!.teamId, userId: actor!.userId, meta });
-      }
-      return ingestPredictions({
-        task,
+      // small files are scored at once (201); large ones are kept for a worker (202, progress at /api/v1/jobs/{id})
+      return acceptUpload({
+        task: `${params.benchmark}/${params.task}`,
         source,
         fileName: info.fileName,
         teamId: actor!.teamId,
@@ -36,6 +31,7 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
         meta,
         // a dry run announced before the file opens no transaction (one after it is rolled back)
         dryRun: SubmissionFields.shape.dry_run.safeParse(info.before.dry_run).data === true,
+        asyncBytes: getEnv().ASYNC_UPLOAD_BYTES,
       });
     },
   });
