@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 export const SEED = path.resolve("prisma/seed-data/bouncerbench");
 
@@ -13,4 +13,14 @@ export async function snap(page: Page, name: string) {
 /** Model names in leaderboard order. */
 export async function boardModels(page: Page): Promise<string[]> {
   return page.locator("[data-testid=leaderboard] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-model") ?? ""));
+}
+
+/** Signs a new account up through the form; lands on /account. */
+export async function signUp(page: Page, name: string, email: string, password = "correct horse battery") {
+  await page.goto("/signup");
+  await page.getByLabel(/Name/).fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel(/Password/).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/account$/);
 }

@@ -1,16 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { SEED, boardModels, snap } from "./helpers";
+import { SEED, boardModels, signUp, snap } from "./helpers";
 
 test("a visitor signs up, uploads a bad file (validation report), then a good one (new row)", async ({ page }) => {
   const email = `member-${Date.now()}@example.test`;
-  await page.goto("/signup");
-  await page.getByLabel(/Name/).fill("Bouncer Lab");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/Password/).fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await signUp(page, "Bouncer Lab", email);
   await expect(page.getByText(`team Bouncer Lab`)).toBeVisible();
 
   // sign out and back in with the password
@@ -62,13 +57,7 @@ test("a visitor signs up, uploads a bad file (validation report), then a good on
 });
 
 test("a large upload is queued (202): the form follows it to its score, and its page shows it", async ({ page }) => {
-  const email = `large-${Date.now()}@example.test`;
-  await page.goto("/signup");
-  await page.getByLabel(/Name/).fill("Large Lab");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/Password/).fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await signUp(page, "Large Lab", `large-${Date.now()}@example.test`);
 
   // over the server's 3 MB async threshold (playwright.config.ts): traces of 2 KB per instance
   const preds = JSON.parse(fs.readFileSync(path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"), "utf8")) as Record<string, object>;
