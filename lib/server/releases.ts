@@ -25,6 +25,8 @@ export interface ImportReleaseInput {
   source?: string;
   /** re-score in the background (the server); scripts and tests wait */
   background?: boolean;
+  /** who imports it (sees the re-score job's progress and error) */
+  createdBy?: string | null;
 }
 
 export interface ReleaseDiff {
@@ -90,7 +92,7 @@ export async function importRelease(db: PrismaClient, input: ImportReleaseInput)
     { timeout: 300_000, maxWait: 30_000 },
   );
   const validation = { format, instances: instances.length, preview: instances.slice(0, 5).map((i) => ({ instance_id: i.externalId, ...i.metadata, truth: i.truth })) };
-  const published = input.publish ? await publishRelease(db, release.id, { background: input.background }) : null;
+  const published = input.publish ? await publishRelease(db, release.id, { background: input.background, createdBy: input.createdBy }) : null;
   return { release: published?.release ?? release, validation, diff, job: published?.job ?? null };
 }
 

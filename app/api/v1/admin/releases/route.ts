@@ -11,7 +11,7 @@ import { ReleaseFields } from "@/lib/validations/common";
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-export const POST = route({ access: "admin" }, async ({ req }) => {
+export const POST = route({ access: "admin" }, async ({ req, actor }) => {
   const { fields, files } = await readMultipart(req, { maxFileBytes: getEnv().MAX_UPLOAD_BYTES });
   if (!files.file) throw new AppError("validation_failed", "no file: send the release as the multipart field 'file'", { problems: [{ field: "file", message: "missing" }], problemCount: 1 });
   const f = ReleaseFields.parse(fields);
@@ -25,6 +25,7 @@ export const POST = route({ access: "admin" }, async ({ req }) => {
     synthetic: f.synthetic,
     publish: f.publish,
     background: true,
+    createdBy: actor!.userId,
   });
   return Response.json({ release: releaseJson(r.release), validation: r.validation, diff: r.diff, job: r.job ? jobJson(r.job) : null }, { status: 201 });
 });
