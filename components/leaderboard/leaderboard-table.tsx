@@ -123,6 +123,10 @@ export function LeaderboardTable(props: Props) {
                     <span className="ml-1 text-xs font-normal text-slate-500" title={`95% bootstrap interval ${r.ci.low.toFixed(3)}–${r.ci.high.toFixed(3)}`}>
                       ±{(((r.ci.high - r.ci.low) / 2) * (c.format === "percent1" ? 100 : 1)).toFixed(c.format === "percent1" ? 1 : 3)}
                     </span>
+                  ) : c.key === primaryMetric && r.margin !== null ? (
+                    <span className="ml-1 text-xs font-normal text-slate-500" title="hidden test set: released by the Ladder, rounded to this margin">
+                      ±{r.margin}
+                    </span>
                   ) : null}
                 </td>
               ))}

@@ -21,5 +21,6 @@ export * from "./code-review";
 export * from "./mcnemar";
 export * from "./paired-bootstrap";
 export * from "./bootstrap-replicates";
+export * from "./ladder";
 export * from "./pareto-front";
 export * from "./version";

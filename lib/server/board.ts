@@ -31,6 +31,8 @@ export interface BoardRow {
   vsAbove: { difference: number; low: number; high: number } | null;
   /** the comparison with the row above is still being computed (a write just happened) */
   significancePending: boolean;
+  /** hidden releases: the Ladder's margin the metrics are rounded to (null on public releases) */
+  margin: number | null;
 }
 
 interface RawRow {
@@ -71,6 +73,18 @@ const BOARD_SQL = (columns: string) => `
    WHERE s.release_id = $1::uuid AND sub.visibility = 'public' AND sub.status = 'scored'
    ORDER BY s.primary_value DESC NULLS LAST, sub.created_at ASC, sub.id ASC`;
 
+/**
+ * A hidden release's board: only scores the Ladder released, with their rounded values — exact
+ * values, intervals and ≈ marks are numbers that move with single hidden labels.
+ */
+const HIDDEN_BOARD_SQL = (columns: string) => `
+  SELECT ${columns}
+    FROM scores s
+    JOIN submissions sub ON sub.id = s.submission_id
+    LEFT JOIN teams t ON t.id = sub.team_id
+   WHERE s.release_id = $1::uuid AND sub.visibility = 'public' AND sub.status = 'scored' AND s.ladder_released
+   ORDER BY s.ladder_primary DESC NULLS LAST, sub.created_at ASC, sub.id ASC`;
+
 const pairKey = (above: { submission_id: string; computed_at: Date }, me: { computed_at: Date }) =>
   `${above.submission_id}|${above.computed_at.getTime()}|${me.computed_at.getTime()}`;
 
@@ -95,6 +109,8 @@ function rankRows<T extends { baseline: string | null; partial: boolean; primary
  * changed. Returns how many pairs it computed.
  */
 export async function refreshBoard(db: PrismaClient, releaseId: string): Promise<number> {
+  const [rel] = await db.$queryRawUnsafe<{ hidden: boolean }[]>(`SELECT hidden FROM releases WHERE id = $1::uuid`, releaseId);
+  if (!rel || rel.hidden) return 0; // a hidden board shows no ≈ marks
   const rows = await db.$queryRawUnsafe<Pick<RawRow, "id" | "submission_id" | "primary_value" | "partial" | "computed_at" | "vs_above_key" | "baseline">[]>(
     BOARD_SQL("s.id, s.submission_id, s.primary_value, s.partial, s.computed_at, s.vs_above_key, sub.baseline"),
     releaseId,
@@ -149,14 +165,20 @@ registerTask("refresh-board", async (db, payload) => {
   await refreshBoard(db, String(payload.releaseId));
 });
 
-/** Reads a release's whole board (one query; no predictions). */
-export async function readBoard(db: PrismaClient, releaseId: string): Promise<BoardRow[]> {
-  const rows = await db.$queryRawUnsafe<RawRow[]>(
-    BOARD_SQL(`s.id, s.submission_id, s.primary_value, s.ci_low, s.ci_high, s.metrics, s.covered, s.total, s.partial, s.computed_at,
-      s.vs_above_key, s.vs_above_difference, s.vs_above_low, s.vs_above_high,
-      sub.model, sub.system, sub.baseline, sub.synthetic, sub.oss, sub.site, sub.cost_usd, sub.tokens, sub.runtime_sec, sub.created_at,
-      t.name AS team, t.slug AS team_slug`),
-    releaseId,
+const SUBMISSION_COLUMNS = `sub.model, sub.system, sub.baseline, sub.synthetic, sub.oss, sub.site, sub.cost_usd, sub.tokens, sub.runtime_sec, sub.created_at,
+      t.name AS team, t.slug AS team_slug`;
+
+/** Reads a release's whole board (one query; no predictions). On a hidden release: what the Ladder released. */
+export async function readBoard(db: PrismaClient, release: { id: string; hidden: boolean }): Promise<BoardRow[]> {
+  const rows = await db.$queryRawUnsafe<(RawRow & { margin: number | null })[]>(
+    release.hidden
+      ? HIDDEN_BOARD_SQL(`s.id, s.submission_id, s.ladder_primary AS primary_value, NULL::float8 AS ci_low, NULL::float8 AS ci_high,
+          s.ladder_metrics AS metrics, s.covered, s.total, s.partial, s.computed_at,
+          NULL AS vs_above_key, NULL::float8 AS vs_above_difference, NULL::float8 AS vs_above_low, NULL::float8 AS vs_above_high,
+          s.ladder_margin AS margin, ${SUBMISSION_COLUMNS}`)
+      : BOARD_SQL(`s.id, s.submission_id, s.primary_value, s.ci_low, s.ci_high, s.metrics, s.covered, s.total, s.partial, s.computed_at,
+          s.vs_above_key, s.vs_above_difference, s.vs_above_low, s.vs_above_high, NULL::float8 AS margin, ${SUBMISSION_COLUMNS}`),
+    release.id,
   );
   const ranks = rankRows(rows);
   let above: RawRow | null = null;
@@ -165,7 +187,7 @@ export async function readBoard(db: PrismaClient, releaseId: string): Promise<Bo
     let vsAbove: BoardRow["vsAbove"] = null;
     let pending = false;
     if (rank !== null) {
-      if (above) {
+      if (above && !release.hidden) {
         const fresh = s.vs_above_key === pairKey(above, s);
         pending = !fresh;
         if (fresh && s.vs_above_difference !== null && s.vs_above_low !== null && s.vs_above_high !== null) {
@@ -195,6 +217,7 @@ export async function readBoard(db: PrismaClient, releaseId: string): Promise<Bo
       tiedWithAbove: vsAbove !== null && !(vsAbove.low > 0 || vsAbove.high < 0),
       vsAbove,
       significancePending: pending,
+      margin: s.margin,
     };
   });
 }

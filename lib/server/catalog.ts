@@ -16,14 +16,17 @@ export async function listBenchmarks(db: PrismaClient) {
       },
     },
   });
-  const releaseIds = benches.flatMap((b) => b.tasks.flatMap((t) => t.releases.map((r) => r.id)));
-  const tops = await db.score.findMany({
-    where: { releaseId: { in: releaseIds }, partial: false, submission: { visibility: "public", status: "scored", baseline: null } },
-    orderBy: { primaryValue: { sort: "desc", nulls: "last" } },
-    select: { releaseId: true, primaryValue: true, submissionId: true, submission: { select: { model: true } } },
-  });
-  const leader = new Map<string, (typeof tops)[number]>();
-  for (const s of tops) if (!leader.has(s.releaseId)) leader.set(s.releaseId, s);
+  const current = benches.flatMap((b) => b.tasks.flatMap((t) => t.releases));
+  const pick = { releaseId: true, primaryValue: true, ladderPrimary: true, submissionId: true, submission: { select: { model: true } } } as const;
+  const where = { partial: false, submission: { visibility: "public" as const, status: "scored" as const, baseline: null } };
+  // hidden releases: the leader among what the Ladder released, by its rounded value
+  const [open, hidden] = await Promise.all([
+    db.score.findMany({ where: { ...where, releaseId: { in: current.filter((r) => !r.hidden).map((r) => r.id) } }, orderBy: { primaryValue: { sort: "desc", nulls: "last" } }, select: pick }),
+    db.score.findMany({ where: { ...where, ladderReleased: true, releaseId: { in: current.filter((r) => r.hidden).map((r) => r.id) } }, orderBy: [{ ladderPrimary: { sort: "desc", nulls: "last" } }, { submission: { createdAt: "asc" } }], select: pick }),
+  ]);
+  const leader = new Map<string, { submissionId: string; primaryValue: number | null; submission: { model: string } }>();
+  for (const s of open) if (!leader.has(s.releaseId)) leader.set(s.releaseId, s);
+  for (const s of hidden) if (!leader.has(s.releaseId)) leader.set(s.releaseId, { ...s, primaryValue: s.ladderPrimary });
   return benches.map((b) => ({
     slug: b.slug,
     name: b.name,

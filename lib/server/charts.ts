@@ -95,7 +95,9 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
   const rows: LeaderboardRow[] = lb.rows.slice(0, 24);
   // only the overlaid series need their stored details (curves, buckets, …)
   const overlayIds = rows.filter((r) => !r.baseline).slice(0, MAX_SERIES).map((r) => r.submissionId);
-  const scored = await db.score.findMany({ where: { releaseId: lb.releaseId, submissionId: { in: overlayIds } }, select: { submissionId: true, details: true } });
+  // a hidden release: nothing built from instances (details, curves, buckets) — only the
+  // board's released, rounded metrics (docs/security.md)
+  const scored = hidden ? [] : await db.score.findMany({ where: { releaseId: lb.releaseId, submissionId: { in: overlayIds } }, select: { submissionId: true, details: true } });
   const details = new Map(scored.map((s) => [s.submissionId, s.details as Record<string, unknown>]));
   const series: (SeriesRow & { details: Record<string, unknown> })[] = rows.map((r) => ({
     id: r.submissionId,
@@ -122,7 +124,7 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
     cost: costPoints.length ? { points: costPoints, front: paretoFront(costPoints) } : null,
   };
   const release = { id: lb.releaseId, status: lb.release.status };
-  const lengths = await lengthChart(db, task, release, overlay.map((s) => ({ id: s.id, name: s.name, details: s.details })));
+  const lengths = hidden ? null : await lengthChart(db, task, release, overlay.map((s) => ({ id: s.id, name: s.name, details: s.details })));
   switch (task.kindName) {
     case "binary_abstention": {
       const pr = hidden

@@ -3,6 +3,7 @@ import { AppError } from "@/lib/errors";
 import { mcnemarExact, pairedBootstrapDifference, type PairedDifference } from "@/lib/metrics";
 import type { InstanceOutcome, Metrics } from "@/lib/tasks/types";
 import type { Actor } from "./actor";
+import { discloseScore } from "./disclosure";
 import { canView } from "./submissions";
 import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "./tasks";
 import { getReleaseInstances, type TruthRow } from "./truth-cache";
@@ -40,36 +41,6 @@ export function primaryDifference(task: ResolvedTask, a: Map<string, PerInstance
   return pairedBootstrapDifference(common.length, pick(ra), pick(rb));
 }
 
-// Adjacent-rank significance is costly (1,000 resamples per pair): cache it per release state.
-const sigCache = new Map<string, Map<string, PairedDifference | null>>();
-
-/**
- * For each ranked row after the first: is its primary metric significantly different from the
- * row above (95% paired bootstrap interval of the difference excludes 0)?
- */
-export async function adjacentSignificance(
-  db: PrismaClient,
-  task: ResolvedTask,
-  release: { id: string; status: string },
-  ranked: { submissionId: string; computedAt: string }[],
-): Promise<Map<string, PairedDifference | null>> {
-  const key = `${release.id}|${ranked.map((r) => `${r.submissionId}@${r.computedAt}`).join(",")}`;
-  const hit = sigCache.get(key);
-  if (hit) return hit;
-  const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
-  const per = await loadPerInstance(db, task, instances, ranked.map((r) => r.submissionId));
-  const out = new Map<string, PairedDifference | null>();
-  for (let i = 1; i < ranked.length; i++) {
-    const above = per.get(ranked[i - 1].submissionId)!;
-    const me = per.get(ranked[i].submissionId)!;
-    const common = [...above.keys()].filter((id) => me.has(id));
-    out.set(ranked[i].submissionId, primaryDifference(task, above, me, common));
-  }
-  sigCache.set(key, out);
-  if (sigCache.size > 64) sigCache.delete(sigCache.keys().next().value as string);
-  return out;
-}
-
 /**
  * Compares 2–4 submissions of a task on one release: metrics, pairwise primary-metric
  * differences with paired bootstrap intervals, exact McNemar tests on discordant decisions, and
@@ -81,11 +52,39 @@ export async function compareSubmissions(db: PrismaClient, fullSlug: string, ids
   const bad = unique.find((id) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
   if (bad) throw new AppError("bad_request", `"${bad.slice(0, 60)}" is not a submission id`);
   const task = await getTaskOrThrow(db, fullSlug);
-  const release = await getReleaseOrThrow(db, task.id, version);
+  const release = await getReleaseOrThrow(db, task.id, version, actor);
   const subs = await db.submission.findMany({ where: { id: { in: unique }, taskId: task.id }, include: { team: true, scores: { where: { releaseId: release.id } } } });
   const visible = subs.filter((s) => canView(actor, s));
   if (visible.length !== unique.length) throw new AppError("not_found", "a submission to compare was not found on this task");
   const ordered = unique.map((id) => visible.find((s) => s.id === id)!);
+  const submissions = ordered.map((s) => {
+    const view = s.scores[0] ? discloseScore(s.scores[0], release, actor) : null;
+    return {
+      id: s.id,
+      model: s.model,
+      team: s.team?.name ?? null,
+      baseline: s.baseline,
+      metrics: view?.metrics ?? {},
+      coverage: s.scores[0] ? { covered: s.scores[0].covered, total: s.scores[0].total } : null,
+      withheld: view?.withheld ?? false,
+      margin: view?.ladder?.margin ?? null,
+    };
+  });
+  // A hidden release: no pairwise test, no disagreement list — each is a label oracle (two
+  // public submissions that differ on one instance would say which of them is right).
+  if (release.hidden && !actor?.isAdmin) {
+    return {
+      task: task.fullSlug,
+      primaryMetric: task.primaryMetric,
+      columns: task.kind.columns(task.options),
+      release: { version: release.version, hidden: true, synthetic: release.synthetic },
+      submissions,
+      commonInstances: null,
+      pairs: [],
+      disagreementCount: null,
+      disagreements: [],
+    };
+  }
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
   const per = await loadPerInstance(db, task, instances, unique);
   const common = instances.map((i) => i.externalId).filter((id) => unique.every((s) => per.get(s)!.has(id)));
@@ -111,10 +110,10 @@ export async function compareSubmissions(db: PrismaClient, fullSlug: string, ids
     .filter((id) => new Set(unique.map((s) => per.get(s)!.get(id)!.outcome.predicted)).size > 1)
     .map((id) => ({
       instanceId: id,
-      expected: release.hidden ? null : per.get(unique[0])!.get(id)!.outcome.expected,
+      expected: per.get(unique[0])!.get(id)!.outcome.expected as unknown,
       predictions: unique.map((s) => {
         const o = per.get(s)!.get(id)!.outcome;
-        return { submissionId: s, predicted: o.predicted, correct: release.hidden ? null : o.correct };
+        return { submissionId: s, predicted: o.predicted, correct: o.correct as boolean | null };
       }),
     }));
 
@@ -123,17 +122,10 @@ export async function compareSubmissions(db: PrismaClient, fullSlug: string, ids
     primaryMetric: task.primaryMetric,
     columns: task.kind.columns(task.options),
     release: { version: release.version, hidden: release.hidden, synthetic: release.synthetic },
-    submissions: ordered.map((s) => ({
-      id: s.id,
-      model: s.model,
-      team: s.team?.name ?? null,
-      baseline: s.baseline,
-      metrics: (s.scores[0]?.metrics ?? {}) as Metrics,
-      coverage: s.scores[0] ? { covered: s.scores[0].covered, total: s.scores[0].total } : null,
-    })),
-    commonInstances: common.length,
+    submissions,
+    commonInstances: common.length as number | null,
     pairs,
-    disagreementCount: disagreements.length,
+    disagreementCount: disagreements.length as number | null,
     disagreements: disagreements.slice(0, 500),
   };
 }

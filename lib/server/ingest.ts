@@ -8,7 +8,7 @@ import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
 import { PredictionStream } from "@/lib/files/stream-predictions";
 import type { Metrics } from "@/lib/tasks/types";
 import { finishValidation, PredictionValidator } from "@/lib/tasks/validate";
-import { computeScore, saveScore, type ComputedScore } from "./scoring";
+import { computeScore, pgRows, saveScore, type ComputedScore } from "./scoring";
 import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
 import { getReleaseInstances } from "./truth-cache";
 
@@ -82,6 +82,8 @@ export interface IngestResult {
   metrics: Metrics;
   validation: ValidationReport;
   hidden: boolean;
+  /** hidden releases: what the Ladder released of this score (metrics rounded to the margin) */
+  ladder: { released: boolean; margin: number | null; metrics: Metrics } | null;
   fileSize: number;
   sha256: string;
 }
@@ -121,6 +123,9 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
     await handle(parser.drain());
   };
 
+  // a dry run on a hidden release validates only: metrics would be a free label oracle
+  const dryRunMetrics = (score: ComputedScore): Metrics => (release.hidden ? {} : (score.result?.metrics ?? {}));
+
   const scoreAndCheck = () => {
     const checked = finishValidation(parser, v);
     const score = computeScore(task, instances, checked.predictions, { bootstrapSeed: release.bootstrapSeed });
@@ -136,7 +141,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
     await consume(null);
     const { score, validation } = scoreAndCheck();
     await input.meta;
-    return { id: null, status: "validated", metrics: score.result?.metrics ?? {}, validation, hidden: release.hidden, fileSize: size, sha256: hash.digest("hex") };
+    return { id: null, status: "validated", metrics: dryRunMetrics(score), validation, hidden: release.hidden, ladder: null, fileSize: size, sha256: hash.digest("hex") };
   }
 
   const id = input.submissionId ?? crypto.randomUUID();
@@ -150,8 +155,8 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
       await conn.query(`DELETE FROM predictions WHERE submission_id = $1::uuid`, [id]);
     } else {
       await conn.query(
-        `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'scoring', '', $5)`,
-        [id, task.id, input.teamId, input.userId, input.fileName ?? null],
+        `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'scoring', '', $5, $6::uuid)`,
+        [id, task.id, input.teamId, input.userId, input.fileName ?? null, release.id],
       );
     }
     const copy = conn.client.query(copyFrom(`COPY predictions (submission_id, external_id, data) FROM STDIN WITH (FORMAT csv)`));
@@ -174,11 +179,11 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
     const meta = await input.meta;
     if (meta.dryRun) throw new DryRun({ score, validation });
     sha256 = hash.digest("hex");
-    await saveScore((sql, params) => conn.query(sql, params), task, id, release.id, score);
+    await saveScore(pgRows(conn), task, id, release.id, score);
     await conn.query(
       `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", baseline = $7, synthetic = $8,
               status = 'scored', format = $9, file_name = $10, file_size = $11, file_sha256 = $12, validation = $13::jsonb,
-              cost_usd = $14, tokens = $15, runtime_sec = $16, error = NULL
+              cost_usd = $14, tokens = $15, runtime_sec = $16, error = NULL, upload_release_id = $17::uuid
         WHERE id = $1::uuid`,
       [
         id,
@@ -197,18 +202,27 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
         meta.costUsd ?? null,
         meta.tokens ?? null,
         meta.runtimeSec ?? null,
+        release.id,
       ],
     );
-    return { score, validation };
+    let ladder: IngestResult["ladder"] = null;
+    if (release.hidden) {
+      const [l] = await conn.query<{ ladder_released: boolean | null; ladder_margin: number | null; ladder_metrics: Metrics | null }>(
+        `SELECT ladder_released, ladder_margin, ladder_metrics FROM scores WHERE submission_id = $1::uuid AND release_id = $2::uuid`,
+        [id, release.id],
+      );
+      ladder = { released: l?.ladder_released === true, margin: l?.ladder_margin ?? null, metrics: l?.ladder_metrics ?? {} };
+    }
+    return { score, validation, ladder };
   }).catch((e) => {
     if (e instanceof DryRun) return e;
     throw e;
   });
   if (out instanceof DryRun) {
     const { score, validation } = out.out;
-    return { id: null, status: "validated", metrics: score.result?.metrics ?? {}, validation, hidden: release.hidden, fileSize: size, sha256: hash.digest("hex") };
+    return { id: null, status: "validated", metrics: dryRunMetrics(score), validation, hidden: release.hidden, ladder: null, fileSize: size, sha256: hash.digest("hex") };
   }
-  return { id, status: "scored", metrics: out.score.result?.metrics ?? {}, validation: out.validation, hidden: release.hidden, fileSize: size, sha256 };
+  return { id, status: "scored", metrics: out.score.result?.metrics ?? {}, validation: out.validation, hidden: release.hidden, ladder: out.ladder, fileSize: size, sha256 };
 }
 
 /** A whole file held in memory as a one-chunk source. */

@@ -1,8 +1,28 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { InstanceOutcome } from "@/lib/tasks/types";
+import type { Actor } from "./actor";
 import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
 import { getReleaseInstances, type TruthRow } from "./truth-cache";
+
+/** How much of a long text field (a trace, an explanation) a page shows; the rest is a link away. */
+export const PAGE_TEXT_BYTES = 10 * 1024;
+
+/** A prediction with its long string fields cut to their first PAGE_TEXT_BYTES, and which were cut. */
+export function clipPrediction(data: Record<string, unknown>, limit = PAGE_TEXT_BYTES): { prediction: Record<string, unknown>; clipped: string[] } {
+  const clipped: string[] = [];
+  const prediction: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) {
+    if (typeof v === "string" && v.length > limit) {
+      prediction[k] = v.slice(0, limit);
+      clipped.push(k);
+    } else if (v !== null && typeof v === "object" && JSON.stringify(v).length > limit) {
+      prediction[k] = `${JSON.stringify(v).slice(0, limit)}`;
+      clipped.push(k);
+    } else prediction[k] = v;
+  }
+  return { prediction, clipped };
+}
 
 /** A short, public description of an instance for lists. */
 export function instanceSummary(metadata: Record<string, unknown>): string {
@@ -10,11 +30,12 @@ export function instanceSummary(metadata: Record<string, unknown>): string {
   return String(s).replace(/\s+/g, " ").slice(0, 140);
 }
 
-async function publicScored(db: PrismaClient, releaseId: string) {
+async function publicScored(db: PrismaClient, release: { id: string; hidden: boolean }) {
   const scores = await db.score.findMany({
-    where: { releaseId, submission: { visibility: "public", status: "scored", baseline: null } },
+    where: { releaseId: release.id, submission: { visibility: "public", status: "scored", baseline: null } },
     include: { submission: true },
-    orderBy: { primaryValue: { sort: "desc", nulls: "last" } },
+    // a hidden release: in submission order (an order by score would rank by hidden labels)
+    orderBy: release.hidden ? { submission: { createdAt: "asc" } } : { primaryValue: { sort: "desc", nulls: "last" } },
   });
   return scores.map((s) => ({ id: s.submissionId, model: s.submission.model, synthetic: s.submission.synthetic }));
 }
@@ -28,12 +49,13 @@ export async function listTaskInstances(
   db: PrismaClient,
   fullSlug: string,
   q: { release?: string; sort?: string; dir?: "asc" | "desc"; page?: number; pageSize?: number; q?: string },
+  actor: Actor | null = null,
 ) {
   const task = await getTaskOrThrow(db, fullSlug);
-  const release = await getReleaseOrThrow(db, task.id, q.release);
+  const release = await getReleaseOrThrow(db, task.id, q.release, actor);
   if (release.hidden) throw new AppError("forbidden", "this release keeps its ground truth hidden: the instance explorer is not available");
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
-  const subs = await publicScored(db, release.id);
+  const subs = await publicScored(db, release);
   const preds = await db.prediction.findMany({ where: { submissionId: { in: subs.map((s) => s.id) } }, select: { submissionId: true, externalId: true, data: true } });
   const bySub = new Map(subs.map((s) => [s.id, new Map<string, Record<string, unknown>>()]));
   for (const p of preds) bySub.get(p.submissionId)!.set(p.externalId, p.data as Record<string, unknown>);
@@ -86,20 +108,21 @@ export async function listTaskInstances(
 }
 
 /** One instance: truth (unless hidden), metadata, and every public submission's prediction. */
-export async function getTaskInstance(db: PrismaClient, fullSlug: string, externalId: string, version?: string) {
+export async function getTaskInstance(db: PrismaClient, fullSlug: string, externalId: string, version?: string, actor: Actor | null = null) {
   const task = await getTaskOrThrow(db, fullSlug);
-  const release = await getReleaseOrThrow(db, task.id, version);
+  const release = await getReleaseOrThrow(db, task.id, version, actor);
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
   const inst: TruthRow | undefined = instances.find((i) => i.externalId === externalId);
   if (!inst) throw notFound(`instance ${externalId}`);
-  const subs = await publicScored(db, release.id);
+  const subs = await publicScored(db, release);
   const preds = await db.prediction.findMany({ where: { externalId, submissionId: { in: subs.map((s) => s.id) } } });
   const predictions = subs
     .map((s) => {
       const p = preds.find((x) => x.submissionId === s.id);
       if (!p) return null;
       const data = p.data as Record<string, unknown>;
-      return { submissionId: s.id, model: s.model, prediction: data, outcome: release.hidden ? null : task.kind.outcome(inst, data, task.options) };
+      const { prediction, clipped } = clipPrediction(data);
+      return { submissionId: s.id, model: s.model, prediction, clipped, outcome: release.hidden ? null : task.kind.outcome(inst, data, task.options) };
     })
     .filter((x) => x !== null);
   return {

@@ -57,7 +57,8 @@ export async function createJob(
 /** Queues an internal task (same transaction semantics as createJob). */
 export async function queueTask(exec: Exec, name: string, payload: Record<string, unknown>, opts: { jobKey?: string; queue?: string; maxAttempts?: number } = {}) {
   await exec(
-    `SELECT graphile_worker.add_job($1, $2::json, queue_name => $3, job_key => $4, job_key_mode => CASE WHEN $4::text IS NULL THEN NULL ELSE 'replace' END, max_attempts => $5::int)`,
+    // the job's id as text: every driver (pg, Prisma's raw queries) can read it back
+    `SELECT (graphile_worker.add_job($1, $2::json, queue_name => $3, job_key => $4, job_key_mode => CASE WHEN $4::text IS NULL THEN NULL ELSE 'replace' END, max_attempts => $5::int)).id::text AS id`,
     [name, JSON.stringify(payload), opts.queue ?? null, opts.jobKey ?? null, opts.maxAttempts ?? MAX_ATTEMPTS],
   );
 }

@@ -37,11 +37,11 @@ async function taskReleases(db: PrismaClient, taskId: string, version?: string) 
 }
 
 /** The whole board of a release, from the cache when its board_version has not moved. */
-export async function getBoard(db: PrismaClient, release: { id: string; boardVersion: bigint }): Promise<BoardRow[]> {
+export async function getBoard(db: PrismaClient, release: { id: string; boardVersion: bigint; hidden: boolean }): Promise<BoardRow[]> {
   const key = `${release.id}:${release.boardVersion}`;
   let board = boards.get(key);
   if (!board) {
-    board = readBoard(db, release.id);
+    board = readBoard(db, release);
     board.catch(() => undefined);
     boards.set(key, board);
   }

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { stableStringify } from "@/lib/stable-json";
+import type { Actor } from "./actor";
 import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
 import { getReleaseInstances } from "./truth-cache";
 
@@ -20,15 +21,19 @@ function shares(values: string[]): { value: string; n: number; share: number }[]
  * A release's overview: instance count, the truth's distribution (aggregates only, so also for
  * hidden releases), text/patch length distributions, and its changes against the previous release.
  */
-export async function releaseOverview(db: PrismaClient, fullSlug: string, version?: string) {
+export async function releaseOverview(db: PrismaClient, fullSlug: string, version?: string, actor: Actor | null = null) {
   const task = await getTaskOrThrow(db, fullSlug);
-  const release = await getReleaseOrThrow(db, task.id, version);
+  const release = await getReleaseOrThrow(db, task.id, version, actor);
+  // a hidden release shows nothing computed from its truth (admins aside): metadata only
+  const truthShown = !release.hidden || Boolean(actor?.isAdmin);
   const inst = await getReleaseInstances(db, release.id, release.status !== "draft");
   const dist: { title: string; rows: { value: string; n: number; share: number }[] }[] = [];
-  const t = inst.map((i) => i.truth);
+  const t = truthShown ? inst.map((i) => i.truth) : [];
   const m = inst.map((i) => i.metadata);
   const LABELS = ["0 well specified", "1 reasonably specified", "2 vague", "3 impossible"];
-  if (task.kindName === "binary_abstention" || task.kindName === "bouncer_pipeline") {
+  if (!truthShown) {
+    // metadata-only distributions below
+  } else if (task.kindName === "binary_abstention" || task.kindName === "bouncer_pipeline") {
     const inp = task.kindName === "bouncer_pipeline" ? t.map((x) => x.input as Record<string, unknown>) : task.options.side === "input" ? t : [];
     const out = task.kindName === "bouncer_pipeline" ? t.map((x) => x.output as Record<string, unknown>) : task.options.side === "output" ? t : [];
     if (inp.length) {
@@ -65,7 +70,13 @@ export async function releaseOverview(db: PrismaClient, fullSlug: string, versio
     const added = inst.filter((x) => !before.has(x.externalId)).map((x) => x.externalId);
     const changed = inst.filter((x) => before.has(x.externalId) && before.get(x.externalId) !== stableStringify([x.truth, x.metadata])).map((x) => x.externalId);
     const removed = p.filter((x) => !nowIds.has(x.externalId)).map((x) => x.externalId);
-    changes = { against: prev.version, added: added.length, removed: removed.length, changed: changed.length, sample: { added: added.slice(0, 10), removed: removed.slice(0, 10), changed: release.hidden ? [] : changed.slice(0, 10) } };
+    changes = {
+      against: prev.version,
+      added: added.length,
+      removed: removed.length,
+      changed: truthShown ? changed.length : null,
+      sample: { added: added.slice(0, 10), removed: removed.slice(0, 10), changed: truthShown ? changed.slice(0, 10) : [] },
+    };
   }
   return {
     task: task.fullSlug,

@@ -7,7 +7,7 @@ import { validateReleaseFile } from "@/lib/tasks/validate";
 import { refreshBaselines } from "./baselines";
 import { getDatabase } from "@/lib/db";
 import { createJob, queueTask, registerJobKind, registerTask, runDueJobs } from "./jobs";
-import { prismaExec, rescoreCompute, saveScore } from "./scoring";
+import { prismaExec, prismaRows, rescoreCompute, saveScores } from "./scoring";
 import { getTaskOrThrow, type ResolvedTask } from "./tasks";
 import { forgetRelease, getReleaseInstances } from "./truth-cache";
 
@@ -138,7 +138,7 @@ registerTask("rescore-part", async (db, payload, helpers) => {
     for (const id of ids) scores.push({ id, s: await rescoreCompute(db, task, id, release) });
     await db.$transaction(
       async (tx) => {
-        for (const { id, s } of scores) await saveScore(prismaExec(tx), task, id, release.id, s);
+        await saveScores(prismaRows(tx), task, release.id, scores);
         await tx.$executeRawUnsafe(
           `UPDATE jobs SET progress = progress + $2, status = CASE WHEN progress + $2 >= total THEN 'done'::"JobStatus" ELSE status END,
                   finished_at = CASE WHEN progress + $2 >= total THEN now() ELSE finished_at END,

@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
+import type { RawConnection } from "@/lib/db";
 import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, bootstrapIndices, bootstrapReplicates, intervalFromReplicates, METRICS_VERSION } from "@/lib/metrics";
 import { lengthBuckets, type LengthBucket } from "@/lib/tasks/binary-abstention/chart-data";
 import type { ScoreResult, StoredInstance } from "@/lib/tasks/types";
 import { queueTask } from "./jobs";
+import { updateLadder, type Rows } from "./ladder";
 import type { ResolvedTask } from "./tasks";
 import { getReleaseInstances } from "./truth-cache";
 
@@ -14,6 +16,18 @@ export const prismaExec =
   (tx: Prisma.TransactionClient | PrismaClient): Exec =>
   (sql, params) =>
     tx.$executeRawUnsafe(sql, ...params);
+
+/** Statements that return rows, through Prisma (a transaction or the client). */
+export const prismaRows =
+  (tx: Prisma.TransactionClient | PrismaClient): Rows =>
+  <T>(sql: string, params: unknown[]) =>
+    tx.$queryRawUnsafe<T[]>(sql, ...params);
+
+/** Statements that return rows, through a raw connection of lib/db. */
+export const pgRows =
+  (conn: RawConnection): Rows =>
+  <T>(sql: string, params: unknown[]) =>
+    conn.query(sql, params) as Promise<T[]>;
 
 export interface ComputedScore {
   result: ScoreResult | null;
@@ -104,8 +118,24 @@ export function computeScore(
   return { result, covered: pairs.length, total: instances.length, partial, missing, ci, replicates, lengths };
 }
 
-/** Writes (or replaces) a submission's score on a release and queues the board refresh. */
-export async function saveScore(exec: Exec, task: ResolvedTask, submissionId: string, releaseId: string, s: ComputedScore): Promise<void> {
+/**
+ * Writes (or replaces) a submission's score on a release, decides what the Ladder releases of it
+ * on a hidden release, and queues the board refresh — all in the caller's transaction.
+ */
+export async function saveScore(exec: Rows, task: ResolvedTask, submissionId: string, releaseId: string, s: ComputedScore): Promise<void> {
+  await saveScores(exec, task, releaseId, [{ id: submissionId, s }]);
+}
+
+/** saveScore for several submissions of one release: the Ladder runs once per team. */
+export async function saveScores(exec: Rows, task: ResolvedTask, releaseId: string, scores: { id: string; s: ComputedScore }[]): Promise<void> {
+  for (const { id, s } of scores) await writeScore(exec, task, id, releaseId, s);
+  await updateLadder(exec, task, releaseId, scores.map((x) => x.id));
+  // the board's ≈ marks, refreshed after this write: one waiting job per release (its key is
+  // replaced while it waits), run in order on the release's own queue
+  await queueTask(exec, "refresh-board", { releaseId }, { jobKey: `board:${releaseId}`, queue: `board:${releaseId}`, maxAttempts: 5 });
+}
+
+async function writeScore(exec: Rows, task: ResolvedTask, submissionId: string, releaseId: string, s: ComputedScore): Promise<void> {
   const details = { ...(s.result?.details ?? {}), ...(s.lengths !== undefined ? { lengthBuckets: s.lengths } : {}) };
   await exec(
     `INSERT INTO scores (id, submission_id, release_id, primary_metric, primary_value, ci_low, ci_high, metrics, details, covered, total, partial, metrics_version, computed_at, replicates)
@@ -131,9 +161,6 @@ export async function saveScore(exec: Exec, task: ResolvedTask, submissionId: st
       s.replicates ? Buffer.from(s.replicates.buffer, s.replicates.byteOffset, s.replicates.byteLength) : null,
     ],
   );
-  // the board's ≈ marks, refreshed after this write: one waiting job per release (its key is
-  // replaced while it waits), run in order on the release's own queue
-  await queueTask(exec, "refresh-board", { releaseId }, { jobKey: `board:${releaseId}`, queue: `board:${releaseId}`, maxAttempts: 5 });
 }
 
 /** Scores one stored submission against a release (no write). Storage-only fields (traces) are not read. */
@@ -151,5 +178,5 @@ export async function rescoreCompute(db: PrismaClient, task: ResolvedTask, submi
 /** Re-scores one stored submission against a release and writes the score. */
 export async function rescoreSubmission(db: PrismaClient, task: ResolvedTask, submissionId: string, release: { id: string; status: string; bootstrapSeed: number }) {
   const s = await rescoreCompute(db, task, submissionId, release);
-  await saveScore(prismaExec(db), task, submissionId, release.id, s);
+  await db.$transaction((tx) => saveScore(prismaRows(tx), task, submissionId, release.id, s));
 }

@@ -4,7 +4,9 @@ import type { StoredInstance } from "@/lib/tasks/types";
 import type { Actor } from "./actor";
 import { validatePredictionText } from "@/lib/tasks/validate";
 import { ingestPredictions, textSource, type SubmissionMeta } from "./ingest";
+import { discloseScore, NOT_RELEASED } from "./disclosure";
 import { getTaskOrThrow, type ResolvedTask } from "./tasks";
+import { clipPrediction } from "./instances";
 import { getReleaseInstances } from "./truth-cache";
 
 export type { ValidationReport } from "./ingest";
@@ -48,7 +50,8 @@ export async function getSubmissionOrThrow(db: PrismaClient, id: string, actor: 
     include: {
       team: true,
       task: { include: { benchmark: true } },
-      scores: { include: { release: true }, orderBy: { computedAt: "desc" } },
+      // scores on draft releases are admins' only
+      scores: { where: actor?.isAdmin ? {} : { release: { status: { not: "draft" } } }, include: { release: true }, orderBy: { computedAt: "desc" } },
     },
   });
   // Private submissions answer 404 to outsiders, so their existence is not revealed.
@@ -66,9 +69,10 @@ export function scoreOnRelease<T extends { release: { status: string; version: s
   return version ? scores.find((s) => s.release.version === version) : currentScore(scores);
 }
 
-/** Public JSON of a submission (API and CLI). */
-export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThrow>>) {
+/** Public JSON of a submission (API and CLI); on a hidden release, what the Ladder released (admins: all). */
+export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThrow>>, actor: Actor | null) {
   const score = currentScore(sub.scores);
+  const view = score ? discloseScore(score, score.release, actor) : null;
   return {
     id: sub.id,
     task: sub.task.fullSlug,
@@ -84,8 +88,9 @@ export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThr
     createdAt: sub.createdAt.toISOString(),
     file: { name: sub.fileName, size: sub.fileSize, sha256: sub.fileSha256, format: sub.format },
     cost: { usd: sub.costUsd, tokens: sub.tokens === null ? null : Number(sub.tokens), runtimeSec: sub.runtimeSec },
-    metrics: score?.metrics ?? {},
-    ci: score && score.ciLow !== null ? { metric: score.primaryMetric, low: score.ciLow, high: score.ciHigh, level: 0.95 } : null,
+    metrics: view?.metrics ?? {},
+    ci: score && view?.ci ? { metric: score.primaryMetric, low: view.ci.low, high: view.ci.high, level: 0.95 } : null,
+    ...(view?.ladder ? { ladder: { ...view.ladder, ...(view.withheld ? { message: NOT_RELEASED } : {}) } } : {}),
     coverage: score ? { covered: score.covered, total: score.total, partial: score.partial } : null,
     release: score ? { version: score.release.version, synthetic: score.release.synthetic } : null,
     metricsVersion: score?.metricsVersion ?? null,
@@ -93,7 +98,7 @@ export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThr
       release: s.release.version,
       releaseStatus: s.release.status,
       primaryMetric: s.primaryMetric,
-      primaryValue: s.primaryValue,
+      primaryValue: discloseScore(s, s.release, actor).primary,
       covered: s.covered,
       total: s.total,
       partial: s.partial,
@@ -133,9 +138,12 @@ export async function listSubmissionInstances(
     if (q.outcome && outcome) {
       if (q.outcome === "wrong" ? outcome.correct : q.outcome === "correct" ? !outcome.correct : outcome.outcome !== q.outcome) continue;
     }
+    const { prediction, clipped } = clipPrediction(p);
     rows.push({
       instanceId: inst.externalId,
-      prediction: p,
+      prediction,
+      /** fields cut to their first 10 KB: the whole prediction is at /api/v1/submissions/{id}/predictions/{instance} */
+      clipped,
       truth: release.hidden ? null : inst.truth,
       outcome,
     });

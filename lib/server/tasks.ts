@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
+import type { Actor } from "./actor";
 import { getTaskKind } from "@/lib/tasks";
 import { CATALOG, taskOptions } from "@/lib/tasks/catalog";
 import type { TaskKindModule, TaskOptions } from "@/lib/tasks/types";
@@ -33,11 +34,16 @@ export async function getTaskOrThrow(db: PrismaClient, fullSlug: string): Promis
   };
 }
 
-/** The published (current) release of a task, or a given version. @throws AppError not_found */
-export async function getReleaseOrThrow(db: PrismaClient, taskId: string, version?: string) {
-  const release = version
+/**
+ * The published (current) release of a task, or a given version. A draft is found for admins
+ * only: to anyone else it does not exist (404), on every page and route that looks one up.
+ * @throws AppError not_found
+ */
+export async function getReleaseOrThrow(db: PrismaClient, taskId: string, version?: string, viewer: Actor | null = null) {
+  const found = version
     ? await db.release.findUnique({ where: { taskId_version: { taskId, version } } })
     : await db.release.findFirst({ where: { taskId, status: "published" }, orderBy: { publishedAt: "desc" } });
+  const release = found && (found.status !== "draft" || viewer?.isAdmin) ? found : null;
   if (!release) {
     throw version ? notFound(`release ${version}`) : new AppError("not_found", "this task has no published release yet");
   }

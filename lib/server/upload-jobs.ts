@@ -4,7 +4,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { createJob, registerJobKind, registerTask } from "./jobs";
 import { ingestPredictions, type SubmissionMeta } from "./ingest";
-import { getTaskOrThrow } from "./tasks";
+import { disclosedUpload } from "./disclosure";
+import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
 
 const CHUNK = 1 << 20;
 
@@ -55,12 +56,13 @@ async function* fromBuffers(chunks: Buffer[]): AsyncIterable<Uint8Array> {
 export async function queueUpload(input: { task: string; source: AsyncIterable<Uint8Array>; fileName: string; teamId: string | null; userId: string | null; meta: Promise<Meta> }) {
   const database = await getDatabase();
   const task = await getTaskOrThrow(database.prisma, input.task);
+  const release = await getReleaseOrThrow(database.prisma, task.id);
   const id = crypto.randomUUID();
   let size = 0;
   const hash = crypto.createHash("sha256");
   await database.query(
-    `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'queued', '', $5)`,
-    [id, task.id, input.teamId, input.userId, input.fileName],
+    `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'queued', '', $5, $6::uuid)`,
+    [id, task.id, input.teamId, input.userId, input.fileName, release.id],
   );
   try {
     let seq = 0;
@@ -153,7 +155,8 @@ registerJobKind("score-upload", async (db, payload, progress) => {
       },
     });
     await db.uploadChunk.deleteMany({ where: { submissionId } });
-    return { submissionId, status: r.status, metrics: r.metrics };
+    // the job's result is read by whoever started it: the same rule as the upload's response
+    return { submissionId, status: r.status, ...disclosedUpload(r, null) };
   } catch (e) {
     // an invalid file stays invalid: record why on the submission, do not retry
     if (e instanceof AppError && e.code === "validation_failed") {

@@ -246,8 +246,10 @@ describe("a release with hidden ground truth never leaks it", () => {
     expect(one.predictions.every((p) => p.outcome === null)).toBe(true);
     const other = await upload("bouncerbench/input", JSON.stringify(Object.fromEntries(hiddenIds.map((id, i) => [id, { input_bounce: i % 3 === 0 }]))), { model: "hidden-tester-2" });
     const cmp = await compareSubmissions(db.prisma, "bouncerbench/input", [subId, other.body.id], null);
-    expect(cmp.disagreements.length).toBeGreaterThan(0);
-    expect(cmp.disagreements.every((d) => d.expected === null && d.predictions.every((p) => p.correct === null))).toBe(true);
+    // no disagreement list, no paired test: either would say which side is right (test/integration/hidden-release.test.ts)
+    expect(cmp.disagreements).toEqual([]);
+    expect(cmp.pairs).toEqual([]);
+    expect(cmp.disagreementCount).toBeNull();
     const charts = await taskChartData(db.prisma, "bouncerbench/input", {});
     expect("pr" in charts && charts.pr).toEqual([]);
     // the admin preview is the only place with truth, and it is admins-only

@@ -15,6 +15,7 @@ import { formatBytes, formatDate, formatMetric } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import type { Metrics, TaskKindName } from "@/lib/tasks/types";
 import { getSessionActor } from "@/lib/server/actor";
+import { discloseScore } from "@/lib/server/disclosure";
 import { getSubmissionOrThrow, listSubmissionInstances, scoreOnRelease } from "@/lib/server/submissions";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 
@@ -43,7 +44,9 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const task = await getTaskOrThrow(db, sub.task.fullSlug);
   const score = scoreOnRelease(sub.scores, sp.release);
   const columns = task.kind.columns(task.options);
-  const metrics = (score?.metrics ?? {}) as Metrics;
+  // a hidden release shows what the Ladder released, to everyone but admins
+  const view = score ? discloseScore(score, score.release, actor) : null;
+  const metrics = (view?.metrics ?? {}) as Metrics;
   const outcome = sp.outcome && task.kind.outcomeFilters.some((f) => f.key === sp.outcome) ? sp.outcome : undefined;
   const page = Math.max(1, Number(sp.page) || 1);
   const hidden = score?.release.hidden ?? false;
@@ -105,6 +108,19 @@ export default async function SubmissionPage({ params, searchParams }: { params:
         ) : null}
       </div>
 
+      {view?.ladder ? (
+        <Card title="Hidden test set">
+          <p className="text-sm" data-testid="ladder">
+            {view.withheld
+              ? `Not a significant improvement over this team's best released submission: nothing new is shown (the Ladder).`
+              : view.ladder.released
+                ? `Released by the Ladder: the metrics are rounded to ±${view.ladder.margin}, the margin of a 95% paired bootstrap on the hidden instances.`
+                : "Not released by the Ladder: admins see the exact metrics below."}{" "}
+            <Link href={`/tasks/${sub.task.fullSlug}#ladder`}>How hidden test sets are scored</Link>
+          </p>
+        </Card>
+      ) : null}
+
       {score ? (
         <>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" data-testid="metric-cards">
@@ -117,20 +133,26 @@ export default async function SubmissionPage({ params, searchParams }: { params:
                   </Tooltip>
                 </div>
                 <div className="text-xl font-semibold tabular-nums">{formatMetric(getMetric(metrics, c.key), c.format)}</div>
-                {c.key === score.primaryMetric && score.ciLow !== null && score.ciHigh !== null ? (
+                {c.key === score.primaryMetric && view?.ci ? (
                   <div className="text-xs text-slate-500">
-                    95% CI {score.ciLow.toFixed(3)}–{score.ciHigh.toFixed(3)}
+                    95% CI {view.ci.low.toFixed(3)}–{view.ci.high.toFixed(3)}
                   </div>
+                ) : c.key === score.primaryMetric && view?.ladder?.released && view.ladder.margin !== null ? (
+                  <div className="text-xs text-slate-500">rounded to ±{view.ladder.margin}</div>
                 ) : null}
               </div>
             ))}
           </div>
-          <Suspense fallback={<ChartSkeleton />}>
-            <SubmissionCharts task={task} sub={sub} score={score} />
-          </Suspense>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <ScoreDetails kind={task.kindName as TaskKindName} details={score.details as Record<string, unknown>} metrics={metrics as Record<string, unknown>} />
-          </div>
+          {view?.details ? (
+            <>
+              <Suspense fallback={<ChartSkeleton />}>
+                <SubmissionCharts task={task} sub={sub} score={score} />
+              </Suspense>
+              <div className="grid gap-6 lg:grid-cols-2">
+                <ScoreDetails kind={task.kindName as TaskKindName} details={score.details as Record<string, unknown>} metrics={metrics as Record<string, unknown>} />
+              </div>
+            </>
+          ) : null}
         </>
       ) : sub.status !== "scored" ? (
         <UploadStatus id={sub.id} primaryMetric={sub.task.primaryMetric} refreshWhenDone />
@@ -205,7 +227,13 @@ export default async function SubmissionPage({ params, searchParams }: { params:
                               </div>
                             </details>
                           ) : typeof p.trace === "string" ? (
-                            p.trace.length > 280 ? `${p.trace.slice(0, 280)}…` : p.trace
+                            p.trace.length > 280 ? (
+                              <>
+                                {p.trace.slice(0, 280)}… <a href={`/api/v1/submissions/${id}/predictions/${encodeURIComponent(r.instanceId)}`}>whole trace</a>
+                              </>
+                            ) : (
+                              p.trace
+                            )
                           ) : p.trace ? (
                             "(structured trace)"
                           ) : (

@@ -11,5 +11,5 @@ export const GET = route({ access: "public", params: IdParams }, async ({ params
   const sub = await getSubmissionOrThrow(db, params.id, actor);
   // an upload scored by a worker: its progress, and why it failed
   const job = sub.status === "scored" ? null : await uploadJobOf(db, sub.id);
-  return Response.json({ ...submissionJson(sub), job });
+  return Response.json({ ...submissionJson(sub, actor), job });
 });

@@ -86,6 +86,15 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
           </table>
         </div>
       </Card>
+      {c.disagreementCount === null ? (
+        <Card title="Hidden test set">
+          <p className="text-sm" data-testid="compare-hidden">
+            This release keeps its ground truth hidden. Only the metrics the Ladder released are compared, rounded to their margin: a significance test or a list of the
+            instances where two submissions disagree would reveal hidden labels. <Link href={`/tasks/${fullSlug}#ladder`}>How hidden test sets are scored</Link>
+          </p>
+        </Card>
+      ) : (
+        <>
       <Card title={`Is the difference in ${primaryCol.label} significant? (${c.commonInstances} instances all cover)`}>
         <table className="w-full text-sm" data-testid="compare-significance">
           <thead>
@@ -153,7 +162,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
                     <td className="py-1 font-mono text-xs">
                       {c.release.hidden ? d.instanceId : <Link href={`/tasks/${fullSlug}/instances/${encodeURIComponent(d.instanceId)}`}>{d.instanceId}</Link>}
                     </td>
-                    {c.release.hidden ? null : <td className="py-1">{d.expected}</td>}
+                    {c.release.hidden ? null : <td className="py-1">{String(d.expected ?? "")}</td>}
                     {d.predictions.map((p) => (
                       <td key={p.submissionId} className={`py-1 ${p.correct === null ? "" : p.correct ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}`}>
                         {p.correct === null ? "" : p.correct ? "✓ " : "✗ "}
@@ -168,9 +177,11 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
         ) : (
           <p className="text-sm">They agree on every shared instance.</p>
         )}
-        {c.disagreementCount > c.disagreements.length ? <p className="mt-1 text-xs text-slate-500">Showing the first {c.disagreements.length}.</p> : null}
+        {(c.disagreementCount ?? 0) > c.disagreements.length ? <p className="mt-1 text-xs text-slate-500">Showing the first {c.disagreements.length}.</p> : null}
       </Card>
-      <p className="text-xs text-slate-500">Shares: {c.pairs.map((p) => `${name(p.a)}/${name(p.b)} discordant ${p.mcnemar.b + p.mcnemar.c}`).join(" · ")} · {pct(c.disagreementCount / Math.max(1, c.commonInstances))} of shared instances differ</p>
+      <p className="text-xs text-slate-500">Shares: {c.pairs.map((p) => `${name(p.a)}/${name(p.b)} discordant ${p.mcnemar.b + p.mcnemar.c}`).join(" · ")} · {pct((c.disagreementCount ?? 0) / Math.max(1, c.commonInstances ?? 0))} of shared instances differ</p>
+        </>
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { getSessionActor } from "@/lib/server/actor";
 import { listTaskInstances } from "@/lib/server/instances";
 
 export const dynamic = "force-dynamic";
@@ -23,7 +24,7 @@ export default async function InstancesPage({ params, searchParams }: { params: 
       dir: sp.dir === "asc" ? "asc" : sp.dir === "desc" ? "desc" : undefined,
       page: Number(sp.page) || 1,
       q: sp.q,
-    });
+    }, await getSessionActor());
   } catch (e) {
     if (e instanceof AppError && (e.code === "forbidden" || e.code === "not_found")) {
       return (

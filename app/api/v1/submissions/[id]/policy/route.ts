@@ -1,7 +1,7 @@
 // GET /api/v1/submissions/{id}/policy?tau=0.5&percentile=75 – threshold-explorer aggregates (A&V)
 import { z } from "zod";
 import { getDb } from "@/lib/db";
-import { notFound } from "@/lib/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { route } from "@/lib/server/route";
 import { policyAt } from "@/lib/server/submission-charts";
 import { getSubmissionOrThrow, scoreOnRelease } from "@/lib/server/submissions";
@@ -22,6 +22,8 @@ export const GET = route({ access: "public", params: IdParams }, async ({ params
   const q = Query.parse(Object.fromEntries(url.searchParams));
   const score = scoreOnRelease(sub.scores, q.release);
   if (!score) throw notFound("score");
+  // the threshold explorer is built from instances: not on a hidden release (admins aside)
+  if (score.release.hidden && !actor?.isAdmin) throw new AppError("forbidden", "this release keeps its ground truth hidden: per-instance aggregates are not shown");
   const task = await getTaskOrThrow(db, sub.task.fullSlug);
   return Response.json(await policyAt(db, task, sub, score, q.tau, q.percentile));
 });

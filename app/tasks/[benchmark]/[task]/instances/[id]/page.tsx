@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { getSessionActor } from "@/lib/server/actor";
 import { getTaskInstance } from "@/lib/server/instances";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +19,7 @@ export default async function InstancePage({ params, searchParams }: { params: P
   const fullSlug = `${benchmark}/${task}`;
   let inst;
   try {
-    inst = await getTaskInstance(await getDb(), fullSlug, decodeURIComponent(id), release);
+    inst = await getTaskInstance(await getDb(), fullSlug, decodeURIComponent(id), release, await getSessionActor());
   } catch (e) {
     if (e instanceof AppError && e.code === "not_found") notFound();
     throw e;
@@ -87,6 +88,11 @@ export default async function InstancePage({ params, searchParams }: { params: P
                 <td className="py-1">{p.outcome ? <Badge tone={p.outcome.correct ? "green" : "red"}>{p.outcome.outcome.replace(/_/g, " ")}</Badge> : "—"}</td>
                 <td className="max-w-xl py-1 text-xs text-slate-600 dark:text-slate-400">
                   {typeof p.prediction.trace === "string" ? p.prediction.trace : typeof p.prediction.patch === "string" ? <pre className={pre}>{p.prediction.patch}</pre> : ""}
+                  {p.clipped.length ? (
+                    <a className="mt-1 block" href={`/api/v1/submissions/${p.submissionId}/predictions/${encodeURIComponent(inst.instanceId)}`}>
+                      first 10 KB shown: the whole prediction
+                    </a>
+                  ) : null}
                 </td>
               </tr>
             ))}

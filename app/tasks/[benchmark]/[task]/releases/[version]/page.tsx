@@ -6,6 +6,7 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
+import { getSessionActor } from "@/lib/server/actor";
 import { releaseOverview } from "@/lib/server/release-overview";
 
 export const dynamic = "force-dynamic";
@@ -17,12 +18,11 @@ export default async function ReleasePage({ params }: { params: Params }) {
   const fullSlug = `${benchmark}/${task}`;
   let o;
   try {
-    o = await releaseOverview(await getDb(), fullSlug, decodeURIComponent(version));
+    o = await releaseOverview(await getDb(), fullSlug, decodeURIComponent(version), await getSessionActor());
   } catch (e) {
     if (e instanceof AppError && e.code === "not_found") notFound();
     throw e;
   }
-  if (o.release.status === "draft") notFound();
   return (
     <div className="space-y-6">
       <p className="text-sm text-slate-500">
@@ -68,13 +68,14 @@ export default async function ReleasePage({ params }: { params: Params }) {
           {o.changes ? (
             <div className="text-sm" data-testid="release-changes">
               <p>
-                Against {o.changes.against}: +{o.changes.added} added, −{o.changes.removed} removed, {o.changes.changed} changed.
+                Against {o.changes.against}: +{o.changes.added} added, −{o.changes.removed} removed
+                {o.changes.changed === null ? " (changed labels of a hidden release are not shown)." : `, ${o.changes.changed} changed.`}
               </p>
               {(["added", "removed", "changed"] as const).map((k) =>
                 o.changes!.sample[k].length ? (
                   <p key={k} className="mt-1 text-xs text-slate-500">
                     {k}: {o.changes!.sample[k].join(", ")}
-                    {o.changes![k] > o.changes!.sample[k].length ? " …" : ""}
+                    {(o.changes![k] ?? 0) > o.changes!.sample[k].length ? " …" : ""}
                   </p>
                 ) : null,
               )}

@@ -3,6 +3,7 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { streamMultipart } from "@/lib/server/multipart";
 import { acceptUpload } from "@/lib/server/upload-jobs";
+import { disclosedUpload } from "@/lib/server/disclosure";
 import { route } from "@/lib/server/route";
 import { SubmissionFields, TaskParams } from "@/lib/validations/common";
 
@@ -39,6 +40,7 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
     const { id, status, job } = result;
     return Response.json({ id, status, job, url: `/api/v1/submissions/${id}` }, { status: 202, headers: { location: `/api/v1/submissions/${id}` } });
   }
-  const { id, status, metrics, validation } = result;
-  return Response.json({ id, status, metrics, validation }, { status: id ? 201 : 200 });
+  const { id, status, validation } = result;
+  // a hidden release: only what the Ladder released (docs/security.md)
+  return Response.json({ id, status, ...disclosedUpload(result, actor), validation }, { status: id ? 201 : 200 });
 });
