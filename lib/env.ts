@@ -26,6 +26,23 @@ const EnvSchema = z.object({
   ASYNC_UPLOAD_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   /** largest accepted upload, bytes */
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+  /** largest stored prediction of one instance (its trace included), bytes of JSON */
+  MAX_PREDICTION_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  /** proxies in front of the app that append to X-Forwarded-For (0: clients connect directly) */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+  /** rate limits (docs/security.md): failed sign-ins per account per 15 minutes */
+  RATE_SIGNIN_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /** failed sign-ins per client address per 15 minutes */
+  RATE_SIGNIN_CLIENT: z.coerce.number().int().positive().default(100),
+  /** sign-ups per client address per hour */
+  RATE_SIGNUP_CLIENT: z.coerce.number().int().positive().default(20),
+  /** API tokens created per user per hour */
+  RATE_TOKENS_USER: z.coerce.number().int().positive().default(30),
+  /** uploads (dry runs included) per team per minute; admins are exempt */
+  RATE_UPLOADS_TEAM: z.coerce.number().int().positive().default(60),
+  /** scored uploads per team, task and UTC day when the task sets none: hidden releases, public ones */
+  QUOTA_HIDDEN_PER_DAY: z.coerce.number().int().positive().default(10),
+  QUOTA_PUBLIC_PER_DAY: z.coerce.number().int().positive().default(200),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

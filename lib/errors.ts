@@ -7,6 +7,8 @@ export type ErrorCode =
   | "conflict"
   | "validation_failed"
   | "payload_too_large"
+  | "rate_limited"
+  | "quota_exceeded"
   | "internal";
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -17,6 +19,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   conflict: 409,
   validation_failed: 422,
   payload_too_large: 413,
+  rate_limited: 429,
+  quota_exceeded: 429,
   internal: 500,
 };
 
@@ -25,6 +29,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
+    /** response headers that go with it (Retry-After, X-Quota-*) */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "AppError";

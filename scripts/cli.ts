@@ -120,6 +120,8 @@ function requireTask(slug: string | undefined): string {
 function offlineTask(slug: string): ResolvedTask {
   const def = findTaskDef(slug)!;
   return {
+    quotaPerDay: null,
+    quotaTotal: null,
     id: "",
     fullSlug: slug,
     name: def.task.name,

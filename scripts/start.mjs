@@ -4,6 +4,7 @@
 // While it runs, DATA_DIR/server.json says where (the CLI reads it, whatever the port).
 // `node scripts/start.mjs --dev` does the same with `next dev`.
 import { spawn, spawnSync } from "node:child_process";
+import { pathToFileURL } from "node:url";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -72,6 +73,10 @@ if (!env.DATABASE_URL) {
 const infoFile = serverInfoPath(dataDir);
 const url = `http://localhost:${port}`;
 console.log(`[start] serving on ${url} (${pg ? `embedded PostgreSQL on 127.0.0.1:${pg.port}, data in ${path.relative(root, dataDir)}/pg` : "PostgreSQL from DATABASE_URL"})`);
+// the client-address preload: rate limits per client key on an address no client can forge
+const preload = path.join(root, "scripts", "client-address.mjs");
+// (in NODE_OPTIONS, so that `next dev`'s server child process has it too)
+env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import=${pathToFileURL(preload).href}`.trim();
 const child = spawn(process.execPath, [next, dev ? "dev" : "start", "-p", port], { stdio: "inherit", env });
 
 // Record where the app listens once it answers, so the CLI finds it whatever the port.

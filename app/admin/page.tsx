@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { PublishButton } from "@/components/admin/publish-button";
 import { ReleaseImportForm } from "@/components/admin/release-import-form";
 import { Badge } from "@/components/ui/badge";
@@ -15,11 +15,9 @@ export const dynamic = "force-dynamic";
 const STATUS_TONE = { draft: "amber", published: "green", archived: "gray" } as const;
 
 export default async function AdminPage() {
+  // to anyone but an admin this page does not exist (404), signed in or not
   const actor = await getSessionActor();
-  if (!actor) redirect("/signin?callbackUrl=/admin");
-  if (!actor.isAdmin) {
-    return <p className="py-16 text-center">Admins only.</p>;
-  }
+  if (!actor?.isAdmin) notFound();
   const db = await getDb();
   const tasks = await db.task.findMany({
     orderBy: [{ benchmark: { sortOrder: "asc" } }, { sortOrder: "asc" }],

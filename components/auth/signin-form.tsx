@@ -14,6 +14,7 @@ export function SignInForm({ callbackUrl, github }: { callbackUrl: string; githu
     const res = await signIn("credentials", { redirect: false, email: fd.get("email"), password: fd.get("password") });
     setBusy(false);
     if (res?.ok && !res.error) window.location.assign(callbackUrl);
+    else if (res?.status === 429) setError("Too many failed sign-ins. Wait a few minutes, then try again.");
     else setError("Wrong email or password.");
   }
   return (

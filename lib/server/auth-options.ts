@@ -3,9 +3,14 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import crypto from "node:crypto";
 import { verifyPassword } from "./passwords";
+import { check, clientAddress, consume, reset } from "./rate-limits";
 import { getAuthSecret } from "./secret";
 import { createUserWithTeam } from "./users";
+
+/** How long a session lasts without signing in again (next-auth's default). */
+const SESSION_SECONDS = 30 * 24 * 60 * 60;
 
 /** next-auth configuration: email + password always; GitHub when GITHUB_ID/GITHUB_SECRET are set. */
 export function getAuthOptions(): NextAuthOptions {
@@ -14,13 +19,23 @@ export function getAuthOptions(): NextAuthOptions {
     CredentialsProvider({
       name: "Email",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(credentials) {
+      async authorize(credentials, req) {
         const email = credentials?.email?.trim().toLowerCase();
         const password = credentials?.password;
         if (!email || !password) return null;
+        const client = clientAddress((req?.headers ?? {}) as Record<string, string>);
+        // the route refuses before this when a limit is used up (app/api/auth/[...nextauth]/route.ts)
+        await check("signin-account", email);
+        await check("signin-client", client);
         const db = await getDb();
         const user = await db.user.findUnique({ where: { email } });
-        if (!user?.passwordHash || !(await verifyPassword(password, user.passwordHash))) return null;
+        if (!user?.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
+          // each failure counts, whether or not the account exists (no account enumeration)
+          await consume("signin-account", email).catch(() => undefined);
+          await consume("signin-client", client).catch(() => undefined);
+          return null;
+        }
+        await reset("signin-account", email);
         return { id: user.id, email: user.email, name: user.name };
       },
     }),
@@ -30,7 +45,25 @@ export function getAuthOptions(): NextAuthOptions {
   }
   return {
     secret: getAuthSecret(),
-    session: { strategy: "jwt" },
+    session: { strategy: "jwt", maxAge: SESSION_SECONDS },
+    // a session that was ended (sign-out) makes next-auth drop the cookie; that is not an error
+    logger: {
+      error(code, metadata) {
+        if (code === "JWT_SESSION_ERROR") return;
+        console.error(`[next-auth] ${code}`, metadata);
+      },
+      warn(code) {
+        console.warn(`[next-auth] ${code}`);
+      },
+      debug() {},
+    },
+    events: {
+      // sign-out ends the session for real: a copied cookie is worth nothing afterwards
+      async signOut({ token }) {
+        const sid = (token as { sid?: unknown } | null)?.sid;
+        if (typeof sid === "string") await (await getDb()).authSession.deleteMany({ where: { id: sid } });
+      },
+    },
     pages: { signIn: "/signin" },
     providers,
     callbacks: {
@@ -48,14 +81,24 @@ export function getAuthOptions(): NextAuthOptions {
         await db.oAuthAccount.create({ data: { userId, provider: "github", providerAccountId: account.providerAccountId } });
         return true;
       },
-      async jwt({ token, account }) {
+      async jwt({ token, account, user }) {
+        const db = await getDb();
         if (account?.provider === "github") {
-          const db = await getDb();
           const linked = await db.oAuthAccount.findUnique({
             where: { provider_providerAccountId: { provider: "github", providerAccountId: account.providerAccountId } },
           });
           if (linked) token.sub = linked.userId;
         }
+        if (user && token.sub) {
+          // a sign-in: the session's row; the cookie is valid only while it exists
+          const id = crypto.randomUUID();
+          await db.authSession.create({ data: { id, userId: token.sub, expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000) } });
+          return { ...token, sid: id };
+        }
+        const sid = (token as { sid?: unknown }).sid;
+        const row = typeof sid === "string" ? await db.authSession.findUnique({ where: { id: sid } }) : null;
+        // next-auth answers "no session" and clears the cookie when this throws
+        if (!row || row.expiresAt < new Date() || row.userId !== token.sub) throw new Error("session ended");
         return token;
       },
       async session({ session, token }) {

@@ -7,9 +7,9 @@ export function zodProblems(e: ZodError) {
 }
 
 /** The one error mapper: AppError → its status, zod → 422, anything else → 500 with a log line. */
-export function toErrorBody(e: unknown): { status: number; body: { error: { code: string; message: string; details?: unknown } } } {
+export function toErrorBody(e: unknown): { status: number; body: { error: { code: string; message: string; details?: unknown } }; headers?: Record<string, string> } {
   if (e instanceof AppError) {
-    return { status: STATUS_BY_CODE[e.code], body: { error: { code: e.code, message: e.message, details: e.details } } };
+    return { status: STATUS_BY_CODE[e.code], body: { error: { code: e.code, message: e.message, details: e.details } }, headers: e.headers };
   }
   if (e instanceof ZodError) {
     const problems = zodProblems(e);
@@ -29,6 +29,6 @@ export function toErrorBody(e: unknown): { status: number; body: { error: { code
 }
 
 export function errorResponse(e: unknown): Response {
-  const { status, body } = toErrorBody(e);
-  return Response.json(body, { status });
+  const { status, body, headers } = toErrorBody(e);
+  return Response.json(body, { status, headers });
 }

@@ -8,6 +8,7 @@ import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
 import { PredictionStream } from "@/lib/files/stream-predictions";
 import type { Metrics } from "@/lib/tasks/types";
 import { finishValidation, PredictionValidator } from "@/lib/tasks/validate";
+import { holdQuota } from "./quotas";
 import { computeScore, pgRows, saveScore, type ComputedScore } from "./scoring";
 import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
 import { getReleaseInstances } from "./truth-cache";
@@ -74,6 +75,8 @@ export interface IngestInput {
   dryRun?: boolean;
   /** an existing queued submission row to fill (uploads scored by a worker) */
   submissionId?: string;
+  /** count it against the team's upload quota (not for admins, seeds and re-runs of queued uploads) */
+  quota?: boolean;
 }
 
 export interface IngestResult {
@@ -178,6 +181,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
     const { score, validation } = scoreAndCheck();
     const meta = await input.meta;
     if (meta.dryRun) throw new DryRun({ score, validation });
+    if (input.quota && input.teamId && !input.submissionId) await holdQuota(pgRows(conn), task, release, input.teamId);
     sha256 = hash.digest("hex");
     await saveScore(pgRows(conn), task, id, release.id, score);
     await conn.query(

@@ -15,6 +15,9 @@ export interface ResolvedTask {
   kindName: string;
   options: TaskOptions;
   benchmark: { slug: string; name: string };
+  /** upload quotas set by admins (null: the defaults, lib/server/quotas.ts) */
+  quotaPerDay: number | null;
+  quotaTotal: number | null;
 }
 
 /** Looks a task up by its public slug (`bouncerbench/input`). @throws AppError not_found */
@@ -31,6 +34,8 @@ export async function getTaskOrThrow(db: PrismaClient, fullSlug: string): Promis
     kindName: task.kind,
     options: taskOptions(task.fullSlug),
     benchmark: { slug: task.benchmark.slug, name: task.benchmark.name },
+    quotaPerDay: task.quotaPerDay,
+    quotaTotal: task.quotaTotal,
   };
 }
 

@@ -5,6 +5,8 @@ import { AppError } from "@/lib/errors";
 import { createJob, registerJobKind, registerTask } from "./jobs";
 import { ingestPredictions, type SubmissionMeta } from "./ingest";
 import { disclosedUpload } from "./disclosure";
+import { holdQuota } from "./quotas";
+import { pgRows } from "./scoring";
 import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
 
 const CHUNK = 1 << 20;
@@ -17,14 +19,14 @@ type Meta = SubmissionMeta & { dryRun?: boolean };
  * once (201); past that — whatever Content-Length said, or without one — it is kept for a worker
  * (202).
  */
-export async function acceptUpload(input: { task: string; source: AsyncIterable<Uint8Array>; fileName: string; teamId: string | null; userId: string | null; meta: Promise<Meta>; dryRun?: boolean; asyncBytes: number }) {
+export async function acceptUpload(input: { task: string; source: AsyncIterable<Uint8Array>; fileName: string; teamId: string | null; userId: string | null; meta: Promise<Meta>; dryRun?: boolean; asyncBytes: number; quota?: boolean }) {
   const it = input.source[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let bytes = 0;
   for (;;) {
     const r = await it.next();
     if (r.done) {
-      return ingestPredictions({ task: input.task, source: fromBuffers(head), fileName: input.fileName, teamId: input.teamId, userId: input.userId, meta: input.meta, dryRun: input.dryRun });
+      return ingestPredictions({ task: input.task, source: fromBuffers(head), fileName: input.fileName, teamId: input.teamId, userId: input.userId, meta: input.meta, dryRun: input.dryRun, quota: input.quota });
     }
     const buf = Buffer.from(r.value);
     head.push(buf);
@@ -53,17 +55,21 @@ async function* fromBuffers(chunks: Buffer[]): AsyncIterable<Uint8Array> {
  * part-way is deleted; one abandoned by a dead process is swept by "sweep-uploads".
  * Returns at once (the route answers 202); the job's progress and error show on the submission.
  */
-export async function queueUpload(input: { task: string; source: AsyncIterable<Uint8Array>; fileName: string; teamId: string | null; userId: string | null; meta: Promise<Meta> }) {
+export async function queueUpload(input: { task: string; source: AsyncIterable<Uint8Array>; fileName: string; teamId: string | null; userId: string | null; meta: Promise<Meta>; quota?: boolean }) {
   const database = await getDatabase();
   const task = await getTaskOrThrow(database.prisma, input.task);
   const release = await getReleaseOrThrow(database.prisma, task.id);
   const id = crypto.randomUUID();
   let size = 0;
   const hash = crypto.createHash("sha256");
-  await database.query(
-    `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'queued', '', $5, $6::uuid)`,
-    [id, task.id, input.teamId, input.userId, input.fileName, release.id],
-  );
+  // a queued upload counts against the quota from the start (it is scored later, whatever the count then)
+  await database.transaction(async (conn) => {
+    await conn.query(
+      `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'queued', '', $5, $6::uuid)`,
+      [id, task.id, input.teamId, input.userId, input.fileName, release.id],
+    );
+    if (input.quota && input.teamId) await holdQuota(pgRows(conn), task, release, input.teamId);
+  });
   try {
     let seq = 0;
     let pending: Buffer[] = [];
@@ -111,6 +117,9 @@ export async function sweepAbandonedUploads(db: PrismaClient): Promise<number> {
 registerTask("sweep-uploads", async (db) => {
   const n = await sweepAbandonedUploads(db);
   if (n) console.log(`[jobs] swept ${n} abandoned upload(s)`);
+  // the same hourly sweep drops expired rate-limit counters and ended sessions
+  await db.$executeRawUnsafe(`DELETE FROM rate_limits WHERE expire IS NOT NULL AND expire < $1`, Date.now());
+  await db.$executeRawUnsafe(`DELETE FROM auth_sessions WHERE expires_at < now()`);
 });
 
 async function* chunksOf(submissionId: string, onBytes: (n: number) => Promise<void>): AsyncIterable<Uint8Array> {

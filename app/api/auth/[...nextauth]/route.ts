@@ -1,11 +1,34 @@
 // GET/POST /api/auth/* – next-auth (sign-in, sign-out, session)
 import NextAuth from "next-auth";
+import { AppError } from "@/lib/errors";
 import { getAuthOptions } from "@/lib/server/auth-options";
+import { toErrorBody } from "@/lib/server/error-response";
+import { check, clientAddress } from "@/lib/server/rate-limits";
 
 export const dynamic = "force-dynamic";
 
+/**
+ * A credentials sign-in past its rate limits is refused here, before next-auth runs: 429 with
+ * Retry-After, and a body next-auth's client reads (`url` with `error=RateLimited`).
+ */
+async function signInLimited(req: Request): Promise<Response | null> {
+  if (req.method !== "POST" || !new URL(req.url).pathname.endsWith("/callback/credentials")) return null;
+  const form = new URLSearchParams(await req.clone().text().catch(() => ""));
+  const email = form.get("email")?.trim().toLowerCase();
+  try {
+    if (email) await check("signin-account", email);
+    await check("signin-client", clientAddress(req.headers));
+    return null;
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    const { status, body, headers } = toErrorBody(e);
+    const url = new URL("/signin?error=RateLimited", req.url).toString();
+    return Response.json({ ...body, url }, { status, headers });
+  }
+}
+
 async function handler(req: Request, ctx: { params: Promise<{ nextauth: string[] }> }) {
-  return NextAuth(getAuthOptions())(req, ctx);
+  return (await signInLimited(req)) ?? NextAuth(getAuthOptions())(req, ctx);
 }
 
 export { handler as GET, handler as POST };

@@ -1,5 +1,8 @@
 // POST /api/v1/signup – create an account (email + password) and a team of its own
 import { getDb } from "@/lib/db";
+import { clientAddress, consume } from "@/lib/server/rate-limits";
+import { AppError } from "@/lib/errors";
+import { passwordProblem } from "@/lib/server/common-passwords";
 import { route } from "@/lib/server/route";
 import { createUserWithTeam } from "@/lib/server/users";
 import { SignupBody } from "@/lib/validations/common";
@@ -7,7 +10,10 @@ import { SignupBody } from "@/lib/validations/common";
 export const dynamic = "force-dynamic";
 
 export const POST = route({ access: "public" }, async ({ req }) => {
+  await consume("signup-client", clientAddress(req.headers));
   const body = SignupBody.parse(await req.json().catch(() => ({})));
+  const weak = passwordProblem(body.password, body.email);
+  if (weak) throw new AppError("validation_failed", `password: ${weak}`, { problemCount: 1, problems: [{ field: "password", message: weak }] });
   const { user, team } = await createUserWithTeam(await getDb(), body);
   return Response.json({ id: user.id, email: user.email, team: { slug: team.slug, name: team.name } }, { status: 201 });
 });

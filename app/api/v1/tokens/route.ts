@@ -1,6 +1,7 @@
 // POST /api/v1/tokens – create an API token for your team (admins: any team, optionally admin)
 // GET  /api/v1/tokens – list your team's tokens (never the secrets)
 import { getDb } from "@/lib/db";
+import { consume } from "@/lib/server/rate-limits";
 import { route } from "@/lib/server/route";
 import { createTokenFor, listTeamTokens } from "@/lib/server/tokens";
 import { TokenBody } from "@/lib/validations/common";
@@ -9,6 +10,7 @@ export const dynamic = "force-dynamic";
 
 export const POST = route({ access: "member" }, async ({ req, actor }) => {
   const body = TokenBody.parse(await req.json().catch(() => ({})));
+  await consume("tokens-user", actor!.userId ?? `team:${actor!.teamId}`);
   const t = await createTokenFor(await getDb(), actor!, body);
   return Response.json({ id: t.id, token: t.token, prefix: t.prefix, team: t.team, admin: t.admin }, { status: 201 });
 });

@@ -1,10 +1,15 @@
 // POST /api/v1/tasks/{benchmark}/{task}/submissions – upload, validate, score and store predictions (streamed)
+import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { streamMultipart } from "@/lib/server/multipart";
-import { acceptUpload } from "@/lib/server/upload-jobs";
 import { disclosedUpload } from "@/lib/server/disclosure";
+import { streamMultipart } from "@/lib/server/multipart";
+import { checkQuota, quotaHeaders, quotaState } from "@/lib/server/quotas";
+import { consume } from "@/lib/server/rate-limits";
 import { route } from "@/lib/server/route";
+import { prismaRows } from "@/lib/server/scoring";
+import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
+import { acceptUpload } from "@/lib/server/upload-jobs";
 import { SubmissionFields, TaskParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
@@ -12,6 +17,14 @@ export const maxDuration = 300;
 
 export const POST = route({ access: "member", params: TaskParams }, async ({ req, params, actor }) => {
   if (!actor!.teamId) throw new AppError("forbidden", "your account belongs to no team");
+  const teamId = actor!.teamId;
+  const exempt = actor!.isAdmin;
+  const db = await getDb();
+  // refused before a byte of the file is read: unknown task, no release, too many uploads
+  const task = await getTaskOrThrow(db, `${params.benchmark}/${params.task}`);
+  const release = await getReleaseOrThrow(db, task.id);
+  if (!exempt) await consume("uploads-team", teamId);
+  let counted = false;
   const { result } = await streamMultipart(req, {
     maxFileBytes: getEnv().MAX_UPLOAD_BYTES,
     fileField: "file",
@@ -22,25 +35,32 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
         return { model: f.model, system: f.system, oss: f.oss, site: f.site, visibility: f.visibility, costUsd: f.cost_usd, tokens: f.tokens, runtimeSec: f.runtime_sec, dryRun: f.dry_run };
       });
       meta.catch(() => undefined);
+      // a dry run announced before the file opens no transaction (one after it is rolled back)
+      const dryRun = SubmissionFields.shape.dry_run.safeParse(info.before.dry_run).data === true;
+      // dry runs do not count against the quota; the rest is checked again when stored
+      if (!exempt && !dryRun) await checkQuota(prismaRows(db), task, release, teamId);
+      counted = !exempt;
       // small files are scored at once (201); large ones are kept for a worker (202, progress at /api/v1/jobs/{id})
       return acceptUpload({
-        task: `${params.benchmark}/${params.task}`,
+        task: task.fullSlug,
         source,
         fileName: info.fileName,
-        teamId: actor!.teamId,
+        teamId,
         userId: actor!.userId,
         meta,
-        // a dry run announced before the file opens no transaction (one after it is rolled back)
-        dryRun: SubmissionFields.shape.dry_run.safeParse(info.before.dry_run).data === true,
+        dryRun,
         asyncBytes: getEnv().ASYNC_UPLOAD_BYTES,
+        quota: !exempt,
       });
     },
   });
+  // an upload that counted: where the team's quota stands now
+  const headers = counted && result.id ? quotaHeaders(await quotaState(prismaRows(db), task, release, teamId)) : undefined;
   if (result.status === "queued") {
     const { id, status, job } = result;
-    return Response.json({ id, status, job, url: `/api/v1/submissions/${id}` }, { status: 202, headers: { location: `/api/v1/submissions/${id}` } });
+    return Response.json({ id, status, job, url: `/api/v1/submissions/${id}` }, { status: 202, headers: { ...headers, location: `/api/v1/submissions/${id}` } });
   }
   const { id, status, validation } = result;
   // a hidden release: only what the Ladder released (docs/security.md)
-  return Response.json({ id, status, ...disclosedUpload(result, actor), validation }, { status: id ? 201 : 200 });
+  return Response.json({ id, status, ...disclosedUpload(result, actor), validation }, { status: id ? 201 : 200, headers });
 });
