@@ -59,6 +59,7 @@ export class PredictionStream {
       this.startMode();
       const buffered = Buffer.concat(this.head);
       this.head = [];
+      if ((this.mode as string) === "done") return;
       this.feed(buffered);
       return;
     }
@@ -74,7 +75,10 @@ export class PredictionStream {
         this.mode = "done";
         return;
       }
+      this.head = [buffered];
       this.startMode();
+      this.head = [];
+      if ((this.mode as string) === "done") return;
       this.feed(buffered);
     }
     if (this.mode === "jsonl") {
@@ -102,6 +106,22 @@ export class PredictionStream {
     this.mode = "done";
   }
 
+  /**
+   * A UTF-16 file (a byte-order mark FF FE / FE FF, or NUL bytes between ASCII ones, as Windows
+   * tools write "Unicode" text): one clear problem instead of a parser error at byte 1.
+   */
+  private checkEncoding(): boolean {
+    const head = Buffer.concat(this.head).subarray(0, 64);
+    const bom = head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff));
+    let nul = 0;
+    for (const b of head) if (b === 0) nul++;
+    if (!bom && !(head.length >= 4 && nul >= head.length / 4)) return false;
+    this.problems.push({ message: "the file is UTF-16 encoded (as Windows tools write 'Unicode' text)", expected: "UTF-8 text: save or convert the file as UTF-8 (e.g. iconv -f UTF-16 -t UTF-8)" });
+    this.failed = true;
+    this.mode = "done";
+    return true;
+  }
+
   /** Whether the first bytes decide JSON vs JSONL (three complete lines, or a file name). */
   private headDecides(): boolean {
     if (this.fileName && /\.(jsonl|ndjson)$/i.test(this.fileName)) return true;
@@ -111,6 +131,7 @@ export class PredictionStream {
   }
 
   private startMode() {
+    if (this.checkEncoding()) return;
     const text = Buffer.concat(this.head).toString("utf8").replace(/^\uFEFF/, "");
     const lines = text.split("\n");
     const complete = lines.slice(0, -1).filter((l) => l.trim() !== "");
@@ -179,7 +200,7 @@ export class PredictionStream {
       this.sawContent = true;
       if (token === TokenType.LEFT_BRACKET) this.rootIsArray = true;
       else if (token !== TokenType.LEFT_BRACE) {
-        this.fail(new Error(`the file holds a JSON ${typeof value === "string" ? "string" : typeof value}`), true);
+        this.fail(new Error(`the file holds a JSON ${value === null ? "null" : typeof value === "string" ? "string" : typeof value}`), true);
         return;
       }
     }

@@ -6,6 +6,7 @@ import { getDatabase, type RawConnection } from "@/lib/db";
 import { validationError } from "@/lib/errors";
 import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
 import { PredictionStream } from "@/lib/files/stream-predictions";
+import { getEnv } from "@/lib/env";
 import type { Metrics } from "@/lib/tasks/types";
 import { finishValidation, PredictionValidator } from "@/lib/tasks/validate";
 import { holdQuota } from "./quotas";
@@ -106,7 +107,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
   const hash = crypto.createHash("sha256");
   let size = 0;
   const parser = new PredictionStream(input.fileName);
-  const v = new PredictionValidator(task, instances);
+  const v = new PredictionValidator(task, instances, getEnv().MAX_PREDICTION_BYTES);
 
   const consume = async (write: ((id: string, json: string) => Promise<void>) | null) => {
     const handle = async (entries: PredictionEntry[]) => {

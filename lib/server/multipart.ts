@@ -41,8 +41,7 @@ export async function readMultipart(req: Request, opts: { maxFileBytes: number }
       fields[name] = value;
     });
     bb.on("file", (name, stream, info) => {
-      pending.push(
-        new Promise<void>((res, rej) => {
+      const part = new Promise<void>((res, rej) => {
           const chunks: Buffer[] = [];
           const hash = crypto.createHash("sha256");
           let size = 0;
@@ -59,8 +58,10 @@ export async function readMultipart(req: Request, opts: { maxFileBytes: number }
             files[name] = { name: info.filename ?? name, size, sha256: hash.digest("hex"), text: Buffer.concat(chunks).toString("utf8") };
             res();
           });
-        }),
-      );
+      });
+      // a 413 may come long before the request ends: handled now, reported at close
+      part.catch(() => undefined);
+      pending.push(part);
     });
     bb.on("error", (e) => reject(new AppError("bad_request", `malformed multipart request: ${(e as Error).message}`)));
     bb.on("close", () => Promise.all(pending).then(() => resolve(), reject));

@@ -39,6 +39,10 @@ export function validateReleaseFile(task: KindTask, text: string, fileName?: str
 /** Problems kept in memory (the report lists MAX_LISTED_PROBLEMS of them and counts the rest). */
 const MAX_KEPT_PROBLEMS = 1000;
 const MAX_DEPTH = 64;
+/** MAX_PREDICTION_BYTES's default (lib/env.ts): 1 MB of JSON per instance. */
+export const DEFAULT_MAX_PREDICTION_BYTES = 1024 * 1024;
+
+const formatKb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`);
 
 function depthOf(v: unknown, d = 0): number {
   if (d > MAX_DEPTH || typeof v !== "object" || v === null) return d;
@@ -48,6 +52,17 @@ function depthOf(v: unknown, d = 0): number {
     if (max > MAX_DEPTH) break;
   }
   return max;
+}
+
+/** The path of the first number that is not finite (1e309 parses as Infinity), or null. */
+function nonFinitePath(v: unknown, path: string[] = [], d = 0): string | null {
+  if (typeof v === "number") return Number.isFinite(v) ? null : path.join(".");
+  if (d > MAX_DEPTH || typeof v !== "object" || v === null) return null;
+  for (const [k, x] of Array.isArray(v) ? v.entries() : Object.entries(v)) {
+    const p = nonFinitePath(x, [...path, String(k)], d + 1);
+    if (p !== null) return p;
+  }
+  return null;
 }
 
 // An escaped NUL or a lone surrogate survives JSON.stringify as \u0000 / \udXXX (an odd number of
@@ -72,6 +87,8 @@ export class PredictionValidator {
   constructor(
     private readonly task: KindTask,
     instances: StoredInstance[],
+    /** the largest stored prediction of one instance, bytes of JSON (traces included) */
+    private readonly maxBytes = DEFAULT_MAX_PREDICTION_BYTES,
   ) {
     this.byId = new Map(instances.map((i) => [i.externalId, i]));
     this.heavy = task.kind.storageOnlyFields ?? [];
@@ -96,6 +113,15 @@ export class PredictionValidator {
       this.problem({ ...where, field: "instance_id", message: "unknown instance id: not in the release" });
       return null;
     }
+    if (e.value === null) {
+      this.problem({ ...where, message: "the prediction is null", expected: "an object with the task's fields (see the task's page)" });
+      return null;
+    }
+    const big = nonFinitePath(e.value);
+    if (big !== null) {
+      this.problem({ ...where, field: big || undefined, message: "a number is out of range (it overflows a 64-bit float, e.g. 1e309)", expected: "a finite number, at most ±1.7976931348623157e308" });
+      return null;
+    }
     const r = this.task.kind.parsePrediction(e.id, e.value, this.task.options, instance);
     if (!r.ok) {
       for (const p of r.problems) this.problem({ ...p, line: e.line, row: e.row });
@@ -106,6 +132,12 @@ export class PredictionValidator {
       return null;
     }
     const json = JSON.stringify(r.value);
+    const bytes = Buffer.byteLength(json);
+    if (bytes > this.maxBytes) {
+      const field = Object.entries(r.value).sort((a, b) => JSON.stringify(b[1]).length - JSON.stringify(a[1]).length)[0]?.[0];
+      this.problem({ ...where, field, message: `the prediction is ${formatKb(bytes)} (its largest field is ${field})`, expected: `at most ${formatKb(this.maxBytes)} per instance, traces included` });
+      return null;
+    }
     if (UNSTORABLE.test(json)) {
       const field = Object.entries(r.value).find(([, v]) => UNSTORABLE.test(JSON.stringify(v)))?.[0];
       this.problem({ ...where, field, message: "a string holds a NUL character (\\u0000) or a lone UTF-16 surrogate, which cannot be stored", expected: "text without NUL characters, valid Unicode" });

@@ -23,12 +23,44 @@ const boolish = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0", "on", "off", "yes", "no"])])
   .transform((v) => v === true || v === "true" || v === "1" || v === "on" || v === "yes");
 
+/**
+ * Characters a displayed name must not hold: control characters (C0, DEL, C1), bidirectional
+ * embeddings, overrides and isolates, and the marks that flip text direction unseen (U+200E/F,
+ * U+061C), line/paragraph separators and the zero-width no-break space. A model called
+ * "\u202Egnp.exe" would otherwise render reversed on every leaderboard.
+ */
+const UNSAFE_TEXT = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029\uFEFF]/u;
+
+/** A name shown to others (model, system, team, token): trimmed, 1..max characters, nothing that hides or reorders text. */
+export function displayName(what: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, `${what} is required`)
+    .max(max, `${what} must be at most ${max} characters`)
+    .superRefine((v, ctx) => {
+      const m = UNSAFE_TEXT.exec(v);
+      if (m) {
+        const code = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+        ctx.addIssue({ code: "custom", message: `${what} holds a control or text-direction character (U+${code}) at position ${m.index + 1}: use plain text` });
+      }
+    });
+}
+
+/** An http(s) URL (never javascript:, data:, file: …). */
+export const webUrl = z
+  .string()
+  .trim()
+  .max(500, "a URL must be at most 500 characters")
+  .url("must be a URL, e.g. https://example.org")
+  .refine((v) => /^https?:$/i.test(new URL(v).protocol), "must be an http:// or https:// URL");
+
 /** Multipart fields of `POST /api/v1/tasks/{b}/{t}/submissions` (form and API share it). */
 export const SubmissionFields = z.object({
-  model: z.string().trim().min(1, "model is required").max(120),
-  system: z.string().trim().max(120).optional(),
+  model: displayName("model", 120),
+  system: displayName("system", 120).optional().or(z.literal("").transform(() => undefined)),
   oss: boolish.optional(),
-  site: z.string().trim().url("site must be a URL").max(500).optional().or(z.literal("").transform(() => undefined)),
+  site: webUrl.optional().or(z.literal("").transform(() => undefined)),
   visibility: z.enum(["public", "private"]).default("public"),
   cost_usd: z.coerce.number().nonnegative().optional(),
   tokens: z.coerce.number().int().nonnegative().optional(),
@@ -49,12 +81,12 @@ export const ReleaseFields = z.object({
 export const SignupBody = z.object({
   email: z.string().trim().toLowerCase().email("enter a valid email address"),
   password: z.string().min(10, "use at least 10 characters").max(200),
-  name: z.string().trim().min(1, "enter your name or your team's name").max(80),
+  name: displayName("name", 80),
 });
 
 export const TokenBody = z.object({
-  name: z.string().trim().min(1).max(80).default("api token"),
-  team: z.string().trim().min(1).max(48).optional(),
+  name: displayName("token name", 80).default("api token"),
+  team: displayName("team", 48).optional(),
   admin: z.boolean().optional(),
 });
 
