@@ -77,6 +77,8 @@ export function leaderboardJson(lb: Board) {
       partial: r.partial,
       metrics: r.metrics,
       ci: r.ci,
+      /** hidden releases: the Ladder's margin the metrics are rounded to */
+      ...(lb.release.hidden ? { margin: r.margin } : {}),
       coverage: r.coverage,
       cost: r.cost,
       createdAt: r.createdAt,
