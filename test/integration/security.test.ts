@@ -1,0 +1,136 @@
+// Auth and input hardening through the real route handlers and a real PostgreSQL: rate limits
+// that live in the database (so every process shares them), passwords, cross-site writes,
+// names and URLs. Sign-in limits and sessions that end are browser flows: e2e/security.spec.ts.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as signup } from "@/app/api/v1/signup/route";
+import { POST as createToken } from "@/app/api/v1/tokens/route";
+import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
+import { seed } from "@/lib/server/seed";
+import { consume } from "@/lib/server/rate-limits";
+import { createApiToken, ensureTeam } from "@/lib/server/tokens";
+import { countRows, createTestDatabase } from "../helpers/db";
+import { ctx, multipartRequest } from "../helpers/requests";
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let member: string;
+let other: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seed(db.prisma, () => undefined);
+  member = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "sec")).id })).token;
+  other = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "sec-2")).id })).token;
+});
+afterAll(async () => db?.drop());
+
+function signupRequest(body: unknown, headers: Record<string, string> = {}) {
+  return new Request("http://localhost/api/v1/signup", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-client-address": "203.0.113.7", ...headers } });
+}
+
+describe("sign-up", () => {
+  it("refuses short and common passwords and ones that hold the email, naming the field", async () => {
+    for (const [password, why] of [
+      ["short1", /at least 10/],
+      ["password123", /most common/],
+      ["qwertyuiop", /most common/],
+      ["aliceandbob-2024", /email/],
+    ] as const) {
+      const res = await signup(signupRequest({ email: "aliceandbob@example.org", password, name: "Alice" }, { "x-client-address": "198.51.100.1" }), ctx({}));
+      expect(res.status, password).toBe(422);
+      const b = await res.json();
+      expect(b.error.message).toMatch(why);
+      expect(b.error.details.problems[0].field).toBe("password");
+    }
+    expect(await db.prisma.user.count({ where: { email: "aliceandbob@example.org" } })).toBe(0);
+  });
+  it("refuses names with control or text-direction characters", async () => {
+    const res = await signup(signupRequest({ email: "rtl@example.org", password: "a long passphrase here", name: "evil\u202Egnp.exe" }, { "x-client-address": "198.51.100.2" }), ctx({}));
+    expect(res.status).toBe(422);
+    expect((await res.json()).error.message).toMatch(/U\+202E\) at position 5/);
+  });
+  it("allows 20 sign-ups per client address and hour, then 429 with Retry-After; other addresses are unaffected", async () => {
+    for (let i = 0; i < 20; i++) {
+      const res = await signup(signupRequest({ email: `farm${i}@example.org`, password: "a long passphrase here", name: `Farm ${i}` }), ctx({}));
+      expect(res.status).toBe(201);
+    }
+    const before = await countRows(db);
+    const res = await signup(signupRequest({ email: "farm20@example.org", password: "a long passphrase here", name: "Farm 20" }), ctx({}));
+    expect(res.status).toBe(429);
+    expect((await res.json()).error.code).toBe("rate_limited");
+    const retry = Number(res.headers.get("retry-after"));
+    expect(retry).toBeGreaterThan(3000);
+    expect(retry).toBeLessThanOrEqual(3600);
+    expect(await countRows(db)).toEqual(before);
+    expect(await db.prisma.user.count({ where: { email: "farm20@example.org" } })).toBe(0);
+    const elsewhere = await signup(signupRequest({ email: "farm20@example.org", password: "a long passphrase here", name: "Farm 20" }, { "x-client-address": "192.0.2.44" }), ctx({}));
+    expect(elsewhere.status).toBe(201);
+  });
+  it("the counts live in PostgreSQL: a second limiter (another process) sees the same count", async () => {
+    const n = await db.query<{ points: number }>(`SELECT points FROM rate_limits WHERE key = 'signup-client:203.0.113.7'`);
+    expect(n[0].points).toBe(21);
+  });
+});
+
+describe("tokens and uploads", () => {
+  it("30 tokens per user and hour", async () => {
+    const req = () => new Request("http://localhost/api/v1/tokens", { method: "POST", body: JSON.stringify({ name: "t" }), headers: { "content-type": "application/json", authorization: `Bearer ${other}` } });
+    for (let i = 0; i < 30; i++) expect((await createToken(req(), ctx({}))).status).toBe(201);
+    const res = await createToken(req(), ctx({}));
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+  it("60 uploads per team and minute (dry runs included), then 429 before the file is read", async () => {
+    const t = await ensureTeam(db.prisma, "flood");
+    const tok = (await createApiToken(db.prisma, { teamId: t.id })).token;
+    for (let i = 0; i < 59; i++) await consume("uploads-team", t.id);
+    const one = JSON.stringify({ "astropy__astropy-12907": { input_bounce: true } });
+    const ok = await submit(multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", { dry_run: "true", model: "m" }, { name: "p.json", text: one }, tok), ctx({ benchmark: "bouncerbench", task: "input" }));
+    expect(ok.status).toBe(200);
+    const res = await submit(multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", { dry_run: "true", model: "m" }, { name: "p.json", text: one }, tok), ctx({ benchmark: "bouncerbench", task: "input" }));
+    expect(res.status).toBe(429);
+    expect((await res.json()).error.code).toBe("rate_limited");
+    expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+  });
+});
+
+describe("cross-site writes", () => {
+  const file = { name: "p.json", text: JSON.stringify({ "astropy__astropy-12907": { input_bounce: true } }) };
+  function upload(headers: Record<string, string>) {
+    const r = multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", { model: "m", dry_run: "true" }, file);
+    return new Request(r, { headers: { ...Object.fromEntries(r.headers), ...headers } });
+  }
+  it("a session-cookie write from another site, or without Origin/Sec-Fetch-Site, is 403 before anything is read", async () => {
+    const cookie = "next-auth.session-token=stolen";
+    for (const h of [{ cookie, origin: "https://evil.example" }, { cookie, "sec-fetch-site": "cross-site" }, { cookie }]) {
+      const res = await submit(upload(h), ctx({ benchmark: "bouncerbench", task: "input" }));
+      expect(res.status, JSON.stringify(h)).toBe(403);
+      expect((await res.json()).error.code).toBe("forbidden");
+    }
+  });
+  it("a foreign Origin is refused even with a token; a token call without Origin passes", async () => {
+    const withToken = (h: Record<string, string>) => upload({ authorization: `Bearer ${member}`, ...h });
+    expect((await submit(withToken({ origin: "https://evil.example" }), ctx({ benchmark: "bouncerbench", task: "input" }))).status).toBe(403);
+    expect((await submit(withToken({}), ctx({ benchmark: "bouncerbench", task: "input" }))).status).toBe(200);
+    expect((await submit(withToken({ origin: "http://localhost" }), ctx({ benchmark: "bouncerbench", task: "input" }))).status).toBe(200);
+  });
+});
+
+describe("submission fields", () => {
+  const file = { name: "p.json", text: JSON.stringify({ "astropy__astropy-12907": { input_bounce: true } }) };
+  it.each([
+    [{ model: "m\u0000" }, "model", /U\+0000/],
+    [{ model: "\u202Eevil" }, "model", /U\+202E/],
+    [{ model: "ok", system: "sys\u2066x" }, "system", /U\+2066/],
+    [{ model: "ok", site: "javascript:alert(1)" }, "site", /http/],
+    [{ model: "ok", site: "file:///etc/passwd" }, "site", /http/],
+    [{ model: "ok", site: "data:text/html,x" }, "site", /http/],
+  ])("%j is refused (422 naming %s) and nothing is stored", async (fields, field, why) => {
+    const before = await countRows(db);
+    const res = await submit(multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", fields as Record<string, string>, file, member), ctx({ benchmark: "bouncerbench", task: "input" }));
+    expect(res.status).toBe(422);
+    const b = await res.json();
+    expect(b.error.message).toMatch(why);
+    expect(b.error.details.problems[0].field).toBe(field);
+    expect(await countRows(db)).toEqual(before);
+  });
+});
