@@ -56,7 +56,10 @@ export const MAX_LISTED_PROBLEMS = 100;
 
 /** A validation failure that lists its problems (capped) and how many there are in all. */
 export function validationError(message: string, problems: Problem[], extra: Record<string, unknown> = {}): AppError {
-  return new AppError("validation_failed", message, {
+  // the first problem in the message itself: one line says what is wrong and where
+  const total = typeof extra.problemCount === "number" ? extra.problemCount : problems.length;
+  const first = problems[0] ? `: ${formatProblem(problems[0])}${total > 1 ? ` (and ${total - 1} more)` : ""}` : "";
+  return new AppError("validation_failed", `${message}${first}`, {
     problemCount: problems.length,
     problems: problems.slice(0, MAX_LISTED_PROBLEMS),
     truncated: problems.length > MAX_LISTED_PROBLEMS,

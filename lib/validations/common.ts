@@ -53,7 +53,13 @@ export const webUrl = z
   .trim()
   .max(500, "a URL must be at most 500 characters")
   .url("must be a URL, e.g. https://example.org")
-  .refine((v) => /^https?:$/i.test(new URL(v).protocol), "must be an http:// or https:// URL");
+  .refine((v) => {
+    try {
+      return /^https?:$/i.test(new URL(v).protocol);
+    } catch {
+      return false; // reported by .url()
+    }
+  }, "must be an http:// or https:// URL");
 
 /** Multipart fields of `POST /api/v1/tasks/{b}/{t}/submissions` (form and API share it). */
 export const SubmissionFields = z.object({

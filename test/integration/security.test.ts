@@ -101,7 +101,7 @@ describe("cross-site writes", () => {
   }
   it("a session-cookie write from another site, or without Origin/Sec-Fetch-Site, is 403 before anything is read", async () => {
     const cookie = "next-auth.session-token=stolen";
-    for (const h of [{ cookie, origin: "https://evil.example" }, { cookie, "sec-fetch-site": "cross-site" }, { cookie }]) {
+    for (const h of [{ cookie, origin: "https://evil.example" }, { cookie, "sec-fetch-site": "cross-site" }, { cookie }] as Record<string, string>[]) {
       const res = await submit(upload(h), ctx({ benchmark: "bouncerbench", task: "input" }));
       expect(res.status, JSON.stringify(h)).toBe(403);
       expect((await res.json()).error.code).toBe("forbidden");
