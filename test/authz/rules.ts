@@ -1,0 +1,137 @@
+// The authorization matrix: for every route handler (method × app/**/route.ts) and every page
+// (app/**/page.tsx), what each kind of caller gets. test/integration/authz-matrix.test.ts fails
+// when a route or page has no rule here (or a rule names none), and runs every API rule with
+// API tokens; e2e/authz.spec.ts runs the page rules (and next-auth's) with real session cookies.
+// No imports from the app: Playwright loads this file too.
+
+export type Role = "anonymous" | "memberA" | "memberB" | "admin";
+export const ROLES: Role[] = ["anonymous", "memberA", "memberB", "admin"];
+
+/** Ids of the fixtures both runners create: team A's private things, public ones, drafts. */
+export interface World {
+  /** team A's private submission (bouncerbench/input) and an instance it predicts */
+  privA: string;
+  instance: string;
+  /** a public submission */
+  pub: string;
+  /** an upload job started by member A */
+  jobA: string;
+  /** a job started by an admin (a re-score) */
+  adminJob: string;
+  /** a draft release of bouncerbench/input: its id and version */
+  draftId: string;
+  draftVersion: string;
+  /** a published release version of bouncerbench/input */
+  publishedVersion: string;
+}
+
+export interface Call {
+  path: string;
+  json?: unknown;
+  multipart?: { fields: Record<string, string>; file?: { name: string; text: string } };
+}
+
+export interface Rule {
+  /** "GET /api/v1/submissions/[id]" (as the route's folder names it), or "PAGE /submissions/[id]" */
+  key: string;
+  /** where it runs: "api" with tokens in vitest, "e2e" with session cookies against the server */
+  runner: "api" | "e2e";
+  call: (w: World, role: Role, n: number) => Call;
+  /** expected status per caller; 307 = sent to sign in */
+  expect: Record<Role, number>;
+  /** made anew before each call (the call uses it up), e.g. a token to revoke */
+  fresh?: "tokenA" | "draft";
+  why: string;
+}
+
+const all = (s: number): Record<Role, number> => ({ anonymous: s, memberA: s, memberB: s, admin: s });
+const members = (ok: number): Record<Role, number> => ({ anonymous: 401, memberA: ok, memberB: ok, admin: ok });
+const teamA = (ok: number, other = 404): Record<Role, number> => ({ anonymous: other, memberA: ok, memberB: other, admin: ok });
+const adminOnly = (ok: number): Record<Role, number> => ({ anonymous: 401, memberA: 403, memberB: 403, admin: ok });
+const okFile = (w: World) => ({ name: "p.json", text: JSON.stringify({ [w.instance]: { input_bounce: true } }) });
+
+export const RULES: Rule[] = [
+  // ---------------------------------------------------------------- API routes
+  { key: "GET /api/v1/health", runner: "api", call: () => ({ path: "/api/v1/health" }), expect: all(200), why: "liveness for load balancers" },
+  { key: "GET /api/v1/benchmarks", runner: "api", call: () => ({ path: "/api/v1/benchmarks" }), expect: all(200), why: "public catalog" },
+  { key: "GET /api/v1/tasks/[benchmark]/[task]/leaderboard", runner: "api", call: () => ({ path: "/api/v1/tasks/bouncerbench/input/leaderboard" }), expect: all(200), why: "public boards" },
+  {
+    key: "GET /api/v1/tasks/[benchmark]/[task]/leaderboard",
+    runner: "api",
+    call: (w) => ({ path: `/api/v1/tasks/bouncerbench/input/leaderboard?release=${w.draftVersion}` }),
+    expect: { anonymous: 404, memberA: 404, memberB: 404, admin: 404 },
+    why: "a draft has no public board, for anyone (admins preview drafts in /admin)",
+  },
+  { key: "GET /api/v1/tasks/[benchmark]/[task]/releases", runner: "api", call: () => ({ path: "/api/v1/tasks/bouncerbench/input/releases" }), expect: all(200), why: "public release list (drafts for admins only, in the body)" },
+  {
+    key: "POST /api/v1/tasks/[benchmark]/[task]/submissions",
+    runner: "api",
+    call: (w) => ({ path: "/api/v1/tasks/bouncerbench/input/submissions", multipart: { fields: { model: "authz", dry_run: "true" }, file: okFile(w) } }),
+    expect: members(200),
+    why: "any team uploads (a dry run here: nothing stored)",
+  },
+  { key: "GET /api/v1/submissions/[id]", runner: "api", call: (w) => ({ path: `/api/v1/submissions/${w.privA}` }), expect: teamA(200), why: "private: its team and admins; 404 hides it from others" },
+  { key: "GET /api/v1/submissions/[id]", runner: "api", call: (w) => ({ path: `/api/v1/submissions/${w.pub}` }), expect: all(200), why: "public submissions: anyone" },
+  { key: "GET /api/v1/submissions/[id]/instances", runner: "api", call: (w) => ({ path: `/api/v1/submissions/${w.privA}/instances` }), expect: teamA(200), why: "as the submission" },
+  { key: "GET /api/v1/submissions/[id]/policy", runner: "api", call: (w) => ({ path: `/api/v1/submissions/${w.privA}/policy` }), expect: teamA(400), why: "as the submission (400: the threshold explorer is for A&V tasks)" },
+  { key: "GET /api/v1/submissions/[id]/predictions/[instance]", runner: "api", call: (w) => ({ path: `/api/v1/submissions/${w.privA}/predictions/${w.instance}` }), expect: teamA(200), why: "as the submission" },
+  { key: "GET /api/v1/jobs/[id]", runner: "api", call: (w) => ({ path: `/api/v1/jobs/${w.jobA}` }), expect: { anonymous: 401, memberA: 200, memberB: 404, admin: 200 }, why: "who started it (and admins)" },
+  { key: "GET /api/v1/jobs/[id]", runner: "api", call: (w) => ({ path: `/api/v1/jobs/${w.adminJob}` }), expect: { anonymous: 401, memberA: 404, memberB: 404, admin: 200 }, why: "an admin's job is not a member's" },
+  { key: "GET /api/v1/tokens", runner: "api", call: () => ({ path: "/api/v1/tokens" }), expect: members(200), why: "a team's own tokens" },
+  { key: "POST /api/v1/tokens", runner: "api", call: () => ({ path: "/api/v1/tokens", json: { name: "authz" } }), expect: members(201), why: "a token for one's own team" },
+  { key: "DELETE /api/v1/tokens/[id]", runner: "api", fresh: "tokenA", call: () => ({ path: "/api/v1/tokens/{fresh}" }), expect: { anonymous: 401, memberA: 204, memberB: 404, admin: 204 }, why: "its team and admins revoke; others cannot tell it exists" },
+  {
+    key: "POST /api/v1/signup",
+    runner: "api",
+    call: (_w, role, n) => ({ path: "/api/v1/signup", json: { email: `authz-${role.toLowerCase()}-${n}@example.org`, password: "a long passphrase here", name: `Authz ${role}` } }),
+    expect: all(201),
+    why: "anyone may create an account (rate-limited per client)",
+  },
+  { key: "GET /api/v1/admin/jobs/[id]", runner: "api", call: (w) => ({ path: `/api/v1/admin/jobs/${w.adminJob}` }), expect: adminOnly(200), why: "operators only" },
+  { key: "GET /api/v1/admin/releases/[id]", runner: "api", call: (w) => ({ path: `/api/v1/admin/releases/${w.draftId}` }), expect: adminOnly(200), why: "truth preview: admins only" },
+  {
+    key: "POST /api/v1/admin/releases",
+    runner: "api",
+    call: (w, role, n) => ({
+      path: "/api/v1/admin/releases",
+      multipart: { fields: { task: "bouncerbench/input", version: `authz-${role}-${n}` }, file: { name: "r.csv", text: `instance_id,underspecified\n${w.instance},2\n` } },
+    }),
+    expect: adminOnly(201),
+    why: "imports: admins only",
+  },
+  { key: "POST /api/v1/admin/releases/[id]/publish", runner: "api", fresh: "draft", call: () => ({ path: "/api/v1/admin/releases/{fresh}/publish" }), expect: adminOnly(202), why: "publishing: admins only" },
+  { key: "GET /api/auth/[...nextauth]", runner: "e2e", call: () => ({ path: "/api/auth/session" }), expect: all(200), why: "next-auth: the session (empty when signed out)" },
+  { key: "POST /api/auth/[...nextauth]", runner: "e2e", call: () => ({ path: "/api/auth/signout", json: {} }), expect: all(200), why: "next-auth checks its own CSRF token: without it, it sends the caller back to sign-out's page" },
+
+  // ---------------------------------------------------------------- pages
+  { key: "PAGE /", runner: "e2e", call: () => ({ path: "/" }), expect: all(200), why: "home" },
+  { key: "PAGE /signin", runner: "e2e", call: () => ({ path: "/signin" }), expect: all(200), why: "sign in" },
+  { key: "PAGE /signup", runner: "e2e", call: () => ({ path: "/signup" }), expect: all(200), why: "sign up" },
+  { key: "PAGE /account", runner: "e2e", call: () => ({ path: "/account" }), expect: { anonymous: 307, memberA: 200, memberB: 200, admin: 200 }, why: "one's own account; visitors are sent to sign in" },
+  { key: "PAGE /admin", runner: "e2e", call: () => ({ path: "/admin" }), expect: { anonymous: 404, memberA: 404, memberB: 404, admin: 200 }, why: "does not exist for non-admins" },
+  { key: "PAGE /submit", runner: "e2e", call: () => ({ path: "/submit" }), expect: all(200), why: "task chooser" },
+  { key: "PAGE /submissions/[id]", runner: "e2e", call: (w) => ({ path: `/submissions/${w.privA}` }), expect: teamA(200), why: "private: its team and admins" },
+  { key: "PAGE /submissions/[id]", runner: "e2e", call: (w) => ({ path: `/submissions/${w.pub}` }), expect: all(200), why: "public submission" },
+  { key: "PAGE /tasks/[benchmark]/[task]", runner: "e2e", call: () => ({ path: "/tasks/bouncerbench/input" }), expect: all(200), why: "leaderboard" },
+  { key: "PAGE /tasks/[benchmark]/[task]", runner: "e2e", call: (w) => ({ path: `/tasks/bouncerbench/input?release=${w.draftVersion}` }), expect: all(404), why: "no board of a draft" },
+  { key: "PAGE /tasks/[benchmark]/[task]/compare", runner: "e2e", call: (w) => ({ path: `/tasks/bouncerbench/input/compare?ids=${w.pub},${w.privA}` }), expect: teamA(200), why: "comparing a private submission: its team and admins" },
+  { key: "PAGE /tasks/[benchmark]/[task]/instances", runner: "e2e", call: () => ({ path: "/tasks/bouncerbench/input/instances" }), expect: all(200), why: "instance explorer (public truth)" },
+  { key: "PAGE /tasks/[benchmark]/[task]/instances/[id]", runner: "e2e", call: (w) => ({ path: `/tasks/bouncerbench/input/instances/${w.instance}` }), expect: all(200), why: "one instance" },
+  {
+    key: "PAGE /tasks/[benchmark]/[task]/instances/[id]",
+    runner: "e2e",
+    call: (w) => ({ path: `/tasks/bouncerbench/input/instances/${w.instance}?release=${w.draftVersion}` }),
+    expect: { anonymous: 404, memberA: 404, memberB: 404, admin: 200 },
+    why: "a draft's truth: admins only",
+  },
+  { key: "PAGE /tasks/[benchmark]/[task]/releases", runner: "e2e", call: () => ({ path: "/tasks/bouncerbench/input/releases" }), expect: all(200), why: "release list" },
+  { key: "PAGE /tasks/[benchmark]/[task]/releases/[version]", runner: "e2e", call: (w) => ({ path: `/tasks/bouncerbench/input/releases/${w.publishedVersion}` }), expect: all(200), why: "a published release" },
+  {
+    key: "PAGE /tasks/[benchmark]/[task]/releases/[version]",
+    runner: "e2e",
+    call: (w) => ({ path: `/tasks/bouncerbench/input/releases/${w.draftVersion}` }),
+    expect: { anonymous: 404, memberA: 404, memberB: 404, admin: 200 },
+    why: "a draft: admins only",
+  },
+  { key: "PAGE /tasks/[benchmark]/[task]/submit", runner: "e2e", call: () => ({ path: "/tasks/bouncerbench/input/submit" }), expect: { anonymous: 307, memberA: 200, memberB: 200, admin: 200 }, why: "upload form; visitors are sent to sign in" },
+];

@@ -1,0 +1,98 @@
+// The authorization matrix (test/authz/rules.ts), generated from the app's route list: every
+// route handler and page must have a rule, and every API rule is run for each caller — none,
+// a member of team A, a member of team B, an admin — with API tokens, through the real handlers.
+// Page rules and next-auth's run against the server with session cookies (e2e/authz.spec.ts).
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createJob } from "@/lib/server/jobs";
+import { importRelease } from "@/lib/server/releases";
+import { prismaExec } from "@/lib/server/scoring";
+import { seed } from "@/lib/server/seed";
+import { submitPredictions } from "@/lib/server/submissions";
+import { createApiToken, ensureTeam } from "@/lib/server/tokens";
+import { createUserWithTeam } from "@/lib/server/users";
+import { generateSynthetic } from "@/lib/synthetic/generate";
+import { ROLES, RULES, type Role, type World } from "../authz/rules";
+import { createTestDatabase } from "../helpers/db";
+import { dispatch, listRoutes } from "../helpers/router";
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+const world = {} as World;
+const tokens: Partial<Record<Role, string>> = {};
+let teamA = "";
+let drafts = 0;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seed(db.prisma, () => undefined);
+  const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
+  world.instance = ids[0];
+  const a = await createUserWithTeam(db.prisma, { email: "authz-a@example.org", name: "Authz A", password: "a long passphrase here" });
+  const b = await createUserWithTeam(db.prisma, { email: "authz-b@example.org", name: "Authz B", password: "a long passphrase here" });
+  teamA = a.team.id;
+  tokens.memberA = (await createApiToken(db.prisma, { teamId: a.team.id, userId: a.user.id })).token;
+  tokens.memberB = (await createApiToken(db.prisma, { teamId: b.team.id, userId: b.user.id })).token;
+  const admins = await ensureTeam(db.prisma, "authz-admins");
+  tokens.admin = (await createApiToken(db.prisma, { teamId: admins.id, isAdmin: true })).token;
+  const priv = await submitPredictions(db.prisma, { task: "bouncerbench/input", text: JSON.stringify({ [ids[0]]: { input_bounce: true } }), teamId: a.team.id, userId: a.user.id, model: "a-private", visibility: "private" });
+  world.privA = priv.id!;
+  world.pub = (await db.prisma.submission.findFirstOrThrow({ where: { task: { fullSlug: "bouncerbench/input" }, visibility: "public", baseline: null } })).id;
+  world.jobA = await createJob(prismaExec(db.prisma), "score-upload", { submissionId: world.privA }, { total: 1, createdBy: a.user.id, teamId: a.team.id });
+  world.adminJob = await createJob(prismaExec(db.prisma), "rescore", {}, { total: 0, createdBy: null });
+  await db.query(`DELETE FROM graphile_worker._private_jobs`); // rows to look at, not work to do
+  const draft = await importRelease(db.prisma, { task: "bouncerbench/input", version: "authz-draft", text: `instance_id,underspecified\n${ids[0]},3\n`, fileName: "d.csv" });
+  world.draftId = draft.release.id;
+  world.draftVersion = "authz-draft";
+  world.publishedVersion = "1.0";
+});
+afterAll(async () => db?.drop());
+
+describe("every route and page has an authorization rule", () => {
+  const routes = listRoutes();
+  const keys = routes.flatMap((r) => (r.kind === "page" ? [`PAGE ${r.pattern}`] : r.methods.map((m) => `${m} ${r.pattern}`)));
+  it("no route handler or page without a rule", () => {
+    const covered = new Set(RULES.map((r) => r.key));
+    expect(keys.filter((k) => !covered.has(k))).toEqual([]);
+  });
+  it("no rule for a route that does not exist", () => {
+    const known = new Set(keys);
+    expect(RULES.map((r) => r.key).filter((k) => !known.has(k))).toEqual([]);
+  });
+  it("finds the app's routes (the generator itself works)", () => {
+    expect(keys).toContain("POST /api/v1/tasks/[benchmark]/[task]/submissions");
+    expect(keys).toContain("PAGE /admin");
+    expect(keys.length).toBeGreaterThan(30);
+  });
+});
+
+describe("API rules, per caller", () => {
+  const cases = RULES.filter((r) => r.runner === "api").flatMap((rule, i) => ROLES.map((role) => [`${rule.key} #${i} as ${role}`, rule, role] as const));
+  it.each(cases)("%s", async (_, rule, role) => {
+    await db.query(`DELETE FROM rate_limits`);
+    let fresh = "";
+    if (rule.fresh === "tokenA") fresh = (await createApiToken(db.prisma, { teamId: teamA })).id;
+    if (rule.fresh === "draft") {
+      // a draft of another task: publishing it must not move bouncerbench/input's current release
+      const rows = generateSynthetic().find((t) => t.task === "cr-bench/review")!.release.slice(0, 3);
+      const d = await importRelease(db.prisma, { task: "cr-bench/review", version: `authz-${++drafts}`, text: rows.map((r) => JSON.stringify(r)).join("\n"), fileName: "r.jsonl" });
+      fresh = d.release.id;
+    }
+    const call = rule.call(world, role, cases.length + Math.floor(Math.random() * 1e9));
+    const headers = new Headers();
+    if (role !== "anonymous") headers.set("authorization", `Bearer ${tokens[role]}`);
+    let body: BodyInit | undefined;
+    if (call.json !== undefined) {
+      body = JSON.stringify(call.json);
+      headers.set("content-type", "application/json");
+    } else if (call.multipart) {
+      const fd = new FormData();
+      for (const [k, v] of Object.entries(call.multipart.fields)) fd.set(k, v);
+      if (call.multipart.file) fd.set("file", new Blob([call.multipart.file.text]), call.multipart.file.name);
+      body = fd;
+    }
+    const method = rule.key.split(" ")[0];
+    const res = await dispatch(new Request(`http://localhost${call.path.replace("{fresh}", fresh)}`, { method, headers, body }));
+    expect(res.status, `${rule.why}: ${(await res.text()).slice(0, 300)}`).toBe(rule.expect[role]);
+  });
+});
