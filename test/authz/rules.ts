@@ -101,7 +101,7 @@ export const RULES: Rule[] = [
   },
   { key: "POST /api/v1/admin/releases/[id]/publish", runner: "api", fresh: "draft", call: () => ({ path: "/api/v1/admin/releases/{fresh}/publish" }), expect: adminOnly(202), why: "publishing: admins only" },
   { key: "GET /api/auth/[...nextauth]", runner: "e2e", call: () => ({ path: "/api/auth/session" }), expect: all(200), why: "next-auth: the session (empty when signed out)" },
-  { key: "POST /api/auth/[...nextauth]", runner: "e2e", call: () => ({ path: "/api/auth/signout", json: {} }), expect: all(200), why: "next-auth checks its own CSRF token: without it, it sends the caller back to sign-out's page" },
+  { key: "POST /api/auth/[...nextauth]", runner: "e2e", call: () => ({ path: "/api/auth/signout", json: {} }), expect: all(302), why: "next-auth checks its own CSRF token: without it, the caller is sent back to the sign-out page and nothing happens" },
 
   // ---------------------------------------------------------------- pages
   { key: "PAGE /", runner: "e2e", call: () => ({ path: "/" }), expect: all(200), why: "home" },

@@ -60,10 +60,12 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
     lb = await getLeaderboard(db, fullSlug, { ...view, limit: view.limit ?? PAGE_SIZE });
   } catch (e) {
     if (e instanceof AppError && e.code === "not_found") {
+      // a release named in the URL that is not there (or a draft) is a missing page
+      if (view.release) notFound();
       return (
         <>
           {header}
-          <EmptyState title={view.release ? `No release ${view.release}` : "No published release yet"}>An admin imports and publishes a dataset release; then submissions can be scored.</EmptyState>
+          <EmptyState title="No published release yet">An admin imports and publishes a dataset release; then submissions can be scored.</EmptyState>
         </>
       );
     }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { GroupedBars } from "@/components/charts/grouped-bars";
 import { Badge } from "@/components/ui/badge";
 import { Card, EmptyState } from "@/components/ui/card";
@@ -24,6 +25,8 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
   try {
     c = await compareSubmissions(await getDb(), fullSlug, ids, await getSessionActor(), release || undefined);
   } catch (e) {
+    // a submission the viewer may not see (or that does not exist) is a missing page
+    if (e instanceof AppError && e.code === "not_found" && ids.length >= 2) notFound();
     if (e instanceof AppError && ["bad_request", "not_found"].includes(e.code)) {
       return (
         <div className="space-y-4">

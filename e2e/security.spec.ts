@@ -1,0 +1,158 @@
+// Against the real server with real session cookies: the page rules of the authorization matrix
+// (test/authz/rules.ts), sign-in rate limits answered from next-auth's own endpoint, sessions that
+// end at sign-out, and cross-site writes.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { E2E } from "../playwright.config";
+import { ROLES, RULES, type Role, type World } from "../test/authz/rules";
+
+const base = E2E.baseURL;
+const PASSWORD = "a long passphrase here";
+
+/** Signs in through next-auth's credentials endpoint as a browser would; returns the Cookie header. */
+async function signIn(email: string, password: string): Promise<{ status: number; cookie: string; retryAfter: string | null }> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; "), origin: base },
+    body: new URLSearchParams({ email, password, csrfToken, json: "true" }),
+  });
+  const cookies = [...jar, ...res.headers.getSetCookie().map((c) => c.split(";")[0])];
+  const session = cookies.filter((c) => /session-token/.test(c) && !/=$/.test(c));
+  return { status: res.status, cookie: [...cookies.filter((c) => /csrf-token/.test(c)), ...session].join("; "), retryAfter: res.headers.get("retry-after") };
+}
+
+async function signUp(email: string, name: string) {
+  const res = await fetch(`${base}/api/v1/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD, name }) });
+  expect(res.status, await res.clone().text()).toBe(201);
+}
+
+const cookies: Partial<Record<Role, string>> = {};
+const world = {} as World;
+
+test.beforeAll(async () => {
+  const stamp = Date.now().toString(36);
+  await signUp(`sec-a-${stamp}@example.org`, `Sec A ${stamp}`);
+  await signUp(`sec-b-${stamp}@example.org`, `Sec B ${stamp}`);
+  cookies.memberA = (await signIn(`sec-a-${stamp}@example.org`, PASSWORD)).cookie;
+  cookies.memberB = (await signIn(`sec-b-${stamp}@example.org`, PASSWORD)).cookie;
+  cookies.admin = (await signIn(E2E.adminEmail, E2E.adminPassword)).cookie;
+  for (const r of ["memberA", "memberB", "admin"] as const) expect(cookies[r], r).toMatch(/session-token=/);
+  // team A's private submission, uploaded with a session (same-origin, as the upload form does)
+  const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
+  world.instance = ids[0];
+  const fd = new FormData();
+  fd.set("model", "sec-private");
+  fd.set("visibility", "private");
+  fd.set("file", new Blob([JSON.stringify({ [ids[0]]: { input_bounce: true } })]), "p.json");
+  const up = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, { method: "POST", body: fd, headers: { cookie: cookies.memberA!, origin: base } });
+  expect(up.status, await up.clone().text()).toBe(201);
+  world.privA = ((await up.json()) as { id: string }).id;
+  const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { rows: { submissionId: string; baseline: string | null }[]; release: { version: string } };
+  world.pub = lb.rows.find((r) => !r.baseline)!.submissionId;
+  world.publishedVersion = lb.release.version;
+  // a draft, imported with the admin token the app wrote to DATA_DIR
+  const admin = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim();
+  world.draftVersion = `sec-draft-${stamp}`;
+  const imp = new FormData();
+  imp.set("task", "bouncerbench/input");
+  imp.set("version", world.draftVersion);
+  imp.set("file", new Blob([`instance_id,underspecified\n${ids[0]},3\n`]), "d.csv");
+  const r = await fetch(`${base}/api/v1/admin/releases`, { method: "POST", body: imp, headers: { authorization: `Bearer ${admin}` } });
+  expect(r.status, await r.clone().text()).toBe(201);
+});
+
+test.describe("authorization matrix: pages and next-auth, with session cookies", () => {
+  for (const [i, rule] of RULES.entries()) {
+    if (rule.runner !== "e2e") continue;
+    test(`${rule.key} #${i}`, async () => {
+      const got: Record<string, number> = {};
+      for (const role of ROLES) {
+        const call = rule.call(world, role, i);
+        const headers: Record<string, string> = { origin: base };
+        if (role !== "anonymous") headers.cookie = cookies[role]!;
+        const method = rule.key.startsWith("POST") ? "POST" : "GET";
+        const res = await fetch(`${base}${call.path}`, {
+          method,
+          redirect: "manual",
+          headers: call.json !== undefined ? { ...headers, "content-type": "application/json" } : headers,
+          body: call.json !== undefined ? JSON.stringify(call.json) : undefined,
+        });
+        got[role] = res.status;
+        if (res.status === 307) expect(res.headers.get("location"), `${rule.key} as ${role}`).toMatch(/\/signin/);
+      }
+      expect(got, rule.why).toEqual(rule.expect);
+    });
+  }
+});
+
+test("sign-in: 10 failures per account, then 429 with Retry-After from next-auth's endpoint; the right password waits too", async ({ page }) => {
+  const email = `sec-limit-${Date.now().toString(36)}@example.org`;
+  await signUp(email, "Limit");
+  for (let i = 0; i < 10; i++) {
+    const r = await signIn(email, `wrong password ${i}`);
+    expect(r.status, `attempt ${i + 1}`).toBe(401); // next-auth: wrong credentials, no session
+    expect(r.cookie).not.toMatch(/session-token=/);
+  }
+  const limited = await signIn(email, "wrong password again");
+  expect(limited.status).toBe(429);
+  expect(Number(limited.retryAfter)).toBeGreaterThan(60);
+  const right = await signIn(email, PASSWORD);
+  expect(right.status).toBe(429);
+  // the sign-in form says so
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Too many failed sign-ins")).toBeVisible();
+});
+
+test("sign-out ends the session: a copied cookie is refused afterwards", async () => {
+  const email = `sec-out-${Date.now().toString(36)}@example.org`;
+  await signUp(email, "Out");
+  const { cookie } = await signIn(email, PASSWORD);
+  const before = await fetch(`${base}/api/v1/tokens`, { headers: { cookie } });
+  expect(before.status).toBe(200);
+  const copy = cookie;
+  const csrf = ((await (await fetch(`${base}/api/auth/csrf`, { headers: { cookie } })).json()) as { csrfToken: string }).csrfToken;
+  const out = await fetch(`${base}/api/auth/signout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken: csrf, json: "true" }),
+  });
+  expect(out.status).toBeLessThan(400);
+  const after = await fetch(`${base}/api/v1/tokens`, { headers: { cookie: copy } });
+  expect(after.status).toBe(401);
+  const session = await (await fetch(`${base}/api/auth/session`, { headers: { cookie: copy } })).json();
+  expect(session).toEqual({});
+});
+
+test("a signed-in write from another site is 403; the same write from this site passes", async () => {
+  const body = JSON.stringify({ name: "from elsewhere" });
+  const evil = await fetch(`${base}/api/v1/tokens`, { method: "POST", body, headers: { cookie: cookies.memberB!, "content-type": "application/json", origin: "https://evil.example" } });
+  expect(evil.status).toBe(403);
+  const none = await fetch(`${base}/api/v1/tokens`, { method: "POST", body, headers: { cookie: cookies.memberB!, "content-type": "application/json" } });
+  expect(none.status).toBe(403);
+  const ok = await fetch(`${base}/api/v1/tokens`, { method: "POST", body, headers: { cookie: cookies.memberB!, "content-type": "application/json", origin: base } });
+  expect(ok.status).toBe(201);
+});
+
+test("a forged X-Forwarded-For or X-Client-Address does not change whose limit is counted", async () => {
+  // the server stamps the client address itself (scripts/client-address.mjs): 21 sign-ups from
+  // here with a new forged address each still share this client's limit of 20 an hour
+  let last = 0;
+  for (let i = 0; i < 25 && last !== 429; i++) {
+    const res = await fetch(`${base}/api/v1/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `10.0.${i}.1`, "x-client-address": `10.1.${i}.1` },
+      body: JSON.stringify({ email: `forge-${i}-${Date.now().toString(36)}@example.org`, password: PASSWORD, name: `Forge ${i}` }),
+    });
+    last = res.status;
+  }
+  expect(last).toBe(429);
+});
