@@ -1,10 +1,12 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PublishButton } from "@/components/admin/publish-button";
+import { QuotaForm } from "@/components/admin/quota-form";
 import { ReleaseImportForm } from "@/components/admin/release-import-form";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import { formatDate } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/actor";
 import { getTaskKind } from "@/lib/tasks";
@@ -19,6 +21,7 @@ export default async function AdminPage() {
   const actor = await getSessionActor();
   if (!actor?.isAdmin) notFound();
   const db = await getDb();
+  const env = getEnv();
   const tasks = await db.task.findMany({
     orderBy: [{ benchmark: { sortOrder: "asc" } }, { sortOrder: "asc" }],
     include: { releases: { orderBy: { createdAt: "desc" } }, _count: { select: { submissions: true } } },
@@ -68,6 +71,14 @@ export default async function AdminPage() {
             <p className="text-sm text-slate-500">No releases yet.</p>
           )}
           <p className="mt-2 text-xs text-slate-500">{t._count.submissions} submissions (baselines included)</p>
+          <div className="mt-2">
+            <QuotaForm
+              task={t.fullSlug}
+              perDay={t.quotaPerDay}
+              total={t.quotaTotal}
+              defaultPerDay={t.releases.find((r) => r.status === "published")?.hidden ? String(env.QUOTA_HIDDEN_PER_DAY) : String(env.QUOTA_PUBLIC_PER_DAY)}
+            />
+          </div>
         </Card>
       ))}
     </div>

@@ -99,6 +99,13 @@ export const RULES: Rule[] = [
     expect: adminOnly(201),
     why: "imports: admins only",
   },
+  {
+    key: "PATCH /api/v1/admin/tasks/[benchmark]/[task]",
+    runner: "api",
+    call: () => ({ path: "/api/v1/admin/tasks/cr-bench/review", json: { quotaPerDay: 50, quotaTotal: null } }),
+    expect: adminOnly(200),
+    why: "quotas are set by admins",
+  },
   { key: "POST /api/v1/admin/releases/[id]/publish", runner: "api", fresh: "draft", call: () => ({ path: "/api/v1/admin/releases/{fresh}/publish" }), expect: adminOnly(202), why: "publishing: admins only" },
   { key: "GET /api/auth/[...nextauth]", runner: "e2e", call: () => ({ path: "/api/auth/session" }), expect: all(200), why: "next-auth: the session (empty when signed out)" },
   { key: "POST /api/auth/[...nextauth]", runner: "e2e", call: () => ({ path: "/api/auth/signout", json: {} }), expect: all(302), why: "next-auth checks its own CSRF token: without it, the caller is sent back to the sign-out page and nothing happens" },

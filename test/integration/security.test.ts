@@ -134,3 +134,35 @@ describe("submission fields", () => {
     expect(await countRows(db)).toEqual(before);
   });
 });
+
+describe("quotas set by admins", () => {
+  it("a task's daily and total quotas apply per team and release; past the total, 429 without Retry-After", async () => {
+    const { PATCH } = await import("@/app/api/v1/admin/tasks/[benchmark]/[task]/route");
+    const admins = await ensureTeam(db.prisma, "sec-admins");
+    const admin = (await createApiToken(db.prisma, { teamId: admins.id, isAdmin: true })).token;
+    const patch = (token: string, body: unknown) =>
+      PATCH(new Request("http://localhost/api/v1/admin/tasks/bouncerbench/input", { method: "PATCH", body: JSON.stringify(body), headers: { "content-type": "application/json", authorization: `Bearer ${token}` } }), ctx({ benchmark: "bouncerbench", task: "input" }));
+    expect((await patch(member, { quotaPerDay: 2 })).status).toBe(403);
+    const set = await patch(admin, { quotaPerDay: 3, quotaTotal: 2 });
+    expect(set.status).toBe(200);
+    expect(await set.json()).toMatchObject({ quotaPerDay: 3, quotaTotal: 2 });
+    const t = await ensureTeam(db.prisma, "sec-quota");
+    const tok = (await createApiToken(db.prisma, { teamId: t.id })).token;
+    const send = (token: string) =>
+      submit(multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", { model: "q" }, { name: "p.json", text: JSON.stringify({ "astropy__astropy-12907": { input_bounce: true } }) }, token), ctx({ benchmark: "bouncerbench", task: "input" }));
+    const first = await send(tok);
+    expect(first.status).toBe(201);
+    expect(first.headers.get("x-quota-limit")).toBe("3");
+    expect(first.headers.get("x-quota-remaining")).toBe("1"); // the total (2) is the tighter bound
+    expect((await send(tok)).status).toBe(201);
+    const third = await send(tok);
+    expect(third.status).toBe(429);
+    expect((await third.json()).error.message).toMatch(/2 scored uploads per team on this release in all/);
+    expect(third.headers.get("retry-after")).toBeNull();
+    // admins are exempt
+    expect((await send(admin)).status).toBe(201);
+    // back to the defaults
+    expect((await patch(admin, { quotaPerDay: null, quotaTotal: null })).status).toBe(200);
+    expect((await send(tok)).status).toBe(201);
+  });
+});

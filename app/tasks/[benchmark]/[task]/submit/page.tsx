@@ -3,6 +3,8 @@ import { notFound, redirect } from "next/navigation";
 import { UploadForm } from "@/components/upload/upload-form";
 import { getDb } from "@/lib/db";
 import { getSessionActor } from "@/lib/server/actor";
+import { quotaState } from "@/lib/server/quotas";
+import { prismaRows } from "@/lib/server/scoring";
 import { getTaskKind, isKindImplemented } from "@/lib/tasks";
 import { taskOptions } from "@/lib/tasks/catalog";
 import type { TaskKindName } from "@/lib/tasks/types";
@@ -18,6 +20,9 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
   const t = await db.task.findUnique({ where: { fullSlug }, include: { benchmark: true } });
   if (!t) notFound();
   const format = getTaskKind(t.kind as TaskKindName).predictionFormat(taskOptions(fullSlug));
+  // the team's upload quota on the current release (admins are exempt)
+  const release = await db.release.findFirst({ where: { taskId: t.id, status: "published" }, orderBy: { publishedAt: "desc" } });
+  const quota = release && actor.teamId && !actor.isAdmin ? await quotaState(prismaRows(db), t, release, actor.teamId) : null;
   return (
     <div className="max-w-4xl space-y-4">
       <p className="text-sm text-slate-500">
@@ -26,6 +31,19 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
         </Link>
       </p>
       <h1 className="text-2xl font-bold">Submit predictions</h1>
+      {release?.hidden ? (
+        <p className="text-sm" data-testid="hidden-note">
+          Release {release.version} keeps its ground truth hidden: every instance is required, dry runs validate without scores, and scores are shown by the{" "}
+          <Link href={`/tasks/${fullSlug}#ladder`}>Ladder</Link>.
+        </p>
+      ) : null}
+      {quota ? (
+        <p className="text-sm" data-testid="quota">
+          Your team has <strong>{quota.remaining}</strong> of {quota.perDay} scored uploads left today on release {release!.version}
+          {quota.total !== null ? ` (${Math.max(0, quota.total - quota.usedTotal)} of ${quota.total} in all)` : ""}; the count resets at{" "}
+          {new Date(quota.reset * 1000).toISOString().slice(11, 16)} UTC. Dry runs and invalid files do not count.
+        </p>
+      ) : null}
       {isKindImplemented(t.kind as TaskKindName) ? (
         <>
           <details className="text-sm text-slate-600 dark:text-slate-400">
