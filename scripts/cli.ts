@@ -165,7 +165,7 @@ async function cmdScore(argv: string[]) {
     const rows = await withDb(async (db) => {
       const { getTaskOrThrow, getReleaseOrThrow } = await import("@/lib/server/tasks");
       const t = await getTaskOrThrow(db.prisma, slug);
-      const rel = await getReleaseOrThrow(db.prisma, t.id, version);
+      const rel = await getReleaseOrThrow(db.prisma, t.id, version, { isAdmin: true }); // the operator holds the database
       if (rel.hidden) throw new CliError(`release ${version} keeps its truth hidden; submit to the server to be scored`);
       return db.prisma.instance.findMany({ where: { releaseId: rel.id }, orderBy: { position: "asc" }, select: { externalId: true, truth: true, metadata: true } });
     });

@@ -44,7 +44,7 @@ export async function getTaskOrThrow(db: PrismaClient, fullSlug: string): Promis
  * only: to anyone else it does not exist (404), on every page and route that looks one up.
  * @throws AppError not_found
  */
-export async function getReleaseOrThrow(db: PrismaClient, taskId: string, version?: string, viewer: Actor | null = null) {
+export async function getReleaseOrThrow(db: PrismaClient, taskId: string, version?: string, viewer: Pick<Actor, "isAdmin"> | null = null) {
   const found = version
     ? await db.release.findUnique({ where: { taskId_version: { taskId, version } } })
     : await db.release.findFirst({ where: { taskId, status: "published" }, orderBy: { publishedAt: "desc" } });
