@@ -10,7 +10,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(".data"),
   PORT: z.coerce.number().int().positive().default(3000),
   ADMIN_EMAIL: z.string().email().default("admin@localhost.localdomain"),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ADMIN_PASSWORD: z.string().min(10, "at least 10 characters (docs/security.md)").optional(),
   NEXTAUTH_SECRET: z.string().min(16).optional(),
   GITHUB_ID: z.string().optional(),
   GITHUB_SECRET: z.string().optional(),

@@ -6,6 +6,7 @@ import { dataDir, getEnv } from "@/lib/env";
 import { hashToken, createApiToken, ensureTeam } from "./tokens";
 import { migrateQueue } from "./jobs";
 import { applyMigrations } from "./migrations";
+import { passwordProblem } from "./common-passwords";
 import { hashPassword } from "./passwords";
 import { seed } from "./seed";
 
@@ -26,6 +27,9 @@ export async function ensureAdmin(db: Database, log: (m: string) => void): Promi
   if (!admin) {
     const generated = !env.ADMIN_PASSWORD;
     const password = env.ADMIN_PASSWORD ?? crypto.randomBytes(12).toString("base64url");
+    // the admin's password follows the sign-up rules (docs/security.md)
+    const weak = generated ? null : passwordProblem(password);
+    if (weak) throw new Error(`ADMIN_PASSWORD: ${weak}`);
     admin = await prisma.user.create({
       data: { email: env.ADMIN_EMAIL.toLowerCase(), name: "Administrator", isAdmin: true, passwordHash: await hashPassword(password) },
     });
