@@ -27,9 +27,51 @@ export default async function AdminPage() {
     include: { releases: { orderBy: { createdAt: "desc" } }, _count: { select: { submissions: true } } },
   });
   const formats = Object.fromEntries(tasks.map((t) => [t.fullSlug, getTaskKind(t.kind).releaseFormat(taskOptions(t.fullSlug))]));
+  // every scored upload on a hidden release, with its exact score and what the Ladder released
+  const hiddenUploads = await db.score.findMany({
+    where: { release: { hidden: true }, submission: { baseline: null } },
+    orderBy: { submission: { createdAt: "desc" } },
+    take: 50,
+    include: { release: { include: { task: true } }, submission: { include: { team: true } } },
+  });
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Releases</h1>
+      {hiddenUploads.length ? (
+        <Card title="Latest uploads on hidden releases">
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm" data-testid="hidden-uploads">
+              <thead>
+                <tr className="text-left text-slate-500">
+                  <th className="py-1">when</th>
+                  <th className="py-1">task · release</th>
+                  <th className="py-1">team</th>
+                  <th className="py-1">model</th>
+                  <th className="py-1 text-right">exact primary</th>
+                  <th className="py-1">Ladder</th>
+                </tr>
+              </thead>
+              <tbody>
+                {hiddenUploads.map((s) => (
+                  <tr key={s.id} className="border-t border-slate-100 dark:border-slate-800">
+                    <td className="py-1">{formatDate(s.submission.createdAt)}</td>
+                    <td className="py-1">
+                      {s.release.task.fullSlug} · {s.release.version}
+                    </td>
+                    <td className="py-1">{s.submission.team?.name ?? "—"}</td>
+                    <td className="py-1">
+                      <Link href={`/submissions/${s.submissionId}`}>{s.submission.model}</Link>
+                      {s.submission.visibility === "private" ? <span className="ml-1 text-xs text-slate-500">(private)</span> : null}
+                    </td>
+                    <td className="py-1 text-right tabular-nums">{s.primaryValue?.toFixed(4) ?? "—"}</td>
+                    <td className="py-1">{s.ladderReleased ? <Badge tone="green">released ±{s.ladderMargin}</Badge> : <Badge>not released</Badge>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Card>
+      ) : null}
       <Card title="Import a release">
         <ReleaseImportForm tasks={tasks.map((t) => t.fullSlug)} formats={formats} />
       </Card>
