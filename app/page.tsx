@@ -19,7 +19,7 @@ export default async function HomePage() {
         <p className="mt-4">
           <Link
             href="/tasks/bouncerbench/input"
-            className="inline-block rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 hover:no-underline"
+            className="inline-block rounded-md bg-sky-700 px-4 py-2 font-medium text-white no-underline hover:bg-sky-800"
           >
             Open the BouncerBench Input leaderboard →
           </Link>
@@ -29,7 +29,7 @@ export default async function HomePage() {
         {benchmarks.map((b) => (
           <section key={b.slug} className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
             <h2 className="text-xl font-semibold">{b.name}</h2>
-            <p className="text-sm italic text-slate-500">{b.paperTitle}</p>
+            <p className="text-sm italic text-muted">{b.paperTitle}</p>
             <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{b.description}</p>
             <ul className="mt-4 space-y-2">
               {b.tasks.map((t) => (
@@ -37,7 +37,7 @@ export default async function HomePage() {
                   <Link href={`/tasks/${t.slug}`} className="font-medium">
                     {t.name}
                   </Link>
-                  <code className="text-xs text-slate-500">{t.slug}</code>
+                  <code className="text-xs text-muted">{t.slug}</code>
                   {t.currentRelease ? (
                     <Badge tone={t.currentRelease.synthetic ? "amber" : "green"}>
                       release {t.currentRelease.version} · {t.currentRelease.instanceCount} instances
@@ -46,7 +46,7 @@ export default async function HomePage() {
                   ) : (
                     <Badge>no release yet</Badge>
                   )}
-                  <span className="text-slate-500">{t.submissions} submissions</span>
+                  <span className="text-muted">{t.submissions} submissions</span>
                   {t.leader ? (
                     <span className="w-full text-xs text-slate-600 dark:text-slate-400">
                       Leader: <Link href={`/submissions/${t.leader.submissionId}`}>{t.leader.model}</Link> ({t.primaryMetric}{" "}

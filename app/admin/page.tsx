@@ -42,7 +42,7 @@ export default async function AdminPage() {
           <div className="overflow-x-auto">
             <table className="w-full text-sm" data-testid="hidden-uploads">
               <thead>
-                <tr className="text-left text-slate-500">
+                <tr className="text-left text-muted">
                   <th className="py-1">when</th>
                   <th className="py-1">task · release</th>
                   <th className="py-1">team</th>
@@ -61,7 +61,7 @@ export default async function AdminPage() {
                     <td className="py-1">{s.submission.team?.name ?? "—"}</td>
                     <td className="py-1">
                       <Link href={`/submissions/${s.submissionId}`}>{s.submission.model}</Link>
-                      {s.submission.visibility === "private" ? <span className="ml-1 text-xs text-slate-500">(private)</span> : null}
+                      {s.submission.visibility === "private" ? <span className="ml-1 text-xs text-muted">(private)</span> : null}
                     </td>
                     <td className="py-1 text-right tabular-nums">{s.primaryValue?.toFixed(4) ?? "—"}</td>
                     <td className="py-1">{s.ladderReleased ? <Badge tone="green">released ±{s.ladderMargin}</Badge> : <Badge>not released</Badge>}</td>
@@ -80,7 +80,7 @@ export default async function AdminPage() {
           {t.releases.length ? (
             <table className="w-full text-sm" data-testid={`releases-${t.fullSlug}`}>
               <thead>
-                <tr className="text-left text-slate-500">
+                <tr className="text-left text-muted">
                   <th className="py-1">version</th>
                   <th className="py-1">status</th>
                   <th className="py-1">instances</th>
@@ -110,9 +110,9 @@ export default async function AdminPage() {
               </tbody>
             </table>
           ) : (
-            <p className="text-sm text-slate-500">No releases yet.</p>
+            <p className="text-sm text-muted">No releases yet.</p>
           )}
-          <p className="mt-2 text-xs text-slate-500">{t._count.submissions} submissions (baselines included)</p>
+          <p className="mt-2 text-xs text-muted">{t._count.submissions} submissions (baselines included)</p>
           <div className="mt-2">
             <QuotaForm
               task={t.fullSlug}

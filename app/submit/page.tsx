@@ -19,7 +19,7 @@ export default async function SubmitChooserPage() {
                 <Link href={`/tasks/${t.slug}/submit`}>
                   {b.name} · {t.name}
                 </Link>{" "}
-                <code className="text-xs text-slate-500">{t.slug}</code>
+                <code className="text-xs text-muted">{t.slug}</code>
               </li>
             )),
         )}

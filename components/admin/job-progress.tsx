@@ -28,7 +28,7 @@ export function JobProgress({ jobId, onDone }: { jobId: string; onDone?: (job: J
       stop = true;
     };
   }, [jobId, onDone]);
-  if (!job) return <p className="text-sm text-slate-500">Starting…</p>;
+  if (!job) return <p className="text-sm text-muted">Starting…</p>;
   const pct = job.total ? Math.round((job.progress / job.total) * 100) : job.status === "done" ? 100 : 0;
   return (
     <div className="space-y-1 text-sm" data-testid="job-progress" data-status={job.status}>

@@ -85,7 +85,7 @@ export function ReleaseImportForm({ tasks, formats }: { tasks: string[]; formats
           />
         </label>
       </div>
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-muted">
         {formats[task]?.summary} <code className="break-all">{formats[task]?.example}</code>
       </p>
       <label className="block text-sm">

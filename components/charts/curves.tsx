@@ -1,6 +1,7 @@
 "use client";
 
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartFigure } from "./chart-figure";
 import { colorAt, pctFmt } from "./palette";
 
 export interface CurveSeries {
@@ -43,8 +44,20 @@ export function Curves({
 }) {
   const fmt = (v: number) => (percent ? pctFmt(v) : String(v));
   const xFmt = (v: number) => ((xPercent ?? percent) ? pctFmt(v) : String(v));
+  // the table: each curve at up to 11 of its points (the whole curve is in the drawing)
+  const rows = series.flatMap((s) => {
+    const n = s.points.length;
+    const ix = n <= 11 ? s.points.map((_, i) => i) : [...new Set(Array.from({ length: 11 }, (_, k) => Math.round((k * (n - 1)) / 10)))];
+    return ix.map((i) => [s.name, s.points[i].x, s.points[i].y]);
+  });
   return (
-    <div data-testid={testId} style={{ width: "100%", height }}>
+    <ChartFigure
+      testId={testId}
+      height={height}
+      description={`Line chart of ${yLabel} against ${xLabel} for ${series.map((s) => s.name).join(", ") || "no series"}.`}
+      columns={["series", xLabel, yLabel]}
+      rows={rows}
+    >
       <ResponsiveContainer>
         <LineChart margin={{ top: 8, right: 16, bottom: 20, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
@@ -70,6 +83,6 @@ export function Curves({
           ))}
         </LineChart>
       </ResponsiveContainer>
-    </div>
+    </ChartFigure>
   );
 }

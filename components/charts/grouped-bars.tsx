@@ -1,6 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartFigure } from "./chart-figure";
 import { colorAt, pctFmt } from "./palette";
 
 export interface BarSeries {
@@ -37,8 +38,23 @@ export function GroupedBars({
     const x = absTicks ? Math.abs(v) : v;
     return percent ? pctFmt(x) : Number.isInteger(x) ? String(x) : x.toFixed(3);
   };
+  const num = (v: unknown) => (typeof v === "number" ? (absTicks ? Math.abs(v) : v) : null);
   return (
-    <div data-testid={testId} style={{ width: "100%", height }}>
+    <ChartFigure
+      testId={testId}
+      height={height}
+      description={`Bar chart of ${series.map((s) => s.label).join(", ")} for ${data.map((d) => String(d[xKey])).join(", ")}.`}
+      columns={[xKey, ...series.flatMap((s) => (s.errorKey ? [s.label, `${s.label} 95% interval`] : [s.label]))]}
+      rows={data.map((d) => [
+        String(d[xKey]),
+        ...series.flatMap((s) => {
+          const v = num(d[s.key]);
+          if (!s.errorKey) return [v];
+          const e = d[s.errorKey] as [number, number] | undefined;
+          return [v, v !== null && e && (e[0] || e[1]) ? `${(v - e[0]).toFixed(3)} – ${(v + e[1]).toFixed(3)}` : null];
+        }),
+      ])}
+    >
       <ResponsiveContainer>
         <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
@@ -54,6 +70,6 @@ export function GroupedBars({
           ))}
         </BarChart>
       </ResponsiveContainer>
-    </div>
+    </ChartFigure>
   );
 }

@@ -1,13 +1,20 @@
 "use client";
 
 import { Legend, PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, ResponsiveContainer, Tooltip } from "recharts";
+import { ChartFigure } from "./chart-figure";
 import { colorAt } from "./palette";
 
 /** Radar of recall by taxonomy value, one overlaid polygon per submission. */
 export function RadarOverlay({ axes, series, testId, height = 320 }: { axes: string[]; series: { name: string; values: (number | null)[] }[]; testId?: string; height?: number }) {
   const data = axes.map((a, i) => Object.fromEntries([["axis", a], ...series.map((s) => [s.name, s.values[i] ?? 0])]));
   return (
-    <div data-testid={testId} style={{ width: "100%", height }}>
+    <ChartFigure
+      testId={testId}
+      height={height}
+      description={`Radar chart of recall by ${axes.join(", ")} for ${series.map((s) => s.name).join(", ")}.`}
+      columns={["value", ...series.map((s) => `${s.name} recall`)]}
+      rows={axes.map((a, i) => [a, ...series.map((s) => s.values[i] ?? null)])}
+    >
       <ResponsiveContainer>
         <RadarChart data={data} outerRadius="70%">
           <PolarGrid />
@@ -20,6 +27,6 @@ export function RadarOverlay({ axes, series, testId, height = 320 }: { axes: str
           ))}
         </RadarChart>
       </ResponsiveContainer>
-    </div>
+    </ChartFigure>
   );
 }

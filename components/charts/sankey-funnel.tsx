@@ -1,5 +1,6 @@
 "use client";
 
+import { ChartFigure } from "./chart-figure";
 import { Layer, Rectangle, ResponsiveContainer, Sankey, Tooltip } from "recharts";
 
 export interface SankeyData {
@@ -38,7 +39,14 @@ export function SankeyFunnel({ data, testId, height = 380 }: { data: SankeyData;
     />
   );
   return (
-    <div data-testid={testId} style={{ width: "100%", height }} className="text-slate-800 dark:text-slate-200">
+    <ChartFigure
+      testId={testId}
+      height={height}
+      className="text-slate-800 dark:text-slate-200"
+      description={`Flow diagram: ${links.map((l) => `${data.nodes[l.source]?.name} → ${data.nodes[l.target]?.name}: ${l.value}`).join("; ")}.`}
+      columns={["from", "to", "instances"]}
+      rows={links.map((l) => [data.nodes[l.source]?.name ?? "", data.nodes[l.target]?.name ?? "", l.value])}
+    >
       <ResponsiveContainer>
         <Sankey
           data={{ nodes: data.nodes.map((n) => ({ name: n.name })), links: links.map(({ source, target, value }) => ({ source, target, value })) }}
@@ -51,6 +59,6 @@ export function SankeyFunnel({ data, testId, height = 380 }: { data: SankeyData;
           <Tooltip />
         </Sankey>
       </ResponsiveContainer>
-    </div>
+    </ChartFigure>
   );
 }

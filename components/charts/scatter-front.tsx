@@ -1,5 +1,6 @@
 "use client";
 
+import { ChartFigure } from "./chart-figure";
 import { CartesianGrid, Line, ComposedChart, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis, LabelList } from "recharts";
 
 /** Scatter of points (e.g. cost vs score, SNR vs recall) with an optional Pareto front line. */
@@ -24,7 +25,13 @@ export function ScatterFront({
 }) {
   const f = (p: boolean) => (v: number) => (p ? `${(v * 100).toFixed(0)}%` : Number(v).toFixed(2));
   return (
-    <div data-testid={testId} style={{ width: "100%", height }}>
+    <ChartFigure
+      testId={testId}
+      height={height}
+      description={`Scatter plot of ${yLabel} against ${xLabel} for ${points.length} submissions${front?.length ? ", with the Pareto front" : ""}.`}
+      columns={["submission", xLabel, yLabel, ...(front?.length ? ["on the Pareto front"] : [])]}
+      rows={points.map((p) => [p.label, p.x, p.y, ...(front?.length ? [front.some((q) => q.x === p.x && q.y === p.y) ? "yes" : "no"] : [])])}
+    >
       <ResponsiveContainer>
         <ComposedChart margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
@@ -37,6 +44,6 @@ export function ScatterFront({
           </Scatter>
         </ComposedChart>
       </ResponsiveContainer>
-    </div>
+    </ChartFigure>
   );
 }

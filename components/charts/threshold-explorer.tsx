@@ -50,20 +50,20 @@ export function ThresholdExplorer({ bugs, endpoint }: { bugs?: AvBug[]; endpoint
           <table className="w-full text-sm" data-testid="explorer-numbers">
             <tbody>
               <tr>
-                <th className="py-1 text-left font-normal text-slate-600">Abstention precision / recall / FPR</th>
+                <th className="py-1 text-left font-normal text-slate-600 dark:text-slate-400">Abstention precision / recall / FPR</th>
                 <td className="text-right tabular-nums">
                   {pct(p.abstention.precision)} / {pct(p.abstention.recall)} / {pct(p.abstention.fpr)}
                 </td>
               </tr>
               <tr>
-                <th className="py-1 text-left font-normal text-slate-600">Validation precision / recall / FPR (cutoff {Number.isFinite(p.cutoff) ? p.cutoff.toFixed(3) : "—"})</th>
+                <th className="py-1 text-left font-normal text-slate-600 dark:text-slate-400">Validation precision / recall / FPR (cutoff {Number.isFinite(p.cutoff) ? p.cutoff.toFixed(3) : "—"})</th>
                 <td className="text-right tabular-nums">
                   {pct(p.validation.precision)} / {pct(p.validation.recall)} / {pct(p.validation.fpr)}
                 </td>
               </tr>
               {p.funnel.map((s) => (
                 <tr key={s.stage}>
-                  <th className="py-1 text-left font-normal text-slate-600">{s.stage}</th>
+                  <th className="py-1 text-left font-normal text-slate-600 dark:text-slate-400">{s.stage}</th>
                   <td className="text-right tabular-nums" data-testid={`explorer-${s.stage.replace(/ /g, "-")}`}>
                     {s.bugs} bugs · fs@1 {pct(s.success_at_1)}
                   </td>
@@ -77,7 +77,7 @@ export function ThresholdExplorer({ bugs, endpoint }: { bugs?: AvBug[]; endpoint
           </div>
         </>
       ) : (
-        <p className="text-sm text-slate-500">Computing…</p>
+        <p className="text-sm text-muted">Computing…</p>
       )}
     </div>
   );

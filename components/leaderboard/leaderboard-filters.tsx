@@ -19,10 +19,10 @@ const input = "rounded border border-slate-300 px-2 py-1 text-sm dark:border-sla
 /** Filters, search and release switcher as one GET form: the URL holds the whole view. */
 export function LeaderboardFilters(p: Props) {
   return (
-    <form action={p.action} method="get" className="mb-3 flex flex-wrap items-end gap-3 text-sm" data-testid="filters" role="search">
+    <form action={p.action} method="get" className="mb-3 flex flex-wrap items-end gap-3 text-sm print:hidden" data-testid="filters" role="search">
       <AutoSubmit />
       <label className="flex flex-col">
-        <span className="text-xs text-slate-500">Release</span>
+        <span className="text-xs text-muted">Release</span>
         <select name="release" defaultValue={p.view.release ?? ""} className={input} aria-label="Release">
           {p.releases.map((r) => (
             <option key={r.version} value={r.status === "published" ? "" : r.version}>
@@ -34,11 +34,11 @@ export function LeaderboardFilters(p: Props) {
         </select>
       </label>
       <label className="flex flex-col">
-        <span className="text-xs text-slate-500">Search</span>
+        <span className="text-xs text-muted">Search</span>
         <input type="search" name="q" defaultValue={p.view.q ?? ""} placeholder="model, system, team" className={input} />
       </label>
       <label className="flex flex-col">
-        <span className="text-xs text-slate-500">Team</span>
+        <span className="text-xs text-muted">Team</span>
         <select name="team" defaultValue={p.view.team ?? ""} className={input}>
           <option value="">all teams</option>
           {p.teams.map((t) => (
@@ -49,11 +49,11 @@ export function LeaderboardFilters(p: Props) {
         </select>
       </label>
       <label className="flex flex-col">
-        <span className="text-xs text-slate-500">From</span>
+        <span className="text-xs text-muted">From</span>
         <input type="date" name="from" defaultValue={p.view.from ?? ""} className={input} />
       </label>
       <label className="flex flex-col">
-        <span className="text-xs text-slate-500">To</span>
+        <span className="text-xs text-muted">To</span>
         <input type="date" name="to" defaultValue={p.view.to ?? ""} className={input} />
       </label>
       <fieldset className="flex flex-wrap items-center gap-3">

@@ -36,7 +36,7 @@ function SortHeader({ col, props }: { col: Col; props: Props }) {
       <span className="inline-flex items-center gap-1">
         <Link href={props.hrefFor(col.key, next)} className="text-slate-900 dark:text-slate-100" data-sort-key={col.key}>
           {col.label}
-          <span aria-hidden className="ml-0.5 text-xs text-slate-400">
+          <span aria-hidden className="ml-0.5 text-xs text-muted">
             {active ? (props.dir === "desc" ? "▼" : "▲") : col.better === "lower" ? "↓" : "↑"}
           </span>
         </Link>
@@ -58,13 +58,13 @@ export function LeaderboardTable(props: Props) {
         <caption className="sr-only">Leaderboard sorted by {props.sort}</caption>
         <thead className="bg-slate-50 dark:bg-slate-900">
           <tr>
-            <th scope="col" className="px-2 py-2">
+            <th scope="col" className="px-2 py-2 print:hidden">
               <span className="sr-only">Compare</span>
             </th>
             <th scope="col" className="px-3 py-2 text-left font-semibold">
               #
             </th>
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
+            <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-left font-semibold dark:bg-slate-900">
               <Link href={props.hrefFor("model", props.sort === "model" && props.dir === "asc" ? "desc" : "asc")} className="text-slate-900 dark:text-slate-100">
                 Model
               </Link>
@@ -83,10 +83,10 @@ export function LeaderboardTable(props: Props) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.submissionId} className="border-t border-slate-100 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900" data-model={r.model}>
-              <td className="px-2 py-2 text-center">
+              <td className="px-2 py-2 text-center print:hidden">
                 <input type="checkbox" name="ids" value={r.submissionId} aria-label={`Select ${r.model} for comparison`} />
               </td>
-              <td className="whitespace-nowrap px-3 py-2 tabular-nums text-slate-500" data-testid="rank">
+              <td className="whitespace-nowrap px-3 py-2 tabular-nums text-muted" data-testid="rank">
                 {r.rank ?? "–"}
                 {r.tiedWithAbove && r.vsAbove ? (
                   <span
@@ -94,16 +94,18 @@ export function LeaderboardTable(props: Props) {
                     title={`Not significantly different from the rank above: difference ${r.vsAbove.difference.toFixed(3)}, 95% paired bootstrap interval ${r.vsAbove.low.toFixed(3)} to ${r.vsAbove.high.toFixed(3)} includes 0`}
                     data-testid="tied"
                   >
-                    ≈
+                    <span aria-hidden="true">≈</span>
+                    <span className="sr-only">(not significantly different from the rank above)</span>
                   </span>
                 ) : null}
                 {r.significancePending ? (
-                  <span className="ml-1 text-slate-400" title="The comparison with the rank above is being computed (a score just changed)" data-testid="significance-pending">
-                    …
+                  <span className="ml-1 text-muted" title="The comparison with the rank above is being computed (a score just changed)" data-testid="significance-pending">
+                    <span aria-hidden="true">…</span>
+                    <span className="sr-only">(significance being computed)</span>
                   </span>
                 ) : null}
               </td>
-              <td className="px-3 py-2">
+              <td className="sticky left-0 z-10 max-w-[14rem] bg-white px-3 py-2 sm:max-w-none dark:bg-slate-950">
                 <Link href={`/submissions/${r.submissionId}`} className="font-medium">
                   {r.model}
                 </Link>
@@ -113,18 +115,18 @@ export function LeaderboardTable(props: Props) {
                   {r.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
                   {r.oss ? <Badge tone="green">open source</Badge> : null}
                 </span>
-                {r.system ? <div className="text-xs text-slate-500">{r.system}</div> : null}
+                {r.system ? <div className="text-xs text-muted">{r.system}</div> : null}
               </td>
               <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{r.team ?? "—"}</td>
               {columns.map((c) => (
                 <td key={c.key} data-metric={c.key} className={`whitespace-nowrap px-3 py-2 text-right tabular-nums ${c.key === primaryMetric ? "font-semibold" : ""}`}>
                   {formatMetric(getMetric(r.metrics, c.key), c.format)}
                   {c.key === primaryMetric && r.ci ? (
-                    <span className="ml-1 text-xs font-normal text-slate-500" title={`95% bootstrap interval ${r.ci.low.toFixed(3)}–${r.ci.high.toFixed(3)}`}>
+                    <span className="ml-1 text-xs font-normal text-muted" title={`95% bootstrap interval ${r.ci.low.toFixed(3)}–${r.ci.high.toFixed(3)}`}>
                       ±{(((r.ci.high - r.ci.low) / 2) * (c.format === "percent1" ? 100 : 1)).toFixed(c.format === "percent1" ? 1 : 3)}
                     </span>
                   ) : c.key === primaryMetric && r.margin !== null ? (
-                    <span className="ml-1 text-xs font-normal text-slate-500" title="hidden test set: released by the Ladder, rounded to this margin">
+                    <span className="ml-1 text-xs font-normal text-muted" title="hidden test set: released by the Ladder, rounded to this margin">
                       ±{r.margin}
                     </span>
                   ) : null}
@@ -133,11 +135,11 @@ export function LeaderboardTable(props: Props) {
               {props.showCost ? (
                 <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-metric="cost">
                   {r.cost.usd !== null ? `$${r.cost.usd.toFixed(2)}` : "—"}
-                  {r.cost.tokens !== null ? <div className="text-xs text-slate-500">{(r.cost.tokens / 1e6).toFixed(1)}M tok</div> : null}
+                  {r.cost.tokens !== null ? <div className="text-xs text-muted">{(r.cost.tokens / 1e6).toFixed(1)}M tok</div> : null}
                 </td>
               ) : null}
               <td className="px-3 py-2 text-right tabular-nums">{r.coverage.covered === r.coverage.total ? "100%" : `${r.coverage.covered}/${r.coverage.total}`}</td>
-              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-500">{formatDate(r.createdAt)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-muted">{formatDate(r.createdAt)}</td>
             </tr>
           ))}
         </tbody>

@@ -14,7 +14,7 @@ function PerClassTable({ rows }: { rows: PerClass }) {
   return (
     <table className="w-full text-sm" data-testid="per-class">
       <thead>
-        <tr className="text-left text-slate-500">
+        <tr className="text-left text-muted">
           <th className="py-1">class</th>
           <th className="py-1 text-right">precision</th>
           <th className="py-1 text-right">recall</th>
@@ -48,7 +48,7 @@ function Binary({ d, title = "" }: { d: BinaryDetails; title?: string }) {
       {d.perClass ? (
         <Card title={`${title}Per class`}>
           <PerClassTable rows={d.perClass} />
-          <p className="mt-2 text-xs text-slate-500">F_m is the mean of the two F1 values.</p>
+          <p className="mt-2 text-xs text-muted">F_m is the mean of the two F1 values.</p>
         </Card>
       ) : null}
       {d.labelTable ? (
@@ -114,7 +114,7 @@ export function ScoreDetails({ kind, details, metrics }: { kind: TaskKindName; d
       <>
         <Card title="Funnel (filtered success@1)">
           <KeyValues testId="av-funnel" rows={funnel.map((s) => [s.stage, `${s.bugs} bugs · ${pct(s.success_at_1)}`])} />
-          <p className="mt-2 text-xs text-slate-500">
+          <p className="mt-2 text-xs text-muted">
             τ = {String(details.tau)}; percentile cutoffs p75 = {f3(cut.p75)}, p90 = {f3(cut.p90)} over patch scores that pass the regression filter.
           </p>
         </Card>
@@ -131,7 +131,7 @@ export function ScoreDetails({ kind, details, metrics }: { kind: TaskKindName; d
         <Card title="Filtered success@k by policy" className="lg:col-span-2">
           <table className="w-full text-sm" data-testid="success-at-k">
             <thead>
-              <tr className="text-left text-slate-500">
+              <tr className="text-left text-muted">
                 <th className="py-1">policy</th>
                 {[1, 2, 3, 4, 5].map((k) => (
                   <th key={k} className="py-1 text-right">
@@ -159,7 +159,7 @@ export function ScoreDetails({ kind, details, metrics }: { kind: TaskKindName; d
         <Card title="Lift per bug category" className="lg:col-span-2">
           <table className="w-full text-sm" data-testid="lift">
             <thead>
-              <tr className="text-left text-slate-500">
+              <tr className="text-left text-muted">
                 <th className="py-1">category</th>
                 <th className="py-1 text-right">bugs</th>
                 <th className="py-1 text-right">pass@1</th>

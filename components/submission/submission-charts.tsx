@@ -53,7 +53,7 @@ export async function SubmissionCharts({ task, sub, score }: { task: ResolvedTas
     return (
       <Card title="Pipeline (Sankey): input bouncer → agent → output bouncer → user">
         <SankeyFunnel data={d.sankey} testId="chart-sankey" />
-        <p className="mt-2 text-xs text-slate-500">Links from “All issues” are coloured by the ticket (orange vague, light blue clear); the rest by the patch (green correct, vermilion incorrect).</p>
+        <p className="mt-2 text-xs text-muted">Links from “All issues” are coloured by the ticket (orange vague, light blue clear); the rest by the patch (green correct, vermilion incorrect).</p>
       </Card>
     );
   }
@@ -77,7 +77,7 @@ export async function SubmissionCharts({ task, sub, score }: { task: ResolvedTas
             ]}
             testId="chart-histogram"
           />
-          <p className="mt-1 text-xs text-slate-500">Wasserstein distance {Number(score.metrics && (score.metrics as Record<string, number>).wasserstein).toFixed(3)} (lower is better calibrated).</p>
+          <p className="mt-1 text-xs text-muted">Wasserstein distance {Number(score.metrics && (score.metrics as Record<string, number>).wasserstein).toFixed(3)} (lower is better calibrated).</p>
         </Card>
         <Card title="Funnel of bugs by stage">
           <GroupedBars data={d.funnel.map((s) => ({ stage: `${s.stage} (${(s.success_at_1 * 100).toFixed(1)}%)`, bugs: s.bugs }))} xKey="stage" series={[{ key: "bugs", label: "bugs (filtered success@1 in brackets)" }]} testId="chart-funnel" />

@@ -83,7 +83,7 @@ export function UploadStatus({ id, primaryMetric, refreshWhenDone = false }: { i
         <div className="h-full bg-sky-600 transition-all" style={{ width: `${Math.max(3, fraction * 100)}%` }} />
       </div>
       {job?.error ? <p className="text-amber-800 dark:text-amber-300">{job.error}</p> : null}
-      {lost ? <p className="text-slate-500">Could not reach the server; trying again…</p> : null}
+      {lost ? <p className="text-muted">Could not reach the server; trying again…</p> : null}
       <p>
         This page updates by itself; you can also leave and come back to <Link href={`/submissions/${id}`}>the submission</Link>.
       </p>

@@ -70,7 +70,7 @@ export async function TaskCharts({ fullSlug, view }: { fullSlug: string; view: L
         <Card title="Before / after / lost (paper Table IV)">
           <table className="w-full text-sm" data-testid="table-iv">
             <thead>
-              <tr className="text-left text-slate-500">
+              <tr className="text-left text-muted">
                 <th className="py-1">bouncers</th>
                 <th className="py-1 text-right">before</th>
                 <th className="py-1 text-right">after</th>
@@ -88,7 +88,7 @@ export async function TaskCharts({ fullSlug, view }: { fullSlug: string; view: L
               ))}
             </tbody>
           </table>
-          <p className="mt-2 text-xs text-slate-500">Before is the release&apos;s share of correct patches (the same for all); after is the share of correct patches among those shown.</p>
+          <p className="mt-2 text-xs text-muted">Before is the release&apos;s share of correct patches (the same for all); after is the share of correct patches among those shown.</p>
         </Card>
         <Card title="Input bouncing by issue length" className="lg:col-span-2">
           {d.lengths ? <LengthChart data={d.lengths} testId="chart-length" /> : noLengths("issue texts")}
@@ -111,7 +111,7 @@ export async function TaskCharts({ fullSlug, view }: { fullSlug: string; view: L
         <Card title="Lift of the combined policy per bug category (paper Table 2)" className="lg:col-span-2">
           <table className="w-full text-sm" data-testid="lift-table">
             <thead>
-              <tr className="text-left text-slate-500">
+              <tr className="text-left text-muted">
                 <th className="py-1">category</th>
                 {d.lift.map((l) => (
                   <th key={l.name} className="py-1 text-right">
@@ -136,7 +136,7 @@ export async function TaskCharts({ fullSlug, view }: { fullSlug: string; view: L
               ))}
             </tbody>
           </table>
-          <p className="mt-2 text-xs text-slate-500">Filtered success@1 of the combined policy over the category&apos;s bugs ÷ their unfiltered pass@1; NA when the policy keeps none of them or none succeeds.</p>
+          <p className="mt-2 text-xs text-muted">Filtered success@1 of the combined policy over the category&apos;s bugs ÷ their unfiltered pass@1; NA when the policy keeps none of them or none succeeds.</p>
         </Card>
       </>
     );

@@ -1,8 +1,9 @@
+/** A titled box. Content wider than the screen (a table) scrolls inside it, never the page. */
 export function Card({ title, children, className = "" }: { title?: React.ReactNode; children: React.ReactNode; className?: string }) {
   return (
-    <section className={`rounded-lg border border-slate-200 p-4 dark:border-slate-800 ${className}`}>
-      {title ? <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{title}</h2> : null}
-      {children}
+    <section className={`min-w-0 rounded-lg border border-slate-200 p-4 break-inside-avoid dark:border-slate-800 ${className}`}>
+      {title ? <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted">{title}</h2> : null}
+      <div className="overflow-x-auto">{children}</div>
     </section>
   );
 }

@@ -3,7 +3,7 @@ export function InfoIcon() {
   return (
     <span
       aria-hidden
-      className="inline-flex h-3.5 w-3.5 cursor-help items-center justify-center rounded-full border border-slate-400 text-[9px] font-bold leading-none text-slate-500"
+      className="inline-flex h-3.5 w-3.5 cursor-help items-center justify-center rounded-full border border-slate-400 text-[9px] font-bold leading-none text-muted"
     >
       i
     </span>

@@ -129,7 +129,7 @@ export function UploadForm({ task, primaryMetric }: { task: string; primaryMetri
           <input type="checkbox" name="oss" value="true" /> open-source model
         </label>
         <fieldset className="grid grid-cols-3 gap-2 text-sm sm:col-span-2">
-          <legend className="mb-1 text-xs text-slate-500">Optional cost of the run (shown as a column and in the cost-vs-score chart)</legend>
+          <legend className="mb-1 text-xs text-muted">Optional cost of the run (shown as a column and in the cost-vs-score chart)</legend>
           <label className="block">
             USD
             <input name="cost_usd" type="number" min={0} step="any" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
@@ -156,7 +156,7 @@ export function UploadForm({ task, primaryMetric }: { task: string; primaryMetri
           <div className="h-full bg-sky-600 transition-all" style={{ width: `${Math.max(3, progress * 100)}%` }} />
         </div>
       ) : null}
-      {progress === 1 ? <p className="text-sm text-slate-500">Validating and scoring on the server…</p> : null}
+      {progress === 1 ? <p className="text-sm text-muted">Validating and scoring on the server…</p> : null}
       {result?.kind === "ok" ? (
         <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950" data-testid="upload-ok">
           <p className="font-semibold">

@@ -13,6 +13,8 @@ export interface BenchmarkDef {
   slug: string;
   name: string;
   paperTitle: string;
+  /** the paper's authors, in order (as printed on its first page) */
+  paperAuthors: string[];
   description: string;
   tasks: TaskDef[];
 }
@@ -23,6 +25,7 @@ export const CATALOG: BenchmarkDef[] = [
     slug: "bouncerbench",
     name: "BouncerBench",
     paperTitle: "Is Your Automated Software Engineer Trustworthy?",
+    paperAuthors: ["Noble Saji Mathews", "Meiyappan Nagappan"],
     description:
       "Can an agent refuse? Input bouncers must reject vague or impossible tickets before work starts; output bouncers must reject patches that are wrong.",
     tasks: [
@@ -57,6 +60,7 @@ export const CATALOG: BenchmarkDef[] = [
     slug: "abstain-validate",
     name: "Abstain-and-Validate",
     paperTitle: "Abstain and Validate: A Dual-LLM Policy for Reducing Noise in Agentic Program Repair",
+    paperAuthors: ["José Cambronero", "Michele Tufano", "Sherry Shi", "Renyao Wei", "Grant Uy", "Runxiang Cheng", "Chin-Jung Liu", "Shiyi Pan", "Pat Rondon", "Satish Chandra"],
     description: "Scored abstention before repair and patch validation after it, measured with pass@k and filtered success@k.",
     tasks: [
       {
@@ -73,6 +77,7 @@ export const CATALOG: BenchmarkDef[] = [
     slug: "ci-bench",
     name: "CI-Bench",
     paperTitle: "CI-Bench: A Framework for Evaluating LLM Tools on CI Failures",
+    paperAuthors: ["Raian Latif Nabil", "Hao-Nan Zhu", "Cindy Rubio-González"],
     description: "Repair reproducible CI failures; patches are checked against the developer's fix.",
     tasks: [
       {
@@ -89,6 +94,7 @@ export const CATALOG: BenchmarkDef[] = [
     slug: "cr-bench",
     name: "CR-Bench",
     paperTitle: "CR-Bench: Evaluating the Real-World Utility of AI Code Review Agents",
+    paperAuthors: ["Kristen Pereira", "Neelabh Sinha", "Rajat Ghosh", "Debojyoti Dutta"],
     description: "Code review agents: find the known bug in each pull request without drowning reviewers in noise.",
     tasks: [
       {

@@ -110,6 +110,12 @@ export const RULES: Rule[] = [
   { key: "GET /api/auth/[...nextauth]", runner: "e2e", call: () => ({ path: "/api/auth/session" }), expect: all(200), why: "next-auth: the session (empty when signed out)" },
   { key: "POST /api/auth/[...nextauth]", runner: "e2e", call: () => ({ path: "/api/auth/signout", json: {} }), expect: all(302), why: "next-auth checks its own CSRF token: without it, the caller is sent back to the sign-out page and nothing happens" },
 
+  // ---------------------------------------------------------------- link-preview images
+  { key: "GET /og/tasks/[benchmark]/[task]", runner: "api", call: () => ({ path: "/og/tasks/bouncerbench/input" }), expect: all(200), why: "a public board's preview" },
+  { key: "GET /og/submissions/[id]", runner: "api", call: (w) => ({ path: `/og/submissions/${w.pub}` }), expect: all(200), why: "a public submission's preview" },
+  { key: "GET /og/submissions/[id]", runner: "api", call: (w) => ({ path: `/og/submissions/${w.privA}` }), expect: teamA(200), why: "a private submission has no public preview" },
+  { key: "GET /og/tasks/[benchmark]/[task]/compare", runner: "api", call: (w) => ({ path: `/og/tasks/bouncerbench/input/compare?ids=${w.pub},${w.privA}` }), expect: teamA(200), why: "as the submissions compared" },
+
   // ---------------------------------------------------------------- pages
   { key: "PAGE /", runner: "e2e", call: () => ({ path: "/" }), expect: all(200), why: "home" },
   { key: "PAGE /signin", runner: "e2e", call: () => ({ path: "/signin" }), expect: all(200), why: "sign in" },

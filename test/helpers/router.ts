@@ -22,11 +22,11 @@ function walk(dir: string): string[] {
 /** Every route.ts (with the HTTP methods it exports) and page.tsx of the app. */
 export function listRoutes(): RouteFile[] {
   return walk(APP)
-    .filter((f) => /\/(route\.ts|page\.tsx)$/.test(f))
+    .filter((f) => /\/(route\.tsx?|page\.tsx)$/.test(f))
     .map((file) => {
       const rel = path.relative(APP, path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
       const pattern = `/${rel.join("/")}`;
-      const kind = file.endsWith("route.ts") ? ("route" as const) : ("page" as const);
+      const kind = /route\.tsx?$/.test(file) ? ("route" as const) : ("page" as const);
       const src = fs.readFileSync(file, "utf8");
       const methods = kind === "page" ? ["GET"] : METHODS.filter((m) => new RegExp(`export (const|async function|function) ${m}\\b|export \\{[^}]*\\bas ${m}\\b`).test(src));
       return { pattern: pattern === "/" ? "/" : pattern, file, methods, kind };

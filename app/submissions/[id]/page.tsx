@@ -10,6 +10,8 @@ import { Card, ChartSkeleton } from "@/components/ui/card";
 import { InfoIcon } from "@/components/ui/info-icon";
 import { Tooltip } from "@/components/ui/tooltip";
 import { getDb } from "@/lib/db";
+import { submissionOg } from "@/lib/server/og";
+import { versionTag } from "@/lib/server/og-response";
 import { AppError } from "@/lib/errors";
 import { formatBytes, formatDate, formatMetric } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
@@ -24,7 +26,23 @@ export const dynamic = "force-dynamic";
 type Params = Promise<{ id: string }>;
 type Search = Promise<Record<string, string | undefined>>;
 
-export const metadata: Metadata = { title: "Submission" };
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { id } = await params;
+  try {
+    // previews are for what anyone may see: a private submission gets none
+    const og = await submissionOg(await getDb(), id, null);
+    const description = `${og.card.kicker}. ${og.card.sub}. ${og.card.items.map((m) => `${m.label} ${m.value}`).join(", ")}`;
+    const image = { url: `/og/submissions/${id}?v=${versionTag(og.version)}`, width: 1200, height: 630, alt: `${og.card.title}: metrics` };
+    return {
+      title: `${og.card.title} · ${og.card.kicker}`,
+      description,
+      openGraph: { title: og.card.title, description, images: [image], url: `/submissions/${id}` },
+      twitter: { card: "summary_large_image", title: og.card.title, description, images: [image.url] },
+    };
+  } catch {
+    return { title: "Submission" };
+  }
+}
 
 const PAGE_SIZE = 50;
 
@@ -62,7 +80,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm text-slate-500">
+        <p className="text-sm text-muted">
           <Link href={`/tasks/${sub.task.fullSlug}`}>
             {sub.task.benchmark.name} · {sub.task.name}
           </Link>
@@ -126,7 +144,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" data-testid="metric-cards">
             {columns.map((c) => (
               <div key={c.key} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
-                <div className="flex items-center gap-1 text-xs text-slate-500">
+                <div className="flex items-center gap-1 text-xs text-muted">
                   {c.label}
                   <Tooltip text={c.description}>
                     <InfoIcon />
@@ -134,11 +152,11 @@ export default async function SubmissionPage({ params, searchParams }: { params:
                 </div>
                 <div className="text-xl font-semibold tabular-nums">{formatMetric(getMetric(metrics, c.key), c.format)}</div>
                 {c.key === score.primaryMetric && view?.ci ? (
-                  <div className="text-xs text-slate-500">
+                  <div className="text-xs text-muted">
                     95% CI {view.ci.low.toFixed(3)}–{view.ci.high.toFixed(3)}
                   </div>
                 ) : c.key === score.primaryMetric && view?.ladder?.released && view.ladder.margin !== null ? (
-                  <div className="text-xs text-slate-500">rounded to ±{view.ladder.margin}</div>
+                  <div className="text-xs text-muted">rounded to ±{view.ladder.margin}</div>
                 ) : null}
               </div>
             ))}
@@ -184,14 +202,14 @@ export default async function SubmissionPage({ params, searchParams }: { params:
                   {f.label}
                 </Link>
               ))}
-              <span className="ml-auto text-slate-500" data-testid="instance-total">
+              <span className="ml-auto text-muted" data-testid="instance-total">
                 {instances.total} instances
               </span>
             </nav>
             <div className="overflow-x-auto">
               <table className="min-w-full text-sm" data-testid="instances">
                 <thead>
-                  <tr className="text-left text-slate-500">
+                  <tr className="text-left text-muted">
                     <th className="px-2 py-1">instance</th>
                     <th className="px-2 py-1">truth</th>
                     <th className="px-2 py-1">prediction</th>
@@ -208,11 +226,11 @@ export default async function SubmissionPage({ params, searchParams }: { params:
                         <td className="px-2 py-1 font-mono text-xs">{r.instanceId}</td>
                         <td className="px-2 py-1">
                           {r.outcome?.expected}
-                          {typeof t?.label === "number" ? <span className="text-xs text-slate-500"> (label {t.label})</span> : null}
+                          {typeof t?.label === "number" ? <span className="text-xs text-muted"> (label {t.label})</span> : null}
                         </td>
                         <td className="px-2 py-1">
                           {r.outcome?.predicted}
-                          {p.label ? <span className="block text-xs text-slate-500">{p.label}</span> : null}
+                          {p.label ? <span className="block text-xs text-muted">{p.label}</span> : null}
                         </td>
                         <td className="px-2 py-1">
                           <Badge tone={r.outcome?.correct ? "green" : "red"}>{r.outcome?.outcome.replace(/_/g, " ")}</Badge>
@@ -248,7 +266,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
             </div>
             <div className="mt-3 flex items-center gap-3 text-sm">
               {page > 1 ? <Link href={qs({ page: String(page - 1) })}>← Previous</Link> : null}
-              <span className="text-slate-500">
+              <span className="text-muted">
                 page {page} of {Math.max(1, Math.ceil(instances.total / PAGE_SIZE))}
               </span>
               {page * PAGE_SIZE < instances.total ? <Link href={qs({ page: String(page + 1) })}>Next →</Link> : null}

@@ -2,13 +2,19 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
+import { CiteCard } from "@/components/leaderboard/cite-card";
 import { LeaderboardFilters } from "@/components/leaderboard/leaderboard-filters";
+import { PrintOnLoad } from "@/components/leaderboard/print-button";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { TaskCharts } from "@/components/task/task-charts";
 import { Badge } from "@/components/ui/badge";
 import { Pager } from "@/components/ui/pager";
 import { ChartSkeleton, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
+import { boardOg } from "@/lib/server/og";
+import { publicUrl } from "@/lib/server/public-url";
+import { findTaskDef } from "@/lib/tasks/catalog";
+import { versionTag } from "@/lib/server/og-response";
 import { AppError } from "@/lib/errors";
 import { getLeaderboard } from "@/lib/server/leaderboard";
 import { parseLeaderboardViewLenient, viewQuery } from "@/lib/validations/leaderboard-view";
@@ -20,9 +26,27 @@ const PAGE_SIZE = 50;
 type Params = Promise<{ benchmark: string; task: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: { params: Params; searchParams: Search }): Promise<Metadata> {
   const { benchmark, task } = await params;
-  return { title: `${benchmark}/${task} leaderboard` };
+  const sp = await searchParams;
+  const release = typeof sp.release === "string" && sp.release ? sp.release : undefined;
+  const fallback = { title: `${benchmark}/${task} leaderboard` };
+  try {
+    // the preview image's URL names the board version: a new score gives a new image
+    const og = await boardOg(await getDb(), `${benchmark}/${task}`, release);
+    const title = `${og.card.title} leaderboard · ${og.card.kicker.replace(/ leaderboard$/, "")}`;
+    const description = `${og.card.sub}. ${og.card.rows.length ? `Top: ${og.card.rows.map((r) => `${r.name} ${r.value}`).join(", ")}.` : ""}`;
+    const image = { url: `/og/tasks/${benchmark}/${task}?${new URLSearchParams({ ...(release ? { release } : {}), v: versionTag(og.version) })}`, width: 1200, height: 630, alt: `${title}: the top five` };
+    return {
+      title,
+      description,
+      alternates: { canonical: `/tasks/${benchmark}/${task}${release ? `?release=${encodeURIComponent(release)}` : ""}` },
+      openGraph: { title, description, images: [image], url: `/tasks/${benchmark}/${task}` },
+      twitter: { card: "summary_large_image", title, description, images: [image.url] },
+    };
+  } catch {
+    return fallback;
+  }
 }
 
 export default async function TaskLeaderboardPage({ params, searchParams }: { params: Params; searchParams: Search }) {
@@ -32,18 +56,21 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
   const taskRow = await db.task.findUnique({ where: { fullSlug }, include: { benchmark: true } });
   if (!taskRow) notFound();
   // An invalid view is not silently dropped: the valid parts apply and the rest is named.
-  const { view, ignored } = parseLeaderboardViewLenient(await searchParams);
+  const { print, ...rawView } = await searchParams;
+  const { view, ignored } = parseLeaderboardViewLenient(rawView);
+  // the print view: every row of the view, no controls, the release and the date on the page
+  const printing = print === "1";
 
   const header = (
     <div className="mb-4">
-      <p className="text-sm text-slate-500">
+      <p className="text-sm text-muted">
         <Link href="/">Leaderboards</Link> / {taskRow.benchmark.name}
       </p>
       <h1 className="text-2xl font-bold">
         {taskRow.benchmark.name} · {taskRow.name}
       </h1>
       <p className="mt-1 max-w-4xl text-sm text-slate-600 dark:text-slate-400">{taskRow.description}</p>
-      <nav className="mt-2 flex gap-4 text-sm" aria-label="Task">
+      <nav className="mt-2 flex gap-4 text-sm print:hidden" aria-label="Task">
         <Link href={`/tasks/${fullSlug}`} aria-current="page" className="font-semibold">
           Leaderboard
         </Link>
@@ -57,7 +84,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
   let lb;
   try {
     // one page of rows at a time (a board may hold thousands); the URL holds the page
-    lb = await getLeaderboard(db, fullSlug, { ...view, limit: view.limit ?? PAGE_SIZE });
+    lb = await getLeaderboard(db, fullSlug, printing ? { ...view, limit: undefined, offset: undefined } : { ...view, limit: view.limit ?? PAGE_SIZE });
   } catch (e) {
     if (e instanceof AppError && e.code === "not_found") {
       // a release named in the URL that is not there (or a draft) is a missing page
@@ -79,9 +106,15 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
   const unpaged = { ...view, offset: undefined, limit: undefined };
   const shownView = { ...unpaged, sort: lb.sort, dir: lb.dir };
 
+  const def = findTaskDef(fullSlug);
   return (
     <>
       {header}
+      <p className="mb-3 hidden text-sm print:block" data-testid="print-header">
+        Release {lb.release.version} ({lb.release.instanceCount} instances{lb.release.hidden ? ", hidden test set" : ""}) · {lb.matched} of {lb.total} submissions · printed{" "}
+        {new Date().toISOString().slice(0, 10)} from {publicUrl()}/tasks/{fullSlug}
+        {viewQuery({ ...unpaged, release: lb.release.version }, lb.primaryMetric)}
+      </p>
       {lb.release.synthetic ? (
         <div role="note" data-testid="synthetic-banner" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
           <strong>Synthetic release.</strong> {lb.release.notes || "Generated data standing in for the official release."} Its instances, ground truth and the systems listed are made up
@@ -97,7 +130,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
           team from fitting the hidden labels by uploading variations, while real improvements still climb the board. Uploads are limited per team and day.
         </div>
       ) : null}
-      <div className="mb-3 flex flex-wrap items-center gap-3 text-sm">
+      <div className="mb-3 flex flex-wrap items-center gap-3 text-sm print:hidden">
         <Badge tone={lb.release.synthetic ? "amber" : "green"}>
           release {lb.release.version} · {lb.release.instanceCount} instances{lb.release.synthetic ? " · synthetic" : ""}
           {lb.release.hidden ? " · hidden truth" : ""}
@@ -118,7 +151,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
             ))}
           </nav>
         ) : null}
-        <Link href={`${base}/submit`} className="ml-auto rounded-md bg-sky-700 px-3 py-1.5 font-medium text-white hover:bg-sky-800 hover:no-underline">
+        <Link href={`${base}/submit`} className="ml-auto rounded-md bg-sky-700 px-3 py-1.5 font-medium text-white no-underline hover:bg-sky-800">
           Submit predictions
         </Link>
       </div>
@@ -156,7 +189,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
             showCost={showCost}
             hrefFor={(s, d) => `${base}${viewQuery({ ...unpaged, limit: view.limit, sort: s, dir: d }, lb.primaryMetric)}`}
           />
-          <div className="mt-2 flex items-center gap-3 text-sm">
+          <div className="mt-2 flex flex-wrap items-center gap-3 text-sm print:hidden">
             <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700" data-testid="compare-selected">
               Compare selected (2–4)
             </button>
@@ -166,16 +199,29 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
               matched={lb.matched}
               href={(offset) => `${base}${viewQuery({ ...view, offset, limit: view.limit }, lb.primaryMetric)}`}
             />
-            <span className="text-slate-500">
+            <span className="text-muted">
               {lb.matched} of {lb.total} submissions match · sorted by {lb.sort} ({lb.dir === "desc" ? "high → low" : "low → high"}) · ± is half the 95% bootstrap interval of{" "}
               {lb.primaryMetric} (1,000 seeded resamples)
             </span>
+            <a href={`${base}${viewQuery(unpaged, lb.primaryMetric) || "?"}${viewQuery(unpaged, lb.primaryMetric) ? "&" : ""}print=1`} data-testid="print-link">
+              Print all {lb.matched} rows
+            </a>
           </div>
         </form>
       ) : (
         <EmptyState title="No submissions match">Change the filters, or be the first: upload a prediction file.</EmptyState>
       )}
-      <section className="mt-8" aria-label="Charts">
+      <CiteCard
+        input={{
+          benchmark: { slug: taskRow.benchmark.slug, name: taskRow.benchmark.name, paperTitle: def?.benchmark.paperTitle ?? taskRow.benchmark.paperTitle, paperAuthors: def?.benchmark.paperAuthors ?? [] },
+          task: { slug: taskRow.slug, name: taskRow.name },
+          release: { version: lb.release.version, publishedAt: lb.release.publishedAt ?? null },
+          url: `${publicUrl()}/tasks/${fullSlug}?release=${encodeURIComponent(lb.release.version)}`,
+          accessed: new Date().toISOString().slice(0, 10),
+        }}
+      />
+      {printing ? <PrintOnLoad /> : null}
+      <section className="mt-8 print:hidden" aria-label="Charts">
         <Suspense fallback={<ChartSkeleton />}>
           <TaskCharts fullSlug={fullSlug} view={unpaged} />
         </Suspense>

@@ -1,9 +1,12 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { GroupedBars } from "@/components/charts/grouped-bars";
 import { Badge } from "@/components/ui/badge";
 import { Card, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
+import { compareOg } from "@/lib/server/og";
+import { versionTag } from "@/lib/server/og-response";
 import { AppError } from "@/lib/errors";
 import { formatMetric } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
@@ -14,6 +17,31 @@ export const dynamic = "force-dynamic";
 
 type Params = Promise<{ benchmark: string; task: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
+
+export async function generateMetadata({ params, searchParams }: { params: Params; searchParams: Search }): Promise<Metadata> {
+  const { benchmark, task } = await params;
+  const sp = await searchParams;
+  const ids = (Array.isArray(sp.ids) ? sp.ids : sp.ids ? String(sp.ids).split(",") : []).filter(Boolean);
+  const release = typeof sp.release === "string" && sp.release ? sp.release : undefined;
+  try {
+    const og = await compareOg(await getDb(), `${benchmark}/${task}`, ids, null, release);
+    const description = `${og.card.kicker}, ${og.card.sub}: ${og.card.items.map((m) => `${m.label} ${m.value}`).join(", ")}`;
+    const image = {
+      url: `/og/tasks/${benchmark}/${task}/compare?${new URLSearchParams({ ids: ids.join(","), ...(release ? { release } : {}), v: versionTag(og.version) })}`,
+      width: 1200,
+      height: 630,
+      alt: og.card.title,
+    };
+    return {
+      title: `${og.card.title} · compare`,
+      description,
+      openGraph: { title: og.card.title, description, images: [image] },
+      twitter: { card: "summary_large_image", title: og.card.title, description, images: [image.url] },
+    };
+  } catch {
+    return { title: "Compare submissions" };
+  }
+}
 
 export default async function ComparePage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const { benchmark, task } = await params;
@@ -45,7 +73,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
   const fmtDiff = (x: number) => (primaryCol.format === "percent1" ? `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)} pts` : `${x >= 0 ? "+" : ""}${x.toFixed(3)}`);
   return (
     <div className="space-y-6">
-      <p className="text-sm text-slate-500">
+      <p className="text-sm text-muted">
         <Link href={`/tasks/${fullSlug}`}>{fullSlug}</Link> / compare
       </p>
       <h1 className="text-2xl font-bold">
@@ -55,7 +83,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
         <div className="overflow-x-auto">
           <table className="min-w-full text-sm" data-testid="compare-metrics">
             <thead>
-              <tr className="text-left text-slate-500">
+              <tr className="text-left text-muted">
                 <th className="py-1">metric</th>
                 {c.submissions.map((s) => (
                   <th key={s.id} className="py-1 text-right">
@@ -72,7 +100,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
                 return (
                   <tr key={col.key} className="border-t border-slate-100 dark:border-slate-800">
                     <th scope="row" className="py-1 text-left font-normal">
-                      {col.label} <span className="text-xs text-slate-400">{col.better === "higher" ? "↑" : "↓"}</span>
+                      {col.label} <span className="text-xs text-muted">{col.better === "higher" ? "↑" : "↓"}</span>
                     </th>
                     {vals.map((v, i) => (
                       <td key={i} className={`py-1 text-right tabular-nums ${v === best ? "font-semibold" : ""}`}>
@@ -101,7 +129,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
       <Card title={`Is the difference in ${primaryCol.label} significant? (${c.commonInstances} instances all cover)`}>
         <table className="w-full text-sm" data-testid="compare-significance">
           <thead>
-            <tr className="text-left text-slate-500">
+            <tr className="text-left text-muted">
               <th className="py-1">pair (A vs B)</th>
               <th className="py-1 text-right">Δ {primaryCol.label}</th>
               <th className="py-1 text-right">95% paired bootstrap</th>
@@ -122,13 +150,13 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
                 </td>
                 <td className="py-1">
                   {p.primary?.significant ? <Badge tone="green">significant</Badge> : <Badge>not significant</Badge>}
-                  {p.mcnemar.pValue < 0.05 ? <span className="ml-1 text-xs text-slate-500">decisions differ (p &lt; 0.05)</span> : null}
+                  {p.mcnemar.pValue < 0.05 ? <span className="ml-1 text-xs text-muted">decisions differ (p &lt; 0.05)</span> : null}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-        <p className="mt-2 text-xs text-slate-500">
+        <p className="mt-2 text-xs text-muted">
           Significant when the 95% paired bootstrap interval of the difference (1,000 seeded resamples of the shared instances) excludes 0. McNemar&apos;s exact test uses the
           instances where exactly one of the two is right.
         </p>
@@ -149,7 +177,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
           <div className="max-h-[32rem] overflow-auto">
             <table className="w-full text-sm" data-testid="compare-disagreements">
               <thead>
-                <tr className="text-left text-slate-500">
+                <tr className="text-left text-muted">
                   <th className="py-1">instance</th>
                   {c.release.hidden ? null : <th className="py-1">truth</th>}
                   {c.submissions.map((s) => (
@@ -180,9 +208,9 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
         ) : (
           <p className="text-sm">They agree on every shared instance.</p>
         )}
-        {(c.disagreementCount ?? 0) > c.disagreements.length ? <p className="mt-1 text-xs text-slate-500">Showing the first {c.disagreements.length}.</p> : null}
+        {(c.disagreementCount ?? 0) > c.disagreements.length ? <p className="mt-1 text-xs text-muted">Showing the first {c.disagreements.length}.</p> : null}
       </Card>
-      <p className="text-xs text-slate-500">Shares: {c.pairs.map((p) => `${name(p.a)}/${name(p.b)} discordant ${p.mcnemar.b + p.mcnemar.c}`).join(" · ")} · {pct((c.disagreementCount ?? 0) / Math.max(1, c.commonInstances ?? 0))} of shared instances differ</p>
+      <p className="text-xs text-muted">Shares: {c.pairs.map((p) => `${name(p.a)}/${name(p.b)} discordant ${p.mcnemar.b + p.mcnemar.c}`).join(" · ")} · {pct((c.disagreementCount ?? 0) / Math.max(1, c.commonInstances ?? 0))} of shared instances differ</p>
         </>
       )}
     </div>

@@ -45,7 +45,7 @@ export default async function InstancesPage({ params, searchParams }: { params: 
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-500">
+      <p className="text-sm text-muted">
         <Link href={`/tasks/${fullSlug}`}>{fullSlug}</Link> / instances
       </p>
       <h1 className="text-2xl font-bold">
@@ -58,11 +58,11 @@ export default async function InstancesPage({ params, searchParams }: { params: 
       <form method="get" action={base} className="flex flex-wrap items-end gap-3 text-sm" role="search">
         {sp.release ? <input type="hidden" name="release" value={sp.release} /> : null}
         <label className="flex flex-col">
-          <span className="text-xs text-slate-500">Search</span>
+          <span className="text-xs text-muted">Search</span>
           <input type="search" name="q" defaultValue={sp.q ?? ""} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
         </label>
         <label className="flex flex-col">
-          <span className="text-xs text-slate-500">Sort</span>
+          <span className="text-xs text-muted">Sort</span>
           <select name="sort" defaultValue={data.sort} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
             <option value="position">release order</option>
             <option value="difficulty">difficulty (share of submissions wrong)</option>
@@ -72,7 +72,7 @@ export default async function InstancesPage({ params, searchParams }: { params: 
         <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
           Apply
         </button>
-        <span className="ml-auto text-slate-500" data-testid="instances-total">
+        <span className="ml-auto text-muted" data-testid="instances-total">
           {data.total} instances · {data.submissions.length} public submissions
         </span>
       </form>
@@ -98,7 +98,7 @@ export default async function InstancesPage({ params, searchParams }: { params: 
                   <Link href={`${base}/${encodeURIComponent(r.instanceId)}${sp.release ? `?release=${sp.release}` : ""}`} className="font-mono text-xs">
                     {r.instanceId}
                   </Link>
-                  <div className="max-w-md truncate text-xs text-slate-500">{r.summary}</div>
+                  <div className="max-w-md truncate text-xs text-muted">{r.summary}</div>
                 </td>
                 <td className="px-2 py-1">{r.expected ?? "—"}</td>
                 <td className="px-2 py-1 text-right tabular-nums">{r.difficulty === null ? "—" : `${(r.difficulty * 100).toFixed(0)}%`}</td>
@@ -119,7 +119,7 @@ export default async function InstancesPage({ params, searchParams }: { params: 
       </div>
       <div className="flex items-center gap-3 text-sm">
         {data.page > 1 ? <Link href={qs({ page: String(data.page - 1) })}>← Previous</Link> : null}
-        <span className="text-slate-500">
+        <span className="text-muted">
           page {data.page} of {pages}
         </span>
         {data.page < pages ? <Link href={qs({ page: String(data.page + 1) })}>Next →</Link> : null}

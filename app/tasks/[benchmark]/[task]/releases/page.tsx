@@ -16,7 +16,7 @@ export default async function ReleasesPage({ params }: { params: Promise<{ bench
   const releases = await listReleases(db, t.id);
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-500">
+      <p className="text-sm text-muted">
         <Link href={`/tasks/${fullSlug}`}>{fullSlug}</Link> / releases
       </p>
       <h1 className="text-2xl font-bold">Releases of {t.name}</h1>
@@ -29,7 +29,7 @@ export default async function ReleasesPage({ params }: { params: Promise<{ bench
             <Badge tone={r.status === "published" ? "green" : "gray"}>{r.status === "published" ? "current" : r.status}</Badge>
             {r.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
             {r.hidden ? <Badge tone="red">hidden truth</Badge> : null}
-            <span className="text-sm text-slate-500">
+            <span className="text-sm text-muted">
               {r.instanceCount} instances · {formatDate(r.publishedAt ?? r.createdAt)}
             </span>
           </li>

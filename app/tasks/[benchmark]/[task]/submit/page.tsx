@@ -25,7 +25,7 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
   const quota = release && actor.teamId && !actor.isAdmin ? await quotaState(prismaRows(db), t, release, actor.teamId) : null;
   return (
     <div className="max-w-4xl space-y-4">
-      <p className="text-sm text-slate-500">
+      <p className="text-sm text-muted">
         <Link href={`/tasks/${fullSlug}`}>
           {t.benchmark.name} · {t.name}
         </Link>

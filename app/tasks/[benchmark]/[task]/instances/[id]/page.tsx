@@ -28,7 +28,7 @@ export default async function InstancePage({ params, searchParams }: { params: P
   const text = (k: string) => (typeof metadata[k] === "string" ? (metadata[k] as string) : null);
   return (
     <div className="space-y-6">
-      <p className="text-sm text-slate-500">
+      <p className="text-sm text-muted">
         <Link href={`/tasks/${fullSlug}`}>{fullSlug}</Link> / <Link href={`/tasks/${fullSlug}/instances${release ? `?release=${release}` : ""}`}>instances</Link>
       </p>
       <h1 className="flex flex-wrap items-center gap-2 font-mono text-xl font-bold">
@@ -61,7 +61,7 @@ export default async function InstancePage({ params, searchParams }: { params: P
               .filter(([, v]) => typeof v === "number" || (typeof v === "string" && v.length < 80))
               .map(([k, v]) => (
                 <div key={k} className="contents">
-                  <dt className="text-slate-500">{k}</dt>
+                  <dt className="text-muted">{k}</dt>
                   <dd>{String(v)}</dd>
                 </div>
               ))}
@@ -71,7 +71,7 @@ export default async function InstancePage({ params, searchParams }: { params: P
       <Card title="Predictions of public submissions">
         <table className="w-full text-sm" data-testid="instance-predictions">
           <thead>
-            <tr className="text-left text-slate-500">
+            <tr className="text-left text-muted">
               <th className="py-1">submission</th>
               <th className="py-1">prediction</th>
               <th className="py-1">outcome</th>

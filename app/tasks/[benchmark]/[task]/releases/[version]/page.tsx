@@ -25,7 +25,7 @@ export default async function ReleasePage({ params }: { params: Params }) {
   }
   return (
     <div className="space-y-6">
-      <p className="text-sm text-slate-500">
+      <p className="text-sm text-muted">
         <Link href={`/tasks/${fullSlug}`}>{fullSlug}</Link> / <Link href={`/tasks/${fullSlug}/releases`}>releases</Link>
       </p>
       <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold">
@@ -73,7 +73,7 @@ export default async function ReleasePage({ params }: { params: Params }) {
               </p>
               {(["added", "removed", "changed"] as const).map((k) =>
                 o.changes!.sample[k].length ? (
-                  <p key={k} className="mt-1 text-xs text-slate-500">
+                  <p key={k} className="mt-1 text-xs text-muted">
                     {k}: {o.changes!.sample[k].join(", ")}
                     {(o.changes![k] ?? 0) > o.changes!.sample[k].length ? " …" : ""}
                   </p>

@@ -1,0 +1,17 @@
+// GET /og/tasks/{benchmark}/{task}/compare?ids=a,b&v=… – a comparison's link-preview image
+import { MetricsCard } from "@/components/og/card";
+import { getDb } from "@/lib/db";
+import { compareOg } from "@/lib/server/og";
+import { ogPng, versionTag } from "@/lib/server/og-response";
+import { route } from "@/lib/server/route";
+import { TaskParams } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ access: "public", params: TaskParams }, async ({ params, actor, url }) => {
+  const slug = `${params.benchmark}/${params.task}`;
+  const ids = (url.searchParams.get("ids") ?? "").split(",").filter(Boolean);
+  const release = url.searchParams.get("release") || undefined;
+  const og = await compareOg(await getDb(), slug, ids, actor, release);
+  return ogPng(`compare:${slug}:${ids.join(",")}:${release ?? ""}`, versionTag(og.version), url.searchParams.get("v"), () => <MetricsCard {...og.card} />);
+});

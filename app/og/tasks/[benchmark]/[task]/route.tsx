@@ -1,0 +1,16 @@
+// GET /og/tasks/{benchmark}/{task}?release=V&v=… – a leaderboard's link-preview image (top five)
+import { BoardCard } from "@/components/og/card";
+import { getDb } from "@/lib/db";
+import { boardOg } from "@/lib/server/og";
+import { ogPng, versionTag } from "@/lib/server/og-response";
+import { route } from "@/lib/server/route";
+import { TaskParams } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ access: "public", params: TaskParams }, async ({ params, url }) => {
+  const slug = `${params.benchmark}/${params.task}`;
+  const release = url.searchParams.get("release") || undefined;
+  const og = await boardOg(await getDb(), slug, release);
+  return ogPng(`board:${slug}:${release ?? ""}`, versionTag(og.version), url.searchParams.get("v"), () => <BoardCard {...og.card} />);
+});

@@ -1,0 +1,61 @@
+/**
+ * A chart's text alternative: the drawing is one image with a description (its accessible name),
+ * and the same numbers are a table one click away ("Table of the numbers") — for screen readers,
+ * keyboard users, print and anyone who would rather read than look.
+ */
+export function ChartFigure({
+  description,
+  columns,
+  rows,
+  testId,
+  height,
+  className,
+  children,
+}: {
+  description: string;
+  columns: string[];
+  rows: (string | number | null)[][];
+  testId?: string;
+  height: number;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const cell = (v: string | number | null) => (v === null ? "—" : typeof v === "number" ? (Number.isInteger(v) ? String(v) : v.toFixed(3)) : v);
+  return (
+    <figure className="min-w-0">
+      <div role="img" aria-label={description} data-testid={testId} style={{ width: "100%", height }} className={className}>
+        {children}
+      </div>
+      <figcaption className="sr-only">{description}</figcaption>
+      {rows.length ? (
+        <details className="mt-1 text-xs print:hidden">
+          <summary className="cursor-pointer text-muted">Table of the numbers</summary>
+          <div className="max-h-72 overflow-auto">
+            <table className="mt-1 min-w-full tabular-nums">
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th key={c} scope="col" className="px-2 py-0.5 text-left font-semibold">
+                      {c}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={i} className="border-t border-slate-100 dark:border-slate-800">
+                    {r.map((v, j) => (
+                      <td key={j} className="px-2 py-0.5">
+                        {cell(v)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      ) : null}
+    </figure>
+  );
+}

@@ -1,0 +1,127 @@
+// Every page of the app — the list is generated from app/**/page.tsx, with seeded data for the
+// dynamic segments — checked the way readers use it: axe-core's WCAG 2 A/AA rules in light and
+// dark mode (no serious or critical violation), and at 390 px wide (nothing scrolls sideways).
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E } from "../playwright.config";
+import { listRoutes } from "../test/helpers/router";
+
+interface Target {
+  route: string;
+  url: string;
+  /** sign in as the admin first */
+  admin?: boolean;
+}
+
+async function seededIds() {
+  const base = E2E.baseURL;
+  const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { rows: { submissionId: string; baseline: string | null }[]; release: { version: string } };
+  const subs = lb.rows.filter((r) => !r.baseline).map((r) => r.submissionId);
+  const lite = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/lite/leaderboard`)).json()) as { rows: { submissionId: string; baseline: string | null }[] };
+  const av = (await (await fetch(`${base}/api/v1/tasks/abstain-validate/repair/leaderboard`)).json()) as { rows: { submissionId: string; baseline: string | null }[] };
+  const instance = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")))[0];
+  return { subs, version: lb.release.version, instance, lite: lite.rows.find((r) => !r.baseline)!.submissionId, av: av.rows.find((r) => !r.baseline)!.submissionId };
+}
+
+/** One or more URLs per page of the app: a new page without an entry here fails the first test. */
+function targetsFor(route: string, ids: Awaited<ReturnType<typeof seededIds>>): Target[] | null {
+  const t = "/tasks/bouncerbench/input";
+  const map: Record<string, Target[]> = {
+    "/": [{ route, url: "/" }],
+    "/account": [{ route, url: "/account", admin: true }],
+    "/admin": [{ route, url: "/admin", admin: true }],
+    "/signin": [{ route, url: "/signin" }],
+    "/signup": [{ route, url: "/signup" }],
+    "/submit": [{ route, url: "/submit" }],
+    "/submissions/[id]": [
+      { route, url: `/submissions/${ids.subs[0]}` },
+      { route, url: `/submissions/${ids.lite}` },
+      { route, url: `/submissions/${ids.av}` },
+    ],
+    "/tasks/[benchmark]/[task]": [
+      { route, url: t },
+      { route, url: "/tasks/bouncerbench/lite" },
+      { route, url: "/tasks/abstain-validate/repair" },
+      { route, url: "/tasks/ci-bench/repair" },
+      { route, url: "/tasks/cr-bench/review" },
+    ],
+    "/tasks/[benchmark]/[task]/compare": [{ route, url: `${t}/compare?ids=${ids.subs[0]},${ids.subs[1]}` }],
+    "/tasks/[benchmark]/[task]/instances": [{ route, url: `${t}/instances` }],
+    "/tasks/[benchmark]/[task]/instances/[id]": [{ route, url: `${t}/instances/${ids.instance}` }],
+    "/tasks/[benchmark]/[task]/releases": [{ route, url: `${t}/releases` }],
+    "/tasks/[benchmark]/[task]/releases/[version]": [{ route, url: `${t}/releases/${ids.version}` }],
+    "/tasks/[benchmark]/[task]/submit": [{ route, url: `${t}/submit`, admin: true }],
+  };
+  return map[route] ?? null;
+}
+
+const pages = listRoutes().filter((r) => r.kind === "page");
+
+async function signInAdmin(page: Page) {
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(E2E.adminEmail);
+  await page.getByLabel("Password").fill(E2E.adminPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith("/signin"));
+}
+
+let targets: Target[] = [];
+test.beforeAll(async () => {
+  const ids = await seededIds();
+  targets = pages.flatMap((p) => targetsFor(p.pattern, ids) ?? []);
+});
+
+test("every page of the app is in the list", async () => {
+  const ids = await seededIds();
+  expect(pages.filter((p) => targetsFor(p.pattern, ids) === null).map((p) => p.pattern)).toEqual([]);
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`no serious or critical axe violation (WCAG 2 A/AA), ${scheme} mode`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    const found: string[] = [];
+    for (const admin of [false, true]) {
+      if (admin) await signInAdmin(page);
+      for (const t of targets.filter((x) => Boolean(x.admin) === admin)) {
+        await page.goto(t.url);
+        await page.waitForLoadState("networkidle");
+        const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        for (const v of r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+          found.push(`${t.url} [${scheme}] ${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+}
+
+test("nothing scrolls sideways at 390 px: wide tables scroll inside their own box", async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wide: string[] = [];
+  for (const admin of [false, true]) {
+    if (admin) await signInAdmin(page);
+    for (const t of targets.filter((x) => Boolean(x.admin) === admin)) {
+      await page.goto(t.url);
+      await page.waitForLoadState("networkidle");
+      const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      if (scroll > inner) wide.push(`${t.url}: ${scroll} > ${inner}`);
+    }
+  }
+  expect(wide).toEqual([]);
+});
+
+test("at 390 px the navigation is a menu that opens with the keyboard", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const menu = page.getByRole("button", { name: "Menu" });
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign up" })).toBeHidden();
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible();
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { bibtex, citationCff } from "./citation";
+
+const input = {
+  benchmark: { slug: "bouncerbench", name: "BouncerBench", paperTitle: "Is Your Automated Software Engineer Trustworthy?", paperAuthors: ["Noble Saji Mathews", "Meiyappan Nagappan"] },
+  task: { slug: "input", name: "Input bouncing" },
+  release: { version: "1.0", publishedAt: "2026-11-21T10:00:00.000Z" },
+  url: "https://lb.example.org/tasks/bouncerbench/input?release=1.0",
+  accessed: "2026-11-22",
+};
+
+describe("citations", () => {
+  it("BibTeX: the paper (authors as Family, Given) and the release with its permalink and access date", () => {
+    const b = bibtex(input);
+    expect(b).toContain("@misc{mathews-bouncerbench,");
+    expect(b).toContain("author = {Mathews, Noble Saji and Nagappan, Meiyappan}");
+    expect(b).toContain("title  = {{Is Your Automated Software Engineer Trustworthy?}}");
+    expect(b).toContain("@misc{mathews-bouncerbench-input-leaderboard-10,");
+    expect(b).toContain("howpublished = {\\url{https://lb.example.org/tasks/bouncerbench/input?release=1.0}}");
+    expect(b).toContain("Dataset release 1.0, published 2026-11-21; accessed 2026-11-22");
+    // braces balance (a BibTeX parser would choke otherwise)
+    expect(b.split("{").length).toBe(b.split("}").length);
+  });
+  it("escapes BibTeX specials in titles", () => {
+    expect(bibtex({ ...input, benchmark: { ...input.benchmark, paperTitle: "A & B: 100% {fun}" } })).toContain("title  = {{A \\& B: 100\\% \\{fun\\}}}");
+  });
+  it("CITATION.cff 1.2.0 with the release as version and the paper as preferred citation", () => {
+    const c = citationCff(input);
+    expect(c).toMatch(/^cff-version: 1\.2\.0\n/);
+    expect(c).toContain('version: "1.0"');
+    expect(c).toContain("date-released: 2026-11-21");
+    expect(c).toContain('  - family-names: "Mathews"\n    given-names: "Noble Saji"');
+    expect(c).toContain("preferred-citation:\n  type: article\n  title: \"Is Your Automated Software Engineer Trustworthy?\"");
+  });
+});

@@ -1,0 +1,71 @@
+// Citations of a benchmark's paper and of a leaderboard release, as BibTeX and as CITATION.cff
+// (Citation File Format 1.2.0). Pure: the catalog's paper data and the release shown.
+
+export interface CitationInput {
+  benchmark: { slug: string; name: string; paperTitle: string; paperAuthors: string[] };
+  task: { slug: string; name: string };
+  release: { version: string; publishedAt: string | null };
+  /** the leaderboard's address (a permalink to this release) */
+  url: string;
+  /** when it was read (YYYY-MM-DD) */
+  accessed: string;
+}
+
+const bib = (s: string) => s.replace(/[\\{}]/g, (c) => `\\${c}`).replace(/[&%$#_]/g, (c) => `\\${c}`);
+const key = (s: string) => s.replace(/[^a-z0-9]+/gi, "").toLowerCase();
+
+function splitName(full: string): { family: string; given: string } {
+  const parts = full.trim().split(/\s+/);
+  return { family: parts[parts.length - 1], given: parts.slice(0, -1).join(" ") };
+}
+
+/** Two BibTeX entries: the paper, and the leaderboard release (with the date it was read). */
+export function bibtex(c: CitationInput): string {
+  const first = splitName(c.benchmark.paperAuthors[0] ?? c.benchmark.name).family;
+  const paperKey = `${key(first)}-${key(c.benchmark.slug)}`;
+  const authors = c.benchmark.paperAuthors.map((a) => {
+    const n = splitName(a);
+    return `${n.family}, ${n.given}`;
+  });
+  return [
+    `@misc{${paperKey},`,
+    `  title  = {{${bib(c.benchmark.paperTitle)}}},`,
+    `  author = {${bib(authors.join(" and "))}},`,
+    `  note   = {${bib(c.benchmark.name)}}`,
+    `}`,
+    ``,
+    `@misc{${paperKey}-${key(c.task.slug)}-leaderboard-${key(c.release.version)},`,
+    `  title        = {{${bib(`${c.benchmark.name} ${c.task.name} leaderboard, release ${c.release.version}`)}}},`,
+    `  howpublished = {\\url{${c.url}}},`,
+    `  note         = {Dataset release ${bib(c.release.version)}${c.release.publishedAt ? `, published ${c.release.publishedAt.slice(0, 10)}` : ""}; accessed ${c.accessed}. Benchmark: \\cite{${paperKey}}}`,
+    `}`,
+  ].join("\n");
+}
+
+const yaml = (s: string) => JSON.stringify(s); // a JSON string is a valid YAML scalar
+
+/** CITATION.cff of the leaderboard release, with the paper as the preferred citation. */
+export function citationCff(c: CitationInput): string {
+  const people = (indent: string) =>
+    c.benchmark.paperAuthors.map((a) => {
+      const n = splitName(a);
+      return `${indent}- family-names: ${yaml(n.family)}\n${indent}  given-names: ${yaml(n.given)}`;
+    });
+  return [
+    `cff-version: 1.2.0`,
+    `message: ${yaml(`If you use results of this leaderboard, cite the ${c.benchmark.name} paper and the release you used.`)}`,
+    `type: dataset`,
+    `title: ${yaml(`${c.benchmark.name} ${c.task.name} leaderboard`)}`,
+    `version: ${yaml(c.release.version)}`,
+    ...(c.release.publishedAt ? [`date-released: ${c.release.publishedAt.slice(0, 10)}`] : []),
+    `url: ${yaml(c.url)}`,
+    `authors:`,
+    ...people("  "),
+    `preferred-citation:`,
+    `  type: article`,
+    `  title: ${yaml(c.benchmark.paperTitle)}`,
+    `  authors:`,
+    ...people("    "),
+    ``,
+  ].join("\n");
+}
