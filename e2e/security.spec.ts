@@ -157,15 +157,16 @@ test("a forged X-Forwarded-For or X-Client-Address does not change whose limit i
   expect(last).toBe(429);
 });
 
-test("a hidden release in the browser: the Ladder explained, rounded scores, nothing for a non-improvement (runs last: it changes bouncerbench/input's current release)", async ({ page }) => {
+test("a hidden release in the browser: the Ladder explained, rounded scores, nothing for a non-improvement", async ({ page }) => {
+  // on BouncerBench Output, so that the other specs' Input boards stay as seeded
   const admin = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim();
-  const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"))).slice(0, 40);
+  const ids = Array.from({ length: 40 }, (_, i) => `e2e-hidden-${i}`);
   const imp = new FormData();
-  imp.set("task", "bouncerbench/input");
+  imp.set("task", "bouncerbench/output");
   imp.set("version", "e2e-hidden");
   imp.set("hidden", "true");
   imp.set("publish", "true");
-  imp.set("file", new Blob([["instance_id,underspecified", ...ids.map((id, i) => `${id},${i % 4}`)].join("\n")]), "h.csv");
+  imp.set("file", new Blob([["instance_id,patch,output_quality", ...ids.map((id, i) => `${id},"diff --git a/x b/x",${i % 3 === 0 ? "0.0" : "1.0"}`)].join("\n")]), "h.csv");
   const r = await fetch(`${base}/api/v1/admin/releases`, { method: "POST", body: imp, headers: { authorization: `Bearer ${admin}` } });
   expect(r.status, await r.clone().text()).toBe(201);
   const job = ((await r.json()) as { job: { id: string } }).job.id;
@@ -173,8 +174,8 @@ test("a hidden release in the browser: the Ladder explained, rounded scores, not
   const upload = async (model: string, bounce: (i: number) => boolean) => {
     const fd = new FormData();
     fd.set("model", model);
-    fd.set("file", new Blob([JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: bounce(i) }])))]), "p.json");
-    const res = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, { method: "POST", body: fd, headers: { cookie: cookies.memberA!, origin: base } });
+    fd.set("file", new Blob([JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { output_bounce: bounce(i) }])))]), "p.json");
+    const res = await fetch(`${base}/api/v1/tasks/bouncerbench/output/submissions`, { method: "POST", body: fd, headers: { cookie: cookies.memberA!, origin: base } });
     expect(res.status, await res.clone().text()).toBe(201);
     expect(res.headers.get("x-quota-limit")).toBe("10");
     return (await res.json()) as { id: string; ladder: { released: boolean; margin: number | null }; metrics: Record<string, number> };
@@ -185,7 +186,7 @@ test("a hidden release in the browser: the Ladder explained, rounded scores, not
   expect(second.ladder.released).toBe(false);
   expect(second.metrics).toEqual({});
 
-  await page.goto("/tasks/bouncerbench/input");
+  await page.goto("/tasks/bouncerbench/output");
   await expect(page.getByTestId("ladder-banner")).toContainText("scored with the Ladder");
   const row = page.getByRole("row").filter({ hasText: "ladder-first" });
   await expect(row).toContainText(`±${first.ladder.margin}`);
@@ -199,7 +200,7 @@ test("a hidden release in the browser: the Ladder explained, rounded scores, not
   );
   await page.goto(`/submissions/${second.id}`);
   await expect(page.getByTestId("ladder")).toContainText("Not a significant improvement");
-  await page.goto("/tasks/bouncerbench/input/submit");
+  await page.goto("/tasks/bouncerbench/output/submit");
   await expect(page.getByTestId("quota")).toContainText("8 of 10 scored uploads left today");
   await expect(page.getByTestId("hidden-note")).toContainText("keeps its ground truth hidden");
 });
