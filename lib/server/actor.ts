@@ -10,16 +10,20 @@ export interface Actor {
   isAdmin: boolean;
   /** teams whose private submissions the actor may see */
   teamIds: string[];
-  /** the team a new submission is filed under */
+  /** the team a new submission is filed under (a session user with several teams may pick another) */
   teamId: string | null;
+  /** the actor's role in each of its teams */
+  roles: Record<string, "owner" | "member">;
 }
 
 /** Resolves an API token (`Authorization: Bearer …`). @throws AppError unauthorized for a bad token */
 export async function actorFromToken(token: string): Promise<Actor> {
   const db = await getDb();
-  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
+  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { include: { memberships: true } } } });
   if (!row || row.revokedAt) throw new AppError("unauthorized", "invalid or revoked API token");
   await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
+  // a token acts for its one team, with its user's role there (a token without a user: member)
+  const role = row.user?.memberships.find((m) => m.teamId === row.teamId)?.role ?? "member";
   return {
     via: "token",
     userId: row.userId,
@@ -27,6 +31,7 @@ export async function actorFromToken(token: string): Promise<Actor> {
     isAdmin: row.isAdmin || Boolean(row.user?.isAdmin),
     teamIds: [row.teamId],
     teamId: row.teamId,
+    roles: { [row.teamId]: role },
   };
 }
 
@@ -36,7 +41,8 @@ export async function actorFromUserId(userId: string): Promise<Actor | null> {
   const user = await db.user.findUnique({ where: { id: userId }, include: { memberships: { orderBy: { createdAt: "asc" } } } });
   if (!user) return null;
   const teamIds = user.memberships.map((m) => m.teamId);
-  return { via: "session", userId: user.id, email: user.email, isAdmin: user.isAdmin, teamIds, teamId: teamIds[0] ?? null };
+  const roles = Object.fromEntries(user.memberships.map((m) => [m.teamId, m.role]));
+  return { via: "session", userId: user.id, email: user.email, isAdmin: user.isAdmin, teamIds, teamId: teamIds[0] ?? null, roles };
 }
 
 /** next-auth's session cookie (plain, __Secure- prefixed, or chunked as .0, .1, …). */

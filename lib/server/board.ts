@@ -33,6 +33,9 @@ export interface BoardRow {
   significancePending: boolean;
   /** hidden releases: the Ladder's margin the metrics are rounded to (null on public releases) */
   margin: number | null;
+  /** an admin vouched for it */
+  verified: { by: string; at: string } | null;
+  logsUrl: string | null;
 }
 
 interface RawRow {
@@ -70,7 +73,7 @@ const BOARD_SQL = (columns: string) => `
     FROM scores s
     JOIN submissions sub ON sub.id = s.submission_id
     LEFT JOIN teams t ON t.id = sub.team_id
-   WHERE s.release_id = $1::uuid AND sub.visibility = 'public' AND sub.status = 'scored'
+   WHERE s.release_id = $1::uuid AND sub.visibility = 'public' AND sub.status = 'scored' AND sub.hidden_at IS NULL
    ORDER BY s.primary_value DESC NULLS LAST, sub.created_at ASC, sub.id ASC`;
 
 /**
@@ -82,7 +85,7 @@ const HIDDEN_BOARD_SQL = (columns: string) => `
     FROM scores s
     JOIN submissions sub ON sub.id = s.submission_id
     LEFT JOIN teams t ON t.id = sub.team_id
-   WHERE s.release_id = $1::uuid AND sub.visibility = 'public' AND sub.status = 'scored' AND s.ladder_released
+   WHERE s.release_id = $1::uuid AND sub.visibility = 'public' AND sub.status = 'scored' AND sub.hidden_at IS NULL AND s.ladder_released
    ORDER BY s.ladder_primary DESC NULLS LAST, sub.created_at ASC, sub.id ASC`;
 
 const pairKey = (above: { submission_id: string; computed_at: Date }, me: { computed_at: Date }) =>
@@ -166,11 +169,12 @@ registerTask("refresh-board", async (db, payload) => {
 });
 
 const SUBMISSION_COLUMNS = `sub.model, sub.system, sub.baseline, sub.synthetic, sub.oss, sub.site, sub.cost_usd, sub.tokens, sub.runtime_sec, sub.created_at,
+      sub.verified_by, sub.verified_at, sub.logs_url,
       t.name AS team, t.slug AS team_slug`;
 
 /** Reads a release's whole board (one query; no predictions). On a hidden release: what the Ladder released. */
 export async function readBoard(db: PrismaClient, release: { id: string; hidden: boolean }): Promise<BoardRow[]> {
-  const rows = await db.$queryRawUnsafe<(RawRow & { margin: number | null })[]>(
+  const rows = await db.$queryRawUnsafe<(RawRow & { margin: number | null; verified_by: string | null; verified_at: Date | null; logs_url: string | null })[]>(
     release.hidden
       ? HIDDEN_BOARD_SQL(`s.id, s.submission_id, s.ladder_primary AS primary_value, NULL::float8 AS ci_low, NULL::float8 AS ci_high,
           s.ladder_metrics AS metrics, s.covered, s.total, s.partial, s.computed_at,
@@ -218,6 +222,8 @@ export async function readBoard(db: PrismaClient, release: { id: string; hidden:
       vsAbove,
       significancePending: pending,
       margin: s.margin,
+      verified: s.verified_at ? { by: s.verified_by ?? "admin", at: s.verified_at.toISOString() } : null,
+      logsUrl: s.logs_url,
     };
   });
 }

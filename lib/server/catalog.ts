@@ -11,14 +11,14 @@ export async function listBenchmarks(db: PrismaClient) {
         orderBy: { sortOrder: "asc" },
         include: {
           releases: { where: { status: "published" }, take: 1, orderBy: { publishedAt: "desc" } },
-          _count: { select: { submissions: { where: { visibility: "public", baseline: null } } } },
+          _count: { select: { submissions: { where: { visibility: "public", baseline: null, hiddenAt: null } } } },
         },
       },
     },
   });
   const current = benches.flatMap((b) => b.tasks.flatMap((t) => t.releases));
   const pick = { releaseId: true, primaryValue: true, ladderPrimary: true, submissionId: true, submission: { select: { model: true } } } as const;
-  const where = { partial: false, submission: { visibility: "public" as const, status: "scored" as const, baseline: null } };
+  const where = { partial: false, submission: { visibility: "public" as const, status: "scored" as const, baseline: null, hiddenAt: null } };
   // hidden releases: the leader among what the Ladder released, by its rounded value
   const [open, hidden] = await Promise.all([
     db.score.findMany({ where: { ...where, releaseId: { in: current.filter((r) => !r.hidden).map((r) => r.id) } }, orderBy: { primaryValue: { sort: "desc", nulls: "last" } }, select: pick }),

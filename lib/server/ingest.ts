@@ -9,6 +9,7 @@ import { PredictionStream } from "@/lib/files/stream-predictions";
 import { getEnv } from "@/lib/env";
 import type { Metrics } from "@/lib/tasks/types";
 import { finishValidation, PredictionValidator } from "@/lib/tasks/validate";
+import { audit } from "./audit";
 import { holdQuota } from "./quotas";
 import { computeScore, pgRows, saveScore, type ComputedScore } from "./scoring";
 import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
@@ -24,6 +25,8 @@ export interface SubmissionMeta {
   costUsd?: number;
   tokens?: number;
   runtimeSec?: number;
+  /** a link to the run's logs or trajectories */
+  logsUrl?: string;
   /** server-computed baseline entries */
   baseline?: string;
   synthetic?: boolean;
@@ -78,6 +81,8 @@ export interface IngestInput {
   submissionId?: string;
   /** count it against the team's upload quota (not for admins, seeds and re-runs of queued uploads) */
   quota?: boolean;
+  /** who uploads, for the audit trail (a new public entry is on the task's changelog) */
+  actorLabel?: string;
 }
 
 export interface IngestResult {
@@ -188,7 +193,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
     await conn.query(
       `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", baseline = $7, synthetic = $8,
               status = 'scored', format = $9, file_name = $10, file_size = $11, file_sha256 = $12, validation = $13::jsonb,
-              cost_usd = $14, tokens = $15, runtime_sec = $16, error = NULL, upload_release_id = $17::uuid
+              cost_usd = $14, tokens = $15, runtime_sec = $16, error = NULL, upload_release_id = $17::uuid, logs_url = $18
         WHERE id = $1::uuid`,
       [
         id,
@@ -208,8 +213,20 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
         meta.tokens ?? null,
         meta.runtimeSec ?? null,
         release.id,
+        meta.logsUrl ?? null,
       ],
     );
+    if ((meta.visibility ?? "public") === "public" && !meta.baseline) {
+      await audit(pgRows(conn), {
+        actor: { label: input.actorLabel ?? "uploader", userId: input.userId },
+        action: "submission.public",
+        target: { type: "submission", id },
+        taskId: task.id,
+        teamId: input.teamId,
+        public: true,
+        after: { model: meta.model, release: release.version, ...(release.hidden ? {} : { [task.primaryMetric]: score.result?.primaryValue ?? null }) },
+      });
+    }
     let ladder: IngestResult["ladder"] = null;
     if (release.hidden) {
       const [l] = await conn.query<{ ladder_released: boolean | null; ladder_margin: number | null; ladder_metrics: Metrics | null }>(

@@ -32,7 +32,7 @@ export function instanceSummary(metadata: Record<string, unknown>): string {
 
 async function publicScored(db: PrismaClient, release: { id: string; hidden: boolean }) {
   const scores = await db.score.findMany({
-    where: { releaseId: release.id, submission: { visibility: "public", status: "scored", baseline: null } },
+    where: { releaseId: release.id, submission: { visibility: "public", status: "scored", baseline: null, hiddenAt: null } },
     include: { submission: true },
     // a hidden release: in submission order (an order by score would rank by hidden labels)
     orderBy: release.hidden ? { submission: { createdAt: "asc" } } : { primaryValue: { sort: "desc", nulls: "last" } },

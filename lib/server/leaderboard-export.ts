@@ -75,6 +75,8 @@ export function leaderboardJson(lb: Board) {
       synthetic: r.synthetic,
       oss: r.oss,
       partial: r.partial,
+      verified: r.verified,
+      logsUrl: r.logsUrl,
       metrics: r.metrics,
       ci: r.ci,
       /** hidden releases: the Ladder's margin the metrics are rounded to */

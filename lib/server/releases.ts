@@ -7,6 +7,7 @@ import { validateReleaseFile } from "@/lib/tasks/validate";
 import { refreshBaselines } from "./baselines";
 import { getDatabase } from "@/lib/db";
 import { createJob, queueTask, registerJobKind, registerTask, runDueJobs } from "./jobs";
+import { audit, type AuditEntry } from "./audit";
 import { prismaExec, prismaRows, rescoreCompute, saveScores } from "./scoring";
 import { getTaskOrThrow, type ResolvedTask } from "./tasks";
 import { forgetRelease, getReleaseInstances } from "./truth-cache";
@@ -27,6 +28,8 @@ export interface ImportReleaseInput {
   background?: boolean;
   /** who imports it (sees the re-score job's progress and error) */
   createdBy?: string | null;
+  /** who, for the audit trail (default: the system) */
+  actor?: AuditEntry["actor"];
 }
 
 export interface ReleaseDiff {
@@ -87,12 +90,19 @@ export async function importRelease(db: PrismaClient, input: ImportReleaseInput)
         metadata: inst.metadata as Prisma.InputJsonValue,
       }));
       for (let i = 0; i < rows.length; i += 2000) await tx.instance.createMany({ data: rows.slice(i, i + 2000) });
+      await audit(prismaRows(tx), {
+        actor: input.actor ?? null,
+        action: "release.import",
+        target: { type: "release", id: rel.id },
+        taskId: task.id,
+        after: { version: rel.version, instances: instances.length, hidden: rel.hidden, synthetic: rel.synthetic, checksum, diff },
+      });
       return rel;
     },
     { timeout: 300_000, maxWait: 30_000 },
   );
   const validation = { format, instances: instances.length, preview: instances.slice(0, 5).map((i) => ({ instance_id: i.externalId, ...i.metadata, truth: i.truth })) };
-  const published = input.publish ? await publishRelease(db, release.id, { background: input.background, createdBy: input.createdBy }) : null;
+  const published = input.publish ? await publishRelease(db, release.id, { background: input.background, createdBy: input.createdBy, actor: input.actor }) : null;
   return { release: published?.release ?? release, validation, diff, job: published?.job ?? null };
 }
 
@@ -166,19 +176,26 @@ registerTask("rescore-part", async (db, payload, helpers) => {
  * of the task against the new release. Predictions are never touched. With `wait`, this process
  * runs the queued jobs before returning (scripts, seeding, tests); the server does not wait.
  */
-export async function publishRelease(db: PrismaClient, releaseId: string, opts: { background?: boolean; createdBy?: string | null } = {}) {
+export async function publishRelease(db: PrismaClient, releaseId: string, opts: { background?: boolean; createdBy?: string | null; actor?: AuditEntry["actor"] } = {}) {
   const rel = await db.release.findUnique({ where: { id: releaseId }, include: { task: true } });
   if (!rel) throw new AppError("not_found", "release not found");
   if (rel.status !== "draft") throw new AppError("conflict", `release ${rel.version} is ${rel.status}, not a draft`);
   const task = await getTaskOrThrow(db, rel.task.fullSlug);
   const total = await db.submission.count({ where: { taskId: rel.taskId } });
   const { release, job } = await db.$transaction(async (tx) => {
+    const previous = await tx.release.findMany({ where: { taskId: rel.taskId, status: "published" } });
     await tx.release.updateMany({
       where: { taskId: rel.taskId, status: "published" },
       data: { status: "archived", archivedAt: new Date() },
     });
     const release = await tx.release.update({ where: { id: rel.id }, data: { status: "published", publishedAt: new Date() } });
     const job = await createJob(prismaExec(tx), "rescore", { releaseId: release.id, task: task.fullSlug, version: release.version }, { total, createdBy: opts.createdBy ?? null });
+    const rows = prismaRows(tx);
+    for (const p of previous) {
+      await audit(rows, { actor: opts.actor ?? null, action: "release.archive", target: { type: "release", id: p.id }, taskId: rel.taskId, public: true, before: { version: p.version, status: "published" }, after: { version: p.version, status: "archived" } });
+    }
+    await audit(rows, { actor: opts.actor ?? null, action: "release.publish", target: { type: "release", id: release.id }, taskId: rel.taskId, public: true, before: { version: release.version, status: "draft" }, after: { version: release.version, status: "published", instances: release.instanceCount, hidden: release.hidden } });
+    await audit(rows, { actor: opts.actor ?? null, action: "release.rescore", target: { type: "release", id: release.id }, taskId: rel.taskId, public: true, after: { version: release.version, submissions: total, job } });
     return { release, job };
   });
   forgetRelease(release.id);

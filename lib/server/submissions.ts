@@ -36,9 +36,9 @@ export async function submitPredictions(_db: PrismaClient, input: SubmissionInpu
   return { id: r.id, status: r.status, metrics: r.metrics, validation: r.validation };
 }
 
-/** May this actor see this submission? Public: anyone; private: its team and admins. */
-export function canView(actor: Actor | null, sub: { visibility: string; teamId: string | null }): boolean {
-  if (sub.visibility === "public") return true;
+/** May this actor see this submission? Public: anyone; private or hidden by admins: its team and admins. */
+export function canView(actor: Actor | null, sub: { visibility: string; teamId: string | null; hiddenAt?: Date | null }): boolean {
+  if (sub.visibility === "public" && !sub.hiddenAt) return true;
   if (!actor) return false;
   return actor.isAdmin || (sub.teamId !== null && actor.teamIds.includes(sub.teamId));
 }
@@ -82,6 +82,10 @@ export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThr
     oss: sub.oss,
     site: sub.site,
     visibility: sub.visibility,
+    verified: sub.verifiedAt ? { by: sub.verifiedBy, at: sub.verifiedAt.toISOString() } : null,
+    // hidden by admins: only its team and admins get here, and they see why
+    hidden: sub.hiddenAt ? { reason: sub.hiddenReason, at: sub.hiddenAt.toISOString() } : null,
+    logsUrl: sub.logsUrl,
     baseline: sub.baseline,
     synthetic: sub.synthetic,
     status: sub.status,

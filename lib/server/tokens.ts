@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { audit } from "./audit";
+import { prismaRows } from "./scoring";
 import { AppError } from "@/lib/errors";
 import { slugify } from "@/lib/validations/common";
 import type { Actor } from "./actor";
@@ -45,6 +47,7 @@ export async function createTokenFor(db: PrismaClient, actor: Actor, req: { name
   const team = req.team ? await ensureTeam(db, req.team) : actor.teamId ? await db.team.findUnique({ where: { id: actor.teamId } }) : null;
   if (!team) throw new AppError("forbidden", "your account belongs to no team");
   const t = await createApiToken(db, { teamId: team.id, userId: req.team ? null : actor.userId, name: req.name, isAdmin: req.admin });
+  await audit(prismaRows(db), { actor, action: "token.create", target: { type: "token", id: t.id }, teamId: team.id, after: { name: req.name, prefix: t.prefix, admin: Boolean(req.admin) } });
   return { ...t, team: team.slug, admin: Boolean(req.admin) };
 }
 
@@ -64,5 +67,8 @@ export function listTeamTokens(db: PrismaClient, teamIds: string[]) {
 export async function revokeToken(db: PrismaClient, actor: Actor, id: string): Promise<void> {
   const token = await db.apiToken.findUnique({ where: { id } });
   if (!token || token.revokedAt || (!actor.isAdmin && !actor.teamIds.includes(token.teamId))) throw new AppError("not_found", "token not found");
+  // a team's owners manage its tokens; a member revokes the ones they created
+  if (!actor.isAdmin && actor.roles[token.teamId] !== "owner" && token.userId !== actor.userId) throw new AppError("forbidden", "only the team's owners (or whoever created it) may revoke this token");
   await db.apiToken.update({ where: { id: token.id }, data: { revokedAt: new Date() } });
+  await audit(prismaRows(db), { actor, action: "token.revoke", target: { type: "token", id: token.id }, teamId: token.teamId, before: { name: token.name, prefix: token.prefix } });
 }

@@ -19,14 +19,14 @@ type Meta = SubmissionMeta & { dryRun?: boolean };
  * once (201); past that — whatever Content-Length said, or without one — it is kept for a worker
  * (202).
  */
-export async function acceptUpload(input: { task: string; source: AsyncIterable<Uint8Array>; fileName: string; teamId: string | null; userId: string | null; meta: Promise<Meta>; dryRun?: boolean; asyncBytes: number; quota?: boolean }) {
+export async function acceptUpload(input: { task: string; source: AsyncIterable<Uint8Array>; fileName: string; teamId: string | null; userId: string | null; meta: Promise<Meta>; dryRun?: boolean; asyncBytes: number; quota?: boolean; actorLabel?: string }) {
   const it = input.source[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let bytes = 0;
   for (;;) {
     const r = await it.next();
     if (r.done) {
-      return ingestPredictions({ task: input.task, source: fromBuffers(head), fileName: input.fileName, teamId: input.teamId, userId: input.userId, meta: input.meta, dryRun: input.dryRun, quota: input.quota });
+      return ingestPredictions({ task: input.task, source: fromBuffers(head), fileName: input.fileName, teamId: input.teamId, userId: input.userId, meta: input.meta, dryRun: input.dryRun, quota: input.quota, actorLabel: input.actorLabel });
     }
     const buf = Buffer.from(r.value);
     head.push(buf);
@@ -93,8 +93,8 @@ export async function queueUpload(input: { task: string; source: AsyncIterable<U
     if (meta.dryRun) throw new AppError("bad_request", "dry runs of files this large are not queued: validate a smaller sample, or upload without dry_run");
     const jobId = await database.transaction(async (conn) => {
       await conn.query(
-        `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7, tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11 WHERE id = $1::uuid`,
-        [id, meta.model, meta.system ?? null, meta.oss ?? false, meta.site ?? null, meta.visibility ?? "public", meta.costUsd ?? null, meta.tokens ?? null, meta.runtimeSec ?? null, size, hash.digest("hex")],
+        `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7, tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11, logs_url = $12 WHERE id = $1::uuid`,
+        [id, meta.model, meta.system ?? null, meta.oss ?? false, meta.site ?? null, meta.visibility ?? "public", meta.costUsd ?? null, meta.tokens ?? null, meta.runtimeSec ?? null, size, hash.digest("hex"), meta.logsUrl ?? null],
       );
       return createJob((sql, params) => conn.query(sql, params), "score-upload", { submissionId: id, task: task.fullSlug }, { total: size, createdBy: input.userId, teamId: input.teamId });
     });
@@ -161,6 +161,7 @@ registerJobKind("score-upload", async (db, payload, progress) => {
         costUsd: sub.costUsd ?? undefined,
         tokens: sub.tokens === null ? undefined : Number(sub.tokens),
         runtimeSec: sub.runtimeSec ?? undefined,
+        logsUrl: sub.logsUrl ?? undefined,
       },
     });
     await db.uploadChunk.deleteMany({ where: { submissionId } });

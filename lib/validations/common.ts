@@ -72,6 +72,10 @@ export const SubmissionFields = z.object({
   tokens: z.coerce.number().int().nonnegative().optional(),
   runtime_sec: z.coerce.number().nonnegative().optional(),
   dry_run: boolish.optional(),
+  /** the team to file it under (a signed-in member of several teams; send it before the file) */
+  team: z.string().trim().max(64).optional(),
+  /** a link to the run's logs or trajectories */
+  logs_url: webUrl.optional().or(z.literal("").transform(() => undefined)),
 });
 
 /** Multipart fields of `POST /api/v1/admin/releases`. */
@@ -106,4 +110,34 @@ export const InstancesQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   outcome: z.string().max(40).optional(),
   release: z.string().max(40).optional(),
+});
+
+export const SlugParams = z.object({ slug: z.string().min(1).max(64).regex(/^[a-z0-9-]+$/, "a team slug: lower-case letters, digits and dashes") });
+export const MemberParams = SlugParams.extend({ userId: z.string().uuid("not a user id") });
+export const InvitationParams = z.object({ token: z.string().min(10).max(100).regex(/^lbi_[\w-]+$/, "not an invitation token") });
+
+/** `PATCH /api/v1/submissions/{id}` */
+export const SubmissionPatch = z
+  .object({
+    visibility: z.enum(["public", "private"]).optional(),
+    logsUrl: webUrl.nullable().optional(),
+  })
+  .strict()
+  .refine((v) => v.visibility !== undefined || v.logsUrl !== undefined, "send visibility and/or logsUrl");
+
+export const RoleBody = z.object({ role: z.enum(["owner", "member"]) }).strict();
+export const VerifyBody = z.object({ verified: z.boolean().default(true) }).strict();
+export const HideBody = z.object({ reason: z.string().trim().min(3, "say why, in a few words").max(500).nullable() }).strict();
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD");
+/** `GET /api/v1/admin/audit` filters */
+export const AuditQuery = z.object({
+  action: z.string().max(40).optional(),
+  actor: z.string().max(200).optional(),
+  target: z.string().max(200).optional(),
+  task: z.string().max(130).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  before: z.string().regex(/^\d+$/, "an event id").optional(),
 });

@@ -26,6 +26,7 @@ export const POST = route({ access: "admin" }, async ({ req, actor }) => {
     publish: f.publish,
     background: true,
     createdBy: actor!.userId,
+    actor,
   });
   return Response.json({ release: releaseJson(r.release), validation: r.validation, diff: r.diff, job: r.job ? jobJson(r.job) : null }, { status: 201 });
 });

@@ -1,8 +1,10 @@
-// GET /api/v1/submissions/{id} – metadata, status, metrics and validation summary
+// GET   /api/v1/submissions/{id} – metadata, status, metrics and validation summary
+// PATCH /api/v1/submissions/{id} – { visibility, logsUrl } (the team's owners, admins)
 import { getDb } from "@/lib/db";
 import { route } from "@/lib/server/route";
 import { getSubmissionOrThrow, submissionJson, uploadJobOf } from "@/lib/server/submissions";
-import { IdParams } from "@/lib/validations/common";
+import { updateSubmission } from "@/lib/server/moderation";
+import { IdParams, SubmissionPatch } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
@@ -12,4 +14,9 @@ export const GET = route({ access: "public", params: IdParams }, async ({ params
   // an upload scored by a worker: its progress, and why it failed
   const job = sub.status === "scored" ? null : await uploadJobOf(db, sub.id);
   return Response.json({ ...submissionJson(sub, actor), job });
+});
+
+export const PATCH = route({ access: "member", params: IdParams }, async ({ req, params, actor }) => {
+  const body = SubmissionPatch.parse(await req.json().catch(() => null));
+  return Response.json(await updateSubmission(await getDb(), actor, params.id, body));
 });

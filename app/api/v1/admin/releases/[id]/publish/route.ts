@@ -8,6 +8,6 @@ import { z } from "zod";
 export const dynamic = "force-dynamic";
 
 export const POST = route({ access: "admin", params: z.object({ id: z.string().uuid("not a release id") }) }, async ({ params, actor }) => {
-  const r = await publishRelease(await getDb(), params.id, { background: true, createdBy: actor!.userId });
+  const r = await publishRelease(await getDb(), params.id, { background: true, createdBy: actor!.userId, actor });
   return Response.json({ release: releaseJson(r.release), job: jobJson(r.job) }, { status: 202 });
 });

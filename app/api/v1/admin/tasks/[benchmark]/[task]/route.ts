@@ -3,7 +3,9 @@ import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { notFound } from "@/lib/errors";
+import { audit } from "@/lib/server/audit";
 import { route } from "@/lib/server/route";
+import { prismaRows } from "@/lib/server/scoring";
 import { TaskParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
@@ -17,13 +19,14 @@ const Body = z
   })
   .strict();
 
-export const PATCH = route({ access: "admin", params: TaskParams }, async ({ req, params }) => {
+export const PATCH = route({ access: "admin", params: TaskParams }, async ({ req, params, actor }) => {
   const body = Body.parse(await req.json().catch(() => null));
   const db = await getDb();
   const fullSlug = `${params.benchmark}/${params.task}`;
   const task = await db.task.findUnique({ where: { fullSlug } });
   if (!task) throw notFound(`task ${fullSlug}`);
   const t = await db.task.update({ where: { id: task.id }, data: { quotaPerDay: body.quotaPerDay, quotaTotal: body.quotaTotal } });
+  await audit(prismaRows(db), { actor, action: "task.quota", target: { type: "task", id: fullSlug }, taskId: task.id, before: { quotaPerDay: task.quotaPerDay, quotaTotal: task.quotaTotal }, after: { quotaPerDay: t.quotaPerDay, quotaTotal: t.quotaTotal } });
   const env = getEnv();
   return Response.json({
     task: t.fullSlug,

@@ -9,6 +9,7 @@ import { consume } from "@/lib/server/rate-limits";
 import { route } from "@/lib/server/route";
 import { prismaRows } from "@/lib/server/scoring";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
+import { uploadTeam } from "@/lib/server/teams";
 import { acceptUpload } from "@/lib/server/upload-jobs";
 import { SubmissionFields, TaskParams } from "@/lib/validations/common";
 
@@ -17,22 +18,26 @@ export const maxDuration = 300;
 
 export const POST = route({ access: "member", params: TaskParams }, async ({ req, params, actor }) => {
   if (!actor!.teamId) throw new AppError("forbidden", "your account belongs to no team");
-  const teamId = actor!.teamId;
+  let teamId = actor!.teamId;
   const exempt = actor!.isAdmin;
   const db = await getDb();
   // refused before a byte of the file is read: unknown task, no release, too many uploads
   const task = await getTaskOrThrow(db, `${params.benchmark}/${params.task}`);
   const release = await getReleaseOrThrow(db, task.id);
-  if (!exempt) await consume("uploads-team", teamId);
   let counted = false;
   const { result } = await streamMultipart(req, {
     maxFileBytes: getEnv().MAX_UPLOAD_BYTES,
     fileField: "file",
     allowedFields: Object.keys(SubmissionFields.shape),
     onFile: async (source, info, fields) => {
+      // the team: the token's, or the one a member of several picked (a field sent before the file)
+      const picked = SubmissionFields.shape.team.safeParse(info.before.team).data || undefined;
+      teamId = await uploadTeam(db, actor!, picked);
+      if (!exempt) await consume("uploads-team", teamId);
       const meta = fields.then((raw) => {
         const f = SubmissionFields.parse(raw);
-        return { model: f.model, system: f.system, oss: f.oss, site: f.site, visibility: f.visibility, costUsd: f.cost_usd, tokens: f.tokens, runtimeSec: f.runtime_sec, dryRun: f.dry_run };
+        if ((f.team || undefined) !== picked) throw new AppError("validation_failed", "send the team field before the file", { problemCount: 1, problems: [{ field: "team", message: "arrived after the file", expected: "the team field first in the form" }] });
+        return { model: f.model, system: f.system, oss: f.oss, site: f.site, visibility: f.visibility, costUsd: f.cost_usd, tokens: f.tokens, runtimeSec: f.runtime_sec, dryRun: f.dry_run, logsUrl: f.logs_url };
       });
       meta.catch(() => undefined);
       // a dry run announced before the file opens no transaction (one after it is rolled back)
@@ -51,6 +56,7 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
         dryRun,
         asyncBytes: getEnv().ASYNC_UPLOAD_BYTES,
         quota: !exempt,
+        actorLabel: actor!.email ?? (actor!.via === "token" ? "API token" : undefined),
       });
     },
   });

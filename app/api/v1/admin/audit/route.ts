@@ -1,0 +1,12 @@
+// GET /api/v1/admin/audit – the audit trail, newest first (admins): ?action=submission. &actor=email &target=ID-or-type &task=b/t &from=&to=YYYY-MM-DD &limit= &before=ID
+import { getDb } from "@/lib/db";
+import { listAudit } from "@/lib/server/audit";
+import { route } from "@/lib/server/route";
+import { AuditQuery } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ access: "admin" }, async ({ url }) => {
+  const q = AuditQuery.parse(Object.fromEntries([...url.searchParams].filter(([, v]) => v !== "")));
+  return Response.json(await listAudit(await getDb(), q));
+});

@@ -1,0 +1,12 @@
+// POST /api/v1/admin/submissions/{id}/hide – hide from public views with a reason its team sees ({ reason: null } shows it again)
+import { getDb } from "@/lib/db";
+import { hideSubmission } from "@/lib/server/moderation";
+import { route } from "@/lib/server/route";
+import { HideBody, IdParams } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route({ access: "admin", params: IdParams }, async ({ req, params, actor }) => {
+  const body = HideBody.parse(await req.json().catch(() => null));
+  return Response.json(await hideSubmission(await getDb(), actor!, params.id, body.reason));
+});

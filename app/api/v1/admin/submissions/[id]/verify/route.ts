@@ -1,0 +1,12 @@
+// POST /api/v1/admin/submissions/{id}/verify – mark a submission verified ({ verified: false } takes it back)
+import { getDb } from "@/lib/db";
+import { verifySubmission } from "@/lib/server/moderation";
+import { route } from "@/lib/server/route";
+import { IdParams, VerifyBody } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route({ access: "admin", params: IdParams }, async ({ req, params, actor }) => {
+  const body = VerifyBody.parse(await req.json().catch(() => ({})));
+  return Response.json(await verifySubmission(await getDb(), actor!, params.id, body.verified));
+});

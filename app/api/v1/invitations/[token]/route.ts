@@ -1,0 +1,9 @@
+// POST /api/v1/invitations/{token} – accept an invitation: the signed-in user joins the team as a member
+import { getDb } from "@/lib/db";
+import { route } from "@/lib/server/route";
+import { acceptInvitation } from "@/lib/server/teams";
+import { InvitationParams } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route({ access: "member", params: InvitationParams }, async ({ params, actor }) => Response.json(await acceptInvitation(await getDb(), actor, params.token)));

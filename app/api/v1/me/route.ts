@@ -1,0 +1,17 @@
+// GET /api/v1/me – who the caller is: user, admin or not, and teams with roles (the CLI's whoami)
+import { getDb } from "@/lib/db";
+import { route } from "@/lib/server/route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ access: "member" }, async ({ actor }) => {
+  const db = await getDb();
+  const teams = await db.team.findMany({ where: { id: { in: actor!.teamIds } }, orderBy: { slug: "asc" } });
+  return Response.json({
+    via: actor!.via,
+    user: actor!.userId ? { id: actor!.userId, email: actor!.email } : null,
+    admin: actor!.isAdmin,
+    team: teams.find((t) => t.id === actor!.teamId)?.slug ?? null,
+    teams: teams.map((t) => ({ slug: t.slug, name: t.name, role: actor!.roles[t.id] ?? "member" })),
+  });
+});

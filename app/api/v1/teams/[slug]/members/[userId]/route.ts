@@ -1,0 +1,18 @@
+// PATCH  /api/v1/teams/{slug}/members/{userId} – change a member's role (owners)
+// DELETE /api/v1/teams/{slug}/members/{userId} – remove a member (owners), or leave (oneself); never the last owner
+import { getDb } from "@/lib/db";
+import { route } from "@/lib/server/route";
+import { removeMember, setMemberRole } from "@/lib/server/teams";
+import { MemberParams, RoleBody } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const PATCH = route({ access: "member", params: MemberParams }, async ({ req, params, actor }) => {
+  const body = RoleBody.parse(await req.json().catch(() => null));
+  return Response.json(await setMemberRole(await getDb(), actor, params.slug, params.userId, body.role));
+});
+
+export const DELETE = route({ access: "member", params: MemberParams }, async ({ params, actor }) => {
+  await removeMember(await getDb(), actor, params.slug, params.userId);
+  return new Response(null, { status: 204 });
+});
