@@ -22,7 +22,8 @@ async function seededIds() {
   const lite = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/lite/leaderboard`)).json()) as { rows: { submissionId: string; baseline: string | null }[] };
   const av = (await (await fetch(`${base}/api/v1/tasks/abstain-validate/repair/leaderboard`)).json()) as { rows: { submissionId: string; baseline: string | null }[] };
   const instance = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")))[0];
-  return { subs, version: lb.release.version, instance, lite: lite.rows.find((r) => !r.baseline)!.submissionId, av: av.rows.find((r) => !r.baseline)!.submissionId };
+  const team = (await (await fetch(`${base}/api/v1/submissions/${subs[0]}`)).json()) as { team: { slug: string } };
+  return { subs, version: lb.release.version, instance, lite: lite.rows.find((r) => !r.baseline)!.submissionId, av: av.rows.find((r) => !r.baseline)!.submissionId, team: team.team.slug };
 }
 
 /** One or more URLs per page of the app: a new page without an entry here fails the first test. */
@@ -53,6 +54,15 @@ function targetsFor(route: string, ids: Awaited<ReturnType<typeof seededIds>>): 
     "/tasks/[benchmark]/[task]/releases": [{ route, url: `${t}/releases` }],
     "/tasks/[benchmark]/[task]/releases/[version]": [{ route, url: `${t}/releases/${ids.version}` }],
     "/tasks/[benchmark]/[task]/submit": [{ route, url: `${t}/submit`, admin: true }],
+    "/tasks/[benchmark]/[task]/changelog": [{ route, url: `${t}/changelog` }],
+    "/teams/[slug]": [
+      { route, url: `/teams/${ids.team}` },
+      { route, url: "/teams/admins", admin: true },
+    ],
+    // an invitation that does not exist answers the 404 page; a real one is checked in e2e/teams.spec.ts
+    "/invitations/[token]": [{ route, url: "/invitations/lbi_not-a-real-invitation-token" }],
+    "/admin/audit": [{ route, url: "/admin/audit", admin: true }],
+    "/docs/api": [{ route, url: "/docs/api" }],
   };
   return map[route] ?? null;
 }

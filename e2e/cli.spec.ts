@@ -47,3 +47,26 @@ test("token create, submit, score and import-release through the running app", a
   expect(g.code, g.err).toBe(0);
   expect(JSON.parse(g.out).release).toMatchObject({ version: "cli-draft", status: "draft", instanceCount: 1 });
 });
+
+test("whoami, submissions list and invite through the API", async () => {
+  const t = cli(["token", "create", "--team", "cli-team-2"]);
+  expect(t.code, t.err).toBe(0);
+  const token = t.out.trim();
+  const w = cli(["whoami"], { LEADERBOARD_TOKEN: token });
+  expect(w.code, w.err).toBe(0);
+  expect(JSON.parse(w.out)).toMatchObject({ via: "token", admin: false, team: "cli-team-2", teams: [{ slug: "cli-team-2", role: "member" }] });
+  const s = cli(["submit", "--task", "bouncerbench/input", "--model", "cli-private", "--private", path.join(SEED, "input_bouncer_gpt-4.1.json")], { LEADERBOARD_TOKEN: token });
+  expect(s.code, s.err).toBe(0);
+  const list = cli(["submissions", "list"], { LEADERBOARD_TOKEN: token });
+  expect(list.code, list.err).toBe(0);
+  const l = JSON.parse(list.out);
+  expect(l.team).toBe("cli-team-2");
+  expect(l.submissions).toEqual([expect.objectContaining({ model: "cli-private", visibility: "private", task: "bouncerbench/input" })]);
+  // a member token may not invite; the operator (admin token) may
+  const denied = cli(["invite", "--team", "cli-team-2"], { LEADERBOARD_TOKEN: token });
+  expect(denied.code).toBe(1);
+  expect(denied.err).toMatch(/only owners/);
+  const inv = cli(["invite", "--team", "cli-team-2"]);
+  expect(inv.code, inv.err).toBe(0);
+  expect(JSON.parse(inv.out).url).toMatch(/\/invitations\/lbi_/);
+});

@@ -42,6 +42,14 @@ test.beforeAll(async () => {
   cookies.memberB = (await signIn(`sec-b-${stamp}@example.org`, PASSWORD)).cookie;
   cookies.admin = (await signIn(E2E.adminEmail, E2E.adminPassword)).cookie;
   for (const r of ["memberA", "memberB", "admin"] as const) expect(cookies[r], r).toMatch(/session-token=/);
+  // teams: A's (member A owns it) and an open invitation to B's team
+  const me = async (role: Role) => (await (await fetch(`${base}/api/v1/me`, { headers: { cookie: cookies[role]! } })).json()) as { team: string };
+  world.teamA = (await me("memberA")).team;
+  world.teamC = (await me("memberB")).team;
+  world.memberOfA = "";
+  const inv = await fetch(`${base}/api/v1/teams/${world.teamC}/invitations`, { method: "POST", headers: { cookie: cookies.memberB!, origin: base } });
+  expect(inv.status, await inv.clone().text()).toBe(201);
+  world.inviteC = ((await inv.json()) as { url: string }).url.split("/").pop();
   // team A's private submission, uploaded with a session (same-origin, as the upload form does)
   const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
   world.instance = ids[0];

@@ -3,6 +3,7 @@
 //   submit --task T --model NAME [--system S] [--oss] [--private] [--site URL] PRED.json
 //   token create --team SLUG [--admin] [--name NAME]
 //   import-release --task T --version V [--notes N] [--hidden] [--publish] [--synthetic] FILE
+//   whoami | submissions list [--team SLUG] | invite --team SLUG   (through the API, LEADERBOARD_TOKEN)
 // Operator commands use the running app's API (admin token from LEADERBOARD_TOKEN or
 // .data/admin-token) when it answers — found through .data/server.json, whatever its port — else
 // connect to the database themselves (DATABASE_URL, or the embedded PostgreSQL server, started
@@ -27,6 +28,12 @@ const USAGE = `usage: npm run cli -- <command>
         create an API token for a team (creating the team if needed); printed once
   import-release --task TASK --version V [--notes TEXT] [--hidden] [--publish] [--synthetic] FILE
         import a dataset release
+  whoami
+        who the token belongs to: user, admin or not, teams with roles
+  submissions list [--team SLUG]
+        the team's submissions (public and private), newest first
+  invite --team SLUG
+        a single-use invitation link to the team (owners)
 
 environment: LEADERBOARD_URL (default http://localhost:3000), LEADERBOARD_TOKEN, DATABASE_URL`;
 
@@ -63,6 +70,39 @@ function apiFailure(status: number, body: { error?: { message?: string; details?
   console.error(`error (HTTP ${status}): ${body.error?.message ?? "request failed"}`);
   if (body.error?.details?.problems) printProblems(body.error.details.problems, body.error.details.problemCount);
   process.exit(1);
+}
+
+/** A JSON request to the API with the caller's token (LEADERBOARD_TOKEN, else the operator's admin token). */
+async function api(method: string, pathname: string, body?: unknown) {
+  const token = process.env.LEADERBOARD_TOKEN ?? adminToken();
+  if (!token) throw new CliError("no API token: set LEADERBOARD_TOKEN to your team's API token (account page)");
+  const res = await fetch(`${baseUrl()}${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok) apiFailure(res.status, json);
+  return json;
+}
+
+async function cmdWhoami() {
+  console.log(JSON.stringify(await api("GET", "/api/v1/me"), null, 2));
+}
+
+async function cmdSubmissions(argv: string[]) {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { team: { type: "string" } } });
+  if (positionals[0] !== "list") throw new CliError("usage: submissions list [--team SLUG]");
+  const team = values.team ?? ((await api("GET", "/api/v1/me")) as { team: string | null }).team;
+  if (!team) throw new CliError("this token belongs to no team: pass --team SLUG");
+  const t = (await api("GET", `/api/v1/teams/${encodeURIComponent(team)}`)) as { submissions: { id: string; task: string; model: string; visibility: string; verified: unknown; hidden: unknown; createdAt: string }[] };
+  console.log(JSON.stringify({ team, submissions: t.submissions.map((s) => ({ ...s, url: `${baseUrl()}/submissions/${s.id}` })) }, null, 2));
+}
+
+async function cmdInvite(argv: string[]) {
+  const { values } = parseArgs({ args: argv, options: { team: { type: "string" } } });
+  if (!values.team) throw new CliError("missing --team SLUG");
+  console.log(JSON.stringify(await api("POST", `/api/v1/teams/${encodeURIComponent(values.team)}/invitations`), null, 2));
 }
 
 async function postForm(url: string, form: FormData, token: string | undefined) {
@@ -300,6 +340,12 @@ async function main() {
       return cmdToken(rest);
     case "import-release":
       return cmdImportRelease(rest);
+    case "whoami":
+      return cmdWhoami();
+    case "submissions":
+      return cmdSubmissions(rest);
+    case "invite":
+      return cmdInvite(rest);
     case undefined:
     case "help":
     case "--help":

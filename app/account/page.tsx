@@ -26,7 +26,15 @@ export default async function AccountPage() {
       <h1 className="text-2xl font-bold">Your account</h1>
       <p className="text-sm">
         {actor.email}
-        {actor.isAdmin ? " · admin" : ""} · team {teams.map((t) => t.name).join(", ") || "—"}
+        {actor.isAdmin ? " · admin" : ""} · {teams.length === 1 ? "team" : "teams"}{" "}
+        {teams.length
+          ? teams.map((t, i) => (
+              <span key={t.id}>
+                {i ? ", " : ""}
+                <Link href={`/teams/${t.slug}`}>{t.name}</Link> ({actor.roles[t.id] ?? "member"})
+              </span>
+            ))
+          : "—"}
       </p>
       <Card title="API tokens">
         <TokenManager initial={tokens.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null }))} />

@@ -37,6 +37,9 @@ export default async function AdminPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Releases</h1>
+      <p className="text-sm">
+        <Link href="/admin/audit">Audit trail</Link>: every import, publish, re-score, moderation, token and team change.
+      </p>
       {hiddenUploads.length ? (
         <Card title="Latest uploads on hidden releases">
           <div className="overflow-x-auto">

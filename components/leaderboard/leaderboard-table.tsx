@@ -114,6 +114,16 @@ export function LeaderboardTable(props: Props) {
                   {r.partial ? <Badge tone="amber">partial</Badge> : null}
                   {r.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
                   {r.oss ? <Badge tone="green">open source</Badge> : null}
+                  {r.verified ? (
+                    <Badge tone="green" title={`verified by ${r.verified.by} on ${r.verified.at.slice(0, 10)}`}>
+                      <span data-testid="verified">✓ verified</span>
+                    </Badge>
+                  ) : null}
+                  {r.logsUrl ? (
+                    <a href={r.logsUrl} rel="noopener noreferrer nofollow" className="text-xs">
+                      logs
+                    </a>
+                  ) : null}
                 </span>
                 {r.system ? <div className="text-xs text-muted">{r.system}</div> : null}
               </td>

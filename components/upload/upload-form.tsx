@@ -13,7 +13,7 @@ type Result =
   | { kind: "error"; status: number; message: string; problems: Problem[]; problemCount: number };
 
 /** Drag-and-drop upload of a prediction file with progress and the server's validation report. */
-export function UploadForm({ task, primaryMetric }: { task: string; primaryMetric: string }) {
+export function UploadForm({ task, primaryMetric, teams = [] }: { task: string; primaryMetric: string; teams?: { slug: string; name: string }[] }) {
   const [file, setFile] = useState<File | null>(null);
   const [drag, setDrag] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -28,7 +28,7 @@ export function UploadForm({ task, primaryMetric }: { task: string; primaryMetri
     fd.set("file", file);
     if (!fd.get("oss")) fd.set("oss", "false");
     // empty optional numbers are left out rather than sent as ""
-    for (const k of ["cost_usd", "tokens", "runtime_sec", "system", "site"]) if (fd.get(k) === "") fd.delete(k);
+    for (const k of ["cost_usd", "tokens", "runtime_sec", "system", "site", "logs_url"]) if (fd.get(k) === "") fd.delete(k);
     setResult(null);
     setProgress(0);
     // XMLHttpRequest, not fetch: it reports upload progress.
@@ -106,6 +106,18 @@ export function UploadForm({ task, primaryMetric }: { task: string; primaryMetri
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
+        {teams.length > 1 ? (
+          <label className="block text-sm sm:col-span-2">
+            Team (it is filed under this team; private ones are seen by its members)
+            <select name="team" defaultValue={teams[0].slug} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" data-testid="team-picker">
+              {teams.map((t) => (
+                <option key={t.slug} value={t.slug}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <label className="block text-sm">
           Model name <span className="text-rose-600">*</span>
           <input name="model" required maxLength={120} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
@@ -117,6 +129,10 @@ export function UploadForm({ task, primaryMetric }: { task: string; primaryMetri
         <label className="block text-sm">
           Link (paper, code; optional)
           <input name="site" type="url" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+        </label>
+        <label className="block text-sm">
+          Logs or trajectories (a link; optional)
+          <input name="logs_url" type="url" placeholder="https://…" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
         </label>
         <label className="block text-sm">
           Visibility

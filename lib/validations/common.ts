@@ -141,3 +141,28 @@ export const AuditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   before: z.string().regex(/^\d+$/, "an event id").optional(),
 });
+
+/** `PATCH /api/v1/admin/tasks/{b}/{t}` */
+export const TaskQuotaBody = z
+  .object({
+    /** scored uploads per team, release and UTC day; null: the default (10 on hidden releases, 200 on public ones) */
+    quotaPerDay: z.number().int("a whole number").min(1, "at least 1").max(100_000).nullable().optional(),
+    /** scored uploads per team and release in all; null: no limit */
+    quotaTotal: z.number().int("a whole number").min(1, "at least 1").max(10_000_000).nullable().optional(),
+  })
+  .strict();
+
+/** `GET /api/v1/submissions/{id}/policy` */
+export const PolicyQuery = z.object({
+  tau: z.coerce.number().min(0).max(1).default(0.5),
+  percentile: z.coerce.number().min(0).max(100).default(75),
+  release: z.string().max(40).optional(),
+});
+
+/** `GET /api/v1/tasks/{b}/{t}/changelog` */
+export const ChangelogQuery = z.object({ format: z.enum(["json", "atom"]).default("json"), limit: z.coerce.number().int().min(1).max(500).default(100) });
+
+export const ReleaseIdParams = z.object({ id: z.string().uuid("not a release id") });
+export const JobIdParams = z.object({ id: z.string().uuid("not a job id") });
+export const TokenIdParams = z.object({ id: z.string().uuid("not a token id") });
+export const PredictionParams = z.object({ id: z.string().uuid("not a submission id"), instance: z.string().min(1).max(300) });

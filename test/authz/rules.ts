@@ -23,6 +23,13 @@ export interface World {
   draftVersion: string;
   /** a published release version of bouncerbench/input */
   publishedVersion: string;
+  /** team A's slug (member A owns it) and a second member of it */
+  teamA: string;
+  memberOfA: string;
+  /** a team C that invitations in the matrix are for (so accepting one changes nothing else) */
+  teamC: string;
+  /** an open invitation to team C (e2e: the invitation page) */
+  inviteC?: string;
 }
 
 export interface Call {
@@ -40,7 +47,7 @@ export interface Rule {
   /** expected status per caller; 307 = sent to sign in */
   expect: Record<Role, number>;
   /** made anew before each call (the call uses it up), e.g. a token to revoke */
-  fresh?: "tokenA" | "draft";
+  fresh?: "tokenA" | "draft" | "invitationC" | "memberA" | "submission";
   why: string;
 }
 
@@ -110,6 +117,28 @@ export const RULES: Rule[] = [
   { key: "GET /api/auth/[...nextauth]", runner: "e2e", call: () => ({ path: "/api/auth/session" }), expect: all(200), why: "next-auth: the session (empty when signed out)" },
   { key: "POST /api/auth/[...nextauth]", runner: "e2e", call: () => ({ path: "/api/auth/signout", json: {} }), expect: all(302), why: "next-auth checks its own CSRF token: without it, the caller is sent back to the sign-out page and nothing happens" },
 
+  // ---------------------------------------------------------------- teams, moderation, audit, discovery
+  { key: "GET /api/v1/me", runner: "api", call: () => ({ path: "/api/v1/me" }), expect: members(200), why: "whoami" },
+  { key: "GET /api/v1/openapi.json", runner: "api", call: () => ({ path: "/api/v1/openapi.json" }), expect: all(200), why: "the API's description is public" },
+  { key: "GET /api/v1/teams/[slug]", runner: "api", call: (w) => ({ path: `/api/v1/teams/${w.teamA}` }), expect: all(200), why: "team pages are public (private parts only for members, in the body)" },
+  { key: "POST /api/v1/teams/[slug]/invitations", runner: "api", call: (w) => ({ path: `/api/v1/teams/${w.teamA}/invitations` }), expect: { anonymous: 401, memberA: 201, memberB: 404, admin: 201 }, why: "owners invite; outsiders cannot tell the team has this" },
+  {
+    key: "POST /api/v1/invitations/[token]",
+    runner: "api",
+    fresh: "invitationC",
+    call: () => ({ path: "/api/v1/invitations/{fresh}" }),
+    expect: { anonymous: 401, memberA: 200, memberB: 200, admin: 401 },
+    why: "a signed-in user accepts (the admin here is a token without a user)",
+  },
+  { key: "PATCH /api/v1/teams/[slug]/members/[userId]", runner: "api", call: (w) => ({ path: `/api/v1/teams/${w.teamA}/members/${w.memberOfA}`, json: { role: "member" } }), expect: { anonymous: 401, memberA: 200, memberB: 404, admin: 200 }, why: "owners change roles" },
+  { key: "DELETE /api/v1/teams/[slug]/members/[userId]", runner: "api", fresh: "memberA", call: (w) => ({ path: `/api/v1/teams/${w.teamA}/members/{fresh}` }), expect: { anonymous: 401, memberA: 204, memberB: 404, admin: 204 }, why: "owners remove members" },
+  { key: "PATCH /api/v1/submissions/[id]", runner: "api", call: (w) => ({ path: `/api/v1/submissions/${w.privA}`, json: { visibility: "private" } }), expect: { anonymous: 401, memberA: 200, memberB: 404, admin: 200 }, why: "the team's owners and admins" },
+  { key: "POST /api/v1/admin/submissions/[id]/verify", runner: "api", call: (w) => ({ path: `/api/v1/admin/submissions/${w.privA}/verify`, json: { verified: false } }), expect: adminOnly(200), why: "moderation: admins" },
+  { key: "POST /api/v1/admin/submissions/[id]/hide", runner: "api", call: (w) => ({ path: `/api/v1/admin/submissions/${w.privA}/hide`, json: { reason: null } }), expect: adminOnly(200), why: "moderation: admins" },
+  { key: "DELETE /api/v1/admin/submissions/[id]", runner: "api", fresh: "submission", call: () => ({ path: "/api/v1/admin/submissions/{fresh}" }), expect: adminOnly(204), why: "moderation: admins" },
+  { key: "GET /api/v1/admin/audit", runner: "api", call: () => ({ path: "/api/v1/admin/audit" }), expect: adminOnly(200), why: "the audit trail is for admins" },
+  { key: "GET /api/v1/tasks/[benchmark]/[task]/changelog", runner: "api", call: () => ({ path: "/api/v1/tasks/bouncerbench/input/changelog" }), expect: all(200), why: "public changelog" },
+
   // ---------------------------------------------------------------- link-preview images
   { key: "GET /og/tasks/[benchmark]/[task]", runner: "api", call: () => ({ path: "/og/tasks/bouncerbench/input" }), expect: all(200), why: "a public board's preview" },
   { key: "GET /og/submissions/[id]", runner: "api", call: (w) => ({ path: `/og/submissions/${w.pub}` }), expect: all(200), why: "a public submission's preview" },
@@ -146,5 +175,10 @@ export const RULES: Rule[] = [
     expect: { anonymous: 404, memberA: 404, memberB: 404, admin: 200 },
     why: "a draft: admins only",
   },
+  { key: "PAGE /teams/[slug]", runner: "e2e", call: (w) => ({ path: `/teams/${w.teamA}` }), expect: all(200), why: "a team's page" },
+  { key: "PAGE /invitations/[token]", runner: "e2e", call: (w) => ({ path: `/invitations/${w.inviteC}` }), expect: all(200), why: "an invitation offers to sign in or accept" },
+  { key: "PAGE /tasks/[benchmark]/[task]/changelog", runner: "e2e", call: () => ({ path: "/tasks/bouncerbench/input/changelog" }), expect: all(200), why: "public changelog" },
+  { key: "PAGE /admin/audit", runner: "e2e", call: () => ({ path: "/admin/audit" }), expect: { anonymous: 404, memberA: 404, memberB: 404, admin: 200 }, why: "admins only" },
+  { key: "PAGE /docs/api", runner: "e2e", call: () => ({ path: "/docs/api" }), expect: all(200), why: "API reference" },
   { key: "PAGE /tasks/[benchmark]/[task]/submit", runner: "e2e", call: () => ({ path: "/tasks/bouncerbench/input/submit" }), expect: { anonymous: 307, memberA: 200, memberB: 200, admin: 200 }, why: "upload form; visitors are sent to sign in" },
 ];

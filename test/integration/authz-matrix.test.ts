@@ -5,7 +5,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { actorFromUserId } from "@/lib/server/actor";
 import { createJob } from "@/lib/server/jobs";
+import { createInvitation } from "@/lib/server/teams";
 import { importRelease } from "@/lib/server/releases";
 import { prismaExec } from "@/lib/server/scoring";
 import { seed } from "@/lib/server/seed";
@@ -22,6 +24,7 @@ const world = {} as World;
 const tokens: Partial<Record<Role, string>> = {};
 let teamA = "";
 let drafts = 0;
+let ownerC: Awaited<ReturnType<typeof actorFromUserId>> = null;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -44,6 +47,13 @@ beforeAll(async () => {
   const draft = await importRelease(db.prisma, { task: "bouncerbench/input", version: "authz-draft", text: `instance_id,underspecified\n${ids[0]},3\n`, fileName: "d.csv" });
   world.draftId = draft.release.id;
   world.draftVersion = "authz-draft";
+  world.teamA = a.team.slug;
+  const a2 = await createUserWithTeam(db.prisma, { email: "authz-a2@example.org", name: "Authz A2", password: "a long passphrase here" });
+  await db.prisma.membership.create({ data: { userId: a2.user.id, teamId: a.team.id, role: "member" } });
+  world.memberOfA = a2.user.id;
+  const c = await createUserWithTeam(db.prisma, { email: "authz-c@example.org", name: "Authz C", password: "a long passphrase here" });
+  world.teamC = c.team.slug;
+  ownerC = await actorFromUserId(c.user.id);
   world.publishedVersion = "1.0";
 });
 afterAll(async () => db?.drop());
@@ -72,6 +82,15 @@ describe("API rules, per caller", () => {
     await db.query(`DELETE FROM rate_limits`);
     let fresh = "";
     if (rule.fresh === "tokenA") fresh = (await createApiToken(db.prisma, { teamId: teamA })).id;
+    if (rule.fresh === "invitationC") fresh = (await createInvitation(db.prisma, ownerC, world.teamC)).token;
+    if (rule.fresh === "memberA") {
+      const u = await createUserWithTeam(db.prisma, { email: `authz-x-${Math.random().toString(36).slice(2)}@example.org`, name: "X", password: "a long passphrase here" });
+      await db.prisma.membership.create({ data: { userId: u.user.id, teamId: teamA, role: "member" } });
+      fresh = u.user.id;
+    }
+    if (rule.fresh === "submission") {
+      fresh = (await submitPredictions(db.prisma, { task: "bouncerbench/input", text: JSON.stringify({ [world.instance]: { input_bounce: true } }), teamId: teamA, userId: null, model: "to-delete" })).id!;
+    }
     if (rule.fresh === "draft") {
       // a draft of another task: publishing it must not move bouncerbench/input's current release
       const rows = generateSynthetic().find((t) => t.task === "cr-bench/review")!.release.slice(0, 3);

@@ -76,6 +76,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
         </Link>
         <Link href={`/tasks/${fullSlug}/instances`}>Instances</Link>
         <Link href={`/tasks/${fullSlug}/releases`}>Releases</Link>
+        <Link href={`/tasks/${fullSlug}/changelog`}>Changelog</Link>
         <Link href={`/tasks/${fullSlug}/submit`}>Submit</Link>
       </nav>
     </div>

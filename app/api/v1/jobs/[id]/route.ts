@@ -2,10 +2,10 @@
 import { getDb } from "@/lib/db";
 import { getVisibleJobOrThrow, jobJson } from "@/lib/server/jobs";
 import { route } from "@/lib/server/route";
-import { z } from "zod";
+import { JobIdParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "member", params: z.object({ id: z.string().uuid("not a job id") }) }, async ({ params, actor }) => {
+export const GET = route({ access: "member", params: JobIdParams }, async ({ params, actor }) => {
   return Response.json(jobJson(await getVisibleJobOrThrow(await getDb(), params.id, actor!)));
 });

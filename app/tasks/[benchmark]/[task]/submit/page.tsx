@@ -55,7 +55,7 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
               <code>curl -H &quot;Authorization: Bearer $TOKEN&quot; -F file=@preds.json -F model=NAME {`<host>`}/api/v1/tasks/{fullSlug}/submissions</code>
             </p>
           </details>
-          <UploadForm task={fullSlug} primaryMetric={t.primaryMetric} />
+          <UploadForm task={fullSlug} primaryMetric={t.primaryMetric} teams={(await db.team.findMany({ where: { id: { in: actor.teamIds } } })).sort((a, b) => actor.teamIds.indexOf(a.id) - actor.teamIds.indexOf(b.id)).map((x) => ({ slug: x.slug, name: x.name }))} />
         </>
       ) : (
         <p>This task does not accept submissions yet.</p>

@@ -2,10 +2,10 @@
 import { getDb } from "@/lib/db";
 import { getJobOrThrow, jobJson } from "@/lib/server/jobs";
 import { route } from "@/lib/server/route";
-import { z } from "zod";
+import { JobIdParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "admin", params: z.object({ id: z.string().uuid("not a job id") }) }, async ({ params }) => {
+export const GET = route({ access: "admin", params: JobIdParams }, async ({ params }) => {
   return Response.json(jobJson(await getJobOrThrow(await getDb(), params.id)));
 });

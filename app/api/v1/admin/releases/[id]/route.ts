@@ -2,10 +2,10 @@
 import { getDb } from "@/lib/db";
 import { getReleaseDetail } from "@/lib/server/releases";
 import { route } from "@/lib/server/route";
-import { z } from "zod";
+import { ReleaseIdParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "admin", params: z.object({ id: z.string().uuid("not a release id") }) }, async ({ params }) => {
+export const GET = route({ access: "admin", params: ReleaseIdParams }, async ({ params }) => {
   return Response.json(await getReleaseDetail(await getDb(), params.id));
 });

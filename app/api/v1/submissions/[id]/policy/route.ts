@@ -1,25 +1,18 @@
 // GET /api/v1/submissions/{id}/policy?tau=0.5&percentile=75 – threshold-explorer aggregates (A&V)
-import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { AppError, notFound } from "@/lib/errors";
 import { route } from "@/lib/server/route";
 import { policyAt } from "@/lib/server/submission-charts";
 import { getSubmissionOrThrow, scoreOnRelease } from "@/lib/server/submissions";
 import { getTaskOrThrow } from "@/lib/server/tasks";
-import { IdParams } from "@/lib/validations/common";
+import { IdParams, PolicyQuery } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
-
-const Query = z.object({
-  tau: z.coerce.number().min(0).max(1).default(0.5),
-  percentile: z.coerce.number().min(0).max(100).default(75),
-  release: z.string().max(40).optional(),
-});
 
 export const GET = route({ access: "public", params: IdParams }, async ({ params, actor, url }) => {
   const db = await getDb();
   const sub = await getSubmissionOrThrow(db, params.id, actor);
-  const q = Query.parse(Object.fromEntries(url.searchParams));
+  const q = PolicyQuery.parse(Object.fromEntries(url.searchParams));
   const score = scoreOnRelease(sub.scores, q.release);
   if (!score) throw notFound("score");
   // the threshold explorer is built from instances: not on a hidden release (admins aside)

@@ -3,11 +3,11 @@ import { getDb } from "@/lib/db";
 import { jobJson } from "@/lib/server/jobs";
 import { publishRelease, releaseJson } from "@/lib/server/releases";
 import { route } from "@/lib/server/route";
-import { z } from "zod";
+import { ReleaseIdParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ access: "admin", params: z.object({ id: z.string().uuid("not a release id") }) }, async ({ params, actor }) => {
+export const POST = route({ access: "admin", params: ReleaseIdParams }, async ({ params, actor }) => {
   const r = await publishRelease(await getDb(), params.id, { background: true, createdBy: actor!.userId, actor });
   return Response.json({ release: releaseJson(r.release), job: jobJson(r.job) }, { status: 202 });
 });

@@ -1,15 +1,13 @@
 // GET /api/v1/submissions/{id}/predictions/{instance} – one stored prediction, whole (pages show a trace's first 10 KB)
-import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { notFound } from "@/lib/errors";
 import { route } from "@/lib/server/route";
 import { getSubmissionOrThrow } from "@/lib/server/submissions";
+import { PredictionParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-const Params = z.object({ id: z.string().uuid("not a submission id"), instance: z.string().min(1).max(300) });
-
-export const GET = route({ access: "public", params: Params }, async ({ params, actor }) => {
+export const GET = route({ access: "public", params: PredictionParams }, async ({ params, actor }) => {
   const db = await getDb();
   const sub = await getSubmissionOrThrow(db, params.id, actor);
   const p = await db.prediction.findUnique({ where: { submissionId_externalId: { submissionId: sub.id, externalId: params.instance } } });

@@ -1,0 +1,95 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Card } from "@/components/ui/card";
+import { getDb } from "@/lib/db";
+import { formatDate } from "@/lib/format";
+import { getSessionActor } from "@/lib/server/actor";
+import { listAudit } from "@/lib/server/audit";
+import { AuditQuery } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const metadata = { title: "Audit trail" };
+
+const input = "rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const actor = await getSessionActor();
+  if (!actor?.isAdmin) notFound();
+  const sp = await searchParams;
+  const parsed = AuditQuery.safeParse(Object.fromEntries(Object.entries(sp).filter(([, v]) => v)));
+  const q = parsed.success ? parsed.data : AuditQuery.parse({});
+  const { events, next } = await listAudit(await getDb(), { ...q, limit: 100 });
+  const more = new URLSearchParams(Object.entries({ ...sp, before: next ?? "" }).filter(([, v]) => v) as [string, string][]);
+  return (
+    <div className="space-y-4">
+      <p className="text-sm">
+        <Link href="/admin">Admin</Link> / audit trail
+      </p>
+      <h1 className="text-2xl font-bold">Audit trail</h1>
+      {!parsed.success ? <p role="alert">Ignored filters: {parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join("; ")}</p> : null}
+      <form method="get" className="flex flex-wrap items-end gap-3 text-sm" role="search" aria-label="Filter the audit trail">
+        {[
+          ["action", "action (prefix)", "submission."],
+          ["actor", "actor", "email"],
+          ["target", "target id or type", "submission"],
+          ["task", "task", "bouncerbench/input"],
+        ].map(([k, label, ph]) => (
+          <label key={k} className="flex flex-col">
+            {label}
+            <input name={k} defaultValue={sp[k] ?? ""} placeholder={ph} className={input} />
+          </label>
+        ))}
+        <label className="flex flex-col">
+          from
+          <input type="date" name="from" defaultValue={sp.from ?? ""} className={input} />
+        </label>
+        <label className="flex flex-col">
+          to
+          <input type="date" name="to" defaultValue={sp.to ?? ""} className={input} />
+        </label>
+        <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
+          Filter
+        </button>
+      </form>
+      <Card>
+        <table className="min-w-full text-sm" data-testid="audit">
+          <thead>
+            <tr className="text-left text-muted">
+              <th className="py-1 pr-3">when</th>
+              <th className="py-1 pr-3">who</th>
+              <th className="py-1 pr-3">what</th>
+              <th className="py-1 pr-3">target</th>
+              <th className="py-1 pr-3">before → after</th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((e) => (
+              <tr key={e.id} className="border-t border-slate-100 align-top dark:border-slate-800">
+                <td className="whitespace-nowrap py-1 pr-3">{formatDate(e.at)}</td>
+                <td className="py-1 pr-3">{e.actor}</td>
+                <td className="py-1 pr-3 font-mono text-xs">
+                  {e.action}
+                  {e.public ? <span className="ml-1 text-muted">(public)</span> : null}
+                </td>
+                <td className="py-1 pr-3 text-xs">
+                  {e.target.type === "submission" ? <Link href={`/submissions/${e.target.id}`}>{e.target.id.slice(0, 8)}</Link> : `${e.target.type} ${e.target.id.slice(0, 36)}`}
+                  {e.task ? <div className="text-muted">{e.task}</div> : null}
+                  {e.team ? <div className="text-muted">team {e.team}</div> : null}
+                </td>
+                <td className="max-w-md py-1 pr-3 font-mono text-xs break-all">
+                  {e.before ? JSON.stringify(e.before) : "—"} → {e.after ? JSON.stringify(e.after) : "—"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {next ? (
+          <p className="mt-2 text-sm">
+            <Link href={`/admin/audit?${more}`}>Older events</Link>
+          </p>
+        ) : null}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Metadata } from "next";
+import { Badge } from "@/components/ui/badge";
+import { openApiDocument, OPERATIONS } from "@/lib/openapi";
+import { publicUrl } from "@/lib/server/public-url";
+
+export const metadata: Metadata = { title: "API reference" };
+
+const TONE = { get: "blue", post: "green", patch: "amber", delete: "red" } as const;
+
+/** A browsable rendering of /api/v1/openapi.json: every operation, who may call it, its parameters and body schema. */
+export default function ApiDocsPage() {
+  const doc = openApiDocument(publicUrl());
+  const tags = [...new Set(OPERATIONS.map((o) => o.tag))];
+  return (
+    <div className="max-w-5xl space-y-6">
+      <h1 className="text-2xl font-bold">API reference</h1>
+      <p className="text-sm">
+        {doc.info.description} The machine-readable document: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1). Authenticate with{" "}
+        <code>Authorization: Bearer $TOKEN</code>.
+      </p>
+      <nav aria-label="Sections" className="flex flex-wrap gap-3 text-sm">
+        {tags.map((t) => (
+          <a key={t} href={`#${t}`}>
+            {t}
+          </a>
+        ))}
+      </nav>
+      {tags.map((tag) => (
+        <section key={tag} id={tag} aria-labelledby={`h-${tag}`} className="space-y-3">
+          <h2 id={`h-${tag}`} className="text-lg font-semibold capitalize">
+            {tag}
+          </h2>
+          {OPERATIONS.filter((o) => o.tag === tag).map((o) => {
+            const op = (doc.paths[o.path] as Record<string, { parameters: { name: string; in: string; required: boolean; schema: unknown }[]; requestBody?: { content: Record<string, { schema: unknown }> } }>)[o.method];
+            const id = `${o.method}-${o.path}`.replace(/[^a-z0-9]+/gi, "-");
+            return (
+              <details key={id} id={id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800" data-testid="operation">
+                <summary className="flex cursor-pointer flex-wrap items-center gap-2">
+                  <Badge tone={TONE[o.method]}>{o.method.toUpperCase()}</Badge>
+                  <code className="text-sm">{o.path}</code>
+                  <span className="text-sm text-muted">{o.summary}</span>
+                </summary>
+                <div className="mt-2 space-y-2 text-sm">
+                  <p>
+                    Who: <strong>{o.access}</strong>
+                  </p>
+                  {op.parameters.length ? (
+                    <table className="min-w-full text-xs">
+                      <thead>
+                        <tr className="text-left text-muted">
+                          <th className="pr-3">parameter</th>
+                          <th className="pr-3">in</th>
+                          <th className="pr-3">required</th>
+                          <th>schema</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {op.parameters.map((p) => (
+                          <tr key={`${p.in}-${p.name}`} className="border-t border-slate-100 align-top dark:border-slate-800">
+                            <td className="pr-3 font-mono">{p.name}</td>
+                            <td className="pr-3">{p.in}</td>
+                            <td className="pr-3">{p.required ? "yes" : "no"}</td>
+                            <td className="font-mono break-all">{JSON.stringify(p.schema)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  ) : null}
+                  {op.requestBody
+                    ? Object.entries(op.requestBody.content).map(([type, c]) => (
+                        <div key={type}>
+                          <p>
+                            Body (<code>{type}</code>):
+                          </p>
+                          <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">{JSON.stringify(c.schema, null, 2)}</pre>
+                        </div>
+                      ))
+                    : null}
+                  <ul className="text-xs">
+                    {Object.entries(o.responses).map(([s, d]) => (
+                      <li key={s}>
+                        <code>{s}</code> {d}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </details>
+            );
+          })}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Card } from "@/components/ui/card";
+import { getDb } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { formatDate } from "@/lib/format";
+import { taskChangelog } from "@/lib/server/changelog";
+
+export const dynamic = "force-dynamic";
+
+type Params = Promise<{ benchmark: string; task: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { benchmark, task } = await params;
+  return {
+    title: `${benchmark}/${task} changelog`,
+    // feed readers find the Atom feed from the page
+    alternates: { types: { "application/atom+xml": `/api/v1/tasks/${benchmark}/${task}/changelog?format=atom` } },
+  };
+}
+
+const KIND_LABEL: Record<string, string> = {
+  "release.publish": "release",
+  "release.archive": "release",
+  "release.rescore": "re-score",
+  "submission.public": "new entry",
+  "submission.verify": "verified",
+  "submission.unverify": "verification withdrawn",
+};
+
+export default async function ChangelogPage({ params }: { params: Params }) {
+  const { benchmark, task } = await params;
+  const fullSlug = `${benchmark}/${task}`;
+  let c;
+  try {
+    c = await taskChangelog(await getDb(), fullSlug, 200);
+  } catch (e) {
+    if (e instanceof AppError && e.code === "not_found") notFound();
+    throw e;
+  }
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-muted">
+        <Link href={`/tasks/${fullSlug}`}>
+          {c.benchmark} · {c.taskName}
+        </Link>{" "}
+        / changelog
+      </p>
+      <h1 className="text-2xl font-bold">Changelog</h1>
+      <p className="text-sm">
+        Releases, re-scores, verifications and new public entries of this task, newest first.{" "}
+        <a href={`/api/v1/tasks/${fullSlug}/changelog?format=atom`}>Atom feed</a> · <a href={`/api/v1/tasks/${fullSlug}/changelog`}>JSON</a>
+      </p>
+      <Card>
+        {c.events.length ? (
+          <ol className="space-y-2 text-sm" data-testid="changelog">
+            {c.events.map((e) => (
+              <li key={e.id} id={`event-${e.id}`} className="flex flex-wrap gap-x-3 border-t border-slate-100 pt-2 first:border-0 first:pt-0 dark:border-slate-800">
+                <time dateTime={e.at} className="w-40 shrink-0 text-muted">
+                  {formatDate(e.at)}
+                </time>
+                <span className="w-36 shrink-0 font-medium">{KIND_LABEL[e.kind] ?? e.kind}</span>
+                <span>{e.submission ? <Link href={`/submissions/${e.submission.id}`}>{e.summary}</Link> : e.summary}</span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="text-sm text-muted">Nothing has happened here yet.</p>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+// The OpenAPI 3.1 document of /api/v1, built from the zod schemas the route handlers validate
+// with (zod 4's JSON Schema output, draft 2020-12 as OpenAPI 3.1 uses). test/integration/
+// openapi.test.ts fails when a route under app/api/v1 is missing here, or an entry names none.
+import { z, type ZodType } from "zod";
+import {
+  AuditQuery,
+  ChangelogQuery,
+  HideBody,
+  IdParams,
+  InstancesQuery,
+  InvitationParams,
+  JobIdParams,
+  MemberParams,
+  PolicyQuery,
+  PredictionParams,
+  ReleaseFields,
+  ReleaseIdParams,
+  RoleBody,
+  SignupBody,
+  SlugParams,
+  SubmissionFields,
+  SubmissionPatch,
+  TaskParams,
+  TaskQuotaBody,
+  TokenBody,
+  TokenIdParams,
+  VerifyBody,
+} from "./validations/common";
+import { LeaderboardView } from "./validations/leaderboard-view";
+
+type Access = "anyone" | "member" | "owner" | "admin" | "as the submission";
+
+export interface Operation {
+  method: "get" | "post" | "patch" | "delete";
+  /** OpenAPI path, e.g. /api/v1/submissions/{id} */
+  path: string;
+  summary: string;
+  access: Access;
+  tag: string;
+  params?: ZodType;
+  query?: ZodType;
+  body?: ZodType;
+  /** multipart/form-data: the fields, and the name of the file part */
+  multipart?: { fields: ZodType; file: string };
+  responses: Record<number, string>;
+  produces?: string;
+}
+
+const ERR = { 400: "bad request", 401: "no or bad credentials", 403: "not allowed", 404: "not found (or not visible to you)", 422: "validation failed: details.problems" };
+
+export const OPERATIONS: Operation[] = [
+  { method: "get", path: "/api/v1/health", summary: "Liveness and database check", access: "anyone", tag: "service", responses: { 200: "{ ok, app, database }" } },
+  { method: "get", path: "/api/v1/openapi.json", summary: "This document", access: "anyone", tag: "service", responses: { 200: "OpenAPI 3.1" } },
+  { method: "get", path: "/api/v1/me", summary: "Who the caller is: user, admin, teams with roles", access: "member", tag: "accounts", responses: { 200: "{ via, user, admin, team, teams }", 401: ERR[401] } },
+  { method: "post", path: "/api/v1/signup", summary: "Create an account and a team of its own", access: "anyone", tag: "accounts", body: SignupBody, responses: { 201: "{ id, email, team }", 409: "email taken", 422: ERR[422], 429: "too many sign-ups from your address" } },
+  { method: "get", path: "/api/v1/tokens", summary: "Your teams' API tokens (never the secrets)", access: "member", tag: "accounts", responses: { 200: "{ tokens }", 401: ERR[401] } },
+  { method: "post", path: "/api/v1/tokens", summary: "Create an API token for your team (shown once)", access: "member", tag: "accounts", body: TokenBody, responses: { 201: "{ id, token, prefix, team, admin }", 403: ERR[403], 429: "30 an hour" } },
+  { method: "delete", path: "/api/v1/tokens/{id}", summary: "Revoke a token (the team's owners, its creator, admins)", access: "member", tag: "accounts", params: TokenIdParams, responses: { 204: "revoked", 403: ERR[403], 404: ERR[404] } },
+  { method: "get", path: "/api/v1/teams/{slug}", summary: "A team: members and public submissions; members also see private ones, tokens, open invitations", access: "anyone", tag: "teams", params: SlugParams, responses: { 200: "the team", 404: ERR[404] } },
+  { method: "post", path: "/api/v1/teams/{slug}/invitations", summary: "A single-use invitation link, valid 7 days", access: "owner", tag: "teams", params: SlugParams, responses: { 201: "{ url, expiresAt, team }", 403: ERR[403], 404: ERR[404] } },
+  { method: "patch", path: "/api/v1/teams/{slug}/members/{userId}", summary: "Change a member's role (never leaves the team without an owner)", access: "owner", tag: "teams", params: MemberParams, body: RoleBody, responses: { 200: "{ userId, role }", 409: "the last owner", 404: ERR[404] } },
+  { method: "delete", path: "/api/v1/teams/{slug}/members/{userId}", summary: "Remove a member (owners), or leave (oneself)", access: "member", tag: "teams", params: MemberParams, responses: { 204: "removed", 409: "the last owner", 404: ERR[404] } },
+  { method: "post", path: "/api/v1/invitations/{token}", summary: "Accept an invitation: the signed-in user joins as a member", access: "member", tag: "teams", params: InvitationParams, responses: { 200: "{ team, role }", 404: ERR[404], 409: "used or expired" } },
+  { method: "get", path: "/api/v1/benchmarks", summary: "Benchmarks, their tasks and current releases", access: "anyone", tag: "leaderboards", responses: { 200: "{ benchmarks }" } },
+  { method: "get", path: "/api/v1/tasks/{benchmark}/{task}/leaderboard", summary: "A leaderboard view (JSON, or CSV with format=csv)", access: "anyone", tag: "leaderboards", params: TaskParams, query: LeaderboardView, responses: { 200: "{ task, release, rows: [ { rank, model, verified, metrics, ci, … } ] }", 304: "not modified (ETag)", 404: ERR[404] } },
+  { method: "get", path: "/api/v1/tasks/{benchmark}/{task}/releases", summary: "The task's releases (drafts for admins)", access: "anyone", tag: "leaderboards", params: TaskParams, responses: { 200: "{ releases }", 404: ERR[404] } },
+  { method: "get", path: "/api/v1/tasks/{benchmark}/{task}/changelog", summary: "Releases, re-scores, verifications and new public entries (JSON or Atom)", access: "anyone", tag: "leaderboards", params: TaskParams, query: ChangelogQuery, responses: { 200: "{ events: [ { at, kind, summary, … } ] }", 404: ERR[404] }, produces: "application/json, application/atom+xml" },
+  {
+    method: "post",
+    path: "/api/v1/tasks/{benchmark}/{task}/submissions",
+    summary: "Upload predictions: validated, scored and stored in one transaction (large files: 202 and a job)",
+    access: "member",
+    tag: "submissions",
+    params: TaskParams,
+    multipart: { fields: SubmissionFields, file: "file" },
+    responses: { 200: "dry run: { status: validated, metrics, validation }", 201: "{ id, status, metrics, ladder?, validation }", 202: "{ id, status: queued, job }", 413: "file too large", 422: ERR[422], 429: "rate limit or quota (Retry-After, X-Quota-*)" },
+  },
+  { method: "get", path: "/api/v1/submissions/{id}", summary: "A submission: metadata, metrics, verification, validation", access: "as the submission", tag: "submissions", params: IdParams, responses: { 200: "the submission", 404: ERR[404] } },
+  { method: "patch", path: "/api/v1/submissions/{id}", summary: "Change visibility or the logs link (the team's owners, admins)", access: "owner", tag: "submissions", params: IdParams, body: SubmissionPatch, responses: { 200: "{ id, visibility, logsUrl }", 403: ERR[403], 404: ERR[404], 422: ERR[422] } },
+  { method: "get", path: "/api/v1/submissions/{id}/instances", summary: "Per-instance predictions with truth and outcome (not on hidden releases)", access: "as the submission", tag: "submissions", params: IdParams, query: InstancesQuery, responses: { 200: "{ total, rows }", 403: "hidden release", 404: ERR[404] } },
+  { method: "get", path: "/api/v1/submissions/{id}/predictions/{instance}", summary: "One stored prediction, whole", access: "as the submission", tag: "submissions", params: PredictionParams, responses: { 200: "{ instanceId, prediction }", 404: ERR[404] } },
+  { method: "get", path: "/api/v1/submissions/{id}/policy", summary: "Abstain-and-Validate threshold explorer aggregates", access: "as the submission", tag: "submissions", params: IdParams, query: PolicyQuery, responses: { 200: "aggregates", 400: ERR[400], 403: "hidden release" } },
+  { method: "get", path: "/api/v1/jobs/{id}", summary: "A background job you started: status, progress, error", access: "member", tag: "jobs", params: JobIdParams, responses: { 200: "the job", 404: ERR[404] } },
+  { method: "post", path: "/api/v1/admin/releases", summary: "Import a dataset release (all-or-nothing), optionally publishing it", access: "admin", tag: "admin", multipart: { fields: ReleaseFields, file: "file" }, responses: { 201: "{ release, validation, diff, job }", 409: "version exists", 413: "file too large", 422: ERR[422] } },
+  { method: "get", path: "/api/v1/admin/releases/{id}", summary: "A release with its first rows (truth included) and diff", access: "admin", tag: "admin", params: ReleaseIdParams, responses: { 200: "the release", 404: ERR[404] } },
+  { method: "post", path: "/api/v1/admin/releases/{id}/publish", summary: "Publish a draft: archives the current release, re-scores in the background", access: "admin", tag: "admin", params: ReleaseIdParams, responses: { 202: "{ release, job }", 409: "not a draft" } },
+  { method: "get", path: "/api/v1/admin/jobs/{id}", summary: "Any job", access: "admin", tag: "admin", params: JobIdParams, responses: { 200: "the job", 404: ERR[404] } },
+  { method: "patch", path: "/api/v1/admin/tasks/{benchmark}/{task}", summary: "A task's upload quotas", access: "admin", tag: "admin", params: TaskParams, body: TaskQuotaBody, responses: { 200: "{ task, quotaPerDay, quotaTotal, defaults }" } },
+  { method: "post", path: "/api/v1/admin/submissions/{id}/verify", summary: "Mark a submission verified (or withdraw it)", access: "admin", tag: "admin", params: IdParams, body: VerifyBody, responses: { 200: "{ id, verified: { by, at } | null }" } },
+  { method: "post", path: "/api/v1/admin/submissions/{id}/hide", summary: "Hide from public views with a reason its team sees (reason null: show again)", access: "admin", tag: "admin", params: IdParams, body: HideBody, responses: { 200: "{ id, hidden }" } },
+  { method: "delete", path: "/api/v1/admin/submissions/{id}", summary: "Delete a submission with its predictions and scores", access: "admin", tag: "admin", params: IdParams, responses: { 204: "deleted", 404: ERR[404] } },
+  { method: "get", path: "/api/v1/admin/audit", summary: "The audit trail, newest first, filtered", access: "admin", tag: "admin", query: AuditQuery, responses: { 200: "{ events, next }" } },
+];
+
+function jsonSchema(s: ZodType): Record<string, unknown> {
+  // the input side: what a client sends (transforms and defaults apply after)
+  const j = z.toJSONSchema(s, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  delete j.$schema;
+  return j;
+}
+
+function parameters(s: ZodType | undefined, where: "path" | "query") {
+  if (!s) return [];
+  const j = jsonSchema(s) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  return Object.entries(j.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: where,
+    required: where === "path" || (j.required ?? []).includes(name),
+    ...(typeof schema.description === "string" ? { description: schema.description } : {}),
+    schema,
+  }));
+}
+
+/** The OpenAPI 3.1 document, for a server at `serverUrl`. */
+export function openApiDocument(serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of OPERATIONS) {
+    const security = op.access === "anyone" ? [] : [{ bearer: [] }, { session: [] }];
+    const requestBody = op.body
+      ? { required: true, content: { "application/json": { schema: jsonSchema(op.body) } } }
+      : op.multipart
+        ? {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: (() => {
+                  const f = jsonSchema(op.multipart.fields) as { properties?: Record<string, unknown>; required?: string[] };
+                  return { type: "object", properties: { ...f.properties, [op.multipart.file]: { type: "string", format: "binary" } }, required: [...(f.required ?? []), op.multipart.file] };
+                })(),
+              },
+            },
+          }
+        : undefined;
+    (paths[op.path] ??= {})[op.method] = {
+      summary: op.summary,
+      description: `Who: ${op.access}.`,
+      tags: [op.tag],
+      operationId: `${op.method}${op.path.replace(/^\/api\/v1/, "").replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+      security,
+      parameters: [...parameters(op.params, "path"), ...parameters(op.query, "query")],
+      ...(requestBody ? { requestBody } : {}),
+      responses: Object.fromEntries(
+        Object.entries(op.responses).map(([status, description]) => [
+          status,
+          { description, ...(Number(status) >= 400 ? { content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } : {}) },
+        ]),
+      ),
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Trustworthy SE Agents Leaderboard API",
+      version: "1",
+      description:
+        "Leaderboards for BouncerBench, Abstain-and-Validate, CI-Bench and CR-Bench, scored on the server. Errors are { error: { code, message, details } }; validation failures list details.problems. Rate limits and quotas answer 429 with Retry-After.",
+    },
+    servers: [{ url: serverUrl }],
+    tags: ["service", "accounts", "teams", "leaderboards", "submissions", "jobs", "admin"].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "An API token: account page, POST /api/v1/tokens, or `npm run cli -- token create`" },
+        session: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "A signed-in browser; writes need Origin or Sec-Fetch-Site from this site" },
+      },
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["error"],
+          properties: { error: { type: "object", required: ["code", "message"], properties: { code: { type: "string" }, message: { type: "string" }, details: {} } } },
+        },
+      },
+    },
+  };
+}
