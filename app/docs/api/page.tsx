@@ -37,7 +37,7 @@ export default function ApiDocsPage() {
               <details key={id} id={id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800" data-testid="operation">
                 <summary className="flex cursor-pointer flex-wrap items-center gap-2">
                   <Badge tone={TONE[o.method]}>{o.method.toUpperCase()}</Badge>
-                  <code className="text-sm">{o.path}</code>
+                  <code className="text-sm break-all">{o.path}</code>
                   <span className="text-sm text-muted">{o.summary}</span>
                 </summary>
                 <div className="mt-2 space-y-2 text-sm">

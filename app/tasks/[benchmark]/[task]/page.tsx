@@ -70,7 +70,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
         {taskRow.benchmark.name} · {taskRow.name}
       </h1>
       <p className="mt-1 max-w-4xl text-sm text-slate-600 dark:text-slate-400">{taskRow.description}</p>
-      <nav className="mt-2 flex gap-4 text-sm print:hidden" aria-label="Task">
+      <nav className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm print:hidden" aria-label="Task">
         <Link href={`/tasks/${fullSlug}`} aria-current="page" className="font-semibold">
           Leaderboard
         </Link>
