@@ -11,7 +11,12 @@ test("task charts: primary with error bars, per-class, length buckets, Table IV,
   await page.goto("/tasks/bouncerbench/input");
   await expect(page.getByTestId("chart-primary").locator(".recharts-bar-rectangle")).toHaveCount(5);
   await expect(page.getByTestId("chart-primary").locator(".recharts-errorBar")).not.toHaveCount(0);
+  // release 1.1 carries SWE-bench's issue texts: Figure 2 on the 638 instances that have one
+  await expect(page.getByTestId("length-coverage").first()).toContainText("On the 638 of 1,699 instances that have an issue text");
+  await expect(page.getByTestId("chart-length").first().locator(".recharts-xAxis .recharts-cartesian-axis-tick")).toHaveCount(4);
+  await page.goto("/tasks/bouncerbench/input?release=1.0");
   await expect(page.getByText("No length chart for this release")).toBeVisible();
+  await page.goto("/tasks/bouncerbench/input");
   await snap(page, "task-input");
 
   await page.goto("/tasks/bouncerbench/lite");

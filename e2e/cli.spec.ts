@@ -31,7 +31,7 @@ test("token create, submit, score and import-release through the running app", a
   const page = await request.get(`/api/v1/submissions/${sub.id}`);
   expect((await page.json()).team.slug).toBe("cli-lab");
 
-  const sc = cli(["score", "--task", "bouncerbench/input", "--release", "1.0", path.join(SEED, "input_bouncer_gpt-4.1.json")]);
+  const sc = cli(["score", "--task", "bouncerbench/input", "--release", "1.1", path.join(SEED, "input_bouncer_gpt-4.1.json")]);
   expect(sc.code, sc.err).toBe(0);
   expect(JSON.parse(sc.out).metrics.F_m).toBeCloseTo(0.50021, 6);
 

@@ -83,7 +83,7 @@ test("the print view: every row, the release and the date, no navigation or cont
   const total = ((await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { matched: number }).matched;
   await expect(page.getByTestId("leaderboard").locator("tbody tr")).toHaveCount(total);
   await expect(page.getByTestId("print-header")).toBeVisible();
-  await expect(page.getByTestId("print-header")).toContainText(/Release 1\.0 .* printed \d{4}-\d{2}-\d{2}/);
+  await expect(page.getByTestId("print-header")).toContainText(/Release 1\.1 .* printed \d{4}-\d{2}-\d{2}/);
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   await expect(page.getByTestId("filters")).toBeHidden();
   await expect(page.getByTestId("compare-selected")).toBeHidden();
@@ -96,8 +96,8 @@ test("citations of the paper and the release", async ({ page }) => {
   await page.goto("/tasks/bouncerbench/input");
   await page.getByText("Cite this leaderboard").click();
   await expect(page.getByTestId("bibtex")).toContainText("author = {Mathews, Noble Saji and Nagappan, Meiyappan}");
-  await expect(page.getByTestId("bibtex")).toContainText("release 1.0");
-  await expect(page.getByTestId("cff")).toContainText('version: "1.0"');
+  await expect(page.getByTestId("bibtex")).toContainText("release 1.1");
+  await expect(page.getByTestId("cff")).toContainText('version: "1.1"');
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download CITATION.cff" }).click();
   const file = await download;

@@ -36,7 +36,7 @@ export async function SubmissionCharts({ task, sub, score }: { task: ResolvedTas
         </Card>
         <Card title={`Bouncing by ${d.side === "input" ? "issue length" : "patch length"}`}>
           {d.lengths ? (
-            <LengthChart data={d.lengths} testId="chart-length" />
+            <LengthChart data={d.lengths} testId="chart-length" total={score.total} />
           ) : (
             <EmptyState title="No length chart for this release">This release carries no {d.side === "input" ? "issue texts" : "patches"}, so instances cannot be bucketed by length.</EmptyState>
           )}

@@ -55,7 +55,7 @@ export async function TaskCharts({ fullSlug, view }: { fullSlug: string; view: L
           />
         </Card>
         <Card title={`Bouncing by ${d.side === "input" ? "issue length (words)" : "patch length (characters)"}`} className="lg:col-span-2">
-          {d.lengths ? <LengthChart data={d.lengths} testId="chart-length" /> : noLengths(d.side === "input" ? "issue texts" : "patches")}
+          {d.lengths ? <LengthChart data={d.lengths} testId="chart-length" total={d.instances} /> : noLengths(d.side === "input" ? "issue texts" : "patches")}
         </Card>
         {d.pr.length ? (
           <Card title="Precision–recall of the bounce score" className="lg:col-span-2">
@@ -91,7 +91,7 @@ export async function TaskCharts({ fullSlug, view }: { fullSlug: string; view: L
           <p className="mt-2 text-xs text-muted">Before is the release&apos;s share of correct patches (the same for all); after is the share of correct patches among those shown.</p>
         </Card>
         <Card title="Input bouncing by issue length" className="lg:col-span-2">
-          {d.lengths ? <LengthChart data={d.lengths} testId="chart-length" /> : noLengths("issue texts")}
+          {d.lengths ? <LengthChart data={d.lengths} testId="chart-length" total={d.instances} /> : noLengths("issue texts")}
         </Card>
       </>
     );

@@ -33,9 +33,9 @@ export async function lengthChart(
 ) {
   const spec = task.kind.lengthBuckets?.(task.options);
   if (!spec) return null;
-  const stored = (d?: Record<string, unknown>) => (d?.lengthBuckets as { buckets: LengthBucket[] } | undefined)?.buckets;
+  const stored = (d?: Record<string, unknown>) => (d?.lengthBuckets as { buckets: LengthBucket[]; covered: number } | undefined) ?? undefined;
   const legacy = subs.filter((s) => s.details && !("lengthBuckets" in s.details));
-  const computed = new Map<string, LengthBucket[] | null>();
+  const computed = new Map<string, { buckets: LengthBucket[]; covered: number } | null>();
   if (legacy.length) {
     const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
     const preds = await db.prediction.findMany({ where: { submissionId: { in: legacy.map((s) => s.id) } }, select: { submissionId: true, externalId: true, data: true } });
@@ -48,10 +48,13 @@ export async function lengthChart(
         const r = p ? spec.row(i, p) : null;
         return r ? [r] : [];
       });
-      computed.set(s.id, rows.length ? lengthBuckets(rows, spec.side) : null);
+      computed.set(s.id, rows.length ? { buckets: lengthBuckets(rows, spec.side), covered: rows.length } : null);
     }
   }
-  const series = subs.map((s) => ({ id: s.id, name: s.name, buckets: stored(s.details) ?? computed.get(s.id) ?? null }));
+  const series = subs.map((s) => {
+    const b = stored(s.details) ?? computed.get(s.id) ?? null;
+    return { id: s.id, name: s.name, buckets: b?.buckets ?? null, covered: b?.covered ?? 0 };
+  });
   if (series.every((s) => !s.buckets)) return null;
   return { side: spec.side, series: series.map((s) => ({ ...s, buckets: s.buckets ?? [] })) };
 }
@@ -116,6 +119,8 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
     primaryLabel: lb.columns.find((c) => c.key === lb.primaryMetric)?.label ?? lb.primaryMetric,
     primaryPercent: lb.columns.find((c) => c.key === lb.primaryMetric)?.format === "percent1",
     hidden,
+    /** instances in the release (length charts say how many of them have a length) */
+    instances: lb.release.instanceCount,
     primaryBars: series.map((s) => ({
       name: s.name,
       value: s.primary ?? 0,

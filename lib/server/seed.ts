@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import Papa from "papaparse";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { getMetric } from "@/lib/metric-value";
 import { generateSynthetic } from "@/lib/synthetic/generate";
@@ -52,6 +53,35 @@ async function seedRealInput(db: PrismaClient, log: (m: string) => void) {
     });
     log(`[seed] scored ${s.model}: F_m ${getMetric(r.metrics, "F_m")?.toFixed(3)}`);
   }
+  await seedInputWithTexts(db, input.id, log);
+}
+
+/**
+ * Release 1.1 of BouncerBench Input: the same annotations (truth unchanged) with SWE-bench's real
+ * issue texts for the 638 instances that have one (prisma/seed-data/swebench), so the paper's
+ * Figure 2 — bouncing by issue length — is drawn on real data and instance pages show the ticket.
+ */
+async function seedInputWithTexts(db: PrismaClient, taskId: string, log: (m: string) => void) {
+  if (await db.release.findUnique({ where: { taskId_version: { taskId, version: "1.1" } } })) return;
+  const texts = new Map<string, { problem_statement: string; repo: string }>();
+  for (const line of fs.readFileSync(path.join(seedDataDir(), "swebench", "problem_statements.jsonl"), "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    const r = JSON.parse(line) as { instance_id: string; problem_statement: string; repo: string };
+    texts.set(r.instance_id, { problem_statement: r.problem_statement, repo: r.repo });
+  }
+  const csv = Papa.parse<Record<string, string>>(fs.readFileSync(path.join(seedDataDir(), "bouncerbench", "ensembled_annotations_public.csv"), "utf8"), { header: true, skipEmptyLines: true });
+  const rows = csv.data.map((row) => ({ ...row, ...(texts.get(row.instance_id) ?? {}) }));
+  const withText = rows.filter((r) => "problem_statement" in r).length;
+  const r = await importRelease(db, {
+    task: "bouncerbench/input",
+    version: "1.1",
+    text: rows.map((row) => JSON.stringify(row)).join("\n"),
+    fileName: "ensembled_annotations_with_problem_statements.jsonl",
+    notes: `Release 1.0's annotations (truth unchanged) with SWE-bench's issue texts for ${withText} of ${rows.length} instances (all of Verified): issue-length buckets and tickets on instance pages.`,
+    source: "uw-swag/BouncerBench ensembled_annotations_public.csv + SWE-bench problem_statement (MIT)",
+    publish: true,
+  });
+  log(`[seed] imported and published bouncerbench/input 1.1 (${r.release.instanceCount} instances, ${withText} with issue texts)`);
 }
 
 /** Synthetic releases and made-up systems for every task without public data here. */

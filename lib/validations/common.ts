@@ -166,3 +166,6 @@ export const ReleaseIdParams = z.object({ id: z.string().uuid("not a release id"
 export const JobIdParams = z.object({ id: z.string().uuid("not a job id") });
 export const TokenIdParams = z.object({ id: z.string().uuid("not a token id") });
 export const PredictionParams = z.object({ id: z.string().uuid("not a submission id"), instance: z.string().min(1).max(300) });
+
+/** `?release=VERSION` (as imported), e.g. on a submission's length buckets */
+export const ReleaseQuery = z.object({ release: z.string().max(40).optional() });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as leaderboard } from "@/app/api/v1/tasks/[benchmark]/[task]/leaderboard/route";
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
 import { GET as policy } from "@/app/api/v1/submissions/[id]/policy/route";
+import { GET as lengthBuckets } from "@/app/api/v1/submissions/[id]/length-buckets/route";
 import { compareSubmissions } from "@/lib/server/compare";
 import { listTaskInstances, getTaskInstance } from "@/lib/server/instances";
 import { releaseOverview } from "@/lib/server/release-overview";
@@ -59,7 +60,7 @@ describe("leaderboard views", () => {
     expect(r.status).toBe(201);
     const res = await lb("?format=csv&baselines=0");
     expect(res.headers.get("content-type")).toMatch(/text\/csv/);
-    expect(res.headers.get("content-disposition")).toMatch(/bouncerbench-input-1\.0\.csv/);
+    expect(res.headers.get("content-disposition")).toMatch(/bouncerbench-input-1\.1\.csv/);
     const csv = await res.text();
     const lines = csv.trim().split("\r\n");
     expect(lines[0].split(",").slice(0, 8)).toEqual(["rank", "model", "team", "system", "baseline", "synthetic", "partial", "F_m"]);
@@ -110,11 +111,18 @@ describe("instances, releases and charts", () => {
     expect(o.instances).toBe(1699);
     const bounce = o.distributions.find((d) => d.title.startsWith("Should bounce"))!.rows.find((r) => r.value.startsWith("bounce"))!;
     expect(bounce.n).toBe(650);
-    expect(o.lengths.words).toBeNull();
+    // the 638 issue texts of SWE-bench (shared/data/swebench/README.md gives these counts)
+    expect(o.lengths.words?.map((b) => b.n)).toEqual([225, 211, 176, 26]);
   });
-  it("chart data: the real input release has no lengths; the synthetic Lite one has buckets and Table IV", async () => {
+  it("chart data: the real input release buckets the 638 instances with an issue text; the synthetic Lite one has buckets and Table IV", async () => {
     const input = await taskChartData(db.prisma, "bouncerbench/input", {});
-    expect("lengths" in input && input.lengths).toBeNull();
+    if (!("lengths" in input) || !input.lengths) throw new Error("expected input lengths");
+    const gpt = input.lengths.find((s) => s.name === "gpt-4.1")!;
+    expect(gpt.covered).toBe(638);
+    expect(gpt.buckets.map((b) => b.n)).toEqual([225, 211, 176, 26]);
+    expect(input.instances).toBe(1699);
+    const old = await taskChartData(db.prisma, "bouncerbench/input", { release: "1.0" });
+    expect("lengths" in old && old.lengths).toBeNull();
     const lite = await taskChartData(db.prisma, "bouncerbench/lite", {});
     if (!("tableIV" in lite)) throw new Error("expected lite chart data");
     expect(lite.lengths![0].buckets.map((b) => b.bucket)).toEqual(["≤100 words", "101–200", "201–500", ">500"]);
@@ -127,5 +135,47 @@ describe("instances, releases and charts", () => {
     const j = await res.json();
     expect(j.funnel[2].success_at_1).toBeCloseTo((row.metrics as Record<string, number>).combined_p75_success_at_1, 12);
     expect((await policy(getRequest(`/api/v1/submissions/${row.submissionId}/policy?tau=2`), ctx({ id: row.submissionId }))).status).toBe(422);
+  });
+});
+
+describe("GET /api/v1/submissions/{id}/length-buckets (the public contract)", () => {
+  const get = async (id: string, q = "") => {
+    const res = await lengthBuckets(getRequest(`/api/v1/submissions/${id}/length-buckets${q}`), ctx({ id }));
+    return { status: res.status, body: await res.json() };
+  };
+  it("gives { side, covered, total, buckets } over the instances that have an issue text", async () => {
+    const gpt = await db.prisma.submission.findFirstOrThrow({ where: { model: "gpt-4.1" } });
+    const r = await get(gpt.id);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ side: "input", covered: 638, total: 1699 });
+    expect(r.body.buckets.map((b: { label: string; min: number; max: number | null; n: number }) => [b.label, b.min, b.max, b.n])).toEqual([
+      ["≤100 words", 0, 100, 225],
+      ["101–200", 101, 200, 211],
+      ["201–500", 201, 500, 176],
+      [">500", 501, null, 26],
+    ]);
+    for (const b of r.body.buckets) {
+      expect(Number.isInteger(b.n)).toBe(true);
+      for (const k of ["should_bounce", "tpr", "fpr"]) expect(b[k] === null || (b[k] >= 0 && b[k] <= 1)).toBe(true);
+    }
+    // the same numbers the chart draws
+    const chart = await taskChartData(db.prisma, "bouncerbench/input", {});
+    if (!("lengths" in chart) || !chart.lengths) throw new Error("no lengths");
+    expect(chart.lengths.find((s) => s.name === "gpt-4.1")!.buckets.map((b) => b.tpr)).toEqual(r.body.buckets.map((b: { tpr: number }) => b.tpr));
+  });
+  it("instance pages carry the real ticket", async () => {
+    const one = await getTaskInstance(db.prisma, "bouncerbench/input", "astropy__astropy-12907");
+    expect(String(one.metadata.problem_statement)).toMatch(/^Modeling's `separability_matrix` does not compute separability correctly/);
+    expect(one.metadata.words).toBeGreaterThan(50);
+  });
+  it("404 with a reason when the release has no lengths, or the task none", async () => {
+    const gpt = await db.prisma.submission.findFirstOrThrow({ where: { model: "gpt-4.1" } });
+    const old = await get(gpt.id, "?release=1.0");
+    expect(old.status).toBe(404);
+    expect(old.body.error.message).toMatch(/release 1\.0 carries no issue texts/);
+    const cr = await db.prisma.submission.findFirstOrThrow({ where: { task: { fullSlug: "cr-bench/review" }, baseline: null } });
+    const none = await get(cr.id);
+    expect(none.status).toBe(404);
+    expect(none.body.error.message).toMatch(/cr-bench\/review has none/);
   });
 });

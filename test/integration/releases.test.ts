@@ -126,7 +126,7 @@ describe("publishing re-scores every submission in the background; scores are ke
     const csv = ["instance_id,underspecified", ...inputIds.map((id, i) => `${id},${i % 4}`), "new__instance-1,3", "new__instance-2,0"].join("\n");
     const r = await importFile({ task: "bouncerbench/input", version: "2.0", notes: "relabelled" }, "v2.csv", csv);
     expect(r.status).toBe(201);
-    expect(r.body.diff).toMatchObject({ against: "1.0", added: 2, removed: 0 });
+    expect(r.body.diff).toMatchObject({ against: "1.1", added: 2, removed: 0 });
     expect(r.body.diff.changed).toBeGreaterThan(100);
 
     const pub = await publishRoute(new Request(`http://localhost/api/v1/admin/releases/${r.body.release.id}/publish`, { method: "POST", headers: { authorization: `Bearer ${admin}` } }), ctx({ id: r.body.release.id }));
@@ -150,7 +150,7 @@ describe("publishing re-scores every submission in the background; scores are ke
     expect(await teamPredictions()).toBe(predsBefore);
 
     const list = await (await releasesRoute(getRequest("/api/v1/tasks/bouncerbench/input/releases"), ctx({ benchmark: "bouncerbench", task: "input" }))).json();
-    expect(list.releases.map((x: { version: string; status: string }) => `${x.version}:${x.status}`)).toEqual(["2.0:published", "1.0:archived"]);
+    expect(list.releases.map((x: { version: string; status: string }) => `${x.version}:${x.status}`)).toEqual(["2.0:published", "1.1:archived", "1.0:archived"]);
   });
 
   it("a new upload is scored on the new current release", async () => {

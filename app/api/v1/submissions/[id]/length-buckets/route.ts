@@ -1,0 +1,12 @@
+// GET /api/v1/submissions/{id}/length-buckets – { side, covered, total, buckets: [ { label, min, max, n, should_bounce, tpr, fpr } ] } (METRICS.md §3)
+import { getDb } from "@/lib/db";
+import { submissionLengthBuckets } from "@/lib/server/length-buckets";
+import { route } from "@/lib/server/route";
+import { IdParams, ReleaseQuery } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ access: "public", params: IdParams }, async ({ params, actor, url }) => {
+  const q = ReleaseQuery.parse(Object.fromEntries(url.searchParams));
+  return Response.json(await submissionLengthBuckets(await getDb(), params.id, actor, q.release));
+});
