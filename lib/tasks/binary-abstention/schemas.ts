@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canonicalEnum } from "../shared/enums";
 import type { Problem } from "@/lib/errors";
 import { isBlank, readBoolean, readLabel, readNumber, wordCount } from "@/lib/tasks/shared/coerce";
 import { parsePythonLiteral } from "@/lib/tasks/shared/parse-python-literal";
@@ -43,8 +44,9 @@ export function parseBouncePrediction(id: string, value: unknown, side: Side): P
   let label: string | undefined;
   const labelField = v.label !== undefined ? "label" : v[`${side}_label`] !== undefined ? `${side}_label` : undefined;
   if (labelField) {
-    const l = v[labelField];
-    if (typeof l !== "string" || !labels.includes(l)) at(labelField, `unknown label ${JSON.stringify(l)}`, `one of ${labels.join(", ")}`);
+    // labels match whatever their case and separators ("vague", "Reasonably specified")
+    const l = canonicalEnum(v[labelField], labels as readonly string[]);
+    if (l === undefined) at(labelField, `unknown label ${JSON.stringify(v[labelField])}`, `one of ${labels.join(", ")} (any case)`);
     else label = l;
   }
   if (label !== undefined && bounce !== undefined && bounceOfLabel(side, label) !== bounce) {

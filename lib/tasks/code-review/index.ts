@@ -1,4 +1,5 @@
 import type { Problem } from "@/lib/errors";
+import { canonicalEnum } from "../shared/enums";
 import { reviewMetrics, type CommentJudgment } from "@/lib/metrics";
 import type { MetricColumn, ParseResult, ReleaseInstance, ScoreResult, TaskKindModule } from "@/lib/tasks/types";
 
@@ -42,18 +43,21 @@ function parseRelease(row: Record<string, unknown>): ParseResult<ReleaseInstance
     }
   }
   if (!Array.isArray(fix) || !fix.every((f) => typeof f === "string")) at("fix_files", "missing", "a list of paths");
+  // enumerations match whatever the case and separators; stored in their canonical spelling
   const oneOf = (f: string, set: readonly string[]) => {
-    if (!set.includes(row[f] as string)) at(f, `is ${JSON.stringify(row[f] ?? null)}`, `one of ${set.join(", ")}`);
+    const c = canonicalEnum(row[f], set);
+    if (c === undefined) at(f, `is ${JSON.stringify(row[f] ?? null)}`, `one of ${set.join(", ")} (any case)`);
+    return c;
   };
-  oneOf("category", CATEGORIES);
-  oneOf("impact", IMPACTS);
-  oneOf("severity", SEVERITIES);
+  const category = oneOf("category", CATEGORIES);
+  const impact = oneOf("impact", IMPACTS);
+  const severity = oneOf("severity", SEVERITIES);
   if (problems.length) return { ok: false, problems };
   return {
     ok: true,
     value: {
       externalId: id,
-      truth: { bug_description: row.bug_description, fix_files: fix, category: row.category, impact: row.impact, severity: row.severity },
+      truth: { bug_description: row.bug_description, fix_files: fix, category, impact, severity },
       metadata: { repo: row.repo, pr_number: pr, title: row.title, diff: row.diff },
     },
   };
@@ -73,9 +77,12 @@ function parsePrediction(id: string, value: unknown): ParseResult<Record<string,
     if (typeof o.file !== "string" || !o.file) at(`${f}.file`, "missing", "a path");
     if (o.line !== undefined && o.line !== null && !(Number.isInteger(o.line) && (o.line as number) >= 0)) at(`${f}.line`, `is ${JSON.stringify(o.line)}`, "a line number");
     if (typeof o.comment !== "string") at(`${f}.comment`, "missing", "the comment text");
-    if (!JUDGMENTS.includes(o.judgment as CommentJudgment)) at(`${f}.judgment`, `is ${JSON.stringify(o.judgment ?? null)}`, JUDGMENTS.join(", "));
-    if (o.severity !== undefined && o.severity !== null && !SEVERITIES.includes(o.severity as (typeof SEVERITIES)[number])) at(`${f}.severity`, `is ${JSON.stringify(o.severity)}`, SEVERITIES.join(", "));
-    return { file: o.file, line: o.line ?? null, comment: o.comment, severity: o.severity ?? null, judgment: o.judgment };
+    // CR-Bench's own prompts ask for "high" | "medium" | "low": any case is accepted, stored canonically
+    const judgment = canonicalEnum(o.judgment, JUDGMENTS);
+    if (judgment === undefined) at(`${f}.judgment`, `is ${JSON.stringify(o.judgment ?? null)}`, `${JUDGMENTS.join(", ")} (any case)`);
+    const severity = o.severity === undefined || o.severity === null ? null : canonicalEnum(o.severity, SEVERITIES);
+    if (severity === undefined) at(`${f}.severity`, `is ${JSON.stringify(o.severity)}`, `${SEVERITIES.join(", ")} (any case)`);
+    return { file: o.file, line: o.line ?? null, comment: o.comment, severity: severity ?? null, judgment };
   });
   if (problems.length) return { ok: false, problems };
   return { ok: true, value: { comments } };
