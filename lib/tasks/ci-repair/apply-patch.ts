@@ -1,4 +1,5 @@
-/** Unified diffs: parsing and applying them to file contents (exact context, any offset). */
+/** Unified diffs: parsing and applying them to file contents (exact context, any offset), with jsdiff. */
+import { applyPatch as jsdiffApply, parsePatch, type StructuredPatch } from "diff";
 
 export interface HunkLine {
   op: " " | "-" | "+";
@@ -11,6 +12,8 @@ export interface Hunk {
   newStart: number;
   newLines: number;
   lines: HunkLine[];
+  /** the hunk's lines as jsdiff parsed them (with "\ No newline" markers) */
+  raw?: string[];
 }
 
 export interface FilePatch {
@@ -30,48 +33,38 @@ const stripPrefix = (p: string): string | null => {
 };
 
 /**
- * Parses a unified diff (git or plain `diff -u`).
+ * Parses a unified diff (git or plain `diff -u`) with jsdiff (`diff`, the maintained unified-diff
+ * library): a hunk whose lines do not match its header, or a header it cannot read, is malformed.
  * @throws PatchError on a malformed header or hunk
  */
 export function parseUnifiedDiff(text: string): FilePatch[] {
-  const lines = text.replace(/\r\n/g, "\n").split("\n");
-  const out: FilePatch[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i];
-    if (line.startsWith("--- ") && lines[i + 1]?.startsWith("+++ ")) {
-      const fp: FilePatch = { oldPath: stripPrefix(line.slice(4)), newPath: stripPrefix(lines[i + 1].slice(4)), hunks: [] };
-      i += 2;
-      while (i < lines.length && lines[i].startsWith("@@")) {
-        const m = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(lines[i]);
-        if (!m) throw new PatchError(`malformed hunk header: ${lines[i]}`);
-        const h: Hunk = { oldStart: +m[1], oldLines: m[2] === undefined ? 1 : +m[2], newStart: +m[3], newLines: m[4] === undefined ? 1 : +m[4], lines: [] };
-        i++;
-        let oldSeen = 0;
-        let newSeen = 0;
-        while (i < lines.length && (oldSeen < h.oldLines || newSeen < h.newLines)) {
-          const l = lines[i];
-          if (l.startsWith("\\")) {
-            i++;
-            continue;
-          }
-          const op = (l[0] ?? " ") as HunkLine["op"];
-          if (op !== " " && op !== "-" && op !== "+") throw new PatchError(`unexpected line in hunk of ${fp.newPath ?? fp.oldPath}: ${l.slice(0, 40)}`);
-          h.lines.push({ op, text: l.slice(1) });
-          if (op !== "+") oldSeen++;
-          if (op !== "-") newSeen++;
-          i++;
-        }
-        if (oldSeen !== h.oldLines || newSeen !== h.newLines) throw new PatchError(`truncated hunk in ${fp.newPath ?? fp.oldPath}`);
-        while (lines[i]?.startsWith("\\")) i++;
-        fp.hunks.push(h);
-      }
-      out.push(fp);
-      continue;
-    }
-    i++;
+  let parsed: StructuredPatch[];
+  try {
+    parsed = parsePatch(text.replace(/\r\n/g, "\n"));
+  } catch (e) {
+    throw new PatchError(`malformed patch: ${(e as Error).message}`);
   }
-  return out;
+  for (const p of parsed) {
+    for (const h of p.hunks) {
+      // jsdiff reads a header it cannot parse as null positions
+      if (!Number.isInteger(h.oldStart) || !Number.isInteger(h.newStart)) throw new PatchError(`malformed hunk header in ${p.newFileName ?? p.oldFileName}`);
+    }
+  }
+  return parsed
+    .filter((p) => p.oldFileName !== undefined || p.newFileName !== undefined)
+    .map((p) => ({
+      oldPath: stripPrefix(p.oldFileName ?? "/dev/null"),
+      newPath: stripPrefix(p.newFileName ?? "/dev/null"),
+      hunks: p.hunks.map((h) => ({
+        oldStart: h.oldStart,
+        oldLines: h.oldLines,
+        newStart: h.newStart,
+        newLines: h.newLines,
+        // "\ No newline at end of file" markers stay for jsdiff, not as lines of the file
+        lines: h.lines.filter((l) => !l.startsWith("\\")).map((l) => ({ op: (l[0] ?? " ") as HunkLine["op"], text: l.slice(1) })),
+        raw: h.lines,
+      })),
+    }));
 }
 
 /** The path a file patch changes (new path, or old path for a deletion). */
@@ -80,39 +73,28 @@ export function patchPath(fp: FilePatch): string {
 }
 
 /**
- * Applies one file's hunks to its content (null for a file that does not exist yet).
- * Context must match exactly; a hunk may sit at another offset than its header says.
- * @throws PatchError naming the hunk that does not apply
+ * Applies one file's hunks to its content (null for a file that does not exist yet) with jsdiff:
+ * context must match exactly (no fuzz); a hunk may sit at another offset than its header says.
+ * @throws PatchError naming the first hunk that does not apply
  */
 export function applyFilePatch(content: string | null, fp: FilePatch): string | null {
   if (fp.newPath === null) return null;
   const src = content ?? "";
-  const trailingNewline = src === "" || src.endsWith("\n");
-  const lines = src === "" ? [] : (trailingNewline ? src.slice(0, -1) : src).split("\n");
-  let delta = 0;
-  let lastEnd = 0;
-  fp.hunks.forEach((h, hi) => {
-    const before = h.lines.filter((l) => l.op !== "+").map((l) => l.text);
-    const after = h.lines.filter((l) => l.op !== "-").map((l) => l.text);
-    const want = Math.max(0, h.oldStart - 1 + delta);
-    const matchesAt = (pos: number) => pos >= lastEnd && pos + before.length <= lines.length && before.every((t, k) => lines[pos + k] === t);
-    let at = -1;
-    for (let off = 0; off <= lines.length; off++) {
-      if (matchesAt(want + off)) {
-        at = want + off;
-        break;
-      }
-      if (off > 0 && matchesAt(want - off)) {
-        at = want - off;
-        break;
-      }
-    }
-    if (at < 0) throw new PatchError(`hunk ${hi + 1} (@@ -${h.oldStart},${h.oldLines}) does not apply to ${patchPath(fp)}`);
-    lines.splice(at, before.length, ...after);
-    delta += after.length - before.length;
-    lastEnd = at + after.length;
-  });
-  return lines.length ? lines.join("\n") + (trailingNewline ? "\n" : "") : "";
+  const structured = (hunks: FilePatch["hunks"]): StructuredPatch =>
+    ({
+      oldFileName: fp.oldPath ?? "/dev/null",
+      newFileName: fp.newPath ?? "/dev/null",
+      oldHeader: "",
+      newHeader: "",
+      hunks: hunks.map((h) => ({ oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, newLines: h.newLines, lines: h.raw ?? h.lines.map((l) => l.op + l.text) })),
+    }) as StructuredPatch;
+  const out = jsdiffApply(src, structured(fp.hunks), { fuzzFactor: 0 });
+  if (out !== false) return out;
+  // name the hunk: the first prefix of the hunks that no longer applies
+  let hi = 0;
+  while (hi < fp.hunks.length - 1 && jsdiffApply(src, structured(fp.hunks.slice(0, hi + 1)), { fuzzFactor: 0 }) !== false) hi++;
+  const h = fp.hunks[hi];
+  throw new PatchError(`hunk ${hi + 1} (@@ -${h.oldStart},${h.oldLines}) does not apply to ${patchPath(fp)}`);
 }
 
 export interface ApplyResult {

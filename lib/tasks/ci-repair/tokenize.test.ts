@@ -69,3 +69,31 @@ describe("applyPatch", () => {
   });
   it("rejects an empty patch", () => expect(() => applyPatch(files, "")).toThrow(/no hunks/));
 });
+
+describe("unified diffs through jsdiff", () => {
+  it("creates, changes, renames and deletes files; keeps a missing final newline", async () => {
+    const { applyPatch: apply } = await import("./apply-patch");
+    const files = { "a.txt": "one\ntwo\nthree\n", "b.txt": "keep", "gone.txt": "bye\n" };
+    const patch = [
+      "--- a/a.txt\n+++ b/a.txt\n@@ -2,1 +2,1 @@\n-two\n+TWO\n",
+      "--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1,2 @@\n+hello\n+world\n",
+      "--- a/b.txt\n+++ b/b.txt\n@@ -1 +1 @@\n-keep\n\\ No newline at end of file\n+kept\n\\ No newline at end of file\n",
+      "--- a/gone.txt\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-bye\n",
+    ].join("");
+    const r = apply(files, patch);
+    expect(r.files["a.txt"]).toBe("one\nTWO\nthree\n");
+    expect(r.files["new.txt"]).toBe("hello\nworld\n");
+    expect(r.files["b.txt"]).toBe("kept");
+    expect(r.files["gone.txt"]).toBeNull();
+    expect(r.touched).toEqual(["a.txt", "b.txt", "gone.txt", "new.txt"]);
+  });
+  it("names the hunk that does not apply, and refuses malformed patches", async () => {
+    const { applyPatch: apply, PatchError: PE } = await import("./apply-patch");
+    const files = { "a.txt": "1\n2\n3\n4\n5\n6\n7\n8\n9\n" };
+    const two = "--- a/a.txt\n+++ b/a.txt\n@@ -1,1 +1,1 @@\n-1\n+one\n@@ -8,1 +8,1 @@\n-eight\n+8!\n";
+    expect(() => apply(files, two)).toThrow(/hunk 2 \(@@ -8,1\) does not apply to a\.txt/);
+    expect(() => apply(files, "--- a/a.txt\n+++ b/a.txt\n@@ nonsense @@\n 1\n")).toThrow(PE);
+    expect(() => apply(files, "--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n?1\n")).toThrow(PE);
+    expect(() => apply(files, "just words")).toThrow(/no hunks/);
+  });
+});

@@ -5,6 +5,13 @@
  * reference's lexical analysis (§2: comments, prefixed and triple-quoted strings, implicit
  * line joining in brackets, backslash continuation, and INDENT/DEDENT/NEWLINE, since
  * indentation is syntax there); other languages get a generic C-like lexer.
+ *
+ * Why hand-written: syntactic equivalence compares token streams of patched files that need not
+ * compile. `java-parser` (the maintained Java grammar, chevrotain, used by prettier-plugin-java)
+ * exports only `parse`/`lexAndParse`, which throw on the first syntax error, and keeps its lexer
+ * out of its package exports (checked against java-parser 3.x, 2026-11); there is no maintained
+ * JavaScript tokenizer for Python's full lexical grammar. Patches themselves are parsed and
+ * applied by jsdiff (apply-patch.ts).
  */
 
 export type LexerName = "java" | "python" | "c-like";
