@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { AppError, formatProblem, type Problem } from "@/lib/errors";
 import { findTaskDef } from "@/lib/tasks/catalog";
 import { getTaskKind } from "@/lib/tasks";
-import type { ResolvedTask } from "@/lib/server/tasks";
+import { catalogTask, type ResolvedTask } from "@/lib/tasks/resolve";
 import { useDatabaseUrl } from "./database-url";
 import { readServerInfo } from "./embedded-pg.mjs";
 
@@ -156,22 +156,9 @@ function requireTask(slug: string | undefined): string {
   return slug;
 }
 
-/** A task resolved from the catalog alone (offline scoring needs no database). */
+/** A task resolved from the catalog alone (offline scoring needs no database): the server's own resolver. */
 function offlineTask(slug: string): ResolvedTask {
-  const def = findTaskDef(slug)!;
-  return {
-    quotaPerDay: null,
-    quotaTotal: null,
-    id: "",
-    fullSlug: slug,
-    name: def.task.name,
-    description: def.task.description,
-    primaryMetric: def.task.primaryMetric,
-    kind: getTaskKind(def.task.kind),
-    kindName: def.task.kind,
-    options: def.task.options,
-    benchmark: { slug: def.benchmark.slug, name: def.benchmark.name },
-  };
+  return catalogTask(slug)!;
 }
 
 async function cmdScore(argv: string[]) {

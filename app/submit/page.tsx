@@ -13,7 +13,7 @@ export default async function SubmitChooserPage() {
       <ul className="space-y-2">
         {benchmarks.flatMap((b) =>
           b.tasks
-            .filter((t) => t.scored && t.currentRelease)
+            .filter((t) => t.currentRelease)
             .map((t) => (
               <li key={t.slug}>
                 <Link href={`/tasks/${t.slug}/submit`}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fmFromRows } from "@/lib/tasks/shared/stats";
+import { fmFromRows } from "./fm-from-rows";
 import { bootstrapIndices, bootstrapInterval, bootstrapReplicates, intervalFromReplicates, pairedBootstrapDifference, pairedIntervalFromReplicates, seededRandom } from "./index";
 
 /** A seeded random bouncer: truth and decisions with some agreement. */

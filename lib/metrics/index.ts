@@ -23,4 +23,5 @@ export * from "./paired-bootstrap";
 export * from "./bootstrap-replicates";
 export * from "./ladder";
 export * from "./pareto-front";
+export * from "./fm-from-rows";
 export * from "./version";

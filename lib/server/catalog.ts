@@ -1,5 +1,4 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { isKindImplemented } from "@/lib/tasks";
 import { releaseJson } from "./releases";
 
 /** Benchmarks with their tasks, each with its current release and submission count. */
@@ -37,7 +36,6 @@ export async function listBenchmarks(db: PrismaClient) {
       name: t.name,
       description: t.description,
       kind: t.kind,
-      scored: isKindImplemented(t.kind),
       primaryMetric: t.primaryMetric,
       currentRelease: t.releases[0] ? releaseJson(t.releases[0]) : null,
       leader: t.releases[0] && leader.get(t.releases[0].id)

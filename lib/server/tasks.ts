@@ -1,42 +1,16 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { Actor } from "./actor";
-import { getTaskKind } from "@/lib/tasks";
-import { CATALOG, taskOptions } from "@/lib/tasks/catalog";
-import type { TaskKindModule, TaskOptions } from "@/lib/tasks/types";
+import { CATALOG } from "@/lib/tasks/catalog";
+import { resolveTask, type ResolvedTask } from "@/lib/tasks/resolve";
 
-export interface ResolvedTask {
-  id: string;
-  fullSlug: string;
-  name: string;
-  description: string;
-  primaryMetric: string;
-  kind: TaskKindModule;
-  kindName: string;
-  options: TaskOptions;
-  benchmark: { slug: string; name: string };
-  /** upload quotas set by admins (null: the defaults, lib/server/quotas.ts) */
-  quotaPerDay: number | null;
-  quotaTotal: number | null;
-}
+export type { ResolvedTask };
 
 /** Looks a task up by its public slug (`bouncerbench/input`). @throws AppError not_found */
 export async function getTaskOrThrow(db: PrismaClient, fullSlug: string): Promise<ResolvedTask> {
   const task = await db.task.findUnique({ where: { fullSlug }, include: { benchmark: true } });
   if (!task) throw notFound(`task ${fullSlug}`);
-  return {
-    id: task.id,
-    fullSlug: task.fullSlug,
-    name: task.name,
-    description: task.description,
-    primaryMetric: task.primaryMetric,
-    kind: getTaskKind(task.kind),
-    kindName: task.kind,
-    options: taskOptions(task.fullSlug),
-    benchmark: { slug: task.benchmark.slug, name: task.benchmark.name },
-    quotaPerDay: task.quotaPerDay,
-    quotaTotal: task.quotaTotal,
-  };
+  return resolveTask(task, { slug: task.benchmark.slug, name: task.benchmark.name });
 }
 
 /**

@@ -21,8 +21,4 @@ export function getTaskKind(kind: TaskKindName): TaskKindModule {
   return k;
 }
 
-export function isKindImplemented(kind: TaskKindName): boolean {
-  return kind in KINDS;
-}
-
 export type { TaskKindModule, TaskKindName } from "./types";

@@ -65,7 +65,6 @@ export interface TaskKindModule {
   kind: TaskKindName;
   title: string;
   columns(opts: TaskOptions): MetricColumn[];
-  primaryMetric(opts: TaskOptions): string;
   /** Validates one row of a dataset release file. */
   parseReleaseRow(row: Record<string, unknown>, opts: TaskOptions): ParseResult<ReleaseInstance>;
   /** Validates one prediction (already split by instance id) against its instance; returns the stored form. */

@@ -100,11 +100,6 @@ export const TokenBody = z.object({
   admin: z.boolean().optional(),
 });
 
-export const LeaderboardQuery = z.object({
-  release: z.string().max(40).optional(),
-  partial: z.enum(["0", "1", "true", "false"]).optional().transform((v) => v === "1" || v === "true"),
-});
-
 export const InstancesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),

@@ -1,5 +1,5 @@
 import { unitHash } from "@/lib/tasks/shared/seeded";
-import { fmFromRows } from "@/lib/tasks/shared/stats";
+import { fmFromRows } from "@/lib/metrics";
 import type { BaselineDef, InstanceOutcome, TaskKindModule, TaskOptions } from "@/lib/tasks/types";
 import { instanceLength } from "./chart-data";
 import { bouncingColumns } from "./columns";
@@ -29,7 +29,6 @@ export const binaryAbstention: TaskKindModule = {
   kind: "binary_abstention",
   title: "Binary abstention",
   columns: (o) => bouncingColumns(sideOf(o)),
-  primaryMetric: () => "F_m",
   parseReleaseRow: (row, o) => parseBounceReleaseRow(row, sideOf(o)),
   parsePrediction: (id, value, o) => parseBouncePrediction(id, value, sideOf(o)),
   score: (pairs, o) => scoreBinaryAbstention(pairs, sideOf(o)),

@@ -6,7 +6,7 @@ import { bounceOutcome } from "@/lib/tasks/binary-abstention";
 import { parseBouncePrediction, parseBounceReleaseRow } from "@/lib/tasks/binary-abstention/schemas";
 import { scoreBinaryAbstention } from "@/lib/tasks/binary-abstention/score-binary-abstention";
 import { unitHash } from "@/lib/tasks/shared/seeded";
-import { fmFromRows } from "@/lib/tasks/shared/stats";
+import { fmFromRows } from "@/lib/metrics";
 import type { Metrics, MetricColumn, ParseResult, ScoreResult, TaskKindModule } from "@/lib/tasks/types";
 
 type Half = { bounce: boolean; label?: number; pass?: number };
@@ -120,7 +120,6 @@ export const bouncerPipeline: TaskKindModule = {
   kind: "bouncer_pipeline",
   title: "Bouncer pipeline",
   columns: () => COLUMNS,
-  primaryMetric: () => "F_m_mean",
   parseReleaseRow(row) {
     const a = parseBounceReleaseRow(row, "input");
     const b = parseBounceReleaseRow(row, "output");

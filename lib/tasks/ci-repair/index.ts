@@ -107,7 +107,6 @@ export const ciRepair: TaskKindModule = {
   kind: "ci_repair",
   title: "CI repair",
   columns: () => COLUMNS,
-  primaryMetric: () => "SYE_rate",
   parseReleaseRow: (row) => parseRelease(row),
   parsePrediction: (id, value) => parsePrediction(id, value),
   warnPrediction(instance: StoredInstance, prediction) {

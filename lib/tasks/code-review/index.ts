@@ -129,7 +129,6 @@ export const codeReview: TaskKindModule = {
   kind: "code_review",
   title: "Code review",
   columns: () => COLUMNS,
-  primaryMetric: () => "f1",
   parseReleaseRow: (row) => parseRelease(row),
   parsePrediction: (id, value) => parsePrediction(id, value),
   score: (pairs) => score(pairs),

@@ -195,7 +195,6 @@ export const scoredAbstention: TaskKindModule = {
   kind: "scored_abstention",
   title: "Scored abstention and validation",
   columns: () => COLUMNS,
-  primaryMetric: () => "combined_binary_success_at_1",
   parseReleaseRow: (row) => parseRelease(row),
   parsePrediction: (id, value, _o, instance) => parsePrediction(id, value, instance),
   score: (pairs) => score(pairs),

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db";
 import { getSessionActor } from "@/lib/server/actor";
 import { quotaState } from "@/lib/server/quotas";
 import { prismaRows } from "@/lib/server/scoring";
-import { getTaskKind, isKindImplemented } from "@/lib/tasks";
+import { getTaskKind } from "@/lib/tasks";
 import { taskOptions } from "@/lib/tasks/catalog";
 import type { TaskKindName } from "@/lib/tasks/types";
 
@@ -44,22 +44,16 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
           {new Date(quota.reset * 1000).toISOString().slice(11, 16)} UTC. Dry runs and invalid files do not count.
         </p>
       ) : null}
-      {isKindImplemented(t.kind as TaskKindName) ? (
-        <>
-          <details className="text-sm text-slate-600 dark:text-slate-400">
-            <summary className="cursor-pointer">Accepted file shapes</summary>
-            <p className="mt-2">{format.summary}</p>
-            <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">{format.example}</pre>
-            <p className="mt-2">
-              Files missing some instances are stored and scored on what they cover, but not ranked (unless the release hides its truth: then every instance is required). With an API token:{" "}
-              <code>curl -H &quot;Authorization: Bearer $TOKEN&quot; -F file=@preds.json -F model=NAME {`<host>`}/api/v1/tasks/{fullSlug}/submissions</code>
-            </p>
-          </details>
-          <UploadForm task={fullSlug} primaryMetric={t.primaryMetric} teams={(await db.team.findMany({ where: { id: { in: actor.teamIds } } })).sort((a, b) => actor.teamIds.indexOf(a.id) - actor.teamIds.indexOf(b.id)).map((x) => ({ slug: x.slug, name: x.name }))} />
-        </>
-      ) : (
-        <p>This task does not accept submissions yet.</p>
-      )}
+      <details className="text-sm text-slate-600 dark:text-slate-400">
+        <summary className="cursor-pointer">Accepted file shapes</summary>
+        <p className="mt-2">{format.summary}</p>
+        <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">{format.example}</pre>
+        <p className="mt-2">
+          Files missing some instances are stored and scored on what they cover, but not ranked (unless the release hides its truth: then every instance is required). With an API token:{" "}
+          <code>curl -H &quot;Authorization: Bearer $TOKEN&quot; -F file=@preds.json -F model=NAME {`<host>`}/api/v1/tasks/{fullSlug}/submissions</code>
+        </p>
+      </details>
+      <UploadForm task={fullSlug} primaryMetric={t.primaryMetric} teams={(await db.team.findMany({ where: { id: { in: actor.teamIds } } })).sort((a, b) => actor.teamIds.indexOf(a.id) - actor.teamIds.indexOf(b.id)).map((x) => ({ slug: x.slug, name: x.name }))} />
     </div>
   );
 }

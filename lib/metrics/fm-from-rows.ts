@@ -1,4 +1,5 @@
-import { safeDivide } from "@/lib/metrics";
+/** F_m (METRICS.md §1) from per-instance rows of [truth, bounce] — what bootstraps resample. */
+import { safeDivide } from "./assert";
 
 /** F_m from [truth, bounce] rows (per-instance stats of a bouncer). */
 export function fmFromRows(rows: number[][], ti = 0, bi = 1): number {

@@ -1,0 +1,46 @@
+import { getTaskKind } from "./index";
+import { findTaskDef, taskOptions } from "./catalog";
+import type { TaskKindModule, TaskKindName, TaskOptions } from "./types";
+
+/** A task with its kind's module and options: what scoring, validation and pages work with. */
+export interface ResolvedTask {
+  id: string;
+  fullSlug: string;
+  name: string;
+  description: string;
+  primaryMetric: string;
+  kind: TaskKindModule;
+  kindName: string;
+  options: TaskOptions;
+  benchmark: { slug: string; name: string };
+  /** upload quotas set by admins (null: the defaults, lib/server/quotas.ts) */
+  quotaPerDay: number | null;
+  quotaTotal: number | null;
+}
+
+/** The one way a task is resolved: from its stored row (the server) or from the catalog (offline). */
+export function resolveTask(
+  t: { id: string; fullSlug: string; name: string; description: string; primaryMetric: string; kind: string; quotaPerDay?: number | null; quotaTotal?: number | null },
+  benchmark: { slug: string; name: string },
+): ResolvedTask {
+  return {
+    id: t.id,
+    fullSlug: t.fullSlug,
+    name: t.name,
+    description: t.description,
+    primaryMetric: t.primaryMetric,
+    kind: getTaskKind(t.kind as TaskKindName),
+    kindName: t.kind,
+    options: taskOptions(t.fullSlug),
+    benchmark,
+    quotaPerDay: t.quotaPerDay ?? null,
+    quotaTotal: t.quotaTotal ?? null,
+  };
+}
+
+/** A task from the catalog alone (offline scoring needs no database). */
+export function catalogTask(fullSlug: string): ResolvedTask | undefined {
+  const def = findTaskDef(fullSlug);
+  if (!def) return undefined;
+  return resolveTask({ id: "", fullSlug, ...def.task }, { slug: def.benchmark.slug, name: def.benchmark.name });
+}
