@@ -13,7 +13,6 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { AppError, formatProblem, type Problem } from "@/lib/errors";
 import { findTaskDef } from "@/lib/tasks/catalog";
-import { getTaskKind } from "@/lib/tasks";
 import { catalogTask, type ResolvedTask } from "@/lib/tasks/resolve";
 import { useDatabaseUrl } from "./database-url";
 import { readServerInfo } from "./embedded-pg.mjs";

@@ -11,12 +11,6 @@ function histogram(values: number[], edges: number[]): { bin: string; n: number 
   });
 }
 
-function shares(values: string[]): { value: string; n: number; share: number }[] {
-  const m = new Map<string, number>();
-  for (const v of values) m.set(v, (m.get(v) ?? 0) + 1);
-  return [...m.entries()].sort((a, b) => b[1] - a[1]).map(([value, n]) => ({ value, n, share: n / values.length }));
-}
-
 /**
  * A release's overview: instance count, the truth's distribution (aggregates only, so also for
  * hidden releases), text/patch length distributions, and its changes against the previous release.
@@ -27,31 +21,9 @@ export async function releaseOverview(db: PrismaClient, fullSlug: string, versio
   // a hidden release shows nothing computed from its truth (admins aside): metadata only
   const truthShown = !release.hidden || Boolean(actor?.isAdmin);
   const inst = await getReleaseInstances(db, release.id, release.status !== "draft");
-  const dist: { title: string; rows: { value: string; n: number; share: number }[] }[] = [];
-  const t = truthShown ? inst.map((i) => i.truth) : [];
+  // each task kind says what its release overview shows (paper tables and figures)
+  const dist = task.kind.releaseDistributions?.({ instances: inst, truth: truthShown }, task.options) ?? [];
   const m = inst.map((i) => i.metadata);
-  const LABELS = ["0 well specified", "1 reasonably specified", "2 vague", "3 impossible"];
-  if (!truthShown) {
-    // metadata-only distributions below
-  } else if (task.kindName === "binary_abstention" || task.kindName === "bouncer_pipeline") {
-    const inp = task.kindName === "bouncer_pipeline" ? t.map((x) => x.input as Record<string, unknown>) : task.options.side === "input" ? t : [];
-    const out = task.kindName === "bouncer_pipeline" ? t.map((x) => x.output as Record<string, unknown>) : task.options.side === "output" ? t : [];
-    if (inp.length) {
-      dist.push({ title: "Specification label (paper Table I)", rows: shares(inp.map((x) => LABELS[x.label as number] ?? "?")).sort((a, b) => a.value.localeCompare(b.value)) });
-      dist.push({ title: "Should bounce (input)", rows: shares(inp.map((x) => (x.bounce ? "bounce (label ≥ 2)" : "accept"))) });
-    }
-    if (out.length) dist.push({ title: "Patch correctness (output)", rows: shares(out.map((x) => (x.bounce ? "incorrect: bounce" : "correct: accept"))) });
-  } else if (task.kindName === "scored_abstention") {
-    const trajs = t.map((x) => x.trajectories as { success: boolean; passesRegression: boolean }[]);
-    dist.push({ title: "Bugs", rows: shares(trajs.map((ts) => (ts.some((s) => s.success) ? "fixable (some trajectory succeeds)" : "unfixable"))) });
-    dist.push({ title: "Trajectories", rows: shares(trajs.flat().map((s) => (s.success ? "succeeds" : s.passesRegression ? "fails, passes regression" : "fails regression"))) });
-    dist.push({ title: "Category", rows: shares(m.map((x) => String(x.category ?? "uncategorized"))) });
-  } else if (task.kindName === "ci_repair") {
-    dist.push({ title: "Language", rows: shares(m.map((x) => String(x.lang))) });
-    dist.push({ title: "Build system", rows: shares(m.map((x) => String(x.build_system))) });
-  } else {
-    for (const k of ["category", "impact", "severity"]) dist.push({ title: `Bug ${k} (CR-Bench Fig. 3)`, rows: shares(t.map((x) => String(x[k]))) });
-  }
   const words = m.map((x) => x.words).filter((x): x is number => typeof x === "number");
   const chars = m.map((x) => x.chars).filter((x): x is number => typeof x === "number");
   const lengths = {

@@ -1,5 +1,6 @@
 import type { Problem } from "@/lib/errors";
 
+import type { Distribution, OverviewInput } from "./shared/distributions";
 export type TaskKindName = "binary_abstention" | "bouncer_pipeline" | "scored_abstention" | "ci_repair" | "code_review";
 
 /** A column of a task's leaderboard. */
@@ -73,6 +74,11 @@ export interface TaskKindModule {
   storageOnlyFields?: string[];
   /** Non-fatal findings about a valid prediction (e.g. a CI patch that does not apply). */
   warnPrediction?(instance: StoredInstance, prediction: Record<string, unknown>, opts: TaskOptions): string[];
+  /**
+   * The distributions a release overview shows (paper tables and figures): of the truth when
+   * `input.truth` (not on a hidden release, for non-admins), of public metadata always.
+   */
+  releaseDistributions?(input: OverviewInput, opts: TaskOptions): Distribution[];
   /**
    * Length buckets (METRICS.md §3), for kinds that have them: which bucket edges, and per
    * instance its length and the bounce decision vs truth (null when the instance has no length).

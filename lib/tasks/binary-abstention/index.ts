@@ -1,4 +1,5 @@
 import { unitHash } from "@/lib/tasks/shared/seeded";
+import { bouncerDistributions } from "./distributions";
 import { fmFromRows } from "@/lib/metrics";
 import type { BaselineDef, InstanceOutcome, TaskKindModule, TaskOptions } from "@/lib/tasks/types";
 import { instanceLength } from "./chart-data";
@@ -36,6 +37,11 @@ export const binaryAbstention: TaskKindModule = {
   storageOnlyFields: ["trace"],
   primaryStats: (instance, prediction) => [instance.truth.bounce ? 1 : 0, prediction.bounce ? 1 : 0],
   primaryFromStats: (rows) => (rows.length ? fmFromRows(rows) : null),
+  releaseDistributions: ({ instances, truth }, o) => {
+    if (!truth) return [];
+    const t = instances.map((i) => i.truth);
+    return bouncerDistributions(sideOf(o) === "input" ? t : [], sideOf(o) === "output" ? t : []);
+  },
   lengthBuckets: (o) => ({
     side: sideOf(o),
     row(instance, prediction) {

@@ -1,4 +1,5 @@
 import type { Problem } from "@/lib/errors";
+import { bouncerDistributions } from "@/lib/tasks/binary-abstention/distributions";
 import { safeDivide } from "@/lib/metrics";
 import { instanceLength } from "@/lib/tasks/binary-abstention/chart-data";
 import { bouncingColumns } from "@/lib/tasks/binary-abstention/columns";
@@ -150,6 +151,8 @@ export const bouncerPipeline: TaskKindModule = {
   ],
   primaryFromStats: (rows) => (rows.length ? (fmFromRows(rows, 0, 1) + fmFromRows(rows, 2, 3)) / 2 : null),
   // Lite's length chart is the input bouncer's, bucketed by issue length
+  releaseDistributions: ({ instances, truth }) =>
+    truth ? bouncerDistributions(instances.map((i) => i.truth.input as Record<string, unknown>), instances.map((i) => i.truth.output as Record<string, unknown>)) : [],
   lengthBuckets: () => ({
     side: "input",
     row(instance, prediction) {

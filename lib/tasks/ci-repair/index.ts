@@ -1,4 +1,5 @@
 import type { Problem } from "@/lib/errors";
+import { shares } from "../shared/distributions";
 import type { MetricColumn, ParseResult, ReleaseInstance, ScoreResult, StoredInstance, TaskKindModule } from "@/lib/tasks/types";
 import { applyPatch, PatchError } from "./apply-patch";
 import { judgeArtifact } from "./sye";
@@ -113,6 +114,11 @@ export const ciRepair: TaskKindModule = {
     const r = verdict(instance, prediction);
     return !r.generated && r.reason?.startsWith("does not apply") ? [`${instance.externalId}: patch ${r.reason}; counted as not generated`] : [];
   },
+  // public metadata only: shown for hidden releases too
+  releaseDistributions: ({ instances }) => [
+    { title: "Language", rows: shares(instances.map((i) => String(i.metadata.lang))) },
+    { title: "Build system", rows: shares(instances.map((i) => String(i.metadata.build_system))) },
+  ],
   score: (pairs) => score(pairs),
   outcome(instance, prediction) {
     const r = verdict(instance, prediction);

@@ -1,4 +1,5 @@
 import type { Problem } from "@/lib/errors";
+import { shares } from "../shared/distributions";
 import { canonicalEnum } from "../shared/enums";
 import { reviewMetrics, type CommentJudgment } from "@/lib/metrics";
 import type { MetricColumn, ParseResult, ReleaseInstance, ScoreResult, TaskKindModule } from "@/lib/tasks/types";
@@ -131,6 +132,8 @@ export const codeReview: TaskKindModule = {
   columns: () => COLUMNS,
   parseReleaseRow: (row) => parseRelease(row),
   parsePrediction: (id, value) => parsePrediction(id, value),
+  releaseDistributions: ({ instances, truth }) =>
+    truth ? ["category", "impact", "severity"].map((k) => ({ title: `Bug ${k} (CR-Bench Fig. 3)`, rows: shares(instances.map((i) => String(i.truth[k]))) })) : [],
   score: (pairs) => score(pairs),
   outcome(_instance, prediction) {
     const cs = prediction.comments as Comment[];

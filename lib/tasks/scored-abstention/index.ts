@@ -1,4 +1,5 @@
 import type { Problem } from "@/lib/errors";
+import { shares, type Distribution } from "../shared/distributions";
 import { AV_POLICIES, evaluateAbstainValidate, filteredSuccessAtK, liftOf, patchScore, type AvBug } from "@/lib/metrics";
 import { isBlank, readBoolean } from "@/lib/tasks/shared/coerce";
 import { unitHash } from "@/lib/tasks/shared/seeded";
@@ -197,6 +198,16 @@ export const scoredAbstention: TaskKindModule = {
   columns: () => COLUMNS,
   parseReleaseRow: (row) => parseRelease(row),
   parsePrediction: (id, value, _o, instance) => parsePrediction(id, value, instance),
+  releaseDistributions: ({ instances, truth }) => {
+    const out: Distribution[] = [];
+    if (truth) {
+      const trajs = instances.map((i) => i.truth.trajectories as { success: boolean; passesRegression: boolean }[]);
+      out.push({ title: "Bugs", rows: shares(trajs.map((ts) => (ts.some((s) => s.success) ? "fixable (some trajectory succeeds)" : "unfixable"))) });
+      out.push({ title: "Trajectories", rows: shares(trajs.flat().map((s) => (s.success ? "succeeds" : s.passesRegression ? "fails, passes regression" : "fails regression"))) });
+    }
+    out.push({ title: "Category", rows: shares(instances.map((i) => String(i.metadata.category ?? "uncategorized"))) });
+    return out;
+  },
   score: (pairs) => score(pairs),
   outcome(instance, prediction) {
     const bug = toBug(instance.truth, prediction, instance.metadata);
