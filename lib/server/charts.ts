@@ -2,7 +2,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { paretoFront, type PrCurve } from "@/lib/metrics";
 import { getMetric } from "@/lib/metric-value";
 import { lengthBuckets, type LengthBucket } from "@/lib/tasks/binary-abstention/chart-data";
-import type { Metrics } from "@/lib/tasks/types";
+import { taskChartsOf } from "@/lib/tasks";
+import type { Metrics, TaskKindName } from "@/lib/tasks/types";
 import { viewQuery, type LeaderboardView } from "@/lib/validations/leaderboard-view";
 import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
 import { Lru } from "./lru";
@@ -130,69 +131,8 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
   };
   const release = { id: lb.releaseId, status: lb.release.status };
   const lengths = hidden ? null : await lengthChart(db, task, release, overlay.map((s) => ({ id: s.id, name: s.name, details: s.details })));
-  switch (task.kindName) {
-    case "binary_abstention": {
-      const pr = hidden
-        ? []
-        : overlay.filter((s) => s.details.prCurve).map((s) => ({ name: `${s.name} (AP ${getMetric(s.metrics, "bounce_ap")?.toFixed(3)})`, curve: thinCurve(s.details.prCurve as PrCurve) }));
-      return {
-        ...base,
-        side: task.options.side ?? "input",
-        perClass: overlay.map((s) => ({ name: s.name, F_a: getMetric(s.metrics, "F_a") ?? 0, F_b: getMetric(s.metrics, "F_b") ?? 0, F_m: getMetric(s.metrics, "F_m") ?? 0 })),
-        lengths: lengths?.series ?? null,
-        pr,
-      };
-    }
-    case "bouncer_pipeline": {
-      return {
-        ...base,
-        tableIV: series.map((s) => ({ name: s.name, baseline: s.baseline, before: getMetric(s.metrics, "before"), after: getMetric(s.metrics, "after"), lost: getMetric(s.metrics, "lost") })),
-        lengths: lengths?.series ?? null,
-      };
-    }
-    case "scored_abstention": {
-      const curve = (k: "abstentionCurve" | "validationCurve") =>
-        hidden ? [] : overlay.filter((s) => s.details[k]).map((s) => ({ name: `${s.name} (AP ${getMetric(s.metrics, k === "abstentionCurve" ? "abstention_ap" : "validation_ap")?.toFixed(3)})`, curve: thinCurve(s.details[k] as PrCurve) }));
-      const prevalence = (overlay[0]?.details.prevalence ?? null) as { fixable: number; trajectorySuccess: number } | null;
-      const policies = ["no_filter", "abstention", "validation_binary", "validation_p75", "validation_p90", "combined_binary", "combined_p75", "combined_p90"];
-      return {
-        ...base,
-        abstentionPr: curve("abstentionCurve"),
-        validationPr: curve("validationCurve"),
-        prevalence,
-        byPolicy: policies.map((p) => ({
-          policy: p.replace(/_/g, "-"),
-          ...Object.fromEntries(overlay.map((s) => [s.name, (s.details.successAtK as Record<string, { value: number }[]> | undefined)?.[p]?.[0]?.value ?? 0])),
-        })),
-        seriesNames: overlay.map((s) => s.name),
-        lift: overlay.map((s) => ({ name: s.name, lift: (s.details.lift ?? []) as { category: string; bugs: number; combined_binary: number | null; abstention: number | null }[] })),
-      };
-    }
-    case "ci_repair":
-      return {
-        ...base,
-        counts: series.map((s) => ({ name: s.name, PG: getMetric(s.metrics, "PG") ?? 0, PL: getMetric(s.metrics, "PL") ?? 0, SYE: getMetric(s.metrics, "SYE") ?? 0, CO: getMetric(s.metrics, "CO") ?? 0 })),
-      };
-    case "code_review":
-    default: {
-      const recallBy = (dim: string) => {
-        const axes = [...new Set(overlay.flatMap((s) => ((s.details.recallBy as Record<string, { value: string }[]> | undefined)?.[dim] ?? []).map((r) => r.value)))];
-        return {
-          axes,
-          series: overlay.map((s) => {
-            const rows = (s.details.recallBy as Record<string, { value: string; recall: number | null }[]> | undefined)?.[dim] ?? [];
-            return { name: s.name, values: axes.map((a) => rows.find((r) => r.value === a)?.recall ?? null) };
-          }),
-        };
-      };
-      return {
-        ...base,
-        judgments: series.map((s) => ({ name: s.name, bug_hit: getMetric(s.metrics, "bug_hit") ?? 0, valid_suggestion: getMetric(s.metrics, "valid_suggestion") ?? 0, noise: getMetric(s.metrics, "noise") ?? 0 })),
-        radar: { category: recallBy("category"), impact: recallBy("impact"), severity: recallBy("severity") },
-        snr: series.filter((s) => getMetric(s.metrics, "snr") !== null).map((s) => ({ x: getMetric(s.metrics, "recall") ?? 0, y: getMetric(s.metrics, "snr") ?? 0, label: s.name })),
-      };
-    }
-  }
+  // the kind draws its own charts from the board and the stored details (lib/tasks/<kind>/chart-data.ts)
+  return { ...base, ...taskChartsOf(task.kindName as TaskKindName, { series, overlay, hidden, lengths: lengths?.series ?? null, options: task.options, thin: thinCurve }) };
 }
 
 export type TaskChartData = Awaited<ReturnType<typeof taskChartData>>;

@@ -1,4 +1,10 @@
 import { AppError } from "@/lib/errors";
+import { binaryAbstentionTaskCharts } from "./binary-abstention/chart-data";
+import { pipelineTaskCharts } from "./bouncer-pipeline/chart-data";
+import type { TaskChartContext } from "./chart-context";
+import { ciRepairTaskCharts } from "./ci-repair/chart-data";
+import { codeReviewTaskCharts } from "./code-review/chart-data";
+import { scoredAbstentionTaskCharts } from "./scored-abstention/chart-data";
 import { binaryAbstention } from "./binary-abstention";
 import { bouncerPipeline } from "./bouncer-pipeline";
 import { ciRepair } from "./ci-repair";
@@ -22,3 +28,20 @@ export function getTaskKind(kind: TaskKindName): TaskKindModule {
 }
 
 export type { TaskKindModule, TaskKindName } from "./types";
+
+/** Each kind's task-page chart builder (pure: the server hands it the board and stored details). */
+export const TASK_CHARTS = {
+  binary_abstention: binaryAbstentionTaskCharts,
+  bouncer_pipeline: pipelineTaskCharts,
+  scored_abstention: scoredAbstentionTaskCharts,
+  ci_repair: ciRepairTaskCharts,
+  code_review: codeReviewTaskCharts,
+} satisfies Record<TaskKindName, (ctx: TaskChartContext) => object>;
+
+/** The kind-specific part of a task's chart data, tagged by kind. */
+export type KindTaskCharts = { [K in keyof typeof TASK_CHARTS]: { kind: K } & ReturnType<(typeof TASK_CHARTS)[K]> }[keyof typeof TASK_CHARTS];
+
+/** A task's kind-specific chart data. */
+export function taskChartsOf(kind: TaskKindName, ctx: TaskChartContext): KindTaskCharts {
+  return { kind, ...TASK_CHARTS[kind](ctx) } as KindTaskCharts;
+}

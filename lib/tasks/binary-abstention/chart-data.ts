@@ -1,3 +1,6 @@
+import type { PrCurve } from "@/lib/metrics";
+import { getMetric } from "@/lib/metric-value";
+import type { TaskChartContext } from "../chart-context";
 import { safeDivide } from "@/lib/metrics";
 import type { Side } from "./labels";
 
@@ -51,4 +54,15 @@ export function lengthBuckets(rows: { length: number; should: boolean; did: bool
       fpr: safeDivide(neg.filter((r) => r.did).length, neg.length),
     };
   });
+}
+
+/** The task page's charts of a binary-abstention task: per-class F, length buckets, PR curves. */
+export function binaryAbstentionTaskCharts(ctx: TaskChartContext) {
+  const { overlay, hidden } = ctx;
+  return {
+    side: (ctx.options.side ?? "input") as Side,
+    perClass: overlay.map((s) => ({ name: s.name, F_a: getMetric(s.metrics, "F_a") ?? 0, F_b: getMetric(s.metrics, "F_b") ?? 0, F_m: getMetric(s.metrics, "F_m") ?? 0 })),
+    lengths: ctx.lengths,
+    pr: hidden ? [] : overlay.filter((s) => s.details.prCurve).map((s) => ({ name: `${s.name} (AP ${getMetric(s.metrics, "bounce_ap")?.toFixed(3)})`, curve: ctx.thin(s.details.prCurve as PrCurve) })),
+  };
 }

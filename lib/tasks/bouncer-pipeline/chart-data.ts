@@ -1,3 +1,5 @@
+import { getMetric } from "@/lib/metric-value";
+import type { TaskChartContext } from "../chart-context";
 import type { pipelineFunnel } from "./index";
 
 type Funnel = ReturnType<typeof pipelineFunnel>["funnel"];
@@ -32,4 +34,12 @@ export function pipelineSankey(f: Funnel) {
     { source: 4, target: 7, value: f.shown_incorrect, color: C.wrong },
   ];
   return { nodes, links };
+}
+
+/** The task page's charts of the Lite pipeline: the paper's Table IV and length buckets. */
+export function pipelineTaskCharts(ctx: TaskChartContext) {
+  return {
+    tableIV: ctx.series.map((s) => ({ name: s.name, baseline: s.baseline, before: getMetric(s.metrics, "before"), after: getMetric(s.metrics, "after"), lost: getMetric(s.metrics, "lost") })),
+    lengths: ctx.lengths,
+  };
 }

@@ -1,0 +1,9 @@
+import { getMetric } from "@/lib/metric-value";
+import type { TaskChartContext } from "../chart-context";
+
+/** The task page's charts of CI-Bench: the outcome counts per system. */
+export function ciRepairTaskCharts(ctx: TaskChartContext) {
+  return {
+    counts: ctx.series.map((s) => ({ name: s.name, PG: getMetric(s.metrics, "PG") ?? 0, PL: getMetric(s.metrics, "PL") ?? 0, SYE: getMetric(s.metrics, "SYE") ?? 0, CO: getMetric(s.metrics, "CO") ?? 0 })),
+  };
+}
