@@ -1,10 +1,11 @@
 import { AppError } from "@/lib/errors";
-import { binaryAbstentionTaskCharts } from "./binary-abstention/chart-data";
-import { pipelineTaskCharts } from "./bouncer-pipeline/chart-data";
+import { binaryAbstentionSubmissionCharts, binaryAbstentionTaskCharts } from "./binary-abstention/chart-data";
+import { pipelineSubmissionCharts, pipelineTaskCharts } from "./bouncer-pipeline/chart-data";
 import type { TaskChartContext } from "./chart-context";
-import { ciRepairTaskCharts } from "./ci-repair/chart-data";
-import { codeReviewTaskCharts } from "./code-review/chart-data";
-import { scoredAbstentionTaskCharts } from "./scored-abstention/chart-data";
+import { ciRepairSubmissionCharts, ciRepairTaskCharts } from "./ci-repair/chart-data";
+import { codeReviewSubmissionCharts, codeReviewTaskCharts } from "./code-review/chart-data";
+import { scoredAbstentionSubmissionCharts, scoredAbstentionTaskCharts } from "./scored-abstention/chart-data";
+import type { SubmissionChartContext } from "./submission-chart-context";
 import { binaryAbstention } from "./binary-abstention";
 import { bouncerPipeline } from "./bouncer-pipeline";
 import { ciRepair } from "./ci-repair";
@@ -44,4 +45,20 @@ export type KindTaskCharts = { [K in keyof typeof TASK_CHARTS]: { kind: K } & Re
 /** A task's kind-specific chart data. */
 export function taskChartsOf(kind: TaskKindName, ctx: TaskChartContext): KindTaskCharts {
   return { kind, ...TASK_CHARTS[kind](ctx) } as KindTaskCharts;
+}
+
+/** Each kind's submission-page chart builder. */
+export const SUBMISSION_CHARTS = {
+  binary_abstention: binaryAbstentionSubmissionCharts,
+  bouncer_pipeline: pipelineSubmissionCharts,
+  scored_abstention: scoredAbstentionSubmissionCharts,
+  ci_repair: ciRepairSubmissionCharts,
+  code_review: codeReviewSubmissionCharts,
+} satisfies Record<TaskKindName, (ctx: SubmissionChartContext) => Promise<object>>;
+
+/** The kind-specific chart data of a submission page, tagged by kind. */
+export type KindSubmissionCharts = { [K in keyof typeof SUBMISSION_CHARTS]: { kind: K } & Awaited<ReturnType<(typeof SUBMISSION_CHARTS)[K]>> }[keyof typeof SUBMISSION_CHARTS];
+
+export async function submissionChartsOf(kind: TaskKindName, ctx: SubmissionChartContext): Promise<KindSubmissionCharts> {
+  return { kind, ...(await SUBMISSION_CHARTS[kind](ctx)) } as KindSubmissionCharts;
 }

@@ -1,5 +1,6 @@
 import type { Problem } from "@/lib/errors";
 
+import type { AvBug } from "@/lib/metrics";
 import type { Distribution, OverviewInput } from "./shared/distributions";
 export type TaskKindName = "binary_abstention" | "bouncer_pipeline" | "scored_abstention" | "ci_repair" | "code_review";
 
@@ -79,6 +80,8 @@ export interface TaskKindModule {
    * `input.truth` (not on a hidden release, for non-admins), of public metadata always.
    */
   releaseDistributions?(input: OverviewInput, opts: TaskOptions): Distribution[];
+  /** Kinds with a threshold explorer (Abstain-and-Validate): its bugs from a submission's pairs. */
+  explorerBugs?(pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown>; metadata: Record<string, unknown> }[]): AvBug[];
   /**
    * Length buckets (METRICS.md §3), for kinds that have them: which bucket edges, and per
    * instance its length and the bounce decision vs truth (null when the instance has no length).

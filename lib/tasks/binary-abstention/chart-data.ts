@@ -1,3 +1,4 @@
+import type { SubmissionChartContext } from "../submission-chart-context";
 import type { PrCurve } from "@/lib/metrics";
 import { getMetric } from "@/lib/metric-value";
 import type { TaskChartContext } from "../chart-context";
@@ -65,4 +66,10 @@ export function binaryAbstentionTaskCharts(ctx: TaskChartContext) {
     lengths: ctx.lengths,
     pr: hidden ? [] : overlay.filter((s) => s.details.prCurve).map((s) => ({ name: `${s.name} (AP ${getMetric(s.metrics, "bounce_ap")?.toFixed(3)})`, curve: ctx.thin(s.details.prCurve as PrCurve) })),
   };
+}
+
+/** A submission page's charts of a binary-abstention task. */
+export async function binaryAbstentionSubmissionCharts(ctx: SubmissionChartContext) {
+  const d = ctx.details;
+  return { side: (ctx.options.side ?? "input") as Side, perClass: d.perClass, lengths: ctx.lengths, pr: ctx.hidden ? null : ((d.prCurve as PrCurve | undefined) ?? null) };
 }

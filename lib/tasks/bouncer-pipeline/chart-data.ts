@@ -1,3 +1,4 @@
+import type { SubmissionChartContext } from "../submission-chart-context";
 import { getMetric } from "@/lib/metric-value";
 import type { TaskChartContext } from "../chart-context";
 import type { pipelineFunnel } from "./index";
@@ -42,4 +43,9 @@ export function pipelineTaskCharts(ctx: TaskChartContext) {
     tableIV: ctx.series.map((s) => ({ name: s.name, baseline: s.baseline, before: getMetric(s.metrics, "before"), after: getMetric(s.metrics, "after"), lost: getMetric(s.metrics, "lost") })),
     lengths: ctx.lengths,
   };
+}
+
+/** A submission page's charts of the Lite pipeline: its Sankey funnel. */
+export async function pipelineSubmissionCharts(ctx: SubmissionChartContext) {
+  return { sankey: pipelineSankey(ctx.details.funnel as Parameters<typeof pipelineSankey>[0]) };
 }

@@ -1,3 +1,4 @@
+import type { SubmissionChartContext } from "../submission-chart-context";
 import { getMetric } from "@/lib/metric-value";
 import type { TaskChartContext } from "../chart-context";
 
@@ -6,4 +7,9 @@ export function ciRepairTaskCharts(ctx: TaskChartContext) {
   return {
     counts: ctx.series.map((s) => ({ name: s.name, PG: getMetric(s.metrics, "PG") ?? 0, PL: getMetric(s.metrics, "PL") ?? 0, SYE: getMetric(s.metrics, "SYE") ?? 0, CO: getMetric(s.metrics, "CO") ?? 0 })),
   };
+}
+
+/** A submission page of CI-Bench draws no extra chart (its score details say it all). */
+export async function ciRepairSubmissionCharts(_ctx: SubmissionChartContext) {
+  return {};
 }

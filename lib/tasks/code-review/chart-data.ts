@@ -1,3 +1,4 @@
+import type { SubmissionChartContext } from "../submission-chart-context";
 import { getMetric } from "@/lib/metric-value";
 import type { TaskChartContext } from "../chart-context";
 
@@ -19,4 +20,10 @@ export function codeReviewTaskCharts(ctx: TaskChartContext) {
     radar: { category: recallBy("category"), impact: recallBy("impact"), severity: recallBy("severity") },
     snr: series.filter((s) => getMetric(s.metrics, "snr") !== null).map((s) => ({ x: getMetric(s.metrics, "recall") ?? 0, y: getMetric(s.metrics, "snr") ?? 0, label: s.name })),
   };
+}
+
+/** A submission page's charts of CR-Bench: recall by taxonomy and comment counts. */
+export async function codeReviewSubmissionCharts(ctx: SubmissionChartContext) {
+  const d = ctx.details;
+  return { recallBy: d.recallBy as Record<string, { value: string; recall: number | null }[]>, counts: d.counts as { bugHit: number; validSuggestion: number; noise: number } };
 }

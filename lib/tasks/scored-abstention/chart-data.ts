@@ -1,3 +1,5 @@
+import type { SubmissionChartContext } from "../submission-chart-context";
+import { toBug } from "./index";
 import type { PrCurve } from "@/lib/metrics";
 import { getMetric } from "@/lib/metric-value";
 import type { TaskChartContext } from "../chart-context";
@@ -19,5 +21,19 @@ export function scoredAbstentionTaskCharts(ctx: TaskChartContext) {
     })),
     seriesNames: overlay.map((s) => s.name),
     lift: overlay.map((s) => ({ name: s.name, lift: (s.details.lift ?? []) as { category: string; bugs: number; combined_binary: number | null; abstention: number | null }[] })),
+  };
+}
+
+/** A submission page's charts of Abstain-and-Validate: curves, histogram, success@k, funnel, and the bugs for the threshold explorer. */
+export async function scoredAbstentionSubmissionCharts(ctx: SubmissionChartContext) {
+  const d = ctx.details;
+  return {
+    abstentionPr: ctx.hidden ? null : (d.abstentionCurve as PrCurve),
+    validationPr: ctx.hidden ? null : (d.validationCurve as PrCurve | null),
+    prevalence: d.prevalence as { fixable: number; trajectorySuccess: number },
+    histogram: d.histogram as { predicted: number[]; empirical: number[] },
+    successAtK: d.successAtK as Record<string, { value: number; bugs: number }[]>,
+    funnel: d.funnel as { stage: string; bugs: number; success_at_1: number }[],
+    bugs: ctx.hidden ? null : (await ctx.pairs()).map((p) => toBug(p.truth, p.prediction, p.metadata)),
   };
 }

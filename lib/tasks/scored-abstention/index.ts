@@ -198,6 +198,7 @@ export const scoredAbstention: TaskKindModule = {
   columns: () => COLUMNS,
   parseReleaseRow: (row) => parseRelease(row),
   parsePrediction: (id, value, _o, instance) => parsePrediction(id, value, instance),
+  explorerBugs: (pairs) => pairs.map((p) => toBug(p.truth, p.prediction, p.metadata)),
   releaseDistributions: ({ instances, truth }) => {
     const out: Distribution[] = [];
     if (truth) {
