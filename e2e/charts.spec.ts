@@ -123,3 +123,13 @@ test("compare two submissions from the leaderboard, then drill into an instance"
   await expect(page.getByTestId("release-summary")).toContainText("1699 instances");
   await snap(page, "release-overview");
 });
+
+test("a CI-Bench submission shows the developer's patch beside the tool's for each instance", async ({ page, request }) => {
+  const lb = await (await request.get("/api/v1/tasks/ci-bench/repair/leaderboard")).json();
+  const id = lb.rows.find((r: { baseline: string | null }) => !r.baseline).submissionId;
+  await page.goto(`/submissions/${id}`);
+  const diff = page.getByTestId("diff-side-by-side").first();
+  await page.getByText("developer vs tool patch").first().click();
+  await expect(diff).toBeVisible();
+  await expect(diff.locator("pre").first()).toContainText("@@");
+});

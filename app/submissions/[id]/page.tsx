@@ -272,7 +272,8 @@ export default async function SubmissionPage({ params, searchParams }: { params:
                           <Badge tone={r.outcome?.correct ? "green" : "red"}>{r.outcome?.outcome.replace(/_/g, " ")}</Badge>
                         </td>
                         <td className="max-w-xl px-2 py-1 text-xs text-slate-600 dark:text-slate-400">
-                          {task.kindName === "ci_repair" ? (
+                          {/* a task whose truth is a reference patch (CI-Bench) shows it beside the tool's */}
+                          {typeof (r.truth as { developer_patch?: unknown } | null)?.developer_patch === "string" ? (
                             <details>
                               <summary className="cursor-pointer">developer vs tool patch</summary>
                               <div className="mt-1 grid grid-cols-2 gap-2" data-testid="diff-side-by-side">
