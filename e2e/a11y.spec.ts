@@ -88,22 +88,29 @@ test("every page of the app is in the list", async () => {
   expect(pages.filter((p) => targetsFor(p.pattern, ids) === null).map((p) => p.pattern)).toEqual([]);
 });
 
+/** Visits every target, the visitors' pages first, then signed in as the admin for the rest. */
+async function eachTarget(page: Page, check: (t: Target) => Promise<void>) {
+  for (const admin of [false, true]) {
+    if (admin) await signInAdmin(page);
+    for (const t of targets.filter((x) => Boolean(x.admin) === admin)) {
+      await page.goto(t.url);
+      await page.waitForLoadState("networkidle");
+      await check(t);
+    }
+  }
+}
+
 for (const scheme of ["light", "dark"] as const) {
   test(`no serious or critical axe violation (WCAG 2 A/AA), ${scheme} mode`, async ({ page }) => {
     test.setTimeout(240_000);
     await page.emulateMedia({ colorScheme: scheme });
     const found: string[] = [];
-    for (const admin of [false, true]) {
-      if (admin) await signInAdmin(page);
-      for (const t of targets.filter((x) => Boolean(x.admin) === admin)) {
-        await page.goto(t.url);
-        await page.waitForLoadState("networkidle");
-        const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-        for (const v of r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-          found.push(`${t.url} [${scheme}] ${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-        }
+    await eachTarget(page, async (t) => {
+      const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      for (const v of r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+        found.push(`${t.url} [${scheme}] ${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
       }
-    }
+    });
     expect(found).toEqual([]);
   });
 }
@@ -112,15 +119,10 @@ test("nothing scrolls sideways at 390 px: wide tables scroll inside their own bo
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const wide: string[] = [];
-  for (const admin of [false, true]) {
-    if (admin) await signInAdmin(page);
-    for (const t of targets.filter((x) => Boolean(x.admin) === admin)) {
-      await page.goto(t.url);
-      await page.waitForLoadState("networkidle");
-      const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-      if (scroll > inner) wide.push(`${t.url}: ${scroll} > ${inner}`);
-    }
-  }
+  await eachTarget(page, async (t) => {
+    const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    if (scroll > inner) wide.push(`${t.url}: ${scroll} > ${inner}`);
+  });
   expect(wide).toEqual([]);
 });
 

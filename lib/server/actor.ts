@@ -14,6 +14,8 @@ export interface Actor {
   teamId: string | null;
   /** the actor's role in each of its teams */
   roles: Record<string, "owner" | "member">;
+  /** an API token's public prefix (who acted, in the audit trail) */
+  tokenPrefix?: string;
 }
 
 /** Resolves an API token (`Authorization: Bearer …`). @throws AppError unauthorized for a bad token */
@@ -32,6 +34,7 @@ export async function actorFromToken(token: string): Promise<Actor> {
     teamIds: [row.teamId],
     teamId: row.teamId,
     roles: { [row.teamId]: role },
+    tokenPrefix: row.prefix,
   };
 }
 

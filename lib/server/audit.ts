@@ -34,10 +34,15 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** How the audit trail names an actor: its e-mail, else the API token (by its public prefix). */
+export function actorLabel(a: Actor): string {
+  return a.email ?? (a.via === "token" ? `API token ${a.tokenPrefix ?? ""}…`.replace(" …", "…") : "unknown");
+}
+
 function actorOf(a: AuditEntry["actor"]): { id: string | null; label: string } {
   if (!a) return { id: null, label: "system" };
   if ("label" in a) return { id: a.userId ?? null, label: a.label };
-  return { id: a.userId, label: a.email ?? (a.via === "token" ? "API token" : "unknown") };
+  return { id: a.userId, label: actorLabel(a) };
 }
 
 /** Records one event, in the caller's transaction when given one. */

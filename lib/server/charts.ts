@@ -3,7 +3,8 @@ import { paretoFront, type PrCurve } from "@/lib/metrics";
 import { getMetric } from "@/lib/metric-value";
 import { lengthBuckets, type LengthBucket } from "@/lib/tasks/binary-abstention/chart-data";
 import { taskChartsOf } from "@/lib/tasks";
-import type { Metrics, TaskKindName } from "@/lib/tasks/types";
+import type { ChartSeries } from "@/lib/tasks/chart-context";
+import type { TaskKindName } from "@/lib/tasks/types";
 import { viewQuery, type LeaderboardView } from "@/lib/validations/leaderboard-view";
 import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
 import { Lru } from "./lru";
@@ -11,15 +12,6 @@ import { getTaskOrThrow, type ResolvedTask } from "./tasks";
 import { getReleaseInstances } from "./truth-cache";
 
 const MAX_SERIES = 8;
-
-export interface SeriesRow {
-  id: string;
-  name: string;
-  baseline: boolean;
-  primary: number | null;
-  ci: { low: number; high: number } | null;
-  metrics: Metrics;
-}
 
 /**
  * Length-bucket chart data of submissions (METRICS.md §3), as written with each score
@@ -103,7 +95,7 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
   // board's released, rounded metrics (docs/security.md)
   const scored = hidden ? [] : await db.score.findMany({ where: { releaseId: lb.releaseId, submissionId: { in: overlayIds } }, select: { submissionId: true, details: true } });
   const details = new Map(scored.map((s) => [s.submissionId, s.details as Record<string, unknown>]));
-  const series: (SeriesRow & { details: Record<string, unknown> })[] = rows.map((r) => ({
+  const series: ChartSeries[] = rows.map((r) => ({
     id: r.submissionId,
     name: r.model,
     baseline: Boolean(r.baseline),

@@ -218,7 +218,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
     );
     if ((meta.visibility ?? "public") === "public" && !meta.baseline) {
       await audit(pgRows(conn), {
-        actor: { label: input.actorLabel ?? "uploader", userId: input.userId },
+        actor: { label: input.actorLabel ?? "system", userId: input.userId },
         action: "submission.public",
         target: { type: "submission", id },
         taskId: task.id,

@@ -2,6 +2,7 @@
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { actorLabel } from "@/lib/server/audit";
 import { disclosedUpload } from "@/lib/server/disclosure";
 import { streamMultipart } from "@/lib/server/multipart";
 import { checkQuota, quotaHeaders, quotaState } from "@/lib/server/quotas";
@@ -56,7 +57,7 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
         dryRun,
         asyncBytes: getEnv().ASYNC_UPLOAD_BYTES,
         quota: !exempt,
-        actorLabel: actor!.email ?? (actor!.via === "token" ? "API token" : undefined),
+        actorLabel: actorLabel(actor!),
       });
     },
   });
