@@ -28,3 +28,9 @@ export function formatBytes(n: number): string {
   if (n < 1048576) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1048576).toFixed(1)} MB`;
 }
+
+/** A fraction as a percentage with one decimal ("—" when undefined). */
+export const pct = (x: number | null | undefined): string => (x === null || x === undefined ? "—" : `${(x * 100).toFixed(1)}%`);
+
+/** A number with three decimals ("—" when undefined). */
+export const f3 = (x: number | null | undefined): string => (x === null || x === undefined ? "—" : x.toFixed(3));

@@ -1,6 +1,6 @@
 import { GroupedBars } from "@/components/charts/grouped-bars";
 import { colorAt } from "@/components/charts/palette";
-import type { LengthBucket } from "@/lib/tasks/binary-abstention/chart-data";
+import type { LengthBucket } from "@/lib/tasks/shared/length-bucket";
 
 /** TPR drawn up and FPR drawn down per length bucket (BouncerBench Figs. 2–3), N per bucket in the label. */
 export function LengthChart({ data, testId, total }: { data: { id: string; name: string; buckets: LengthBucket[]; covered?: number }[]; testId: string; total?: number }) {

@@ -1,10 +1,8 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { paretoFront, type PrCurve } from "@/lib/metrics";
 import { getMetric } from "@/lib/metric-value";
-import { lengthBuckets, type LengthBucket } from "@/lib/tasks/binary-abstention/chart-data";
-import { taskChartsOf } from "@/lib/tasks";
-import type { ChartSeries } from "@/lib/tasks/chart-context";
-import type { TaskKindName } from "@/lib/tasks/types";
+import { lengthBuckets, type LengthBucket } from "@/lib/tasks/shared/length-bucket";
+import type { ChartSeries } from "@/lib/tasks/define";
 import { viewQuery, type LeaderboardView } from "@/lib/validations/leaderboard-view";
 import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
 import { Lru } from "./lru";
@@ -95,14 +93,14 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
   // board's released, rounded metrics (docs/security.md)
   const scored = hidden ? [] : await db.score.findMany({ where: { releaseId: lb.releaseId, submissionId: { in: overlayIds } }, select: { submissionId: true, details: true } });
   const details = new Map(scored.map((s) => [s.submissionId, s.details as Record<string, unknown>]));
-  const series: ChartSeries[] = rows.map((r) => ({
+  const series: ChartSeries<Record<string, unknown>>[] = rows.map((r) => ({
     id: r.submissionId,
     name: r.model,
     baseline: Boolean(r.baseline),
     primary: r.primary,
     ci: r.ci,
     metrics: r.metrics,
-    details: details.get(r.submissionId) ?? {},
+    details: details.get(r.submissionId) ?? null,
   }));
   const overlay = series.filter((s) => !s.baseline).slice(0, MAX_SERIES);
   const costPoints = rows.filter((r) => r.cost.usd !== null && r.primary !== null).map((r) => ({ x: r.cost.usd as number, y: r.primary as number, label: r.model }));
@@ -122,9 +120,17 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
     cost: costPoints.length ? { points: costPoints, front: paretoFront(costPoints) } : null,
   };
   const release = { id: lb.releaseId, status: lb.release.status };
-  const lengths = hidden ? null : await lengthChart(db, task, release, overlay.map((s) => ({ id: s.id, name: s.name, details: s.details })));
-  // the kind draws its own charts from the board and the stored details (lib/tasks/<kind>/chart-data.ts)
-  return { ...base, ...taskChartsOf(task.kindName as TaskKindName, { series, overlay, hidden, lengths: lengths?.series ?? null, options: task.options, thin: thinCurve }) };
+  const lengths = hidden ? null : await lengthChart(db, task, release, overlay.map((s) => ({ id: s.id, name: s.name, details: s.details ?? undefined })));
+  // the kind builds its own chart data from the board and the stored details (lib/tasks/<kind>),
+  // parsed with its schema; components/tasks/<kind> draws it
+  const kindCharts = task.kind.taskCharts?.({ series, overlay, hidden, lengths: lengths?.series ?? null, options: task.options, thin: thinCurve }) ?? null;
+  return {
+    ...base,
+    /** the length-bucket side of the kind (null: it has none), and the buckets of the overlaid series (null: the release has no lengths) */
+    lengthSide: task.kind.lengthBuckets?.(task.options).side ?? null,
+    lengths: lengths?.series ?? null,
+    kindCharts,
+  };
 }
 
 export type TaskChartData = Awaited<ReturnType<typeof taskChartData>>;

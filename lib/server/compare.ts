@@ -6,7 +6,8 @@ import type { Actor } from "./actor";
 import { discloseScore } from "./disclosure";
 import { canView } from "./submissions";
 import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "./tasks";
-import { getReleaseInstances, type TruthRow } from "./truth-cache";
+import type { StoredInstance } from "@/lib/tasks/types";
+import { getReleaseInstances } from "./truth-cache";
 
 export interface PerInstance {
   stats: number[];
@@ -15,7 +16,7 @@ export interface PerInstance {
 }
 
 /** Per-instance stats and outcomes of submissions on a release (only the instances each covers). */
-export async function loadPerInstance(db: PrismaClient, task: ResolvedTask, instances: TruthRow[], submissionIds: string[]) {
+export async function loadPerInstance(db: PrismaClient, task: ResolvedTask, instances: StoredInstance[], submissionIds: string[]) {
   const preds = await db.prediction.findMany({ where: { submissionId: { in: submissionIds } }, select: { submissionId: true, externalId: true, data: true } });
   const byInstance = new Map(instances.map((i) => [i.externalId, i]));
   const out = new Map<string, Map<string, PerInstance>>(submissionIds.map((id) => [id, new Map()]));

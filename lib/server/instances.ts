@@ -3,7 +3,8 @@ import { AppError, notFound } from "@/lib/errors";
 import type { InstanceOutcome } from "@/lib/tasks/types";
 import type { Actor } from "./actor";
 import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
-import { getReleaseInstances, type TruthRow } from "./truth-cache";
+import type { StoredInstance } from "@/lib/tasks/types";
+import { getReleaseInstances } from "./truth-cache";
 
 /** How much of a long text field (a trace, an explanation) a page shows; the rest is a link away. */
 export const PAGE_TEXT_BYTES = 10 * 1024;
@@ -112,7 +113,7 @@ export async function getTaskInstance(db: PrismaClient, fullSlug: string, extern
   const task = await getTaskOrThrow(db, fullSlug);
   const release = await getReleaseOrThrow(db, task.id, version, actor);
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
-  const inst: TruthRow | undefined = instances.find((i) => i.externalId === externalId);
+  const inst: StoredInstance | undefined = instances.find((i) => i.externalId === externalId);
   if (!inst) throw notFound(`instance ${externalId}`);
   const subs = await publicScored(db, release);
   const preds = await db.prediction.findMany({ where: { externalId, submissionId: { in: subs.map((s) => s.id) } } });

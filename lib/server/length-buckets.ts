@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
-import { BUCKETS } from "@/lib/tasks/binary-abstention/chart-data";
+import { BUCKETS } from "@/lib/tasks/shared/length-bucket";
 import type { Actor } from "./actor";
 import { lengthChart } from "./charts";
 import { getSubmissionOrThrow, scoreOnRelease } from "./submissions";

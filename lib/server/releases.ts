@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
 import { AppError, validationError, type Problem } from "@/lib/errors";
 import { stableStringify } from "@/lib/stable-json";
-import type { ReleaseInstance } from "@/lib/tasks/types";
+import type { StoredInstance } from "@/lib/tasks/types";
 import { validateReleaseFile } from "@/lib/tasks/validate";
 import { refreshBaselines } from "./baselines";
 import { getDatabase } from "@/lib/db";
@@ -39,7 +39,7 @@ export interface ReleaseDiff {
   against: string | null;
 }
 
-function diffAgainst(prev: { externalId: string; truth: unknown; metadata: unknown }[], next: ReleaseInstance[]): Omit<ReleaseDiff, "against"> {
+function diffAgainst(prev: { externalId: string; truth: unknown; metadata: unknown }[], next: StoredInstance[]): Omit<ReleaseDiff, "against"> {
   const before = new Map(prev.map((p) => [p.externalId, stableStringify([p.truth, p.metadata])]));
   let added = 0;
   let changed = 0;

@@ -2,8 +2,10 @@ import crypto from "node:crypto";
 import type { RawConnection } from "@/lib/db";
 import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, bootstrapIndices, bootstrapReplicates, intervalFromReplicates, METRICS_VERSION } from "@/lib/metrics";
-import { lengthBuckets, type LengthBucket } from "@/lib/tasks/binary-abstention/chart-data";
-import type { ScoreResult, StoredInstance } from "@/lib/tasks/types";
+import { lengthBuckets, type LengthBucket } from "@/lib/tasks/shared/length-bucket";
+import type { StoredInstance, TaskKindModule } from "@/lib/tasks/types";
+
+type ScoreResult = ReturnType<TaskKindModule["score"]>;
 import { queueTask } from "./jobs";
 import { updateLadder, type Rows } from "./ladder";
 import type { ResolvedTask } from "./tasks";

@@ -1,7 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { evaluatePolicyAt } from "@/lib/metrics";
-import { submissionChartsOf } from "@/lib/tasks";
-import type { TaskKindName } from "@/lib/tasks/types";
 import { AppError } from "@/lib/errors";
 import { lengthChart } from "./charts";
 import type { getSubmissionOrThrow } from "./submissions";
@@ -21,19 +19,16 @@ async function pairsOf(db: PrismaClient, subId: string, release: { id: string; s
 
 /** Threshold-explorer aggregates computed on the server (hidden releases never send bugs). */
 export async function policyAt(db: PrismaClient, task: ResolvedTask, sub: Sub, score: Score, tau: number, pct: number) {
-  if (!task.kind.explorerBugs) throw new AppError("bad_request", "the threshold explorer is for Abstain-and-Validate tasks");
+  if (!task.kind.explorerBugs) throw new AppError("bad_request", `task ${task.fullSlug} has no threshold explorer`);
   return evaluatePolicyAt(task.kind.explorerBugs(await pairsOf(db, sub.id, score.release)), tau, pct);
 }
 
 /** Chart data of one submission's score (plain arrays for the client chart leaves), built by its task kind. */
 export async function submissionChartData(db: PrismaClient, task: ResolvedTask, sub: Sub, score: Score) {
   const details = score.details as Record<string, unknown>;
-  const lengths = await lengthChart(db, task, score.release, [{ id: sub.id, name: sub.model, details }]);
-  return submissionChartsOf(task.kindName as TaskKindName, {
-    details,
-    hidden: score.release.hidden,
-    options: task.options,
-    lengths: lengths?.series ?? null,
-    pairs: () => pairsOf(db, sub.id, score.release),
-  });
+  const hidden = score.release.hidden;
+  const lengths = hidden ? null : await lengthChart(db, task, score.release, [{ id: sub.id, name: sub.model, details }]);
+  // the kind builds its chart data (lib/tasks/<kind>); components/tasks/<kind> draws it
+  const data = await task.kind.submissionCharts?.({ details: hidden ? null : details, hidden, options: task.options, lengths: lengths?.series ?? null, pairs: () => pairsOf(db, sub.id, score.release) });
+  return { lengthSide: task.kind.lengthBuckets?.(task.options).side ?? null, lengths: lengths?.series ?? null, kindCharts: data ?? null };
 }

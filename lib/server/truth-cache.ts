@@ -1,13 +1,10 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { StoredInstance } from "@/lib/tasks/types";
 
-export interface TruthRow {
-  externalId: string;
-  truth: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  position: number;
-}
+type TruthRow = StoredInstance & { position: number };
 
-// Published releases never change, so their instances are cached per process (small LRU).
+// Published releases never change, so their instances are cached per process (small LRU). The
+// same objects are handed to the kinds, whose schema parses are memoised per object (define.ts).
 const cache = new Map<string, TruthRow[]>();
 const MAX = 8;
 

@@ -4,7 +4,7 @@ import { validationError, type Problem } from "@/lib/errors";
 import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
 import { parseReleaseFile } from "@/lib/files/parse-release-file";
 import { PredictionStream } from "@/lib/files/stream-predictions";
-import type { ReleaseInstance, StoredInstance, TaskKindModule, TaskOptions } from "./types";
+import type { StoredInstance, TaskKindModule, TaskOptions } from "./types";
 
 /** What validation needs of a task: its kind and options. */
 export interface KindTask {
@@ -13,10 +13,10 @@ export interface KindTask {
 }
 
 /** Parses and validates a release file; every problem is collected. */
-export function validateReleaseFile(task: KindTask, text: string, fileName?: string): { format: string; instances: ReleaseInstance[] } {
+export function validateReleaseFile(task: KindTask, text: string, fileName?: string): { format: string; instances: StoredInstance[] } {
   const parsed = parseReleaseFile(text, fileName);
   const problems: Problem[] = [...parsed.problems];
-  const instances: ReleaseInstance[] = [];
+  const instances: StoredInstance[] = [];
   const seen = new Set<string>();
   for (const { row, n } of parsed.rows) {
     const r = task.kind.parseReleaseRow(row, task.options);

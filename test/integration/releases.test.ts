@@ -17,6 +17,8 @@ import { seed } from "@/lib/server/seed";
 import { compareSubmissions } from "@/lib/server/compare";
 import { getTaskInstance, listTaskInstances } from "@/lib/server/instances";
 import { taskChartData } from "@/lib/server/charts";
+import type { binaryAbstention } from "@/lib/tasks/binary-abstention";
+import type { TaskChartsOf } from "@/lib/tasks/define";
 import { createApiToken, ensureTeam } from "@/lib/server/tokens";
 import { generateSynthetic } from "@/lib/synthetic/generate";
 import { countRows, createTestDatabase } from "../helpers/db";
@@ -251,7 +253,8 @@ describe("a release with hidden ground truth never leaks it", () => {
     expect(cmp.pairs).toEqual([]);
     expect(cmp.disagreementCount).toBeNull();
     const charts = await taskChartData(db.prisma, "bouncerbench/input", {});
-    expect("pr" in charts && charts.pr).toEqual([]);
+    expect((charts.kindCharts as TaskChartsOf<typeof binaryAbstention>).pr).toEqual([]);
+    expect(charts.lengths).toBeNull();
     // the admin preview is the only place with truth, and it is admins-only
     const rel = await db.prisma.release.findFirstOrThrow({ where: { version: "3.0-hidden" } });
     expect((await releaseDetail(getRequest(`/api/v1/admin/releases/${rel.id}`, member), ctx({ id: rel.id }))).status).toBe(403);

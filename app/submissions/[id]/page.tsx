@@ -16,7 +16,7 @@ import { versionTag } from "@/lib/server/og-response";
 import { AppError } from "@/lib/errors";
 import { formatBytes, formatDate, formatMetric } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
-import type { Metrics, TaskKindName } from "@/lib/tasks/types";
+import type { Metrics } from "@/lib/tasks/types";
 import { getSessionActor } from "@/lib/server/actor";
 import { discloseScore } from "@/lib/server/disclosure";
 import { getSubmissionOrThrow, listSubmissionInstances, scoreOnRelease } from "@/lib/server/submissions";
@@ -203,7 +203,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
                 <SubmissionCharts task={task} sub={sub} score={score} />
               </Suspense>
               <div className="grid gap-6 lg:grid-cols-2">
-                <ScoreDetails kind={task.kindName as TaskKindName} details={score.details as Record<string, unknown>} metrics={metrics as Record<string, unknown>} />
+                <ScoreDetails task={task} details={score.details} metrics={metrics as Metrics} />
               </div>
             </>
           ) : null}

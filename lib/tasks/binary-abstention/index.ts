@@ -1,14 +1,18 @@
 import { unitHash } from "@/lib/tasks/shared/seeded";
 import { bouncerDistributions } from "./distributions";
 import { fmFromRows } from "@/lib/metrics";
-import type { BaselineDef, InstanceOutcome, TaskKindModule, TaskOptions } from "@/lib/tasks/types";
-import { instanceLength } from "./chart-data";
+import { defineTaskKind } from "@/lib/tasks/define";
+import type { InstanceOutcome, TaskOptions } from "@/lib/tasks/types";
+import { binaryAbstentionSubmissionCharts, binaryAbstentionTaskCharts } from "./chart-data";
 import { bouncingColumns } from "./columns";
 import type { Side } from "./labels";
-import { parseBouncePrediction, parseBounceReleaseRow } from "./schemas";
+import { BounceDetails, BounceMetadata, BounceTruth, parseBouncePrediction, parseBounceReleaseRow, StoredPrediction } from "./schemas";
 import { scoreBinaryAbstention } from "./score-binary-abstention";
 
 const sideOf = (o: TaskOptions): Side => o.side ?? "input";
+
+/** The length an instance is bucketed by (METRICS.md §3): words of the issue, characters of the patch. */
+export const lengthOf = (metadata: BounceMetadata, side: Side): number | null => (side === "input" ? metadata.words : metadata.chars) ?? null;
 
 /** Outcome of one bounce decision. */
 export function bounceOutcome(shouldBounce: boolean, didBounce: boolean): InstanceOutcome {
@@ -17,7 +21,7 @@ export function bounceOutcome(shouldBounce: boolean, didBounce: boolean): Instan
 }
 
 /** Always accept, always bounce, and a seeded coin flip (METRICS.md baselines). */
-export function bounceBaselines(field: "input_bounce" | "output_bounce"): BaselineDef[] {
+export function bounceBaselines(field: "input_bounce" | "output_bounce"): { key: string; label: string; predict(i: { externalId: string }): StoredPrediction }[] {
   return [
     { key: "always-accept", label: "Always accept", predict: () => ({ bounce: false }) },
     { key: "always-bounce", label: "Always bounce", predict: () => ({ bounce: true }) },
@@ -26,27 +30,28 @@ export function bounceBaselines(field: "input_bounce" | "output_bounce"): Baseli
 }
 
 /** BouncerBench Input and Output: a bouncer accepts or bounces each instance (METRICS.md §1). */
-export const binaryAbstention: TaskKindModule = {
+export const binaryAbstention = defineTaskKind({
   kind: "binary_abstention",
   title: "Binary abstention",
+  schemas: { truth: BounceTruth, metadata: BounceMetadata, prediction: StoredPrediction, details: BounceDetails },
   columns: (o) => bouncingColumns(sideOf(o)),
   parseReleaseRow: (row, o) => parseBounceReleaseRow(row, sideOf(o)),
   parsePrediction: (id, value, o) => parseBouncePrediction(id, value, sideOf(o)),
   score: (pairs, o) => scoreBinaryAbstention(pairs, sideOf(o)),
-  outcome: (instance, prediction) => bounceOutcome(Boolean(instance.truth.bounce), Boolean(prediction.bounce)),
+  outcome: (instance, prediction) => bounceOutcome(instance.truth.bounce, prediction.bounce),
   storageOnlyFields: ["trace"],
   primaryStats: (instance, prediction) => [instance.truth.bounce ? 1 : 0, prediction.bounce ? 1 : 0],
   primaryFromStats: (rows) => (rows.length ? fmFromRows(rows) : null),
   releaseDistributions: ({ instances, truth }, o) => {
     if (!truth) return [];
-    const t = instances.map((i) => i.truth);
+    const t = instances.flatMap((i) => (i.truth ? [i.truth] : []));
     return bouncerDistributions(sideOf(o) === "input" ? t : [], sideOf(o) === "output" ? t : []);
   },
   lengthBuckets: (o) => ({
     side: sideOf(o),
     row(instance, prediction) {
-      const length = instanceLength(instance.metadata, sideOf(o));
-      return length === null ? null : { length, should: Boolean(instance.truth.bounce), did: Boolean(prediction.bounce) };
+      const length = lengthOf(instance.metadata, sideOf(o));
+      return length === null ? null : { length, should: instance.truth.bounce, did: prediction.bounce };
     },
   }),
   baselines: (o) => bounceBaselines(sideOf(o) === "input" ? "input_bounce" : "output_bounce"),
@@ -78,4 +83,6 @@ export const binaryAbstention: TaskKindModule = {
           summary: "One row per instance: instance_id, patch, and tests_status (JSON or the Python-literal dict of the HF export) or output_quality (passed/all tests); output_bounce derived when absent.",
           example: '{"instance_id": "astropy__astropy-12907", "patch": "diff --git …", "tests_status": "{\'FAIL_TO_PASS\': {\'success\': [\'t\'], \'failure\': []}, \'PASS_TO_PASS\': {\'success\': [], \'failure\': []}}"}',
         },
-};
+  taskCharts: binaryAbstentionTaskCharts,
+  submissionCharts: binaryAbstentionSubmissionCharts,
+});

@@ -1,15 +1,34 @@
 import { z } from "zod";
 import { canonicalEnum } from "../shared/enums";
+import { ConfusionCountsSchema, PrCurveSchema, StoredNumber } from "../shared/schemas";
 import type { Problem } from "@/lib/errors";
 import { isBlank, readBoolean, readLabel, readNumber, wordCount } from "@/lib/tasks/shared/coerce";
 import { parsePythonLiteral } from "@/lib/tasks/shared/parse-python-literal";
-import type { ParseResult, ReleaseInstance } from "@/lib/tasks/types";
+import type { Instance } from "@/lib/tasks/define";
+import type { ParseResult } from "@/lib/tasks/types";
 import { bounceOfLabel, labelsFor, type Side } from "./labels";
 
-/** Stored truth of an input instance. */
-export const InputTruth = z.object({ bounce: z.boolean(), label: z.number().int().min(0).max(3) });
-/** Stored truth of an output instance: bounce = the patch is incorrect; pass = passed/all tests. */
-export const OutputTruth = z.object({ bounce: z.boolean(), pass: z.number().min(0).max(1) });
+/**
+ * Stored truth of a BouncerBench instance. Input: bounce = label ≥ 2 (label 0–3, the annotators'
+ * notes when given). Output: bounce = the patch is incorrect; pass = passed/all tests.
+ */
+export const BounceTruth = z.object({
+  bounce: z.boolean(),
+  label: z.number().int().min(0).max(3).optional(),
+  notes: z.string().optional(),
+  pass: z.number().min(0).max(1).optional(),
+});
+export type BounceTruth = z.infer<typeof BounceTruth>;
+
+/** Public metadata: the issue text and its length in words (input), the patch and its length (output). */
+export const BounceMetadata = z.object({
+  problem_statement: z.string().optional(),
+  words: z.number().int().nonnegative().optional(),
+  patch: z.string().optional(),
+  chars: z.number().int().nonnegative().optional(),
+  difficulty: z.string().optional(),
+});
+export type BounceMetadata = z.infer<typeof BounceMetadata>;
 
 /** Stored prediction (both sides). */
 export const StoredPrediction = z.object({
@@ -19,6 +38,18 @@ export const StoredPrediction = z.object({
   trace: z.unknown().optional(),
 });
 export type StoredPrediction = z.infer<typeof StoredPrediction>;
+
+/** What a bouncer's score stores for its charts and tables. */
+export const BounceDetails = z.object({
+  counts: ConfusionCountsSchema,
+  n: z.number().int(),
+  /** 4×4 agreement of human label (rows) and predicted label (columns), input side with labels */
+  labelTable: z.array(z.array(z.number().int())).optional(),
+  /** when every prediction has a score */
+  prCurve: PrCurveSchema.optional(),
+  perClass: z.array(z.object({ cls: z.string(), precision: StoredNumber, recall: StoredNumber, f1: StoredNumber, support: z.number().int() })),
+});
+export type BounceDetails = z.infer<typeof BounceDetails>;
 
 const bounceField = (side: Side) => (side === "input" ? "input_bounce" : "output_bounce");
 
@@ -98,13 +129,13 @@ export function readTestsStatus(raw: unknown): { pass: number; incorrect: boolea
 }
 
 /** One row of a BouncerBench release file (CSV, JSON or JSONL). */
-export function parseBounceReleaseRow(row: Record<string, unknown>, side: Side): ParseResult<ReleaseInstance> {
+export function parseBounceReleaseRow(row: Record<string, unknown>, side: Side): ParseResult<Instance<BounceTruth, BounceMetadata>> {
   const problems: Problem[] = [];
   const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
   if (!id) return { ok: false, problems: [{ field: "instance_id", message: "missing instance_id", expected: "a non-empty string" }] };
   const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
-  const metadata: Record<string, unknown> = {};
-  let truth: Record<string, unknown> = {};
+  const metadata: BounceMetadata = {};
+  let truth: BounceTruth | undefined;
   if (side === "input") {
     const field = !isBlank(row.input_quality) ? "input_quality" : "underspecified";
     const label = readLabel(row[field], 3);
@@ -116,8 +147,10 @@ export function parseBounceReleaseRow(row: Record<string, unknown>, side: Side):
       else if (bounce !== undefined && b !== bounce) at("input_bounce", `is ${b} but ${field} ${label} means ${bounce}`, "input_bounce = (label ≥ 2)");
       else bounce = b;
     }
-    if (bounce !== undefined && label !== undefined) truth = { bounce, label };
-    if (typeof row.underspecified_notes === "string" && row.underspecified_notes.trim()) truth.notes = row.underspecified_notes.trim();
+    if (bounce !== undefined && label !== undefined) {
+      truth = { bounce, label };
+      if (typeof row.underspecified_notes === "string" && row.underspecified_notes.trim()) truth.notes = row.underspecified_notes.trim();
+    }
     if (typeof row.problem_statement === "string" && row.problem_statement.trim()) {
       metadata.problem_statement = row.problem_statement;
       metadata.words = wordCount(row.problem_statement);
@@ -147,6 +180,7 @@ export function parseBounceReleaseRow(row: Record<string, unknown>, side: Side):
   }
   const difficulty = row.difficulty;
   if (typeof difficulty === "string" && difficulty.trim()) metadata.difficulty = difficulty.trim();
-  if (problems.length) return { ok: false, problems };
+  if (!truth && !problems.length) at("instance_id", "has no truth", side === "input" ? "input_quality" : "tests_status or output_quality");
+  if (problems.length || !truth) return { ok: false, problems };
   return { ok: true, value: { externalId: id, truth, metadata } };
 }

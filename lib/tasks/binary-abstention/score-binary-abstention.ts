@@ -7,12 +7,13 @@ import {
   precisionRecallCurve,
   spearman,
 } from "@/lib/metrics";
-import type { ScoreResult } from "@/lib/tasks/types";
+import type { Metrics } from "@/lib/tasks/types";
 import { labelIndex, labelsFor, type Side } from "./labels";
+import type { BounceDetails, BounceTruth, StoredPrediction } from "./schemas";
 
 interface Pair {
-  truth: Record<string, unknown>;
-  prediction: Record<string, unknown>;
+  truth: BounceTruth;
+  prediction: StoredPrediction;
 }
 
 /**
@@ -22,7 +23,7 @@ interface Pair {
  * server from primaryStats, with every other kind's.)
  * @throws RangeError when pairs is empty
  */
-export function scoreBinaryAbstention(pairs: Pair[], side: Side): ScoreResult {
+export function scoreBinaryAbstention(pairs: Pair[], side: Side): { metrics: Metrics & Record<"F_m", number>; primaryValue: number; details: BounceDetails } {
   if (pairs.length === 0) throw new RangeError("scoreBinaryAbstention: no instances to score");
   const n = pairs.length;
   const t = new Int8Array(n);
@@ -32,7 +33,7 @@ export function scoreBinaryAbstention(pairs: Pair[], side: Side): ScoreResult {
     b[i] = pairs[i].prediction.bounce ? 1 : 0;
   }
   const m = bouncingMetrics(t, b);
-  const metrics: Record<string, number | null> = {
+  const metrics: Record<string, number | null> & Record<"F_m", number> = {
     F_m: m.F_m,
     R_b: m.R_b,
     FNR_a: m.FNR_a,
@@ -43,13 +44,14 @@ export function scoreBinaryAbstention(pairs: Pair[], side: Side): ScoreResult {
     P_b: m.P_b,
     F_b: m.F_b,
   };
-  const details: Record<string, unknown> = { counts: m.counts, n };
+  const details: BounceDetails = { counts: m.counts, n, perClass: [] };
 
   if (side === "input") {
-    const labels = pairs.map((p) => p.truth.label as number);
+    const labels = pairs.map((p) => p.truth.label ?? 0);
     metrics.I_Score = iScore(b, labels);
-    if (pairs.every((p) => typeof p.prediction.label === "string")) {
-      const predLabels = pairs.map((p) => labelIndex("input", p.prediction.label as string));
+    const predicted = pairs.map((p) => p.prediction.label);
+    if (predicted.every((l): l is string => typeof l === "string")) {
+      const predLabels = predicted.map((l) => labelIndex("input", l));
       let same = 0;
       for (let i = 0; i < n; i++) if (predLabels[i] === labels[i]) same++;
       metrics.agreement = same / n;
@@ -61,12 +63,13 @@ export function scoreBinaryAbstention(pairs: Pair[], side: Side): ScoreResult {
       details.labelTable = table;
     }
   } else {
-    const pass = pairs.map((p) => p.truth.pass as number);
+    const pass = pairs.map((p) => p.truth.pass ?? 0);
     metrics.O_Score = oScore(b, t, pass);
   }
 
-  if (pairs.every((p) => typeof p.prediction.score === "number")) {
-    const s = pairs.map((p) => p.prediction.score as number);
+  const scores = pairs.map((p) => p.prediction.score);
+  if (scores.every((x): x is number => typeof x === "number")) {
+    const s = scores;
     metrics.bounce_ap = averagePrecision(t, s);
     details.prCurve = precisionRecallCurve(t, s);
   }

@@ -1,9 +1,7 @@
-import type { SubmissionChartContext } from "../submission-chart-context";
+import type { SubmissionChartContext, TaskChartContext } from "@/lib/tasks/define";
 import { getMetric } from "@/lib/metric-value";
-import type { TaskChartContext } from "../chart-context";
-import type { pipelineFunnel } from "./index";
-
-type Funnel = ReturnType<typeof pipelineFunnel>["funnel"];
+import type { BounceMetadata } from "@/lib/tasks/binary-abstention/schemas";
+import type { Funnel, LiteDetails, LitePrediction, LiteTruth } from "./index";
 
 const C = { vague: "#E69F00", clear: "#56B4E9", correct: "#009E73", wrong: "#D55E00", node: "#64748b" };
 
@@ -37,15 +35,14 @@ export function pipelineSankey(f: Funnel) {
   return { nodes, links };
 }
 
-/** The task page's charts of the Lite pipeline: the paper's Table IV and length buckets. */
-export function pipelineTaskCharts(ctx: TaskChartContext) {
+/** The task page's charts of the Lite pipeline: the paper's Table IV (length buckets are drawn for every kind that has them). */
+export function pipelineTaskCharts(ctx: TaskChartContext<LiteDetails>) {
   return {
     tableIV: ctx.series.map((s) => ({ name: s.name, baseline: s.baseline, before: getMetric(s.metrics, "before"), after: getMetric(s.metrics, "after"), lost: getMetric(s.metrics, "lost") })),
-    lengths: ctx.lengths,
   };
 }
 
 /** A submission page's charts of the Lite pipeline: its Sankey funnel. */
-export async function pipelineSubmissionCharts(ctx: SubmissionChartContext) {
-  return { sankey: pipelineSankey(ctx.details.funnel as Parameters<typeof pipelineSankey>[0]) };
+export async function pipelineSubmissionCharts(ctx: SubmissionChartContext<LiteTruth, LitePrediction, LiteDetails, BounceMetadata>) {
+  return { sankey: ctx.details ? pipelineSankey(ctx.details.funnel) : null };
 }

@@ -1,20 +1,47 @@
+import { z } from "zod";
 import type { Problem } from "@/lib/errors";
 import { bouncerDistributions } from "@/lib/tasks/binary-abstention/distributions";
 import { safeDivide } from "@/lib/metrics";
-import { instanceLength } from "@/lib/tasks/binary-abstention/chart-data";
-import { bouncingColumns } from "@/lib/tasks/binary-abstention/columns";
-import { bounceOutcome } from "@/lib/tasks/binary-abstention";
-import { parseBouncePrediction, parseBounceReleaseRow } from "@/lib/tasks/binary-abstention/schemas";
+import { bounceOutcome, lengthOf } from "@/lib/tasks/binary-abstention";
+import { BounceDetails, BounceMetadata, BounceTruth, parseBouncePrediction, parseBounceReleaseRow, StoredPrediction } from "@/lib/tasks/binary-abstention/schemas";
 import { scoreBinaryAbstention } from "@/lib/tasks/binary-abstention/score-binary-abstention";
+import { defineTaskKind, type Pair } from "@/lib/tasks/define";
 import { unitHash } from "@/lib/tasks/shared/seeded";
 import { fmFromRows } from "@/lib/metrics";
-import type { Metrics, MetricColumn, ParseResult, ScoreResult, TaskKindModule } from "@/lib/tasks/types";
+import type { Metrics, MetricColumn, ParseResult } from "@/lib/tasks/types";
+import { pipelineSubmissionCharts, pipelineTaskCharts } from "./chart-data";
 
-type Half = { bounce: boolean; label?: number; pass?: number };
+type Half = { bounce: boolean };
+
+/** Stored truth of a Lite instance: the input and the output truth of BouncerBench. */
+export const LiteTruth = z.object({ input: BounceTruth, output: BounceTruth });
+export type LiteTruth = z.infer<typeof LiteTruth>;
+/** A Lite prediction: the input and the output bouncer's decisions. */
+export const LitePrediction = z.object({ input: StoredPrediction, output: StoredPrediction, trace: z.unknown().optional() });
+export type LitePrediction = z.infer<typeof LitePrediction>;
+
+/** The pipeline funnel's counts (METRICS.md §2). */
+export const FunnelSchema = z.object({
+  all: z.number().int(),
+  input_bounced_vague: z.number().int(),
+  input_bounced_clear: z.number().int(),
+  input_passed_vague: z.number().int(),
+  input_passed_clear: z.number().int(),
+  agent_correct: z.number().int(),
+  agent_incorrect: z.number().int(),
+  output_bounced_correct: z.number().int(),
+  output_bounced_incorrect: z.number().int(),
+  shown_correct: z.number().int(),
+  shown_incorrect: z.number().int(),
+});
+export type Funnel = z.infer<typeof FunnelSchema>;
+
+export const LiteDetails = z.object({ input: BounceDetails, output: BounceDetails, funnel: FunnelSchema, before: z.number(), after: z.number(), lost: z.number() });
+export type LiteDetails = z.infer<typeof LiteDetails>;
 
 /** Funnel of the bouncer pipeline (METRICS.md §2; BouncerBench Fig. 4 and Table IV). */
 export function pipelineFunnel(rows: { input: Half; output: Half; inBounce: boolean; outBounce: boolean }[]) {
-  const f = {
+  const f: Funnel = {
     all: rows.length,
     input_bounced_vague: 0,
     input_bounced_clear: 0,
@@ -64,13 +91,13 @@ const COLUMNS: MetricColumn[] = [
   { key: "lost", label: "Lost", description: "Correct patches bounced by either bouncer / all correct patches.", better: "lower", format: "percent1" },
 ];
 
-function parseLite(id: string, value: unknown): ParseResult<Record<string, unknown>> {
+function parseLite(id: string, value: unknown): ParseResult<LitePrediction> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { ok: false, problems: [{ instanceId: id, message: "prediction is not an object", expected: "an object" }] };
   }
   const v = value as Record<string, unknown>;
   const problems: Problem[] = [];
-  const halves: Record<string, Record<string, unknown>> = {};
+  const halves: Partial<Record<"input" | "output", StoredPrediction>> = {};
   for (const side of ["input", "output"] as const) {
     const sub: Record<string, unknown> = {};
     if (v[`${side}_bounce`] !== undefined) sub[`${side}_bounce`] = v[`${side}_bounce`];
@@ -80,25 +107,19 @@ function parseLite(id: string, value: unknown): ParseResult<Record<string, unkno
     if (!r.ok) problems.push(...r.problems.map((p) => (p.field === "score" ? { ...p, field: `${side}_score` } : p)));
     else halves[side] = r.value;
   }
-  if (problems.length) return { ok: false, problems };
-  const out: Record<string, unknown> = { input: halves.input, output: halves.output };
+  if (problems.length || !halves.input || !halves.output) return { ok: false, problems };
+  const out: LitePrediction = { input: halves.input, output: halves.output };
   if (v.trace !== undefined) out.trace = v.trace;
   return { ok: true, value: out };
 }
 
-function scoreLite(pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown>; metadata: Record<string, unknown> }[]): ScoreResult {
-  const half = (side: "input" | "output") =>
-    pairs.map((p) => ({ truth: p.truth[side] as Record<string, unknown>, prediction: p.prediction[side] as Record<string, unknown>, metadata: p.metadata }));
+function scoreLite(pairs: Pair<LiteTruth, LitePrediction, BounceMetadata>[]): { metrics: Metrics; primaryValue: number; details: LiteDetails } {
+  const half = (side: "input" | "output") => pairs.map((p) => ({ truth: p.truth[side], prediction: p.prediction[side] }));
   const input = scoreBinaryAbstention(half("input"), "input");
   const output = scoreBinaryAbstention(half("output"), "output");
-  const fIn = input.metrics.F_m as number;
-  const fOut = output.metrics.F_m as number;
-  const rows = pairs.map((p) => ({
-    input: p.truth.input as Half,
-    output: p.truth.output as Half,
-    inBounce: Boolean((p.prediction.input as Half).bounce),
-    outBounce: Boolean((p.prediction.output as Half).bounce),
-  }));
+  const fIn = input.metrics.F_m;
+  const fOut = output.metrics.F_m;
+  const rows = pairs.map((p) => ({ input: p.truth.input, output: p.truth.output, inBounce: p.prediction.input.bounce, outBounce: p.prediction.output.bounce }));
   const { funnel, before, after, lost } = pipelineFunnel(rows);
   const metrics: Metrics = {
     F_m_mean: (fIn + fOut) / 2,
@@ -117,9 +138,10 @@ function scoreLite(pairs: { truth: Record<string, unknown>; prediction: Record<s
 }
 
 /** BouncerBench Lite: input and output bouncers in one pipeline on the same instances. */
-export const bouncerPipeline: TaskKindModule = {
+export const bouncerPipeline = defineTaskKind({
   kind: "bouncer_pipeline",
   title: "Bouncer pipeline",
+  schemas: { truth: LiteTruth, metadata: BounceMetadata, prediction: LitePrediction, details: LiteDetails },
   columns: () => COLUMNS,
   parseReleaseRow(row) {
     const a = parseBounceReleaseRow(row, "input");
@@ -133,8 +155,8 @@ export const bouncerPipeline: TaskKindModule = {
   parsePrediction: (id, value) => parseLite(id, value),
   score: (pairs) => scoreLite(pairs),
   outcome(instance, prediction) {
-    const i = bounceOutcome(Boolean((instance.truth.input as Half).bounce), Boolean((prediction.input as Half).bounce));
-    const o = bounceOutcome(Boolean((instance.truth.output as Half).bounce), Boolean((prediction.output as Half).bounce));
+    const i = bounceOutcome(instance.truth.input.bounce, prediction.input.bounce);
+    const o = bounceOutcome(instance.truth.output.bounce, prediction.output.bounce);
     return {
       correct: i.correct && o.correct,
       outcome: i.correct && o.correct ? "both_right" : !i.correct && !o.correct ? "both_wrong" : !i.correct ? "input_wrong" : "output_wrong",
@@ -144,20 +166,20 @@ export const bouncerPipeline: TaskKindModule = {
   },
   storageOnlyFields: ["trace"],
   primaryStats: (instance, prediction) => [
-    (instance.truth.input as Half).bounce ? 1 : 0,
-    (prediction.input as Half).bounce ? 1 : 0,
-    (instance.truth.output as Half).bounce ? 1 : 0,
-    (prediction.output as Half).bounce ? 1 : 0,
+    instance.truth.input.bounce ? 1 : 0,
+    prediction.input.bounce ? 1 : 0,
+    instance.truth.output.bounce ? 1 : 0,
+    prediction.output.bounce ? 1 : 0,
   ],
   primaryFromStats: (rows) => (rows.length ? (fmFromRows(rows, 0, 1) + fmFromRows(rows, 2, 3)) / 2 : null),
   // Lite's length chart is the input bouncer's, bucketed by issue length
   releaseDistributions: ({ instances, truth }) =>
-    truth ? bouncerDistributions(instances.map((i) => i.truth.input as Record<string, unknown>), instances.map((i) => i.truth.output as Record<string, unknown>)) : [],
+    truth ? bouncerDistributions(instances.flatMap((i) => (i.truth ? [i.truth.input] : [])), instances.flatMap((i) => (i.truth ? [i.truth.output] : []))) : [],
   lengthBuckets: () => ({
     side: "input",
     row(instance, prediction) {
-      const length = instanceLength(instance.metadata, "input");
-      return length === null ? null : { length, should: Boolean((instance.truth.input as Half).bounce), did: Boolean((prediction.input as Half).bounce) };
+      const length = lengthOf(instance.metadata, "input");
+      return length === null ? null : { length, should: instance.truth.input.bounce, did: prediction.input.bounce };
     },
   }),
   baselines: () =>
@@ -184,4 +206,6 @@ export const bouncerPipeline: TaskKindModule = {
     summary: "The union of the Input and Output release columns: instance_id, input_quality (or underspecified), problem_statement, patch, tests_status (or output_quality).",
     example: '{"instance_id": "…", "input_quality": 1, "problem_statement": "…", "patch": "…", "output_quality": 1.0}',
   }),
-};
+  taskCharts: pipelineTaskCharts,
+  submissionCharts: pipelineSubmissionCharts,
+});

@@ -27,7 +27,10 @@ describe("pipelineFunnel (METRICS.md §2 paper check)", () => {
 });
 
 describe("Lite predictions", () => {
-  const inst = { externalId: "x", truth: {}, metadata: {} };
+  const inst = { externalId: "x", truth: { input: { bounce: true, label: 2 }, output: { bounce: false, pass: 1 } }, metadata: {} };
+  it("are checked against a stored instance of the kind's schema (a malformed one is a bug, not user input)", () => {
+    expect(() => bouncerPipeline.parsePrediction("x", { input_bounce: true, output_bounce: true }, {}, { externalId: "x", truth: {}, metadata: {} })).toThrow(/stored truth does not match its schema at input/);
+  });
   it("need both bounces", () => {
     const r = bouncerPipeline.parsePrediction("x", { input_bounce: true }, {}, inst);
     expect(r.ok).toBe(false);

@@ -1,8 +1,24 @@
+import { z } from "zod";
 import type { Problem } from "@/lib/errors";
+import { defineTaskKind, type Instance, type Pair } from "@/lib/tasks/define";
 import { shares } from "../shared/distributions";
-import type { MetricColumn, ParseResult, ReleaseInstance, ScoreResult, StoredInstance, TaskKindModule } from "@/lib/tasks/types";
+import type { Metrics, MetricColumn, ParseResult } from "@/lib/tasks/types";
 import { applyPatch, PatchError } from "./apply-patch";
+import { ciRepairSubmissionCharts, ciRepairTaskCharts } from "./chart-data";
 import { judgeArtifact } from "./sye";
+
+/** Stored truth of an artifact: the developer's fix. */
+export const CiTruth = z.object({ developer_patch: z.string() });
+export type CiTruth = z.infer<typeof CiTruth>;
+/** Public metadata: the repository, language, build system and the pre-fix files. */
+export const CiMetadata = z.object({ repo: z.string(), lang: z.string(), build_system: z.string(), files: z.record(z.string(), z.string()) });
+export type CiMetadata = z.infer<typeof CiMetadata>;
+/** A stored prediction: the tool's patch (null: none), with the PL/CO it reports. */
+export const CiPrediction = z.object({ patch: z.string().nullable(), plausible: z.boolean().optional(), correct: z.boolean().optional() });
+export type CiPrediction = z.infer<typeof CiPrediction>;
+/** Score details: which lexer judged how many artifacts, and how many reported PL. */
+export const CiDetails = z.object({ lexers: z.record(z.string(), z.number().int()), reported: z.array(z.string()), plReportedFor: z.number().int() });
+export type CiDetails = z.infer<typeof CiDetails>;
 
 const COLUMNS: MetricColumn[] = [
   { key: "SYE_rate", label: "SYE rate", description: "Share of artifacts whose patch is syntactically equivalent to the developer's fix (token streams equal, comments and whitespace dropped); computed by the server.", better: "higher", format: "percent1" },
@@ -26,7 +42,7 @@ function readFiles(v: unknown): Record<string, string> | string {
   return o as Record<string, string>;
 }
 
-function parseRelease(row: Record<string, unknown>): ParseResult<ReleaseInstance> {
+function parseRelease(row: Record<string, unknown>): ParseResult<Instance<CiTruth, CiMetadata>> {
   const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
   if (!id) return { ok: false, problems: [{ field: "instance_id", message: "missing instance_id", expected: "an artifact tag" }] };
   const problems: Problem[] = [];
@@ -50,12 +66,12 @@ function parseRelease(row: Record<string, unknown>): ParseResult<ReleaseInstance
     value: {
       externalId: id,
       truth: { developer_patch: dev },
-      metadata: { repo: String(row.repo), lang: String(row.lang), build_system: String(row.build_system), files },
+      metadata: { repo: String(row.repo), lang: String(row.lang), build_system: String(row.build_system), files: files as Record<string, string> },
     },
   };
 }
 
-function parsePrediction(id: string, value: unknown): ParseResult<Record<string, unknown>> {
+function parsePrediction(id: string, value: unknown): ParseResult<CiPrediction> {
   const problems: Problem[] = [];
   const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -65,7 +81,7 @@ function parsePrediction(id: string, value: unknown): ParseResult<Record<string,
   const v = value as Record<string, unknown>;
   if (!("patch" in v)) at("patch", "missing", "a unified diff string, or null for no patch");
   else if (v.patch !== null && typeof v.patch !== "string") at("patch", `is ${typeof v.patch}`, "a string or null");
-  const out: Record<string, unknown> = { patch: (v.patch as string | null) ?? null };
+  const out: CiPrediction = { patch: typeof v.patch === "string" ? v.patch : null };
   for (const f of ["plausible", "correct"] as const) {
     if (v[f] === undefined || v[f] === null) continue;
     const b = typeof v[f] === "boolean" ? (v[f] as boolean) : undefined;
@@ -76,16 +92,11 @@ function parsePrediction(id: string, value: unknown): ParseResult<Record<string,
   return { ok: true, value: out };
 }
 
-function verdict(instance: { truth: Record<string, unknown>; metadata: Record<string, unknown> }, prediction: Record<string, unknown>) {
-  return judgeArtifact(
-    (instance.metadata.files ?? {}) as Record<string, string>,
-    String(instance.truth.developer_patch ?? ""),
-    (prediction.patch as string | null) ?? null,
-    instance.metadata.lang as string | undefined,
-  );
+function verdict(instance: { truth: CiTruth; metadata: CiMetadata }, prediction: CiPrediction) {
+  return judgeArtifact(instance.metadata.files, instance.truth.developer_patch, prediction.patch, instance.metadata.lang);
 }
 
-function score(pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown>; metadata: Record<string, unknown> }[]): ScoreResult {
+function score(pairs: Pair<CiTruth, CiPrediction, CiMetadata>[]): { metrics: Metrics; primaryValue: number; details: CiDetails } {
   const n = pairs.length;
   const v = pairs.map((p) => verdict(p, p.prediction));
   const sye = v.map((x) => (x.sye ? 1 : 0));
@@ -104,13 +115,14 @@ function score(pairs: { truth: Record<string, unknown>; prediction: Record<strin
 }
 
 /** CI-Bench: repair reproducible CI failures; the server checks patches against the developer fix. */
-export const ciRepair: TaskKindModule = {
+export const ciRepair = defineTaskKind({
   kind: "ci_repair",
   title: "CI repair",
+  schemas: { truth: CiTruth, metadata: CiMetadata, prediction: CiPrediction, details: CiDetails },
   columns: () => COLUMNS,
   parseReleaseRow: (row) => parseRelease(row),
   parsePrediction: (id, value) => parsePrediction(id, value),
-  warnPrediction(instance: StoredInstance, prediction) {
+  warnPrediction(instance, prediction) {
     const r = verdict(instance, prediction);
     return !r.generated && r.reason?.startsWith("does not apply") ? [`${instance.externalId}: patch ${r.reason}; counted as not generated`] : [];
   },
@@ -144,4 +156,6 @@ export const ciRepair: TaskKindModule = {
     summary: "JSON array or JSONL, one artifact per row: instance_id (artifact tag), repo, lang, build_system, developer_patch (unified diff), files: { path: pre-fix content }.",
     example: '{"instance_id": "tananaev-traccar-64783123", "repo": "tananaev/traccar", "lang": "Java", "build_system": "Maven", "developer_patch": "…", "files": {"src/A.java": "…"}}',
   }),
-};
+  taskCharts: ciRepairTaskCharts,
+  submissionCharts: ciRepairSubmissionCharts,
+});

@@ -1,16 +1,16 @@
-import type { SubmissionChartContext } from "../submission-chart-context";
+import type { SubmissionChartContext, TaskChartContext } from "@/lib/tasks/define";
 import { getMetric } from "@/lib/metric-value";
-import type { TaskChartContext } from "../chart-context";
+import type { ReviewDetails, ReviewMetadata, ReviewPrediction, ReviewTruth } from "./index";
 
 /** The task page's charts of CR-Bench: comment judgments, recall by taxonomy (radar), SNR vs recall. */
-export function codeReviewTaskCharts(ctx: TaskChartContext) {
+export function codeReviewTaskCharts(ctx: TaskChartContext<ReviewDetails>) {
   const { overlay, series } = ctx;
-  const recallBy = (dim: string) => {
-    const axes = [...new Set(overlay.flatMap((s) => ((s.details.recallBy as Record<string, { value: string }[]> | undefined)?.[dim] ?? []).map((r) => r.value)))];
+  const recallBy = (dim: keyof ReviewDetails["recallBy"]) => {
+    const axes = [...new Set(overlay.flatMap((s) => (s.details?.recallBy[dim] ?? []).map((r) => r.value)))];
     return {
       axes,
       series: overlay.map((s) => {
-        const rows = (s.details.recallBy as Record<string, { value: string; recall: number | null }[]> | undefined)?.[dim] ?? [];
+        const rows = s.details?.recallBy[dim] ?? [];
         return { name: s.name, values: axes.map((a) => rows.find((r) => r.value === a)?.recall ?? null) };
       }),
     };
@@ -23,7 +23,7 @@ export function codeReviewTaskCharts(ctx: TaskChartContext) {
 }
 
 /** A submission page's charts of CR-Bench: recall by taxonomy and comment counts. */
-export async function codeReviewSubmissionCharts(ctx: SubmissionChartContext) {
+export async function codeReviewSubmissionCharts(ctx: SubmissionChartContext<ReviewTruth, ReviewPrediction, ReviewDetails, ReviewMetadata>) {
   const d = ctx.details;
-  return { recallBy: d.recallBy as Record<string, { value: string; recall: number | null }[]>, counts: d.counts as { bugHit: number; validSuggestion: number; noise: number } };
+  return d ? { recallBy: d.recallBy, counts: d.counts } : null;
 }

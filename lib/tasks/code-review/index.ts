@@ -1,8 +1,12 @@
+import { z } from "zod";
 import type { Problem } from "@/lib/errors";
+import { defineTaskKind, type Instance, type Pair } from "@/lib/tasks/define";
 import { shares } from "../shared/distributions";
 import { canonicalEnum } from "../shared/enums";
+import { StoredNumber } from "../shared/schemas";
 import { reviewMetrics, type CommentJudgment } from "@/lib/metrics";
-import type { MetricColumn, ParseResult, ReleaseInstance, ScoreResult, TaskKindModule } from "@/lib/tasks/types";
+import type { Metrics, MetricColumn, ParseResult } from "@/lib/tasks/types";
+import { codeReviewSubmissionCharts, codeReviewTaskCharts } from "./chart-data";
 
 export const CATEGORIES = ["Structural", "IIS", "RFF", "Data", "Concurrency", "Memory", "Security", "Coding"] as const;
 export const IMPACTS = [
@@ -16,7 +20,34 @@ export const IMPACTS = [
   "Portability",
 ] as const;
 export const SEVERITIES = ["Low", "Medium", "High", "Critical"] as const;
-const JUDGMENTS: CommentJudgment[] = ["bug_hit", "valid_suggestion", "noise"];
+const JUDGMENTS = ["bug_hit", "valid_suggestion", "noise"] as const satisfies readonly CommentJudgment[];
+
+/** Stored truth of a PR: the bug it introduced, where it was fixed, and its taxonomy. */
+export const ReviewTruth = z.object({
+  bug_description: z.string(),
+  fix_files: z.array(z.string()),
+  category: z.enum(CATEGORIES),
+  impact: z.enum(IMPACTS),
+  severity: z.enum(SEVERITIES),
+});
+export type ReviewTruth = z.infer<typeof ReviewTruth>;
+/** Public metadata of a PR. */
+export const ReviewMetadata = z.object({ repo: z.string(), pr_number: z.number().int(), title: z.string(), diff: z.string() });
+export type ReviewMetadata = z.infer<typeof ReviewMetadata>;
+/** A stored review: its comments, each judged. */
+export const ReviewPrediction = z.object({
+  comments: z.array(
+    z.object({ file: z.string(), line: z.number().int().nullable(), comment: z.string(), severity: z.enum(SEVERITIES).nullable(), judgment: z.enum(JUDGMENTS) }),
+  ),
+});
+export type ReviewPrediction = z.infer<typeof ReviewPrediction>;
+const RecallRows = z.array(z.object({ value: z.string(), prs: z.number().int(), hits: z.number().int(), recall: StoredNumber }));
+/** Score details: comment counts and recall by category, impact and severity. */
+export const ReviewDetails = z.object({
+  counts: z.object({ prs: z.number().int(), hit: z.number().int(), bugHit: z.number().int(), validSuggestion: z.number().int(), noise: z.number().int() }),
+  recallBy: z.object({ category: RecallRows, impact: RecallRows, severity: RecallRows }),
+});
+export type ReviewDetails = z.infer<typeof ReviewDetails>;
 
 const COLUMNS: MetricColumn[] = [
   { key: "f1", label: "F1", description: "Harmonic mean of precision and recall (the ranking metric).", better: "higher", format: "percent1" },
@@ -27,7 +58,7 @@ const COLUMNS: MetricColumn[] = [
   { key: "comments", label: "Comments", description: "Review comments posted in all.", better: "lower", format: "count" },
 ];
 
-function parseRelease(row: Record<string, unknown>): ParseResult<ReleaseInstance> {
+function parseRelease(row: Record<string, unknown>): ParseResult<Instance<ReviewTruth, ReviewMetadata>> {
   const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
   if (!id) return { ok: false, problems: [{ field: "instance_id", message: "missing instance_id", expected: "a string" }] };
   const problems: Problem[] = [];
@@ -45,7 +76,7 @@ function parseRelease(row: Record<string, unknown>): ParseResult<ReleaseInstance
   }
   if (!Array.isArray(fix) || !fix.every((f) => typeof f === "string")) at("fix_files", "missing", "a list of paths");
   // enumerations match whatever the case and separators; stored in their canonical spelling
-  const oneOf = (f: string, set: readonly string[]) => {
+  const oneOf = <E extends string>(f: string, set: readonly E[]) => {
     const c = canonicalEnum(row[f], set);
     if (c === undefined) at(f, `is ${JSON.stringify(row[f] ?? null)}`, `one of ${set.join(", ")} (any case)`);
     return c;
@@ -53,18 +84,18 @@ function parseRelease(row: Record<string, unknown>): ParseResult<ReleaseInstance
   const category = oneOf("category", CATEGORIES);
   const impact = oneOf("impact", IMPACTS);
   const severity = oneOf("severity", SEVERITIES);
-  if (problems.length) return { ok: false, problems };
+  if (problems.length || !category || !impact || !severity) return { ok: false, problems };
   return {
     ok: true,
     value: {
       externalId: id,
-      truth: { bug_description: row.bug_description, fix_files: fix, category, impact, severity },
-      metadata: { repo: row.repo, pr_number: pr, title: row.title, diff: row.diff },
+      truth: { bug_description: String(row.bug_description), fix_files: fix as string[], category, impact, severity },
+      metadata: { repo: String(row.repo), pr_number: pr, title: String(row.title), diff: String(row.diff) },
     },
   };
 }
 
-function parsePrediction(id: string, value: unknown): ParseResult<Record<string, unknown>> {
+function parsePrediction(id: string, value: unknown): ParseResult<ReviewPrediction> {
   const problems: Problem[] = [];
   const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
   const v = value as Record<string, unknown> | null;
@@ -83,35 +114,35 @@ function parsePrediction(id: string, value: unknown): ParseResult<Record<string,
     if (judgment === undefined) at(`${f}.judgment`, `is ${JSON.stringify(o.judgment ?? null)}`, `${JUDGMENTS.join(", ")} (any case)`);
     const severity = o.severity === undefined || o.severity === null ? null : canonicalEnum(o.severity, SEVERITIES);
     if (severity === undefined) at(`${f}.severity`, `is ${JSON.stringify(o.severity)}`, `${SEVERITIES.join(", ")} (any case)`);
-    return { file: o.file, line: o.line ?? null, comment: o.comment, severity: severity ?? null, judgment };
+    return { file: String(o.file), line: typeof o.line === "number" ? o.line : null, comment: String(o.comment), severity: severity ?? null, judgment: judgment ?? "noise" };
   });
   if (problems.length) return { ok: false, problems };
   return { ok: true, value: { comments } };
 }
 
-type Comment = { judgment: CommentJudgment };
+type Comment = ReviewPrediction["comments"][number];
 
-function countsOf(preds: Record<string, unknown>[]) {
+function countsOf(preds: ReviewPrediction[]) {
   let hit = 0;
   let bugHit = 0;
   let validSuggestion = 0;
   let noise = 0;
   for (const p of preds) {
-    const cs = p.comments as Comment[];
+    const cs: Comment[] = p.comments;
     if (cs.some((c) => c.judgment === "bug_hit")) hit++;
     for (const c of cs) c.judgment === "bug_hit" ? bugHit++ : c.judgment === "valid_suggestion" ? validSuggestion++ : noise++;
   }
   return { prs: preds.length, hit, bugHit, validSuggestion, noise };
 }
 
-function score(pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown> }[]): ScoreResult {
+function score(pairs: Pair<ReviewTruth, ReviewPrediction, ReviewMetadata>[]): { metrics: Metrics; primaryValue: number | null; details: ReviewDetails } {
   const c = countsOf(pairs.map((p) => p.prediction));
   const m = reviewMetrics(c);
   const breakdown = (key: "category" | "impact" | "severity", values: readonly string[]) =>
     values
       .map((value) => {
         const sub = pairs.filter((p) => p.truth[key] === value);
-        const hits = sub.filter((p) => (p.prediction.comments as Comment[]).some((x) => x.judgment === "bug_hit")).length;
+        const hits = sub.filter((p) => p.prediction.comments.some((x) => x.judgment === "bug_hit")).length;
         return { value, prs: sub.length, hits, recall: sub.length ? hits / sub.length : null };
       })
       .filter((r) => r.prs > 0);
@@ -126,17 +157,18 @@ function score(pairs: { truth: Record<string, unknown>; prediction: Record<strin
 }
 
 /** CR-Bench: review PRs that introduced a known bug; comments judged bug_hit / valid / noise. */
-export const codeReview: TaskKindModule = {
+export const codeReview = defineTaskKind({
   kind: "code_review",
   title: "Code review",
+  schemas: { truth: ReviewTruth, metadata: ReviewMetadata, prediction: ReviewPrediction, details: ReviewDetails },
   columns: () => COLUMNS,
   parseReleaseRow: (row) => parseRelease(row),
   parsePrediction: (id, value) => parsePrediction(id, value),
   releaseDistributions: ({ instances, truth }) =>
-    truth ? ["category", "impact", "severity"].map((k) => ({ title: `Bug ${k} (CR-Bench Fig. 3)`, rows: shares(instances.map((i) => String(i.truth[k]))) })) : [],
+    truth ? (["category", "impact", "severity"] as const).map((k) => ({ title: `Bug ${k} (CR-Bench Fig. 3)`, rows: shares(instances.flatMap((i) => (i.truth ? [i.truth[k]] : []))) })) : [],
   score: (pairs) => score(pairs),
   outcome(_instance, prediction) {
-    const cs = prediction.comments as Comment[];
+    const cs = prediction.comments;
     const hit = cs.some((c) => c.judgment === "bug_hit");
     const noise = cs.filter((c) => c.judgment === "noise").length;
     return {
@@ -147,7 +179,7 @@ export const codeReview: TaskKindModule = {
     };
   },
   primaryStats(_instance, prediction) {
-    const cs = prediction.comments as Comment[];
+    const cs = prediction.comments;
     const n = (j: CommentJudgment) => cs.filter((c) => c.judgment === j).length;
     return [n("bug_hit") > 0 ? 1 : 0, n("bug_hit"), n("valid_suggestion"), n("noise")];
   },
@@ -168,4 +200,6 @@ export const codeReview: TaskKindModule = {
     summary: "JSON array or JSONL, one PR per row: instance_id, repo, pr_number, title, diff, bug_description, fix_files: [..], category, impact, severity.",
     example: '{"instance_id": "pr-0001", "repo": "org/repo", "pr_number": 12, "title": "…", "diff": "…", "bug_description": "…", "fix_files": ["a.py"], "category": "Data", "impact": "Reliability", "severity": "High"}',
   }),
-};
+  taskCharts: codeReviewTaskCharts,
+  submissionCharts: codeReviewSubmissionCharts,
+});

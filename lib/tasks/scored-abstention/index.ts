@@ -1,20 +1,49 @@
+import { z } from "zod";
 import type { Problem } from "@/lib/errors";
 import { shares, type Distribution } from "../shared/distributions";
-import { AV_POLICIES, evaluateAbstainValidate, filteredSuccessAtK, liftOf, patchScore, type AvBug } from "@/lib/metrics";
+import { AV_POLICIES, evaluateAbstainValidate, filteredSuccessAtK, liftOf, patchScore, type AvBug, type AvPolicy } from "@/lib/metrics";
+import { defineTaskKind, type Instance, type Pair } from "@/lib/tasks/define";
 import { isBlank, readBoolean } from "@/lib/tasks/shared/coerce";
+import { PrCurveSchema, StoredNumber } from "@/lib/tasks/shared/schemas";
 import { unitHash } from "@/lib/tasks/shared/seeded";
-import type { MetricColumn, ParseResult, ReleaseInstance, ScoreResult, StoredInstance, TaskKindModule } from "@/lib/tasks/types";
+import type { Metrics, MetricColumn, ParseResult } from "@/lib/tasks/types";
+import { scoredAbstentionSubmissionCharts, scoredAbstentionTaskCharts } from "./chart-data";
 
-interface TruthTrajectory {
-  id: string;
-  success: boolean;
-  passesRegression: boolean;
-}
-interface PredTrajectory {
-  id: string;
-  judgment: boolean;
-  score: number;
-}
+/** Stored truth of a bug: whether each trajectory's patch succeeds and passes the regression filter. */
+export const AvTruth = z.object({ trajectories: z.array(z.object({ id: z.string(), success: z.boolean(), passesRegression: z.boolean() })) });
+export type AvTruth = z.infer<typeof AvTruth>;
+/** Public metadata of a bug: its title, description, category and trajectories (ids, patches). */
+export const AvMetadata = z.object({
+  title: z.string(),
+  description: z.string().optional(),
+  category: z.string().optional(),
+  trajectories: z.array(z.object({ id: z.string(), patch: z.string().optional() })),
+});
+export type AvMetadata = z.infer<typeof AvMetadata>;
+/** A stored prediction: the abstention score and a validation per trajectory. */
+export const AvPrediction = z.object({
+  abstentionScore: z.number().min(0).max(1),
+  trajectories: z.array(z.object({ id: z.string(), judgment: z.boolean(), score: z.number().min(0).max(1) })),
+});
+export type AvPrediction = z.infer<typeof AvPrediction>;
+type PredTrajectory = AvPrediction["trajectories"][number];
+
+const SuccessAtKSchema = z.array(z.object({ value: z.number(), bugs: z.number().int() }));
+export const AvDetails = z.object({
+  tau: z.number(),
+  /** percentile cutoffs of patch scores (null when no patch passes the filter) */
+  cutoffs: z.object({ p75: StoredNumber, p90: StoredNumber }),
+  prevalence: z.object({ fixable: z.number(), trajectorySuccess: z.number() }),
+  successAtK: z.record(z.string(), SuccessAtKSchema),
+  funnel: z.array(z.object({ stage: z.string(), bugs: z.number().int(), success_at_1: z.number() })),
+  abstentionCurve: PrCurveSchema,
+  validationCurve: PrCurveSchema.nullable(),
+  histogram: z.object({ predicted: z.array(z.number().int()), empirical: z.array(z.number().int()) }),
+  lift: z.array(
+    z.object({ category: z.string(), bugs: z.number().int(), pass_at_1: z.number(), abstention: StoredNumber, validation_binary: StoredNumber, combined_binary: StoredNumber }),
+  ),
+});
+export type AvDetails = z.infer<typeof AvDetails>;
 
 const TAU = 0.5;
 
@@ -32,7 +61,7 @@ const COLUMNS: MetricColumn[] = [
 
 const unit = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 1;
 
-function parseRelease(row: Record<string, unknown>): ParseResult<ReleaseInstance> {
+function parseRelease(row: Record<string, unknown>): ParseResult<Instance<AvTruth, AvMetadata>> {
   const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
   if (!id) return { ok: false, problems: [{ field: "instance_id", message: "missing instance_id", expected: "a non-empty string" }] };
   const problems: Problem[] = [];
@@ -46,7 +75,7 @@ function parseRelease(row: Record<string, unknown>): ParseResult<ReleaseInstance
       at("trajectories", "is not valid JSON", "a JSON array");
     }
   }
-  const truth: TruthTrajectory[] = [];
+  const truth: AvTruth["trajectories"] = [];
   const meta: { id: string; patch?: string }[] = [];
   if (!Array.isArray(trajs) || trajs.length === 0) at("trajectories", "missing or empty", "a non-empty array of { trajectory_id, success, passes_regression?, patch? }");
   else {
@@ -67,13 +96,13 @@ function parseRelease(row: Record<string, unknown>): ParseResult<ReleaseInstance
     });
   }
   if (problems.length) return { ok: false, problems };
-  const metadata: Record<string, unknown> = { title: String(row.title).trim(), trajectories: meta };
+  const metadata: AvMetadata = { title: String(row.title).trim(), trajectories: meta };
   if (typeof row.description === "string") metadata.description = row.description;
   if (typeof row.category === "string" && row.category.trim()) metadata.category = row.category.trim();
   return { ok: true, value: { externalId: id, truth: { trajectories: truth }, metadata } };
 }
 
-function parsePrediction(id: string, value: unknown, instance: StoredInstance): ParseResult<Record<string, unknown>> {
+function parsePrediction(id: string, value: unknown, instance: Instance<AvTruth, AvMetadata>): ParseResult<AvPrediction> {
   const problems: Problem[] = [];
   const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -82,7 +111,7 @@ function parsePrediction(id: string, value: unknown, instance: StoredInstance): 
   }
   const v = value as Record<string, unknown>;
   if (!unit(v.abstention_score)) at("abstention_score", `is ${JSON.stringify(v.abstention_score ?? null)}`, "a number in [0, 1]");
-  const known = new Set(((instance.metadata.trajectories ?? []) as { id: string }[]).map((t) => t.id));
+  const known = new Set(instance.metadata.trajectories.map((t) => t.id));
   const out: PredTrajectory[] = [];
   if (!Array.isArray(v.trajectories)) at("trajectories", "missing", "an array of { trajectory_id, validation_judgment, validation_score }");
   else {
@@ -106,12 +135,12 @@ function parsePrediction(id: string, value: unknown, instance: StoredInstance): 
   return { ok: true, value: { abstentionScore: v.abstention_score as number, trajectories: out } };
 }
 
-export function toBug(truth: Record<string, unknown>, prediction: Record<string, unknown>, metadata: Record<string, unknown>): AvBug {
-  const preds = new Map((prediction.trajectories as PredTrajectory[]).map((t) => [t.id, t]));
+export function toBug(truth: AvTruth, prediction: AvPrediction, metadata: AvMetadata): AvBug {
+  const preds = new Map<string, PredTrajectory>(prediction.trajectories.map((t) => [t.id, t]));
   return {
-    abstentionScore: prediction.abstentionScore as number,
-    category: (metadata.category as string | undefined) ?? "uncategorized",
-    trajectories: (truth.trajectories as TruthTrajectory[]).map((t) => {
+    abstentionScore: prediction.abstentionScore,
+    category: metadata.category ?? "uncategorized",
+    trajectories: truth.trajectories.map((t) => {
       const p = preds.get(t.id);
       return { success: t.success, passesRegression: t.passesRegression, judgment: p?.judgment ?? false, score: p?.score ?? 0 };
     }),
@@ -124,7 +153,7 @@ function histogram(values: number[], bins = 10): number[] {
   return h;
 }
 
-function score(pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown>; metadata: Record<string, unknown> }[]): ScoreResult {
+function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): { metrics: Metrics; primaryValue: number; details: AvDetails } {
   const bugs = pairs.map((p) => toBug(p.truth, p.prediction, p.metadata));
   const r = evaluateAbstainValidate(bugs, { tau: TAU, maxK: 5 });
   const metrics = {
@@ -175,7 +204,7 @@ function score(pairs: { truth: Record<string, unknown>; prediction: Record<strin
       tau: TAU,
       cutoffs: r.cutoffs,
       prevalence: r.prevalence,
-      successAtK: Object.fromEntries(AV_POLICIES.map((p) => [p, r.successAtK[p]])),
+      successAtK: Object.fromEntries(AV_POLICIES.map((p: AvPolicy) => [p, r.successAtK[p]])),
       funnel: [
         { stage: "all bugs", bugs: bugs.length, success_at_1: r.pass_at_1 },
         { stage: "after abstention", bugs: r.successAtK.abstention[0].bugs, success_at_1: r.abstention_success_at_1 },
@@ -192,9 +221,10 @@ function score(pairs: { truth: Record<string, unknown>; prediction: Record<strin
 }
 
 /** Abstain-and-Validate: scored abstention per bug and validation per trajectory (METRICS.md §4). */
-export const scoredAbstention: TaskKindModule = {
+export const scoredAbstention = defineTaskKind({
   kind: "scored_abstention",
   title: "Scored abstention and validation",
+  schemas: { truth: AvTruth, metadata: AvMetadata, prediction: AvPrediction, details: AvDetails },
   columns: () => COLUMNS,
   parseReleaseRow: (row) => parseRelease(row),
   parsePrediction: (id, value, _o, instance) => parsePrediction(id, value, instance),
@@ -202,7 +232,7 @@ export const scoredAbstention: TaskKindModule = {
   releaseDistributions: ({ instances, truth }) => {
     const out: Distribution[] = [];
     if (truth) {
-      const trajs = instances.map((i) => i.truth.trajectories as { success: boolean; passesRegression: boolean }[]);
+      const trajs = instances.flatMap((i) => (i.truth ? [i.truth.trajectories] : []));
       out.push({ title: "Bugs", rows: shares(trajs.map((ts) => (ts.some((s) => s.success) ? "fixable (some trajectory succeeds)" : "unfixable"))) });
       out.push({ title: "Trajectories", rows: shares(trajs.flat().map((s) => (s.success ? "succeeds" : s.passesRegression ? "fails, passes regression" : "fails regression"))) });
     }
@@ -237,7 +267,7 @@ export const scoredAbstention: TaskKindModule = {
       label: "Accept all (score 1)",
       predict: (i) => ({
         abstentionScore: 1,
-        trajectories: ((i.metadata.trajectories ?? []) as { id: string }[]).map((t) => ({ id: t.id, judgment: true, score: 1 })),
+        trajectories: i.metadata.trajectories.map((t) => ({ id: t.id, judgment: true, score: 1 })),
       }),
     },
     {
@@ -245,7 +275,7 @@ export const scoredAbstention: TaskKindModule = {
       label: "Random scores (seeded)",
       predict: (i) => ({
         abstentionScore: unitHash(`abstain:${i.externalId}`),
-        trajectories: ((i.metadata.trajectories ?? []) as { id: string }[]).map((t) => ({
+        trajectories: i.metadata.trajectories.map((t) => ({
           id: t.id,
           judgment: unitHash(`judge:${i.externalId}:${t.id}`) < 0.5,
           score: unitHash(`vscore:${i.externalId}:${t.id}`),
@@ -268,6 +298,8 @@ export const scoredAbstention: TaskKindModule = {
     summary: "JSON array or JSONL, one bug per row: instance_id, title, optional description and category, trajectories: [{ trajectory_id, success: bool, passes_regression?: bool, patch?: string }].",
     example: '{"instance_id": "bug-001", "title": "NPE in …", "category": "crash", "trajectories": [{"trajectory_id": "t1", "success": false, "passes_regression": true}]}',
   }),
-};
+  taskCharts: scoredAbstentionTaskCharts,
+  submissionCharts: scoredAbstentionSubmissionCharts,
+});
 
 export { patchScore };

@@ -10,9 +10,3 @@ export function shares(values: string[]): Distribution["rows"] {
   for (const v of values) m.set(v, (m.get(v) ?? 0) + 1);
   return [...m.entries()].sort((a, b) => b[1] - a[1]).map(([value, n]) => ({ value, n, share: n / values.length }));
 }
-
-/** A release's instances as a kind's overview reads them; `truth` is false on a hidden release (non-admins). */
-export interface OverviewInput {
-  instances: { truth: Record<string, unknown>; metadata: Record<string, unknown> }[];
-  truth: boolean;
-}

@@ -7,7 +7,6 @@ import { quotaState } from "@/lib/server/quotas";
 import { prismaRows } from "@/lib/server/scoring";
 import { getTaskKind } from "@/lib/tasks";
 import { taskOptions } from "@/lib/tasks/catalog";
-import type { TaskKindName } from "@/lib/tasks/types";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +18,7 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
   const db = await getDb();
   const t = await db.task.findUnique({ where: { fullSlug }, include: { benchmark: true } });
   if (!t) notFound();
-  const format = getTaskKind(t.kind as TaskKindName).predictionFormat(taskOptions(fullSlug));
+  const format = getTaskKind(t.kind).predictionFormat(taskOptions(fullSlug));
   // the team's upload quota on the current release (admins are exempt)
   const release = await db.release.findFirst({ where: { taskId: t.id, status: "published" }, orderBy: { publishedAt: "desc" } });
   const quota = release && actor.teamId && !actor.isAdmin ? await quotaState(prismaRows(db), t, release, actor.teamId) : null;

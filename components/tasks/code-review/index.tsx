@@ -1,0 +1,75 @@
+import { GroupedBars } from "@/components/charts/grouped-bars";
+import { RadarOverlay } from "@/components/charts/radar-overlay";
+import { ScatterFront } from "@/components/charts/scatter-front";
+import { Card } from "@/components/ui/card";
+import { KeyValues } from "@/components/ui/key-values";
+import { pct } from "@/lib/format";
+import { codeReview } from "@/lib/tasks/code-review";
+import { defineKindUi } from "../define";
+
+const JUDGMENT_SERIES = [
+  { key: "bug_hit", label: "bug hit", stackId: "c", color: "#009E73" },
+  { key: "valid_suggestion", label: "valid suggestion", stackId: "c", color: "#56B4E9" },
+  { key: "noise", label: "noise", stackId: "c", color: "#D55E00" },
+];
+const DIMS = ["category", "impact", "severity"] as const;
+
+/** CR-Bench: comments by judgment, recall by the bug taxonomy. */
+export const codeReviewUi = defineKindUi(codeReview, {
+  ScoreDetails: ({ details }) => {
+    const c = details.counts;
+    return (
+      <>
+        <Card title="Comments">
+          <KeyValues
+            caption="Comments by judgment"
+            testId="cr-counts"
+            rows={[
+              ["PRs reviewed / with a bug hit", `${c.prs} / ${c.hit}`],
+              ["Bug-hit comments", c.bugHit],
+              ["Valid suggestions", c.validSuggestion],
+              ["Noise", c.noise],
+            ]}
+          />
+        </Card>
+        {DIMS.map((dim) => (
+          <Card key={dim} title={`Recall by ${dim}`}>
+            <KeyValues caption={`Recall by ${dim}`} rows={details.recallBy[dim].map((r) => [r.value, `${r.hits}/${r.prs} · ${pct(r.recall)}`])} />
+          </Card>
+        ))}
+      </>
+    );
+  },
+  TaskCharts: ({ data }) => (
+    <>
+      <Card title="Comments by judgment">
+        <GroupedBars data={data.judgments} xKey="name" series={JUDGMENT_SERIES} testId="chart-judgments" />
+      </Card>
+      <Card title="Signal-to-noise vs recall">
+        <ScatterFront points={data.snr} xLabel="recall" yLabel="SNR" xPercent testId="chart-snr" />
+      </Card>
+      {DIMS.map((dim) => (
+        <Card key={dim} title={`Recall by ${dim}`}>
+          <RadarOverlay axes={data.radar[dim].axes} series={data.radar[dim].series} testId={`chart-radar-${dim}`} />
+        </Card>
+      ))}
+    </>
+  ),
+  SubmissionCharts: ({ data, base }) => (
+    <>
+      <Card title="Comments by judgment">
+        <GroupedBars
+          data={[{ name: base.submission.model, bug_hit: data.counts.bugHit, valid_suggestion: data.counts.validSuggestion, noise: data.counts.noise }]}
+          xKey="name"
+          series={JUDGMENT_SERIES}
+          testId="chart-judgments"
+        />
+      </Card>
+      {DIMS.map((dim) => (
+        <Card key={dim} title={`Recall by ${dim}`}>
+          <RadarOverlay axes={data.recallBy[dim].map((r) => r.value)} series={[{ name: base.submission.model, values: data.recallBy[dim].map((r) => r.recall) }]} testId={`chart-radar-${dim}`} />
+        </Card>
+      ))}
+    </>
+  ),
+});

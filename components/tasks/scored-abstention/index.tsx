@@ -1,0 +1,147 @@
+import { Curves } from "@/components/charts/curves";
+import { GroupedBars } from "@/components/charts/grouped-bars";
+import { PrChart } from "@/components/charts/pr-chart";
+import { ThresholdExplorer } from "@/components/charts/threshold-explorer";
+import { Card } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/data-table";
+import { KeyValues } from "@/components/ui/key-values";
+import { f3, pct } from "@/lib/format";
+import { getMetric } from "@/lib/metric-value";
+import { scoredAbstention } from "@/lib/tasks/scored-abstention";
+import { defineKindUi } from "../define";
+
+const lift = (x: number | null | undefined) => (x === null || x === undefined ? "NA" : `${x.toFixed(2)}×`);
+
+/** Abstain-and-Validate: policies, success@k, lift per category, the threshold explorer. */
+export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
+  ScoreDetails: ({ details, metrics }) => {
+    const m = (k: string) => getMetric(metrics, k);
+    const sak = Object.entries(details.successAtK);
+    return (
+      <>
+        <Card title="Funnel (filtered success@1)">
+          <KeyValues caption="Bugs and filtered success@1 per stage" testId="av-funnel" rows={details.funnel.map((s) => [s.stage, `${s.bugs} bugs · ${pct(s.success_at_1)}`])} />
+          <p className="mt-2 text-xs text-muted">
+            τ = {String(details.tau)}; percentile cutoffs p75 = {f3(details.cutoffs.p75)}, p90 = {f3(details.cutoffs.p90)} over patch scores that pass the regression filter.
+          </p>
+        </Card>
+        <Card title="Decisions">
+          <KeyValues
+            caption="Abstention and validation decisions"
+            rows={[
+              ["Abstention precision / recall / FPR at τ", `${pct(m("abstention_precision"))} / ${pct(m("abstention_recall"))} / ${pct(m("abstention_fpr"))}`],
+              ["Validation (binary) precision / recall / FPR", `${pct(m("validation_precision"))} / ${pct(m("validation_recall"))} / ${pct(m("validation_fpr"))}`],
+              ["Abstention AP / validation AP", `${f3(m("abstention_ap"))} / ${f3(m("validation_ap"))}`],
+              ["Wasserstein (scores vs empirical success)", f3(m("wasserstein"))],
+            ]}
+          />
+        </Card>
+        <Card title="Filtered success@k by policy" className="lg:col-span-2">
+          <DataTable
+            rows={sak}
+            rowKey={([p]) => p}
+            caption="Filtered success@k by policy, k = 1 to 5"
+            testId="success-at-k"
+            plain
+            columns={[
+              { key: "policy", header: "policy", rowHeader: true, sort: ([p]) => p, cell: ([p]) => p.replace(/_/g, "-") },
+              ...[1, 2, 3, 4, 5].map((k) => ({ key: `k${k}`, header: `k = ${k}`, align: "right" as const, sort: ([, v]: (typeof sak)[number]) => v[k - 1]?.value, cell: ([, v]: (typeof sak)[number]) => pct(v[k - 1]?.value) })),
+              { key: "bugs", header: "bugs", align: "right", sort: ([, v]) => v[0]?.bugs, cell: ([, v]) => v[0]?.bugs },
+            ]}
+          />
+        </Card>
+        <Card title="Lift per bug category" className="lg:col-span-2">
+          <DataTable
+            rows={details.lift}
+            rowKey={(l) => l.category}
+            caption="Lift of each policy per bug category (paper Table 2)"
+            testId="lift"
+            plain
+            columns={[
+              { key: "category", header: "category", rowHeader: true, sort: (l) => l.category, cell: (l) => l.category },
+              { key: "bugs", header: "bugs", align: "right", sort: (l) => l.bugs, cell: (l) => l.bugs },
+              { key: "pass_at_1", header: "pass@1", align: "right", sort: (l) => l.pass_at_1, cell: (l) => pct(l.pass_at_1) },
+              { key: "abstention", header: "abstention", align: "right", sort: (l) => l.abstention, cell: (l) => lift(l.abstention) },
+              { key: "validation", header: "validation", align: "right", sort: (l) => l.validation_binary, cell: (l) => lift(l.validation_binary) },
+              { key: "combined", header: "combined", align: "right", sort: (l) => l.combined_binary, cell: (l) => lift(l.combined_binary) },
+            ]}
+          />
+        </Card>
+      </>
+    );
+  },
+  TaskCharts: ({ data }) => {
+    const cats = [...new Set(data.lift.flatMap((l) => l.lift.map((x) => x.category)))];
+    return (
+      <>
+        <Card title="Abstention: precision–recall (fixable bugs)">
+          <PrChart curves={data.abstentionPr} prevalence={data.prevalence?.fixable} testId="chart-abstention-pr" />
+        </Card>
+        <Card title="Validation: precision–recall (successful trajectories)">
+          <PrChart curves={data.validationPr} prevalence={data.prevalence?.trajectorySuccess} testId="chart-validation-pr" />
+        </Card>
+        <Card title="Filtered success@1 by policy" className="lg:col-span-2">
+          <GroupedBars data={data.byPolicy} xKey="policy" series={data.seriesNames.map((n) => ({ key: n, label: n }))} percent yDomain={[0, "auto"]} testId="chart-policies" />
+        </Card>
+        <Card title="Lift of the combined policy per bug category (paper Table 2)" className="lg:col-span-2">
+          <DataTable
+            rows={cats}
+            rowKey={(c) => c}
+            caption="Lift of the combined policy per bug category, per submission"
+            testId="lift-table"
+            plain
+            columns={[
+              { key: "category", header: "category", rowHeader: true, sort: (c) => c, cell: (c) => c },
+              ...data.lift.map((l) => {
+                const v = (c: string) => l.lift.find((x) => x.category === c)?.combined_binary;
+                return { key: l.name, header: l.name, align: "right" as const, sort: v, cell: (c: string) => lift(v(c)) };
+              }),
+            ]}
+          />
+          <p className="mt-2 text-xs text-muted">Filtered success@1 of the combined policy over the category&apos;s bugs ÷ their unfiltered pass@1; NA when the policy keeps none of them or none succeeds.</p>
+        </Card>
+      </>
+    );
+  },
+  SubmissionCharts: ({ data: d, base }) => {
+    const policies = Object.keys(d.successAtK);
+    return (
+      <>
+        <Card title="Abstention: precision–recall">
+          <PrChart curves={[{ name: base.submission.model, curve: d.abstentionPr }]} prevalence={d.prevalence.fixable} testId="chart-abstention-pr" />
+        </Card>
+        <Card title="Validation: precision–recall">
+          <PrChart curves={d.validationPr && [{ name: base.submission.model, curve: d.validationPr }]} prevalence={d.prevalence.trajectorySuccess} testId="chart-validation-pr" />
+        </Card>
+        <Card title="Predicted vs empirical success (bugs per bin)">
+          <GroupedBars
+            data={d.histogram.predicted.map((n, i) => ({ bin: `${i * 10}–${i * 10 + 10}%`, predicted: n, empirical: d.histogram.empirical[i] }))}
+            xKey="bin"
+            series={[
+              { key: "predicted", label: "abstention score" },
+              { key: "empirical", label: "empirical success rate" },
+            ]}
+            testId="chart-histogram"
+          />
+          <p className="mt-1 text-xs text-muted">Wasserstein distance {f3(getMetric(base.metrics, "wasserstein"))} (lower is better calibrated).</p>
+        </Card>
+        <Card title="Funnel of bugs by stage">
+          <GroupedBars data={d.funnel.map((s) => ({ stage: `${s.stage} (${(s.success_at_1 * 100).toFixed(1)}%)`, bugs: s.bugs }))} xKey="stage" series={[{ key: "bugs", label: "bugs (filtered success@1 in brackets)" }]} testId="chart-funnel" />
+        </Card>
+        <Card title="pass@k and filtered success@k by policy" className="lg:col-span-2">
+          <Curves
+            series={policies.map((p) => ({ name: p.replace(/_/g, "-"), points: d.successAtK[p].map((v, i) => ({ x: i + 1, y: v.value })) }))}
+            xLabel="k"
+            yLabel="filtered success@k"
+            xDomain={[1, 5]}
+            xPercent={false}
+            testId="chart-success-at-k"
+          />
+        </Card>
+        <Card title="Threshold explorer" className="lg:col-span-2">
+          <ThresholdExplorer bugs={d.bugs} />
+        </Card>
+      </>
+    );
+  },
+});

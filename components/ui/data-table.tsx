@@ -1,0 +1,109 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { SortableRows, type SortKey } from "./sortable-rows";
+
+/** One column of a DataTable. */
+export interface Column<R> {
+  key: string;
+  header: ReactNode;
+  cell: (row: R) => ReactNode;
+  align?: "left" | "right" | "center";
+  /** the value the column sorts by (client-side sorting); omit: the column does not sort */
+  sort?: (row: R) => number | string | null | undefined;
+  /** the first column that names the row: a row header, sticky on narrow screens */
+  rowHeader?: boolean;
+  /** classes for this column's cells and header (width, wrapping, print) */
+  className?: string;
+  /** attributes of the cell (tests find metrics by data-metric) */
+  cellProps?: (row: R) => Record<string, string | undefined>;
+  /** natural direction of the first click (lower-is-better metrics sort ascending) */
+  firstDir?: "asc" | "desc";
+  /** header contents beyond the label (a definition tooltip); not part of the sort button */
+  headerExtra?: ReactNode;
+}
+
+/** Server-side sorting by permalinks (the leaderboard): headers are links, rows come sorted. */
+export interface SortLinks {
+  active: string;
+  dir: "asc" | "desc";
+  hrefFor: (key: string, dir: "asc" | "desc") => string;
+}
+
+interface Props<R> {
+  rows: R[];
+  columns: Column<R>[];
+  rowKey: (row: R) => string;
+  /** for screen readers; also names what the table is */
+  caption: string;
+  testId?: string;
+  /** sorting by links (server) instead of in the browser */
+  sortLinks?: SortLinks;
+  /** attributes of a row */
+  rowProps?: (row: R) => Record<string, string | undefined>;
+  /** long tables scroll inside a box this tall, with the header kept in view */
+  maxHeight?: string;
+  size?: "sm" | "xs";
+  /** the row under the body (totals) */
+  footer?: ReactNode;
+  /** a table that merely lays out pairs: no outer border */
+  plain?: boolean;
+}
+
+const alignOf = (a: Column<unknown>["align"]) => (a === "right" ? "text-right" : a === "center" ? "text-center" : "text-left");
+
+/**
+ * The one table of the product: a header that stays in view, horizontal scroll inside its own
+ * box on narrow screens (the page never scrolls sideways), a sticky row-header column, and
+ * sorting — by permalink (`sortLinks`, the server sorts) or in the browser (columns with `sort`).
+ */
+export function DataTable<R>({ rows, columns, rowKey, caption, testId, sortLinks, rowProps, maxHeight, size = "sm", footer, plain }: Props<R>) {
+  const pad = size === "xs" ? "px-2 py-1" : "px-3 py-2";
+  const stickyCell = "sticky left-0 z-10 bg-white dark:bg-slate-950";
+  const head = columns.map((c) => {
+    const cls = `${pad} whitespace-nowrap font-semibold ${alignOf(c.align)} ${c.className ?? ""} ${c.rowHeader ? "sticky left-0 z-20 bg-slate-50 dark:bg-slate-900" : ""}`;
+    if (sortLinks && c.sort) {
+      const active = sortLinks.active === c.key;
+      const natural = c.firstDir ?? "desc";
+      const next = active ? (sortLinks.dir === "desc" ? "asc" : "desc") : natural;
+      return {
+        key: c.key,
+        className: cls,
+        ariaSort: active ? (sortLinks.dir === "asc" ? ("ascending" as const) : ("descending" as const)) : ("none" as const),
+        content: (
+          <span className="inline-flex items-center gap-1">
+            <Link href={sortLinks.hrefFor(c.key, next)} className="text-slate-900 no-underline dark:text-slate-100" data-sort-key={c.key}>
+              {c.header}
+              <span aria-hidden className="ml-0.5 text-xs text-muted">
+                {active ? (sortLinks.dir === "desc" ? "▼" : "▲") : natural === "asc" ? "↓" : "↑"}
+              </span>
+            </Link>
+            {c.headerExtra}
+          </span>
+        ),
+        sortable: false,
+      };
+    }
+    return { key: c.key, className: cls, content: c.header, extra: c.headerExtra, sortable: !sortLinks && Boolean(c.sort), firstDir: c.firstDir ?? "desc" };
+  });
+  const body = rows.map((r) => ({
+    key: rowKey(r),
+    props: rowProps?.(r) ?? {},
+    sort: columns.map((c) => (c.sort && !sortLinks ? (c.sort(r) ?? null) : null)) as SortKey[],
+    cells: columns.map((c) => ({
+      key: c.key,
+      header: Boolean(c.rowHeader),
+      className: `${pad} ${alignOf(c.align)} ${c.align === "right" ? "tabular-nums" : ""} ${c.className ?? ""} ${c.rowHeader ? stickyCell : ""}`,
+      props: c.cellProps?.(r) ?? {},
+      content: c.cell(r),
+    })),
+  }));
+  return (
+    <div
+      className={`overflow-auto print:max-h-none print:overflow-visible ${plain ? "" : "rounded-lg border border-slate-200 dark:border-slate-800"}`}
+      style={maxHeight ? { maxHeight } : undefined}
+      data-table-frame=""
+    >
+      <SortableRows caption={caption} testId={testId} size={size} head={head} body={body} footer={footer} />
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+import type { z } from "zod";
+import type { AvBug, PrCurve } from "@/lib/metrics";
+import type { Distribution } from "./shared/distributions";
+import type { LengthBucket } from "./shared/length-bucket";
+import type { InstanceOutcome, MetricColumn, Metrics, ParseResult, TaskOptions } from "./types";
+
+/**
+ * A task kind, typed. Each folder of lib/tasks defines one with `defineTaskKind`: zod schemas
+ * for what it stores (truth, public metadata, prediction, score details) and functions that
+ * work on those types. The server only ever sees the erased `TaskKindModule` that
+ * `defineTaskKind` returns: every stored value it hands the kind is parsed with the kind's
+ * schema first (on read), and every value the kind returns for storage is checked against the
+ * schema before it is written (on write). A renamed key in a scorer fails loudly, never as zeros.
+ */
+
+/** One instance of a release as a kind sees it. */
+export interface Instance<T, M> {
+  externalId: string;
+  truth: T;
+  metadata: M;
+}
+
+/** A prediction aligned with its instance. */
+export interface Pair<T, P, M> {
+  truth: T;
+  prediction: P;
+  metadata: M;
+}
+
+export interface KindSchemas<T, P, D, M> {
+  /** stored truth of an instance (never leaves the server on a hidden release) */
+  truth: z.ZodType<T>;
+  /** public metadata of an instance */
+  metadata: z.ZodType<M>;
+  /** a prediction in its stored (canonical) form */
+  prediction: z.ZodType<P>;
+  /** the details a score stores for charts and tables */
+  details: z.ZodType<D>;
+}
+
+/** One submission as a task's charts see it: board values and its stored score details. */
+export interface ChartSeries<D = unknown> {
+  id: string;
+  name: string;
+  baseline: boolean;
+  primary: number | null;
+  ci: { low: number; high: number } | null;
+  metrics: Metrics;
+  /** null on a hidden release (nothing built from instances is shown) */
+  details: D | null;
+}
+
+export interface LengthSeries {
+  id: string;
+  name: string;
+  buckets: LengthBucket[];
+  covered: number;
+}
+
+/** What a kind's task-page chart builder gets from the server (no database access, no I/O). */
+export interface TaskChartContext<D = unknown> {
+  /** the board's first rows, baselines included */
+  series: ChartSeries<D>[];
+  /** the submissions drawn as overlaid series (no baselines, at most 8) */
+  overlay: ChartSeries<D>[];
+  /** a hidden release: no details, no curves */
+  hidden: boolean;
+  /** length buckets of the overlaid series, or null (the release has no lengths) */
+  lengths: LengthSeries[] | null;
+  options: TaskOptions;
+  /** thins a PR curve to the points a chart draws */
+  thin: (c: PrCurve) => PrCurve;
+}
+
+/** What a kind's submission-page chart builder gets: the score's details and a loader of its pairs. */
+export interface SubmissionChartContext<T = unknown, P = unknown, D = unknown, M = unknown> {
+  /** null on a hidden release */
+  details: D | null;
+  hidden: boolean;
+  options: TaskOptions;
+  lengths: LengthSeries[] | null;
+  /** the submission's predictions with their instances (server-side only) */
+  pairs: () => Promise<Pair<T, P, M>[]>;
+}
+
+/** A task kind as its folder writes it. */
+export interface TaskKindDef<T, P, D, M, TC, SC> {
+  kind: string;
+  title: string;
+  schemas: KindSchemas<T, P, D, M>;
+  columns(opts: TaskOptions): MetricColumn[];
+  /** Validates one row of a dataset release file. */
+  parseReleaseRow(row: Record<string, unknown>, opts: TaskOptions): ParseResult<Instance<T, M>>;
+  /** Validates one prediction (already split by instance id) against its instance; returns the stored form. */
+  parsePrediction(id: string, value: unknown, opts: TaskOptions, instance: Instance<T, M>): ParseResult<P>;
+  /** Fields of a stored prediction that are shown but never read by the scorer (e.g. traces): not kept in memory while scoring. */
+  storageOnlyFields?: string[];
+  /** Non-fatal findings about a valid prediction (e.g. a CI patch that does not apply). */
+  warnPrediction?(instance: Instance<T, M>, prediction: P, opts: TaskOptions): string[];
+  /** The distributions a release overview shows: of the truth when `truth` (not on a hidden release, for non-admins), of public metadata always. */
+  releaseDistributions?(input: { instances: { truth: T | null; metadata: M }[]; truth: boolean }, opts: TaskOptions): Distribution[];
+  /** Kinds with a threshold explorer: its bugs from a submission's pairs. */
+  explorerBugs?(pairs: Pair<T, P, M>[]): AvBug[];
+  /** Length buckets (METRICS.md §3): per instance its length and the decision vs truth (null: no length). */
+  lengthBuckets?(opts: TaskOptions): {
+    side: "input" | "output";
+    row(instance: Instance<T, M>, prediction: P): { length: number; should: boolean; did: boolean } | null;
+  };
+  /** Baseline entries the server computes; they may read public metadata only, never truth. */
+  baselines?(opts: TaskOptions): { key: string; label: string; predict(instance: { externalId: string; metadata: M }): P }[];
+  predictionFormat(opts: TaskOptions): { summary: string; example: string };
+  releaseFormat(opts: TaskOptions): { summary: string; example: string };
+  /** Scores aligned truth/prediction pairs (all covered instances of a release). */
+  score(pairs: Pair<T, P, M>[], opts: TaskOptions): { metrics: Metrics; primaryValue: number | null; details: D };
+  outcome(instance: Instance<T, M>, prediction: P, opts: TaskOptions): InstanceOutcome;
+  /** The primary metric decomposed per instance, from which primaryFromStats recomputes it on any resample. */
+  primaryStats(instance: Instance<T, M>, prediction: P, opts: TaskOptions): number[];
+  primaryFromStats(rows: number[][], opts: TaskOptions): number | null;
+  /** Outcome filters for the per-instance table. */
+  outcomeFilters: { key: string; label: string }[];
+  /** The task page's kind-specific chart data (drawn by components/tasks/<kind>). */
+  taskCharts?(ctx: TaskChartContext<D>): TC;
+  /** The submission page's kind-specific chart data. */
+  submissionCharts?(ctx: SubmissionChartContext<T, P, D, M>): Promise<SC>;
+}
+
+type Json = Record<string, unknown>;
+type RawInstance = { externalId: string; truth: Json; metadata: Json };
+type RawPair = { truth: Json; prediction: Json; metadata: Json };
+
+/** The erased task kind the server works with: stored JSON in, parsed by the kind's schemas. */
+export interface TaskKindModule {
+  kind: string;
+  title: string;
+  columns(opts: TaskOptions): MetricColumn[];
+  parseReleaseRow(row: Json, opts: TaskOptions): ParseResult<RawInstance>;
+  parsePrediction(id: string, value: unknown, opts: TaskOptions, instance: RawInstance): ParseResult<Json>;
+  storageOnlyFields?: string[];
+  warnPrediction?(instance: RawInstance, prediction: Json, opts: TaskOptions): string[];
+  releaseDistributions?(input: { instances: { truth: Json; metadata: Json }[]; truth: boolean }, opts: TaskOptions): Distribution[];
+  explorerBugs?(pairs: RawPair[]): AvBug[];
+  lengthBuckets?(opts: TaskOptions): { side: "input" | "output"; row(instance: RawInstance, prediction: Json): { length: number; should: boolean; did: boolean } | null };
+  baselines?(opts: TaskOptions): { key: string; label: string; predict(instance: { externalId: string; metadata: Json }): Json }[];
+  predictionFormat(opts: TaskOptions): { summary: string; example: string };
+  releaseFormat(opts: TaskOptions): { summary: string; example: string };
+  score(pairs: RawPair[], opts: TaskOptions): { metrics: Metrics; primaryValue: number | null; details: Json };
+  outcome(instance: RawInstance, prediction: Json, opts: TaskOptions): InstanceOutcome;
+  primaryStats(instance: RawInstance, prediction: Json, opts: TaskOptions): number[];
+  primaryFromStats(rows: number[][], opts: TaskOptions): number | null;
+  outcomeFilters: { key: string; label: string }[];
+  /** stored score details, parsed with the kind's schema */
+  readDetails(details: unknown): unknown;
+  taskCharts?(ctx: TaskChartContext<Json>): unknown;
+  submissionCharts?(ctx: SubmissionChartContext<Json, Json, Json, Json>): Promise<unknown>;
+}
+
+/** A typed kind: the erased module plus its definition (for the UI registry's types). */
+export type TaskKind<T, P, D, M, TC, SC> = TaskKindModule & {
+  readonly def: TaskKindDef<T, P, D, M, TC, SC>;
+};
+
+/** The types a typed kind stores and draws (for components/tasks/<kind>). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DetailsOf<K> = K extends TaskKind<any, any, infer D, any, any, any> ? D : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TaskChartsOf<K> = K extends TaskKind<any, any, any, any, infer TC, any> ? TC : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type SubmissionChartsOf<K> = K extends TaskKind<any, any, any, any, any, infer SC> ? SC : never;
+
+/** A stored value that does not match its kind's schema: a bug (or a stale row), never user input. */
+export class StoredShapeError extends Error {
+  constructor(kind: string, what: string, issues: z.core.$ZodIssue[]) {
+    const first = issues[0];
+    super(`task kind ${kind}: stored ${what} does not match its schema at ${first?.path.join(".") || "(root)"}: ${first?.message ?? "invalid"}`);
+    this.name = "StoredShapeError";
+  }
+}
+
+/**
+ * Turns a kind's typed definition into the module the server uses. Parsing is memoised per
+ * stored object, so a truth read once per release is parsed once however many submissions
+ * are scored against it.
+ */
+export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
+  def: TaskKindDef<T, P, D, M, TC, SC>,
+): TaskKind<T, P, D, M, TC, SC> {
+  const s = def.schemas;
+  const reader = <X>(schema: z.ZodType<X>, what: string) => {
+    const cache = new WeakMap<object, X>();
+    return (value: unknown): X => {
+      const key = typeof value === "object" && value !== null ? value : null;
+      if (key) {
+        const hit = cache.get(key);
+        if (hit !== undefined) return hit;
+      }
+      const r = schema.safeParse(value);
+      if (!r.success) throw new StoredShapeError(def.kind, what, r.error.issues);
+      if (key) cache.set(key, r.data);
+      return r.data;
+    };
+  };
+  const truth = reader(s.truth, "truth");
+  const metadata = reader(s.metadata, "metadata");
+  const prediction = reader(s.prediction, "prediction");
+  const details = reader(s.details, "details");
+  const instance = (i: RawInstance): Instance<T, M> => ({ externalId: i.externalId, truth: truth(i.truth), metadata: metadata(i.metadata) });
+  const pair = (p: RawPair): Pair<T, P, M> => ({ truth: truth(p.truth), prediction: prediction(p.prediction), metadata: metadata(p.metadata) });
+  // what the kind returns for storage is checked against its own schemas before it is written
+  const check = <X>(schema: z.ZodType<X>, what: string, value: X, asStored = false): Json => {
+    // details are checked as they will be read back: after JSON (∞ and NaN become null)
+    const r = schema.safeParse(asStored ? JSON.parse(JSON.stringify(value)) : value);
+    if (!r.success) throw new StoredShapeError(def.kind, what, r.error.issues);
+    return value as unknown as Json;
+  };
+  const seriesOf = (x: ChartSeries<Json>, hidden: boolean): ChartSeries<D> => ({ ...x, details: hidden || !x.details ? null : (details(x.details) as D) });
+
+  const module: TaskKind<T, P, D, M, TC, SC> = {
+    def,
+    kind: def.kind,
+    title: def.title,
+    columns: (o) => def.columns(o),
+    parseReleaseRow(row, o) {
+      const r = def.parseReleaseRow(row, o);
+      if (!r.ok) return r;
+      return { ok: true, value: { externalId: r.value.externalId, truth: check(s.truth, "truth", r.value.truth), metadata: check(s.metadata, "metadata", r.value.metadata) } };
+    },
+    parsePrediction(id, value, o, inst) {
+      const r = def.parsePrediction(id, value, o, instance(inst));
+      return r.ok ? { ok: true, value: check(s.prediction, "prediction", r.value) } : r;
+    },
+    storageOnlyFields: def.storageOnlyFields,
+    warnPrediction: def.warnPrediction && ((inst, p, o) => def.warnPrediction!(instance(inst), prediction(p), o)),
+    releaseDistributions:
+      def.releaseDistributions &&
+      ((input, o) => def.releaseDistributions!({ truth: input.truth, instances: input.instances.map((i) => ({ truth: input.truth ? truth(i.truth) : null, metadata: metadata(i.metadata) })) }, o)),
+    explorerBugs: def.explorerBugs && ((pairs) => def.explorerBugs!(pairs.map(pair))),
+    lengthBuckets:
+      def.lengthBuckets &&
+      ((o) => {
+        const spec = def.lengthBuckets!(o);
+        return { side: spec.side, row: (inst, p) => spec.row(instance(inst), prediction(p)) };
+      }),
+    baselines: def.baselines && ((o) => def.baselines!(o).map((b) => ({ key: b.key, label: b.label, predict: (i) => check(s.prediction, "baseline prediction", b.predict({ externalId: i.externalId, metadata: metadata(i.metadata) })) }))),
+    predictionFormat: (o) => def.predictionFormat(o),
+    releaseFormat: (o) => def.releaseFormat(o),
+    score(pairs, o) {
+      const r = def.score(pairs.map(pair), o);
+      return { metrics: r.metrics, primaryValue: r.primaryValue, details: check(s.details, "details", r.details, true) };
+    },
+    outcome: (inst, p, o) => def.outcome(instance(inst), prediction(p), o),
+    primaryStats: (inst, p, o) => def.primaryStats(instance(inst), prediction(p), o),
+    primaryFromStats: (rows, o) => def.primaryFromStats(rows, o),
+    outcomeFilters: def.outcomeFilters,
+    readDetails: (d) => details(d),
+    taskCharts:
+      def.taskCharts && ((ctx) => def.taskCharts!({ ...ctx, series: ctx.series.map((x) => seriesOf(x, ctx.hidden)), overlay: ctx.overlay.map((x) => seriesOf(x, ctx.hidden)) })),
+    submissionCharts:
+      def.submissionCharts &&
+      ((ctx) =>
+        def.submissionCharts!({
+          ...ctx,
+          details: ctx.hidden || !ctx.details ? null : details(ctx.details),
+          pairs: async () => (await ctx.pairs()).map(pair),
+        })),
+  };
+  return module;
+}
