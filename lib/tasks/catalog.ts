@@ -109,6 +109,18 @@ export const CATALOG: BenchmarkDef[] = [
   },
 ];
 
+/**
+ * Adds a benchmark to the catalog (a plugin's benchmark; the ones above are built in). Its tasks'
+ * kinds must be registered (lib/tasks/index.ts); `syncCatalog` then stores it.
+ * @throws Error when the slug is taken
+ */
+export function registerBenchmark(def: BenchmarkDef): void {
+  const had = CATALOG.find((b) => b.slug === def.slug);
+  if (had === def) return;
+  if (had) throw new Error(`benchmark ${def.slug} is already in the catalog`);
+  CATALOG.push(def);
+}
+
 export function findTaskDef(fullSlug: string): { benchmark: BenchmarkDef; task: TaskDef } | undefined {
   const [b, t] = fullSlug.split("/");
   const benchmark = CATALOG.find((x) => x.slug === b);
