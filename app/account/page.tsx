@@ -5,22 +5,14 @@ import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
 import { formatDate } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/actor";
-import { listTeamTokens } from "@/lib/server/tokens";
+import { accountOverview } from "@/lib/server/overviews";
 
 export const dynamic = "force-dynamic";
 
 export default async function AccountPage() {
   const actor = await getSessionActor();
   if (!actor) redirect("/signin?callbackUrl=/account");
-  const db = await getDb();
-  const teams = await db.team.findMany({ where: { id: { in: actor.teamIds } } });
-  const tokens = await listTeamTokens(db, actor.teamIds);
-  const subs = await db.submission.findMany({
-    where: { teamId: { in: actor.teamIds } },
-    orderBy: { createdAt: "desc" },
-    take: 50,
-    include: { task: true },
-  });
+  const { teams, tokens, submissions: subs } = await accountOverview(await getDb(), actor);
   return (
     <div className="max-w-4xl space-y-6">
       <h1 className="text-2xl font-bold">Your account</h1>

@@ -9,8 +9,7 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { formatDate } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/actor";
-import { getTaskKind } from "@/lib/tasks";
-import { taskOptions } from "@/lib/tasks/catalog";
+import { adminOverview } from "@/lib/server/overviews";
 
 export const dynamic = "force-dynamic";
 
@@ -20,20 +19,8 @@ export default async function AdminPage() {
   // to anyone but an admin this page does not exist (404), signed in or not
   const actor = await getSessionActor();
   if (!actor?.isAdmin) notFound();
-  const db = await getDb();
   const env = getEnv();
-  const tasks = await db.task.findMany({
-    orderBy: [{ benchmark: { sortOrder: "asc" } }, { sortOrder: "asc" }],
-    include: { releases: { orderBy: { createdAt: "desc" } }, _count: { select: { submissions: true } } },
-  });
-  const formats = Object.fromEntries(tasks.map((t) => [t.fullSlug, getTaskKind(t.kind).releaseFormat(taskOptions(t.fullSlug))]));
-  // every scored upload on a hidden release, with its exact score and what the Ladder released
-  const hiddenUploads = await db.score.findMany({
-    where: { release: { hidden: true }, submission: { baseline: null } },
-    orderBy: { submission: { createdAt: "desc" } },
-    take: 50,
-    include: { release: { include: { task: true } }, submission: { include: { team: true } } },
-  });
+  const { tasks, formats, hiddenUploads } = await adminOverview(await getDb());
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Releases</h1>

@@ -13,6 +13,17 @@ export async function getTaskOrThrow(db: PrismaClient, fullSlug: string): Promis
   return resolveTask(task, { slug: task.benchmark.slug, name: task.benchmark.name });
 }
 
+/** A task by its public slug, or null (pages answer 404 themselves). */
+export async function findTask(db: PrismaClient, fullSlug: string): Promise<ResolvedTask | null> {
+  const task = await db.task.findUnique({ where: { fullSlug }, include: { benchmark: true } });
+  return task ? resolveTask(task, { slug: task.benchmark.slug, name: task.benchmark.name }) : null;
+}
+
+/** The current (published) release of a task, or null. Drafts and archived ones are never current. */
+export function currentRelease(db: PrismaClient, taskId: string) {
+  return db.release.findFirst({ where: { taskId, status: "published" }, orderBy: { publishedAt: "desc" } });
+}
+
 /**
  * The published (current) release of a task, or a given version. A draft is found for admins
  * only: to anyone else it does not exist (404), on every page and route that looks one up.

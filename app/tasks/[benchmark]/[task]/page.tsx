@@ -17,6 +17,7 @@ import { findTaskDef } from "@/lib/tasks/catalog";
 import { versionTag } from "@/lib/server/og-response";
 import { AppError } from "@/lib/errors";
 import { getLeaderboard } from "@/lib/server/leaderboard";
+import { findTask } from "@/lib/server/tasks";
 import { parseLeaderboardViewLenient, viewQuery } from "@/lib/validations/leaderboard-view";
 
 export const dynamic = "force-dynamic";
@@ -53,7 +54,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
   const { benchmark, task } = await params;
   const fullSlug = `${benchmark}/${task}`;
   const db = await getDb();
-  const taskRow = await db.task.findUnique({ where: { fullSlug }, include: { benchmark: true } });
+  const taskRow = await findTask(db, fullSlug);
   if (!taskRow) notFound();
   // An invalid view is not silently dropped: the valid parts apply and the rest is named.
   const { print, ...rawView } = await searchParams;
@@ -214,8 +215,8 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
       )}
       <CiteCard
         input={{
-          benchmark: { slug: taskRow.benchmark.slug, name: taskRow.benchmark.name, paperTitle: def?.benchmark.paperTitle ?? taskRow.benchmark.paperTitle, paperAuthors: def?.benchmark.paperAuthors ?? [] },
-          task: { slug: taskRow.slug, name: taskRow.name },
+          benchmark: { slug: taskRow.benchmark.slug, name: taskRow.benchmark.name, paperTitle: def?.benchmark.paperTitle ?? "", paperAuthors: def?.benchmark.paperAuthors ?? [] },
+          task: { slug: task, name: taskRow.name },
           release: { version: lb.release.version, publishedAt: lb.release.publishedAt ?? null },
           url: `${publicUrl()}/tasks/${fullSlug}?release=${encodeURIComponent(lb.release.version)}`,
           accessed: new Date().toISOString().slice(0, 10),

@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { getDb } from "@/lib/db";
 import { formatDate } from "@/lib/format";
 import { listReleases } from "@/lib/server/releases";
+import { findTask } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +12,7 @@ export default async function ReleasesPage({ params }: { params: Promise<{ bench
   const { benchmark, task } = await params;
   const fullSlug = `${benchmark}/${task}`;
   const db = await getDb();
-  const t = await db.task.findUnique({ where: { fullSlug } });
+  const t = await findTask(db, fullSlug);
   if (!t) notFound();
   const releases = await listReleases(db, t.id);
   return (

@@ -3,10 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { UploadForm } from "@/components/upload/upload-form";
 import { getDb } from "@/lib/db";
 import { getSessionActor } from "@/lib/server/actor";
-import { quotaState } from "@/lib/server/quotas";
-import { prismaRows } from "@/lib/server/scoring";
-import { getTaskKind } from "@/lib/tasks";
-import { taskOptions } from "@/lib/tasks/catalog";
+import { uploadContext } from "@/lib/server/overviews";
 
 export const dynamic = "force-dynamic";
 
@@ -15,13 +12,9 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
   const fullSlug = `${benchmark}/${task}`;
   const actor = await getSessionActor();
   if (!actor) redirect(`/signin?callbackUrl=${encodeURIComponent(`/tasks/${fullSlug}/submit`)}`);
-  const db = await getDb();
-  const t = await db.task.findUnique({ where: { fullSlug }, include: { benchmark: true } });
-  if (!t) notFound();
-  const format = getTaskKind(t.kind).predictionFormat(taskOptions(fullSlug));
-  // the team's upload quota on the current release (admins are exempt)
-  const release = await db.release.findFirst({ where: { taskId: t.id, status: "published" }, orderBy: { publishedAt: "desc" } });
-  const quota = release && actor.teamId && !actor.isAdmin ? await quotaState(prismaRows(db), t, release, actor.teamId) : null;
+  const up = await uploadContext(await getDb(), fullSlug, actor);
+  if (!up) notFound();
+  const { task: t, format, release, quota, teams } = up;
   return (
     <div className="max-w-4xl space-y-4">
       <p className="text-sm text-muted">
@@ -52,7 +45,7 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
           <code>curl -H &quot;Authorization: Bearer $TOKEN&quot; -F file=@preds.json -F model=NAME {`<host>`}/api/v1/tasks/{fullSlug}/submissions</code>
         </p>
       </details>
-      <UploadForm task={fullSlug} primaryMetric={t.primaryMetric} teams={(await db.team.findMany({ where: { id: { in: actor.teamIds } } })).sort((a, b) => actor.teamIds.indexOf(a.id) - actor.teamIds.indexOf(b.id)).map((x) => ({ slug: x.slug, name: x.name }))} />
+      <UploadForm task={fullSlug} primaryMetric={t.primaryMetric} teams={teams} />
     </div>
   );
 }
