@@ -7,6 +7,7 @@ import { SubmissionCharts } from "@/components/submission/submission-charts";
 import { UploadStatus } from "@/components/submission/upload-status";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
+import { DataTable } from "@/components/ui/data-table";
 import { Card, ChartSkeleton } from "@/components/ui/card";
 import { InfoIcon } from "@/components/ui/info-icon";
 import { Tooltip } from "@/components/ui/tooltip";
@@ -242,65 +243,75 @@ export default async function SubmissionPage({ params, searchParams }: { params:
                 {instances.total} instances
               </span>
             </nav>
-            <div className="overflow-x-auto">
-              <table className="min-w-full text-sm" data-testid="instances">
-                <thead>
-                  <tr className="text-left text-muted">
-                    <th className="px-2 py-1">instance</th>
-                    <th className="px-2 py-1">truth</th>
-                    <th className="px-2 py-1">prediction</th>
-                    <th className="px-2 py-1">outcome</th>
-                    <th className="px-2 py-1">explanation</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {instances.rows.map((r) => {
+            <DataTable
+              rows={instances.rows}
+              rowKey={(r) => r.instanceId}
+              caption="Predictions of this submission, per instance"
+              testId="instances"
+              size="sm"
+              columns={[
+                { key: "instance", header: "instance", rowHeader: true, className: "font-mono text-xs", sort: (r) => r.instanceId, cell: (r) => r.instanceId },
+                {
+                  key: "truth",
+                  header: "truth",
+                  sort: (r) => r.outcome?.expected,
+                  cell: (r) => {
                     const t = r.truth as { label?: number } | null;
-                    const p = r.prediction as { label?: string; trace?: unknown };
                     return (
-                      <tr key={r.instanceId} className="border-t border-slate-100 align-top dark:border-slate-800">
-                        <td className="px-2 py-1 font-mono text-xs">{r.instanceId}</td>
-                        <td className="px-2 py-1">
-                          {r.outcome?.expected}
-                          {typeof t?.label === "number" ? <span className="text-xs text-muted"> (label {t.label})</span> : null}
-                        </td>
-                        <td className="px-2 py-1">
-                          {r.outcome?.predicted}
-                          {p.label ? <span className="block text-xs text-muted">{p.label}</span> : null}
-                        </td>
-                        <td className="px-2 py-1">
-                          <Badge tone={r.outcome?.correct ? "green" : "red"}>{r.outcome?.outcome.replace(/_/g, " ")}</Badge>
-                        </td>
-                        <td className="max-w-xl px-2 py-1 text-xs text-slate-600 dark:text-slate-400">
-                          {/* a task whose truth is a reference patch (CI-Bench) shows it beside the tool's */}
-                          {typeof (r.truth as { developer_patch?: unknown } | null)?.developer_patch === "string" ? (
-                            <details>
-                              <summary className="cursor-pointer">developer vs tool patch</summary>
-                              <div className="mt-1 grid grid-cols-2 gap-2" data-testid="diff-side-by-side">
-                                <pre className="overflow-x-auto rounded bg-slate-50 p-1 dark:bg-slate-900">{String((r.truth as { developer_patch?: string } | null)?.developer_patch ?? "")}</pre>
-                                <pre className="overflow-x-auto rounded bg-slate-50 p-1 dark:bg-slate-900">{String((r.prediction as { patch?: string | null }).patch ?? "(no patch)")}</pre>
-                              </div>
-                            </details>
-                          ) : typeof p.trace === "string" ? (
-                            p.trace.length > 280 ? (
-                              <>
-                                {p.trace.slice(0, 280)}… <a href={`/api/v1/submissions/${id}/predictions/${encodeURIComponent(r.instanceId)}`}>whole trace</a>
-                              </>
-                            ) : (
-                              p.trace
-                            )
-                          ) : p.trace ? (
-                            "(structured trace)"
-                          ) : (
-                            ""
-                          )}
-                        </td>
-                      </tr>
+                      <>
+                        {r.outcome?.expected}
+                        {typeof t?.label === "number" ? <span className="text-xs text-muted"> (label {t.label})</span> : null}
+                      </>
                     );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                  },
+                },
+                {
+                  key: "prediction",
+                  header: "prediction",
+                  sort: (r) => r.outcome?.predicted,
+                  cell: (r) => {
+                    const p = r.prediction as { label?: string };
+                    return (
+                      <>
+                        {r.outcome?.predicted}
+                        {p.label ? <span className="block text-xs text-muted">{p.label}</span> : null}
+                      </>
+                    );
+                  },
+                },
+                { key: "outcome", header: "outcome", sort: (r) => r.outcome?.outcome, cell: (r) => <Badge tone={r.outcome?.correct ? "green" : "red"}>{r.outcome?.outcome.replace(/_/g, " ")}</Badge> },
+                {
+                  key: "explanation",
+                  header: "explanation",
+                  className: "max-w-xl text-xs text-slate-600 dark:text-slate-400",
+                  cell: (r) => {
+                    const p = r.prediction as { trace?: unknown };
+                    // a task whose truth is a reference patch (CI-Bench) shows it beside the tool's
+                    return typeof (r.truth as { developer_patch?: unknown } | null)?.developer_patch === "string" ? (
+                      <details>
+                        <summary className="cursor-pointer">developer vs tool patch</summary>
+                        <div className="mt-1 grid grid-cols-2 gap-2" data-testid="diff-side-by-side">
+                          <pre className="overflow-x-auto rounded bg-slate-50 p-1 dark:bg-slate-900">{String((r.truth as { developer_patch?: string } | null)?.developer_patch ?? "")}</pre>
+                          <pre className="overflow-x-auto rounded bg-slate-50 p-1 dark:bg-slate-900">{String((r.prediction as { patch?: string | null }).patch ?? "(no patch)")}</pre>
+                        </div>
+                      </details>
+                    ) : typeof p.trace === "string" ? (
+                      p.trace.length > 280 ? (
+                        <>
+                          {p.trace.slice(0, 280)}… <a href={`/api/v1/submissions/${id}/predictions/${encodeURIComponent(r.instanceId)}`}>whole trace</a>
+                        </>
+                      ) : (
+                        p.trace
+                      )
+                    ) : p.trace ? (
+                      "(structured trace)"
+                    ) : (
+                      ""
+                    );
+                  },
+                },
+              ]}
+            />
             <div className="mt-3 flex items-center gap-3 text-sm">
               {page > 1 ? <Link href={qs({ page: String(page - 1) })}>← Previous</Link> : null}
               <span className="text-muted">

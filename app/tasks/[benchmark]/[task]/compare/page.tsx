@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { GroupedBars } from "@/components/charts/grouped-bars";
 import { Badge } from "@/components/ui/badge";
+import { DataTable } from "@/components/ui/data-table";
 import { Card, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
 import { compareOg } from "@/lib/server/og";
@@ -80,42 +81,48 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
         Compare {c.submissions.length} submissions <Badge tone={c.release.synthetic ? "amber" : "green"}>release {c.release.version}</Badge>
       </h1>
       <Card title="Metrics">
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-sm" data-testid="compare-metrics">
-            <thead>
-              <tr className="text-left text-muted">
-                <th className="py-1">metric</th>
-                {c.submissions.map((s) => (
-                  <th key={s.id} className="py-1 text-right">
-                    <Link href={`/submissions/${s.id}`}>{s.model}</Link>
-                  </th>
-                ))}
-                {c.submissions.length === 2 ? <th className="py-1 text-right">Δ (A − B)</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {c.columns.map((col) => {
-                const vals = c.submissions.map((s) => getMetric(s.metrics, col.key));
+        <DataTable
+          rows={c.columns}
+          rowKey={(col) => col.key}
+          caption="Metrics of the compared submissions"
+          testId="compare-metrics"
+          plain
+          columns={[
+            {
+              key: "metric",
+              header: "metric",
+              rowHeader: true,
+              cell: (col) => (
+                <>
+                  {col.label} <span className="text-xs text-muted">{col.better === "higher" ? "↑" : "↓"}</span>
+                </>
+              ),
+            },
+            ...c.submissions.map((s, i) => ({
+              key: s.id,
+              header: <Link href={`/submissions/${s.id}`}>{s.model}</Link>,
+              align: "right" as const,
+              cell: (col: (typeof c.columns)[number]) => {
+                const vals = c.submissions.map((x) => getMetric(x.metrics, col.key));
                 const best = col.better === "higher" ? Math.max(...vals.map((v) => v ?? -Infinity)) : Math.min(...vals.map((v) => v ?? Infinity));
-                return (
-                  <tr key={col.key} className="border-t border-slate-100 dark:border-slate-800">
-                    <th scope="row" className="py-1 text-left font-normal">
-                      {col.label} <span className="text-xs text-muted">{col.better === "higher" ? "↑" : "↓"}</span>
-                    </th>
-                    {vals.map((v, i) => (
-                      <td key={i} className={`py-1 text-right tabular-nums ${v === best ? "font-semibold" : ""}`}>
-                        {formatMetric(v, col.format)}
-                      </td>
-                    ))}
-                    {c.submissions.length === 2 ? (
-                      <td className="py-1 text-right tabular-nums">{vals[0] !== null && vals[1] !== null ? (col.format === "percent1" ? `${((vals[0] - vals[1]) * 100).toFixed(1)} pts` : (vals[0] - vals[1]).toFixed(3)) : "—"}</td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                return <span className={vals[i] === best ? "font-semibold" : ""}>{formatMetric(vals[i], col.format)}</span>;
+              },
+            })),
+            ...(c.submissions.length === 2
+              ? [
+                  {
+                    key: "delta",
+                    header: "Δ (A − B)",
+                    align: "right" as const,
+                    cell: (col: (typeof c.columns)[number]) => {
+                      const [a, b] = c.submissions.map((x) => getMetric(x.metrics, col.key));
+                      return a !== null && b !== null ? (col.format === "percent1" ? `${((a - b) * 100).toFixed(1)} pts` : (a - b).toFixed(3)) : "—";
+                    },
+                  },
+                ]
+              : []),
+          ]}
+        />
       </Card>
       {c.disagreementCount === null ? (
         <Card title="Hidden test set">
@@ -127,35 +134,36 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
       ) : (
         <>
       <Card title={`Is the difference in ${primaryCol.label} significant? (${c.commonInstances} instances all cover)`}>
-        <table className="w-full text-sm" data-testid="compare-significance">
-          <thead>
-            <tr className="text-left text-muted">
-              <th className="py-1">pair (A vs B)</th>
-              <th className="py-1 text-right">Δ {primaryCol.label}</th>
-              <th className="py-1 text-right">95% paired bootstrap</th>
-              <th className="py-1 text-right">McNemar exact (A only right / B only right)</th>
-              <th className="py-1">verdict</th>
-            </tr>
-          </thead>
-          <tbody>
-            {c.pairs.map((p) => (
-              <tr key={`${p.a}-${p.b}`} className="border-t border-slate-100 dark:border-slate-800">
-                <td className="py-1">
-                  {name(p.a)} vs {name(p.b)}
-                </td>
-                <td className="py-1 text-right tabular-nums">{p.primary ? fmtDiff(p.primary.difference) : "—"}</td>
-                <td className="py-1 text-right tabular-nums">{p.primary ? `[${fmtDiff(p.primary.low)}, ${fmtDiff(p.primary.high)}]` : "—"}</td>
-                <td className="py-1 text-right tabular-nums">
-                  p = {p.mcnemar.pValue < 0.001 ? p.mcnemar.pValue.toExponential(1) : p.mcnemar.pValue.toFixed(3)} ({p.mcnemar.b} / {p.mcnemar.c})
-                </td>
-                <td className="py-1">
+        <DataTable
+          rows={c.pairs}
+          rowKey={(p) => `${p.a}-${p.b}`}
+          caption={`Paired tests of ${primaryCol.label} between the compared submissions`}
+          testId="compare-significance"
+          plain
+          columns={[
+            { key: "pair", header: "pair (A vs B)", rowHeader: true, cell: (p) => `${name(p.a)} vs ${name(p.b)}` },
+            { key: "delta", header: `Δ ${primaryCol.label}`, align: "right", sort: (p) => p.primary?.difference, cell: (p) => (p.primary ? fmtDiff(p.primary.difference) : "—") },
+            { key: "ci", header: "95% paired bootstrap", align: "right", cell: (p) => (p.primary ? `[${fmtDiff(p.primary.low)}, ${fmtDiff(p.primary.high)}]` : "—") },
+            {
+              key: "mcnemar",
+              header: "McNemar exact (A only right / B only right)",
+              align: "right",
+              sort: (p) => p.mcnemar.pValue,
+              firstDir: "asc",
+              cell: (p) => `p = ${p.mcnemar.pValue < 0.001 ? p.mcnemar.pValue.toExponential(1) : p.mcnemar.pValue.toFixed(3)} (${p.mcnemar.b} / ${p.mcnemar.c})`,
+            },
+            {
+              key: "verdict",
+              header: "verdict",
+              cell: (p) => (
+                <>
                   {p.primary?.significant ? <Badge tone="green">significant</Badge> : <Badge>not significant</Badge>}
                   {p.mcnemar.pValue < 0.05 ? <span className="ml-1 text-xs text-muted">decisions differ (p &lt; 0.05)</span> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+          ]}
+        />
         <p className="mt-2 text-xs text-muted">
           Significant when the 95% paired bootstrap interval of the difference (1,000 seeded resamples of the shared instances) excludes 0. McNemar&apos;s exact test uses the
           instances where exactly one of the two is right.
@@ -174,37 +182,39 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
       </Card>
       <Card title={`Instances where they disagree (${c.disagreementCount})`}>
         {c.disagreements.length ? (
-          <div className="max-h-[32rem] overflow-auto">
-            <table className="w-full text-sm" data-testid="compare-disagreements">
-              <thead>
-                <tr className="text-left text-muted">
-                  <th className="py-1">instance</th>
-                  {c.release.hidden ? null : <th className="py-1">truth</th>}
-                  {c.submissions.map((s) => (
-                    <th key={s.id} className="py-1">
-                      {s.model}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {c.disagreements.map((d) => (
-                  <tr key={d.instanceId} className="border-t border-slate-100 dark:border-slate-800">
-                    <td className="py-1 font-mono text-xs">
-                      {c.release.hidden ? d.instanceId : <Link href={`/tasks/${fullSlug}/instances/${encodeURIComponent(d.instanceId)}`}>{d.instanceId}</Link>}
-                    </td>
-                    {c.release.hidden ? null : <td className="py-1">{String(d.expected ?? "")}</td>}
-                    {d.predictions.map((p) => (
-                      <td key={p.submissionId} className={`py-1 ${p.correct === null ? "" : p.correct ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}`}>
-                        {p.correct === null ? "" : p.correct ? "✓ " : "✗ "}
-                        {p.predicted}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={c.disagreements}
+            rowKey={(d) => d.instanceId}
+            caption="Instances where the compared submissions disagree"
+            testId="compare-disagreements"
+            maxHeight="32rem"
+            columns={[
+              {
+                key: "instance",
+                header: "instance",
+                rowHeader: true,
+                className: "font-mono text-xs",
+                sort: (d) => d.instanceId,
+                cell: (d) => (c.release.hidden ? d.instanceId : <Link href={`/tasks/${fullSlug}/instances/${encodeURIComponent(d.instanceId)}`}>{d.instanceId}</Link>),
+              },
+              ...(c.release.hidden ? [] : [{ key: "truth", header: "truth", sort: (d: (typeof c.disagreements)[number]) => String(d.expected ?? ""), cell: (d: (typeof c.disagreements)[number]) => String(d.expected ?? "") }]),
+              ...c.submissions.map((s, i) => ({
+                key: s.id,
+                header: s.model,
+                sort: (d: (typeof c.disagreements)[number]) => (d.predictions[i]?.correct ? 1 : 0),
+                cell: (d: (typeof c.disagreements)[number]) => {
+                  const p = d.predictions[i];
+                  if (!p) return "";
+                  return (
+                    <span className={p.correct === null ? "" : p.correct ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}>
+                      {p.correct === null ? "" : p.correct ? "✓ " : "✗ "}
+                      {p.predicted}
+                    </span>
+                  );
+                },
+              })),
+            ]}
+          />
         ) : (
           <p className="text-sm">They agree on every shared instance.</p>
         )}

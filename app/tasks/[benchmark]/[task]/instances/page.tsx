@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
@@ -76,47 +77,45 @@ export default async function InstancesPage({ params, searchParams }: { params: 
           {data.total} instances · {data.submissions.length} public submissions
         </span>
       </form>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
-        <table className="min-w-full text-sm" data-testid="instance-explorer">
-          <thead className="bg-slate-50 dark:bg-slate-900">
-            <tr className="text-left">
-              <th className="px-2 py-2">instance</th>
-              <th className="px-2 py-2">truth</th>
-              <th className="px-2 py-2 text-right">
-                <Link href={qs({ sort: "difficulty", dir: data.sort === "difficulty" && data.dir === "desc" ? "asc" : "desc", page: undefined })}>difficulty</Link>
-              </th>
-              <th className="px-2 py-2 text-right">
-                <Link href={qs({ sort: "disagreement", dir: data.sort === "disagreement" && data.dir === "desc" ? "asc" : "desc", page: undefined })}>disagreement</Link>
-              </th>
-              <th className="px-2 py-2">submissions (✓ right, ✗ wrong)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rows.map((r) => (
-              <tr key={r.instanceId} className="border-t border-slate-100 align-top dark:border-slate-800">
-                <td className="px-2 py-1">
-                  <Link href={`${base}/${encodeURIComponent(r.instanceId)}${sp.release ? `?release=${sp.release}` : ""}`} className="font-mono text-xs">
-                    {r.instanceId}
-                  </Link>
-                  <div className="max-w-md truncate text-xs text-muted">{r.summary}</div>
-                </td>
-                <td className="px-2 py-1">{r.expected ?? "—"}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{r.difficulty === null ? "—" : `${(r.difficulty * 100).toFixed(0)}%`}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{r.disagreement === null ? "—" : `${(r.disagreement * 100).toFixed(0)}%`}</td>
-                <td className="px-2 py-1">
-                  <span className="flex flex-wrap gap-1">
-                    {r.outcomes.map((o) => (
-                      <span key={o.submissionId} title={`${o.model}: ${o.predicted}`} className={`rounded px-1 text-xs ${o.correct ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200" : "bg-rose-100 text-rose-900 dark:bg-rose-900/40 dark:text-rose-200"}`}>
-                        {o.correct ? "✓" : "✗"} {o.model}
-                      </span>
-                    ))}
+      <DataTable
+        rows={data.rows}
+        rowKey={(r) => r.instanceId}
+        caption={`Instances sorted by ${data.sort}`}
+        testId="instance-explorer"
+        maxHeight="80vh"
+        sortLinks={{ active: data.sort, dir: data.dir as "asc" | "desc", hrefFor: (sort, dir) => qs({ sort, dir, page: undefined }) }}
+        columns={[
+          {
+            key: "instance",
+            header: "instance",
+            rowHeader: true,
+            cell: (r) => (
+              <>
+                <Link href={`${base}/${encodeURIComponent(r.instanceId)}${sp.release ? `?release=${sp.release}` : ""}`} className="font-mono text-xs">
+                  {r.instanceId}
+                </Link>
+                <div className="max-w-md truncate text-xs text-muted">{r.summary}</div>
+              </>
+            ),
+          },
+          { key: "truth", header: "truth", cell: (r) => r.expected ?? "—" },
+          { key: "difficulty", header: "difficulty", align: "right", sort: () => null, cell: (r) => (r.difficulty === null ? "—" : `${(r.difficulty * 100).toFixed(0)}%`) },
+          { key: "disagreement", header: "disagreement", align: "right", sort: () => null, cell: (r) => (r.disagreement === null ? "—" : `${(r.disagreement * 100).toFixed(0)}%`) },
+          {
+            key: "outcomes",
+            header: "submissions (✓ right, ✗ wrong)",
+            cell: (r) => (
+              <span className="flex flex-wrap gap-1">
+                {r.outcomes.map((o) => (
+                  <span key={o.submissionId} title={`${o.model}: ${o.predicted}`} className={`rounded px-1 text-xs ${o.correct ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200" : "bg-rose-100 text-rose-900 dark:bg-rose-900/40 dark:text-rose-200"}`}>
+                    {o.correct ? "✓" : "✗"} {o.model}
                   </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                ))}
+              </span>
+            ),
+          },
+        ]}
+      />
       <div className="flex items-center gap-3 text-sm">
         {data.page > 1 ? <Link href={qs({ page: String(data.page - 1) })}>← Previous</Link> : null}
         <span className="text-muted">

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { DataTable } from "@/components/ui/data-table";
 import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -69,35 +70,33 @@ export default async function InstancePage({ params, searchParams }: { params: P
         </Card>
       </div>
       <Card title="Predictions of public submissions">
-        <table className="w-full text-sm" data-testid="instance-predictions">
-          <thead>
-            <tr className="text-left text-muted">
-              <th className="py-1">submission</th>
-              <th className="py-1">prediction</th>
-              <th className="py-1">outcome</th>
-              <th className="py-1">trace / explanation</th>
-            </tr>
-          </thead>
-          <tbody>
-            {inst.predictions.map((p) => (
-              <tr key={p.submissionId} className="border-t border-slate-100 align-top dark:border-slate-800">
-                <td className="py-1">
-                  <Link href={`/submissions/${p.submissionId}`}>{p.model}</Link>
-                </td>
-                <td className="py-1">{p.outcome?.predicted ?? <code className="text-xs">{JSON.stringify(p.prediction).slice(0, 120)}</code>}</td>
-                <td className="py-1">{p.outcome ? <Badge tone={p.outcome.correct ? "green" : "red"}>{p.outcome.outcome.replace(/_/g, " ")}</Badge> : "—"}</td>
-                <td className="max-w-xl py-1 text-xs text-slate-600 dark:text-slate-400">
+        <DataTable
+          rows={inst.predictions}
+          rowKey={(p) => p.submissionId}
+          caption="Predictions of public submissions for this instance"
+          testId="instance-predictions"
+          plain
+          columns={[
+            { key: "submission", header: "submission", rowHeader: true, sort: (p) => p.model, cell: (p) => <Link href={`/submissions/${p.submissionId}`}>{p.model}</Link> },
+            { key: "prediction", header: "prediction", cell: (p) => p.outcome?.predicted ?? <code className="text-xs">{JSON.stringify(p.prediction).slice(0, 120)}</code> },
+            { key: "outcome", header: "outcome", sort: (p) => p.outcome?.outcome, cell: (p) => (p.outcome ? <Badge tone={p.outcome.correct ? "green" : "red"}>{p.outcome.outcome.replace(/_/g, " ")}</Badge> : "—") },
+            {
+              key: "trace",
+              header: "trace / explanation",
+              className: "max-w-xl text-xs text-slate-600 dark:text-slate-400",
+              cell: (p) => (
+                <>
                   {typeof p.prediction.trace === "string" ? p.prediction.trace : typeof p.prediction.patch === "string" ? <pre className={pre}>{p.prediction.patch}</pre> : ""}
                   {p.clipped.length ? (
                     <a className="mt-1 block" href={`/api/v1/submissions/${p.submissionId}/predictions/${encodeURIComponent(inst.instanceId)}`}>
                       first 10 KB shown: the whole prediction
                     </a>
                   ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+          ]}
+        />
       </Card>
     </div>
   );
