@@ -4,6 +4,7 @@ import { PublishButton } from "@/components/admin/publish-button";
 import { QuotaForm } from "@/components/admin/quota-form";
 import { ReleaseImportForm } from "@/components/admin/release-import-form";
 import { Badge } from "@/components/ui/badge";
+import { DataTable } from "@/components/ui/data-table";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -29,37 +30,31 @@ export default async function AdminPage() {
       </p>
       {hiddenUploads.length ? (
         <Card title="Latest uploads on hidden releases">
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm" data-testid="hidden-uploads">
-              <thead>
-                <tr className="text-left text-muted">
-                  <th className="py-1">when</th>
-                  <th className="py-1">task · release</th>
-                  <th className="py-1">team</th>
-                  <th className="py-1">model</th>
-                  <th className="py-1 text-right">exact primary</th>
-                  <th className="py-1">Ladder</th>
-                </tr>
-              </thead>
-              <tbody>
-                {hiddenUploads.map((s) => (
-                  <tr key={s.id} className="border-t border-slate-100 dark:border-slate-800">
-                    <td className="py-1">{formatDate(s.submission.createdAt)}</td>
-                    <td className="py-1">
-                      {s.release.task.fullSlug} · {s.release.version}
-                    </td>
-                    <td className="py-1">{s.submission.team?.name ?? "—"}</td>
-                    <td className="py-1">
-                      <Link href={`/submissions/${s.submissionId}`}>{s.submission.model}</Link>
-                      {s.submission.visibility === "private" ? <span className="ml-1 text-xs text-muted">(private)</span> : null}
-                    </td>
-                    <td className="py-1 text-right tabular-nums">{s.primaryValue?.toFixed(4) ?? "—"}</td>
-                    <td className="py-1">{s.ladderReleased ? <Badge tone="green">released ±{s.ladderMargin}</Badge> : <Badge>not released</Badge>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={hiddenUploads}
+            rowKey={(s) => s.id}
+            caption="Latest uploads on hidden releases, with exact scores"
+            testId="hidden-uploads"
+            plain
+            columns={[
+              { key: "when", header: "when", sort: (s) => s.submission.createdAt.toISOString(), cell: (s) => formatDate(s.submission.createdAt) },
+              { key: "task", header: "task · release", sort: (s) => s.release.task.fullSlug, cell: (s) => `${s.release.task.fullSlug} · ${s.release.version}` },
+              { key: "team", header: "team", sort: (s) => s.submission.team?.name, cell: (s) => s.submission.team?.name ?? "—" },
+              {
+                key: "model",
+                header: "model",
+                sort: (s) => s.submission.model,
+                cell: (s) => (
+                  <>
+                    <Link href={`/submissions/${s.submissionId}`}>{s.submission.model}</Link>
+                    {s.submission.visibility === "private" ? <span className="ml-1 text-xs text-muted">(private)</span> : null}
+                  </>
+                ),
+              },
+              { key: "primary", header: "exact primary", align: "right", sort: (s) => s.primaryValue, cell: (s) => s.primaryValue?.toFixed(4) ?? "—" },
+              { key: "ladder", header: "Ladder", sort: (s) => (s.ladderReleased ? 1 : 0), cell: (s) => (s.ladderReleased ? <Badge tone="green">released ±{s.ladderMargin}</Badge> : <Badge>not released</Badge>) },
+            ]}
+          />
         </Card>
       ) : null}
       <Card title="Import a release">
@@ -68,37 +63,32 @@ export default async function AdminPage() {
       {tasks.map((t) => (
         <Card key={t.id} title={<Link href={`/tasks/${t.fullSlug}`}>{t.fullSlug}</Link>}>
           {t.releases.length ? (
-            <table className="w-full text-sm" data-testid={`releases-${t.fullSlug}`}>
-              <thead>
-                <tr className="text-left text-muted">
-                  <th className="py-1">version</th>
-                  <th className="py-1">status</th>
-                  <th className="py-1">instances</th>
-                  <th className="py-1">flags</th>
-                  <th className="py-1">imported</th>
-                  <th className="py-1">notes</th>
-                  <th className="py-1" />
-                </tr>
-              </thead>
-              <tbody>
-                {t.releases.map((r) => (
-                  <tr key={r.id} className="border-t border-slate-100 dark:border-slate-800">
-                    <td className="py-1 font-mono">{r.version}</td>
-                    <td className="py-1">
-                      <Badge tone={STATUS_TONE[r.status]}>{r.status === "published" ? "published (current)" : r.status}</Badge>
-                    </td>
-                    <td className="py-1 tabular-nums">{r.instanceCount}</td>
-                    <td className="space-x-1 py-1">
+            <DataTable
+              rows={t.releases}
+              rowKey={(r) => r.id}
+              caption={`Releases of ${t.fullSlug}`}
+              testId={`releases-${t.fullSlug}`}
+              plain
+              columns={[
+                { key: "version", header: "version", rowHeader: true, className: "font-mono", sort: (r) => r.version, cell: (r) => r.version },
+                { key: "status", header: "status", sort: (r) => r.status, cell: (r) => <Badge tone={STATUS_TONE[r.status]}>{r.status === "published" ? "published (current)" : r.status}</Badge> },
+                { key: "instances", header: "instances", align: "right", sort: (r) => r.instanceCount, cell: (r) => r.instanceCount },
+                {
+                  key: "flags",
+                  header: "flags",
+                  className: "space-x-1",
+                  cell: (r) => (
+                    <>
                       {r.hidden ? <Badge tone="red">hidden truth</Badge> : null}
                       {r.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
-                    </td>
-                    <td className="py-1">{formatDate(r.createdAt)}</td>
-                    <td className="max-w-md py-1 text-xs text-slate-600 dark:text-slate-400">{r.notes}</td>
-                    <td className="py-1 text-right">{r.status === "draft" ? <PublishButton releaseId={r.id} version={r.version} /> : null}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                { key: "imported", header: "imported", sort: (r) => r.createdAt.toISOString(), cell: (r) => formatDate(r.createdAt) },
+                { key: "notes", header: "notes", className: "max-w-md text-xs text-slate-600 dark:text-slate-400", cell: (r) => r.notes },
+                { key: "actions", header: <span className="sr-only">Actions</span>, align: "right", cell: (r) => (r.status === "draft" ? <PublishButton releaseId={r.id} version={r.version} /> : null) },
+              ]}
+            />
           ) : (
             <p className="text-sm text-muted">No releases yet.</p>
           )}

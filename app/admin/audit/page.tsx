@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { DataTable } from "@/components/ui/data-table";
 import { notFound } from "next/navigation";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
@@ -53,37 +54,43 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </button>
       </form>
       <Card>
-        <table className="min-w-full text-sm" data-testid="audit">
-          <thead>
-            <tr className="text-left text-muted">
-              <th className="py-1 pr-3">when</th>
-              <th className="py-1 pr-3">who</th>
-              <th className="py-1 pr-3">what</th>
-              <th className="py-1 pr-3">target</th>
-              <th className="py-1 pr-3">before → after</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((e) => (
-              <tr key={e.id} className="border-t border-slate-100 align-top dark:border-slate-800">
-                <td className="whitespace-nowrap py-1 pr-3">{formatDate(e.at)}</td>
-                <td className="py-1 pr-3">{e.actor}</td>
-                <td className="py-1 pr-3 font-mono text-xs">
+        <DataTable
+          rows={events}
+          rowKey={(e) => e.id}
+          caption="Audit events, newest first"
+          testId="audit"
+          plain
+          maxHeight="80vh"
+          columns={[
+            { key: "when", header: "when", className: "whitespace-nowrap", cell: (e) => formatDate(e.at) },
+            { key: "who", header: "who", sort: (e) => e.actor, cell: (e) => e.actor },
+            {
+              key: "what",
+              header: "what",
+              className: "font-mono text-xs",
+              sort: (e) => e.action,
+              cell: (e) => (
+                <>
                   {e.action}
                   {e.public ? <span className="ml-1 text-muted">(public)</span> : null}
-                </td>
-                <td className="py-1 pr-3 text-xs">
+                </>
+              ),
+            },
+            {
+              key: "target",
+              header: "target",
+              className: "text-xs",
+              cell: (e) => (
+                <>
                   {e.target.type === "submission" ? <Link href={`/submissions/${e.target.id}`}>{e.target.id.slice(0, 8)}</Link> : `${e.target.type} ${e.target.id.slice(0, 36)}`}
                   {e.task ? <div className="text-muted">{e.task}</div> : null}
                   {e.team ? <div className="text-muted">team {e.team}</div> : null}
-                </td>
-                <td className="max-w-md py-1 pr-3 font-mono text-xs break-all">
-                  {e.before ? JSON.stringify(e.before) : "—"} → {e.after ? JSON.stringify(e.after) : "—"}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { key: "change", header: "before → after", className: "max-w-md font-mono text-xs break-all", cell: (e) => `${e.before ? JSON.stringify(e.before) : "—"} → ${e.after ? JSON.stringify(e.after) : "—"}` },
+          ]}
+        />
         {next ? (
           <p className="mt-2 text-sm">
             <Link href={`/admin/audit?${more}`}>Older events</Link>

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { InviteButton } from "@/components/teams/invite-button";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
+import { DataTable } from "@/components/ui/data-table";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -41,50 +42,49 @@ export default async function TeamPage({ params }: { params: Params }) {
         </p>
       </div>
       <Card title={`Members (${t.members.length})`}>
-        <table className="min-w-full text-sm" data-testid="members">
-          <thead>
-            <tr className="text-left text-muted">
-              <th className="py-1 pr-4">name</th>
-              {t.viewer.member ? <th className="py-1 pr-4">email</th> : null}
-              <th className="py-1 pr-4">role</th>
-              <th className="py-1 pr-4">since</th>
-              {t.viewer.member ? <th className="py-1" /> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {t.members.map((m) => (
-              <tr key={m.userId} className="border-t border-slate-100 dark:border-slate-800">
-                <td className="py-1 pr-4">{m.name}</td>
-                {t.viewer.member ? <td className="py-1 pr-4">{m.email}</td> : null}
-                <td className="py-1 pr-4">
-                  <Badge tone={m.role === "owner" ? "blue" : "gray"}>{m.role}</Badge>
-                </td>
-                <td className="py-1 pr-4">{formatDate(m.since)}</td>
-                {t.viewer.member ? (
-                  <td className="space-x-2 py-1">
-                    {t.viewer.owner ? (
-                      <ActionButton
-                        method="PATCH"
-                        url={`/api/v1/teams/${t.slug}/members/${m.userId}`}
-                        body={{ role: m.role === "owner" ? "member" : "owner" }}
-                        label={m.role === "owner" ? "Make member" : "Make owner"}
-                      />
-                    ) : null}
-                    {t.viewer.owner || m.userId === me ? (
-                      <ActionButton
-                        method="DELETE"
-                        url={`/api/v1/teams/${t.slug}/members/${m.userId}`}
-                        label={m.userId === me ? "Leave" : "Remove"}
-                        confirm={m.userId === me ? `Leave ${t.name}?` : `Remove ${m.name} from ${t.name}?`}
-                        onDone={m.userId === me ? "/account" : undefined}
-                      />
-                    ) : null}
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          rows={t.members}
+          rowKey={(m) => m.userId}
+          caption={`Members of ${t.name}`}
+          testId="members"
+          plain
+          columns={[
+            { key: "name", header: "name", rowHeader: true, sort: (m) => m.name, cell: (m) => m.name },
+            ...(t.viewer.member ? [{ key: "email", header: "email", sort: (m: (typeof t.members)[number]) => m.email ?? "", cell: (m: (typeof t.members)[number]) => m.email }] : []),
+            { key: "role", header: "role", sort: (m) => m.role, cell: (m) => <Badge tone={m.role === "owner" ? "blue" : "gray"}>{m.role}</Badge> },
+            { key: "since", header: "since", sort: (m) => new Date(m.since).toISOString(), cell: (m) => formatDate(m.since) },
+            ...(t.viewer.member
+              ? [
+                  {
+                    key: "actions",
+                    header: <span className="sr-only">Actions</span>,
+                    className: "space-x-2",
+                    cell: (m: (typeof t.members)[number]) => (
+                      <>
+                        {t.viewer.owner ? (
+                          <ActionButton
+                            method="PATCH"
+                            url={`/api/v1/teams/${t.slug}/members/${m.userId}`}
+                            body={{ role: m.role === "owner" ? "member" : "owner" }}
+                            label={m.role === "owner" ? "Make member" : "Make owner"}
+                          />
+                        ) : null}
+                        {t.viewer.owner || m.userId === me ? (
+                          <ActionButton
+                            method="DELETE"
+                            url={`/api/v1/teams/${t.slug}/members/${m.userId}`}
+                            label={m.userId === me ? "Leave" : "Remove"}
+                            confirm={m.userId === me ? `Leave ${t.name}?` : `Remove ${m.name} from ${t.name}?`}
+                            onDone={m.userId === me ? "/account" : undefined}
+                          />
+                        ) : null}
+                      </>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
         {t.viewer.owner ? (
           <div className="mt-4">
             <InviteButton team={t.slug} />
@@ -94,38 +94,41 @@ export default async function TeamPage({ params }: { params: Params }) {
       </Card>
       <Card title={t.viewer.member ? "Submissions (public and private)" : "Public submissions"}>
         {t.submissions.length ? (
-          <table className="min-w-full text-sm" data-testid="team-submissions">
-            <thead>
-              <tr className="text-left text-muted">
-                <th className="py-1 pr-4">model</th>
-                <th className="py-1 pr-4">task</th>
-                <th className="py-1 pr-4">submitted</th>
-                <th className="py-1 pr-4">status</th>
-                {t.viewer.owner ? <th className="py-1" /> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {t.submissions.map((s) => (
-                <tr key={s.id} className="border-t border-slate-100 dark:border-slate-800">
-                  <td className="py-1 pr-4">
-                    <Link href={`/submissions/${s.id}`}>{s.model}</Link>
-                  </td>
-                  <td className="py-1 pr-4">{s.taskName}</td>
-                  <td className="py-1 pr-4">{formatDate(s.createdAt)}</td>
-                  <td className="space-x-1 py-1 pr-4">
-                    {s.visibility === "private" ? <Badge tone="red">private</Badge> : <Badge>public</Badge>}
-                    {s.verified ? <Badge tone="green">✓ verified</Badge> : null}
-                    {s.hidden ? <Badge tone="amber">hidden: {s.hidden.reason}</Badge> : null}
-                  </td>
-                  {t.viewer.owner ? (
-                    <td className="py-1">
-                      <ActionButton method="PATCH" url={`/api/v1/submissions/${s.id}`} body={{ visibility: s.visibility === "public" ? "private" : "public" }} label={s.visibility === "public" ? "Make private" : "Make public"} />
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            rows={t.submissions}
+            rowKey={(x) => x.id}
+            caption={`Submissions of ${t.name}`}
+            testId="team-submissions"
+            plain
+            columns={[
+              { key: "model", header: "model", rowHeader: true, sort: (x) => x.model, cell: (x) => <Link href={`/submissions/${x.id}`}>{x.model}</Link> },
+              { key: "task", header: "task", sort: (x) => x.taskName, cell: (x) => x.taskName },
+              { key: "submitted", header: "submitted", sort: (x) => new Date(x.createdAt).toISOString(), cell: (x) => formatDate(x.createdAt) },
+              {
+                key: "status",
+                header: "status",
+                className: "space-x-1",
+                cell: (x) => (
+                  <>
+                    {x.visibility === "private" ? <Badge tone="red">private</Badge> : <Badge>public</Badge>}
+                    {x.verified ? <Badge tone="green">✓ verified</Badge> : null}
+                    {x.hidden ? <Badge tone="amber">hidden: {x.hidden.reason}</Badge> : null}
+                  </>
+                ),
+              },
+              ...(t.viewer.owner
+                ? [
+                    {
+                      key: "actions",
+                      header: <span className="sr-only">Actions</span>,
+                      cell: (x: (typeof t.submissions)[number]) => (
+                        <ActionButton method="PATCH" url={`/api/v1/submissions/${x.id}`} body={{ visibility: x.visibility === "public" ? "private" : "public" }} label={x.visibility === "public" ? "Make private" : "Make public"} />
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
         ) : (
           <p className="text-sm text-muted">No submissions yet.</p>
         )}
@@ -133,32 +136,25 @@ export default async function TeamPage({ params }: { params: Params }) {
       {t.viewer.member ? (
         <Card title="API tokens">
           {t.tokens.length ? (
-            <table className="min-w-full text-sm" data-testid="team-tokens">
-              <thead>
-                <tr className="text-left text-muted">
-                  <th className="py-1 pr-4">name</th>
-                  <th className="py-1 pr-4">prefix</th>
-                  <th className="py-1 pr-4">created by</th>
-                  <th className="py-1 pr-4">created</th>
-                  <th className="py-1 pr-4">last used</th>
-                  <th className="py-1" />
-                </tr>
-              </thead>
-              <tbody>
-                {t.tokens.map((k) => (
-                  <tr key={k.id} className="border-t border-slate-100 dark:border-slate-800">
-                    <td className="py-1 pr-4">{k.name}</td>
-                    <td className="py-1 pr-4 font-mono text-xs">{k.prefix}…</td>
-                    <td className="py-1 pr-4">{k.createdBy ?? "an admin"}</td>
-                    <td className="py-1 pr-4">{formatDate(k.createdAt)}</td>
-                    <td className="py-1 pr-4">{k.lastUsedAt ? formatDate(k.lastUsedAt) : "never"}</td>
-                    <td className="py-1">
-                      {t.viewer.owner || k.createdBy === actor?.email ? <ActionButton method="DELETE" url={`/api/v1/tokens/${k.id}`} label="Revoke" confirm={`Revoke token ${k.name}?`} /> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              rows={t.tokens}
+              rowKey={(k) => k.id}
+              caption={`API tokens of ${t.name}`}
+              testId="team-tokens"
+              plain
+              columns={[
+                { key: "name", header: "name", rowHeader: true, sort: (k) => k.name, cell: (k) => k.name },
+                { key: "prefix", header: "prefix", className: "font-mono text-xs", cell: (k) => `${k.prefix}…` },
+                { key: "by", header: "created by", sort: (k) => k.createdBy ?? "", cell: (k) => k.createdBy ?? "an admin" },
+                { key: "created", header: "created", sort: (k) => new Date(k.createdAt).toISOString(), cell: (k) => formatDate(k.createdAt) },
+                { key: "used", header: "last used", sort: (k) => (k.lastUsedAt ? new Date(k.lastUsedAt).toISOString() : ""), cell: (k) => (k.lastUsedAt ? formatDate(k.lastUsedAt) : "never") },
+                {
+                  key: "actions",
+                  header: <span className="sr-only">Actions</span>,
+                  cell: (k) => (t.viewer.owner || k.createdBy === actor?.email ? <ActionButton method="DELETE" url={`/api/v1/tokens/${k.id}`} label="Revoke" confirm={`Revoke token ${k.name}?`} /> : null),
+                },
+              ]}
+            />
           ) : (
             <p className="text-sm text-muted">No tokens. Create one on your <Link href="/account">account page</Link>.</p>
           )}
