@@ -29,8 +29,8 @@ export function formatBytes(n: number): string {
   return `${(n / 1048576).toFixed(1)} MB`;
 }
 
-/** A fraction as a percentage with one decimal ("—" when undefined). */
-export const pct = (x: number | null | undefined): string => (x === null || x === undefined ? "—" : `${(x * 100).toFixed(1)}%`);
+/** A fraction as a percentage with one decimal ("—" when undefined): a percent1 metric. */
+export const pct = (x: number | null | undefined): string => formatMetric(x, "percent1");
 
-/** A number with three decimals ("—" when undefined). */
-export const f3 = (x: number | null | undefined): string => (x === null || x === undefined ? "—" : x.toFixed(3));
+/** A number with three decimals ("—" when undefined): a score3 metric. */
+export const f3 = (x: number | null | undefined): string => formatMetric(x, "score3");

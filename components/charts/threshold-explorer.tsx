@@ -1,11 +1,11 @@
 "use client";
 
 import { useEffect, useMemo, useState } from "react";
+import { KeyValues } from "@/components/ui/key-values";
+import { pct } from "@/lib/format";
 import { evaluatePolicyAt, type AvBug, type PolicyPoint } from "@/lib/metrics";
 import { Curves } from "./curves";
 import { GroupedBars } from "./grouped-bars";
-
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /**
  * Sliders for the abstention threshold τ and the validation percentile; the funnel,
@@ -47,30 +47,18 @@ export function ThresholdExplorer({ bugs, endpoint }: { bugs?: AvBug[]; endpoint
       </div>
       {p ? (
         <>
-          <table className="w-full text-sm" data-testid="explorer-numbers">
-            <tbody>
-              <tr>
-                <th className="py-1 text-left font-normal text-slate-600 dark:text-slate-400">Abstention precision / recall / FPR</th>
-                <td className="text-right tabular-nums">
-                  {pct(p.abstention.precision)} / {pct(p.abstention.recall)} / {pct(p.abstention.fpr)}
-                </td>
-              </tr>
-              <tr>
-                <th className="py-1 text-left font-normal text-slate-600 dark:text-slate-400">Validation precision / recall / FPR (cutoff {Number.isFinite(p.cutoff) ? p.cutoff.toFixed(3) : "—"})</th>
-                <td className="text-right tabular-nums">
-                  {pct(p.validation.precision)} / {pct(p.validation.recall)} / {pct(p.validation.fpr)}
-                </td>
-              </tr>
-              {p.funnel.map((s) => (
-                <tr key={s.stage}>
-                  <th className="py-1 text-left font-normal text-slate-600 dark:text-slate-400">{s.stage}</th>
-                  <td className="text-right tabular-nums" data-testid={`explorer-${s.stage.replace(/ /g, "-")}`}>
-                    {s.bugs} bugs · fs@1 {pct(s.success_at_1)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <KeyValues
+            caption="The policy at the chosen threshold and percentile"
+            testId="explorer-numbers"
+            rows={[
+              ["Abstention precision / recall / FPR", `${pct(p.abstention.precision)} / ${pct(p.abstention.recall)} / ${pct(p.abstention.fpr)}`],
+              [
+                `Validation precision / recall / FPR (cutoff ${Number.isFinite(p.cutoff) ? p.cutoff.toFixed(3) : "—"})`,
+                `${pct(p.validation.precision)} / ${pct(p.validation.recall)} / ${pct(p.validation.fpr)}`,
+              ],
+              ...p.funnel.map((s): [string, React.ReactNode] => [s.stage, <span key={s.stage} data-testid={`explorer-${s.stage.replace(/ /g, "-")}`}>{`${s.bugs} bugs · fs@1 ${pct(s.success_at_1)}`}</span>]),
+            ]}
+          />
           <div className="grid gap-4 lg:grid-cols-2">
             <GroupedBars data={p.funnel.map((s) => ({ stage: s.stage, bugs: s.bugs }))} xKey="stage" series={[{ key: "bugs", label: "bugs" }]} height={220} testId="explorer-funnel" />
             <Curves series={[{ name: "combined policy", points: p.successAtK.map((s, i) => ({ x: i + 1, y: s.value })) }]} xLabel="k" yLabel="filtered success@k" xDomain={[1, 5]} xPercent={false} height={220} testId="explorer-sak" />

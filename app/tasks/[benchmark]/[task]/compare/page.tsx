@@ -9,7 +9,7 @@ import { getDb } from "@/lib/db";
 import { compareOg } from "@/lib/server/og";
 import { versionTag } from "@/lib/server/og-response";
 import { AppError } from "@/lib/errors";
-import { formatMetric } from "@/lib/format";
+import { formatMetric, pct } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import { getSessionActor } from "@/lib/server/actor";
 import { compareSubmissions } from "@/lib/server/compare";
@@ -69,7 +69,6 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
     throw e;
   }
   const name = (id: string) => c.submissions.find((s) => s.id === id)?.model ?? id;
-  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const primaryCol = c.columns.find((col) => col.key === c.primaryMetric)!;
   const fmtDiff = (x: number) => (primaryCol.format === "percent1" ? `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)} pts` : `${x >= 0 ? "+" : ""}${x.toFixed(3)}`);
   return (
