@@ -117,7 +117,7 @@ export function LeaderboardTable(props: Props) {
       cell: (r) => <input type="checkbox" name="ids" value={r.submissionId} aria-label={`Select ${r.model} for comparison`} />,
     },
     { key: "rank", header: "#", className: "whitespace-nowrap text-muted", cell: (r) => <Rank r={r} />, cellProps: () => ({ "data-testid": "rank" }) },
-    { key: "model", header: "Model", rowHeader: true, className: "max-w-[14rem] sm:max-w-none", sort: () => null, firstDir: "asc", cell: (r) => <Model r={r} /> },
+    { key: "model", header: "Model", rowHeader: true, className: "max-w-[14rem] sm:min-w-[11rem] sm:max-w-none", sort: () => null, firstDir: "asc", cell: (r) => <Model r={r} /> },
     { key: "team", header: "Team", className: "text-slate-700 dark:text-slate-300", cell: (r) => r.team ?? "—" },
     ...columns.map(
       (c): Column<LeaderboardRow> => ({

@@ -8,7 +8,11 @@ export interface Column<R> {
   header: ReactNode;
   cell: (row: R) => ReactNode;
   align?: "left" | "right" | "center";
-  /** the value the column sorts by (client-side sorting); omit: the column does not sort */
+  /**
+   * the value the column sorts by in the browser; omit: the column does not sort. With
+   * `sortLinks` the server sorts, so the function is never called: its presence makes the
+   * header a sort link.
+   */
   sort?: (row: R) => number | string | null | undefined;
   /** the first column that names the row: a row header, sticky on narrow screens */
   rowHeader?: boolean;
