@@ -2,7 +2,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { paretoFront, type PrCurve } from "@/lib/metrics";
 import { getMetric } from "@/lib/metric-value";
 import { lengthBuckets, type LengthBucket } from "@/lib/tasks/shared/length-bucket";
-import type { ChartSeries } from "@/lib/tasks/define";
+import { unlessStale, type ChartSeries } from "@/lib/tasks/define";
 import { viewQuery, type LeaderboardView } from "@/lib/validations/leaderboard-view";
 import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
 import { Lru } from "./lru";
@@ -123,7 +123,7 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
   const lengths = hidden ? null : await lengthChart(db, task, release, overlay.map((s) => ({ id: s.id, name: s.name, details: s.details ?? undefined })));
   // the kind builds its own chart data from the board and the stored details (lib/tasks/<kind>),
   // parsed with its schema; components/tasks/<kind> draws it
-  const kindCharts = task.kind.taskCharts?.({ series, overlay, hidden, lengths: lengths?.series ?? null, options: task.options, thin: thinCurve }) ?? null;
+  const kindCharts = unlessStale(`charts of ${task.fullSlug}`, () => task.kind.taskCharts?.({ series, overlay, hidden, lengths: lengths?.series ?? null, options: task.options, thin: thinCurve }) ?? null);
   return {
     ...base,
     /** the length-bucket side of the kind (null: it has none), and the buckets of the overlaid series (null: the release has no lengths) */

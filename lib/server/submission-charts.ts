@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { evaluatePolicyAt } from "@/lib/metrics";
 import { AppError } from "@/lib/errors";
+import { unlessStale } from "@/lib/tasks/define";
 import { lengthChart } from "./charts";
 import type { getSubmissionOrThrow } from "./submissions";
 import type { ResolvedTask } from "./tasks";
@@ -29,6 +30,8 @@ export async function submissionChartData(db: PrismaClient, task: ResolvedTask, 
   const hidden = score.release.hidden;
   const lengths = hidden ? null : await lengthChart(db, task, score.release, [{ id: sub.id, name: sub.model, details }]);
   // the kind builds its chart data (lib/tasks/<kind>); components/tasks/<kind> draws it
-  const data = await task.kind.submissionCharts?.({ details: hidden ? null : details, hidden, options: task.options, lengths: lengths?.series ?? null, pairs: () => pairsOf(db, sub.id, score.release) });
+  const data = await unlessStale(`charts of submission ${sub.id}`, async () =>
+    task.kind.submissionCharts?.({ details: hidden ? null : details, hidden, options: task.options, lengths: lengths?.series ?? null, pairs: () => pairsOf(db, sub.id, score.release) }),
+  );
   return { lengthSide: task.kind.lengthBuckets?.(task.options).side ?? null, lengths: lengths?.series ?? null, kindCharts: data ?? null };
 }

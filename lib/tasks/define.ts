@@ -177,6 +177,27 @@ export class StoredShapeError extends Error {
 }
 
 /**
+ * For readers that draw one part of a page from stored details: a row that does not match its
+ * kind's schema (stored by an older scorer; an admin's re-score rewrites it) leaves that part
+ * out and is logged, instead of failing the whole page. Any other error is thrown.
+ */
+export function unlessStale<T>(what: string, read: () => T): T | null;
+export function unlessStale<T>(what: string, read: () => Promise<T>): Promise<T | null>;
+export function unlessStale<T>(what: string, read: () => T | Promise<T>): T | null | Promise<T | null> {
+  const stale = (e: unknown) => {
+    if (!(e instanceof StoredShapeError)) throw e;
+    console.error(`[stored] ${what}: ${e.message}`);
+    return null;
+  };
+  try {
+    const r = read();
+    return r instanceof Promise ? r.catch(stale) : r;
+  } catch (e) {
+    return stale(e);
+  }
+}
+
+/**
  * Turns a kind's typed definition into the module the server uses. Parsing is memoised per
  * stored object, so a truth read once per release is parsed once however many submissions
  * are scored against it.
@@ -203,7 +224,13 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
   const metadata = reader(s.metadata, "metadata");
   const prediction = reader(s.prediction, "prediction");
   const details = reader(s.details, "details");
-  const instance = (i: RawInstance): Instance<T, M> => ({ externalId: i.externalId, truth: truth(i.truth), metadata: metadata(i.metadata) });
+  // stored instances are the truth cache's objects: their parsed form is kept with them
+  const instances = new WeakMap<RawInstance, Instance<T, M>>();
+  const instance = (i: RawInstance): Instance<T, M> => {
+    let hit = instances.get(i);
+    if (!hit) instances.set(i, (hit = { externalId: i.externalId, truth: truth(i.truth), metadata: metadata(i.metadata) }));
+    return hit;
+  };
   const pair = (p: RawPair): Pair<T, P, M> => ({ truth: truth(p.truth), prediction: prediction(p.prediction), metadata: metadata(p.metadata) });
   // what the kind returns for storage is checked against its own schemas before it is written
   const check = <X>(schema: z.ZodType<X>, what: string, value: X, asStored = false): Json => {

@@ -112,4 +112,13 @@ describe("a task kind from a fixture folder", () => {
     expect(() => exactMatch.readDetails({ right: 3, n: 5, byLength: [] })).toThrow(StoredShapeError);
     expect(() => exactMatch.readDetails({ right: 3, n: 5, byLength: [] })).toThrow(/stored details does not match its schema at correct/);
   });
+  it("a score row stored in another shape leaves its part of the page out, says so, and fails nothing else", async () => {
+    await db.prisma.score.updateMany({ where: { submissionId }, data: { details: { right: 3, n: 5, byLength: [] } } });
+    const task = await getTaskOrThrow(db.prisma, "trivia-fixture/qa");
+    const sub = await getSubmissionOrThrow(db.prisma, submissionId, null);
+    const score = currentScore(sub.scores)!;
+    const html = renderToStaticMarkup(createElement(ScoreDetails, { task, details: score.details, metrics: score.metrics as never }));
+    expect(html).toContain("Score details unavailable");
+    expect((await submissionChartData(db.prisma, task, sub, score)).kindCharts).toBeNull();
+  });
 });
