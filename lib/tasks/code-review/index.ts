@@ -98,9 +98,10 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<Review
 function parsePrediction(id: string, value: unknown): ParseResult<ReviewPrediction> {
   const problems: Problem[] = [];
   const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
-  const v = value as Record<string, unknown> | null;
+  // CR-Bench's review prompt (paper Listing 5) answers with a bare array of comments: read as { comments }
+  const v = (Array.isArray(value) ? { comments: value } : value) as Record<string, unknown> | null;
   if (typeof v !== "object" || v === null || !Array.isArray(v.comments)) {
-    at("comments", "missing", "an array of { file, line, comment, severity?, judgment }");
+    at("comments", "missing", "an array of { file, line, comment, severity?, judgment } (or the array itself)");
     return { ok: false, problems };
   }
   const comments = v.comments.map((c, k) => {
@@ -110,8 +111,10 @@ function parsePrediction(id: string, value: unknown): ParseResult<ReviewPredicti
     if (o.line !== undefined && o.line !== null && !(Number.isInteger(o.line) && (o.line as number) >= 0)) at(`${f}.line`, `is ${JSON.stringify(o.line)}`, "a line number");
     if (typeof o.comment !== "string") at(`${f}.comment`, "missing", "the comment text");
     // CR-Bench's own prompts ask for "high" | "medium" | "low": any case is accepted, stored canonically
-    const judgment = canonicalEnum(o.judgment, JUDGMENTS);
-    if (judgment === undefined) at(`${f}.judgment`, `is ${JSON.stringify(o.judgment ?? null)}`, `${JUDGMENTS.join(", ")} (any case)`);
+    // the CR-Evaluator (paper Listing 6) answers { "classification": "BUG_HIT|VALID_SUGGESTION|NOISE" }: the same judgment
+    const jf = o.judgment === undefined && o.classification !== undefined ? "classification" : "judgment";
+    const judgment = canonicalEnum(o[jf], JUDGMENTS);
+    if (judgment === undefined) at(`${f}.${jf}`, `is ${JSON.stringify(o[jf] ?? null)}`, `${JUDGMENTS.join(", ")} (any case; "classification" is read the same)`);
     const severity = o.severity === undefined || o.severity === null ? null : canonicalEnum(o.severity, SEVERITIES);
     if (severity === undefined) at(`${f}.severity`, `is ${JSON.stringify(o.severity)}`, `${SEVERITIES.join(", ")} (any case)`);
     return { file: String(o.file), line: typeof o.line === "number" ? o.line : null, comment: String(o.comment), severity: severity ?? null, judgment: judgment ?? "noise" };
@@ -193,7 +196,8 @@ export const codeReview = defineTaskKind({
     { key: "bug_missed", label: "Bug missed" },
   ],
   predictionFormat: () => ({
-    summary: 'Per PR: { "comments": [{ "file", "line", "comment", "severity"?: Low|Medium|High|Critical, "judgment": "bug_hit" | "valid_suggestion" | "noise" }] } (an empty list is a valid review).',
+    summary:
+      'Per PR: { "comments": [{ "file", "line", "comment", "severity"?: Low|Medium|High|Critical (any case), "judgment": "bug_hit" | "valid_suggestion" | "noise" (any case) }] }, or the array of comments itself as CR-Bench\'s review prompt writes it; the CR-Evaluator\'s "classification" (BUG_HIT, VALID_SUGGESTION, NOISE) is read as the judgment. An empty list is a valid review.',
     example: '{ "pr-0001": { "comments": [{ "file": "src/a.py", "line": 42, "comment": "off-by-one", "judgment": "bug_hit" }] } }',
   }),
   releaseFormat: () => ({
