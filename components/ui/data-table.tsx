@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { SortableRows, type SortKey } from "./sortable-rows";
+import { SortableRows } from "./sortable-rows";
+import { TableMarkup, type SortKey } from "./table-markup";
 
 /** One column of a DataTable. */
 export interface Column<R> {
@@ -107,7 +108,12 @@ export function DataTable<R>({ rows, columns, rowKey, caption, testId, sortLinks
       style={maxHeight ? { maxHeight } : undefined}
       data-table-frame=""
     >
-      <SortableRows caption={caption} testId={testId} size={size} head={head} body={body} footer={footer} />
+      {head.some((h) => h.sortable) ? (
+        <SortableRows caption={caption} testId={testId} size={size} head={head} body={body} footer={footer} />
+      ) : (
+        // nothing sorts in the browser (permalink sorting, or no sortable column): no client code, no serialized cells
+        <TableMarkup caption={caption} testId={testId} size={size} head={head} rows={body} footer={footer} />
+      )}
     </div>
   );
 }

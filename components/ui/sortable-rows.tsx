@@ -1,25 +1,7 @@
 "use client";
 
 import { useMemo, useState, type ReactNode } from "react";
-
-export type SortKey = number | string | null;
-
-interface HeadCell {
-  key: string;
-  className: string;
-  content: ReactNode;
-  extra?: ReactNode;
-  ariaSort?: "ascending" | "descending" | "none";
-  sortable: boolean;
-  firstDir?: "asc" | "desc";
-}
-
-interface BodyRow {
-  key: string;
-  props: Record<string, string | undefined>;
-  sort: SortKey[];
-  cells: { key: string; header: boolean; className: string; props: Record<string, string | undefined>; content: ReactNode }[];
-}
+import { TableMarkup, type BodyRow, type HeadCell, type SortKey } from "./table-markup";
 
 function compare(a: SortKey, b: SortKey): number {
   // missing values sort last whatever the direction
@@ -29,7 +11,7 @@ function compare(a: SortKey, b: SortKey): number {
   return String(a).localeCompare(String(b), undefined, { numeric: true });
 }
 
-/** The rendering half of DataTable: cells come rendered from the server; only their order is the browser's. */
+/** DataTable's client island, used only when a column sorts in the browser: cells come rendered from the server; only their order is the browser's. */
 export function SortableRows({ caption, testId, size, head, body, footer }: { caption: string; testId?: string; size: "sm" | "xs"; head: HeadCell[]; body: BodyRow[]; footer?: ReactNode }) {
   const [sort, setSort] = useState<{ col: number; dir: "asc" | "desc" } | null>(null);
   const rows = useMemo(() => {
@@ -46,58 +28,15 @@ export function SortableRows({ caption, testId, size, head, body, footer }: { ca
       .map((x) => x.r);
   }, [body, sort]);
   return (
-    <table className={`min-w-full ${size === "xs" ? "text-xs" : "text-sm"}`} data-testid={testId}>
-      <caption className="sr-only">{caption}</caption>
-      <thead className="sticky top-0 z-20 bg-slate-50 print:static dark:bg-slate-900">
-        <tr>
-          {head.map((h, i) => {
-            const active = sort?.col === i;
-            const ariaSort = h.sortable ? (active ? (sort!.dir === "asc" ? "ascending" : "descending") : "none") : h.ariaSort;
-            return (
-              <th key={h.key} scope="col" className={h.className} aria-sort={ariaSort}>
-                {h.sortable ? (
-                  <span className="inline-flex items-center gap-1">
-                    <button
-                      type="button"
-                      className="inline-flex items-center gap-0.5 font-semibold"
-                      onClick={() => setSort(active ? { col: i, dir: sort!.dir === "desc" ? "asc" : "desc" } : { col: i, dir: h.firstDir ?? "desc" })}
-                    >
-                      {h.content}
-                      <span aria-hidden className="text-xs text-muted">
-                        {active ? (sort!.dir === "desc" ? "▼" : "▲") : "↕"}
-                      </span>
-                    </button>
-                    {h.extra}
-                  </span>
-                ) : (
-                  <>
-                    {h.content}
-                    {h.extra}
-                  </>
-                )}
-              </th>
-            );
-          })}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.key} className="border-t border-slate-100 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900" {...r.props}>
-            {r.cells.map((c) =>
-              c.header ? (
-                <th key={c.key} scope="row" className={`font-normal ${c.className}`} {...c.props}>
-                  {c.content}
-                </th>
-              ) : (
-                <td key={c.key} className={c.className} {...c.props}>
-                  {c.content}
-                </td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-      {footer ? <tfoot>{footer}</tfoot> : null}
-    </table>
+    <TableMarkup
+      caption={caption}
+      testId={testId}
+      size={size}
+      head={head}
+      rows={rows}
+      footer={footer}
+      sort={sort}
+      onSort={(i) => setSort(sort?.col === i ? { col: i, dir: sort.dir === "desc" ? "asc" : "desc" } : { col: i, dir: head[i].firstDir ?? "desc" })}
+    />
   );
 }

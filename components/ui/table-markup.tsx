@@ -1,0 +1,97 @@
+import type { ReactNode } from "react";
+
+export type SortKey = number | string | null;
+
+export interface HeadCell {
+  key: string;
+  className: string;
+  content: ReactNode;
+  extra?: ReactNode;
+  ariaSort?: "ascending" | "descending" | "none";
+  sortable: boolean;
+  firstDir?: "asc" | "desc";
+}
+
+export interface BodyRow {
+  key: string;
+  props: Record<string, string | undefined>;
+  sort: SortKey[];
+  cells: { key: string; header: boolean; className: string; props: Record<string, string | undefined>; content: ReactNode }[];
+}
+
+/** The markup of DataTable, shared by the server (nothing sorts in the browser) and the client island (something does). */
+export function TableMarkup({
+  caption,
+  testId,
+  size,
+  head,
+  rows,
+  footer,
+  sort = null,
+  onSort,
+}: {
+  caption: string;
+  testId?: string;
+  size: "sm" | "xs";
+  head: HeadCell[];
+  rows: BodyRow[];
+  footer?: ReactNode;
+  sort?: { col: number; dir: "asc" | "desc" } | null;
+  onSort?: (col: number) => void;
+}) {
+  return (
+    <table className={`min-w-full ${size === "xs" ? "text-xs" : "text-sm"}`} data-testid={testId}>
+      <caption className="sr-only">{caption}</caption>
+      <thead className="sticky top-0 z-20 bg-slate-50 print:static dark:bg-slate-900">
+        <tr>
+          {head.map((h, i) => {
+            const active = sort?.col === i;
+            const ariaSort = h.sortable && onSort ? (active ? (sort!.dir === "asc" ? "ascending" : "descending") : "none") : h.ariaSort;
+            return (
+              <th key={h.key} scope="col" className={h.className} aria-sort={ariaSort}>
+                {h.sortable && onSort ? (
+                  <span className="inline-flex items-center gap-1">
+                    <button
+                      type="button"
+                      className="inline-flex items-center gap-0.5 font-semibold"
+                      onClick={() => onSort?.(i)}
+                    >
+                      {h.content}
+                      <span aria-hidden className="text-xs text-muted">
+                        {active ? (sort!.dir === "desc" ? "▼" : "▲") : "↕"}
+                      </span>
+                    </button>
+                    {h.extra}
+                  </span>
+                ) : (
+                  <>
+                    {h.content}
+                    {h.extra}
+                  </>
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className="border-t border-slate-100 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900" {...r.props}>
+            {r.cells.map((c) =>
+              c.header ? (
+                <th key={c.key} scope="row" className={`font-normal ${c.className}`} {...c.props}>
+                  {c.content}
+                </th>
+              ) : (
+                <td key={c.key} className={c.className} {...c.props}>
+                  {c.content}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+      {footer ? <tfoot>{footer}</tfoot> : null}
+    </table>
+  );
+}
