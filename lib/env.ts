@@ -22,6 +22,14 @@ const EnvSchema = z.object({
   WORKER: z.enum(["0", "1"]).default("1"),
   /** jobs one worker process runs at once */
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  /** worker threads of a web process that validate and score uploads held in memory (dry runs included) */
+  SCORING_THREADS: z.coerce.number().int().positive().default(1),
+  /** uploads that may wait for a scoring thread before new ones get 503 busy */
+  SCORING_QUEUE: z.coerce.number().int().nonnegative().default(8),
+  /** time budget of one upload in a scoring thread, seconds */
+  SCORING_TIMEOUT_SEC: z.coerce.number().positive().default(120),
+  /** heap budget of one scoring thread (one upload at a time), MB */
+  SCORING_MEMORY_MB: z.coerce.number().int().positive().default(768),
   /** uploads larger than this are scored by a worker: 202, then progress */
   ASYNC_UPLOAD_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   /** largest accepted upload, bytes */

@@ -9,6 +9,9 @@ export type ErrorCode =
   | "payload_too_large"
   | "rate_limited"
   | "quota_exceeded"
+  | "request_timeout"
+  | "busy"
+  | "unavailable"
   | "internal";
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -21,6 +24,12 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   payload_too_large: 413,
   rate_limited: 429,
   quota_exceeded: 429,
+  /** a request body that stalled or trickled */
+  request_timeout: 408,
+  /** the scoring pool is full: try again shortly (Retry-After) */
+  busy: 503,
+  /** a dependency (the database) is down: try again shortly (Retry-After) */
+  unavailable: 503,
   internal: 500,
 };
 

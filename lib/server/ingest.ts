@@ -8,7 +8,7 @@ import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
 import { PredictionStream } from "@/lib/files/stream-predictions";
 import { getEnv } from "@/lib/env";
 import type { Metrics } from "@/lib/tasks/types";
-import { finishValidation, PredictionValidator } from "@/lib/tasks/validate";
+import { finishValidation, PARSE_SLICE, PredictionValidator } from "@/lib/tasks/validate";
 import { audit } from "./audit";
 import { holdQuota } from "./quotas";
 import { computeScore, pgRows, saveScore, type ComputedScore } from "./scoring";
@@ -117,19 +117,27 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
   const consume = async (write: ((id: string, json: string) => Promise<void>) | null) => {
     const handle = async (entries: PredictionEntry[]) => {
       for (const e of entries) {
+        if (v.stopped) return;
         const json = v.accept(e);
         if (json !== null && write && v.problemCount === 0 && parser.problems.length === 0) await write(e.id, json);
       }
     };
-    for await (const chunk of input.source) {
+    read: for await (const chunk of input.source) {
       const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
       hash.update(buf);
       size += buf.length;
-      parser.write(buf);
+      // a slice at a time, so that a flood (unknown ids, more entries than instances) is cut
+      // after at most one slice, and the rest of the file is never parsed nor read
+      for (let at = 0; at < buf.length; at += PARSE_SLICE) {
+        parser.write(buf.subarray(at, Math.min(buf.length, at + PARSE_SLICE)));
+        await handle(parser.drain());
+        if (v.stopped) break read;
+      }
+    }
+    if (!v.stopped) {
+      parser.end();
       await handle(parser.drain());
     }
-    parser.end();
-    await handle(parser.drain());
   };
 
   // a dry run on a hidden release validates only: metrics would be a free label oracle

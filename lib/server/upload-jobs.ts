@@ -4,6 +4,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { createJob, registerJobKind, registerTask } from "./jobs";
 import { ingestPredictions, type SubmissionMeta } from "./ingest";
+import { ingestInThread } from "./scoring-pool";
 import { disclosedUpload } from "./disclosure";
 import { holdQuota } from "./quotas";
 import { pgRows } from "./scoring";
@@ -16,8 +17,8 @@ type Meta = SubmissionMeta & { dryRun?: boolean };
 /**
  * Takes an upload as it arrives and picks its path by its real size: up to `asyncBytes` it is read
  * whole first (so no transaction waits on a slow client) and then validated, scored and stored at
- * once (201); past that — whatever Content-Length said, or without one — it is kept for a worker
- * (202).
+ * once in a scoring thread (201; lib/server/scoring-pool.ts); past that — whatever Content-Length
+ * said, or without one — it is kept for a job worker (202).
  */
 export async function acceptUpload(input: { task: string; source: AsyncIterable<Uint8Array>; fileName: string; teamId: string | null; userId: string | null; meta: Promise<Meta>; dryRun?: boolean; asyncBytes: number; quota?: boolean; actorLabel?: string }) {
   const it = input.source[Symbol.asyncIterator]();
@@ -26,7 +27,12 @@ export async function acceptUpload(input: { task: string; source: AsyncIterable<
   for (;;) {
     const r = await it.next();
     if (r.done) {
-      return ingestPredictions({ task: input.task, source: fromBuffers(head), fileName: input.fileName, teamId: input.teamId, userId: input.userId, meta: input.meta, dryRun: input.dryRun, quota: input.quota, actorLabel: input.actorLabel });
+      // the whole file is here: its form fields too (a field after the file may say dry_run)
+      const meta = await input.meta;
+      return ingestInThread(
+        { task: input.task, fileName: input.fileName, teamId: input.teamId, userId: input.userId, meta, dryRun: input.dryRun || meta.dryRun === true, quota: input.quota, actorLabel: input.actorLabel },
+        head,
+      );
     }
     const buf = Buffer.from(r.value);
     head.push(buf);
@@ -42,10 +48,6 @@ export async function acceptUpload(input: { task: string; source: AsyncIterable<
     }
   }
   return queueUpload({ ...input, source: rest() });
-}
-
-async function* fromBuffers(chunks: Buffer[]): AsyncIterable<Uint8Array> {
-  yield* chunks;
 }
 
 /**

@@ -38,6 +38,8 @@ export function validateReleaseFile(task: KindTask, text: string, fileName?: str
 
 /** Problems kept in memory (the report lists MAX_LISTED_PROBLEMS of them and counts the rest). */
 const MAX_KEPT_PROBLEMS = 1000;
+/** Unknown instance ids tolerated before a file stops being read (a typo is listed; a flood is cut). */
+export const MAX_UNKNOWN_IDS = 20;
 const MAX_DEPTH = 64;
 /** MAX_PREDICTION_BYTES's default (lib/env.ts): 1 MB of JSON per instance. */
 export const DEFAULT_MAX_PREDICTION_BYTES = 1024 * 1024;
@@ -83,6 +85,9 @@ export class PredictionValidator {
   private readonly seen = new Set<string>();
   private readonly byId: Map<string, StoredInstance>;
   private readonly heavy: string[];
+  private unknown = 0;
+  /** why the rest of the file is not read (a flood of unknown ids, more entries than instances, too many problems) */
+  stopped: string | null = null;
 
   constructor(
     private readonly task: KindTask,
@@ -99,10 +104,28 @@ export class PredictionValidator {
     if (this.problems.length < MAX_KEPT_PROBLEMS) this.problems.push(p);
   }
 
-  /** The stored JSON of a valid entry, or null (its problems are recorded). */
+  private stop(reason: string, where: Omit<Problem, "message">) {
+    if (this.stopped) return;
+    this.stopped = reason;
+    // counted as one more problem, listed first among the rest (the file is not read further)
+    this.problem({ ...where, message: reason });
+  }
+
+  /** The stored JSON of a valid entry, or null (its problems are recorded). Stops at a flood (see `stopped`). */
   accept(e: PredictionEntry): string | null {
+    if (this.stopped) return null;
     this.rows++;
     const where = { instanceId: e.id, line: e.line, row: e.row };
+    // cheap bounds first: a file can never hold more entries than the release has instances (plus
+    // the few unknown ids listed as typos), nor be worth reading past a thousand problems
+    if (this.rows > this.byId.size + MAX_UNKNOWN_IDS) {
+      this.stop(`stopped reading: the file has more entries than the release has instances (${this.byId.size})`, { line: e.line, row: e.row, expected: `at most one entry per instance, ${this.byId.size} in all` });
+      return null;
+    }
+    if (this.problemCount >= MAX_KEPT_PROBLEMS) {
+      this.stop(`stopped reading after ${MAX_KEPT_PROBLEMS} problems`, { line: e.line, row: e.row });
+      return null;
+    }
     if (this.seen.has(e.id)) {
       this.problem({ ...where, field: "instance_id", message: "duplicate instance id", expected: "each instance once" });
       return null;
@@ -110,6 +133,11 @@ export class PredictionValidator {
     this.seen.add(e.id);
     const instance = this.byId.get(e.id);
     if (!instance) {
+      this.unknown++;
+      if (this.unknown > MAX_UNKNOWN_IDS) {
+        this.stop(`stopped reading at unknown instance id number ${MAX_UNKNOWN_IDS + 1}: is this file for another task or release?`, { ...where, field: "instance_id", expected: "instance ids of the current release (its page lists them)" });
+        return null;
+      }
       this.problem({ ...where, field: "instance_id", message: "unknown instance id: not in the release" });
       return null;
     }
@@ -155,10 +183,30 @@ export class PredictionValidator {
 export function validatePredictionText(task: KindTask, instances: StoredInstance[], text: string, fileName?: string) {
   const parser = new PredictionStream(fileName);
   const v = new PredictionValidator(task, instances);
-  parser.write(Buffer.from(text, "utf8"));
-  parser.end();
-  for (const e of parser.drain()) v.accept(e);
+  feedParser(parser, v, Buffer.from(text, "utf8"));
+  if (!v.stopped) {
+    parser.end();
+    for (const e of parser.drain()) v.accept(e);
+  }
   return finishValidation(parser, v);
+}
+
+/** How much of a buffer the parser takes at once: a flood is cut after at most this much more. */
+export const PARSE_SLICE = 64 * 1024;
+
+/**
+ * Feeds a buffer to the parser a slice at a time, validating what each slice completes, and stops
+ * as soon as the validator does (the rest of the buffer is never parsed).
+ */
+export function feedParser(parser: PredictionStream, v: PredictionValidator, buf: Buffer, onValid?: (id: string, json: string) => void): void {
+  for (let at = 0; at < buf.length && !v.stopped; at += PARSE_SLICE) {
+    parser.write(buf.subarray(at, Math.min(buf.length, at + PARSE_SLICE)));
+    for (const e of parser.drain()) {
+      const json = v.accept(e);
+      if (json !== null && onValid) onValid(e.id, json);
+      if (v.stopped) break;
+    }
+  }
 }
 
 /** Problems of the whole file (parser and entries) as one 422, else what the scorer needs. */
@@ -168,7 +216,8 @@ export function finishValidation(parser: PredictionStream, v: PredictionValidato
   if (!count && v.predictions.size === 0) problems.push({ message: "the file holds no predictions", expected: "at least one instance" });
   if (problems.length) {
     const n = Math.max(count, problems.length);
-    throw validationError(`the prediction file has ${n} problem${n === 1 ? "" : "s"}`, problems, { format: parser.format, problemCount: n });
+    const head = `the prediction file has ${n} problem${n === 1 ? "" : "s"}`;
+    throw validationError(v.stopped ? `${head}; ${v.stopped}` : head, problems, { format: parser.format, problemCount: n });
   }
   return { format: parser.format, predictions: v.predictions, rows: v.rows, warnings: v.warnings };
 }

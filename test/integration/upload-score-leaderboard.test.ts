@@ -187,13 +187,30 @@ describe("bad uploads: 422 with every problem, nothing stored", () => {
   });
 
   it("caps the listed problems and gives the total", async () => {
-    const text = JSON.stringify(Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`bogus-${i}`, { input_bounce: true }])));
+    const text = JSON.stringify(Object.fromEntries(ids.slice(0, 250).map((id) => [id, { input_bounce: "maybe" }])));
     const before = await countRows(db);
     const r = await post({ name: "many.json", text });
     expect(r.status).toBe(422);
     expect(r.body.error.details.problemCount).toBe(250);
     expect(r.body.error.details.problems).toHaveLength(100);
     expect(r.body.error.details.truncated).toBe(true);
+    expect(await countRows(db)).toEqual(before);
+  });
+
+  it("stops reading at a flood of unknown ids, and at more entries than the release has instances", async () => {
+    // 19 MB of `{"i0":0,"i1":0,…}` used to be parsed whole; now the file is cut at the 21st unknown id
+    const flood = `{${Array.from({ length: 200_000 }, (_, i) => `"i${i}":0`).join(",")}}`;
+    const before = await countRows(db);
+    const r = await post({ name: "flood.json", text: flood });
+    expect(r.status).toBe(422);
+    expect(r.body.error.details.problemCount).toBe(21);
+    expect(r.body.error.message).toMatch(/stopped reading at unknown instance id number 21/);
+    expect(r.body.error.details.problems.at(-1)).toMatchObject({ instanceId: "i20", field: "instance_id" });
+    // duplicates of real ids past the release's size: cut at entry 1,699 + 20 + 1
+    const rows = Array.from({ length: 5000 }, (_, i) => JSON.stringify({ instance_id: ids[i % ids.length], input_bounce: true })).join("\n");
+    const d = await post({ name: "dups.jsonl", text: rows });
+    expect(d.status).toBe(422);
+    expect(d.body.error.message).toMatch(/more entries than the release has instances \(1699\)/);
     expect(await countRows(db)).toEqual(before);
   });
 
