@@ -77,7 +77,30 @@ console.log(`[start] serving on ${url} (${pg ? `embedded PostgreSQL on 127.0.0.1
 const preload = path.join(root, "scripts", "client-address.mjs");
 // (in NODE_OPTIONS, so that `next dev`'s server child process has it too)
 env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import=${pathToFileURL(preload).href}`.trim();
-const child = spawn(process.execPath, [next, dev ? "dev" : "start", "-p", port], { stdio: "inherit", env });
+// The job worker runs in a child process of its own (WORKER=0 runs none; `npm run worker` adds
+// more): a large upload or a re-score grows its heap, never the web process's. It is restarted
+// if it dies; jobs it held are unlocked by the heartbeat reaper (lib/server/heartbeat.ts).
+const runWorker = env.WORKER !== "0";
+let stopping = false;
+const child = spawn(process.execPath, [next, dev ? "dev" : "start", "-p", port], { stdio: "inherit", env: { ...env, WORKER: "0" } });
+let worker = null;
+let workerRestarts = 0;
+async function startWorkerChild() {
+  const { ensureBundle } = await import("./bundle.mjs");
+  const dir = await ensureBundle();
+  const workerEnv = { ...env, NODE_OPTIONS: (process.env.NODE_OPTIONS ?? "").trim() };
+  worker = spawn(process.execPath, [`--max-old-space-size=${env.WORKER_MEMORY_MB || 2048}`, path.join(dir, "worker.mjs")], { stdio: "inherit", env: workerEnv });
+  const started = Date.now();
+  worker.on("exit", (code, signal) => {
+    worker = null;
+    if (stopping) return;
+    if (Date.now() - started > 60_000) workerRestarts = 0;
+    const wait = Math.min(30_000, 1000 * 2 ** workerRestarts++);
+    console.error(`[start] the job worker stopped (${signal ?? `exit ${code}`}); restarting it in ${wait / 1000} s`);
+    setTimeout(() => void startWorkerChild().catch((e) => console.error(`[start] could not start the job worker: ${e.message}`)), wait).unref();
+  });
+}
+if (runWorker) await startWorkerChild();
 
 // Record where the app listens once it answers, so the CLI finds it whatever the port.
 const started = Date.now();
@@ -93,10 +116,10 @@ const poll = setInterval(async () => {
   }
 }, 500);
 
-let stopping = false;
+let shutDown = false;
 function shutdown(code) {
-  if (stopping) return;
-  stopping = true;
+  if (shutDown) return;
+  shutDown = true;
   clearInterval(poll);
   try {
     const info = JSON.parse(fs.readFileSync(infoFile, "utf8"));
@@ -110,5 +133,17 @@ function shutdown(code) {
   }
   process.exit(code);
 }
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
-child.on("exit", (code) => shutdown(code ?? 0));
+for (const sig of ["SIGINT", "SIGTERM"])
+  process.on(sig, () => {
+    stopping = true;
+    worker?.kill(sig);
+    child.kill(sig);
+  });
+child.on("exit", (code) => {
+  // the web server is gone: stop the worker (it finishes or releases its jobs), then the database
+  stopping = true;
+  if (!worker) return shutdown(code ?? 0);
+  worker.once("exit", () => shutdown(code ?? 0));
+  worker.kill("SIGTERM");
+  setTimeout(() => shutdown(code ?? 0), 15_000).unref();
+});

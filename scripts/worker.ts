@@ -17,7 +17,8 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  await runner.stop().catch(() => undefined);
+  // jobs in flight finish or are released, and the heartbeat goes (nothing left to reap)
+  await runner.stopAll().catch(() => undefined);
   await closeDatabase();
   stopPg();
   process.exit(0);

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { Logger, run, runMigrations, runOnce, type JobHelpers, type Runner as WorkerRunner, type TaskList } from "graphile-worker";
+import { Logger, run, runMigrations, runOnce, type JobHelpers, type Runner as WorkerRunner, type TaskList, type WorkerEvents } from "graphile-worker";
 import type pg from "pg";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
@@ -119,10 +119,10 @@ export async function migrateQueue(pool: pg.Pool): Promise<void> {
 }
 
 /** Starts a worker in this process: it runs jobs until stopped. */
-export async function startWorker(db: PrismaClient, pool: pg.Pool, opts: { concurrency?: number } = {}): Promise<WorkerRunner> {
+export async function startWorker(db: PrismaClient, pool: pg.Pool, opts: { concurrency?: number; events?: WorkerEvents } = {}): Promise<WorkerRunner> {
   // upkeep on a schedule (graphile-worker's cron: one run per slot across all workers)
   const crontab = tasks.has("sweep-uploads") ? "17 * * * * sweep-uploads" : "";
-  return run({ pgPool: pool, concurrency: opts.concurrency ?? 2, noHandleSignals: true, pollInterval: 1000, logger: quiet, taskList: taskList(db), crontab });
+  return run({ pgPool: pool, concurrency: opts.concurrency ?? 2, noHandleSignals: true, pollInterval: 1000, logger: quiet, taskList: taskList(db), crontab, events: opts.events });
 }
 
 /** Runs every job that is due now, in this process, then returns (scripts and tests). */

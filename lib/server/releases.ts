@@ -129,18 +129,26 @@ registerJobKind("rescore", async (db, payload, progress, { jobId }) => {
     );
     if (!claimed) return;
     for (let i = 0; i < subs.length; i += RESCORE_BATCH) {
-      await queueTask(prismaExec(tx), "rescore-part", { jobId, releaseId: release.id, ids: subs.slice(i, i + RESCORE_BATCH).map((s) => s.id) });
+      await queueTask(prismaExec(tx), "rescore-part", { jobId, part: i / RESCORE_BATCH, releaseId: release.id, ids: subs.slice(i, i + RESCORE_BATCH).map((s) => s.id) });
     }
   });
   await progress(0, subs.length);
   return { pending: true };
 });
 
+// Each part is done exactly once: its number is recorded in the job's result (`done`) in the same
+// transaction that writes its scores and counts its progress. A part that runs again — its worker
+// was killed after the commit and before graphile-worker heard of it, and the heartbeat reaper
+// unlocked it — finds its number there and writes nothing.
 registerTask("rescore-part", async (db, payload, helpers) => {
   const jobId = String(payload.jobId);
   const ids = payload.ids as string[];
+  const part = String(payload.part ?? ids[0]);
   const job = await db.job.findUnique({ where: { id: jobId } });
-  if (!job || job.status === "failed") return;
+  // a finished job has had every part claimed (its progress counts claimed parts only)
+  if (!job || job.status === "failed" || job.status === "done") return;
+  const done = (job.result as { done?: Record<string, true> } | null)?.done;
+  if (done?.[part]) return;
   try {
     const release = await db.release.findUniqueOrThrow({ where: { id: String(payload.releaseId) }, include: { task: true } });
     const task = await getTaskOrThrow(db, release.task.fullSlug);
@@ -148,14 +156,22 @@ registerTask("rescore-part", async (db, payload, helpers) => {
     for (const id of ids) scores.push({ id, s: await rescoreCompute(db, task, id, release) });
     await db.$transaction(
       async (tx) => {
-        await saveScores(prismaRows(tx), task, release.id, scores);
-        await tx.$executeRawUnsafe(
-          `UPDATE jobs SET progress = progress + $2, status = CASE WHEN progress + $2 >= total THEN 'done'::"JobStatus" ELSE status END,
-                  finished_at = CASE WHEN progress + $2 >= total THEN now() ELSE finished_at END,
-                  result = CASE WHEN progress + $2 >= total THEN json_build_object('rescored', total, 'release', $3::text)::jsonb ELSE result END
-            WHERE id = $1::uuid`,
+        // claim the part first (the job row's lock orders concurrent parts); a part already done writes nothing
+        const claimed = await tx.$executeRawUnsafe(
+          `UPDATE jobs SET progress = progress + $2,
+                  result = jsonb_set(COALESCE(result, '{}'::jsonb) || jsonb_build_object('done', COALESCE(result->'done', '{}'::jsonb)), ARRAY['done', $3::text], 'true'::jsonb)
+            WHERE id = $1::uuid AND NOT COALESCE(result->'done' ? $3::text, false)`,
           jobId,
           ids.length,
+          part,
+        );
+        if (!claimed) return;
+        await saveScores(prismaRows(tx), task, release.id, scores);
+        await tx.$executeRawUnsafe(
+          `UPDATE jobs SET status = 'done'::"JobStatus", finished_at = now(),
+                  result = jsonb_build_object('rescored', total, 'release', $2::text)
+            WHERE id = $1::uuid AND progress >= total AND status <> 'done'`,
+          jobId,
           release.version,
         );
       },

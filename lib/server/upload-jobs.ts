@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { getDatabase } from "@/lib/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
+import { startHeartbeat } from "./heartbeat";
 import { createJob, registerJobKind, registerTask } from "./jobs";
 import { ingestPredictions, type SubmissionMeta } from "./ingest";
 import { ingestInThread } from "./scoring-pool";
@@ -64,11 +65,16 @@ export async function queueUpload(input: { task: string; source: AsyncIterable<U
   const id = crypto.randomUUID();
   let size = 0;
   const hash = crypto.createHash("sha256");
-  // a queued upload counts against the quota from the start (it is scored later, whatever the count then)
+  // this process's heartbeat names the receiver: if it dies mid-upload, the row (and the quota it
+  // holds) is deleted by whichever process next finds the heartbeat stale (lib/server/heartbeat.ts)
+  const receiver = await startHeartbeat(database, "web");
+  // a queued upload counts against the quota from the start (it is scored later, whatever the count then);
+  // until its form is complete it is private (only its team sees it), then it takes the visibility asked
   await database.transaction(async (conn) => {
     await conn.query(
-      `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'queued', '', $5, $6::uuid)`,
-      [id, task.id, input.teamId, input.userId, input.fileName, release.id],
+      `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id, visibility, receiver_id)
+       VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'queued', '', $5, $6::uuid, 'private', $7)`,
+      [id, task.id, input.teamId, input.userId, input.fileName, release.id, receiver.id],
     );
     if (input.quota && input.teamId) await holdQuota(pgRows(conn), task, release, input.teamId);
   });
@@ -95,7 +101,7 @@ export async function queueUpload(input: { task: string; source: AsyncIterable<U
     if (meta.dryRun) throw new AppError("bad_request", "dry runs of files this large are not queued: validate a smaller sample, or upload without dry_run");
     const jobId = await database.transaction(async (conn) => {
       await conn.query(
-        `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7, tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11, logs_url = $12 WHERE id = $1::uuid`,
+        `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7, tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11, logs_url = $12, receiver_id = NULL WHERE id = $1::uuid`,
         [id, meta.model, meta.system ?? null, meta.oss ?? false, meta.site ?? null, meta.visibility ?? "public", meta.costUsd ?? null, meta.tokens ?? null, meta.runtimeSec ?? null, size, hash.digest("hex"), meta.logsUrl ?? null],
       );
       return createJob((sql, params) => conn.query(sql, params), "score-upload", { submissionId: id, task: task.fullSlug }, { total: size, createdBy: input.userId, teamId: input.teamId });
@@ -108,7 +114,7 @@ export async function queueUpload(input: { task: string; source: AsyncIterable<U
   }
 }
 
-/** Uploads whose process died while receiving them: queued, no job, untouched for an hour. */
+/** Uploads left queued without a job for an hour (a backstop: the heartbeat reaper deletes those of dead receivers within a minute). */
 export async function sweepAbandonedUploads(db: PrismaClient): Promise<number> {
   return db.$executeRawUnsafe(
     `DELETE FROM submissions s WHERE s.status = 'queued' AND s.created_at < now() - interval '1 hour'

@@ -4,18 +4,31 @@ import "./releases";
 import "./upload-jobs";
 import type { Database } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { EventEmitter } from "node:events";
+import type { WorkerEvents } from "graphile-worker";
+import { addWorkerIds, startHeartbeat, stopHeartbeat } from "./heartbeat";
 import { startWorker } from "./jobs";
 
 export { runDueJobs, migrateQueue } from "./jobs";
 
-/** Starts a job worker in this process on the process-wide database. */
+/**
+ * Starts a job worker in this process on the process-wide database, with its heartbeat: when this
+ * process dies, another one unlocks its jobs within a minute (lib/server/heartbeat.ts).
+ */
 export async function startJobWorker(db: Database, opts: { concurrency?: number; stopOnSignals?: boolean } = {}) {
-  const runner = await startWorker(db.prisma, db.pool, { concurrency: opts.concurrency ?? getEnv().WORKER_CONCURRENCY });
+  const beat = await startHeartbeat(db, "worker");
+  const events = new EventEmitter() as WorkerEvents;
+  // graphile-worker names its workers at random: recorded on the heartbeat as they start
+  events.on("worker:create", ({ worker }) => void addWorkerIds(beat, [worker.workerId]).catch(() => undefined));
+  const runner = await startWorker(db.prisma, db.pool, { concurrency: opts.concurrency ?? getEnv().WORKER_CONCURRENCY, events });
+  const stop = async () => {
+    await runner.stop().catch(() => undefined);
+    await stopHeartbeat(db, "worker");
+  };
   if (opts.stopOnSignals) {
     // a job in flight is released for another worker rather than lost
-    const stop = () => void runner.stop().catch(() => undefined);
-    process.once("SIGTERM", stop);
-    process.once("SIGINT", stop);
+    process.once("SIGTERM", () => void stop());
+    process.once("SIGINT", () => void stop());
   }
-  return runner;
+  return Object.assign(runner, { stopAll: stop });
 }

@@ -23,6 +23,8 @@ const table = (m: DmmfModel) => m.dbName ?? m.name;
 const col = (f: DmmfField) => f.dbName ?? f.name;
 
 function expectedType(f: DmmfField): string {
+  // PostgreSQL names an array type after its element type with a leading underscore (text[]: _text)
+  if (f.isList) return `_${expectedType({ ...f, isList: false })}`;
   if (f.kind === "enum") return f.type;
   const native = f.nativeType?.[0];
   if (native === "Uuid") return "uuid";
