@@ -24,7 +24,8 @@ const USAGE = `usage: npm run cli -- <command>
   submit --task TASK --model NAME [--system S] [--oss] [--private] [--site URL] PRED.json
         upload through the API (LEADERBOARD_URL, LEADERBOARD_TOKEN)
   token create --team SLUG [--admin] [--name NAME]
-        create an API token for a team (creating the team if needed); printed once
+        create an API token for one of your teams (LEADERBOARD_TOKEN: any team its user is a
+        member of); operators (admin token): any team, created if needed; printed once
   import-release --task TASK --version V [--notes TEXT] [--hidden] [--publish] [--synthetic] FILE
         import a dataset release
   whoami

@@ -18,22 +18,31 @@ export interface Actor {
   tokenPrefix?: string;
 }
 
-/** Resolves an API token (`Authorization: Bearer …`). @throws AppError unauthorized for a bad token */
+/**
+ * Resolves an API token (`Authorization: Bearer …`). Every use re-checks what the token acts
+ * with: its user's current membership and role in the token's team (a removed member's tokens
+ * stop at once; a lowered role applies at once) and its user's current admin flag. A token
+ * without a user (made by an admin for a team) acts as a member of that team.
+ * @throws AppError unauthorized for a bad, revoked or orphaned token
+ */
 export async function actorFromToken(token: string): Promise<Actor> {
   const db = await getDb();
-  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { include: { memberships: true } } } });
+  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { include: { memberships: true } }, team: { select: { slug: true } } } });
   if (!row || row.revokedAt) throw new AppError("unauthorized", "invalid or revoked API token");
+  const membership = row.user?.memberships.find((m) => m.teamId === row.teamId);
+  if (row.user && !membership && !row.user.isAdmin) {
+    throw new AppError("unauthorized", `this token's user is no longer a member of the team "${row.team.slug}": the token acts for nobody (an owner can invite them again)`);
+  }
   await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
-  // a token acts for its one team, with its user's role there (a token without a user: member)
-  const role = row.user?.memberships.find((m) => m.teamId === row.teamId)?.role ?? "member";
   return {
     via: "token",
     userId: row.userId,
     email: row.user?.email ?? null,
-    isAdmin: row.isAdmin || Boolean(row.user?.isAdmin),
+    // a user's token is an admin's only while its user is one; a user-less admin token (made by an operator) stays one
+    isAdmin: row.user ? row.user.isAdmin : row.isAdmin,
     teamIds: [row.teamId],
     teamId: row.teamId,
-    roles: { [row.teamId]: role },
+    roles: { [row.teamId]: membership?.role ?? "member" },
     tokenPrefix: row.prefix,
   };
 }

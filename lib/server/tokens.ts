@@ -38,15 +38,29 @@ export async function ensureTeam(db: PrismaClient, slugOrName: string) {
 }
 
 /**
- * Creates a token on behalf of an actor: for the actor's own team, or — admins only — for any
- * team (created if needed) and/or with admin rights.
- * @throws AppError forbidden for a non-admin asking for another team or an admin token
+ * Creates a token on behalf of an actor: for any team its user is a member of now (the actor's
+ * own team by default; a member of several teams names one with `team`), or — admins only — for
+ * any team (created if needed) and/or with admin rights.
+ * @throws AppError forbidden for a non-admin asking for a team they are not in, or an admin token
  */
 export async function createTokenFor(db: PrismaClient, actor: Actor, req: { name: string; team?: string; admin?: boolean }) {
-  if ((req.team || req.admin) && !actor.isAdmin) throw new AppError("forbidden", "only admins may create tokens for other teams or admin tokens");
-  const team = req.team ? await ensureTeam(db, req.team) : actor.teamId ? await db.team.findUnique({ where: { id: actor.teamId } }) : null;
-  if (!team) throw new AppError("forbidden", "your account belongs to no team");
-  const t = await createApiToken(db, { teamId: team.id, userId: req.team ? null : actor.userId, name: req.name, isAdmin: req.admin });
+  if (req.admin && !actor.isAdmin) throw new AppError("forbidden", "only admins may create admin tokens");
+  let team: { id: string; slug: string } | null;
+  let userId: string | null = actor.userId;
+  if (!req.team) {
+    team = actor.teamId ? await db.team.findUnique({ where: { id: actor.teamId } }) : null;
+    if (!team) throw new AppError("forbidden", "your account belongs to no team");
+  } else {
+    const slug = slugify(req.team);
+    const mine = actor.userId ? await db.membership.findFirst({ where: { userId: actor.userId, team: { slug } }, include: { team: true } }) : null;
+    if (mine) team = mine.team;
+    else if (actor.isAdmin) {
+      // an operator's token for another team belongs to the team, not to the admin
+      team = await ensureTeam(db, req.team);
+      userId = null;
+    } else throw new AppError("forbidden", `you are not a member of the team "${req.team}": tokens are for your own teams`);
+  }
+  const t = await createApiToken(db, { teamId: team.id, userId, name: req.name, isAdmin: req.admin });
   await audit(prismaRows(db), { actor, action: "token.create", target: { type: "token", id: t.id }, teamId: team.id, after: { name: req.name, prefix: t.prefix, admin: Boolean(req.admin) } });
   return { ...t, team: team.slug, admin: Boolean(req.admin) };
 }
