@@ -16,6 +16,7 @@ import { kindUi, registerKindUi } from "@/components/tasks";
 import { taskChartData } from "@/lib/server/charts";
 import { getLeaderboard } from "@/lib/server/leaderboard";
 import { importRelease, publishRelease } from "@/lib/server/releases";
+import { configureScoringPlugins } from "@/lib/server/scoring-pool";
 import { submissionChartData } from "@/lib/server/submission-charts";
 import { getSubmissionOrThrow, currentScore } from "@/lib/server/submissions";
 import { getTaskOrThrow, syncCatalog } from "@/lib/server/tasks";
@@ -38,6 +39,8 @@ beforeAll(async () => {
   registerTaskKind(exactMatch);
   registerKindUi(exactMatchUi);
   registerBenchmark(exactMatchBenchmark);
+  // uploads are scored in worker threads: they import the same registrations
+  await configureScoringPlugins({ "exact-match": path.join(DIR, "register.ts") });
   db = await createTestDatabase();
   await syncCatalog(db.prisma);
   const team = await ensureTeam(db.prisma, "Plugin team");
