@@ -1,3 +1,16 @@
+// Security headers every response carries (lib/server/security-headers.ts holds the same
+// values for the responses proxy.ts writes; a test compares them). Pages get their
+// Content-Security-Policy, with a nonce per response, from proxy.ts; everything else (API,
+// preview images, files) a policy under which nothing runs.
+const STATIC = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+];
+const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Node packages loaded from node_modules at run time rather than bundled (native bindings,
@@ -5,6 +18,17 @@ const nextConfig = {
   serverExternalPackages: ["pg", "pg-copy-streams", "busboy", "@prisma/adapter-pg", "graphile-worker", "piscina"],
   poweredByHeader: false,
   reactStrictMode: true,
+  async headers() {
+    const nonPage = [{ key: "Content-Security-Policy", value: NON_PAGE_CSP }];
+    return [
+      { source: "/:path*", headers: STATIC },
+      { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }] },
+      { source: "/api/:path*", headers: nonPage },
+      { source: "/og/:path*", headers: nonPage },
+      { source: "/_next/:path*", headers: nonPage },
+      { source: "/:file(favicon\\.ico|favicon\\.svg|apple-touch-icon\\.png|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml)", headers: nonPage },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,36 +1,99 @@
-// Answers leaderboard reads (GET /tasks/{b}/{t} for visitors without a session, and
-// GET /api/v1/tasks/{b}/{t}/leaderboard) from rendered responses cached per task release
-// signature (lib/server/response-cache.ts): one small query instead of a render.
+// Runs before every page (and the leaderboard API):
+// - security headers, with a Content-Security-Policy whose nonce is fresh for each response
+//   (Next.js puts it on its own scripts; lib/server/security-headers.ts);
+// - while the database is unreachable, a 503 with Retry-After at once (lib/server/db-health.ts);
+// - leaderboard reads (GET /tasks/{b}/{t} for visitors without a session, and
+//   GET /api/v1/tasks/{b}/{t}/leaderboard) answered from rendered responses cached per task
+//   release signature (lib/server/response-cache.ts): one small query instead of a render.
+// API routes other than the leaderboard are not routed through here (their bodies stream to
+// the handler untouched); next.config.js gives them their headers.
 import { NextResponse, type NextRequest } from "next/server";
-import { cacheableTask, cachedResponse, FILL_HEADER, taskSignature } from "@/lib/server/response-cache";
+import { getDatabase } from "@/lib/db";
+import { databaseBack, databaseHealth, RETRY_AFTER_SECONDS } from "@/lib/server/db-health";
+import { cacheableTask, cachedResponse, FILL_HEADER, FILL_NONCE_HEADER, taskSignature, withNonce } from "@/lib/server/response-cache";
+import { applySecurityHeaders, isHttps, newNonce, pageCsp } from "@/lib/server/security-headers";
+
+const dev = process.env.NODE_ENV !== "production";
+const github = Boolean(process.env.GITHUB_ID && process.env.GITHUB_SECRET);
 
 export async function proxy(req: NextRequest) {
+  const https = isHttps(req);
+  const page = !req.nextUrl.pathname.startsWith("/api/");
+  if (databaseHealth().down && !(await databaseBack(async () => (await getDatabase()).pool.query("SELECT 1")))) return unavailable(page, https);
+  // the proxy's own render of a cached page uses the placeholder nonce it was given
+  const nonce = (req.headers.has(FILL_HEADER) && /^[A-Za-z0-9_-]{22}$/.test(req.headers.get(FILL_NONCE_HEADER) ?? "") && req.headers.get(FILL_NONCE_HEADER)) || newNonce();
+  const csp = page ? pageCsp(nonce, { dev, https, github }) : undefined;
+
   const task = cacheableTask(req);
-  if (!task) return NextResponse.next();
-  try {
-    const signature = await taskSignature(task);
-    if (!signature) return NextResponse.next(); // unknown task: the app answers 404
-    const url = new URL(req.url);
-    const key = `${url.pathname}${url.search}`;
-    // render through this same server (PORT), not through whatever host the client named
-    const origin = process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : url.origin;
-    const { hit, response } = await cachedResponse(key, signature, () =>
-      fetch(`${origin}${key}`, { headers: { [FILL_HEADER]: "1", accept: req.headers.get("accept") ?? "*/*" }, cache: "no-store" }),
-    );
-    if (response instanceof Response) return response;
-    const headers = new Headers(response.headers);
-    headers.set("etag", response.etag);
-    headers.set("x-leaderboard-cache", hit ? "hit" : "miss");
-    headers.set("cache-control", "public, max-age=0, must-revalidate");
-    if (req.headers.get("if-none-match") === response.etag) return new Response(null, { status: 304, headers });
-    // Next.js compresses this response for clients that accept it
-    return new Response(new Uint8Array(response.body), { status: 200, headers });
-  } catch (e) {
-    console.error("[cache] passing through after an error:", e instanceof Error ? e.message : e);
-    return NextResponse.next();
+  if (task) {
+    const cached = await fromCache(req, task, nonce, csp, https).catch((e) => {
+      console.error("[cache] passing through after an error:", e instanceof Error ? e.message : e);
+      return null;
+    });
+    if (cached) return cached;
   }
+  const headers = new Headers(req.headers);
+  headers.delete(FILL_NONCE_HEADER);
+  if (csp) {
+    // Next.js reads the nonce from the request's policy
+    headers.set("content-security-policy", csp);
+    headers.set("x-nonce", nonce);
+  }
+  const res = NextResponse.next({ request: { headers } });
+  applySecurityHeaders(res.headers, { csp, https });
+  return res;
+}
+
+async function fromCache(req: NextRequest, task: string, nonce: string, csp: string | undefined, https: boolean): Promise<Response | null> {
+  const signature = await taskSignature(task);
+  if (!signature) return null; // unknown task: the app answers 404
+  const url = new URL(req.url);
+  const key = `${url.pathname}${url.search}`;
+  // render through this same server (PORT), not through whatever host the client named
+  const origin = process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : url.origin;
+  const { hit, response } = await cachedResponse(key, signature, () =>
+    fetch(`${origin}${key}`, {
+      headers: { [FILL_HEADER]: "1", [FILL_NONCE_HEADER]: newNonce(), accept: req.headers.get("accept") ?? "*/*", "x-forwarded-proto": https ? "https" : "http" },
+      cache: "no-store",
+    }),
+  );
+  if (response instanceof Response) {
+    const headers = new Headers(response.headers);
+    applySecurityHeaders(headers, { csp: response.headers.get("content-security-policy") ?? csp, https });
+    return new Response(response.body, { status: response.status, headers });
+  }
+  const headers = new Headers(response.headers);
+  headers.set("etag", response.etag);
+  headers.set("x-leaderboard-cache", hit ? "hit" : "miss");
+  headers.set("cache-control", "public, max-age=0, must-revalidate");
+  applySecurityHeaders(headers, { csp, https });
+  if (req.headers.get("if-none-match") === response.etag) {
+    // the browser keeps the page it has, with the policy (and nonce) it came with: a 304's
+    // headers replace the stored ones, so it must not name a new nonce
+    headers.delete("content-security-policy");
+    return new Response(null, { status: 304, headers });
+  }
+  // Next.js compresses this response for clients that accept it
+  return new Response(new Uint8Array(withNonce(response, nonce)), { status: 200, headers });
+}
+
+function unavailable(page: boolean, https: boolean): Response {
+  const headers = new Headers({ "retry-after": String(RETRY_AFTER_SECONDS), "cache-control": "no-store" });
+  applySecurityHeaders(headers, { https, csp: page ? "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" : undefined });
+  const message = `The database is unavailable; try again in ${RETRY_AFTER_SECONDS} s.`;
+  if (!page) {
+    headers.set("content-type", "application/json");
+    return new Response(JSON.stringify({ error: { code: "unavailable", message } }), { status: 503, headers });
+  }
+  headers.set("content-type", "text/html; charset=utf-8");
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}"><title>Temporarily unavailable · Trustworthy SE Agents Leaderboard</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0f172a}</style></head><body><h1>Temporarily unavailable</h1><p>${message} This page reloads by itself.</p></body></html>`;
+  return new Response(html, { status: 503, headers });
 }
 
 export const config = {
-  matcher: ["/tasks/:benchmark/:task", "/api/v1/tasks/:benchmark/:task/leaderboard"],
+  matcher: [
+    // every page (not the API, Next.js's own files, preview images or files from public/)
+    "/((?!api/|_next/|og/|favicon|apple-touch-icon|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml).*)",
+    "/api/v1/tasks/:benchmark/:task/leaderboard",
+  ],
 };

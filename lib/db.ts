@@ -2,6 +2,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
+import { isConnectionError, markDatabaseDown } from "@/lib/server/db-health";
 
 /** A raw connection used by the migration runner (multi-statement SQL) and the bulk writers. */
 export interface RawConnection {
@@ -24,10 +25,29 @@ export interface Database {
 
 /** Opens a PostgreSQL database (a server, or the embedded one `npm start` runs). */
 export async function openDatabase(opts: { url: string; poolSize?: number }): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? getEnv().DATABASE_POOL_SIZE });
-  // an idle client's error (server restart) must not crash the process
-  pool.on("error", (e) => console.error("[db] idle connection error:", e.message));
-  pool.on("connect", (client) => client.on("error", (e) => console.error("[db] connection error:", e.message)));
+  // a connection that cannot be made in time fails (503) rather than holding the request
+  const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? getEnv().DATABASE_POOL_SIZE, connectionTimeoutMillis: getEnv().DATABASE_CONNECT_TIMEOUT_MS });
+  // an idle client's error (server restart) must not crash the process; it marks the database
+  // down (lib/server/db-health.ts) so that requests get a 503 at once until it is back
+  const lost = (e: Error) => {
+    if (isConnectionError(e)) markDatabaseDown(e);
+    else console.error("[db] connection error:", e.message);
+  };
+  pool.on("error", lost);
+  pool.on("connect", (client) => client.on("error", lost));
+  // a connection that cannot be opened marks it down too (callback and promise forms: pg-pool's
+  // own query() uses the first, Prisma's adapter the second)
+  const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void) => Promise<pg.PoolClient> | void;
+  (pool as unknown as { connect: typeof connect }).connect = (cb) => {
+    if (cb) return connect((err, client, done) => {
+      if (err && isConnectionError(err)) markDatabaseDown(err);
+      cb(err, client, done);
+    });
+    return (connect() as Promise<pg.PoolClient>).catch((e: unknown) => {
+      if (isConnectionError(e)) markDatabaseDown(e);
+      throw e;
+    });
+  };
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     kind: "postgres",

@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   SEED: z.enum(["0", "1"]).default("1"),
   /** connections per process */
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** milliseconds to open a connection before failing (503) */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** "0": this web process runs no job worker (run `npm run worker` instead) */
   WORKER: z.enum(["0", "1"]).default("1"),
   /** jobs one worker process runs at once */

@@ -50,7 +50,7 @@ export interface Operation {
 const ERR = { 400: "bad request", 401: "no or bad credentials", 403: "not allowed", 404: "not found (or not visible to you)", 422: "validation failed: details.problems" };
 
 export const OPERATIONS: Operation[] = [
-  { method: "get", path: "/api/v1/health", summary: "Liveness and database check", access: "anyone", tag: "service", responses: { 200: "{ ok, app, database }" } },
+  { method: "get", path: "/api/v1/health", summary: "Liveness and database check", access: "anyone", tag: "service", responses: { 200: "{ ok, app, database, dependencies: { database: { ok, latencyMs }, workers: { alive } } }", 503: "{ ok: false, down: [\"database\"], dependencies } with Retry-After" } },
   { method: "get", path: "/api/v1/openapi.json", summary: "This document", access: "anyone", tag: "service", responses: { 200: "OpenAPI 3.1" } },
   { method: "get", path: "/api/v1/me", summary: "Who the caller is: user, admin, teams with roles", access: "member", tag: "accounts", responses: { 200: "{ via, user, admin, team, teams }", 401: ERR[401] } },
   { method: "post", path: "/api/v1/signup", summary: "Create an account and a team of its own", access: "anyone", tag: "accounts", body: SignupBody, responses: { 201: "{ id, email, team }", 409: "email taken", 422: ERR[422], 429: "too many sign-ups from your address" } },

@@ -35,19 +35,27 @@ export async function startThrowawayPostgres() {
   fs.chmodSync(base, 0o755);
   let [c, a] = asPg(path.join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]);
   execFileSync(c, a, { stdio: "ignore" });
-  [c, a] = asPg(path.join(bin, "pg_ctl"), [
-    "-D", data, "-l", path.join(base, "server.log"), "-w", "-t", "60",
-    "-o", `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    "start",
-  ]);
-  execFileSync(c, a, { stdio: "ignore" });
+  const start = () => {
+    const [c1, a1] = asPg(path.join(bin, "pg_ctl"), [
+      "-D", data, "-l", path.join(base, "server.log"), "-w", "-t", "60",
+      "-o", `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      "start",
+    ]);
+    execFileSync(c1, a1, { stdio: "ignore" });
+  };
+  start();
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   const stop = () => {
     const [c2, a2] = asPg(path.join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"]);
     spawnSync(c2, a2, { stdio: "ignore" });
     fs.rmSync(base, { recursive: true, force: true });
   };
-  return { url, stop };
+  /** stops the server, keeping its data (an outage); `resume` starts it again on the same port */
+  const pause = () => {
+    const [c2, a2] = asPg(path.join(bin, "pg_ctl"), ["-D", data, "-m", "fast", "-w", "stop"]);
+    execFileSync(c2, a2, { stdio: "ignore" });
+  };
+  return { url, stop, pause, resume: start };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

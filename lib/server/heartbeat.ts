@@ -84,8 +84,16 @@ export async function reapStale(db: Database, staleMs = STALE_AFTER_MS): Promise
       `DELETE FROM process_heartbeats WHERE last_seen < now() - make_interval(secs => $1::float8 / 1000) RETURNING id, worker_ids`,
       [staleMs],
     );
-    if (!dead.length) return { processes: [], uploads: 0 };
-    const workerIds = dead.flatMap((d) => d.worker_ids);
+    // locks older than staleMs held by no live process: a worker killed before its heartbeat
+    // named the id it locks with
+    const orphans = await conn.query<{ locked_by: string }>(
+      `SELECT DISTINCT locked_by FROM graphile_worker._private_jobs
+        WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => $1::float8 / 1000)
+          AND NOT EXISTS (SELECT 1 FROM process_heartbeats h WHERE locked_by = ANY(h.worker_ids))`,
+      [staleMs],
+    );
+    if (!dead.length && !orphans.length) return { processes: [], uploads: 0 };
+    const workerIds = [...new Set([...dead.flatMap((d) => d.worker_ids), ...orphans.map((o) => o.locked_by)])];
     if (workerIds.length) await conn.query(`SELECT graphile_worker.force_unlock_workers($1::text[])`, [workerIds]);
     const uploads = await conn.query(`DELETE FROM submissions WHERE receiver_id = ANY($1::text[]) AND status = 'queued' RETURNING id`, [dead.map((d) => d.id)]);
     console.log(`[heartbeat] reaped ${dead.map((d) => d.id).join(", ")}: ${workerIds.length} worker(s) unlocked, ${uploads.length} interrupted upload(s) deleted`);

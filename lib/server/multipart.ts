@@ -1,8 +1,26 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { AppError } from "@/lib/errors";
+import { checkDeclaredLength, guardedBody } from "./body";
+
+/** Room for the form's other fields and the multipart framing around the file. */
+const FORM_OVERHEAD = 1 << 20;
+
+/**
+ * The request's body as a Node stream under the limits of lib/server/body.ts: refused before
+ * reading when its declared length is over, cut when it passes the limit, timed out when it
+ * stops or trickles.
+ */
+function guardedSource(req: Request, maxFileBytes: number): Readable {
+  const max = maxFileBytes + FORM_OVERHEAD;
+  checkDeclaredLength(req, max, "the upload");
+  return Readable.from(guardedBody(req.body as ReadableStream<Uint8Array>, { maxBytes: max, what: "the upload" }), { objectMode: false });
+}
+
+function interrupted(e: Error): AppError {
+  return e instanceof AppError ? e : new AppError("bad_request", `the upload was interrupted: ${e.message}`);
+}
 
 export interface UploadedFile {
   name: string;
@@ -26,6 +44,7 @@ export async function readMultipart(req: Request, opts: { maxFileBytes: number }
     throw new AppError("bad_request", "send the file as multipart/form-data (curl -F file=@preds.json …)");
   }
   if (!req.body) throw new AppError("bad_request", "empty request body");
+  const src = guardedSource(req, opts.maxFileBytes);
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
   await new Promise<void>((resolve, reject) => {
@@ -65,7 +84,7 @@ export async function readMultipart(req: Request, opts: { maxFileBytes: number }
     });
     bb.on("error", (e) => reject(new AppError("bad_request", `malformed multipart request: ${(e as Error).message}`)));
     bb.on("close", () => Promise.all(pending).then(() => resolve(), reject));
-    Readable.fromWeb(req.body as unknown as WebReadableStream).on("error", reject).pipe(bb);
+    src.on("error", (e) => reject(interrupted(e))).pipe(bb);
   });
   return { fields, files };
 }
@@ -91,6 +110,7 @@ export async function streamMultipart<T>(
     throw new AppError("bad_request", "send the file as multipart/form-data (curl -F file=@preds.json …)");
   }
   if (!req.body) throw new AppError("bad_request", "empty request body");
+  const src = guardedSource(req, opts.maxFileBytes);
   let bb: busboy.Busboy;
   try {
     bb = busboy({ headers: { "content-type": type }, limits: { fileSize: opts.maxFileBytes, fields: 50, fieldSize: 1 << 20, files: 2, parts: 60 } });
@@ -110,7 +130,11 @@ export async function streamMultipart<T>(
   };
   const unpipe = () => {
     src.unpipe(bb);
-    src.resume();
+    // a body over its limit or too slow is cut; any other refusal reads the rest (a body within
+    // the limit) so that the client, still sending, gets the answer
+    const cut = failure instanceof AppError && (failure.code === "payload_too_large" || failure.code === "request_timeout");
+    if (cut) src.destroy();
+    else src.resume();
   };
 
   bb.on("field", (name, value) => {
@@ -149,8 +173,7 @@ export async function streamMultipart<T>(
   bb.on("filesLimit", () => fail(new AppError("validation_failed", `send exactly one "${opts.fileField}" part`)));
   bb.on("fieldsLimit", () => fail(new AppError("validation_failed", "too many form fields")));
   const closed = new Promise<void>((resolve) => bb.on("close", () => resolve()));
-  const src = Readable.fromWeb(req.body as unknown as WebReadableStream);
-  src.on("error", (e) => fail(new AppError("bad_request", `the upload was interrupted: ${e.message}`)));
+  src.on("error", (e) => fail(interrupted(e)));
   src.pipe(bb);
   await Promise.race([closed, new Promise<void>((resolve) => fieldsDone.catch(() => resolve()))]);
   if (failure) {

@@ -54,6 +54,8 @@ export async function submissionOg(db: PrismaClient, id: string, actor: Actor | 
   const view = score ? discloseScore(score, score.release, null) : null;
   const columns = task.kind.columns(task.options);
   return {
+    /** a submission only some may see: its image is never kept by a shared cache */
+    private: sub.visibility !== "public" || Boolean(sub.hiddenAt),
     version: `${sub.id}:${score?.computedAt.getTime() ?? 0}:${score?.ladderReleased ?? ""}`,
     card: {
       kicker: `${task.benchmark.name} · ${task.name}`,
@@ -82,6 +84,7 @@ export async function compareOg(db: PrismaClient, fullSlug: string, ids: string[
     return score ? discloseScore(score, rel, null).primary : null;
   });
   return {
+    private: subs.some((s) => s.visibility !== "public" || Boolean(s.hiddenAt)) || rel.status !== "published",
     version: `${unique.join(",")}:${rel.id}:${JSON.stringify(values)}`,
     card: {
       kicker: `${task.benchmark.name} · ${task.name} · comparison`,

@@ -14,6 +14,8 @@ export interface CachedResponse {
   status: number;
   headers: [string, string][];
   etag: string;
+  /** the nonce the page was rendered with, and where it occurs in the body (replaced per response) */
+  nonce?: { value: string; at: number[] };
 }
 
 /** Requests the proxy answers from the cache: task slug and kind of response. */
@@ -24,6 +26,8 @@ const ROUTES: { re: RegExp; kind: "page" | "api" }[] = [
 
 /** Marks the proxy's own render request, which must reach the app, not the cache. */
 export const FILL_HEADER = "x-leaderboard-cache-fill";
+/** The nonce the proxy asks its render request to use (a placeholder replaced in every answer). */
+export const FILL_NONCE_HEADER = "x-leaderboard-cache-nonce";
 
 const MAX_ENTRIES = 256;
 const MAX_BODY = 2 * 1024 * 1024;
@@ -77,9 +81,10 @@ export async function cachedResponse(key: string, signature: string, render: () 
       passthrough = new Response(body, { status: res.status, headers: res.headers });
       return null;
     }
-    const headers = [...res.headers.entries()].filter(([k]) => !["content-length", "content-encoding", "transfer-encoding", "connection", "date", "etag", "keep-alive"].includes(k));
+    const headers = [...res.headers.entries()].filter(([k]) => !["content-length", "content-encoding", "transfer-encoding", "connection", "date", "etag", "keep-alive", "content-security-policy"].includes(k));
     const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
-    return { body, status: 200, headers, etag };
+    const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    return { body, status: 200, headers, etag, nonce: nonce ? { value: nonce, at: occurrences(body, nonce) } : undefined };
   })();
   cache.set(key, { signature, response });
   const r = await response.catch((e) => {
@@ -92,4 +97,22 @@ export async function cachedResponse(key: string, signature: string, render: () 
   }
   cache.weigh(key, r.body.length);
   return { hit: false, response: r };
+}
+
+function occurrences(body: Buffer, needle: string): number[] {
+  const at: number[] = [];
+  for (let i = body.indexOf(needle); i >= 0; i = body.indexOf(needle, i + needle.length)) at.push(i);
+  return at;
+}
+
+/**
+ * A cached page's body with a fresh nonce in place of the one it was rendered with (both are
+ * base64 of 16 bytes: same length), so that no two answers share a nonce.
+ */
+export function withNonce(r: CachedResponse, nonce: string): Buffer {
+  if (!r.nonce || !r.nonce.at.length) return r.body;
+  if (Buffer.byteLength(nonce) !== r.nonce.value.length) throw new Error("a nonce of another length");
+  const out = Buffer.from(r.body);
+  for (const i of r.nonce.at) out.write(nonce, i, "latin1");
+  return out;
 }

@@ -2,6 +2,7 @@ import type { ZodType } from "zod";
 import { AppError } from "@/lib/errors";
 import { hasSessionCookie, resolveActor, type Actor } from "./actor";
 import { errorResponse } from "./error-response";
+import { MAX_JSON_BYTES, readGuarded } from "./body";
 
 type Access = "public" | "member" | "admin";
 
@@ -20,19 +21,43 @@ export function route<P = Record<string, never>>(
   opts: { access: Access; params?: ZodType<P> },
   handler: (ctx: Ctx<P>) => Promise<Response>,
 ) {
-  return async (req: Request, context: { params: Promise<unknown> }) => {
+  return async (incoming: Request, context: { params: Promise<unknown> }) => {
+    let res: Response;
     try {
-      checkOrigin(req);
-      const actor = await resolveActor(req);
+      checkOrigin(incoming);
+      const actor = await resolveActor(incoming);
       if (opts.access !== "public" && !actor) throw new AppError("unauthorized", "sign in or send an API token");
       if (opts.access === "admin" && !actor?.isAdmin) throw new AppError("forbidden", "admins only");
       const raw = (await context?.params) ?? {};
       const params = opts.params ? opts.params.parse(raw) : (raw as P);
-      return await handler({ req, params, actor, url: new URL(req.url) });
+      const req = await boundedBody(incoming);
+      res = await handler({ req, params, actor, url: new URL(req.url) });
     } catch (e) {
-      return errorResponse(e);
+      res = errorResponse(e);
     }
+    // nothing an API answers is stored by a shared cache unless the handler says so (a private
+    // submission's JSON, a team's tokens, …)
+    if (!res.headers.has("cache-control")) {
+      try {
+        res.headers.set("cache-control", "private, no-store");
+      } catch {
+        // immutable headers (a redirect): leave them
+      }
+    }
+    return res;
   };
+}
+
+/**
+ * A request whose body is not a multipart upload (those stream under their own limits,
+ * lib/server/multipart.ts) is read here, under the JSON limit and the body timeouts of
+ * lib/server/body.ts, and handed on as a request with that body.
+ */
+async function boundedBody(req: Request): Promise<Request> {
+  if (!req.body || SAFE_METHODS.has(req.method)) return req;
+  if ((req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) return req;
+  const body = await readGuarded(req, { maxBytes: MAX_JSON_BYTES, what: "the request body" });
+  return new Request(req.url, { method: req.method, headers: req.headers, body: body as BodyInit });
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

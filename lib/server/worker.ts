@@ -18,7 +18,9 @@ export { runDueJobs, migrateQueue } from "./jobs";
 export async function startJobWorker(db: Database, opts: { concurrency?: number; stopOnSignals?: boolean } = {}) {
   const beat = await startHeartbeat(db, "worker");
   const events = new EventEmitter() as WorkerEvents;
-  // graphile-worker names its workers at random: recorded on the heartbeat as they start
+  // graphile-worker names its pools and workers at random, and locks jobs with the pool's id:
+  // both are recorded on the heartbeat as they start
+  events.on("pool:create", ({ workerPool }) => void addWorkerIds(beat, [workerPool.id]).catch(() => undefined));
   events.on("worker:create", ({ worker }) => void addWorkerIds(beat, [worker.workerId]).catch(() => undefined));
   const runner = await startWorker(db.prisma, db.pool, { concurrency: opts.concurrency ?? getEnv().WORKER_CONCURRENCY, events });
   const stop = async () => {

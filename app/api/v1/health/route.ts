@@ -1,11 +1,42 @@
-// GET /api/v1/health – liveness and database check (the CLI uses it to find a running app)
+// GET /api/v1/health – liveness and dependencies: 200 when the database answers, 503 with
+// Retry-After naming what is down otherwise (the CLI and load balancers use it)
 import { getDatabase } from "@/lib/db";
+import { markDatabaseDown, markDatabaseUp, RETRY_AFTER_SECONDS } from "@/lib/server/db-health";
 import { route } from "@/lib/server/route";
 
 export const dynamic = "force-dynamic";
 
+const CHECK_MS = 2000;
+
 export const GET = route({ access: "public" }, async () => {
-  const db = await getDatabase();
-  await db.query("SELECT 1");
-  return Response.json({ ok: true, app: "trustworthy-se-leaderboard", database: db.kind });
+  const started = performance.now();
+  const headers = { "cache-control": "no-store" };
+  try {
+    const db = await getDatabase();
+    const [workers] = await Promise.race([
+      db.query<{ alive: number }>(`SELECT count(*)::int AS alive FROM process_heartbeats WHERE kind = 'worker' AND last_seen > now() - interval '30 seconds'`),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${CHECK_MS} ms`)), CHECK_MS).unref()),
+    ]);
+    markDatabaseUp();
+    return Response.json(
+      {
+        ok: true,
+        app: "trustworthy-se-leaderboard",
+        database: db.kind,
+        dependencies: { database: { ok: true, latencyMs: Math.round(performance.now() - started) }, workers: { alive: workers?.alive ?? 0 } },
+      },
+      { headers },
+    );
+  } catch (e) {
+    markDatabaseDown(e);
+    return Response.json(
+      {
+        ok: false,
+        app: "trustworthy-se-leaderboard",
+        down: ["database"],
+        dependencies: { database: { ok: false, error: "unreachable: " + (e instanceof Error ? e.message : String(e)).slice(0, 200) } },
+      },
+      { status: 503, headers: { ...headers, "retry-after": String(RETRY_AFTER_SECONDS) } },
+    );
+  }
 });

@@ -1,0 +1,174 @@
+// Browser security headers on every route of the route list (test/authz/rules.ts, which a test
+// keeps complete): pages with a nonce-only script policy (a fresh nonce per response, cached
+// leaderboards included), everything else with a policy under which nothing runs; nosniff,
+// no framing, a referrer and a permissions policy everywhere; HSTS over HTTPS; and anything
+// about a private submission kept out of shared caches.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { E2E } from "../playwright.config";
+import { RULES, type World } from "../test/authz/rules";
+
+const base = E2E.baseURL;
+const PASSWORD = "a long passphrase here";
+const world = {} as World;
+let cookie = "";
+
+async function signIn(email: string, password: string): Promise<string> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; "), origin: base },
+    body: new URLSearchParams({ email, password, csrfToken, json: "true" }),
+  });
+  return [...jar, ...res.headers.getSetCookie().map((c) => c.split(";")[0])].filter((c) => /session-token|csrf-token/.test(c) && !/=$/.test(c)).join("; ");
+}
+
+test.beforeAll(async () => {
+  const stamp = Date.now().toString(36);
+  const email = `headers-${stamp}@example.org`;
+  const up = await fetch(`${base}/api/v1/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD, name: `Headers ${stamp}` }) });
+  expect(up.status, await up.clone().text()).toBe(201);
+  cookie = await signIn(email, PASSWORD);
+  expect(cookie).toMatch(/session-token=/);
+  const me = (await (await fetch(`${base}/api/v1/me`, { headers: { cookie } })).json()) as { team: string };
+  world.teamA = me.team;
+  world.teamC = me.team;
+  world.memberOfA = "00000000-0000-4000-8000-000000000001";
+  const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
+  world.instance = ids[0];
+  const fd = new FormData();
+  fd.set("model", `headers-private-${stamp}`);
+  fd.set("visibility", "private");
+  fd.set("file", new Blob([JSON.stringify({ [ids[0]]: { input_bounce: true } })]), "p.json");
+  const res = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, { method: "POST", body: fd, headers: { cookie, origin: base } });
+  expect(res.status, await res.clone().text()).toBe(201);
+  world.privA = ((await res.json()) as { id: string }).id;
+  const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { rows: { submissionId: string; baseline: string | null }[]; release: { version: string } };
+  world.pub = lb.rows.find((r) => !r.baseline)!.submissionId;
+  world.publishedVersion = lb.release.version;
+  // ids nothing here needs to exist for: their routes answer 404, with the same headers
+  world.jobA = world.adminJob = world.draftId = "00000000-0000-4000-8000-000000000000";
+  world.draftVersion = "no-such-draft";
+  world.inviteC = "no-such-invitation";
+});
+
+function scriptSrc(csp: string): string {
+  return csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+}
+
+function checkCommon(res: Response, what: string) {
+  const h = res.headers;
+  expect(h.get("x-content-type-options"), what).toBe("nosniff");
+  expect(h.get("x-frame-options"), what).toBe("DENY");
+  expect(h.get("referrer-policy"), what).toBe("strict-origin-when-cross-origin");
+  expect(h.get("permissions-policy"), what).toMatch(/camera=\(\)/);
+  const csp = h.get("content-security-policy") ?? "";
+  expect(csp, what).toContain("frame-ancestors 'none'");
+  if ((h.get("content-type") ?? "").startsWith("text/html")) {
+    // scripts by nonce only: no inline script without it, no eval
+    expect(scriptSrc(csp), what).toMatch(/'nonce-[A-Za-z0-9_-]{22}'/);
+    expect(scriptSrc(csp), what).not.toContain("'unsafe-inline'");
+    expect(scriptSrc(csp), what).not.toContain("'unsafe-eval'");
+    expect(csp, what).toContain("object-src 'none'");
+  } else {
+    expect(csp, what).toContain("default-src 'none'");
+  }
+  expect(h.get("strict-transport-security"), `${what}: no HSTS over plain HTTP`).toBeNull();
+}
+
+test("every route of the route list answers with the security headers", async () => {
+  const seen: string[] = [];
+  for (const [i, rule] of RULES.entries()) {
+    const [verb] = rule.key.split(" ");
+    const method = verb === "PAGE" ? "GET" : verb;
+    const call = rule.call(world, "memberA", i);
+    // reads as a signed-in member; writes as a stranger (refused: nothing changes)
+    const signedIn = method === "GET";
+    let body: BodyInit | undefined;
+    const headers: Record<string, string> = { origin: base };
+    if (signedIn) headers.cookie = cookie;
+    if (method !== "GET" && call.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(call.json);
+    } else if (method !== "GET" && call.multipart) {
+      const fd = new FormData();
+      for (const [k, v] of Object.entries(call.multipart.fields)) fd.set(k, v);
+      if (call.multipart.file) fd.set("file", new Blob([call.multipart.file.text]), call.multipart.file.name);
+      body = fd;
+    }
+    const res = await fetch(`${base}${call.path}`, { method, headers, body, redirect: "manual" });
+    await res.arrayBuffer();
+    checkCommon(res, `${rule.key} ${call.path} → ${res.status}`);
+    seen.push(rule.key);
+  }
+  // and what is not a route of the app: Next.js's files, public files, unknown paths
+  const html = await (await fetch(`${base}/`)).text();
+  const asset = /\/_next\/static\/[^"]+\.js/.exec(html)![0];
+  for (const p of [asset, "/favicon.svg", "/manifest.webmanifest", "/no/such/page"]) {
+    const res = await fetch(`${base}${p}`);
+    await res.arrayBuffer();
+    checkCommon(res, p);
+  }
+  expect(seen.length).toBe(RULES.length);
+});
+
+test("a page's nonce is new in every response, a cached leaderboard's too, and it is the one on the page's scripts", async ({ page }) => {
+  const nonces = new Set<string>();
+  for (let i = 0; i < 3; i++) {
+    const res = await fetch(`${base}/tasks/bouncerbench/input`);
+    const html = await res.text();
+    const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(res.headers.get("content-security-policy") ?? "")![1];
+    nonces.add(nonce);
+    const onScripts = [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(onScripts.length).toBeGreaterThan(0);
+    expect(new Set(onScripts)).toEqual(new Set([nonce]));
+    if (i === 2) expect(res.headers.get("x-leaderboard-cache")).toBe("hit");
+  }
+  expect(nonces.size).toBe(3);
+  // in Chromium: the policy blocks nothing the app needs (the pages hydrate and work)
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy|Refused to/.test(m.text())) violations.push(m.text());
+  });
+  for (const p of ["/", "/tasks/bouncerbench/input", `/submissions/${world.pub}`]) {
+    await page.goto(p);
+    await page.waitForLoadState("load");
+    await page.waitForFunction(() => typeof (window as unknown as { next?: unknown }).next === "object");
+  }
+  expect(violations).toEqual([]);
+  // a script injected into the markup (what stored XSS would be) does not run: the page as the
+  // server sent it, headers included, with one inline script added
+  await page.route(`${base}/`, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace("</body>", "<script>window.__injected = true</script></body>");
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto("/");
+  await page.waitForFunction(() => typeof (window as unknown as { next?: unknown }).next === "object");
+  const ran = await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected === true);
+  expect(violations.some((v) => /inline script/i.test(v))).toBe(true);
+  expect(ran).toBe(false);
+});
+
+test("HSTS over HTTPS only (behind a proxy that says so)", async () => {
+  for (const p of ["/", "/api/v1/benchmarks", "/tasks/bouncerbench/input"]) {
+    const res = await fetch(`${base}${p}`, { headers: { "x-forwarded-proto": "https" } });
+    expect(res.headers.get("strict-transport-security"), p).toMatch(/max-age=\d{7,}/);
+  }
+});
+
+test("anything about a private submission is Cache-Control: private, no-store", async () => {
+  for (const p of [`/submissions/${world.privA}`, `/api/v1/submissions/${world.privA}`, `/api/v1/submissions/${world.privA}/instances`, `/og/submissions/${world.privA}`, `/og/submissions/${world.privA}?v=x`]) {
+    const res = await fetch(`${base}${p}`, { headers: { cookie } });
+    expect(res.status, p).toBe(200);
+    const cc = res.headers.get("cache-control") ?? "";
+    expect(cc, p).toContain("private");
+    expect(cc, p).toContain("no-store");
+  }
+  // a public submission's preview may be cached by anyone
+  expect((await fetch(`${base}/og/submissions/${world.pub}`)).headers.get("cache-control")).toMatch(/public/);
+});
