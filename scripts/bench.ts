@@ -10,10 +10,13 @@
 //  5. RSS growth of the server for a 100 MB upload (202 path: spooled, then scored by a worker)
 //  6. re-scoring every submission on a new release with 1 and with 2 workers
 //  7. `cli score` against a reference Python evaluator (scikit-learn), when python3 has it
+//  8. leaderboard reads while two tokens send 19 MB dry runs of unknown ids back to back, next to
+//     the same reads on the idle server (the event loop that answers readers stays free)
+//  9. RSS growth of the worker for a 100 MB file of tiny unknown ids (stopped at the 21st)
 //
 // Env: BENCH_SUBMISSIONS (1000), BENCH_SECONDS (10 per load run), BENCH_CONNECTIONS (50);
 // BENCH_DB=name keeps that database between runs (uploads only what is missing; not dropped);
-// BENCH_PHASES=load,fresh,big,rescore,cli picks phases (default all).
+// BENCH_PHASES=load,fresh,big,rescore,cli,flood,tiny picks phases (default all).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,6 +26,7 @@ import pg from "pg";
 import { waitHealthy } from "./wait-healthy.mjs";
 import { freePort } from "./embedded-pg.mjs";
 import { startThrowawayPostgres } from "./pg-server.mjs";
+import { ensureBundle } from "./bundle.mjs";
 
 const N = Number(process.env.BENCH_SUBMISSIONS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,7 +46,7 @@ if (!server) throw new Error("no PostgreSQL: set DATABASE_URL or install postgre
 const keep = process.env.BENCH_DB;
 if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error("BENCH_DB must be a plain database name");
 const dbName = keep ?? `lb_bench_${process.pid}`;
-const phases = new Set((process.env.BENCH_PHASES ?? "load,fresh,big,rescore,cli").split(","));
+const phases = new Set((process.env.BENCH_PHASES ?? "load,fresh,big,rescore,cli,flood,tiny").split(","));
 {
   const c = new pg.Client({ connectionString: server });
   await c.connect();
@@ -76,7 +80,8 @@ async function startApp(port: number, extra: Record<string, string> = {}) {
 function startWorkers(n: number) {
   const out: ChildProcess[] = [];
   for (let i = 0; i < n; i++) {
-    const w = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/worker.ts")], {
+    // the compiled worker, as `npm start` runs it (scripts/bundle.mjs)
+    const w = spawn(process.execPath, [`--max-old-space-size=${process.env.WORKER_MEMORY_MB || 2048}`, path.join(root, ".build/server/worker.mjs")], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: DB, DATA_DIR: dataDir },
       stdio: "ignore",
@@ -105,6 +110,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 try {
+  await ensureBundle();
   const port = await freePort();
   const app = await startApp(port, { WORKER: "0" });
   const workers = startWorkers(1);
@@ -284,9 +290,120 @@ try {
   } else note("cli score (whole process, median of 5)", `${pct(ours, 50).toFixed(0)} ms (no python3 with scikit-learn for the reference)`);
   }
 
+  // 8. reads while two tokens flood dry runs of 19 MB (1.6M unknown ids each), on an app with
+  //    the default limits (the one above lifts the upload rate limit to build the board)
+  if (phases.has("flood")) {
+    const limited = await startApp(await freePort(), { WORKER: "0", RATE_UPLOADS_TEAM: "60", QUOTA_PUBLIC_PER_DAY: "200" });
+    const base = limited.url;
+    const tokens: string[] = [];
+    for (const team of ["flood-a", "flood-b"]) {
+      const r = await fetch(`${base}/api/v1/tokens`, { method: "POST", headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" }, body: JSON.stringify({ team, name: team }) });
+      tokens.push(((await r.json()) as { token: string }).token);
+    }
+    const staticAsset = `/_next/static/chunks/${fs.readdirSync(path.join(root, ".next/static/chunks")).find((x) => x.endsWith(".js"))}`;
+    // 4 readers of the leaderboard and 1 of a static asset (a control: what the machine itself gives)
+    const readsFor = async (ms: number) => {
+      const lat: number[] = [];
+      const stat: number[] = [];
+      const end = performance.now() + ms;
+      await Promise.all(
+        [0, 1, 2, 3, 4].map(async (k) => {
+          while (performance.now() < end) {
+            const t = performance.now();
+            await (await fetch(`${base}${k === 4 ? staticAsset : "/api/v1/tasks/bouncerbench/input/leaderboard?limit=50"}`)).arrayBuffer();
+            (k === 4 ? stat : lat).push(performance.now() - t);
+          }
+        }),
+      );
+      return Object.assign(lat, { stat });
+    };
+    // the flooders run in a process of their own, so that building and sending their bodies does
+    // not delay the readers' own event loop
+    const flooderSrc = `
+      const [base, seconds, ...tokens] = process.argv.slice(1);
+      const parts = [];
+      for (let i = 0; i < 1600000; i++) parts.push('"i' + i + '":0');
+      const flood = new Blob(["{" + parts.join(",") + "}"], { type: "application/json" });
+      const statuses = {};
+      const end = Date.now() + Number(seconds) * 1000;
+      await Promise.all(tokens.map(async (tok) => {
+        while (Date.now() < end) {
+          const fd = new FormData();
+          fd.set("model", "flood");
+          fd.set("dry_run", "true");
+          fd.set("file", flood, "flood.json");
+          const res = await fetch(base + "/api/v1/tasks/bouncerbench/input/submissions", { method: "POST", body: fd, headers: { authorization: "Bearer " + tok } }).catch((e) => ({ status: e.cause?.code ?? "error", arrayBuffer: async () => 0 }));
+          await res.arrayBuffer();
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        }
+      }));
+      console.log(JSON.stringify({ statuses, mb: flood.size / 1048576 }));
+    `;
+    await readsFor(2000);
+    const idle = await readsFor(10_000);
+    const flooder = spawn(process.execPath, ["--input-type=module", "-e", flooderSrc, base, "23", ...tokens], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    flooder.stdout!.on("data", (d) => (out += d));
+    const flooded = new Promise((r) => flooder.once("exit", r));
+    // the flooder builds its file first (~2 s), then sends for 23 s: read during 20 of them
+    await new Promise((r) => setTimeout(r, 3000));
+    const during = await readsFor(20_000);
+    await flooded;
+    limited.child.kill("SIGTERM");
+    const { statuses, mb } = JSON.parse(out.trim().split("\n").pop() || '{"statuses":{},"mb":0}') as { statuses: Record<string, number>; mb: number };
+    const flood = { length: mb * 1048576 };
+    const [i50, d50] = [pct(idle, 50), pct(during, 50)];
+    note(
+      `leaderboard API reads (4 readers) idle vs. while two tokens send ${(flood.length / 1048576).toFixed(0)} MB dry runs back to back: p50 / max`,
+      `${i50.toFixed(1)} / ${Math.max(...idle).toFixed(0)} ms vs ${d50.toFixed(1)} / ${Math.max(...during).toFixed(0)} ms (p50 ${(d50 / i50).toFixed(1)}×, max +${(Math.max(...during) - Math.max(...idle)).toFixed(0)} ms; dry runs answered: ${Object.entries(statuses).map(([k, v]) => `${v}× ${k}`).join(", ")})`,
+    );
+    const [s0, s1] = [pct(idle.stat, 50), pct(during.stat, 50)];
+    note("the same, a static asset of that server (control: the machine's share, 2 cores for server, flooder and readers)", `${s0.toFixed(1)} / ${Math.max(...idle.stat).toFixed(0)} ms vs ${s1.toFixed(1)} / ${Math.max(...during.stat).toFixed(0)} ms (p50 ${(s1 / s0).toFixed(1)}×)`);
+  }
+
+  // 9. the worker's RSS for a 100 MB file of tiny unknown ids
+  if (phases.has("tiny")) {
+    const parts: string[] = [];
+    // just under the 100 MB limit (MAX_UPLOAD_BYTES)
+    let size = 0;
+    for (let i = 0; size < 99 * 1024 * 1024; i++) {
+      const p = `"i${i}":0`;
+      parts.push(p);
+      size += p.length + 1;
+    }
+    const tiny = `{${parts.join(",")}}`;
+    const wpids = workers.map((w) => w.pid!);
+    const wrss = () => wpids.reduce((n, p) => n + rssKb(p), 0);
+    const w0 = wrss();
+    let wpeak = w0;
+    const timer = setInterval(() => (wpeak = Math.max(wpeak, wrss())), 50);
+    const t = performance.now();
+    const fd = new FormData();
+    fd.set("model", "tiny-ids");
+    fd.set("file", new Blob([tiny], { type: "application/json" }), "tiny.json");
+    const res = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { id?: string; error?: { message: string } };
+    let outcome = `${res.status}`;
+    if (res.status === 202 && body.id) {
+      for (;;) {
+        const s = (await (await fetch(`${base}/api/v1/submissions/${body.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string; error?: string };
+        if (s.status === "scored" || s.status === "failed") {
+          outcome = `${s.status}: ${(s.error ?? "").slice(0, 80)}`;
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    } else outcome += `: ${(body.error?.message ?? "").slice(0, 80)}`;
+    clearInterval(timer);
+    note(`${(tiny.length / 1048576).toFixed(0)} MB of tiny unknown ids: RSS growth of the worker`, `${((wpeak - w0) / 1024).toFixed(0)} MB (${outcome}; ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  }
+
   console.log("\n| measure | result |\n|---|---|");
   for (const [k, v] of results) console.log(`| ${k} | ${v} |`);
   console.log(`\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+} catch (e) {
+  console.error("[bench] failed:", e);
+  process.exitCode = 1;
 } finally {
   cleanup();
   const c = new pg.Client({ connectionString: server });
@@ -294,5 +411,5 @@ try {
   if (!keep) await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
   await c.end().catch(() => undefined);
   if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
+  process.exit(process.exitCode ?? 0);
 }

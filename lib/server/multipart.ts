@@ -4,6 +4,9 @@ import busboy from "busboy";
 import { AppError } from "@/lib/errors";
 import { checkDeclaredLength, guardedBody } from "./body";
 
+/** Refusals that end the connection rather than read the rest of the body. */
+const CUT_CODES = new Set(["payload_too_large", "request_timeout", "rate_limited", "quota_exceeded", "busy", "unauthorized", "forbidden"]);
+
 /** Room for the form's other fields and the multipart framing around the file. */
 const FORM_OVERHEAD = 1 << 20;
 
@@ -130,11 +133,16 @@ export async function streamMultipart<T>(
   };
   const unpipe = () => {
     src.unpipe(bb);
-    // a body over its limit or too slow is cut; any other refusal reads the rest (a body within
-    // the limit) so that the client, still sending, gets the answer
-    const cut = failure instanceof AppError && (failure.code === "payload_too_large" || failure.code === "request_timeout");
-    if (cut) src.destroy();
-    else src.resume();
+    // a body over its limit, too slow, a flood refused from its head, or one refused before its
+    // file is read (rate limit, quota, busy) is cut; any other refusal reads the rest (a body
+    // within the limit) so that the client, still sending, gets the answer
+    const cut = failure instanceof AppError && (failure.headers?.connection === "close" || CUT_CODES.has(failure.code));
+    if (cut) {
+      src.destroy();
+      const f = failure as AppError;
+      // the answer says so: the client stops sending
+      if (f.headers?.connection !== "close") failure = new AppError(f.code, f.message, f.details, { ...f.headers, connection: "close" });
+    } else src.resume();
   };
 
   bb.on("field", (name, value) => {

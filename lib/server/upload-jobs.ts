@@ -10,8 +10,44 @@ import { disclosedUpload } from "./disclosure";
 import { holdQuota } from "./quotas";
 import { pgRows } from "./scoring";
 import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
+import { getReleaseInstances } from "./truth-cache";
+import { PredictionStream } from "@/lib/files/stream-predictions";
+import { feedParser, finishValidation, PredictionValidator } from "@/lib/tasks/validate";
+import { CLOSE } from "./body";
 
 const CHUNK = 1 << 20;
+/**
+ * The head of a file checked as it arrives, on the thread that receives it (a millisecond): a
+ * file that is a flood — unknown instance ids past the limit, more entries than instances — is
+ * refused within it, and the rest of its bytes is not read (the connection is closed).
+ */
+export const PROBE_BYTES = 64 * 1024;
+
+async function openProbe(fullSlug: string, fileName: string) {
+  const db = (await getDatabase()).prisma;
+  const task = await getTaskOrThrow(db, fullSlug);
+  const release = await getReleaseOrThrow(db, task.id);
+  const instances = await getReleaseInstances(db, release.id, true);
+  const parser = new PredictionStream(fileName);
+  const v = new PredictionValidator(task, instances);
+  let fed = 0;
+  return {
+    /** @throws the 422 of a file stopped within its head (Connection: close) */
+    feed(buf: Buffer) {
+      if (fed >= PROBE_BYTES) return;
+      const slice = buf.subarray(0, PROBE_BYTES - fed);
+      fed += slice.length;
+      feedParser(parser, v, slice);
+      if (!v.stopped) return;
+      try {
+        finishValidation(parser, v);
+      } catch (e) {
+        if (e instanceof AppError) throw new AppError(e.code, e.message, e.details, { ...e.headers, ...CLOSE });
+        throw e;
+      }
+    },
+  };
+}
 
 type Meta = SubmissionMeta & { dryRun?: boolean };
 
@@ -25,6 +61,7 @@ export async function acceptUpload(input: { task: string; source: AsyncIterable<
   const it = input.source[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let bytes = 0;
+  const probe = await openProbe(input.task, input.fileName);
   for (;;) {
     const r = await it.next();
     if (r.done) {
@@ -36,6 +73,7 @@ export async function acceptUpload(input: { task: string; source: AsyncIterable<
       );
     }
     const buf = Buffer.from(r.value);
+    probe.feed(buf);
     head.push(buf);
     bytes += buf.length;
     if (bytes > input.asyncBytes) break;
