@@ -22,12 +22,14 @@ interface Case {
   headers?: Record<string, string>;
   json?: unknown;
   body?: string;
+  /** a generated body of this many bytes (`body` repeated) */
+  bodyBytes?: number;
   contentType?: string;
-  /** a file's bytes: text (with {{VAR}}s), base64, or generated (`gen`: a deep nest or a big trace) */
+  /** a file's bytes: text (with {{VAR}}s), base64, or generated (`gen`: a deep nest, a big trace, a flood of unknown ids) */
   multipart?: { fields: Record<string, string>; files?: ({ field: string; name: string; text?: string; base64?: string } & Partial<Gen>)[] };
   expect: { status: number; code: string; message?: string };
 }
-type Gen = { gen: "nest" | "bigtrace"; depth?: number; bytes?: number };
+type Gen = { gen: "nest" | "bigtrace" | "unknown-ids" | "padding"; depth?: number; bytes?: number; count?: number };
 
 const DIR = path.resolve("test/fixtures/bad-requests");
 const corpus: { file: string; c: Case }[] = fs
@@ -71,6 +73,7 @@ afterAll(async () => db?.drop());
 const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? `{{${k}}}`);
 
 function generate(g: Gen): string {
+  if (g.gen === "unknown-ids") return `{${Array.from({ length: g.count! }, (_, i) => `"i${i}":0`).join(",")}}`;
   if (g.gen === "nest") return `{"${vars.ID0}": {"input_bounce": true, "trace": ${"[".repeat(g.depth!)}${"]".repeat(g.depth!)}}}`;
   return JSON.stringify({ [vars.ID0]: { input_bounce: true, trace: "x".repeat(g.bytes!) } });
 }
@@ -91,7 +94,7 @@ function build(c: Case): Request {
     body = fill(JSON.stringify(c.json));
     headers.set("content-type", "application/json");
   } else if (c.body !== undefined) {
-    body = c.body;
+    body = c.bodyBytes ? c.body.repeat(Math.ceil(c.bodyBytes / c.body.length)).slice(0, c.bodyBytes) : c.body;
     if (c.contentType) headers.set("content-type", c.contentType);
   }
   return new Request(`http://localhost${fill(c.path)}`, { method: c.method, headers, body });
