@@ -15,7 +15,7 @@ const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none
 const nextConfig = {
   // Node packages loaded from node_modules at run time rather than bundled (native bindings,
   // dynamic requires, worker pools).
-  serverExternalPackages: ["pg", "pg-copy-streams", "busboy", "@prisma/adapter-pg", "graphile-worker", "piscina"],
+  serverExternalPackages: ["pg", "pg-copy-streams", "busboy", "@prisma/adapter-pg", "graphile-worker", "piscina", "pino", "prom-client"],
   poweredByHeader: false,
   reactStrictMode: true,
   async headers() {
@@ -25,6 +25,7 @@ const nextConfig = {
       { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }] },
       { source: "/api/:path*", headers: nonPage },
       { source: "/og/:path*", headers: nonPage },
+      { source: "/metrics", headers: nonPage },
       { source: "/_next/:path*", headers: nonPage },
       { source: "/:file(favicon\\.ico|favicon\\.svg|apple-touch-icon\\.png|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml)", headers: nonPage },
     ];

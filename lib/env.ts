@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   SEED: z.enum(["0", "1"]).default("1"),
   /** connections per process */
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** a Bearer token a Prometheus scraper sends to GET /metrics (admins need none) */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** milliseconds to open a connection before failing (503) */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** "0": this web process runs no job worker (run `npm run worker` instead) */

@@ -1,6 +1,7 @@
 import { ZodError } from "zod";
 import { AppError, MAX_LISTED_PROBLEMS, STATUS_BY_CODE } from "@/lib/errors";
 import { isConnectionError, markDatabaseDown, RETRY_AFTER_SECONDS } from "./db-health";
+import { currentRequest, log } from "./observability";
 
 /** Converts a zod error into our problem list. */
 export function zodProblems(e: ZodError) {
@@ -36,8 +37,10 @@ export function toErrorBody(e: unknown): { status: number; body: { error: { code
       headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
     };
   }
-  console.error("[error] unexpected", e);
-  return { status: 500, body: { error: { code: "internal", message: "Internal server error" } } };
+  // the detail goes to the log, with the request id the answer names
+  const requestId = currentRequest()?.requestId;
+  log.error({ err: e }, "unexpected error");
+  return { status: 500, body: { error: { code: "internal", message: requestId ? `Internal server error (request ${requestId})` : "Internal server error", ...(requestId ? { details: { requestId } } : {}) } } };
 }
 
 export function errorResponse(e: unknown): Response {

@@ -3,6 +3,7 @@ import { AppError } from "@/lib/errors";
 import { hasSessionCookie, resolveActor, type Actor } from "./actor";
 import { errorResponse } from "./error-response";
 import { MAX_JSON_BYTES, readGuarded } from "./body";
+import { observeRequest, requestIdFrom, routePattern, runWithRequest } from "./observability";
 
 type Access = "public" | "member" | "admin";
 
@@ -21,7 +22,22 @@ export function route<P = Record<string, never>>(
   opts: { access: Access; params?: ZodType<P> },
   handler: (ctx: Ctx<P>) => Promise<Response>,
 ) {
-  return async (incoming: Request, context: { params: Promise<unknown> }) => {
+  return (incoming: Request, context: { params: Promise<unknown> }) => {
+    const started = performance.now();
+    const ctx = { requestId: requestIdFrom(incoming.headers), method: incoming.method, route: routePattern(new URL(incoming.url).pathname) };
+    return runWithRequest(ctx, async () => {
+      const res = await handle(incoming, context);
+      try {
+        res.headers.set("x-request-id", ctx.requestId);
+      } catch {
+        // immutable headers (a redirect)
+      }
+      observeRequest(ctx.method, ctx.route, res.status, (performance.now() - started) / 1000);
+      return res;
+    });
+  };
+
+  async function handle(incoming: Request, context: { params: Promise<unknown> }): Promise<Response> {
     let res: Response;
     try {
       checkOrigin(incoming);
@@ -45,7 +61,7 @@ export function route<P = Record<string, never>>(
       }
     }
     return res;
-  };
+  }
 }
 
 /**

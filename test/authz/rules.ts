@@ -60,6 +60,7 @@ const okFile = (w: World) => ({ name: "p.json", text: JSON.stringify({ [w.instan
 export const RULES: Rule[] = [
   // ---------------------------------------------------------------- API routes
   { key: "GET /api/v1/health", runner: "api", call: () => ({ path: "/api/v1/health" }), expect: all(200), why: "liveness for load balancers" },
+  { key: "GET /metrics", runner: "api", call: () => ({ path: "/metrics" }), expect: adminOnly(200), why: "operators' metrics: admins (or the METRICS_TOKEN scraper) only" },
   { key: "GET /api/v1/benchmarks", runner: "api", call: () => ({ path: "/api/v1/benchmarks" }), expect: all(200), why: "public catalog" },
   { key: "GET /api/v1/tasks/[benchmark]/[task]/leaderboard", runner: "api", call: () => ({ path: "/api/v1/tasks/bouncerbench/input/leaderboard" }), expect: all(200), why: "public boards" },
   {
