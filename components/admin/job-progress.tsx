@@ -1,6 +1,8 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { usePoll } from "@/lib/client/use-poll";
 
 interface Job {
   id: string;
@@ -10,31 +12,23 @@ interface Job {
   error: string | null;
 }
 
-/** Polls a background job and shows its progress bar; calls onDone when it finishes. */
+const finished = (j: Job) => j.status === "done" || j.status === "failed";
+
+/** Follows a background job with its progress bar; calls onDone once when it finishes. */
 export function JobProgress({ jobId, onDone }: { jobId: string; onDone?: (job: Job) => void }) {
-  const [job, setJob] = useState<Job | null>(null);
+  const { data: job, lost } = usePoll<Job>(`/api/v1/admin/jobs/${jobId}`, { intervalMs: 400, done: finished });
+  const reported = useRef(false);
   useEffect(() => {
-    let stop = false;
-    const tick = async () => {
-      const res = await fetch(`/api/v1/admin/jobs/${jobId}`);
-      if (!res.ok || stop) return;
-      const j = (await res.json()) as Job;
-      setJob(j);
-      if (j.status === "done" || j.status === "failed") onDone?.(j);
-      else setTimeout(tick, 400);
-    };
-    void tick();
-    return () => {
-      stop = true;
-    };
-  }, [jobId, onDone]);
-  if (!job) return <p className="text-sm text-muted">Starting…</p>;
-  const pct = job.total ? Math.round((job.progress / job.total) * 100) : job.status === "done" ? 100 : 0;
+    if (job && finished(job) && !reported.current) {
+      reported.current = true;
+      onDone?.(job);
+    }
+  }, [job, onDone]);
+  if (!job) return <p className="text-sm text-muted">{lost ? "Could not reach the server; trying again…" : "Starting…"}</p>;
+  const fraction = job.total ? job.progress / job.total : job.status === "done" ? 1 : 0;
   return (
     <div className="space-y-1 text-sm" data-testid="job-progress" data-status={job.status}>
-      <div className="h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-800" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="Re-scoring progress">
-        <div className={`h-full ${job.status === "failed" ? "bg-rose-600" : "bg-sky-600"} transition-all`} style={{ width: `${Math.max(3, pct)}%` }} />
-      </div>
+      <ProgressBar fraction={fraction} label="Re-scoring progress" failed={job.status === "failed"} />
       <p>
         {job.status === "done"
           ? `Re-scored ${job.total} submission(s).`
@@ -42,6 +36,7 @@ export function JobProgress({ jobId, onDone }: { jobId: string; onDone?: (job: J
             ? `Re-scoring failed: ${job.error}`
             : `Re-scoring submissions: ${job.progress} of ${job.total}…`}
       </p>
+      {lost ? <p className="text-muted">Could not reach the server; trying again…</p> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
 import { ProblemTable } from "@/components/ui/problem-table";
@@ -107,9 +108,7 @@ export function ReleaseImportForm({ tasks, formats }: { tasks: string[]; formats
         {progress !== null ? "Importing…" : "Import release"}
       </button>
       {progress !== null ? (
-        <div className="h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-800" role="progressbar" aria-label="Upload progress" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
-          <div className="h-full bg-sky-600" style={{ width: `${Math.max(3, progress * 100)}%` }} />
-        </div>
+        <ProgressBar fraction={progress} label="Upload progress" />
       ) : null}
       {error ? (
         <div role="alert" data-testid="import-error" className="rounded border border-rose-300 bg-rose-50 p-3 text-sm dark:border-rose-800 dark:bg-rose-950">

@@ -2,8 +2,10 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { ProblemTable } from "@/components/ui/problem-table";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { usePoll } from "@/lib/client/use-poll";
 import type { Problem } from "@/lib/errors";
 
 interface State {
@@ -14,6 +16,8 @@ interface State {
   job: { status: string; progress: number; total: number; attempts: number; error: string | null } | null;
 }
 
+const finished = (s: State) => s.status === "scored" || s.status === "failed";
+
 /**
  * Follows an upload that a worker scores (202): polls the submission until it is scored or
  * failed, with a progress bar over the bytes read. On the submission page it refreshes the page
@@ -21,35 +25,14 @@ interface State {
  */
 export function UploadStatus({ id, primaryMetric, refreshWhenDone = false }: { id: string; primaryMetric?: string; refreshWhenDone?: boolean }) {
   const router = useRouter();
-  const [state, setState] = useState<State | null>(null);
-  const [lost, setLost] = useState(false);
-
+  const { data: state, lost } = usePoll<State>(`/api/v1/submissions/${id}`, { intervalMs: 1000, done: finished });
+  const refreshed = useRef(false);
   useEffect(() => {
-    let stop = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      try {
-        const res = await fetch(`/api/v1/submissions/${id}`, { cache: "no-store" });
-        if (!res.ok) throw new Error(String(res.status));
-        const s = (await res.json()) as State;
-        if (stop) return;
-        setState(s);
-        setLost(false);
-        if (s.status === "scored" || s.status === "failed") {
-          if (refreshWhenDone) router.refresh();
-          return;
-        }
-      } catch {
-        if (!stop) setLost(true);
-      }
-      if (!stop) timer = setTimeout(poll, 1000);
-    };
-    void poll();
-    return () => {
-      stop = true;
-      clearTimeout(timer);
-    };
-  }, [id, refreshWhenDone, router]);
+    if (refreshWhenDone && state && finished(state) && !refreshed.current) {
+      refreshed.current = true;
+      router.refresh();
+    }
+  }, [state, refreshWhenDone, router]);
 
   const job = state?.job;
   const fraction = job && job.total > 0 ? Math.min(1, job.progress / job.total) : 0;
@@ -79,9 +62,7 @@ export function UploadStatus({ id, primaryMetric, refreshWhenDone = false }: { i
         {state?.status === "scoring" ? "Scoring on the server…" : "Queued: a worker will score this file."}
         {job && job.attempts > 1 ? ` (attempt ${job.attempts})` : ""}
       </p>
-      <div className="h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-800" role="progressbar" aria-label="Scoring progress" aria-valuenow={Math.round(fraction * 100)} aria-valuemin={0} aria-valuemax={100}>
-        <div className="h-full bg-sky-600 transition-all" style={{ width: `${Math.max(3, fraction * 100)}%` }} />
-      </div>
+      <ProgressBar fraction={fraction} label="Scoring progress" />
       {job?.error ? <p className="text-amber-800 dark:text-amber-300">{job.error}</p> : null}
       {lost ? <p className="text-muted">Could not reach the server; trying again…</p> : null}
       <p>

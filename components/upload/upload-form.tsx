@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { useRef, useState } from "react";
 import { UploadStatus } from "@/components/submission/upload-status";
 import { ProblemTable } from "@/components/ui/problem-table";
@@ -168,9 +169,7 @@ export function UploadForm({ task, primaryMetric, teams = [] }: { task: string; 
         {progress !== null ? "Uploading…" : "Upload and score"}
       </button>
       {progress !== null ? (
-        <div className="h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-800" role="progressbar" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
-          <div className="h-full bg-sky-600 transition-all" style={{ width: `${Math.max(3, progress * 100)}%` }} />
-        </div>
+        <ProgressBar fraction={progress} label="Upload progress" />
       ) : null}
       {progress === 1 ? <p className="text-sm text-muted">Validating and scoring on the server…</p> : null}
       {result?.kind === "ok" ? (
