@@ -4,6 +4,16 @@ import type pg from "pg";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { Exec } from "./scoring";
+import { log } from "./observability";
+
+/**
+ * What a job's error tells the people who see it: the message of an error about what they sent
+ * (an AppError), else a generic line naming the job (the detail is in the server log).
+ */
+export function userFacingError(e: unknown, jobId: string): string {
+  if (e instanceof AppError) return e.message;
+  return `an internal error stopped this job; operators can find job ${jobId} in the server log`;
+}
 
 // Background work runs on graphile-worker, a job queue on the same PostgreSQL: a job is claimed
 // in the database (SKIP LOCKED), picked up at once (LISTEN/NOTIFY), retried with exponential
@@ -89,10 +99,10 @@ function taskList(db: PrismaClient): TaskList {
           await db.job.update({ where: { id: jobId }, data: { status: "done", finishedAt: new Date(), error: null, result: (result ?? null) as Prisma.InputJsonValue } });
         }
       } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
+        const message = userFacingError(e, jobId);
         // a problem in what was sent never goes away by retrying
         if (e instanceof AppError && (e.code === "validation_failed" || e.code === "not_found")) final = true;
-        console.error(`[job ${jobId}] ${job.kind} attempt ${attempt} of ${helpers.job.max_attempts} failed:`, message);
+        log.error({ err: e, jobId, kind: job.kind, attempt, maxAttempts: helpers.job.max_attempts }, "job attempt failed");
         await db.job
           .update({
             where: { id: jobId },
@@ -110,7 +120,8 @@ function taskList(db: PrismaClient): TaskList {
 }
 
 const quiet = new Logger(() => (level, message) => {
-  if (level === "error" || level === "warning") console.error(`[worker] ${message}`);
+  if (level === "error") log.error({ component: "graphile-worker" }, message);
+  else if (level === "warning") log.warn({ component: "graphile-worker" }, message);
 });
 
 /** Installs or updates the queue's own schema (graphile_worker), idempotent. */

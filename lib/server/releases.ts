@@ -6,7 +6,7 @@ import type { StoredInstance } from "@/lib/tasks/types";
 import { validateReleaseFile } from "@/lib/tasks/validate";
 import { refreshBaselines } from "./baselines";
 import { getDatabase } from "@/lib/db";
-import { createJob, queueTask, registerJobKind, registerTask, runDueJobs } from "./jobs";
+import { createJob, queueTask, registerJobKind, registerTask, runDueJobs, userFacingError } from "./jobs";
 import { audit, type AuditEntry } from "./audit";
 import { prismaExec, prismaRows, rescoreCompute, saveScores } from "./scoring";
 import { getTaskOrThrow, type ResolvedTask } from "./tasks";
@@ -179,8 +179,7 @@ registerTask("rescore-part", async (db, payload, helpers) => {
     );
   } catch (e) {
     if (helpers.job.attempts >= helpers.job.max_attempts) {
-      const message = e instanceof Error ? e.message : String(e);
-      await db.job.update({ where: { id: jobId }, data: { status: "failed", finishedAt: new Date(), error: `re-scoring ${ids.length} submissions failed: ${message}` } });
+      await db.job.update({ where: { id: jobId }, data: { status: "failed", finishedAt: new Date(), error: `re-scoring ${ids.length} submissions failed: ${userFacingError(e, jobId)}` } });
     }
     throw e;
   }
