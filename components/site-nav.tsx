@@ -10,10 +10,12 @@ import { SignOutButton } from "@/components/auth/sign-out-button";
  * aria-expanded) opens the same links as a list. Closes on navigation and on Escape.
  */
 export function SiteNav({ user }: { user: { email: string; isAdmin: boolean } | null }) {
-  const [open, setOpen] = useState(false);
   const pathname = usePathname();
+  // the menu is open on the page it was opened on: navigating closes it
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean | ((o: boolean) => boolean)) => setOpenOn((typeof next === "function" ? next(open) : next) ? pathname : null);
   const panel = useId();
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { AppError, formatProblem, type Problem } from "@/lib/errors";
 import { findTaskDef } from "@/lib/tasks/catalog";
 import { catalogTask, type ResolvedTask } from "@/lib/tasks/resolve";
-import { useDatabaseUrl } from "./database-url";
+import { provideDatabaseUrl } from "./database-url";
 import { readServerInfo } from "./embedded-pg.mjs";
 
 const USAGE = `usage: npm run cli -- <command>
@@ -128,7 +128,7 @@ async function withDb<T>(fn: (db: import("@/lib/db").Database) => Promise<T>): P
           "the CLI goes through its API and never opens its database itself: try again when it answers, or stop it",
       );
     }
-    stop = await useDatabaseUrl();
+    stop = await provideDatabaseUrl();
   }
   const { getDatabase, closeDatabase } = await import("@/lib/db");
   const { bootstrap } = await import("@/lib/server/bootstrap");

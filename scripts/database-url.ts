@@ -4,7 +4,7 @@
 import path from "node:path";
 import { ensureEmbeddedPostgres } from "./embedded-pg.mjs";
 
-export async function useDatabaseUrl(log: (m: string) => void = (m) => console.error(m)): Promise<() => void> {
+export async function provideDatabaseUrl(log: (m: string) => void = (m) => console.error(m)): Promise<() => void> {
   if (process.env.DATABASE_URL) return () => undefined;
   const pg = await ensureEmbeddedPostgres(path.resolve(process.env.DATA_DIR ?? ".data"), { log });
   process.env.DATABASE_URL = pg.url;

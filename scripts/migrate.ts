@@ -1,7 +1,7 @@
 // `npm run db:migrate`: apply pending migrations to DATABASE_URL (or the embedded PostgreSQL).
-import { useDatabaseUrl } from "./database-url";
+import { provideDatabaseUrl } from "./database-url";
 
-const stopPg = await useDatabaseUrl();
+const stopPg = await provideDatabaseUrl();
 import { closeDatabase, getDatabase } from "@/lib/db";
 import { applyMigrations } from "@/lib/server/migrations";
 

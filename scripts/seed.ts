@@ -1,7 +1,7 @@
 // `npm run db:seed`: migrate, then add the first-run content if it is missing.
-import { useDatabaseUrl } from "./database-url";
+import { provideDatabaseUrl } from "./database-url";
 
-const stopPg = await useDatabaseUrl();
+const stopPg = await provideDatabaseUrl();
 import { closeDatabase, getDatabase } from "@/lib/db";
 import { bootstrap } from "@/lib/server/bootstrap";
 

@@ -2,9 +2,9 @@
 // against the same database as the app: DATABASE_URL, or the embedded PostgreSQL of DATA_DIR
 // (joined when the app runs it). Any number may run, on any machine that reaches the database:
 // each job is claimed in the database and runs once. Stops cleanly on SIGINT/SIGTERM.
-import { useDatabaseUrl } from "./database-url";
+import { provideDatabaseUrl } from "./database-url";
 
-const stopPg = await useDatabaseUrl((m) => console.log(m));
+const stopPg = await provideDatabaseUrl((m) => console.log(m));
 const { getDatabase, closeDatabase } = await import("@/lib/db");
 const { applyMigrations } = await import("@/lib/server/migrations");
 const { migrateQueue, startJobWorker } = await import("@/lib/server/worker");

@@ -1,6 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { paretoFront, type PrCurve } from "@/lib/metrics";
-import { getMetric } from "@/lib/metric-value";
 import { lengthBuckets, type LengthBucket } from "@/lib/tasks/shared/length-bucket";
 import { unlessStale, type ChartSeries } from "@/lib/tasks/define";
 import { viewQuery, type LeaderboardView } from "@/lib/validations/leaderboard-view";

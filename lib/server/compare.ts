@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { mcnemarExact, pairedBootstrapDifference, type PairedDifference } from "@/lib/metrics";
-import type { InstanceOutcome, Metrics } from "@/lib/tasks/types";
+import type { InstanceOutcome } from "@/lib/tasks/types";
 import type { Actor } from "./actor";
 import { discloseScore } from "./disclosure";
 import { canView } from "./submissions";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
-import { AppError, validationError, type Problem } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { stableStringify } from "@/lib/stable-json";
 import type { StoredInstance } from "@/lib/tasks/types";
 import { validateReleaseFile } from "@/lib/tasks/validate";
@@ -9,7 +9,7 @@ import { getDatabase } from "@/lib/db";
 import { createJob, queueTask, registerJobKind, registerTask, runDueJobs, userFacingError } from "./jobs";
 import { audit, type AuditEntry } from "./audit";
 import { prismaExec, prismaRows, rescoreCompute, saveScores } from "./scoring";
-import { getTaskOrThrow, type ResolvedTask } from "./tasks";
+import { getTaskOrThrow } from "./tasks";
 import { forgetRelease, getReleaseInstances } from "./truth-cache";
 
 export { validateReleaseFile };

@@ -24,7 +24,7 @@ export type ThreadOutcome =
 let current: { url: string; db: Database } | null = null;
 const loaded = new Set<string>();
 
-async function useDatabase(url: string): Promise<void> {
+async function switchDatabase(url: string): Promise<void> {
   if (current?.url === url) return;
   const old = current;
   current = { url, db: await openDatabase({ url, poolSize: 2 }) };
@@ -43,7 +43,7 @@ export default async function scoreUpload(task: ThreadTask): Promise<ThreadOutco
       await import(/* webpackIgnore: true */ p);
       loaded.add(p);
     }
-    await useDatabase(task.databaseUrl);
+    await switchDatabase(task.databaseUrl);
     const result = await ingestPredictions({ ...task.input, source: single(Buffer.from(task.bytes)) });
     return { ok: true, result };
   } catch (e) {

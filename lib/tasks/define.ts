@@ -241,7 +241,7 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
   };
   const seriesOf = (x: ChartSeries<Json>, hidden: boolean): ChartSeries<D> => ({ ...x, details: hidden || !x.details ? null : (details(x.details) as D) });
 
-  const module: TaskKind<T, P, D, M, TC, SC> = {
+  const kindModule: TaskKind<T, P, D, M, TC, SC> = {
     def,
     kind: def.kind,
     title: def.title,
@@ -290,5 +290,5 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
           pairs: async () => (await ctx.pairs()).map(pair),
         })),
   };
-  return module;
+  return kindModule;
 }

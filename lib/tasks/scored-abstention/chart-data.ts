@@ -1,5 +1,5 @@
 import type { SubmissionChartContext, TaskChartContext } from "@/lib/tasks/define";
-import { toBug, type AvDetails, type AvMetadata, type AvPrediction, type AvTruth } from "./index";
+import { toBug, type AvDetails, type AvMetadata, type AvPrediction, type AvTruth } from "./model";
 import { getMetric } from "@/lib/metric-value";
 
 const POLICIES = ["no_filter", "abstention", "validation_binary", "validation_p75", "validation_p90", "combined_binary", "combined_p75", "combined_p90"];
