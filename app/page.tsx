@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { getDb } from "@/lib/db";
 import { listBenchmarks } from "@/lib/server/catalog";
+import { fixed } from "@/lib/format";
 
 export const dynamic = "force-dynamic";
 
@@ -50,7 +51,7 @@ export default async function HomePage() {
                   {t.leader ? (
                     <span className="w-full text-xs text-slate-600 dark:text-slate-400">
                       Leader: <Link href={`/submissions/${t.leader.submissionId}`}>{t.leader.model}</Link> ({t.primaryMetric}{" "}
-                      {t.leader.primary === null ? "—" : t.leader.primary.toFixed(3)})
+                      {fixed(t.leader.primary, 3)})
                     </span>
                   ) : null}
                 </li>

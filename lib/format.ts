@@ -1,20 +1,56 @@
 import type { MetricColumn } from "@/lib/tasks/types";
 
+// Every number the app shows is formatted here. Digits are rounded from the number's exact
+// binary value (Number#toFixed), as Python's format() and the papers' tables do — not from its
+// shortest decimal string, as Intl.NumberFormat does (0.1235 is stored as 0.12349999…: "0.123"
+// here and in Python, "0.124" with Intl). Signs use Intl's rules (no "+0").
+
+const missing = (x: number | null | undefined): x is null | undefined => x === null || x === undefined || Number.isNaN(x);
+
+/** A number with fixed decimals ("—" when undefined). @example fixed(0.59213, 3) // "0.592" */
+export function fixed(x: number | null | undefined, digits: number): string {
+  return missing(x) ? "—" : x.toFixed(digits);
+}
+
+/** A fraction as a percentage. @example percent(0.4127, 1) // "41.3%" */
+export function percent(x: number | null | undefined, digits = 1): string {
+  return missing(x) ? "—" : `${(x * 100).toFixed(digits)}%`;
+}
+
+/** A difference with its sign, in points for percent metrics. @example signedDiff(0.012, "percent1") // "+1.2 pts" */
+export function signedDiff(x: number | null | undefined, format: MetricColumn["format"]): string {
+  if (missing(x)) return "—";
+  const v = format === "percent1" ? x * 100 : x;
+  const s = v.toFixed(format === "percent1" ? 1 : format === "ratio" ? 2 : 3);
+  const zero = Number(s) === 0;
+  return `${zero ? s.replace(/^-/, "") : v > 0 ? `+${s}` : s}${format === "percent1" ? " pts" : ""}`;
+}
+
+/** A p-value: three decimals, or scientific below 0.001. */
+export function pValue(p: number): string {
+  return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
+}
+
+/** Dollars. @example usd(1.5) // "$1.50" */
+export function usd(x: number | null | undefined): string {
+  return missing(x) ? "—" : `$${x.toFixed(2)}`;
+}
+
 /** Formats a metric the way METRICS.md asks: scores with 3 decimals, rates as % with 1. */
 export function formatMetric(value: number | null | undefined, format: MetricColumn["format"]): string {
   // a ratio stored as null has a zero denominator (SNR without noise): shown as ∞
   if (format === "ratio" && value === null) return "∞";
-  if (value === null || value === undefined || Number.isNaN(value)) return "—";
+  if (missing(value)) return "—";
   switch (format) {
     case "percent1":
-      return `${(value * 100).toFixed(1)}%`;
+      return percent(value, 1);
     case "count":
       return String(Math.round(value));
     case "score3":
     case "number3":
-      return value.toFixed(3);
+      return fixed(value, 3);
     case "ratio":
-      return value.toFixed(2);
+      return fixed(value, 2);
   }
 }
 
@@ -25,8 +61,8 @@ export function formatDate(iso: string | Date): string {
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
-  if (n < 1048576) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1048576).toFixed(1)} MB`;
+  if (n < 1048576) return `${fixed(n / 1024, 1)} KB`;
+  return `${fixed(n / 1048576, 1)} MB`;
 }
 
 /** A fraction as a percentage with one decimal ("—" when undefined): a percent1 metric. */

@@ -1,3 +1,4 @@
+import { fixed } from "@/lib/format";
 /**
  * A chart's text alternative: the drawing is one image with a description (its accessible name),
  * and the same numbers are a table one click away ("Table of the numbers") — for screen readers,
@@ -20,7 +21,7 @@ export function ChartFigure({
   className?: string;
   children: React.ReactNode;
 }) {
-  const cell = (v: string | number | null) => (v === null ? "—" : typeof v === "number" ? (Number.isInteger(v) ? String(v) : v.toFixed(3)) : v);
+  const cell = (v: string | number | null) => (v === null ? "—" : typeof v === "number" ? (Number.isInteger(v) ? String(v) : fixed(v, 3)) : v);
   return (
     <figure className="min-w-0">
       <div role="img" aria-label={description} data-testid={testId} style={{ width: "100%", height }} className={className}>

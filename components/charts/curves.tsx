@@ -3,6 +3,7 @@
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFigure } from "./chart-figure";
 import { colorAt, pctFmt } from "./palette";
+import { fixed } from "@/lib/format";
 
 export interface CurveSeries {
   name: string;
@@ -63,7 +64,7 @@ export function Curves({
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
           <XAxis type="number" dataKey="x" domain={xDomain} tickFormatter={xFmt} tick={{ fontSize: 12 }} label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 12 }} allowDuplicatedCategory={false} />
           <YAxis type="number" domain={yDomain} tickFormatter={fmt} tick={{ fontSize: 12 }} label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }} />
-          <Tooltip formatter={(v) => (typeof v === "number" ? v.toFixed(3) : String(v))} labelFormatter={(l) => `${xLabel} ${typeof l === "number" ? l.toFixed(3) : l}`} />
+          <Tooltip formatter={(v) => (typeof v === "number" ? fixed(v, 3) : String(v))} labelFormatter={(l) => `${xLabel} ${typeof l === "number" ? fixed(l, 3) : l}`} />
           <Legend wrapperStyle={{ fontSize: 12 }} verticalAlign="top" />
           {refLines.map((r) => (
             <ReferenceLine key={r.label} y={r.y} stroke="#64748b" strokeDasharray="6 4" label={{ value: r.label, fontSize: 11, position: "insideTopRight" }} />

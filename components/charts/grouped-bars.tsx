@@ -3,6 +3,7 @@
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFigure } from "./chart-figure";
 import { colorAt, pctFmt } from "./palette";
+import { fixed } from "@/lib/format";
 
 export interface BarSeries {
   key: string;
@@ -36,7 +37,7 @@ export function GroupedBars({
 }) {
   const fmt = (v: number) => {
     const x = absTicks ? Math.abs(v) : v;
-    return percent ? pctFmt(x) : Number.isInteger(x) ? String(x) : x.toFixed(3);
+    return percent ? pctFmt(x) : Number.isInteger(x) ? String(x) : fixed(x, 3);
   };
   const num = (v: unknown) => (typeof v === "number" ? (absTicks ? Math.abs(v) : v) : null);
   return (
@@ -51,7 +52,7 @@ export function GroupedBars({
           const v = num(d[s.key]);
           if (!s.errorKey) return [v];
           const e = d[s.errorKey] as [number, number] | undefined;
-          return [v, v !== null && e && (e[0] || e[1]) ? `${(v - e[0]).toFixed(3)} – ${(v + e[1]).toFixed(3)}` : null];
+          return [v, v !== null && e && (e[0] || e[1]) ? `${fixed(v - e[0], 3)} – ${fixed(v + e[1], 3)}` : null];
         }),
       ])}
     >

@@ -2,6 +2,7 @@ import { HiddenTruthNote } from "@/components/ui/card";
 import type { PrCurve } from "@/lib/metrics";
 import { Curves } from "./curves";
 import { prPoints } from "./pr-points";
+import { percent } from "@/lib/format";
 
 /**
  * Precision–recall curves (one per submission, a dot per threshold) with the no-skill prevalence
@@ -14,7 +15,7 @@ export function PrChart({ curves, prevalence, testId }: { curves: { name: string
       series={curves.map((c) => ({ name: c.name, points: prPoints(c.curve) }))}
       xLabel="recall"
       yLabel="precision"
-      refLines={prevalence === undefined ? [] : [{ y: prevalence, label: `prevalence ${(prevalence * 100).toFixed(0)}%` }]}
+      refLines={prevalence === undefined ? [] : [{ y: prevalence, label: `prevalence ${percent(prevalence, 0)}` }]}
       testId={testId}
     />
   );

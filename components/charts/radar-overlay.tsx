@@ -3,6 +3,7 @@
 import { Legend, PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, ResponsiveContainer, Tooltip } from "recharts";
 import { ChartFigure } from "./chart-figure";
 import { colorAt } from "./palette";
+import { percent } from "@/lib/format";
 
 /** Radar of recall by taxonomy value, one overlaid polygon per submission. */
 export function RadarOverlay({ axes, series, testId, height = 320 }: { axes: string[]; series: { name: string; values: (number | null)[] }[]; testId?: string; height?: number }) {
@@ -20,7 +21,7 @@ export function RadarOverlay({ axes, series, testId, height = 320 }: { axes: str
           <PolarGrid />
           <PolarAngleAxis dataKey="axis" tick={{ fontSize: 11 }} />
           <PolarRadiusAxis domain={[0, 1]} tickFormatter={(v) => `${Math.round(v * 100)}%`} tick={{ fontSize: 10 }} />
-          <Tooltip formatter={(v) => `${(Number(v) * 100).toFixed(1)}%`} />
+          <Tooltip formatter={(v) => percent(Number(v), 1)} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {series.map((s, i) => (
             <Radar key={s.name} name={s.name} dataKey={s.name} stroke={colorAt(i)} fill={colorAt(i)} fillOpacity={0.15} isAnimationActive={false} />

@@ -2,6 +2,7 @@
 
 import { ChartFigure } from "./chart-figure";
 import { CartesianGrid, Line, ComposedChart, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis, LabelList } from "recharts";
+import { fixed, percent } from "@/lib/format";
 
 /** Scatter of points (e.g. cost vs score, SNR vs recall) with an optional Pareto front line. */
 export function ScatterFront({
@@ -23,7 +24,7 @@ export function ScatterFront({
   testId?: string;
   height?: number;
 }) {
-  const f = (p: boolean) => (v: number) => (p ? `${(v * 100).toFixed(0)}%` : Number(v).toFixed(2));
+  const f = (p: boolean) => (v: number) => (p ? percent(v, 0) : fixed(Number(v), 2));
   return (
     <ChartFigure
       testId={testId}
@@ -37,7 +38,7 @@ export function ScatterFront({
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
           <XAxis type="number" dataKey="x" name={xLabel} tickFormatter={f(xPercent)} tick={{ fontSize: 12 }} label={{ value: xLabel, position: "insideBottom", offset: -12, fontSize: 12 }} domain={["auto", "auto"]} />
           <YAxis type="number" dataKey="y" name={yLabel} tickFormatter={f(yPercent)} tick={{ fontSize: 12 }} label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }} domain={["auto", "auto"]} />
-          <Tooltip formatter={(v) => Number(v).toFixed(3)} />
+          <Tooltip formatter={(v) => fixed(Number(v), 3)} />
           {front?.length ? <Line data={front} dataKey="y" stroke="#009E73" strokeWidth={2} dot={false} type="stepAfter" name="Pareto front" isAnimationActive={false} /> : null}
           <Scatter data={points} fill="#0072B2" name="submissions" isAnimationActive={false}>
             <LabelList dataKey="label" position="top" style={{ fontSize: 11 }} />

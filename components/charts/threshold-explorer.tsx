@@ -6,6 +6,7 @@ import { pct } from "@/lib/format";
 import { evaluatePolicyAt, type AvBug, type PolicyPoint } from "@/lib/metrics";
 import { Curves } from "./curves";
 import { GroupedBars } from "./grouped-bars";
+import { fixed } from "@/lib/format";
 
 /**
  * Sliders for the abstention threshold τ and the validation percentile; the funnel,
@@ -37,7 +38,7 @@ export function ThresholdExplorer({ bugs, endpoint }: { bugs?: AvBug[]; endpoint
     <div className="space-y-4" data-testid="threshold-explorer">
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm">
-          Abstention threshold τ = <strong data-testid="tau-value">{tau.toFixed(2)}</strong>
+          Abstention threshold τ = <strong data-testid="tau-value">{fixed(tau, 2)}</strong>
           <input type="range" min={0} max={1} step={0.05} value={tau} onChange={(e) => setTau(Number(e.target.value))} className="w-full" aria-label="Abstention threshold" data-testid="tau-slider" />
         </label>
         <label className="block text-sm">
@@ -53,7 +54,7 @@ export function ThresholdExplorer({ bugs, endpoint }: { bugs?: AvBug[]; endpoint
             rows={[
               ["Abstention precision / recall / FPR", `${pct(p.abstention.precision)} / ${pct(p.abstention.recall)} / ${pct(p.abstention.fpr)}`],
               [
-                `Validation precision / recall / FPR (cutoff ${Number.isFinite(p.cutoff) ? p.cutoff.toFixed(3) : "—"})`,
+                `Validation precision / recall / FPR (cutoff ${Number.isFinite(p.cutoff) ? fixed(p.cutoff, 3) : "—"})`,
                 `${pct(p.validation.precision)} / ${pct(p.validation.recall)} / ${pct(p.validation.fpr)}`,
               ],
               ...p.funnel.map((s): [string, React.ReactNode] => [s.stage, <span key={s.stage} data-testid={`explorer-${s.stage.replace(/ /g, "-")}`}>{`${s.bugs} bugs · fs@1 ${pct(s.success_at_1)}`}</span>]),

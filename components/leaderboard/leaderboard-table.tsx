@@ -8,6 +8,7 @@ import { getMetric } from "@/lib/metric-value";
 import type { SortDir } from "@/lib/leaderboard-sort";
 import type { LeaderboardRow } from "@/lib/server/leaderboard";
 import type { MetricColumn } from "@/lib/tasks/types";
+import { fixed, usd } from "@/lib/format";
 
 interface Props {
   rows: LeaderboardRow[];
@@ -43,7 +44,7 @@ function Rank({ r }: { r: LeaderboardRow }) {
       {r.tiedWithAbove && r.vsAbove ? (
         <span
           className="ml-1 text-amber-700 dark:text-amber-400"
-          title={`Not significantly different from the rank above: difference ${r.vsAbove.difference.toFixed(3)}, 95% paired bootstrap interval ${r.vsAbove.low.toFixed(3)} to ${r.vsAbove.high.toFixed(3)} includes 0`}
+          title={`Not significantly different from the rank above: difference ${fixed(r.vsAbove.difference, 3)}, 95% paired bootstrap interval ${r.vsAbove.low.toFixed(3)} to ${r.vsAbove.high.toFixed(3)} includes 0`}
           data-testid="tied"
         >
           <span aria-hidden="true">≈</span>
@@ -92,8 +93,8 @@ function MetricCell({ r, c, primaryMetric }: { r: LeaderboardRow; c: MetricColum
     <>
       {formatMetric(getMetric(r.metrics, c.key), c.format)}
       {c.key === primaryMetric && r.ci ? (
-        <span className="ml-1 text-xs font-normal text-muted" title={`95% bootstrap interval ${r.ci.low.toFixed(3)}–${r.ci.high.toFixed(3)}`}>
-          ±{(((r.ci.high - r.ci.low) / 2) * (c.format === "percent1" ? 100 : 1)).toFixed(c.format === "percent1" ? 1 : 3)}
+        <span className="ml-1 text-xs font-normal text-muted" title={`95% bootstrap interval ${fixed(r.ci.low, 3)}–${fixed(r.ci.high, 3)}`}>
+          ±{fixed(((r.ci.high - r.ci.low) / 2) * (c.format === "percent1" ? 100 : 1), c.format === "percent1" ? 1 : 3)}
         </span>
       ) : c.key === primaryMetric && r.margin !== null ? (
         <span className="ml-1 text-xs font-normal text-muted" title="hidden test set: released by the Ladder, rounded to this margin">
@@ -141,8 +142,8 @@ export function LeaderboardTable(props: Props) {
             cellProps: () => ({ "data-metric": "cost" }),
             cell: (r: LeaderboardRow) => (
               <>
-                {r.cost.usd !== null ? `$${r.cost.usd.toFixed(2)}` : "—"}
-                {r.cost.tokens !== null ? <div className="text-xs text-muted">{(r.cost.tokens / 1e6).toFixed(1)}M tok</div> : null}
+                {usd(r.cost.usd)}
+                {r.cost.tokens !== null ? <div className="text-xs text-muted">{fixed(r.cost.tokens / 1e6, 1)}M tok</div> : null}
               </>
             ),
           },

@@ -7,6 +7,7 @@ import { ProblemTable } from "@/components/ui/problem-table";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { usePoll } from "@/lib/client/use-poll";
 import type { Problem } from "@/lib/errors";
+import { fixed } from "@/lib/format";
 
 interface State {
   status: "queued" | "scoring" | "scored" | "failed";
@@ -49,7 +50,7 @@ export function UploadStatus({ id, primaryMetric, refreshWhenDone = false }: { i
     const v = primaryMetric ? state.metrics[primaryMetric] : undefined;
     return (
       <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950" data-testid="upload-status" data-status="scored">
-        <p className="font-semibold">Scored{primaryMetric ? `: ${primaryMetric} = ${typeof v === "number" ? v.toFixed(3) : "—"}` : "."}</p>
+        <p className="font-semibold">Scored{primaryMetric ? `: ${primaryMetric} = ${typeof v === "number" ? fixed(v, 3) : "—"}` : "."}</p>
         <p className="mt-2">
           <Link href={`/submissions/${id}`}>View the submission</Link>
         </p>

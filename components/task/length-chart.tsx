@@ -1,13 +1,14 @@
 import { GroupedBars } from "@/components/charts/grouped-bars";
 import { colorAt } from "@/components/charts/palette";
 import type { LengthBucket } from "@/lib/tasks/shared/length-bucket";
+import { percent } from "@/lib/format";
 
 /** TPR drawn up and FPR drawn down per length bucket (BouncerBench Figs. 2–3), N per bucket in the label. */
 export function LengthChart({ data, testId, total }: { data: { id: string; name: string; buckets: LengthBucket[]; covered?: number }[]; testId: string; total?: number }) {
   const shown = data.slice(0, 4);
   const buckets = shown[0]?.buckets ?? [];
   const rows = buckets.map((b, i) => ({
-    bucket: `${b.bucket} (N=${b.n}, ${(b.shouldBounce * 100).toFixed(0)}% to bounce)`,
+    bucket: `${b.bucket} (N=${b.n}, ${percent(b.shouldBounce, 0)} to bounce)`,
     ...Object.fromEntries(shown.flatMap((s) => [[`${s.name} TPR`, s.buckets[i].tpr], [`${s.name} FPR`, -s.buckets[i].fpr]])),
   }));
   const series = shown.flatMap((s, i) => [

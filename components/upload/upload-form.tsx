@@ -6,6 +6,7 @@ import { useRef, useState } from "react";
 import { UploadStatus } from "@/components/submission/upload-status";
 import { ProblemTable } from "@/components/ui/problem-table";
 import type { Problem } from "@/lib/errors";
+import { fixed, formatBytes } from "@/lib/format";
 
 
 type Result =
@@ -91,7 +92,7 @@ export function UploadForm({ task, primaryMetric, teams = [] }: { task: string; 
       >
         {file ? (
           <span>
-            <strong>{file.name}</strong> · {(file.size / 1024).toFixed(1)} KB — click to change
+            <strong>{file.name}</strong> · {formatBytes(file.size)} — click to change
           </span>
         ) : (
           <span>Drop a prediction file here (JSON or JSONL, up to 100 MB), or click to choose one</span>
@@ -175,7 +176,7 @@ export function UploadForm({ task, primaryMetric, teams = [] }: { task: string; 
       {result?.kind === "ok" ? (
         <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950" data-testid="upload-ok">
           <p className="font-semibold">
-            Scored: {primaryMetric} = {result.metrics[primaryMetric]?.toFixed(3) ?? "—"}
+            Scored: {primaryMetric} = {fixed(result.metrics[primaryMetric], 3)}
           </p>
           <p>
             Validation: {result.validation.format} format, {result.validation.covered} of {result.validation.total} instances covered.

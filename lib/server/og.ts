@@ -10,6 +10,7 @@ import { Lru } from "./lru";
 import { publicUrl } from "./public-url";
 import { currentScore, getSubmissionOrThrow } from "./submissions";
 import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
+import { fixed } from "@/lib/format";
 
 // The data of link-preview images, and their rendered PNGs cached by what they show: a board's
 // image by (release, board_version) — so it changes exactly when the leaderboard does — and a
@@ -25,7 +26,7 @@ function interval(col: MetricColumn | undefined, ci: { low: number; high: number
   if (margin !== null) return `±${margin} (rounded)`;
   if (!ci) return "";
   const half = (ci.high - ci.low) / 2;
-  return col?.format === "percent1" ? `±${(half * 100).toFixed(1)}` : `±${half.toFixed(3)}`;
+  return col?.format === "percent1" ? `±${fixed(half * 100, 1)}` : `±${fixed(half, 3)}`;
 }
 
 /** A leaderboard's preview: the task, its release and the top five by the primary metric. */

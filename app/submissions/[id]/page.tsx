@@ -22,6 +22,7 @@ import { getSessionActor } from "@/lib/server/actor";
 import { discloseScore } from "@/lib/server/disclosure";
 import { getSubmissionOrThrow, listSubmissionInstances, scoreOnRelease } from "@/lib/server/submissions";
 import { getTaskOrThrow } from "@/lib/server/tasks";
+import { fixed } from "@/lib/format";
 
 export const dynamic = "force-dynamic";
 
@@ -190,7 +191,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
                 <div className="text-xl font-semibold tabular-nums">{formatMetric(getMetric(metrics, c.key), c.format)}</div>
                 {c.key === score.primaryMetric && view?.ci ? (
                   <div className="text-xs text-muted">
-                    95% CI {view.ci.low.toFixed(3)}–{view.ci.high.toFixed(3)}
+                    95% CI {fixed(view.ci.low, 3)}–{fixed(view.ci.high, 3)}
                   </div>
                 ) : c.key === score.primaryMetric && view?.ladder?.released && view.ladder.margin !== null ? (
                   <div className="text-xs text-muted">rounded to ±{view.ladder.margin}</div>
