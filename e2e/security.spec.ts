@@ -2,6 +2,7 @@
 // (test/authz/rules.ts), sign-in rate limits answered from next-auth's own endpoint, sessions that
 // end at sign-out, and cross-site writes.
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
@@ -99,7 +100,33 @@ test.describe("authorization matrix: pages and next-auth, with session cookies",
   }
 });
 
-test("sign-in: 10 failures per account, then 429 with Retry-After from next-auth's endpoint; the right password waits too", async ({ page }) => {
+/**
+ * The same sign-in as signIn(), but from another client: the request leaves from another loopback
+ * address (127.0.0.2), which the server stamps as its client address (scripts/client-address.mjs).
+ */
+async function signInFrom(localAddress: string, email: string, password: string): Promise<{ status: number; cookie: string }> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const body = new URLSearchParams({ email, password, csrfToken, json: "true" }).toString();
+  const url = new URL(`${base}/api/auth/callback/credentials`);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress, headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), cookie: jar.join("; "), origin: base } },
+      (res) => {
+        res.resume();
+        res.on("end", () => {
+          const set = ([] as string[]).concat(res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]);
+          resolve({ status: res.statusCode ?? 0, cookie: set.filter((c) => /session-token/.test(c) && !/=$/.test(c)).join("; ") });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+test("sign-in: 10 failures from one client, then 429 with Retry-After for that client only; the rightful user still signs in from another", async ({ page }) => {
   const email = `sec-limit-${Date.now().toString(36)}@example.org`;
   await signUp(email, "Limit");
   for (let i = 0; i < 10; i++) {
@@ -107,12 +134,18 @@ test("sign-in: 10 failures per account, then 429 with Retry-After from next-auth
     expect(r.status, `attempt ${i + 1}`).toBe(401); // next-auth: wrong credentials, no session
     expect(r.cookie).not.toMatch(/session-token=/);
   }
+  // this (account, client) pair is used up: refused from next-auth's endpoint, the right password too
   const limited = await signIn(email, "wrong password again");
   expect(limited.status).toBe(429);
   expect(Number(limited.retryAfter)).toBeGreaterThan(60);
-  const right = await signIn(email, PASSWORD);
-  expect(right.status).toBe(429);
-  // the sign-in form says so
+  expect((await signIn(email, PASSWORD)).status).toBe(429);
+  // no lock on the account: from another client the right password signs in (slowed, at most 5 s)
+  const started = Date.now();
+  const owner = await signInFrom("127.0.0.2", email, PASSWORD);
+  expect(owner.status).toBe(200);
+  expect(owner.cookie).toMatch(/session-token=/);
+  expect(Date.now() - started).toBeLessThan(15_000);
+  // the sign-in form from the throttled client says so
   await page.goto("/signin");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);

@@ -42,8 +42,16 @@ const EnvSchema = z.object({
   MAX_PREDICTION_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   /** proxies in front of the app that append to X-Forwarded-For (0: clients connect directly) */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
-  /** rate limits (docs/security.md): failed sign-ins per account per 15 minutes */
-  RATE_SIGNIN_ACCOUNT: z.coerce.number().int().positive().default(10),
+  // rate limits (docs/security.md): sign-ins are limited per (account, client) and slowed per
+  // account — never a hard lock per account, which would let anyone lock the rightful user out
+  /** failed sign-ins per (account, client address) per 15 minutes, then 429 for that pair only */
+  RATE_SIGNIN_PAIR: z.coerce.number().int().positive().default(10),
+  /** failed sign-ins on one account (from any address) per 15 minutes before each further attempt is slowed */
+  SIGNIN_SLOW_AFTER: z.coerce.number().int().nonnegative().default(5),
+  /** the first slowdown, milliseconds; it doubles with each further failure */
+  SIGNIN_SLOW_BASE_MS: z.coerce.number().int().nonnegative().default(250),
+  /** the longest a sign-in waits, milliseconds */
+  SIGNIN_SLOW_MAX_MS: z.coerce.number().int().nonnegative().default(5000),
   /** failed sign-ins per client address per 15 minutes */
   RATE_SIGNIN_CLIENT: z.coerce.number().int().positive().default(100),
   /** sign-ups per client address per hour */

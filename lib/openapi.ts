@@ -23,8 +23,10 @@ import {
   SubmissionPatch,
   TaskParams,
   TaskQuotaBody,
+  TeamNameBody,
   TokenBody,
   TokenIdParams,
+  UnlockBody,
   VerifyBody,
 } from "./validations/common";
 import { LeaderboardView } from "./validations/leaderboard-view";
@@ -58,6 +60,7 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/v1/tokens", summary: "Create an API token for your team (shown once)", access: "member", tag: "accounts", body: TokenBody, responses: { 201: "{ id, token, prefix, team, admin }", 403: ERR[403], 429: "30 an hour" } },
   { method: "delete", path: "/api/v1/tokens/{id}", summary: "Revoke a token (the team's owners, its creator, admins)", access: "member", tag: "accounts", params: TokenIdParams, responses: { 204: "revoked", 403: ERR[403], 404: ERR[404] } },
   { method: "get", path: "/api/v1/teams/{slug}", summary: "A team: members and public submissions; members also see private ones, tokens, open invitations", access: "anyone", tag: "teams", params: SlugParams, responses: { 200: "the team", 404: ERR[404] } },
+  { method: "patch", path: "/api/v1/teams/{slug}", summary: "Rename a team (owners); a name that looks like another team's (Unicode TS #39 skeleton) is refused", access: "owner", tag: "teams", params: SlugParams, body: TeamNameBody, responses: { 200: "{ slug, name }", 404: ERR[404], 409: "the name looks like another team's", 422: ERR[422] } },
   { method: "post", path: "/api/v1/teams/{slug}/invitations", summary: "A single-use invitation link, valid 7 days", access: "owner", tag: "teams", params: SlugParams, responses: { 201: "{ url, expiresAt, team }", 403: ERR[403], 404: ERR[404] } },
   { method: "patch", path: "/api/v1/teams/{slug}/members/{userId}", summary: "Change a member's role (never leaves the team without an owner)", access: "owner", tag: "teams", params: MemberParams, body: RoleBody, responses: { 200: "{ userId, role }", 409: "the last owner", 404: ERR[404] } },
   { method: "delete", path: "/api/v1/teams/{slug}/members/{userId}", summary: "Remove a member (owners), or leave (oneself)", access: "member", tag: "teams", params: MemberParams, responses: { 204: "removed", 409: "the last owner", 404: ERR[404] } },
@@ -91,6 +94,7 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/v1/admin/submissions/{id}/verify", summary: "Mark a submission verified (or withdraw it)", access: "admin", tag: "admin", params: IdParams, body: VerifyBody, responses: { 200: "{ id, verified: { by, at } | null }" } },
   { method: "post", path: "/api/v1/admin/submissions/{id}/hide", summary: "Hide from public views with a reason its team sees (reason null: show again)", access: "admin", tag: "admin", params: IdParams, body: HideBody, responses: { 200: "{ id, hidden }" } },
   { method: "delete", path: "/api/v1/admin/submissions/{id}", summary: "Delete a submission with its predictions and scores", access: "admin", tag: "admin", params: IdParams, responses: { 204: "deleted", 404: ERR[404] } },
+  { method: "post", path: "/api/v1/admin/users/unlock", summary: "Clear an account's failed sign-ins: its slowdown and every (account, client) limit", access: "admin", tag: "admin", body: UnlockBody, responses: { 200: "{ email, exists, cleared }", 422: ERR[422] } },
   { method: "get", path: "/api/v1/admin/audit", summary: "The audit trail, newest first, filtered", access: "admin", tag: "admin", query: AuditQuery, responses: { 200: "{ events, next }" } },
 ];
 

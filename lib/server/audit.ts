@@ -20,7 +20,9 @@ export type AuditAction =
   | "invitation.accept"
   | "member.role"
   | "member.remove"
-  | "task.quota";
+  | "task.quota"
+  | "team.rename"
+  | "user.unlock";
 
 export interface AuditEntry {
   actor: Actor | { label: string; userId?: string | null } | null;

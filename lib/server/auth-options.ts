@@ -4,8 +4,9 @@ import GitHubProvider from "next-auth/providers/github";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import crypto from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { verifyPassword } from "./passwords";
-import { check, clientAddress, consume, reset } from "./rate-limits";
+import { checkSignIn, clientAddress, recordSignInFailure, recordSignInSuccess, signInDelayMs } from "./rate-limits";
 import { getAuthSecret } from "./secret";
 import { createUserWithTeam } from "./users";
 
@@ -24,18 +25,20 @@ export function getAuthOptions(): NextAuthOptions {
         const password = credentials?.password;
         if (!email || !password) return null;
         const client = clientAddress((req?.headers ?? {}) as Record<string, string>);
-        // the route refuses before this when a limit is used up (app/api/auth/[...nextauth]/route.ts)
-        await check("signin-account", email);
-        await check("signin-client", client);
+        // refused only for this (account, client) pair or this client, never for the account as a
+        // whole: the route refuses before this too (app/api/auth/[...nextauth]/route.ts)
+        await checkSignIn(email, client);
+        // failures on the account from anyone slow it down (capped), before the password is checked
+        const delay = await signInDelayMs(email);
+        if (delay > 0) await sleep(delay);
         const db = await getDb();
         const user = await db.user.findUnique({ where: { email } });
         if (!user?.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
           // each failure counts, whether or not the account exists (no account enumeration)
-          await consume("signin-account", email).catch(() => undefined);
-          await consume("signin-client", client).catch(() => undefined);
+          await recordSignInFailure(email, client).catch((e) => console.error("[auth] could not count a failed sign-in:", e));
           return null;
         }
-        await reset("signin-account", email);
+        await recordSignInSuccess(email, client);
         return { id: user.id, email: user.email, name: user.name };
       },
     }),

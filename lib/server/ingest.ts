@@ -10,6 +10,7 @@ import { getEnv } from "@/lib/env";
 import type { Metrics } from "@/lib/tasks/types";
 import { finishValidation, PARSE_SLICE, PredictionValidator } from "@/lib/tasks/validate";
 import { audit } from "./audit";
+import { assertModelNameAvailable, skeleton } from "./names";
 import { holdQuota } from "./quotas";
 import { computeScore, pgRows, saveScore, type ComputedScore } from "./scoring";
 import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
@@ -196,12 +197,15 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
     const meta = await input.meta;
     if (meta.dryRun) throw new DryRun({ score, validation });
     if (input.quota && input.teamId && !input.submissionId) await holdQuota(pgRows(conn), task, release, input.teamId);
+    // a model name belongs to the first team that used it on the task, look-alikes included
+    // (checked for counted uploads: admins, seeds and baselines are trusted; a queued upload was checked when queued)
+    const modelSkeleton = input.quota && !input.submissionId ? await assertModelNameAvailable(pgRows(conn), { taskId: task.id, teamId: input.teamId, model: meta.model, submissionId: id }) : skeleton(meta.model);
     sha256 = hash.digest("hex");
     await saveScore(pgRows(conn), task, id, release.id, score);
     await conn.query(
       `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", baseline = $7, synthetic = $8,
               status = 'scored', format = $9, file_name = $10, file_size = $11, file_sha256 = $12, validation = $13::jsonb,
-              cost_usd = $14, tokens = $15, runtime_sec = $16, error = NULL, upload_release_id = $17::uuid, logs_url = $18
+              cost_usd = $14, tokens = $15, runtime_sec = $16, error = NULL, upload_release_id = $17::uuid, logs_url = $18, model_skeleton = $19
         WHERE id = $1::uuid`,
       [
         id,
@@ -222,6 +226,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
         meta.runtimeSec ?? null,
         release.id,
         meta.logsUrl ?? null,
+        modelSkeleton,
       ],
     );
     if ((meta.visibility ?? "public") === "public" && !meta.baseline) {

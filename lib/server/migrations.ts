@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "@/lib/db";
+import { backfillNameSkeletons } from "./names";
 
 export interface MigrationFile {
   name: string;
@@ -42,7 +43,8 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 /**
  * Applies pending migrations, each in its own transaction, recording them in
- * `_prisma_migrations` exactly as `prisma migrate deploy` does. Returns the names applied.
+ * `_prisma_migrations` exactly as `prisma migrate deploy` does, then fills the confusable
+ * skeletons of names stored before them (lib/server/names.ts). Returns the names applied.
  * @throws when an applied migration's file was edited afterwards (checksum mismatch)
  */
 export async function applyMigrations(db: Database, files = readMigrations()): Promise<string[]> {
@@ -71,5 +73,8 @@ export async function applyMigrations(db: Database, files = readMigrations()): P
       applied.push(m.name);
     }
   });
+  // names stored before their confusable skeletons were (teams, model names): filled once, then a no-op
+  const filled = await backfillNameSkeletons(<T>(sql: string, params: unknown[]) => db.query<T & Record<string, unknown>>(sql, params) as Promise<T[]>);
+  if (filled.teams || filled.submissions) console.log(`[migrate] name skeletons filled: ${filled.teams} team(s), ${filled.submissions} submission(s)`);
   return applied;
 }

@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { Actor } from "./actor";
 import { audit } from "./audit";
+import { assertTeamNameAvailable, isUniqueViolation, visibleName } from "./names";
 import { publicUrl } from "./public-url";
 import { prismaRows } from "./scoring";
 import { hashToken } from "./tokens";
@@ -67,6 +68,29 @@ export async function teamView(db: PrismaClient, slug: string, actor: Actor | nu
     tokens: tokens.map((t) => ({ id: t.id, name: t.name, prefix: t.prefix, createdBy: t.user?.email ?? null, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null, admin: t.isAdmin })),
     invitations: invitations.map((i) => ({ id: i.id, createdAt: i.createdAt.toISOString(), expiresAt: i.expiresAt.toISOString() })),
   };
+}
+
+/**
+ * An owner renames the team (its slug, and so its links, stay). The name must be visible and
+ * must not look like another team's (confusable skeleton, Unicode TS #39).
+ * @throws AppError conflict (409) naming the team whose name it looks like
+ */
+export async function renameTeam(db: PrismaClient, actor: Actor | null, slug: string, newName: string) {
+  const team = await getTeamOrThrow(db, slug);
+  requireOwner(actor, team);
+  const name = visibleName(newName, "team name");
+  try {
+    return await db.$transaction(async (tx) => {
+      const nameSkeleton = await assertTeamNameAvailable(tx, name, team.id);
+      await tx.team.update({ where: { id: team.id }, data: { name, nameSkeleton } });
+      await audit(prismaRows(tx), { actor, action: "team.rename", target: { type: "team", id: team.slug }, teamId: team.id, before: { name: team.name }, after: { name } });
+      return { slug: team.slug, name };
+    });
+  } catch (e) {
+    // another team took a look-alike name in the same instant (the unique skeleton)
+    if (isUniqueViolation(e)) throw new AppError("conflict", `team name "${name}" was just taken by another team: pick another name`, { field: "name" });
+    throw e;
+  }
 }
 
 /** A single-use invitation link (owners). The token is shown once; only its hash is kept. */

@@ -7,6 +7,7 @@ import { createJob, registerJobKind, registerTask } from "./jobs";
 import { ingestPredictions, type SubmissionMeta } from "./ingest";
 import { ingestInThread } from "./scoring-pool";
 import { disclosedUpload } from "./disclosure";
+import { assertModelNameAvailable, skeleton } from "./names";
 import { holdQuota } from "./quotas";
 import { pgRows } from "./scoring";
 import { getReleaseOrThrow, getTaskOrThrow } from "./tasks";
@@ -138,9 +139,11 @@ export async function queueUpload(input: { task: string; source: AsyncIterable<U
     const meta = await input.meta;
     if (meta.dryRun) throw new AppError("bad_request", "dry runs of files this large are not queued: validate a smaller sample, or upload without dry_run");
     const jobId = await database.transaction(async (conn) => {
+      // a model name belongs to the first team that used it on the task (admins are trusted, as with quotas)
+      const modelSkeleton = input.quota ? await assertModelNameAvailable(pgRows(conn), { taskId: task.id, teamId: input.teamId, model: meta.model, submissionId: id }) : skeleton(meta.model);
       await conn.query(
-        `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7, tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11, logs_url = $12, receiver_id = NULL WHERE id = $1::uuid`,
-        [id, meta.model, meta.system ?? null, meta.oss ?? false, meta.site ?? null, meta.visibility ?? "public", meta.costUsd ?? null, meta.tokens ?? null, meta.runtimeSec ?? null, size, hash.digest("hex"), meta.logsUrl ?? null],
+        `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7, tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11, logs_url = $12, receiver_id = NULL, model_skeleton = $13 WHERE id = $1::uuid`,
+        [id, meta.model, meta.system ?? null, meta.oss ?? false, meta.site ?? null, meta.visibility ?? "public", meta.costUsd ?? null, meta.tokens ?? null, meta.runtimeSec ?? null, size, hash.digest("hex"), meta.logsUrl ?? null, modelSkeleton],
       );
       return createJob((sql, params) => conn.query(sql, params), "score-upload", { submissionId: id, task: task.fullSlug }, { total: size, createdBy: input.userId, teamId: input.teamId });
     });

@@ -31,7 +31,32 @@ const boolish = z
  */
 const UNSAFE_TEXT = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029\uFEFF]/u;
 
-/** A name shown to others (model, system, team, token): trimmed, 1..max characters, nothing that hides or reorders text. */
+/**
+ * Characters that show nothing on their own: white space, control and format characters
+ * (zero-width space and joiners included), surrogates and unassigned code points, combining marks
+ * (they decorate a character, they are none), default-ignorables (variation selectors, U+3164
+ * HANGUL FILLER, U+115F/U+1160, U+FFA0, U+180E …) and blank symbols drawn empty (U+2800 BRAILLE
+ * PATTERN BLANK).
+ */
+const INVISIBLE = /^[\s\p{Z}\p{Cc}\p{Cf}\p{Cs}\p{Cn}\p{M}\p{Default_Ignorable_Code_Point}\u115F\u1160\u180E\u2800\u3164\uFFA0]$/u;
+
+/** Whether a text holds at least one character that can be seen (see INVISIBLE). */
+export function hasVisibleCharacter(s: string): boolean {
+  for (const ch of s) if (!INVISIBLE.test(ch)) return true;
+  return false;
+}
+
+/** A zod refinement: the text must hold a visible character ("name must contain a visible character"). */
+export function visibleText(what: string) {
+  return (v: string, ctx: z.RefinementCtx) => {
+    if (v && !hasVisibleCharacter(v)) ctx.addIssue({ code: "custom", message: `${what} must contain a visible character (it holds only spaces, invisible or combining characters)` });
+  };
+}
+
+/**
+ * A name shown to others (model, system, team, token, account): trimmed, NFC-normalised,
+ * 1..max characters, at least one of them visible, nothing that hides or reorders text.
+ */
 export function displayName(what: string, max: number) {
   return z
     .string()
@@ -44,7 +69,39 @@ export function displayName(what: string, max: number) {
         const code = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
         ctx.addIssue({ code: "custom", message: `${what} holds a control or text-direction character (U+${code}) at position ${m.index + 1}: use plain text` });
       }
-    });
+    })
+    .superRefine(visibleText(what))
+    .overwrite((v) => v.normalize("NFC"));
+}
+
+/**
+ * An optional number sent as a form field or JSON: absent, null, "" or blanks are absent (never
+ * 0, as `z.coerce.number()` would make them); anything else must be a finite number.
+ */
+export function optionalNumber(what: string, opts: { int?: boolean; min?: number } = {}) {
+  return z
+    .union([z.number(), z.string(), z.null()])
+    .transform((v, ctx) => {
+      if (v === null) return undefined;
+      const text = typeof v === "string" ? v.trim() : null;
+      if (text === "") return undefined;
+      const n = text === null ? (v as number) : Number(text);
+      const shown = text === null ? String(v) : text.length > 40 ? `${text.slice(0, 40)}…` : text;
+      if (!Number.isFinite(n)) {
+        ctx.addIssue({ code: "custom", message: `${what} must be a number, got '${shown}'` });
+        return z.NEVER;
+      }
+      if (opts.int && !Number.isInteger(n)) {
+        ctx.addIssue({ code: "custom", message: `${what} must be a whole number, got '${shown}'` });
+        return z.NEVER;
+      }
+      if (opts.min !== undefined && n < opts.min) {
+        ctx.addIssue({ code: "custom", message: `${what} must be at least ${opts.min}, got '${shown}'` });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .optional();
 }
 
 /** An http(s) URL (never javascript:, data:, file: …). */
@@ -68,9 +125,9 @@ export const SubmissionFields = z.object({
   oss: boolish.optional(),
   site: webUrl.optional().or(z.literal("").transform(() => undefined)),
   visibility: z.enum(["public", "private"]).default("public"),
-  cost_usd: z.coerce.number().nonnegative().optional(),
-  tokens: z.coerce.number().int().nonnegative().optional(),
-  runtime_sec: z.coerce.number().nonnegative().optional(),
+  cost_usd: optionalNumber("cost_usd", { min: 0 }),
+  tokens: optionalNumber("tokens", { int: true, min: 0 }),
+  runtime_sec: optionalNumber("runtime_sec", { min: 0 }),
   dry_run: boolish.optional(),
   /** the team to file it under (a signed-in member of several teams; send it before the file) */
   team: z.string().trim().max(64).optional(),
@@ -119,6 +176,12 @@ export const SubmissionPatch = z
   })
   .strict()
   .refine((v) => v.visibility !== undefined || v.logsUrl !== undefined, "send visibility and/or logsUrl");
+
+/** `PATCH /api/v1/teams/{slug}`: rename a team (owners) */
+export const TeamNameBody = z.object({ name: displayName("team name", 48) }).strict();
+
+/** `POST /api/v1/admin/users/unlock`: clear an account's failed sign-ins */
+export const UnlockBody = z.object({ email: z.string().trim().toLowerCase().email("enter a valid email address").max(320) }).strict();
 
 export const RoleBody = z.object({ role: z.enum(["owner", "member"]) }).strict();
 export const VerifyBody = z.object({ verified: z.boolean().default(true) }).strict();

@@ -124,6 +124,7 @@ export const RULES: Rule[] = [
   { key: "GET /api/v1/me", runner: "api", call: () => ({ path: "/api/v1/me" }), expect: members(200), why: "whoami" },
   { key: "GET /api/v1/openapi.json", runner: "api", call: () => ({ path: "/api/v1/openapi.json" }), expect: all(200), why: "the API's description is public" },
   { key: "GET /api/v1/teams/[slug]", runner: "api", call: (w) => ({ path: `/api/v1/teams/${w.teamA}` }), expect: all(200), why: "team pages are public (private parts only for members, in the body)" },
+  { key: "PATCH /api/v1/teams/[slug]", runner: "api", call: (w, _role, n) => ({ path: `/api/v1/teams/${w.teamA}`, json: { name: `Team A renamed ${n}` } }), expect: { anonymous: 401, memberA: 200, memberB: 404, admin: 200 }, why: "owners rename their team; outsiders cannot tell the team has this" },
   { key: "POST /api/v1/teams/[slug]/invitations", runner: "api", call: (w) => ({ path: `/api/v1/teams/${w.teamA}/invitations` }), expect: { anonymous: 401, memberA: 201, memberB: 404, admin: 201 }, why: "owners invite; outsiders cannot tell the team has this" },
   {
     key: "POST /api/v1/invitations/[token]",
@@ -139,6 +140,7 @@ export const RULES: Rule[] = [
   { key: "POST /api/v1/admin/submissions/[id]/verify", runner: "api", call: (w) => ({ path: `/api/v1/admin/submissions/${w.privA}/verify`, json: { verified: false } }), expect: adminOnly(200), why: "moderation: admins" },
   { key: "POST /api/v1/admin/submissions/[id]/hide", runner: "api", call: (w) => ({ path: `/api/v1/admin/submissions/${w.privA}/hide`, json: { reason: null } }), expect: adminOnly(200), why: "moderation: admins" },
   { key: "DELETE /api/v1/admin/submissions/[id]", runner: "api", fresh: "submission", call: () => ({ path: "/api/v1/admin/submissions/{fresh}" }), expect: adminOnly(204), why: "moderation: admins" },
+  { key: "POST /api/v1/admin/users/unlock", runner: "api", call: () => ({ path: "/api/v1/admin/users/unlock", json: { email: "locked-out@example.org" } }), expect: adminOnly(200), why: "lifting sign-in limits: admins only" },
   { key: "GET /api/v1/admin/audit", runner: "api", call: () => ({ path: "/api/v1/admin/audit" }), expect: adminOnly(200), why: "the audit trail is for admins" },
   { key: "GET /api/v1/tasks/[benchmark]/[task]/changelog", runner: "api", call: () => ({ path: "/api/v1/tasks/bouncerbench/input/changelog" }), expect: all(200), why: "public changelog" },
 
@@ -161,6 +163,7 @@ export const RULES: Rule[] = [
   { key: "PAGE /tasks/[benchmark]/[task]", runner: "e2e", call: (w) => ({ path: `/tasks/bouncerbench/input?release=${w.draftVersion}` }), expect: all(404), why: "no board of a draft" },
   { key: "PAGE /tasks/[benchmark]/[task]/compare", runner: "e2e", call: (w) => ({ path: `/tasks/bouncerbench/input/compare?ids=${w.pub},${w.privA}` }), expect: teamA(200), why: "comparing a private submission: its team and admins" },
   { key: "PAGE /tasks/[benchmark]/[task]/instances", runner: "e2e", call: () => ({ path: "/tasks/bouncerbench/input/instances" }), expect: all(200), why: "instance explorer (public truth)" },
+  { key: "PAGE /tasks/[benchmark]/[task]/instances", runner: "e2e", call: (w) => ({ path: `/tasks/bouncerbench/input/instances?release=${w.draftVersion}` }), expect: { anonymous: 404, memberA: 404, memberB: 404, admin: 200 }, why: "a draft's instances: admins only; others get 404, not an empty 200" },
   { key: "PAGE /tasks/[benchmark]/[task]/instances/[id]", runner: "e2e", call: (w) => ({ path: `/tasks/bouncerbench/input/instances/${w.instance}` }), expect: all(200), why: "one instance" },
   {
     key: "PAGE /tasks/[benchmark]/[task]/instances/[id]",

@@ -3,21 +3,23 @@ import NextAuth from "next-auth";
 import { AppError } from "@/lib/errors";
 import { getAuthOptions } from "@/lib/server/auth-options";
 import { toErrorBody } from "@/lib/server/error-response";
-import { check, clientAddress } from "@/lib/server/rate-limits";
+import { checkSignIn, check, clientAddress } from "@/lib/server/rate-limits";
 
 export const dynamic = "force-dynamic";
 
 /**
- * A credentials sign-in past its rate limits is refused here, before next-auth runs: 429 with
- * Retry-After, and a body next-auth's client reads (`url` with `error=RateLimited`).
+ * A credentials sign-in past its rate limits (per account and client, per client) is refused here,
+ * before next-auth runs: 429 with Retry-After, and a body next-auth's client reads (`url` with
+ * `error=RateLimited`). The per-account slowdown happens in the credentials callback.
  */
 async function signInLimited(req: Request): Promise<Response | null> {
   if (req.method !== "POST" || !new URL(req.url).pathname.endsWith("/callback/credentials")) return null;
   const form = new URLSearchParams(await req.clone().text().catch(() => ""));
   const email = form.get("email")?.trim().toLowerCase();
   try {
-    if (email) await check("signin-account", email);
-    await check("signin-client", clientAddress(req.headers));
+    // per (account, client) pair and per client: never the account as a whole, which anyone could lock
+    if (email) await checkSignIn(email, clientAddress(req.headers));
+    else await check("signin-client", clientAddress(req.headers));
     return null;
   } catch (e) {
     if (!(e instanceof AppError)) throw e;

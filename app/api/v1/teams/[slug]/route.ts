@@ -1,9 +1,15 @@
 // GET /api/v1/teams/{slug} – a team: members and public submissions; its members also see private submissions, tokens and open invitations
+// PATCH /api/v1/teams/{slug} – rename a team (owners); a name that looks like another team's is refused (409)
 import { getDb } from "@/lib/db";
 import { route } from "@/lib/server/route";
-import { teamView } from "@/lib/server/teams";
-import { SlugParams } from "@/lib/validations/common";
+import { renameTeam, teamView } from "@/lib/server/teams";
+import { SlugParams, TeamNameBody } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "public", params: SlugParams }, async ({ params, actor }) => Response.json(await teamView(await getDb(), params.slug, actor)));
+
+export const PATCH = route({ access: "member", params: SlugParams }, async ({ req, params, actor }) => {
+  const body = TeamNameBody.parse(await req.json().catch(() => null));
+  return Response.json(await renameTeam(await getDb(), actor, params.slug, body.name));
+});

@@ -55,7 +55,8 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
     c = await compareSubmissions(await getDb(), fullSlug, ids, await getSessionActor(), release || undefined);
   } catch (e) {
     // a submission the viewer may not see (or that does not exist) is a missing page
-    if (e instanceof AppError && e.code === "not_found" && ids.length >= 2) notFound();
+    // and so is a release named in the URL that is not there (or a draft)
+    if (e instanceof AppError && e.code === "not_found" && (ids.length >= 2 || release)) notFound();
     if (e instanceof AppError && ["bad_request", "not_found"].includes(e.code)) {
       return (
         <div className="space-y-4">

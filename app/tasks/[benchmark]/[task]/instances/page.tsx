@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/card";
@@ -27,6 +28,8 @@ export default async function InstancesPage({ params, searchParams }: { params: 
       q: sp.q,
     }, await getSessionActor());
   } catch (e) {
+    // a release named in the URL that is not there (or a draft) is a missing page: 404
+    if (e instanceof AppError && e.code === "not_found" && sp.release) notFound();
     if (e instanceof AppError && (e.code === "forbidden" || e.code === "not_found")) {
       return (
         <div className="space-y-4">

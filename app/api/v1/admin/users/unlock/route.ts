@@ -1,0 +1,12 @@
+// POST /api/v1/admin/users/unlock – clear an account's failed sign-ins (its slowdown and every (account, client) limit)
+import { getDb } from "@/lib/db";
+import { route } from "@/lib/server/route";
+import { unlockSignIns } from "@/lib/server/users";
+import { UnlockBody } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route({ access: "admin" }, async ({ req, actor }) => {
+  const body = UnlockBody.parse(await req.json().catch(() => null));
+  return Response.json(await unlockSignIns(await getDb(), actor!, body.email));
+});
