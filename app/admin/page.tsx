@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { PublishButton } from "@/components/admin/publish-button";
 import { QuotaForm } from "@/components/admin/quota-form";
 import { ReleaseImportForm } from "@/components/admin/release-import-form";
+import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { Card } from "@/components/ui/card";
@@ -21,7 +22,7 @@ export default async function AdminPage() {
   const actor = await getSessionActor();
   if (!actor?.isAdmin) notFound();
   const env = getEnv();
-  const { tasks, formats, hiddenUploads } = await adminOverview(await getDb());
+  const { tasks, formats, hiddenUploads, teams } = await adminOverview(await getDb());
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Releases</h1>
@@ -57,6 +58,37 @@ export default async function AdminPage() {
           />
         </Card>
       ) : null}
+      <Card title="Teams approved for hidden releases">
+        <p className="mb-2 text-xs text-muted">
+          A task set to &ldquo;hidden release: approved teams only&rdquo; (below) takes uploads on its hidden release only from these teams: the defence against many
+          throwaway accounts (docs/security.md). Approved first, then the newest.
+        </p>
+        <DataTable
+          caption="Teams and their approval"
+          rows={teams}
+          rowKey={(t) => t.slug}
+          columns={[
+            { key: "team", header: "team", sort: (t) => t.name, cell: (t) => <Link href={`/teams/${t.slug}`}>{t.name}</Link> },
+            { key: "created", header: "created", sort: (t) => t.createdAt.toISOString(), cell: (t) => formatDate(t.createdAt) },
+            { key: "members", header: "members", align: "right", sort: (t) => t._count.memberships, cell: (t) => t._count.memberships },
+            { key: "subs", header: "submissions", align: "right", sort: (t) => t._count.submissions, cell: (t) => t._count.submissions },
+            {
+              key: "approval",
+              header: "approval",
+              sort: (t) => (t.approvedAt ? 1 : 0),
+              cell: (t) =>
+                t.approvedAt ? (
+                  <span className="flex items-center gap-2">
+                    <Badge tone="green">approved {formatDate(t.approvedAt)}</Badge>
+                    <ActionButton method="DELETE" url={`/api/v1/admin/teams/${t.slug}/approval`} label="Withdraw" confirm={`Withdraw the approval of ${t.name}?`} />
+                  </span>
+                ) : (
+                  <ActionButton method="POST" url={`/api/v1/admin/teams/${t.slug}/approval`} label="Approve" />
+                ),
+            },
+          ]}
+        />
+      </Card>
       <Card title="Import a release">
         <ReleaseImportForm tasks={tasks.map((t) => t.fullSlug)} formats={formats} />
       </Card>
@@ -98,6 +130,7 @@ export default async function AdminPage() {
               task={t.fullSlug}
               perDay={t.quotaPerDay}
               total={t.quotaTotal}
+              approvedOnly={t.hiddenApprovedOnly}
               defaultPerDay={t.releases.find((r) => r.status === "published")?.hidden ? String(env.QUOTA_HIDDEN_PER_DAY) : String(env.QUOTA_PUBLIC_PER_DAY)}
             />
           </div>

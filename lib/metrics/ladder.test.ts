@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bootstrapIndices, bootstrapReplicates } from "./bootstrap-replicates";
-import { ladderDecisions, quantizeMargin, roundToMargin } from "./ladder";
+import { DITHER_WIDTH, ditheredRound, ladderDecisions, quantizeMargin, roundToMargin } from "./ladder";
 
 const n = 200;
 const ix = bootstrapIndices(n, 1000, 7);
@@ -42,5 +42,37 @@ describe("the Ladder", () => {
     const d = ladderDecisions([entry(truthLike(150)), entry(truthLike(60)), { primary: null, replicates: null }], { n, better: "lower" });
     expect(d.map((x) => x.released)).toEqual([true, true, false]);
     expect(d[2].reason).toBe("undefined");
+  });
+});
+
+describe("the dithered rounding (issue 16: many accounts)", () => {
+  it("is on the grid, within (W + 1)/2 steps, and unbiased over the dither", () => {
+    for (const v of [0.6123, 0.5, 0.0371, 0.99]) {
+      let sum = 0;
+      const K = 10_000;
+      for (let k = 0; k < K; k++) {
+        const r = ditheredRound(v, 0.04, (k + 0.5) / K);
+        expect(Math.abs(r / 0.04 - Math.round(r / 0.04))).toBeLessThan(1e-9);
+        expect(Math.abs(r - v)).toBeLessThanOrEqual(((DITHER_WIDTH + 1) / 2) * 0.04 + 1e-12);
+        sum += r;
+      }
+      expect(sum / K).toBeCloseTo(v, 4);
+    }
+    expect(ditheredRound(0.6123, 0.04, 0.5)).toBe(roundToMargin(0.6123, 0.04));
+  });
+  it("a jittered threshold makes the improvement test stricter or looser, never the other way round", () => {
+    const a = Float64Array.from({ length: 1000 }, (_, i) => 0.5 + Math.sin(i * 1.7) * 0.03);
+    const seen = { onlyPlain: false };
+    for (let g = 0.001; g < 0.1; g += 0.001) {
+      const b = Float64Array.from({ length: 1000 }, (_, i) => 0.5 + g + Math.cos(i * 2.3) * 0.03);
+      const at = (jitter: number) => ladderDecisions([{ primary: 0.5, replicates: a }, { primary: 0.5 + g, replicates: b, jitter }], { n: 200, better: "higher" })[1].released;
+      const [loose, plain, strict] = [at(-1), at(0), at(1)];
+      // monotone in the jitter
+      if (strict) expect(plain).toBe(true);
+      if (plain) expect(loose).toBe(true);
+      if (plain && !strict) seen.onlyPlain = true;
+    }
+    // and it matters for some gains
+    expect(seen.onlyPlain).toBe(true);
   });
 });

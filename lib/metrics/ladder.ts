@@ -15,6 +15,14 @@ import { intervalFromReplicates, pairedIntervalFromReplicates } from "./bootstra
  *   that neither moves when a single prediction does, except across a rounding boundary.
  * A submission that is not released shows nothing new: the adaptive loop a team could run
  * against the hidden labels gets at most one bit per submission, and only for real improvements.
+ *
+ * Against many accounts (issue 16): deterministic rounding on one grid for everyone lets fresh
+ * accounts, each with a first submission one instance larger than the last, find where the
+ * rounded value steps and so read labels. So, as in the Shaky Ladder (Hardt 2017), released
+ * values are rounded with a secret dither (`ditheredRound`: the grid point nearest to
+ * value + (u − ½)·3·margin, u drawn per scored prediction set from a server secret) — within two
+ * margins of the truth, unbiased, but a one-instance change moves it by a coin flip's worth — and
+ * the improvement test's threshold is jittered by up to ±JITTER of the margin (`jitter`).
  */
 
 export interface LadderEntry {
@@ -22,6 +30,32 @@ export interface LadderEntry {
   primary: number | null;
   /** its replicates on the release's fixed bootstrap resamples */
   replicates: Float64Array | null;
+  /** in [−1, 1]: moves this entry's improvement threshold by jitter × JITTER × the margin (0: none) */
+  jitter?: number;
+}
+
+/** How far (as a share of the margin) the improvement threshold is jittered. */
+export const JITTER = 0.5;
+
+/**
+ * How wide the dither is, in steps. The error of a released value is uniform noise of this width
+ * plus the rounding's: at most (DITHER_WIDTH + 1) / 2 steps, standard deviation
+ * √(W² + 1)/√12 ≈ 0.91 steps for W = 3. Two released values then differ by noise of standard
+ * deviation ≈ 1.29 steps, against which a one-instance change (≈ 1/n; the step is ≳ 2/√n for
+ * an accuracy-like metric) is a small fraction: the sign of a difference tells a label with
+ * probability ½ + O(1/√n) (0.54 at n = 60, measured in test/integration/ladder-attack.test.ts).
+ */
+export const DITHER_WIDTH = 3;
+
+/**
+ * Rounds with a dither: the multiple of `step` nearest to value + (u − ½)·DITHER_WIDTH·step, for u
+ * in [0, 1). The result is within (DITHER_WIDTH + 1)/2 steps of the value; its mean over u is the
+ * value (up to the rounding of the grid's ends).
+ * @example ditheredRound(0.6123, 0.04, 0.5) // 0.6 (u = ½: plain rounding)
+ */
+export function ditheredRound(value: number, step: number, u: number): number {
+  if (!(step > 0)) return value;
+  return roundToMargin(value + (u - 0.5) * DITHER_WIDTH * step, step);
 }
 
 export interface LadderDecision {
@@ -88,7 +122,8 @@ export function ladderDecisions(entries: LadderEntry[], opts: { n: number; bette
       return { released: false, margin: null, reason: "not_improved" as const };
     }
     const gain = sign * (e.primary - best.primary!);
-    if (gain > half && gain > 0) {
+    const threshold = half * (1 + JITTER * Math.max(-1, Math.min(1, e.jitter ?? 0)));
+    if (gain > threshold && gain > 0) {
       best = e;
       return { released: true, margin: quantizeMargin(half, opts.n), reason: "improved" as const };
     }

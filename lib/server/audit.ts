@@ -22,7 +22,9 @@ export type AuditAction =
   | "member.remove"
   | "task.quota"
   | "team.rename"
-  | "user.unlock";
+  | "user.unlock"
+  | "team.approve"
+  | "team.unapprove";
 
 export interface AuditEntry {
   actor: Actor | { label: string; userId?: string | null } | null;

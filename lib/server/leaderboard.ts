@@ -86,6 +86,7 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
     taskName: task.name,
     benchmark: task.benchmark,
     description: task.description,
+    hiddenApprovedOnly: task.hiddenApprovedOnly,
     release: releaseJson(release),
     releaseId: release.id,
     boardVersion: String(release.boardVersion),

@@ -21,7 +21,13 @@ export async function adminOverview(db: PrismaClient) {
     take: 50,
     include: { release: { include: { task: true } }, submission: { include: { team: true } } },
   });
-  return { tasks, formats, hiddenUploads };
+  // teams for "approved teams only" hidden releases: the approved ones and the newest others
+  const teams = await db.team.findMany({
+    orderBy: [{ approvedAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }],
+    take: 100,
+    select: { slug: true, name: true, approvedAt: true, createdAt: true, _count: { select: { memberships: true, submissions: true } } },
+  });
+  return { tasks, formats, hiddenUploads, teams };
 }
 
 /** What /account shows a signed-in user: their teams, their teams' tokens and latest submissions. */

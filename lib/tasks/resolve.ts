@@ -16,11 +16,13 @@ export interface ResolvedTask {
   /** upload quotas set by admins (null: the defaults, lib/server/quotas.ts) */
   quotaPerDay: number | null;
   quotaTotal: number | null;
+  /** a hidden release of this task accepts uploads only from teams an admin approved (issue 16) */
+  hiddenApprovedOnly: boolean;
 }
 
 /** The one way a task is resolved: from its stored row (the server) or from the catalog (offline). */
 export function resolveTask(
-  t: { id: string; fullSlug: string; name: string; description: string; primaryMetric: string; kind: string; quotaPerDay?: number | null; quotaTotal?: number | null },
+  t: { id: string; fullSlug: string; name: string; description: string; primaryMetric: string; kind: string; quotaPerDay?: number | null; quotaTotal?: number | null; hiddenApprovedOnly?: boolean },
   benchmark: { slug: string; name: string },
 ): ResolvedTask {
   return {
@@ -35,6 +37,7 @@ export function resolveTask(
     benchmark,
     quotaPerDay: t.quotaPerDay ?? null,
     quotaTotal: t.quotaTotal ?? null,
+    hiddenApprovedOnly: t.hiddenApprovedOnly ?? false,
   };
 }
 

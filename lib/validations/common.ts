@@ -207,6 +207,8 @@ export const TaskQuotaBody = z
     quotaPerDay: z.number().int("a whole number").min(1, "at least 1").max(100_000).nullable().optional(),
     /** scored uploads per team and release in all; null: no limit */
     quotaTotal: z.number().int("a whole number").min(1, "at least 1").max(10_000_000).nullable().optional(),
+    /** true: a hidden release of the task accepts uploads only from teams an admin approved */
+    hiddenApprovedOnly: z.boolean().optional(),
   })
   .strict();
 

@@ -170,7 +170,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
             {view.withheld
               ? `Not a significant improvement over this team's best released submission: nothing new is shown (the Ladder).`
               : view.ladder.released
-                ? `Released by the Ladder: the metrics are rounded to ±${view.ladder.margin}, the margin of a 95% paired bootstrap on the hidden instances.`
+                ? `Released by the Ladder: the metrics are rounded to ±${view.ladder.margin} (the margin of a 95% paired bootstrap on the hidden instances) with a secret random offset: each is within one margin of its true value.`
                 : "Not released by the Ladder: admins see the exact metrics below."}{" "}
             <Link href={`/tasks/${sub.task.fullSlug}#ladder`}>How hidden test sets are scored</Link>
           </p>

@@ -1,4 +1,5 @@
-// PATCH /api/v1/admin/tasks/{benchmark}/{task} – a task's upload quotas (admins)
+// PATCH /api/v1/admin/tasks/{benchmark}/{task} – a task's upload quotas, and whether its hidden
+// release accepts uploads only from approved teams (admins)
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { notFound } from "@/lib/errors";
@@ -15,13 +16,21 @@ export const PATCH = route({ access: "admin", params: TaskParams }, async ({ req
   const fullSlug = `${params.benchmark}/${params.task}`;
   const task = await db.task.findUnique({ where: { fullSlug } });
   if (!task) throw notFound(`task ${fullSlug}`);
-  const t = await db.task.update({ where: { id: task.id }, data: { quotaPerDay: body.quotaPerDay, quotaTotal: body.quotaTotal } });
-  await audit(prismaRows(db), { actor, action: "task.quota", target: { type: "task", id: fullSlug }, taskId: task.id, before: { quotaPerDay: task.quotaPerDay, quotaTotal: task.quotaTotal }, after: { quotaPerDay: t.quotaPerDay, quotaTotal: t.quotaTotal } });
+  const t = await db.task.update({ where: { id: task.id }, data: { quotaPerDay: body.quotaPerDay, quotaTotal: body.quotaTotal, hiddenApprovedOnly: body.hiddenApprovedOnly } });
+  await audit(prismaRows(db), {
+    actor,
+    action: "task.quota",
+    target: { type: "task", id: fullSlug },
+    taskId: task.id,
+    before: { quotaPerDay: task.quotaPerDay, quotaTotal: task.quotaTotal, hiddenApprovedOnly: task.hiddenApprovedOnly },
+    after: { quotaPerDay: t.quotaPerDay, quotaTotal: t.quotaTotal, hiddenApprovedOnly: t.hiddenApprovedOnly },
+  });
   const env = getEnv();
   return Response.json({
     task: t.fullSlug,
     quotaPerDay: t.quotaPerDay,
     quotaTotal: t.quotaTotal,
+    hiddenApprovedOnly: t.hiddenApprovedOnly,
     defaults: { hiddenPerDay: env.QUOTA_HIDDEN_PER_DAY, publicPerDay: env.QUOTA_PUBLIC_PER_DAY },
   });
 });

@@ -4,6 +4,7 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { actorLabel } from "@/lib/server/audit";
 import { disclosedUpload } from "@/lib/server/disclosure";
+import { assertMayUploadHidden } from "@/lib/server/hidden-access";
 import { streamMultipart } from "@/lib/server/multipart";
 import { checkQuota, quotaHeaders, quotaState } from "@/lib/server/quotas";
 import { consume } from "@/lib/server/rate-limits";
@@ -34,6 +35,8 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
       // the team: the token's, or the one a member of several picked (a field sent before the file)
       const picked = SubmissionFields.shape.team.safeParse(info.before.team).data || undefined;
       teamId = await uploadTeam(db, actor!, picked);
+      // a hidden release of an "approved teams only" task: other teams are refused, dry runs too
+      await assertMayUploadHidden(db, { task, release, teamId, isAdmin: exempt });
       if (!exempt) await consume("uploads-team", teamId);
       const meta = fields.then((raw) => {
         const f = SubmissionFields.parse(raw);

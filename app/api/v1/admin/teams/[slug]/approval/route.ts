@@ -1,0 +1,20 @@
+// POST /api/v1/admin/teams/{slug}/approval – approve a team for hidden releases of tasks that
+// take uploads from approved teams only; DELETE withdraws the approval (admins)
+import { getDb } from "@/lib/db";
+import { actorLabel, audit } from "@/lib/server/audit";
+import { setTeamApproval } from "@/lib/server/hidden-access";
+import { route } from "@/lib/server/route";
+import { prismaRows } from "@/lib/server/scoring";
+import { SlugParams } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+async function set(params: { slug: string }, actor: Parameters<typeof actorLabel>[0], approve: boolean) {
+  const db = await getDb();
+  const r = await setTeamApproval(db, params.slug, approve ? (actor.userId ?? actorLabel(actor)) : null);
+  await audit(prismaRows(db), { actor, action: approve ? "team.approve" : "team.unapprove", target: { type: "team", id: r.slug }, before: { approvedAt: r.before }, after: { approvedAt: r.approvedAt } });
+  return Response.json({ team: r.slug, approved: r.approvedAt !== null, approvedAt: r.approvedAt });
+}
+
+export const POST = route({ access: "admin", params: SlugParams }, async ({ params, actor }) => set(params, actor!, true));
+export const DELETE = route({ access: "admin", params: SlugParams }, async ({ params, actor }) => set(params, actor!, false));
