@@ -45,7 +45,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         </main>
         <footer className="mx-auto max-w-7xl px-4 py-8 text-xs text-muted print:hidden">
           Scores are computed on the server from stored predictions by one metrics library.{" "}
-          <Link href="/api/v1/benchmarks">API</Link>
+          <Link href="/docs/api">API</Link> (<a href="/api/v1/benchmarks">JSON</a>)
         </footer>
       </body>
     </html>

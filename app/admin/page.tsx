@@ -58,7 +58,7 @@ export default async function AdminPage() {
           />
         </Card>
       ) : null}
-      <Card title="Teams approved for hidden releases">
+      <Card title="Team approvals for hidden test sets">
         <p className="mb-2 text-xs text-muted">
           A task set to &ldquo;hidden release: approved teams only&rdquo; (below) takes uploads on its hidden release only from these teams: the defence against many
           throwaway accounts (docs/security.md). Approved first, then the newest.
