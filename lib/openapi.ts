@@ -30,6 +30,7 @@ import {
   VerifyBody,
 } from "./validations/common";
 import { LeaderboardView } from "./validations/leaderboard-view";
+import { SESSION_COOKIE_NAME } from "@/lib/server/session-cookie";
 
 type Access = "anyone" | "member" | "owner" | "admin" | "as the submission";
 
@@ -169,7 +170,7 @@ export function openApiDocument(serverUrl: string) {
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "An API token: account page, POST /api/v1/tokens, or `npm run cli -- token create`" },
-        session: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "A signed-in browser; writes need Origin or Sec-Fetch-Site from this site" },
+        session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE_NAME, description: "A signed-in browser; writes need Origin or Sec-Fetch-Site from this site" },
       },
       schemas: {
         Error: {

@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { hashToken } from "./tokens";
+import { hasSessionCookie } from "./session-cookie";
 
 /** Who is calling: a signed-in user or an API token, with the teams it acts for. */
 export interface Actor {
@@ -57,13 +58,7 @@ export async function actorFromUserId(userId: string): Promise<Actor | null> {
   return { via: "session", userId: user.id, email: user.email, isAdmin: user.isAdmin, teamIds, teamId: teamIds[0] ?? null, roles };
 }
 
-/** next-auth's session cookie (plain, __Secure- prefixed, or chunked as .0, .1, …). */
-const SESSION_COOKIE = /(^|;\s*)(__Secure-)?next-auth\.session-token(\.\d+)?=/;
-
-/** Whether a Cookie header carries a session at all (visitors without one skip the session lookup). */
-export function hasSessionCookie(cookieHeader: string | null): boolean {
-  return cookieHeader !== null && SESSION_COOKIE.test(cookieHeader);
-}
+export { hasSessionCookie };
 
 /** The signed-in user of this request (server components, actions and route handlers). */
 export async function getSessionActor(): Promise<Actor | null> {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { getDatabase } from "@/lib/db";
 import { Lru } from "./lru";
+import { hasSessionCookie } from "./session-cookie";
 
 // Rendered leaderboards (the page for visitors without a session, and the API), cached in each
 // app process and answered by proxy.ts before Next.js routes the request. An entry is served only
@@ -45,7 +46,7 @@ export function cacheableTask(req: { method: string; url: string; headers: Heade
     // the document only: client-side navigations fetch RSC payloads with these headers
     if (req.headers.has("rsc") || req.headers.has("next-router-state-tree") || req.headers.has("next-router-prefetch")) return null;
     // a signed-in reader's header differs
-    if (/(^|;\s*)(__Secure-)?next-auth\.session-token/.test(req.headers.get("cookie") ?? "")) return null;
+    if (hasSessionCookie(req.headers.get("cookie"))) return null;
   }
   const [, benchmark, task] = route.re.exec(url.pathname)!;
   return `${benchmark}/${task}`;
