@@ -12,6 +12,7 @@ import { getDatabase } from "@/lib/db";
 import { databaseBack, databaseHealth, RETRY_AFTER_SECONDS } from "@/lib/server/db-health";
 import { cacheableTask, cachedResponse, FILL_HEADER, FILL_NONCE_HEADER, taskSignature, withNonce } from "@/lib/server/response-cache";
 import { applySecurityHeaders, isHttps, newNonce, pageCsp } from "@/lib/server/security-headers";
+import { log } from "@/lib/server/observability/log";
 
 const dev = process.env.NODE_ENV !== "production";
 const github = Boolean(process.env.GITHUB_ID && process.env.GITHUB_SECRET);
@@ -27,7 +28,7 @@ export async function proxy(req: NextRequest) {
   const task = cacheableTask(req);
   if (task) {
     const cached = await fromCache(req, task, nonce, csp, https).catch((e) => {
-      console.error("[cache] passing through after an error:", e instanceof Error ? e.message : e);
+      log.error({ err: e, component: "leaderboard-cache" }, "passing through after an error");
       return null;
     });
     if (cached) return cached;

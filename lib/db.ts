@@ -3,6 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import { isConnectionError, markDatabaseDown } from "@/lib/server/db-health";
+import { log } from "@/lib/server/observability/log";
 
 /** A raw connection used by the migration runner (multi-statement SQL) and the bulk writers. */
 export interface RawConnection {
@@ -31,7 +32,7 @@ export async function openDatabase(opts: { url: string; poolSize?: number }): Pr
   // down (lib/server/db-health.ts) so that requests get a 503 at once until it is back
   const lost = (e: Error) => {
     if (isConnectionError(e)) markDatabaseDown(e);
-    else console.error("[db] connection error:", e.message);
+    else log.error({ err: e }, "database connection error");
   };
   pool.on("error", lost);
   pool.on("connect", (client) => client.on("error", lost));

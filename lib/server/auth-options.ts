@@ -9,6 +9,7 @@ import { verifyPassword } from "./passwords";
 import { checkSignIn, clientAddress, recordSignInFailure, recordSignInSuccess, signInDelayMs } from "./rate-limits";
 import { getAuthSecret } from "./secret";
 import { createUserWithTeam } from "./users";
+import { log } from "./observability";
 
 /** How long a session lasts without signing in again (next-auth's default). */
 const SESSION_SECONDS = 30 * 24 * 60 * 60;
@@ -35,7 +36,7 @@ export function getAuthOptions(): NextAuthOptions {
         const user = await db.user.findUnique({ where: { email } });
         if (!user?.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
           // each failure counts, whether or not the account exists (no account enumeration)
-          await recordSignInFailure(email, client).catch((e) => console.error("[auth] could not count a failed sign-in:", e));
+          await recordSignInFailure(email, client).catch((e) => log.error({ err: e }, "could not count a failed sign-in"));
           return null;
         }
         await recordSignInSuccess(email, client);
@@ -53,10 +54,10 @@ export function getAuthOptions(): NextAuthOptions {
     logger: {
       error(code, metadata) {
         if (code === "JWT_SESSION_ERROR") return;
-        console.error(`[next-auth] ${code}`, metadata);
+        log.error({ component: "next-auth", code, metadata }, "next-auth error");
       },
       warn(code) {
-        console.warn(`[next-auth] ${code}`);
+        log.warn({ component: "next-auth", code }, "next-auth warning");
       },
       debug() {},
     },

@@ -3,6 +3,7 @@
 // such errors into 503 + Retry-After, and proxy.ts answers 503 at once while the database is
 // down, probing it at most once a second; the first probe that succeeds marks it up again. The
 // state lives on globalThis, which the proxy and the app's routes share in one process.
+import { log } from "./observability/log";
 
 /** Seconds a client is asked to wait before trying again. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -50,13 +51,13 @@ export function markDatabaseDown(e: unknown): void {
     s.down = true;
     s.since = Date.now();
     s.reason = e instanceof Error ? e.message : String(e);
-    console.error(`[db] the database is unreachable (${s.reason}); answering 503 until it returns`);
+    log.error({ reason: s.reason }, "the database is unreachable; answering 503 until it returns");
   }
 }
 
 export function markDatabaseUp(): void {
   const s = state();
-  if (s.down) console.error(`[db] the database is back after ${Math.round((Date.now() - s.since) / 1000)} s`);
+  if (s.down) log.warn({ downSeconds: Math.round((Date.now() - s.since) / 1000) }, "the database is back");
   s.down = false;
 }
 

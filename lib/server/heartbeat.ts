@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import type { Database } from "@/lib/db";
+import { log } from "./observability";
 
 // Every web process and job worker beats here (process_heartbeats.last_seen) every few seconds.
 // Any process that finds another's heartbeat stale (the process was killed, or its machine
@@ -45,7 +46,7 @@ export function startHeartbeat(db: Database, kind: "web" | "worker"): Promise<Be
       b.timer = setInterval(() => {
         beat(b)
           .then(() => reapStale(db))
-          .catch((e) => console.error(`[heartbeat] ${e instanceof Error ? e.message : e}`));
+          .catch((e) => log.error({ err: e, heartbeat: b.id }, "heartbeat failed"));
       }, BEAT_MS);
       b.timer.unref();
       return b;
@@ -96,7 +97,7 @@ export async function reapStale(db: Database, staleMs = STALE_AFTER_MS): Promise
     const workerIds = [...new Set([...dead.flatMap((d) => d.worker_ids), ...orphans.map((o) => o.locked_by)])];
     if (workerIds.length) await conn.query(`SELECT graphile_worker.force_unlock_workers($1::text[])`, [workerIds]);
     const uploads = await conn.query(`DELETE FROM submissions WHERE receiver_id = ANY($1::text[]) AND status = 'queued' RETURNING id`, [dead.map((d) => d.id)]);
-    console.log(`[heartbeat] reaped ${dead.map((d) => d.id).join(", ")}: ${workerIds.length} worker(s) unlocked, ${uploads.length} interrupted upload(s) deleted`);
+    log.info({ reaped: dead.map((d) => d.id), workersUnlocked: workerIds.length, uploadsDeleted: uploads.length }, "reaped stale processes");
     return { processes: dead.map((d) => d.id), uploads: uploads.length };
   });
 }

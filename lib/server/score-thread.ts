@@ -7,6 +7,7 @@ import { openDatabase, setDatabase, type Database } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { ingestPredictions, type IngestInput, type IngestResult } from "./ingest";
 import { toErrorBody } from "./error-response";
+import { log } from "./observability";
 
 export interface ThreadTask {
   databaseUrl: string;
@@ -49,7 +50,7 @@ export default async function scoreUpload(task: ThreadTask): Promise<ThreadOutco
   } catch (e) {
     // errors cross the thread boundary as data: an AppError's code, details and headers survive
     const { status, body, headers } = toErrorBody(e);
-    if (status >= 500 && !(e instanceof AppError)) console.error("[scoring thread]", e);
+    if (status >= 500 && !(e instanceof AppError)) log.error({ err: e, component: "scoring-thread" }, "scoring failed");
     return { ok: false, status, code: body.error.code, message: body.error.message, details: body.error.details, headers };
   }
 }

@@ -15,6 +15,7 @@ import { getReleaseInstances } from "./truth-cache";
 import { PredictionStream } from "@/lib/files/stream-predictions";
 import { feedParser, finishValidation, PredictionValidator } from "@/lib/tasks/validate";
 import { CLOSE } from "./body";
+import { log } from "./observability";
 
 const CHUNK = 1 << 20;
 /**
@@ -165,7 +166,7 @@ export async function sweepAbandonedUploads(db: PrismaClient): Promise<number> {
 
 registerTask("sweep-uploads", async (db) => {
   const n = await sweepAbandonedUploads(db);
-  if (n) console.log(`[jobs] swept ${n} abandoned upload(s)`);
+  if (n) log.info({ swept: n }, "swept abandoned uploads");
   // the same hourly sweep drops expired rate-limit counters and ended sessions
   await db.$executeRawUnsafe(`DELETE FROM rate_limits WHERE expire IS NOT NULL AND expire < $1`, Date.now());
   await db.$executeRawUnsafe(`DELETE FROM auth_sessions WHERE expires_at < now()`);
