@@ -208,7 +208,7 @@ test("a forged X-Forwarded-For or X-Client-Address does not change whose limit i
   }
 });
 
-test("a hidden release in the browser: the Ladder explained, rounded scores, nothing for a non-improvement", async ({ page }) => {
+test("a hidden release in the browser: the Ladder explained, released scores, nothing for a non-improvement", async ({ page }) => {
   // on BouncerBench Output, so that the other specs' Input boards stay as seeded
   const admin = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim();
   const ids = Array.from({ length: 40 }, (_, i) => `e2e-hidden-${i}`);
@@ -241,6 +241,8 @@ test("a hidden release in the browser: the Ladder explained, rounded scores, not
   await expect(page.getByTestId("ladder-banner")).toContainText("scored with the Ladder");
   const row = page.getByRole("row").filter({ hasText: "ladder-first" });
   await expect(row).toContainText(`±${first.ladder.margin}`);
+  // the released value (noise and the team's offset grid), as the upload's answer gave it
+  await expect(row).toContainText(first.metrics.F_m.toFixed(3));
   await expect(page.getByRole("row").filter({ hasText: "ladder-second" })).toHaveCount(0);
   // the team sees why its second upload shows nothing
   await page.context().addCookies(

@@ -97,7 +97,7 @@ function MetricCell({ r, c, primaryMetric }: { r: LeaderboardRow; c: MetricColum
           ±{fixed(((r.ci.high - r.ci.low) / 2) * (c.format === "percent1" ? 100 : 1), c.format === "percent1" ? 1 : 3)}
         </span>
       ) : c.key === primaryMetric && r.margin !== null ? (
-        <span className="ml-1 text-xs font-normal text-muted" title="hidden test set: released by the Ladder, rounded to this margin">
+        <span className="ml-1 text-xs font-normal text-muted" title="hidden test set: released by the Ladder, with noise, rounded to this margin">
           ±{r.margin}
         </span>
       ) : null}

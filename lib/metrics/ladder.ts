@@ -10,19 +10,20 @@ import { intervalFromReplicates, pairedIntervalFromReplicates } from "./bootstra
  * - A later one is released only when its primary metric beats the team's best released one by
  *   more than the margin of the 95% paired bootstrap of the difference (half the width of the
  *   percentile interval of the paired replicate differences); that half-width is its margin.
- * - Released values are shown rounded to the margin (`roundToMargin`), and the margin itself is
- *   coarsened to one significant digit, rounded up, and never below 1/n (`quantizeMargin`), so
- *   that neither moves when a single prediction does, except across a rounding boundary.
+ * - Released values are shown rounded to the margin, and the margin itself is coarsened to one
+ *   significant digit, rounded up, and never below 1/n (`quantizeMargin`), so that it does not
+ *   move when a single prediction does.
  * A submission that is not released shows nothing new: the adaptive loop a team could run
  * against the hidden labels gets at most one bit per submission, and only for real improvements.
  *
  * Against many accounts (issue 16): deterministic rounding on one grid for everyone lets fresh
  * accounts, each with a first submission one instance larger than the last, find where the
- * rounded value steps and so read labels. So, as in the Shaky Ladder (Hardt 2017), released
- * values are rounded with a secret dither (`ditheredRound`: the grid point nearest to
- * value + (u − ½)·3·margin, u drawn per scored prediction set from a server secret) — within two
- * margins of the truth, unbiased, but a one-instance change moves it by a coin flip's worth — and
- * the improvement test's threshold is jittered by up to ±JITTER of the margin (`jitter`).
+ * rounded value steps and so read labels. So, after the Shaky Ladder (Hardt 2017), a released
+ * value is `releaseValue`: the value plus Laplace noise (scale NOISE_SCALE steps, cut at
+ * NOISE_CUTOFF steps) drawn per submission, rounded to a grid shifted by a secret offset per team;
+ * and the improvement test's threshold is raised by a random share (up to JITTER) of its margin.
+ * The draws come from the caller (lib/server/ladder.ts: HMAC-SHA256 under a server secret), so
+ * this module stays pure and a test can switch them off.
  */
 
 export interface LadderEntry {
@@ -30,32 +31,74 @@ export interface LadderEntry {
   primary: number | null;
   /** its replicates on the release's fixed bootstrap resamples */
   replicates: Float64Array | null;
-  /** in [−1, 1]: moves this entry's improvement threshold by jitter × JITTER × the margin (0: none) */
+  /**
+   * in [0, 1): raises this entry's improvement threshold from the margin m to m·(1 + jitter·JITTER)
+   * (0 or absent: no noise; values outside [0, 1] are clamped). Only ever stricter: a threshold
+   * lowered below a one-instance gain would release one-instance improvements and never
+   * one-instance regressions, and so certify the label of the instance that changed.
+   */
   jitter?: number;
 }
 
-/** How far (as a share of the margin) the improvement threshold is jittered. */
+/** How far (as a share of the margin) the improvement threshold may be raised. */
 export const JITTER = 0.5;
 
-/**
- * How wide the dither is, in steps. The error of a released value is uniform noise of this width
- * plus the rounding's: at most (DITHER_WIDTH + 1) / 2 steps, standard deviation
- * √(W² + 1)/√12 ≈ 0.91 steps for W = 3. Two released values then differ by noise of standard
- * deviation ≈ 1.29 steps, against which a one-instance change (≈ 1/n; the step is ≳ 2/√n for
- * an accuracy-like metric) is a small fraction: the sign of a difference tells a label with
- * probability ½ + O(1/√n) (0.54 at n = 60, measured in test/integration/ladder-attack.test.ts).
- */
-export const DITHER_WIDTH = 3;
+/** The Laplace noise's scale b, in steps (margins): |noise| has median ≈ 0.32 steps (b·ln 2, a little less for the cut). */
+export const NOISE_SCALE = 0.5;
+
+/** Where the Laplace noise is cut, in steps (= 6b: the cut removes e⁻⁶ ≈ 0.25% of its mass). */
+export const NOISE_CUTOFF = 3;
+
+/** The largest |released − true| value: the noise's cut plus half a step of rounding. */
+export const MAX_RELEASE_ERROR = NOISE_CUTOFF + 0.5;
+
+/** The secret inputs of one released value. */
+export interface ReleaseNoise {
+  /** in [0, 1): the team's grid offset u — the grid is (k + u)·step; the same for all its submissions */
+  offset: number;
+  /** in [0, 1): the submission's draw for the noise (the quantile of a truncated Laplace) */
+  draw: number;
+}
 
 /**
- * Rounds with a dither: the multiple of `step` nearest to value + (u − ½)·DITHER_WIDTH·step, for u
- * in [0, 1). The result is within (DITHER_WIDTH + 1)/2 steps of the value; its mean over u is the
- * value (up to the rounding of the grid's ends).
- * @example ditheredRound(0.6123, 0.04, 0.5) // 0.6 (u = ½: plain rounding)
+ * Laplace noise of scale b cut at ±cutoff, from a uniform draw u in [0, 1): the inverse of its
+ * distribution function (the Laplace's, restricted to [−cutoff, cutoff]).
+ * @example truncatedLaplace(0.5, 1, 3) // 0
+ * @throws RangeError when b or cutoff is not positive
  */
-export function ditheredRound(value: number, step: number, u: number): number {
-  if (!(step > 0)) return value;
-  return roundToMargin(value + (u - 0.5) * DITHER_WIDTH * step, step);
+export function truncatedLaplace(u: number, b: number, cutoff: number): number {
+  if (!(b > 0) || !(cutoff > 0)) throw new RangeError("truncatedLaplace: scale and cutoff must be positive");
+  const tail = 0.5 * Math.exp(-cutoff / b); // F(−cutoff)
+  const p = tail + (1 - 2 * tail) * Math.min(Math.max(u, 0), 1);
+  const z = p < 0.5 ? b * Math.log(2 * p) : -b * Math.log(2 * (1 - p));
+  return Math.max(-cutoff, Math.min(cutoff, z)) + 0; // + 0: never −0
+}
+
+/**
+ * What the Ladder shows of a value: value + z rounded to the grid (k + offset)·step, where z is
+ * truncated Laplace noise of scale NOISE_SCALE·step (|z| ≤ NOISE_CUTOFF·step) — so the result is
+ * within MAX_RELEASE_ERROR (3.5) steps of the value, within 2 steps at least 95% of the time
+ * (|z| ≤ 1.5 steps: 1 − e⁻³), and unbiased over the draws (a uniform offset makes the rounding
+ * unbiased; the noise is symmetric). Without noise (null) it is plain
+ * rounding to the margin (`roundToMargin`), as before issue 16. Then clamped to [min, max] and,
+ * for counts, to a whole number; printed to 1/100 of a step (both after the noise: they tell
+ * nothing more).
+ * @example releaseValue(0.6123, 0.04, null) // 0.6
+ * @example releaseValue(0.6123, 0.04, { offset: 0.25, draw: 0.5 }) // 0.61 (z = 0: grid 0.01 + 0.04k)
+ */
+export function releaseValue(value: number, step: number, noise: ReleaseNoise | null, opts: { min?: number; max?: number; integer?: boolean } = {}): number {
+  if (!(step > 0) || !Number.isFinite(value)) return value;
+  let v: number;
+  if (!noise) v = roundToMargin(value, step);
+  else {
+    const z = truncatedLaplace(noise.draw, NOISE_SCALE * step, NOISE_CUTOFF * step);
+    const u = noise.offset - Math.floor(noise.offset);
+    v = (Math.round((value + z) / step - u) + u) * step;
+    v = Number(v.toFixed(marginDecimals(step) + 2));
+  }
+  if (opts.min !== undefined) v = Math.max(opts.min, v);
+  if (opts.max !== undefined) v = Math.min(opts.max, v);
+  return opts.integer ? Math.round(v) : v;
 }
 
 export interface LadderDecision {
@@ -122,7 +165,7 @@ export function ladderDecisions(entries: LadderEntry[], opts: { n: number; bette
       return { released: false, margin: null, reason: "not_improved" as const };
     }
     const gain = sign * (e.primary - best.primary!);
-    const threshold = half * (1 + JITTER * Math.max(-1, Math.min(1, e.jitter ?? 0)));
+    const threshold = half * (1 + JITTER * Math.max(0, Math.min(1, e.jitter ?? 0)));
     if (gain > threshold && gain > 0) {
       best = e;
       return { released: true, margin: quantizeMargin(half, opts.n), reason: "improved" as const };

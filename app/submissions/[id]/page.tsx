@@ -170,7 +170,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
             {view.withheld
               ? `Not a significant improvement over this team's best released submission: nothing new is shown (the Ladder).`
               : view.ladder.released
-                ? `Released by the Ladder: the metrics are rounded to ±${view.ladder.margin} (the margin of a 95% paired bootstrap on the hidden instances) with a secret random offset: each is within one margin of its true value.`
+                ? `Released by the Ladder: the metrics carry random noise and are rounded to ±${view.ladder.margin} (the margin of a 95% paired bootstrap on the hidden instances) on a grid shifted by a secret offset for each team: each is usually within one margin of its true value (84%), within two 98% of the time, never more than 3½ margins off.`
                 : "Not released by the Ladder: admins see the exact metrics below."}{" "}
             <Link href={`/tasks/${sub.task.fullSlug}#ladder`}>How hidden test sets are scored</Link>
           </p>
@@ -194,7 +194,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
                     95% CI {fixed(view.ci.low, 3)}–{fixed(view.ci.high, 3)}
                   </div>
                 ) : c.key === score.primaryMetric && view?.ladder?.released && view.ladder.margin !== null ? (
-                  <div className="text-xs text-muted">rounded to ±{view.ladder.margin}</div>
+                  <div className="text-xs text-muted">noisy, rounded to ±{view.ladder.margin}</div>
                 ) : null}
               </div>
             ))}

@@ -127,8 +127,9 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
         <div id="ladder" role="note" data-testid="ladder-banner" className="mb-4 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-900">
           <strong>Hidden test set, scored with the Ladder.</strong> The ground truth of this release never leaves the server, and neither does any number computed per instance
           (no curves, intervals, disagreement lists or dry-run metrics). A team&apos;s first submission is shown; a later one only when its {lb.columns.find((c) => c.key === lb.primaryMetric)?.label ?? lb.primaryMetric}{" "}
-          beats the team&apos;s best shown one by more than the margin of a 95% paired bootstrap on the hidden instances (that margin varied a little, at random) — and then
-          rounded to that margin (±) with a secret random offset, so a shown value is within one margin of the true one. Otherwise the team sees &ldquo;not a significant
+          beats the team&apos;s best shown one by more than the margin of a 95% paired bootstrap on the hidden instances (a bar raised a little, at random) — and then
+          with random noise of about a margin (±) added and rounded to that margin on a grid shifted by a secret offset for each team: a shown value is usually within one
+          margin of the true one (84%), within two 98% of the time, never more than 3½ margins off. Otherwise the team sees &ldquo;not a significant
           improvement over your best&rdquo; and nothing new is shown. This is the Ladder of Blum &amp; Hardt (ICML 2015), with the noise of Hardt&apos;s Shaky Ladder (2017): it
           stops a team, or many accounts, from fitting the hidden labels by uploading variations, while real improvements still climb the board. Uploads are limited per
           team and day{lb.hiddenApprovedOnly ? "; only teams an admin approved may upload to this release" : ""}.

@@ -127,7 +127,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
       {c.disagreementCount === null ? (
         <Card title="Hidden test set">
           <p className="text-sm" data-testid="compare-hidden">
-            This release keeps its ground truth hidden. Only the metrics the Ladder released are compared, rounded to their margin: a significance test or a list of the
+            This release keeps its ground truth hidden. Only the metrics the Ladder released are compared, with their noise and rounded to their margin: a significance test or a list of the
             instances where two submissions disagree would reveal hidden labels. <Link href={`/tasks/${fullSlug}#ladder`}>How hidden test sets are scored</Link>
           </p>
         </Card>
