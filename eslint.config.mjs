@@ -65,7 +65,7 @@ export default defineConfig([
   {
     // lib/ serves the UI and the API alike: it renders nothing (preview images excepted)
     files: ["lib/**"],
-    ignores: ["lib/metrics/**", "lib/server/og-response.tsx", "lib/client/**"],
+    ignores: ["lib/metrics/**", "lib/server/previews/og-response.tsx", "lib/client/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["@/components", "@/components/*", "@/app/*"], message: "lib/ holds no UI: components import lib, not the other way round" }] }],
     },

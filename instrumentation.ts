@@ -4,10 +4,10 @@
 // not the web process's); more workers: `npm run worker`.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { getDatabase } = await import("./lib/db");
-  const { bootstrap } = await import("./lib/server/bootstrap");
-  const { startJobWorker } = await import("./lib/server/worker");
-  const { startHeartbeat } = await import("./lib/server/heartbeat");
+  const { getDatabase } = await import("@/lib/server/db");
+  const { bootstrap } = await import("@/lib/server/setup");
+  const { startJobWorker } = await import("@/lib/server/worker");
+  const { startHeartbeat } = await import("@/lib/server/jobs");
   const db = await getDatabase();
   await bootstrap(db);
   // this process's heartbeat: uploads it receives name it, and it reaps dead processes' jobs and uploads

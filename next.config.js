@@ -1,4 +1,4 @@
-// Security headers every response carries (lib/server/security-headers.ts holds the same
+// Security headers every response carries (lib/server/http/security-headers.ts holds the same
 // values for the responses proxy.ts writes; a test compares them). Pages get their
 // Content-Security-Policy, with a nonce per response, from proxy.ts; everything else (API,
 // preview images, files) a policy under which nothing runs.

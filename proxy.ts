@@ -1,18 +1,16 @@
 // Runs before every page (and the leaderboard API):
 // - security headers, with a Content-Security-Policy whose nonce is fresh for each response
-//   (Next.js puts it on its own scripts; lib/server/security-headers.ts);
-// - while the database is unreachable, a 503 with Retry-After at once (lib/server/db-health.ts);
+//   (Next.js puts it on its own scripts; lib/server/http/security-headers.ts);
+// - while the database is unreachable, a 503 with Retry-After at once (lib/server/db/health.ts);
 // - leaderboard reads (GET /tasks/{b}/{t} for visitors without a session, and
 //   GET /api/v1/tasks/{b}/{t}/leaderboard) answered from rendered responses cached per task
-//   release signature (lib/server/response-cache.ts): one small query instead of a render.
+//   release signature (lib/server/http/response-cache.ts): one small query instead of a render.
 // API routes other than the leaderboard are not routed through here (their bodies stream to
 // the handler untouched); next.config.js gives them their headers.
 import { NextResponse, type NextRequest } from "next/server";
-import { getDatabase } from "@/lib/db";
-import { databaseBack, databaseHealth, RETRY_AFTER_SECONDS } from "@/lib/server/db-health";
-import { cacheableTask, cachedResponse, FILL_HEADER, FILL_NONCE_HEADER, taskSignature, withNonce } from "@/lib/server/response-cache";
-import { applySecurityHeaders, isHttps, newNonce, pageCsp } from "@/lib/server/security-headers";
-import { log } from "@/lib/server/observability/log";
+import { getDatabase, databaseBack, databaseHealth, RETRY_AFTER_SECONDS } from "@/lib/server/db";
+import { cacheableTask, cachedResponse, FILL_HEADER, FILL_NONCE_HEADER, taskSignature, withNonce, applySecurityHeaders, isHttps, newNonce, pageCsp } from "@/lib/server/http";
+import { log } from "@/lib/server/observability";
 
 const dev = process.env.NODE_ENV !== "production";
 const github = Boolean(process.env.GITHUB_ID && process.env.GITHUB_SECRET);

@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from "next";
-import { publicUrl } from "@/lib/server/public-url";
+import { publicUrl } from "@/lib/server/http";
 import Link from "next/link";
 import { SiteNav } from "@/components/site-nav";
-import { getSessionActor } from "@/lib/server/actor";
+import { getSessionActor } from "@/lib/server/auth";
 import "./globals.css";
 
 export const metadata: Metadata = {

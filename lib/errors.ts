@@ -1,4 +1,4 @@
-/** One error type with stable codes; lib/server/error-response.ts maps it to HTTP. */
+/** One error type with stable codes; lib/server/http/error-response.ts maps it to HTTP. */
 export type ErrorCode =
   | "bad_request"
   | "unauthorized"

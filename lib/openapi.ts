@@ -30,7 +30,7 @@ import {
   VerifyBody,
 } from "./validations/common";
 import { LeaderboardView } from "./validations/leaderboard-view";
-import { SESSION_COOKIE_NAME } from "@/lib/server/session-cookie";
+import { SESSION_COOKIE_NAME } from "@/lib/server/auth";
 
 type Access = "anyone" | "member" | "owner" | "admin" | "as the submission";
 

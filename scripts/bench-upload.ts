@@ -5,9 +5,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
-import { closeDatabase, getDatabase } from "@/lib/db";
-import { bootstrap } from "@/lib/server/bootstrap";
-import { createApiToken, ensureTeam } from "@/lib/server/tokens";
+import { closeDatabase, getDatabase } from "@/lib/server/db";
+import { bootstrap } from "@/lib/server/setup";
+import { createApiToken, ensureTeam } from "@/lib/server/auth";
 
 const targetMb = Number(process.argv[2] ?? 100);
 process.env.DATA_DIR ??= fs.mkdtempSync("/tmp/lb-bench-");

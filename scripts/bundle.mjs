@@ -13,7 +13,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 
 /** The server bundle's entries: name → source (relative to the root). */
 export const SERVER_ENTRIES = {
-  "score-thread": "lib/server/score-thread.ts",
+  "score-thread": "lib/server/submissions/score-thread.ts",
   worker: "scripts/worker.ts",
 };
 

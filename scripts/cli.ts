@@ -118,7 +118,7 @@ async function postForm(url: string, form: FormData, token: string | undefined) 
  * PostgreSQL (joined if it runs, else started for this command and stopped after). Refuses while
  * an app recorded in server.json is alive but not answering: it owns the embedded database.
  */
-async function withDb<T>(fn: (db: import("@/lib/db").Database) => Promise<T>): Promise<T> {
+async function withDb<T>(fn: (db: import("@/lib/server/db").Database) => Promise<T>): Promise<T> {
   let stop = () => undefined as void;
   if (!process.env.DATABASE_URL) {
     const info = readServerInfo(dataDir());
@@ -130,8 +130,8 @@ async function withDb<T>(fn: (db: import("@/lib/db").Database) => Promise<T>): P
     }
     stop = await provideDatabaseUrl();
   }
-  const { getDatabase, closeDatabase } = await import("@/lib/db");
-  const { bootstrap } = await import("@/lib/server/bootstrap");
+  const { getDatabase, closeDatabase } = await import("@/lib/server/db");
+  const { bootstrap } = await import("@/lib/server/setup");
   await import("@/lib/server/worker");
   const db = await getDatabase();
   try {
@@ -262,7 +262,7 @@ async function cmdToken(argv: string[]) {
     return;
   }
   await withDb(async (db) => {
-    const { createApiToken, ensureTeam } = await import("@/lib/server/tokens");
+    const { createApiToken, ensureTeam } = await import("@/lib/server/auth");
     const team = await ensureTeam(db.prisma, values.team!);
     const t = await createApiToken(db.prisma, { teamId: team.id, isAdmin: values.admin ?? false, name });
     console.log(t.token);

@@ -3,7 +3,7 @@
 // sent is overwritten). Without a proxy in front (TRUSTED_PROXY_HOPS=0, the default) that is the
 // socket's peer; behind N trusted proxies that each append to X-Forwarded-For, it is the address
 // the outermost of them saw: the N-th entry from the right of X-Forwarded-For + the peer.
-// Rate limits per client (lib/server/rate-limits.ts) key on it. docs/operations.md.
+// Rate limits per client (lib/server/limits/rate-limits.ts) key on it. docs/operations.md.
 import http from "node:http";
 
 const hops = Math.max(0, Number.parseInt(process.env.TRUSTED_PROXY_HOPS ?? "0", 10) || 0);

@@ -2,8 +2,7 @@
 import { provideDatabaseUrl } from "./database-url";
 
 const stopPg = await provideDatabaseUrl();
-import { closeDatabase, getDatabase } from "@/lib/db";
-import { applyMigrations } from "@/lib/server/migrations";
+import { closeDatabase, getDatabase, applyMigrations } from "@/lib/server/db";
 
 const db = await getDatabase();
 const applied = await applyMigrations(db);

@@ -2,8 +2,8 @@
 import { provideDatabaseUrl } from "./database-url";
 
 const stopPg = await provideDatabaseUrl();
-import { closeDatabase, getDatabase } from "@/lib/db";
-import { bootstrap } from "@/lib/server/bootstrap";
+import { closeDatabase, getDatabase } from "@/lib/server/db";
+import { bootstrap } from "@/lib/server/setup";
 
 const db = await getDatabase();
 await bootstrap(db, { seed: true });

@@ -79,7 +79,7 @@ const preload = path.join(root, "scripts", "client-address.mjs");
 env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import=${pathToFileURL(preload).href}`.trim();
 // The job worker runs in a child process of its own (WORKER=0 runs none; `npm run worker` adds
 // more): a large upload or a re-score grows its heap, never the web process's. It is restarted
-// if it dies; jobs it held are unlocked by the heartbeat reaper (lib/server/heartbeat.ts).
+// if it dies; jobs it held are unlocked by the heartbeat reaper (lib/server/jobs/heartbeat.ts).
 const runWorker = env.WORKER !== "0";
 let stopping = false;
 const child = spawn(process.execPath, [next, dev ? "dev" : "start", "-p", port], { stdio: "inherit", env: { ...env, WORKER: "0" } });

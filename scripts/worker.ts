@@ -5,8 +5,8 @@
 import { provideDatabaseUrl } from "./database-url";
 
 const stopPg = await provideDatabaseUrl((m) => console.log(m));
-const { getDatabase, closeDatabase } = await import("@/lib/db");
-const { applyMigrations } = await import("@/lib/server/migrations");
+const { getDatabase, closeDatabase } = await import("@/lib/server/db");
+const { applyMigrations } = await import("@/lib/server/db");
 const { migrateQueue, startJobWorker } = await import("@/lib/server/worker");
 const db = await getDatabase();
 await applyMigrations(db);

@@ -2,10 +2,10 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { TokenManager } from "@/components/account/token-manager";
 import { Card } from "@/components/ui/card";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { formatDate } from "@/lib/format";
-import { getSessionActor } from "@/lib/server/actor";
-import { accountOverview } from "@/lib/server/overviews";
+import { getSessionActor } from "@/lib/server/auth";
+import { accountOverview } from "@/lib/server/teams";
 
 export const dynamic = "force-dynamic";
 

@@ -7,11 +7,11 @@ import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { Card } from "@/components/ui/card";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
 import { formatDate } from "@/lib/format";
-import { getSessionActor } from "@/lib/server/actor";
-import { adminOverview } from "@/lib/server/overviews";
+import { getSessionActor } from "@/lib/server/auth";
+import { adminOverview } from "@/lib/server/teams";
 
 export const dynamic = "force-dynamic";
 

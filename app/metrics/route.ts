@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { metrics } from "@/lib/server/observability";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { getDb } from "@/lib/db";
-import { listBenchmarks } from "@/lib/server/catalog";
+import { getDb } from "@/lib/server/db";
+import { listBenchmarks } from "@/lib/server/releases";
 
 export const dynamic = "force-dynamic";
 

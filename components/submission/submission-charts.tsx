@@ -1,7 +1,7 @@
 import { LengthCard } from "@/components/task/task-charts";
 import { kindUi } from "@/components/tasks";
-import { getDb } from "@/lib/db";
-import { submissionChartData } from "@/lib/server/submission-charts";
+import { getDb } from "@/lib/server/db";
+import { submissionChartData } from "@/lib/server/leaderboard";
 import type { currentScore, getSubmissionOrThrow } from "@/lib/server/submissions";
 import type { ResolvedTask } from "@/lib/server/tasks";
 import type { Metrics } from "@/lib/tasks/types";

@@ -2,8 +2,8 @@ import { GroupedBars } from "@/components/charts/grouped-bars";
 import { ScatterFront } from "@/components/charts/scatter-front";
 import { kindUi } from "@/components/tasks";
 import { Card, EmptyState } from "@/components/ui/card";
-import { getDb } from "@/lib/db";
-import { taskChartData } from "@/lib/server/charts";
+import { getDb } from "@/lib/server/db";
+import { taskChartData } from "@/lib/server/leaderboard";
 import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
 import { LengthChart } from "./length-chart";
 

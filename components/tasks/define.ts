@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { TaskChartData } from "@/lib/server/charts";
+import type { TaskChartData } from "@/lib/server/leaderboard";
 import type { DetailsOf, SubmissionChartsOf, TaskChartsOf, TaskKindModule } from "@/lib/tasks/define";
 import type { Metrics } from "@/lib/tasks/types";
 

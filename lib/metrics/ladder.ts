@@ -22,7 +22,7 @@ import { intervalFromReplicates, pairedIntervalFromReplicates } from "./bootstra
  * value is `releaseValue`: the value plus Laplace noise (scale NOISE_SCALE steps, cut at
  * NOISE_CUTOFF steps) drawn per submission, rounded to a grid shifted by a secret offset per team;
  * and the improvement test's threshold is raised by a random share (up to JITTER) of its margin.
- * The draws come from the caller (lib/server/ladder.ts: HMAC-SHA256 under a server secret), so
+ * The draws come from the caller (lib/server/scoring/ladder.ts: HMAC-SHA256 under a server secret), so
  * this module stays pure and a test can switch them off.
  */
 

@@ -13,7 +13,7 @@ export interface ResolvedTask {
   kindName: string;
   options: TaskOptions;
   benchmark: { slug: string; name: string };
-  /** upload quotas set by admins (null: the defaults, lib/server/quotas.ts) */
+  /** upload quotas set by admins (null: the defaults, lib/server/limits/quotas.ts) */
   quotaPerDay: number | null;
   quotaTotal: number | null;
   /** a hidden release of this task accepts uploads only from teams an admin approved (issue 16) */

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import pg from "pg";
-import { openDatabase, setDatabase, closeDatabase, type Database } from "@/lib/db";
+import { openDatabase, setDatabase, closeDatabase, type Database, applyMigrations } from "@/lib/server/db";
 import { migrateQueue, runDueJobs } from "@/lib/server/jobs";
-import { applyMigrations } from "@/lib/server/migrations";
 import "@/lib/server/worker";
 
 /**

@@ -5,15 +5,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromUserId } from "@/lib/server/actor";
+import { actorFromUserId, createApiToken, ensureTeam, createUserWithTeam } from "@/lib/server/auth";
 import { createJob } from "@/lib/server/jobs";
 import { createInvitation } from "@/lib/server/teams";
 import { importRelease } from "@/lib/server/releases";
-import { prismaExec } from "@/lib/server/scoring";
-import { seed } from "@/lib/server/seed";
+import { sqlOf } from "@/lib/server/db";
+import { seed } from "@/lib/server/setup";
 import { submitPredictions } from "@/lib/server/submissions";
-import { createApiToken, ensureTeam } from "@/lib/server/tokens";
-import { createUserWithTeam } from "@/lib/server/users";
 import { generateSynthetic } from "@/lib/synthetic/generate";
 import { ROLES, RULES, type Role, type World } from "../authz/rules";
 import { createTestDatabase } from "../helpers/db";
@@ -42,8 +40,8 @@ beforeAll(async () => {
   const priv = await submitPredictions(db.prisma, { task: "bouncerbench/input", text: JSON.stringify({ [ids[0]]: { input_bounce: true }, "astropy__astropy-12907": { input_bounce: false } }), teamId: a.team.id, userId: a.user.id, model: "a-private", visibility: "private" });
   world.privA = priv.id!;
   world.pub = (await db.prisma.submission.findFirstOrThrow({ where: { task: { fullSlug: "bouncerbench/input" }, visibility: "public", baseline: null } })).id;
-  world.jobA = await createJob(prismaExec(db.prisma), "score-upload", { submissionId: world.privA }, { total: 1, createdBy: a.user.id, teamId: a.team.id });
-  world.adminJob = await createJob(prismaExec(db.prisma), "rescore", {}, { total: 0, createdBy: null });
+  world.jobA = await createJob(sqlOf(db.prisma), "score-upload", { submissionId: world.privA }, { total: 1, createdBy: a.user.id, teamId: a.team.id });
+  world.adminJob = await createJob(sqlOf(db.prisma), "rescore", {}, { total: 0, createdBy: null });
   await db.query(`DELETE FROM graphile_worker._private_jobs`); // rows to look at, not work to do
   const draft = await importRelease(db.prisma, { task: "bouncerbench/input", version: "authz-draft", text: `instance_id,underspecified\n${ids[0]},3\n`, fileName: "d.csv" });
   world.draftId = draft.release.id;

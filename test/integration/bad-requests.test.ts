@@ -6,11 +6,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importRelease } from "@/lib/server/releases";
 import { createJob } from "@/lib/server/jobs";
-import { prismaExec } from "@/lib/server/scoring";
-import { seed } from "@/lib/server/seed";
+import { sqlOf } from "@/lib/server/db";
+import { seed } from "@/lib/server/setup";
 import { submitPredictions } from "@/lib/server/submissions";
-import { createApiToken, ensureTeam } from "@/lib/server/tokens";
-import { createUserWithTeam } from "@/lib/server/users";
+import { createApiToken, ensureTeam, createUserWithTeam } from "@/lib/server/auth";
 import { createTestDatabase } from "../helpers/db";
 import { dispatch } from "../helpers/router";
 
@@ -65,7 +64,7 @@ beforeAll(async () => {
   const input = await db.prisma.task.findUniqueOrThrow({ where: { fullSlug: "bouncerbench/input" }, include: { releases: { where: { status: "published" } } } });
   vars.PUBLISHED_RELEASE_ID = input.releases[0].id;
   await importRelease(db.prisma, { task: "bouncerbench/input", version: "draft-1", text: `instance_id,underspecified\n${ids[0]},3\n`, fileName: "d.csv" });
-  vars.ADMIN_JOB = await createJob(prismaExec(db.prisma), "rescore", { releaseId: vars.PUBLISHED_RELEASE_ID }, { total: 0, createdBy: null });
+  vars.ADMIN_JOB = await createJob(sqlOf(db.prisma), "rescore", { releaseId: vars.PUBLISHED_RELEASE_ID }, { total: 0, createdBy: null });
   await db.query(`DELETE FROM graphile_worker._private_jobs`);
 });
 afterAll(async () => db?.drop());

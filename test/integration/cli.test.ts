@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "@/lib/server/seed";
-import { hashToken } from "@/lib/server/tokens";
+import { seed } from "@/lib/server/setup";
+import { hashToken } from "@/lib/server/auth";
 import { countRows, createTestDatabase } from "../helpers/db";
 
 const server = process.env.DATABASE_URL;

@@ -11,12 +11,10 @@ import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { GET as benchmarks } from "@/app/api/v1/benchmarks/route";
 import { GET as releasesRoute } from "@/app/api/v1/tasks/[benchmark]/[task]/releases/route";
 import { MAX_RELEASE_ERROR } from "@/lib/metrics";
-import { compareSubmissions } from "@/lib/server/compare";
-import { getTaskInstance } from "@/lib/server/instances";
-import { releaseOverview } from "@/lib/server/release-overview";
-import { seed } from "@/lib/server/seed";
-import { createApiToken, ensureTeam } from "@/lib/server/tokens";
-import { actorFromToken } from "@/lib/server/actor";
+import { compareSubmissions, getTaskInstance } from "@/lib/server/submissions";
+import { releaseOverview } from "@/lib/server/releases";
+import { seed } from "@/lib/server/setup";
+import { createApiToken, ensureTeam, actorFromToken } from "@/lib/server/auth";
 import { createTestDatabase } from "../helpers/db";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 

@@ -18,11 +18,10 @@ import { GET as leaderboard } from "@/app/api/v1/tasks/[benchmark]/[task]/leader
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
 import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { MAX_RELEASE_ERROR, roundToMargin } from "@/lib/metrics";
-import { ladderNoise, releasedMetrics, updateLadder } from "@/lib/server/ladder";
-import { prismaRows } from "@/lib/server/scoring";
-import { forgetAppSecrets } from "@/lib/server/secrets";
+import { ladderNoise, releasedMetrics, updateLadder, forgetAppSecrets } from "@/lib/server/scoring";
+import { sqlOf } from "@/lib/server/db";
 import { syncCatalog, getTaskOrThrow } from "@/lib/server/tasks";
-import { createApiToken, ensureTeam } from "@/lib/server/tokens";
+import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import type { Metrics } from "@/lib/tasks/types";
 import { createTestDatabase } from "../helpers/db";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
@@ -125,7 +124,7 @@ describe("the Ladder against many fresh accounts", () => {
     expect(shown.filter((v, k) => v !== roundToMargin(truth[k], stored[k].margin)).length).toBeGreaterThan(ACCOUNTS / 2);
 
     // the control: the same scores under the behaviour before issue 16 (no noise, no offset)
-    const rows = prismaRows(db.prisma);
+    const rows = sqlOf(db.prisma);
     await updateLadder(rows, task, releaseId, stored.map((x) => x.id), { noise: false, force: true });
     const plainRows = await db.query<{ submission_id: string; ladder_primary: number }>(`SELECT submission_id, ladder_primary FROM scores WHERE submission_id = ANY($1::uuid[])`, [stored.map((x) => x.id)]);
     const plainById = new Map(plainRows.map((r) => [r.submission_id, r.ladder_primary]));
@@ -200,7 +199,7 @@ describe("the Ladder against many fresh accounts", () => {
     expect(shown[0]).not.toBe(shown[1]);
     // a re-decision (as a re-score runs it) keeps both
     const score = await db.prisma.score.findFirstOrThrow({ where: { submissionId: ids[0] } });
-    await updateLadder(prismaRows(db.prisma), task, score.releaseId, ids, { force: true });
+    await updateLadder(sqlOf(db.prisma), task, score.releaseId, ids, { force: true });
     const after = await db.prisma.score.findMany({ where: { submissionId: { in: ids } }, select: { submissionId: true, ladderPrimary: true } });
     expect(ids.map((id) => after.find((a) => a.submissionId === id)!.ladderPrimary)).toEqual(shown);
   });

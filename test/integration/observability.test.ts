@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as metricsRoute } from "@/app/metrics/route";
 import { GET as healthRoute } from "@/app/api/v1/health/route";
-import { toErrorBody } from "@/lib/server/error-response";
+import { toErrorBody } from "@/lib/server/http";
 import { routePattern, runWithRequest } from "@/lib/server/observability";
-import { createApiToken, ensureTeam } from "@/lib/server/tokens";
+import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { createTestDatabase } from "../helpers/db";
 import { ctx, getRequest } from "../helpers/requests";
 

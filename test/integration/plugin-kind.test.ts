@@ -13,14 +13,11 @@ import { GET as instancesRoute } from "@/app/api/v1/submissions/[id]/instances/r
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { ScoreDetails } from "@/components/submission/score-details";
 import { kindUi, registerKindUi } from "@/components/tasks";
-import { taskChartData } from "@/lib/server/charts";
-import { getLeaderboard } from "@/lib/server/leaderboard";
+import { taskChartData, getLeaderboard, submissionChartData } from "@/lib/server/leaderboard";
 import { importRelease, publishRelease } from "@/lib/server/releases";
-import { configureScoringPlugins } from "@/lib/server/scoring-pool";
-import { submissionChartData } from "@/lib/server/submission-charts";
-import { getSubmissionOrThrow, currentScore } from "@/lib/server/submissions";
+import { configureScoringPlugins, getSubmissionOrThrow, currentScore } from "@/lib/server/submissions";
 import { getTaskOrThrow, syncCatalog } from "@/lib/server/tasks";
-import { createApiToken, ensureTeam } from "@/lib/server/tokens";
+import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { registerTaskKind, taskKindNames } from "@/lib/tasks";
 import { registerBenchmark } from "@/lib/tasks/catalog";
 import { StoredShapeError } from "@/lib/tasks/define";

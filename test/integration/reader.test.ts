@@ -5,14 +5,13 @@ import { GET as leaderboard } from "@/app/api/v1/tasks/[benchmark]/[task]/leader
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
 import { GET as policy } from "@/app/api/v1/submissions/[id]/policy/route";
 import { GET as lengthBuckets } from "@/app/api/v1/submissions/[id]/length-buckets/route";
-import { compareSubmissions } from "@/lib/server/compare";
-import { listTaskInstances, getTaskInstance } from "@/lib/server/instances";
-import { releaseOverview } from "@/lib/server/release-overview";
+import { compareSubmissions, listTaskInstances, getTaskInstance } from "@/lib/server/submissions";
+import { releaseOverview } from "@/lib/server/releases";
 import type { bouncerPipeline } from "@/lib/tasks/bouncer-pipeline";
 import type { TaskChartsOf } from "@/lib/tasks/define";
-import { taskChartData } from "@/lib/server/charts";
-import { seed } from "@/lib/server/seed";
-import { createApiToken, ensureTeam } from "@/lib/server/tokens";
+import { taskChartData } from "@/lib/server/leaderboard";
+import { seed } from "@/lib/server/setup";
+import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { createTestDatabase } from "../helpers/db";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 

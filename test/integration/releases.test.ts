@@ -13,13 +13,12 @@ import { GET as releasesRoute } from "@/app/api/v1/tasks/[benchmark]/[task]/rele
 import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { GET as getInstances } from "@/app/api/v1/submissions/[id]/instances/route";
 import { GET as benchmarks } from "@/app/api/v1/benchmarks/route";
-import { seed } from "@/lib/server/seed";
-import { compareSubmissions } from "@/lib/server/compare";
-import { getTaskInstance, listTaskInstances } from "@/lib/server/instances";
-import { taskChartData } from "@/lib/server/charts";
+import { seed } from "@/lib/server/setup";
+import { compareSubmissions, getTaskInstance, listTaskInstances } from "@/lib/server/submissions";
+import { taskChartData } from "@/lib/server/leaderboard";
 import type { binaryAbstention } from "@/lib/tasks/binary-abstention";
 import type { TaskChartsOf } from "@/lib/tasks/define";
-import { createApiToken, ensureTeam } from "@/lib/server/tokens";
+import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { generateSynthetic } from "@/lib/synthetic/generate";
 import { countRows, createTestDatabase } from "../helpers/db";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";

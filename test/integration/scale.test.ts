@@ -8,15 +8,14 @@ import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submission
 import { GET as leaderboard } from "@/app/api/v1/tasks/[benchmark]/[task]/leaderboard/route";
 import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { GET as getJob } from "@/app/api/v1/jobs/[id]/route";
-import { openDatabase } from "@/lib/db";
-import { loadPerInstance, primaryDifference } from "@/lib/server/compare";
+import { openDatabase, sqlOf } from "@/lib/server/db";
+import { loadPerInstance, primaryDifference } from "@/lib/server/submissions";
 import { createJob, registerJobKind } from "@/lib/server/jobs";
-import { prismaExec } from "@/lib/server/scoring";
 import { getLeaderboard } from "@/lib/server/leaderboard";
-import { seed } from "@/lib/server/seed";
+import { seed } from "@/lib/server/setup";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
-import { createApiToken, ensureTeam } from "@/lib/server/tokens";
-import { getReleaseInstances } from "@/lib/server/truth-cache";
+import { createApiToken, ensureTeam } from "@/lib/server/auth";
+import { getReleaseInstances } from "@/lib/server/cache";
 import { countRows, createTestDatabase } from "../helpers/db";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
@@ -105,7 +104,7 @@ describe("ranks and ≈ marks are written by a job, from stored replicates", () 
   });
 
   it("the refresh touches only pairs that changed", async () => {
-    const { refreshBoard } = await import("@/lib/server/board");
+    const { refreshBoard } = await import("@/lib/server/leaderboard");
     const task = await getTaskOrThrow(db.prisma, "bouncerbench/input");
     const release = await getReleaseOrThrow(db.prisma, task.id);
     expect(await refreshBoard(db.prisma, release.id)).toBe(0);
@@ -158,7 +157,7 @@ describe("the job queue", () => {
     const team = await ensureTeam(db.prisma, "Starter Team");
     await db.prisma.membership.create({ data: { userId: user.id, teamId: team.id } });
     const starter = (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token;
-    const jobId = await createJob(prismaExec(db.prisma), "always-fails", {}, { createdBy: user.id, maxAttempts: 1 });
+    const jobId = await createJob(sqlOf(db.prisma), "always-fails", {}, { createdBy: user.id, maxAttempts: 1 });
     await db.runJobs();
     const res = await getJob(getRequest(`/api/v1/jobs/${jobId}`, starter), ctx({ id: jobId }));
     expect(res.status).toBe(200);
@@ -230,7 +229,7 @@ describe("streamed ingest", () => {
   });
 
   it("uploads abandoned mid-way by a dead process are swept after an hour, queued ones with a job are not", async () => {
-    const { sweepAbandonedUploads } = await import("@/lib/server/upload-jobs");
+    const { sweepAbandonedUploads } = await import("@/lib/server/submissions");
     const task = await getTaskOrThrow(db.prisma, "bouncerbench/input");
     const stale = await db.prisma.submission.create({ data: { taskId: task.id, model: "", status: "queued", createdAt: new Date(Date.now() - 2 * 3600_000) } });
     await db.prisma.uploadChunk.create({ data: { submissionId: stale.id, seq: 0, data: Buffer.from("{") } });

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as signup } from "@/app/api/v1/signup/route";
 import { POST as createToken } from "@/app/api/v1/tokens/route";
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
-import { seed } from "@/lib/server/seed";
-import { consume } from "@/lib/server/rate-limits";
-import { createApiToken, ensureTeam } from "@/lib/server/tokens";
+import { seed } from "@/lib/server/setup";
+import { consume } from "@/lib/server/limits";
+import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { countRows, createTestDatabase } from "../helpers/db";
 import { ctx, multipartRequest } from "../helpers/requests";
 

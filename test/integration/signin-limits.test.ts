@@ -3,10 +3,8 @@
 // credentials callback next-auth calls, and next-auth's endpoint where the route refuses first.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
-import { getAuthOptions } from "@/lib/server/auth-options";
-import { signInDelayMs } from "@/lib/server/rate-limits";
-import { createApiToken, ensureTeam } from "@/lib/server/tokens";
-import { createUserWithTeam } from "@/lib/server/users";
+import { getAuthOptions, createApiToken, ensureTeam, createUserWithTeam } from "@/lib/server/auth";
+import { signInDelayMs } from "@/lib/server/limits";
 import { createTestDatabase } from "../helpers/db";
 import { dispatch } from "../helpers/router";
 

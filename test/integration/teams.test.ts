@@ -3,11 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromUserId } from "@/lib/server/actor";
-import { seed } from "@/lib/server/seed";
+import { actorFromUserId, createApiToken, ensureTeam, createUserWithTeam } from "@/lib/server/auth";
+import { seed } from "@/lib/server/setup";
 import { uploadTeam } from "@/lib/server/teams";
-import { createApiToken, ensureTeam } from "@/lib/server/tokens";
-import { createUserWithTeam } from "@/lib/server/users";
 import { createTestDatabase } from "../helpers/db";
 import { dispatch } from "../helpers/router";
 

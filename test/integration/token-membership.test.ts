@@ -4,9 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "@/lib/server/seed";
-import { createApiToken } from "@/lib/server/tokens";
-import { createUserWithTeam } from "@/lib/server/users";
+import { seed } from "@/lib/server/setup";
+import { createApiToken, createUserWithTeam } from "@/lib/server/auth";
 import { createTestDatabase } from "../helpers/db";
 import { dispatch } from "../helpers/router";
 

@@ -8,8 +8,8 @@ process.env.MAX_UPLOAD_BYTES = "4096";
 
 const { POST: submit } = await import("@/app/api/v1/tasks/[benchmark]/[task]/submissions/route");
 const { POST: importRoute } = await import("@/app/api/v1/admin/releases/route");
-const { seed } = await import("@/lib/server/seed");
-const { createApiToken, ensureTeam } = await import("@/lib/server/tokens");
+const { seed } = await import("@/lib/server/setup");
+const { createApiToken, ensureTeam } = await import("@/lib/server/auth");
 const { countRows, createTestDatabase } = await import("../helpers/db");
 const { ctx, multipartRequest } = await import("../helpers/requests");
 

@@ -7,8 +7,8 @@ import { GET as leaderboard } from "@/app/api/v1/tasks/[benchmark]/[task]/leader
 import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { GET as getInstances } from "@/app/api/v1/submissions/[id]/instances/route";
 import { GET as benchmarks } from "@/app/api/v1/benchmarks/route";
-import { seed } from "@/lib/server/seed";
-import { createApiToken, ensureTeam } from "@/lib/server/tokens";
+import { seed } from "@/lib/server/setup";
+import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { countRows, createTestDatabase } from "../helpers/db";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 

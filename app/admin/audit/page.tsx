@@ -2,9 +2,9 @@ import Link from "next/link";
 import { DataTable } from "@/components/ui/data-table";
 import { notFound } from "next/navigation";
 import { Card } from "@/components/ui/card";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { formatDate } from "@/lib/format";
-import { getSessionActor } from "@/lib/server/actor";
+import { getSessionActor } from "@/lib/server/auth";
 import { listAudit } from "@/lib/server/audit";
 import { AuditQuery } from "@/lib/validations/common";
 

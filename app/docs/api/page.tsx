@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Badge } from "@/components/ui/badge";
 import { openApiDocument, OPERATIONS } from "@/lib/openapi";
-import { publicUrl } from "@/lib/server/public-url";
+import { publicUrl } from "@/lib/server/http";
 
 export const metadata: Metadata = { title: "API reference" };
 

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ActionButton } from "@/components/ui/action-button";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/errors";
-import { getSessionActor } from "@/lib/server/actor";
+import { getSessionActor } from "@/lib/server/auth";
 import { findInvitation } from "@/lib/server/teams";
 
 export const dynamic = "force-dynamic";

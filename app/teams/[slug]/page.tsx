@@ -6,10 +6,10 @@ import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { Card } from "@/components/ui/card";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
-import { getSessionActor } from "@/lib/server/actor";
+import { getSessionActor } from "@/lib/server/auth";
 import { teamView } from "@/lib/server/teams";
 
 export const dynamic = "force-dynamic";

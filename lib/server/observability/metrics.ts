@@ -3,7 +3,6 @@
 // the database at scrape time, so every process reports the same queue), and Node's own
 // (event-loop delay, heap, GC).
 import client from "prom-client";
-import { getDatabase } from "@/lib/db";
 
 interface Registry {
   registry: client.Registry;
@@ -28,7 +27,7 @@ function create(): Registry {
     labelNames: ["state"] as const,
     registers: [registry],
     async collect() {
-      const db = await getDatabase().catch(() => null);
+      const db = await (await import("@/lib/server/db")).getDatabase().catch(() => null);
       if (!db) return;
       this.set({ state: "total" }, db.pool.totalCount);
       this.set({ state: "idle" }, db.pool.idleCount);
@@ -41,7 +40,7 @@ function create(): Registry {
     labelNames: ["state"] as const,
     registers: [registry],
     async collect() {
-      const { scoringPoolStats } = await import("@/lib/server/scoring-pool");
+      const { scoringPoolStats } = await import("@/lib/server/submissions");
       const s = await scoringPoolStats();
       if (!s) return;
       this.set({ state: "threads" }, s.threads);
@@ -55,7 +54,7 @@ function create(): Registry {
     labelNames: ["task", "state"] as const,
     registers: [registry],
     async collect() {
-      const db = await getDatabase().catch(() => null);
+      const db = await (await import("@/lib/server/db")).getDatabase().catch(() => null);
       if (!db) return;
       this.reset();
       const rows = await db.query<{ task: string; state: string; n: number }>(
@@ -71,7 +70,7 @@ function create(): Registry {
     labelNames: ["kind", "status", "measure"] as const,
     registers: [registry],
     async collect() {
-      const db = await getDatabase().catch(() => null);
+      const db = await (await import("@/lib/server/db")).getDatabase().catch(() => null);
       if (!db) return;
       this.reset();
       const rows = await db.query<{ kind: string; status: string; n: number; mean: number | null }>(

@@ -1,9 +1,9 @@
 // GET/POST /api/auth/* – next-auth (sign-in, sign-out, session)
 import NextAuth from "next-auth";
 import { AppError } from "@/lib/errors";
-import { getAuthOptions } from "@/lib/server/auth-options";
-import { toErrorBody } from "@/lib/server/error-response";
-import { checkSignIn, check, clientAddress } from "@/lib/server/rate-limits";
+import { getAuthOptions } from "@/lib/server/auth";
+import { toErrorBody } from "@/lib/server/http";
+import { checkSignIn, check, clientAddress } from "@/lib/server/limits";
 
 export const dynamic = "force-dynamic";
 

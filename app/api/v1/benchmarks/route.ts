@@ -1,7 +1,7 @@
 // GET /api/v1/benchmarks – benchmarks with their tasks and current releases
-import { getDb } from "@/lib/db";
-import { listBenchmarks } from "@/lib/server/catalog";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { listBenchmarks } from "@/lib/server/releases";
+import { route } from "@/lib/server/http";
 
 export const dynamic = "force-dynamic";
 

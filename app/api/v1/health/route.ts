@@ -1,8 +1,7 @@
 // GET /api/v1/health – liveness and dependencies: 200 when the database answers, 503 with
 // Retry-After naming what is down otherwise (the CLI and load balancers use it)
-import { getDatabase } from "@/lib/db";
-import { markDatabaseDown, markDatabaseUp, RETRY_AFTER_SECONDS } from "@/lib/server/db-health";
-import { route } from "@/lib/server/route";
+import { getDatabase, markDatabaseDown, markDatabaseUp, RETRY_AFTER_SECONDS } from "@/lib/server/db";
+import { route } from "@/lib/server/http";
 
 export const dynamic = "force-dynamic";
 

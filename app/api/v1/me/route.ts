@@ -1,6 +1,6 @@
 // GET /api/v1/me – who the caller is: user, admin or not, and teams with roles (the CLI's whoami)
-import { getDb } from "@/lib/db";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { route } from "@/lib/server/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,6 @@
 // GET /api/v1/openapi.json – the OpenAPI 3.1 document of every /api/v1 route, from the zod schemas they validate with
 import { openApiDocument } from "@/lib/openapi";
-import { publicUrl } from "@/lib/server/public-url";
-import { route } from "@/lib/server/route";
+import { publicUrl, route } from "@/lib/server/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,9 @@
 // POST /api/v1/signup – create an account (email + password) and a team of its own
-import { getDb } from "@/lib/db";
-import { clientAddress, consume } from "@/lib/server/rate-limits";
+import { getDb } from "@/lib/server/db";
+import { clientAddress, consume } from "@/lib/server/limits";
 import { AppError } from "@/lib/errors";
-import { passwordProblem } from "@/lib/server/common-passwords";
-import { route } from "@/lib/server/route";
-import { createUserWithTeam } from "@/lib/server/users";
+import { passwordProblem, createUserWithTeam } from "@/lib/server/auth";
+import { route } from "@/lib/server/http";
 import { SignupBody } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 // POST /api/v1/tokens – create an API token for your team (admins: any team, optionally admin)
 // GET  /api/v1/tokens – list your team's tokens (never the secrets)
-import { getDb } from "@/lib/db";
-import { consume } from "@/lib/server/rate-limits";
-import { route } from "@/lib/server/route";
-import { createTokenFor, listTeamTokens } from "@/lib/server/tokens";
+import { getDb } from "@/lib/server/db";
+import { consume } from "@/lib/server/limits";
+import { route } from "@/lib/server/http";
+import { createTokenFor, listTeamTokens } from "@/lib/server/auth";
 import { TokenBody } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,8 @@
 // GET /og/submissions/{id}?v=… – a submission's link-preview image (its metrics, as readers see them)
 import { MetricsCard } from "@/components/og/card";
-import { getDb } from "@/lib/db";
-import { submissionOg } from "@/lib/server/og";
-import { ogPng, versionTag } from "@/lib/server/og-response";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { submissionOg, ogPng, versionTag } from "@/lib/server/previews";
+import { route } from "@/lib/server/http";
 import { IdParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 // GET /api/v1/admin/audit – the audit trail, newest first (admins): ?action=submission. &actor=email &target=ID-or-type &task=b/t &from=&to=YYYY-MM-DD &limit= &before=ID
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { listAudit } from "@/lib/server/audit";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http";
 import { AuditQuery } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

@@ -1,11 +1,10 @@
 // POST /api/v1/admin/releases – import a dataset release file (admins)
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { readMultipart } from "@/lib/server/multipart";
+import { readMultipart, route } from "@/lib/server/http";
 import { jobJson } from "@/lib/server/jobs";
 import { importRelease, releaseJson } from "@/lib/server/releases";
-import { route } from "@/lib/server/route";
 import { ReleaseFields } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

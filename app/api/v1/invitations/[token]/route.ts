@@ -1,6 +1,6 @@
 // POST /api/v1/invitations/{token} – accept an invitation: the signed-in user joins the team as a member
-import { getDb } from "@/lib/db";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { route } from "@/lib/server/http";
 import { acceptInvitation } from "@/lib/server/teams";
 import { InvitationParams } from "@/lib/validations/common";
 

@@ -1,7 +1,7 @@
 // GET /api/v1/jobs/{id} – progress, status and error of a background job, for the team that started it and admins
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { getVisibleJobOrThrow, jobJson } from "@/lib/server/jobs";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http";
 import { JobIdParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,8 @@
 // GET   /api/v1/submissions/{id} – metadata, status, metrics and validation summary
 // PATCH /api/v1/submissions/{id} – { visibility, logsUrl } (the team's owners, admins)
-import { getDb } from "@/lib/db";
-import { route } from "@/lib/server/route";
-import { getSubmissionOrThrow, submissionJson, uploadJobOf } from "@/lib/server/submissions";
-import { updateSubmission } from "@/lib/server/moderation";
+import { getDb } from "@/lib/server/db";
+import { route } from "@/lib/server/http";
+import { getSubmissionOrThrow, submissionJson, uploadJobOf, updateSubmission } from "@/lib/server/submissions";
 import { IdParams, SubmissionPatch } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

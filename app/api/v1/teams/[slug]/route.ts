@@ -1,7 +1,7 @@
 // GET /api/v1/teams/{slug} – a team: members and public submissions; its members also see private submissions, tokens and open invitations
 // PATCH /api/v1/teams/{slug} – rename a team (owners); a name that looks like another team's is refused (409)
-import { getDb } from "@/lib/db";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { route } from "@/lib/server/http";
 import { renameTeam, teamView } from "@/lib/server/teams";
 import { SlugParams, TeamNameBody } from "@/lib/validations/common";
 

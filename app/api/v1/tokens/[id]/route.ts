@@ -1,8 +1,8 @@
 // DELETE /api/v1/tokens/{id} – revoke one of your team's API tokens (admins: any token)
-import { getDb } from "@/lib/db";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { route } from "@/lib/server/http";
 import { TokenIdParams } from "@/lib/validations/common";
-import { revokeToken } from "@/lib/server/tokens";
+import { revokeToken } from "@/lib/server/auth";
 
 export const dynamic = "force-dynamic";
 

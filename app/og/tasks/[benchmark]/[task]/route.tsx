@@ -1,9 +1,8 @@
 // GET /og/tasks/{benchmark}/{task}?release=V&v=… – a leaderboard's link-preview image (top five)
 import { BoardCard } from "@/components/og/card";
-import { getDb } from "@/lib/db";
-import { boardOg } from "@/lib/server/og";
-import { ogPng, versionTag } from "@/lib/server/og-response";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { boardOg, ogPng, versionTag } from "@/lib/server/previews";
+import { route } from "@/lib/server/http";
 import { TaskParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Card } from "@/components/ui/card";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
-import { taskChangelog } from "@/lib/server/changelog";
+import { taskChangelog } from "@/lib/server/releases";
 
 export const dynamic = "force-dynamic";
 

@@ -5,14 +5,13 @@ import { GroupedBars } from "@/components/charts/grouped-bars";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { Card, EmptyState } from "@/components/ui/card";
-import { getDb } from "@/lib/db";
-import { compareOg } from "@/lib/server/og";
-import { versionTag } from "@/lib/server/og-response";
+import { getDb } from "@/lib/server/db";
+import { compareOg, versionTag } from "@/lib/server/previews";
 import { AppError } from "@/lib/errors";
 import { formatMetric, pct } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
-import { getSessionActor } from "@/lib/server/actor";
-import { compareSubmissions } from "@/lib/server/compare";
+import { getSessionActor } from "@/lib/server/auth";
+import { compareSubmissions } from "@/lib/server/submissions";
 
 export const dynamic = "force-dynamic";
 

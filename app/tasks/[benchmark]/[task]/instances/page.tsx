@@ -3,10 +3,10 @@ import { notFound } from "next/navigation";
 import { DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/card";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/errors";
-import { getSessionActor } from "@/lib/server/actor";
-import { listTaskInstances } from "@/lib/server/instances";
+import { getSessionActor } from "@/lib/server/auth";
+import { listTaskInstances } from "@/lib/server/submissions";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { formatDate } from "@/lib/format";
 import { listReleases } from "@/lib/server/releases";
 import { findTask } from "@/lib/server/tasks";

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { UploadForm } from "@/components/upload/upload-form";
-import { getDb } from "@/lib/db";
-import { getSessionActor } from "@/lib/server/actor";
-import { uploadContext } from "@/lib/server/overviews";
+import { getDb } from "@/lib/server/db";
+import { getSessionActor } from "@/lib/server/auth";
+import { uploadContext } from "@/lib/server/teams";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // GET /api/v1/admin/jobs/{id} – progress of a background job (re-scoring after a publish)
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { getJobOrThrow, jobJson } from "@/lib/server/jobs";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http";
 import { JobIdParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

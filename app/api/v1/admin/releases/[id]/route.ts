@@ -1,7 +1,7 @@
 // GET /api/v1/admin/releases/{id} – a release with a preview of its first rows and its diff (admins)
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { getReleaseDetail } from "@/lib/server/releases";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http";
 import { ReleaseIdParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

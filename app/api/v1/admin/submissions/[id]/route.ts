@@ -1,7 +1,7 @@
 // DELETE /api/v1/admin/submissions/{id} – delete a submission, its predictions and scores (admins; the audit trail keeps a record)
-import { getDb } from "@/lib/db";
-import { deleteSubmission } from "@/lib/server/moderation";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { deleteSubmission } from "@/lib/server/submissions";
+import { route } from "@/lib/server/http";
 import { IdParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

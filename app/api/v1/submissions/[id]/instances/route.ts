@@ -1,6 +1,6 @@
 // GET /api/v1/submissions/{id}/instances – per-instance prediction, truth (unless hidden) and outcome
-import { getDb } from "@/lib/db";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { route } from "@/lib/server/http";
 import { getSubmissionOrThrow, listSubmissionInstances } from "@/lib/server/submissions";
 import { IdParams, InstancesQuery } from "@/lib/validations/common";
 

@@ -1,7 +1,7 @@
 // GET /api/v1/submissions/{id}/length-buckets – { side, covered, total, buckets: [ { label, min, max, n, should_bounce, tpr, fpr } ] } (METRICS.md §3)
-import { getDb } from "@/lib/db";
-import { submissionLengthBuckets } from "@/lib/server/length-buckets";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { submissionLengthBuckets } from "@/lib/server/leaderboard";
+import { route } from "@/lib/server/http";
 import { IdParams, ReleaseQuery } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 // GET /api/v1/submissions/{id}/policy?tau=0.5&percentile=75 – threshold-explorer aggregates (A&V)
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { AppError, notFound } from "@/lib/errors";
-import { route } from "@/lib/server/route";
-import { policyAt } from "@/lib/server/submission-charts";
+import { route } from "@/lib/server/http";
+import { policyAt } from "@/lib/server/leaderboard";
 import { getSubmissionOrThrow, scoreOnRelease } from "@/lib/server/submissions";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { IdParams, PolicyQuery } from "@/lib/validations/common";

@@ -1,6 +1,6 @@
 // POST /api/v1/teams/{slug}/invitations – a single-use invitation link (the team's owners)
-import { getDb } from "@/lib/db";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { route } from "@/lib/server/http";
 import { createInvitation } from "@/lib/server/teams";
 import { SlugParams } from "@/lib/validations/common";
 

@@ -1,9 +1,8 @@
 // GET /og/tasks/{benchmark}/{task}/compare?ids=a,b&v=… – a comparison's link-preview image
 import { MetricsCard } from "@/components/og/card";
-import { getDb } from "@/lib/db";
-import { compareOg } from "@/lib/server/og";
-import { ogPng, versionTag } from "@/lib/server/og-response";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { compareOg, ogPng, versionTag } from "@/lib/server/previews";
+import { route } from "@/lib/server/http";
 import { TaskParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

@@ -3,10 +3,10 @@ import { DataTable } from "@/components/ui/data-table";
 import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/errors";
-import { getSessionActor } from "@/lib/server/actor";
-import { getTaskInstance } from "@/lib/server/instances";
+import { getSessionActor } from "@/lib/server/auth";
+import { getTaskInstance } from "@/lib/server/submissions";
 
 export const dynamic = "force-dynamic";
 

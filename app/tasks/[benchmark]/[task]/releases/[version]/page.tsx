@@ -3,11 +3,11 @@ import { notFound } from "next/navigation";
 import { GroupedBars } from "@/components/charts/grouped-bars";
 import { Badge } from "@/components/ui/badge";
 import { Card, EmptyState } from "@/components/ui/card";
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
-import { getSessionActor } from "@/lib/server/actor";
-import { releaseOverview } from "@/lib/server/release-overview";
+import { getSessionActor } from "@/lib/server/auth";
+import { releaseOverview } from "@/lib/server/releases";
 
 export const dynamic = "force-dynamic";
 

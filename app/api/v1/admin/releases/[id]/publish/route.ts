@@ -1,8 +1,8 @@
 // POST /api/v1/admin/releases/{id}/publish – publish a draft; re-scoring runs as a background job
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { jobJson } from "@/lib/server/jobs";
 import { publishRelease, releaseJson } from "@/lib/server/releases";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http";
 import { ReleaseIdParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

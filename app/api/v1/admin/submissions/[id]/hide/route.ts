@@ -1,7 +1,7 @@
 // POST /api/v1/admin/submissions/{id}/hide – hide from public views with a reason its team sees ({ reason: null } shows it again)
-import { getDb } from "@/lib/db";
-import { hideSubmission } from "@/lib/server/moderation";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { hideSubmission } from "@/lib/server/submissions";
+import { route } from "@/lib/server/http";
 import { HideBody, IdParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 // POST /api/v1/admin/submissions/{id}/verify – mark a submission verified ({ verified: false } takes it back)
-import { getDb } from "@/lib/db";
-import { verifySubmission } from "@/lib/server/moderation";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { verifySubmission } from "@/lib/server/submissions";
+import { route } from "@/lib/server/http";
 import { IdParams, VerifyBody } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

@@ -1,11 +1,10 @@
 // PATCH /api/v1/admin/tasks/{benchmark}/{task} – a task's upload quotas, and whether its hidden
 // release accepts uploads only from approved teams (admins)
-import { getDb } from "@/lib/db";
+import { getDb, sqlOf } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
 import { notFound } from "@/lib/errors";
 import { audit } from "@/lib/server/audit";
-import { route } from "@/lib/server/route";
-import { prismaRows } from "@/lib/server/scoring";
+import { route } from "@/lib/server/http";
 import { TaskParams, TaskQuotaBody } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +16,7 @@ export const PATCH = route({ access: "admin", params: TaskParams }, async ({ req
   const task = await db.task.findUnique({ where: { fullSlug } });
   if (!task) throw notFound(`task ${fullSlug}`);
   const t = await db.task.update({ where: { id: task.id }, data: { quotaPerDay: body.quotaPerDay, quotaTotal: body.quotaTotal, hiddenApprovedOnly: body.hiddenApprovedOnly } });
-  await audit(prismaRows(db), {
+  await audit(sqlOf(db), {
     actor,
     action: "task.quota",
     target: { type: "task", id: fullSlug },

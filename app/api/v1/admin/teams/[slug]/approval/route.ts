@@ -1,10 +1,9 @@
 // POST /api/v1/admin/teams/{slug}/approval – approve a team for hidden releases of tasks that
 // take uploads from approved teams only; DELETE withdraws the approval (admins)
-import { getDb } from "@/lib/db";
+import { getDb, sqlOf } from "@/lib/server/db";
 import { actorLabel, audit } from "@/lib/server/audit";
-import { setTeamApproval } from "@/lib/server/hidden-access";
-import { route } from "@/lib/server/route";
-import { prismaRows } from "@/lib/server/scoring";
+import { setTeamApproval } from "@/lib/server/submissions";
+import { route } from "@/lib/server/http";
 import { SlugParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +11,7 @@ export const dynamic = "force-dynamic";
 async function set(params: { slug: string }, actor: Parameters<typeof actorLabel>[0], approve: boolean) {
   const db = await getDb();
   const r = await setTeamApproval(db, params.slug, approve ? (actor.userId ?? actorLabel(actor)) : null);
-  await audit(prismaRows(db), { actor, action: approve ? "team.approve" : "team.unapprove", target: { type: "team", id: r.slug }, before: { approvedAt: r.before }, after: { approvedAt: r.approvedAt } });
+  await audit(sqlOf(db), { actor, action: approve ? "team.approve" : "team.unapprove", target: { type: "team", id: r.slug }, before: { approvedAt: r.before }, after: { approvedAt: r.approvedAt } });
   return Response.json({ team: r.slug, approved: r.approvedAt !== null, approvedAt: r.approvedAt });
 }
 

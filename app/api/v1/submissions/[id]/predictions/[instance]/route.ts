@@ -1,7 +1,7 @@
 // GET /api/v1/submissions/{id}/predictions/{instance} – one stored prediction, whole (pages show a trace's first 10 KB)
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { notFound } from "@/lib/errors";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http";
 import { getSubmissionOrThrow } from "@/lib/server/submissions";
 import { PredictionParams } from "@/lib/validations/common";
 

@@ -1,7 +1,7 @@
 // GET /api/v1/tasks/{benchmark}/{task}/changelog – { events: [ { at, kind, … } ] }: releases, re-scores, verifications, new public entries; ?format=atom for the feed
-import { getDb } from "@/lib/db";
-import { changelogAtom, taskChangelog } from "@/lib/server/changelog";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { changelogAtom, taskChangelog } from "@/lib/server/releases";
+import { route } from "@/lib/server/http";
 import { ChangelogQuery, TaskParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";

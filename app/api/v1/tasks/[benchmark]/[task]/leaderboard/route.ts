@@ -1,15 +1,14 @@
 // GET /api/v1/tasks/{benchmark}/{task}/leaderboard – a leaderboard view as JSON, or CSV with ?format=csv
 import crypto from "node:crypto";
-import { getDb } from "@/lib/db";
-import { getLeaderboard } from "@/lib/server/leaderboard";
-import { leaderboardCsv, leaderboardJson } from "@/lib/server/leaderboard-export";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { getLeaderboard, leaderboardCsv, leaderboardJson } from "@/lib/server/leaderboard";
+import { route } from "@/lib/server/http";
 import { TaskParams } from "@/lib/validations/common";
 import { parseLeaderboardView, viewQuery } from "@/lib/validations/leaderboard-view";
 
 export const dynamic = "force-dynamic";
 
-// Bodies are cached in front of this handler (proxy.ts, lib/server/response-cache.ts); the ETag
+// Bodies are cached in front of this handler (proxy.ts, lib/server/http/response-cache.ts); the ETag
 // names the board version and the view, so a client's copy stays valid until the board changes.
 export const GET = route({ access: "public", params: TaskParams }, async ({ req, params, url }) => {
   const view = parseLeaderboardView(url.searchParams);

@@ -1,7 +1,7 @@
 // GET /api/v1/tasks/{benchmark}/{task}/releases – published and archived releases (admins: drafts too)
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/server/db";
 import { listReleases, releaseJson } from "@/lib/server/releases";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { TaskParams } from "@/lib/validations/common";
 

@@ -1,18 +1,13 @@
 // POST /api/v1/tasks/{benchmark}/{task}/submissions – upload, validate, score and store predictions (streamed)
-import { getDb } from "@/lib/db";
+import { getDb, sqlOf } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { actorLabel } from "@/lib/server/audit";
-import { disclosedUpload } from "@/lib/server/disclosure";
-import { assertMayUploadHidden } from "@/lib/server/hidden-access";
-import { streamMultipart } from "@/lib/server/multipart";
-import { checkQuota, quotaHeaders, quotaState } from "@/lib/server/quotas";
-import { consume } from "@/lib/server/rate-limits";
-import { route } from "@/lib/server/route";
-import { prismaRows } from "@/lib/server/scoring";
+import { disclosedUpload, assertMayUploadHidden, acceptUpload } from "@/lib/server/submissions";
+import { streamMultipart, route } from "@/lib/server/http";
+import { checkQuota, quotaHeaders, quotaState, consume } from "@/lib/server/limits";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { uploadTeam } from "@/lib/server/teams";
-import { acceptUpload } from "@/lib/server/upload-jobs";
 import { SubmissionFields, TaskParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
@@ -47,7 +42,7 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
       // a dry run announced before the file opens no transaction (one after it is rolled back)
       const dryRun = SubmissionFields.shape.dry_run.safeParse(info.before.dry_run).data === true;
       // dry runs do not count against the quota; the rest is checked again when stored
-      if (!exempt && !dryRun) await checkQuota(prismaRows(db), task, release, teamId);
+      if (!exempt && !dryRun) await checkQuota(sqlOf(db), task, release, teamId);
       counted = !exempt;
       // small files are scored at once (201); large ones are kept for a worker (202, progress at /api/v1/jobs/{id})
       return acceptUpload({
@@ -65,7 +60,7 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
     },
   });
   // an upload that counted: where the team's quota stands now
-  const headers = counted && result.id ? quotaHeaders(await quotaState(prismaRows(db), task, release, teamId)) : undefined;
+  const headers = counted && result.id ? quotaHeaders(await quotaState(sqlOf(db), task, release, teamId)) : undefined;
   if (result.status === "queued") {
     const { id, status, job } = result;
     return Response.json({ id, status, job, url: `/api/v1/submissions/${id}` }, { status: 202, headers: { ...headers, location: `/api/v1/submissions/${id}` } });

@@ -1,7 +1,7 @@
 // PATCH  /api/v1/teams/{slug}/members/{userId} – change a member's role (owners)
 // DELETE /api/v1/teams/{slug}/members/{userId} – remove a member (owners), or leave (oneself); never the last owner
-import { getDb } from "@/lib/db";
-import { route } from "@/lib/server/route";
+import { getDb } from "@/lib/server/db";
+import { route } from "@/lib/server/http";
 import { removeMember, setMemberRole } from "@/lib/server/teams";
 import { MemberParams, RoleBody } from "@/lib/validations/common";
 

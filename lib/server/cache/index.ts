@@ -1,0 +1,2 @@
+export * from "./lru";
+export * from "./truth-cache";

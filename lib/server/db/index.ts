@@ -1,0 +1,4 @@
+export * from "./client";
+export * from "./health";
+export * from "./migrations";
+export * from "./sql";

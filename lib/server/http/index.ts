@@ -1,0 +1,7 @@
+export * from "./body";
+export * from "./error-response";
+export * from "./multipart";
+export * from "./public-url";
+export * from "./response-cache";
+export * from "./route";
+export * from "./security-headers";

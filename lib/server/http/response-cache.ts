@@ -1,0 +1,119 @@
+import crypto from "node:crypto";
+import { getDatabase } from "@/lib/server/db";
+import { Lru } from "@/lib/server/cache";
+import { hasSessionCookie } from "@/lib/server/auth";
+
+// Rendered leaderboards (the page for visitors without a session, and the API), cached in each
+// app process and answered by proxy.ts before Next.js routes the request. An entry is served only
+// while its task's release signature — every release's id, status and board_version, read from
+// the database on each request — is the one it was rendered under; triggers move board_version
+// on every change a leaderboard shows. So a process never serves a stale board, whichever
+// process wrote, and the cache needs no invalidation messages.
+
+export interface CachedResponse {
+  body: Buffer;
+  status: number;
+  headers: [string, string][];
+  etag: string;
+  /** the nonce the page was rendered with, and where it occurs in the body (replaced per response) */
+  nonce?: { value: string; at: number[] };
+}
+
+/** Requests the proxy answers from the cache: task slug and kind of response. */
+const ROUTES: { re: RegExp; kind: "page" | "api" }[] = [
+  { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)$/, kind: "page" },
+  { re: /^\/api\/v1\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/leaderboard$/, kind: "api" },
+];
+
+/** Marks the proxy's own render request, which must reach the app, not the cache. */
+export const FILL_HEADER = "x-leaderboard-cache-fill";
+/** The nonce the proxy asks its render request to use (a placeholder replaced in every answer). */
+export const FILL_NONCE_HEADER = "x-leaderboard-cache-nonce";
+
+const MAX_ENTRIES = 256;
+const MAX_BODY = 2 * 1024 * 1024;
+/** Bytes of bodies one process keeps (views differ by query string: a bound, not a hope). */
+const MAX_BYTES = 64 * 1024 * 1024;
+const cache = new Lru<{ signature: string; response: Promise<CachedResponse | null> }>(MAX_ENTRIES, MAX_BYTES);
+
+/** The task slug a cacheable request reads, or null (signed-in readers, RSC navigations, others). */
+export function cacheableTask(req: { method: string; url: string; headers: Headers }): string | null {
+  if (req.method !== "GET" || req.headers.has(FILL_HEADER) || req.headers.has("authorization")) return null;
+  const url = new URL(req.url);
+  const route = ROUTES.find((r) => r.re.test(url.pathname));
+  if (!route) return null;
+  if (route.kind === "page") {
+    // the document only: client-side navigations fetch RSC payloads with these headers
+    if (req.headers.has("rsc") || req.headers.has("next-router-state-tree") || req.headers.has("next-router-prefetch")) return null;
+    // a signed-in reader's header differs
+    if (hasSessionCookie(req.headers.get("cookie"))) return null;
+  }
+  const [, benchmark, task] = route.re.exec(url.pathname)!;
+  return `${benchmark}/${task}`;
+}
+
+/** Every release of a task as id:status:board_version — what the cached responses depend on. */
+export async function taskSignature(fullSlug: string): Promise<string> {
+  const db = await getDatabase();
+  const rows = await db.pool.query<{ sig: string | null }>(
+    `SELECT string_agg(r.id || ':' || r.status || ':' || r.board_version, ',' ORDER BY r.id) AS sig
+       FROM releases r JOIN tasks t ON t.id = r.task_id WHERE t.full_slug = $1`,
+    [fullSlug],
+  );
+  return rows.rows[0]?.sig ?? "";
+}
+
+/**
+ * The cached response for this request, rendering it through the app (`render`) on a miss.
+ * Concurrent misses for the same URL share one render. Responses other than 200, and bodies over
+ * 2 MB, are passed through and not kept.
+ */
+export async function cachedResponse(key: string, signature: string, render: () => Promise<Response>): Promise<{ hit: boolean; response: CachedResponse | Response }> {
+  const entry = cache.get(key);
+  if (entry && entry.signature === signature) {
+    const r = await entry.response;
+    if (r) return { hit: true, response: r };
+  }
+  let passthrough: Response | null = null;
+  const response = (async (): Promise<CachedResponse | null> => {
+    const res = await render();
+    const body = Buffer.from(await res.arrayBuffer());
+    if (res.status !== 200 || body.length > MAX_BODY) {
+      passthrough = new Response(body, { status: res.status, headers: res.headers });
+      return null;
+    }
+    const headers = [...res.headers.entries()].filter(([k]) => !["content-length", "content-encoding", "transfer-encoding", "connection", "date", "etag", "keep-alive", "content-security-policy"].includes(k));
+    const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+    const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    return { body, status: 200, headers, etag, nonce: nonce ? { value: nonce, at: occurrences(body, nonce) } : undefined };
+  })();
+  cache.set(key, { signature, response });
+  const r = await response.catch((e) => {
+    cache.set(key, { signature: "", response: Promise.resolve(null) });
+    throw e;
+  });
+  if (!r) {
+    cache.set(key, { signature: "", response: Promise.resolve(null) });
+    return { hit: false, response: passthrough! };
+  }
+  cache.weigh(key, r.body.length);
+  return { hit: false, response: r };
+}
+
+function occurrences(body: Buffer, needle: string): number[] {
+  const at: number[] = [];
+  for (let i = body.indexOf(needle); i >= 0; i = body.indexOf(needle, i + needle.length)) at.push(i);
+  return at;
+}
+
+/**
+ * A cached page's body with a fresh nonce in place of the one it was rendered with (both are
+ * base64 of 16 bytes: same length), so that no two answers share a nonce.
+ */
+export function withNonce(r: CachedResponse, nonce: string): Buffer {
+  if (!r.nonce || !r.nonce.at.length) return r.body;
+  if (Buffer.byteLength(nonce) !== r.nonce.value.length) throw new Error("a nonce of another length");
+  const out = Buffer.from(r.body);
+  for (const i of r.nonce.at) out.write(nonce, i, "latin1");
+  return out;
+}

@@ -1,0 +1,111 @@
+import type { ZodType } from "zod";
+import { AppError } from "@/lib/errors";
+import { hasSessionCookie, resolveActor, type Actor } from "@/lib/server/auth";
+import { errorResponse } from "./error-response";
+import { MAX_JSON_BYTES, readGuarded } from "./body";
+import { observeRequest, requestIdFrom, routePattern, runWithRequest } from "@/lib/server/observability";
+
+type Access = "public" | "member" | "admin";
+
+interface Ctx<P> {
+  req: Request;
+  params: P;
+  actor: Actor | null;
+  url: URL;
+}
+
+/**
+ * The wrapper every route handler goes through: resolves the API token or session, checks the
+ * access level, parses route params with zod and maps every error to the JSON error shape.
+ */
+export function route<P = Record<string, never>>(
+  opts: { access: Access; params?: ZodType<P> },
+  handler: (ctx: Ctx<P>) => Promise<Response>,
+) {
+  return (incoming: Request, context: { params: Promise<unknown> }) => {
+    const started = performance.now();
+    const ctx = { requestId: requestIdFrom(incoming.headers), method: incoming.method, route: routePattern(new URL(incoming.url).pathname) };
+    return runWithRequest(ctx, async () => {
+      const res = await handle(incoming, context);
+      try {
+        res.headers.set("x-request-id", ctx.requestId);
+      } catch {
+        // immutable headers (a redirect)
+      }
+      observeRequest(ctx.method, ctx.route, res.status, (performance.now() - started) / 1000);
+      return res;
+    });
+  };
+
+  async function handle(incoming: Request, context: { params: Promise<unknown> }): Promise<Response> {
+    let res: Response;
+    try {
+      checkOrigin(incoming);
+      const actor = await resolveActor(incoming);
+      if (opts.access !== "public" && !actor) throw new AppError("unauthorized", "sign in or send an API token");
+      if (opts.access === "admin" && !actor?.isAdmin) throw new AppError("forbidden", "admins only");
+      const raw = (await context?.params) ?? {};
+      const params = opts.params ? opts.params.parse(raw) : (raw as P);
+      const req = await boundedBody(incoming);
+      res = await handler({ req, params, actor, url: new URL(req.url) });
+    } catch (e) {
+      res = errorResponse(e);
+    }
+    // nothing an API answers is stored by a shared cache unless the handler says so (a private
+    // submission's JSON, a team's tokens, …)
+    if (!res.headers.has("cache-control")) {
+      try {
+        res.headers.set("cache-control", "private, no-store");
+      } catch {
+        // immutable headers (a redirect): leave them
+      }
+    }
+    return res;
+  }
+}
+
+/**
+ * A request whose body is not a multipart upload (those stream under their own limits,
+ * lib/server/http/multipart.ts) is read here, under the JSON limit and the body timeouts of
+ * lib/server/http/body.ts, and handed on as a request with that body.
+ */
+async function boundedBody(req: Request): Promise<Request> {
+  if (!req.body || SAFE_METHODS.has(req.method)) return req;
+  if ((req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) return req;
+  const body = await readGuarded(req, { maxBytes: MAX_JSON_BYTES, what: "the request body" });
+  return new Request(req.url, { method: req.method, headers: req.headers, body: body as BodyInit });
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The origin a request was sent to (behind a proxy: the host it forwarded). */
+function ownHost(req: Request): string | null {
+  return req.headers.get("x-forwarded-host") ?? req.headers.get("host") ?? new URL(req.url).host;
+}
+
+/**
+ * Cross-site request forgery: a request that changes state and rides on a session cookie must
+ * come from a page of this site — `Sec-Fetch-Site: same-origin`, or an `Origin` naming this host.
+ * Token callers (no cookie) are not affected; a foreign Origin is refused whoever sends it.
+ * @throws AppError forbidden
+ */
+export function checkOrigin(req: Request): void {
+  if (SAFE_METHODS.has(req.method)) return;
+  const site = req.headers.get("sec-fetch-site");
+  const origin = req.headers.get("origin");
+  let originHost: string | null = null;
+  if (origin && origin !== "null") {
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      originHost = "invalid";
+    }
+  }
+  const foreignOrigin = origin !== null && originHost !== ownHost(req);
+  const crossSite = site !== null && site !== "same-origin" && site !== "none";
+  if (foreignOrigin || crossSite) throw new AppError("forbidden", "cross-site request refused: this request must come from a page of this site");
+  const cookieAuth = !req.headers.get("authorization") && hasSessionCookie(req.headers.get("cookie"));
+  if (cookieAuth && site !== "same-origin" && originHost === null) {
+    throw new AppError("forbidden", "a signed-in request that changes something must carry an Origin or Sec-Fetch-Site header from this site (or use an API token)");
+  }
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: a plain JavaScript module without types
+import nextConfigModule from "@/next.config.js";
+import type { NextConfig } from "next";
+import { NON_PAGE_CSP, pageCsp, STATIC_SECURITY_HEADERS } from "./security-headers";
+
+const nextConfig = nextConfigModule as NextConfig;
+
+describe("security headers", () => {
+  it("next.config.js and proxy.ts send the same values", async () => {
+    const rules = (await nextConfig.headers!()) as { source: string; headers: { key: string; value: string }[]; has?: unknown }[];
+    const all = Object.fromEntries(rules.find((r) => r.source === "/:path*" && !r.has)!.headers.map((h) => [h.key.toLowerCase(), h.value]));
+    expect(all).toEqual(STATIC_SECURITY_HEADERS);
+    const api = rules.find((r) => r.source === "/api/:path*")!.headers.find((h) => h.key === "Content-Security-Policy")!.value;
+    expect(api).toBe(NON_PAGE_CSP);
+  });
+  it("a page's policy runs scripts by nonce only", () => {
+    const csp = pageCsp("abc", {});
+    const script = csp.split("; ").find((d) => d.startsWith("script-src"))!;
+    expect(script).toBe("script-src 'self' 'nonce-abc' 'strict-dynamic'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(pageCsp("abc", { https: true })).toContain("upgrade-insecure-requests");
+    expect(pageCsp("abc", { github: true })).toContain("form-action 'self' https://github.com");
+  });
+});

@@ -1,0 +1,172 @@
+import crypto from "node:crypto";
+import { Logger, run, runMigrations, runOnce, type JobHelpers, type Runner as WorkerRunner, type TaskList, type WorkerEvents } from "graphile-worker";
+import type pg from "pg";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/errors";
+import type { Sql } from "@/lib/server/db";
+import { log } from "@/lib/server/observability";
+
+/**
+ * What a job's error tells the people who see it: the message of an error about what they sent
+ * (an AppError), else a generic line naming the job (the detail is in the server log).
+ */
+export function userFacingError(e: unknown, jobId: string): string {
+  if (e instanceof AppError) return e.message;
+  return `an internal error stopped this job; operators can find job ${jobId} in the server log`;
+}
+
+// Background work runs on graphile-worker, a job queue on the same PostgreSQL: a job is claimed
+// in the database (SKIP LOCKED), picked up at once (LISTEN/NOTIFY), retried with exponential
+// backoff, and runs once across any number of web and worker processes. The `jobs` table is what
+// people see: status, progress and the error of a job that kept failing.
+
+type Progress = (done: number, total: number) => Promise<void>;
+export type JobRunner = (db: PrismaClient, payload: Record<string, unknown>, progress: Progress, ctx: { jobId: string }) => Promise<unknown>;
+/** A job with no `jobs` row (internal upkeep, e.g. refreshing a board). */
+export type TaskRunner = (db: PrismaClient, payload: Record<string, unknown>, helpers: JobHelpers) => Promise<void>;
+
+const tracked = new Map<string, JobRunner>();
+const tasks = new Map<string, TaskRunner>();
+
+/** Registers the code behind a tracked job kind (a row in `jobs` with progress), e.g. "rescore". */
+export function registerJobKind(kind: string, runner: JobRunner): void {
+  tracked.set(kind, runner);
+}
+
+/** Registers an internal task (no `jobs` row), e.g. "refresh-board". */
+export function registerTask(name: string, runner: TaskRunner): void {
+  tasks.set(name, runner);
+}
+
+/** Attempts before a tracked job ends `failed` (backoff between them: e^attempt seconds). */
+export const MAX_ATTEMPTS = 4;
+
+/**
+ * Creates a tracked job (its `jobs` row) and queues it, through the caller's transaction: the row
+ * and the queue entry exist together or not at all. Returns the job's id.
+ */
+export async function createJob(
+  exec: Sql,
+  kind: string,
+  payload: Record<string, unknown>,
+  opts: { total?: number; createdBy?: string | null; teamId?: string | null; maxAttempts?: number } = {},
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await exec(`INSERT INTO jobs (id, kind, status, payload, total, created_by, team_id) VALUES ($1::uuid, $2, 'queued', $3::jsonb, $4, $5::uuid, $6::uuid)`, [
+    id,
+    kind,
+    JSON.stringify(payload),
+    opts.total ?? 0,
+    opts.createdBy ?? null,
+    opts.teamId ?? null,
+  ]);
+  await queueTask(exec, "tracked", { jobId: id }, { maxAttempts: opts.maxAttempts ?? MAX_ATTEMPTS });
+  return id;
+}
+
+/** Queues an internal task (same transaction semantics as createJob). */
+export async function queueTask(exec: Sql, name: string, payload: Record<string, unknown>, opts: { jobKey?: string; queue?: string; maxAttempts?: number } = {}) {
+  await exec(
+    // the job's id as text: every driver (pg, Prisma's raw queries) can read it back
+    `SELECT (graphile_worker.add_job($1, $2::json, queue_name => $3, job_key => $4, job_key_mode => CASE WHEN $4::text IS NULL THEN NULL ELSE 'replace' END, max_attempts => $5::int)).id::text AS id`,
+    [name, JSON.stringify(payload), opts.queue ?? null, opts.jobKey ?? null, opts.maxAttempts ?? MAX_ATTEMPTS],
+  );
+}
+
+function taskList(db: PrismaClient): TaskList {
+  const list: TaskList = {
+    async tracked(raw, helpers) {
+      const { jobId } = raw as { jobId: string };
+      const job = await db.job.findUnique({ where: { id: jobId } });
+      if (!job || job.status === "done" || job.status === "failed") return;
+      const runner = tracked.get(job.kind);
+      const attempt = helpers.job.attempts;
+      let final = attempt >= helpers.job.max_attempts;
+      try {
+        if (!runner) throw new Error(`no runner for job kind ${job.kind}`);
+        await db.job.update({ where: { id: jobId }, data: { status: "running", startedAt: job.startedAt ?? new Date(), attempts: attempt } });
+        let last = 0;
+        const progress: Progress = async (done, total) => {
+          const now = Date.now();
+          if (done === total || now - last > 250) {
+            last = now;
+            await db.job.update({ where: { id: jobId }, data: { progress: done, total } });
+          }
+        };
+        const result = await runner(db, job.payload as Record<string, unknown>, progress, { jobId });
+        // a runner that fans out (returns { pending: true }) is finished by its last part
+        if (!(result && typeof result === "object" && "pending" in result)) {
+          await db.job.update({ where: { id: jobId }, data: { status: "done", finishedAt: new Date(), error: null, result: (result ?? null) as Prisma.InputJsonValue } });
+        }
+      } catch (e) {
+        const message = userFacingError(e, jobId);
+        // a problem in what was sent never goes away by retrying
+        if (e instanceof AppError && (e.code === "validation_failed" || e.code === "not_found")) final = true;
+        log.error({ err: e, jobId, kind: job.kind, attempt, maxAttempts: helpers.job.max_attempts }, "job attempt failed");
+        await db.job
+          .update({
+            where: { id: jobId },
+            data: final
+              ? { status: "failed", finishedAt: new Date(), error: message }
+              : { status: "queued", error: `attempt ${attempt} of ${helpers.job.max_attempts} failed (${message}); retrying` },
+          })
+          .catch(() => undefined);
+        if (!final) throw e;
+      }
+    },
+  };
+  for (const [name, runner] of tasks) list[name] = (payload, helpers) => runner(db, payload as Record<string, unknown>, helpers);
+  return list;
+}
+
+const quiet = new Logger(() => (level, message) => {
+  if (level === "error") log.error({ component: "graphile-worker" }, message);
+  else if (level === "warning") log.warn({ component: "graphile-worker" }, message);
+});
+
+/** Installs or updates the queue's own schema (graphile_worker), idempotent. */
+export async function migrateQueue(pool: pg.Pool): Promise<void> {
+  await runMigrations({ pgPool: pool, logger: quiet });
+}
+
+/** Starts a worker in this process: it runs jobs until stopped. */
+export async function startWorker(db: PrismaClient, pool: pg.Pool, opts: { concurrency?: number; events?: WorkerEvents } = {}): Promise<WorkerRunner> {
+  // upkeep on a schedule (graphile-worker's cron: one run per slot across all workers)
+  const crontab = tasks.has("sweep-uploads") ? "17 * * * * sweep-uploads" : "";
+  return run({ pgPool: pool, concurrency: opts.concurrency ?? 2, noHandleSignals: true, pollInterval: 1000, logger: quiet, taskList: taskList(db), crontab, events: opts.events });
+}
+
+/** Runs every job that is due now, in this process, then returns (scripts and tests). */
+export async function runDueJobs(db: PrismaClient, pool: pg.Pool): Promise<void> {
+  await runOnce({ pgPool: pool, logger: quiet, taskList: taskList(db) });
+}
+
+export async function getJobOrThrow(db: PrismaClient, id: string) {
+  const job = await db.job.findUnique({ where: { id } });
+  if (!job) throw notFound("job");
+  return job;
+}
+
+/** A job as its starter sees it: admins see all; others the jobs they or their team started. @throws not_found */
+export async function getVisibleJobOrThrow(db: PrismaClient, id: string, actor: { isAdmin: boolean; userId: string | null; teamIds: string[] }) {
+  const job = await getJobOrThrow(db, id);
+  const mine = (job.createdBy !== null && job.createdBy === actor.userId) || (job.teamId !== null && actor.teamIds.includes(job.teamId));
+  if (!actor.isAdmin && !mine) throw notFound("job");
+  return job;
+}
+
+export function jobJson(j: Awaited<ReturnType<typeof getJobOrThrow>>) {
+  return {
+    id: j.id,
+    kind: j.kind,
+    status: j.status,
+    progress: j.progress,
+    total: j.total,
+    attempts: j.attempts,
+    result: j.result,
+    error: j.error,
+    createdAt: j.createdAt.toISOString(),
+    startedAt: j.startedAt?.toISOString() ?? null,
+    finishedAt: j.finishedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,106 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/errors";
+import { sortRows } from "@/lib/leaderboard-sort";
+import type { MetricColumn } from "@/lib/tasks/types";
+import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
+import { readBoard, type BoardRow } from "./board";
+import { Lru } from "@/lib/server/cache";
+import { releaseJson } from "@/lib/server/releases";
+import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+
+export type LeaderboardRow = BoardRow;
+
+// Boards are cached per (release, board_version): triggers bump the version in the database on
+// every change a board shows, so a process never serves a stale board, whichever process wrote.
+const boards = new Lru<Promise<BoardRow[]>>(64);
+// Tasks are the catalog: synced at start-up, never changed by requests.
+const tasks = new Lru<{ at: number; task: Promise<ResolvedTask> }>(64);
+
+async function cachedTask(db: PrismaClient, fullSlug: string): Promise<ResolvedTask> {
+  const hit = tasks.get(fullSlug);
+  if (hit && Date.now() - hit.at < 60_000) return hit.task;
+  const task = getTaskOrThrow(db, fullSlug);
+  task.catch(() => undefined);
+  tasks.set(fullSlug, { at: Date.now(), task });
+  return task;
+}
+
+/** A task's releases (published and archived; drafts never), with the one a view asks for. */
+async function taskReleases(db: PrismaClient, taskId: string, version?: string) {
+  const all = await db.release.findMany({
+    where: { taskId, status: { in: ["published", "archived"] } },
+    orderBy: { createdAt: "desc" },
+  });
+  const release = version ? all.find((r) => r.version === version) : all.find((r) => r.status === "published");
+  if (!release) throw version ? notFound(`release ${version}`) : new AppError("not_found", "this task has no published release yet");
+  return { release, releases: all.map((r) => ({ version: r.version, status: r.status, synthetic: r.synthetic })) };
+}
+
+/** The whole board of a release, from the cache when its board_version has not moved. */
+export async function getBoard(db: PrismaClient, release: { id: string; boardVersion: bigint; hidden: boolean }): Promise<BoardRow[]> {
+  const key = `${release.id}:${release.boardVersion}`;
+  let board = boards.get(key);
+  if (!board) {
+    board = readBoard(db, release);
+    board.catch(() => undefined);
+    boards.set(key, board);
+  }
+  return board;
+}
+
+/**
+ * A task's leaderboard on a release (current by default): public, scored submissions in board
+ * order. Complete, non-baseline submissions have competition ranks (ties share) over the whole
+ * release, before any filter; baselines and partial ones are listed in place with rank null. Then
+ * the view's filters, search, sort and page (limit/offset) apply. Two small queries and a cached
+ * board: no prediction is read.
+ */
+export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: Partial<LeaderboardView>) {
+  const task = await cachedTask(db, fullSlug);
+  const { release, releases } = await taskReleases(db, task.id, view.release);
+  const all = await getBoard(db, release);
+  const from = view.from ? new Date(`${view.from}T00:00:00Z`) : null;
+  const to = view.to ? new Date(`${view.to}T23:59:59.999Z`) : null;
+  const q = view.q?.toLowerCase();
+  let rows = all.filter(
+    (r) =>
+      (view.partial || !r.partial) &&
+      (view.baselines !== false || !r.baseline) &&
+      (view.synthetic !== false || !r.synthetic) &&
+      (!view.oss || r.oss) &&
+      (!view.team || r.teamSlug === view.team) &&
+      (!from || new Date(r.createdAt) >= from) &&
+      (!to || new Date(r.createdAt) <= to) &&
+      (!q || [r.model, r.system ?? "", r.team ?? ""].some((s) => s.toLowerCase().includes(q))),
+  );
+  const columns: MetricColumn[] = task.kind.columns(task.options);
+  const sortKeys = new Set([...columns.map((c) => c.key), "model", "team", "date", "coverage", "cost"]);
+  const sort = view.sort && sortKeys.has(view.sort) ? view.sort : task.primaryMetric;
+  const dir = view.dir ?? (columns.find((c) => c.key === sort)?.better === "lower" ? "asc" : "desc");
+  if (!(sort === task.primaryMetric && dir === "desc")) rows = sortRows(rows, sort, dir);
+
+  const teams = [...new Map(all.filter((r) => r.teamSlug).map((r) => [r.teamSlug!, r.team!])).entries()].map(([slug, name]) => ({ slug, name }));
+  return {
+    task: task.fullSlug,
+    kind: task.kindName,
+    taskName: task.name,
+    benchmark: task.benchmark,
+    description: task.description,
+    hiddenApprovedOnly: task.hiddenApprovedOnly,
+    release: releaseJson(release),
+    releaseId: release.id,
+    boardVersion: String(release.boardVersion),
+    releases,
+    primaryMetric: task.primaryMetric,
+    columns,
+    sort,
+    dir,
+    teams,
+    total: all.length,
+    /** rows matching the view's filters, before limit/offset */
+    matched: rows.length,
+    offset: view.offset ?? 0,
+    limit: view.limit ?? null,
+    rows: view.limit !== undefined || view.offset ? rows.slice(view.offset ?? 0, (view.offset ?? 0) + (view.limit ?? rows.length)) : rows,
+  };
+}

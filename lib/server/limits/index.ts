@@ -1,0 +1,2 @@
+export * from "./quotas";
+export * from "./rate-limits";

@@ -1,0 +1,2 @@
+export * from "./confusables";
+export * from "./names";

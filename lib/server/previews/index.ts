@@ -1,0 +1,2 @@
+export * from "./og-response";
+export * from "./og";

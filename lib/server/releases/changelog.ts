@@ -1,0 +1,80 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { publicUrl } from "@/lib/server/http";
+import { getTaskOrThrow } from "@/lib/server/tasks";
+
+// A task's public changelog: releases published and archived, re-scores, verifications and new
+// public entries, from the audit trail (events marked public). An entry whose submission is no
+// longer public (made private, hidden by admins, deleted) drops out.
+
+export interface ChangelogEvent {
+  id: string;
+  at: string;
+  kind: "release.publish" | "release.archive" | "release.rescore" | "submission.public" | "submission.verify" | "submission.unverify";
+  summary: string;
+  release?: string;
+  submission?: { id: string; model: string; team: string | null; url: string };
+}
+
+export async function taskChangelog(db: PrismaClient, fullSlug: string, limit = 100) {
+  const task = await getTaskOrThrow(db, fullSlug);
+  const rows = await db.$queryRawUnsafe<{ id: string; at: Date; action: ChangelogEvent["kind"]; target_type: string; target_id: string; after: Record<string, unknown> | null; before: Record<string, unknown> | null; model: string | null; team: string | null; visible: boolean | null }[]>(
+    `SELECT e.id::text, e.at, e.action, e.target_type, e.target_id, e.after, e.before, s.model, t.name AS team,
+            (s.id IS NOT NULL AND s.visibility = 'public' AND s.hidden_at IS NULL) AS visible
+       FROM audit_events e
+       LEFT JOIN submissions s ON e.target_type = 'submission' AND s.id::text = e.target_id
+       LEFT JOIN teams t ON t.id = s.team_id
+      WHERE e.task_id = $1::uuid AND e.public
+      ORDER BY e.at DESC, e.id DESC
+      LIMIT $2`,
+    task.id,
+    limit * 2,
+  );
+  const base = publicUrl();
+  const events: ChangelogEvent[] = [];
+  for (const r of rows) {
+    if (r.target_type === "submission" && !r.visible) continue;
+    const version = String(r.after?.version ?? r.before?.version ?? r.after?.release ?? "");
+    const sub = r.target_type === "submission" ? { id: r.target_id, model: r.model ?? String(r.after?.model ?? ""), team: r.team, url: `${base}/submissions/${r.target_id}` } : undefined;
+    const summary = {
+      "release.publish": `Release ${version} published (${r.after?.instances ?? "?"} instances${r.after?.hidden ? ", hidden test set" : ""})`,
+      "release.archive": `Release ${version} archived`,
+      "release.rescore": `Every submission re-scored on release ${version} (${r.after?.submissions ?? 0} submissions)`,
+      "submission.public": `New entry: ${sub?.model}${sub?.team ? ` by ${sub.team}` : ""}`,
+      "submission.verify": `${sub?.model}${sub?.team ? ` by ${sub.team}` : ""} verified by the maintainers`,
+      "submission.unverify": `${sub?.model}: verification withdrawn`,
+    }[r.action];
+    events.push({ id: r.id, at: r.at.toISOString(), kind: r.action, summary, ...(version && r.target_type === "release" ? { release: version } : {}), ...(sub ? { submission: sub } : {}) });
+    if (events.length >= limit) break;
+  }
+  return { task: task.fullSlug, taskName: task.name, benchmark: task.benchmark.name, events };
+}
+
+const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+/** The changelog as an Atom 1.0 feed. */
+export function changelogAtom(c: Awaited<ReturnType<typeof taskChangelog>>): string {
+  const base = publicUrl();
+  const page = `${base}/tasks/${c.task}/changelog`;
+  const updated = c.events[0]?.at ?? new Date(0).toISOString();
+  const entries = c.events.map(
+    (e) => `  <entry>
+    <id>${xml(`${page}#event-${e.id}`)}</id>
+    <title>${xml(e.summary)}</title>
+    <updated>${e.at}</updated>
+    <link rel="alternate" href="${xml(e.submission?.url ?? `${base}/tasks/${c.task}${e.release ? `?release=${encodeURIComponent(e.release)}` : ""}`)}"/>
+    <category term="${xml(e.kind)}"/>
+    <content type="text">${xml(e.summary)}</content>
+  </entry>`,
+  );
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <id>${xml(page)}</id>
+  <title>${xml(`${c.benchmark} · ${c.taskName}: changelog`)}</title>
+  <updated>${updated}</updated>
+  <link rel="self" href="${xml(`${base}/api/v1/tasks/${c.task}/changelog?format=atom`)}"/>
+  <link rel="alternate" href="${xml(page)}"/>
+  <author><name>Trustworthy SE Agents Leaderboard</name></author>
+${entries.join("\n")}
+</feed>
+`;
+}

@@ -1,0 +1,273 @@
+import crypto from "node:crypto";
+import type { PrismaClient, Prisma } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/errors";
+import { stableStringify } from "@/lib/stable-json";
+import type { StoredInstance } from "@/lib/tasks/types";
+import { validateReleaseFile } from "@/lib/tasks/validate";
+import { refreshBaselines } from "./baselines";
+import { getDatabase, sqlOf } from "@/lib/server/db";
+import { createJob, queueTask, registerJobKind, registerTask, runDueJobs, userFacingError } from "@/lib/server/jobs";
+import { audit, type AuditEntry } from "@/lib/server/audit";
+import { rescoreCompute, saveScores } from "@/lib/server/scoring";
+import { getTaskOrThrow } from "@/lib/server/tasks";
+import { forgetRelease, getReleaseInstances } from "@/lib/server/cache";
+
+export { validateReleaseFile };
+
+export interface ImportReleaseInput {
+  task: string;
+  version: string;
+  text: string;
+  fileName?: string;
+  notes?: string;
+  hidden?: boolean;
+  synthetic?: boolean;
+  publish?: boolean;
+  source?: string;
+  /** re-score in the background (the server); scripts and tests wait */
+  background?: boolean;
+  /** who imports it (sees the re-score job's progress and error) */
+  createdBy?: string | null;
+  /** who, for the audit trail (default: the system) */
+  actor?: AuditEntry["actor"];
+}
+
+export interface ReleaseDiff {
+  added: number;
+  removed: number;
+  changed: number;
+  against: string | null;
+}
+
+function diffAgainst(prev: { externalId: string; truth: unknown; metadata: unknown }[], next: StoredInstance[]): Omit<ReleaseDiff, "against"> {
+  const before = new Map(prev.map((p) => [p.externalId, stableStringify([p.truth, p.metadata])]));
+  let added = 0;
+  let changed = 0;
+  for (const n of next) {
+    const b = before.get(n.externalId);
+    if (b === undefined) added++;
+    else if (b !== stableStringify([n.truth, n.metadata])) changed++;
+  }
+  const nextIds = new Set(next.map((n) => n.externalId));
+  const removed = prev.filter((p) => !nextIds.has(p.externalId)).length;
+  return { added, removed, changed };
+}
+
+/**
+ * Imports a dataset release (all-or-nothing, one transaction) as a draft, optionally publishing
+ * it at once. Returns the release, its validation report and its diff against the current release.
+ */
+export async function importRelease(db: PrismaClient, input: ImportReleaseInput) {
+  const task = await getTaskOrThrow(db, input.task);
+  const { format, instances } = validateReleaseFile(task, input.text, input.fileName);
+  if (await db.release.findUnique({ where: { taskId_version: { taskId: task.id, version: input.version } } })) {
+    throw new AppError("conflict", `release ${input.version} of ${task.fullSlug} already exists`);
+  }
+  const current = await db.release.findFirst({ where: { taskId: task.id, status: "published" } });
+  const prev = current ? await getReleaseInstances(db, current.id, true) : [];
+  const diff: ReleaseDiff = { ...diffAgainst(prev, instances), against: current?.version ?? null };
+  const checksum = crypto.createHash("sha256").update(input.text).digest("hex");
+
+  const release = await db.$transaction(
+    async (tx) => {
+      const rel = await tx.release.create({
+        data: {
+          taskId: task.id,
+          version: input.version,
+          hidden: input.hidden ?? false,
+          synthetic: input.synthetic ?? false,
+          notes: input.notes ?? "",
+          source: input.source ?? input.fileName ?? "",
+          instanceCount: instances.length,
+          checksum,
+        },
+      });
+      const rows = instances.map((inst, position) => ({
+        releaseId: rel.id,
+        externalId: inst.externalId,
+        position,
+        truth: inst.truth as Prisma.InputJsonValue,
+        metadata: inst.metadata as Prisma.InputJsonValue,
+      }));
+      for (let i = 0; i < rows.length; i += 2000) await tx.instance.createMany({ data: rows.slice(i, i + 2000) });
+      await audit(sqlOf(tx), {
+        actor: input.actor ?? null,
+        action: "release.import",
+        target: { type: "release", id: rel.id },
+        taskId: task.id,
+        after: { version: rel.version, instances: instances.length, hidden: rel.hidden, synthetic: rel.synthetic, checksum, diff },
+      });
+      return rel;
+    },
+    { timeout: 300_000, maxWait: 30_000 },
+  );
+  const validation = { format, instances: instances.length, preview: instances.slice(0, 5).map((i) => ({ instance_id: i.externalId, ...i.metadata, truth: i.truth })) };
+  const published = input.publish ? await publishRelease(db, release.id, { background: input.background, createdBy: input.createdBy, actor: input.actor }) : null;
+  return { release: published?.release ?? release, validation, diff, job: published?.job ?? null };
+}
+
+/** Submissions one re-score part takes: parts run in parallel across workers. */
+const RESCORE_BATCH = 25;
+
+// Re-scoring a release: the tracked "rescore" job refreshes the baselines, then fans out into
+// parts of RESCORE_BATCH submissions. Each part computes its scores, then writes them and adds
+// them to the job's progress in one transaction, so a retried part never counts twice; the part
+// that brings progress to the total marks the job done.
+registerJobKind("rescore", async (db, payload, progress, { jobId }) => {
+  const release = await db.release.findUniqueOrThrow({ where: { id: String(payload.releaseId) }, include: { task: true } });
+  const task = await getTaskOrThrow(db, release.task.fullSlug);
+  await refreshBaselines(db, task, release);
+  const subs = await db.submission.findMany({ where: { taskId: release.taskId }, select: { id: true }, orderBy: { createdAt: "asc" } });
+  if (!subs.length) return { rescored: 0, release: release.version };
+  // The fan-out happens once: the parts are queued in the transaction that marks the job as
+  // fanned out, so a retried or re-delivered parent never queues them twice.
+  await db.$transaction(async (tx) => {
+    const claimed = await tx.$executeRawUnsafe(
+      `UPDATE jobs SET total = $2, progress = 0, result = '{"parts":true}'::jsonb WHERE id = $1::uuid AND (result IS NULL OR NOT result ? 'parts')`,
+      jobId,
+      subs.length,
+    );
+    if (!claimed) return;
+    for (let i = 0; i < subs.length; i += RESCORE_BATCH) {
+      await queueTask(sqlOf(tx), "rescore-part", { jobId, part: i / RESCORE_BATCH, releaseId: release.id, ids: subs.slice(i, i + RESCORE_BATCH).map((s) => s.id) });
+    }
+  });
+  await progress(0, subs.length);
+  return { pending: true };
+});
+
+// Each part is done exactly once: its number is recorded in the job's result (`done`) in the same
+// transaction that writes its scores and counts its progress. A part that runs again — its worker
+// was killed after the commit and before graphile-worker heard of it, and the heartbeat reaper
+// unlocked it — finds its number there and writes nothing.
+registerTask("rescore-part", async (db, payload, helpers) => {
+  const jobId = String(payload.jobId);
+  const ids = payload.ids as string[];
+  const part = String(payload.part ?? ids[0]);
+  const job = await db.job.findUnique({ where: { id: jobId } });
+  // a finished job has had every part claimed (its progress counts claimed parts only)
+  if (!job || job.status === "failed" || job.status === "done") return;
+  const done = (job.result as { done?: Record<string, true> } | null)?.done;
+  if (done?.[part]) return;
+  try {
+    const release = await db.release.findUniqueOrThrow({ where: { id: String(payload.releaseId) }, include: { task: true } });
+    const task = await getTaskOrThrow(db, release.task.fullSlug);
+    const scores: { id: string; s: Awaited<ReturnType<typeof rescoreCompute>> }[] = [];
+    for (const id of ids) scores.push({ id, s: await rescoreCompute(db, task, id, release) });
+    await db.$transaction(
+      async (tx) => {
+        // claim the part first (the job row's lock orders concurrent parts); a part already done writes nothing
+        const claimed = await tx.$executeRawUnsafe(
+          `UPDATE jobs SET progress = progress + $2,
+                  result = jsonb_set(COALESCE(result, '{}'::jsonb) || jsonb_build_object('done', COALESCE(result->'done', '{}'::jsonb)), ARRAY['done', $3::text], 'true'::jsonb)
+            WHERE id = $1::uuid AND NOT COALESCE(result->'done' ? $3::text, false)`,
+          jobId,
+          ids.length,
+          part,
+        );
+        if (!claimed) return;
+        await saveScores(sqlOf(tx), task, release.id, scores);
+        await tx.$executeRawUnsafe(
+          `UPDATE jobs SET status = 'done'::"JobStatus", finished_at = now(),
+                  result = jsonb_build_object('rescored', total, 'release', $2::text)
+            WHERE id = $1::uuid AND progress >= total AND status <> 'done'`,
+          jobId,
+          release.version,
+        );
+      },
+      { timeout: 300_000, maxWait: 30_000 },
+    );
+  } catch (e) {
+    if (helpers.job.attempts >= helpers.job.max_attempts) {
+      await db.job.update({ where: { id: jobId }, data: { status: "failed", finishedAt: new Date(), error: `re-scoring ${ids.length} submissions failed: ${userFacingError(e, jobId)}` } });
+    }
+    throw e;
+  }
+});
+
+/**
+ * Publishes a draft: the previous published release is archived (its scores stay) and a "rescore"
+ * job is queued — in one transaction — that refreshes the baselines and scores every submission
+ * of the task against the new release. Predictions are never touched. With `wait`, this process
+ * runs the queued jobs before returning (scripts, seeding, tests); the server does not wait.
+ */
+export async function publishRelease(db: PrismaClient, releaseId: string, opts: { background?: boolean; createdBy?: string | null; actor?: AuditEntry["actor"] } = {}) {
+  const rel = await db.release.findUnique({ where: { id: releaseId }, include: { task: true } });
+  if (!rel) throw new AppError("not_found", "release not found");
+  if (rel.status !== "draft") throw new AppError("conflict", `release ${rel.version} is ${rel.status}, not a draft`);
+  const task = await getTaskOrThrow(db, rel.task.fullSlug);
+  const total = await db.submission.count({ where: { taskId: rel.taskId } });
+  const { release, job } = await db.$transaction(async (tx) => {
+    const previous = await tx.release.findMany({ where: { taskId: rel.taskId, status: "published" } });
+    await tx.release.updateMany({
+      where: { taskId: rel.taskId, status: "published" },
+      data: { status: "archived", archivedAt: new Date() },
+    });
+    const release = await tx.release.update({ where: { id: rel.id }, data: { status: "published", publishedAt: new Date() } });
+    const job = await createJob(sqlOf(tx), "rescore", { releaseId: release.id, task: task.fullSlug, version: release.version }, { total, createdBy: opts.createdBy ?? null });
+    const rows = sqlOf(tx);
+    for (const p of previous) {
+      await audit(rows, { actor: opts.actor ?? null, action: "release.archive", target: { type: "release", id: p.id }, taskId: rel.taskId, public: true, before: { version: p.version, status: "published" }, after: { version: p.version, status: "archived" } });
+    }
+    await audit(rows, { actor: opts.actor ?? null, action: "release.publish", target: { type: "release", id: release.id }, taskId: rel.taskId, public: true, before: { version: release.version, status: "draft" }, after: { version: release.version, status: "published", instances: release.instanceCount, hidden: release.hidden } });
+    await audit(rows, { actor: opts.actor ?? null, action: "release.rescore", target: { type: "release", id: release.id }, taskId: rel.taskId, public: true, after: { version: release.version, submissions: total, job } });
+    return { release, job };
+  });
+  forgetRelease(release.id);
+  if (!opts.background) {
+    const database = await getDatabase();
+    await runDueJobs(db, database.pool);
+  }
+  return { release, job: await db.job.findUniqueOrThrow({ where: { id: job } }) };
+}
+
+/** A release with the first rows (truth included: admins only) and its diff against the current release. */
+export async function getReleaseDetail(db: PrismaClient, id: string) {
+  const rel = await db.release.findUnique({ where: { id }, include: { task: true } });
+  if (!rel) throw new AppError("not_found", "release not found");
+  const instances = await getReleaseInstances(db, rel.id, rel.status !== "draft");
+  const current = await db.release.findFirst({ where: { taskId: rel.taskId, status: "published", NOT: { id: rel.id } } });
+  const prev = current ? await getReleaseInstances(db, current.id, true) : [];
+  const diff: ReleaseDiff = { ...diffAgainst(prev, instances), against: current?.version ?? null };
+  const job = await db.job.findFirst({ where: { kind: "rescore", payload: { path: ["releaseId"], equals: rel.id } }, orderBy: { createdAt: "desc" } });
+  return {
+    task: rel.task.fullSlug,
+    release: releaseJson(rel),
+    preview: instances.slice(0, 10).map((i) => ({ instance_id: i.externalId, truth: i.truth, metadata: i.metadata })),
+    diff,
+    job: job ? { id: job.id, status: job.status, progress: job.progress, total: job.total, error: job.error } : null,
+  };
+}
+
+/** A task's releases, newest first: published and archived ones, drafts too for admins. */
+export function listReleases(db: PrismaClient, taskId: string, opts: { includeDrafts?: boolean } = {}) {
+  return db.release.findMany({
+    where: { taskId, ...(opts.includeDrafts ? {} : { status: { in: ["published", "archived"] } }) },
+    orderBy: { createdAt: "desc" },
+  });
+}
+
+/** Public JSON of a release. */
+export function releaseJson(r: {
+  id: string;
+  version: string;
+  status: string;
+  hidden: boolean;
+  synthetic: boolean;
+  notes: string;
+  instanceCount: number;
+  createdAt: Date;
+  publishedAt: Date | null;
+}) {
+  return {
+    id: r.id,
+    version: r.version,
+    status: r.status,
+    hidden: r.hidden,
+    synthetic: r.synthetic,
+    notes: r.notes,
+    instanceCount: r.instanceCount,
+    createdAt: r.createdAt.toISOString(),
+    publishedAt: r.publishedAt?.toISOString() ?? null,
+  };
+}

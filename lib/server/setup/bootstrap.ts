@@ -1,0 +1,60 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Database } from "@/lib/server/db";
+import { dataDir, getEnv } from "@/lib/env";
+import { hashToken, createApiToken, ensureTeam, passwordProblem, hashPassword } from "@/lib/server/auth";
+import { migrateQueue } from "@/lib/server/jobs";
+import { applyMigrations } from "@/lib/server/db";
+import { seed } from "./seed";
+
+/** Path of the admin API token file the CLI reads. */
+export function adminTokenPath(): string {
+  return path.join(dataDir(), "admin-token");
+}
+
+/**
+ * Creates the admin account (ADMIN_EMAIL / ADMIN_PASSWORD; a generated password is logged once)
+ * and writes an admin API token to .data/admin-token (mode 0600) unless a valid one is there.
+ */
+export async function ensureAdmin(db: Database, log: (m: string) => void): Promise<void> {
+  const env = getEnv();
+  const prisma = db.prisma;
+  const team = await ensureTeam(prisma, "admins");
+  let admin = await prisma.user.findUnique({ where: { email: env.ADMIN_EMAIL.toLowerCase() } });
+  if (!admin) {
+    const generated = !env.ADMIN_PASSWORD;
+    const password = env.ADMIN_PASSWORD ?? crypto.randomBytes(12).toString("base64url");
+    // the admin's password follows the sign-up rules (docs/security.md)
+    const weak = generated ? null : passwordProblem(password);
+    if (weak) throw new Error(`ADMIN_PASSWORD: ${weak}`);
+    admin = await prisma.user.create({
+      data: { email: env.ADMIN_EMAIL.toLowerCase(), name: "Administrator", isAdmin: true, passwordHash: await hashPassword(password) },
+    });
+    await prisma.membership.create({ data: { userId: admin.id, teamId: team.id, role: "owner" } });
+    if (generated) log(`[admin] created ${admin.email} with password: ${password}  (shown once; set ADMIN_PASSWORD to choose it)`);
+    else log(`[admin] created ${admin.email}`);
+  } else if (!admin.isAdmin) {
+    await prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
+  }
+  const file = adminTokenPath();
+  const existing = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
+  const valid = existing && (await prisma.apiToken.findFirst({ where: { tokenHash: hashToken(existing), revokedAt: null, isAdmin: true } }));
+  if (!valid) {
+    const { token } = await createApiToken(prisma, { teamId: team.id, userId: admin.id, name: "admin-token file", isAdmin: true });
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, token + "\n", { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
+    log(`[admin] wrote an admin API token to ${path.relative(process.cwd(), file)}`);
+  }
+}
+
+/** Everything a fresh database needs: migrations, catalog and seed data, the admin account. */
+export async function bootstrap(db: Database, opts: { seed?: boolean; log?: (m: string) => void } = {}): Promise<void> {
+  const log = opts.log ?? ((m: string) => console.log(m));
+  const applied = await applyMigrations(db);
+  if (applied.length) log(`[db] applied migrations: ${applied.join(", ")}`);
+  await migrateQueue(db.pool);
+  if (opts.seed ?? getEnv().SEED === "1") await seed(db.prisma, log);
+  await ensureAdmin(db, log);
+}

@@ -1,0 +1,2 @@
+export * from "./bootstrap";
+export * from "./seed";

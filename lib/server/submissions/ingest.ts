@@ -1,0 +1,267 @@
+import crypto from "node:crypto";
+import { once } from "node:events";
+import { finished } from "node:stream/promises";
+import { from as copyFrom } from "pg-copy-streams";
+import { getDatabase, type RawConnection, sqlOf } from "@/lib/server/db";
+import { validationError } from "@/lib/errors";
+import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
+import { PredictionStream } from "@/lib/files/stream-predictions";
+import { getEnv } from "@/lib/env";
+import type { Metrics } from "@/lib/tasks/types";
+import { finishValidation, PARSE_SLICE, PredictionValidator } from "@/lib/tasks/validate";
+import { audit } from "@/lib/server/audit";
+import { assertModelNameAvailable, skeleton } from "@/lib/server/names";
+import { holdQuota } from "@/lib/server/limits";
+import { computeScore, saveScore, type ComputedScore } from "@/lib/server/scoring";
+import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
+import { getReleaseInstances } from "@/lib/server/cache";
+
+/** What a submission row records besides its predictions (form fields, API fields). */
+export interface SubmissionMeta {
+  model: string;
+  system?: string;
+  oss?: boolean;
+  site?: string;
+  visibility?: "public" | "private";
+  costUsd?: number;
+  tokens?: number;
+  runtimeSec?: number;
+  /** a link to the run's logs or trajectories */
+  logsUrl?: string;
+  /** server-computed baseline entries */
+  baseline?: string;
+  synthetic?: boolean;
+}
+
+export interface ValidationReport {
+  format: string;
+  rows: number;
+  covered: number;
+  total: number;
+  missing: number;
+  missingSample: string[];
+  partial: boolean;
+  release: string;
+  warnings: string[];
+}
+
+const MISSING_SAMPLE = 20;
+
+function report(format: string, rows: number, score: ComputedScore, release: { version: string }, warnings: string[]): ValidationReport {
+  return {
+    format,
+    rows,
+    covered: score.covered,
+    total: score.total,
+    missing: score.missing.length,
+    missingSample: score.missing.slice(0, MISSING_SAMPLE),
+    partial: score.partial,
+    release: release.version,
+    warnings: [
+      ...(score.partial ? [`partial: ${score.covered} of ${score.total} instances covered; scored on those and left out of the default ranking`] : []),
+      ...warnings.slice(0, 100),
+      ...(warnings.length > 100 ? [`… and ${warnings.length - 100} more warnings`] : []),
+    ],
+  };
+}
+
+const csv = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+export interface IngestInput {
+  task: string;
+  /** the file's bytes as they arrive */
+  source: AsyncIterable<Uint8Array>;
+  fileName?: string;
+  teamId: string | null;
+  userId: string | null;
+  /** the form's other fields; may resolve only after the file (multipart order is the sender's) */
+  meta: (SubmissionMeta & { dryRun?: boolean }) | Promise<SubmissionMeta & { dryRun?: boolean }>;
+  /** validate only: nothing is stored */
+  dryRun?: boolean;
+  /** an existing queued submission row to fill (uploads scored by a worker) */
+  submissionId?: string;
+  /** count it against the team's upload quota (not for admins, seeds and re-runs of queued uploads) */
+  quota?: boolean;
+  /** who uploads, for the audit trail (a new public entry is on the task's changelog) */
+  actorLabel?: string;
+}
+
+export interface IngestResult {
+  id: string | null;
+  status: "scored" | "validated";
+  metrics: Metrics;
+  validation: ValidationReport;
+  hidden: boolean;
+  /** hidden releases: what the Ladder released of this score (metrics rounded to the margin) */
+  ladder: { released: boolean; margin: number | null; metrics: Metrics } | null;
+  fileSize: number;
+  sha256: string;
+}
+
+/**
+ * Upload → validate → score → store, streamed and all-or-nothing. The file is hashed and parsed
+ * as it arrives; each valid prediction is written at once through COPY inside one transaction
+ * (with the submission row and its score), and only what the scorer reads stays in memory. Any
+ * problem rolls everything back and answers one 422 listing the problems.
+ */
+export async function ingestPredictions(input: IngestInput): Promise<IngestResult> {
+  const database = await getDatabase();
+  const db = database.prisma;
+  const task = await getTaskOrThrow(db, input.task);
+  const release = await getReleaseOrThrow(db, task.id);
+  const instances = await getReleaseInstances(db, release.id, true);
+  const hash = crypto.createHash("sha256");
+  let size = 0;
+  const parser = new PredictionStream(input.fileName);
+  const v = new PredictionValidator(task, instances, getEnv().MAX_PREDICTION_BYTES);
+
+  const consume = async (write: ((id: string, json: string) => Promise<void>) | null) => {
+    const handle = async (entries: PredictionEntry[]) => {
+      for (const e of entries) {
+        if (v.stopped) return;
+        const json = v.accept(e);
+        if (json !== null && write && v.problemCount === 0 && parser.problems.length === 0) await write(e.id, json);
+      }
+    };
+    read: for await (const chunk of input.source) {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      hash.update(buf);
+      size += buf.length;
+      // a slice at a time, so that a flood (unknown ids, more entries than instances) is cut
+      // after at most one slice, and the rest of the file is never parsed nor read
+      for (let at = 0; at < buf.length; at += PARSE_SLICE) {
+        parser.write(buf.subarray(at, Math.min(buf.length, at + PARSE_SLICE)));
+        await handle(parser.drain());
+        if (v.stopped) break read;
+      }
+    }
+    if (!v.stopped) {
+      parser.end();
+      await handle(parser.drain());
+    }
+  };
+
+  // a dry run on a hidden release validates only: metrics would be a free label oracle
+  const dryRunMetrics = (score: ComputedScore): Metrics => (release.hidden ? {} : (score.result?.metrics ?? {}));
+
+  const scoreAndCheck = () => {
+    const checked = finishValidation(parser, v);
+    const score = computeScore(task, instances, checked.predictions, { bootstrapSeed: release.bootstrapSeed });
+    if (release.hidden && score.partial) {
+      throw validationError("this release keeps its ground truth hidden: a submission must cover every instance", [
+        { message: `${score.missing.length} of ${score.total} instances have no prediction (e.g. ${score.missing.slice(0, 5).join(", ")})` },
+      ]);
+    }
+    return { score, validation: report(checked.format, checked.rows, score, release, checked.warnings) };
+  };
+
+  if (input.dryRun) {
+    await consume(null);
+    const { score, validation } = scoreAndCheck();
+    await input.meta;
+    return { id: null, status: "validated", metrics: dryRunMetrics(score), validation, hidden: release.hidden, ladder: null, fileSize: size, sha256: hash.digest("hex") };
+  }
+
+  const id = input.submissionId ?? crypto.randomUUID();
+  let sha256 = "";
+  // a dry run asked for in a field after the file: everything written is rolled back
+  class DryRun {
+    constructor(readonly out: ReturnType<typeof scoreAndCheck>) {}
+  }
+  const out = await database.transaction(async (conn: RawConnection) => {
+    if (input.submissionId) {
+      await conn.query(`DELETE FROM predictions WHERE submission_id = $1::uuid`, [id]);
+    } else {
+      await conn.query(
+        `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'scoring', '', $5, $6::uuid)`,
+        [id, task.id, input.teamId, input.userId, input.fileName ?? null, release.id],
+      );
+    }
+    const copy = conn.client.query(copyFrom(`COPY predictions (submission_id, external_id, data) FROM STDIN WITH (FORMAT csv)`));
+    let copyError: Error | null = null;
+    copy.on("error", (e: Error) => (copyError = e));
+    const write = async (externalId: string, json: string) => {
+      if (copyError) return;
+      if (!copy.write(`${id},${csv(externalId)},${csv(json)}\n`)) {
+        await Promise.race([once(copy, "drain"), once(copy, "error").catch(() => undefined)]);
+      }
+    };
+    try {
+      await consume(write);
+    } finally {
+      copy.end();
+      await finished(copy).catch((e) => (copyError ??= e));
+    }
+    if (copyError) throw copyError;
+    const { score, validation } = scoreAndCheck();
+    const meta = await input.meta;
+    if (meta.dryRun) throw new DryRun({ score, validation });
+    if (input.quota && input.teamId && !input.submissionId) await holdQuota(sqlOf(conn), task, release, input.teamId);
+    // a model name belongs to the first team that used it on the task, look-alikes included
+    // (checked for counted uploads: admins, seeds and baselines are trusted; a queued upload was checked when queued)
+    const modelSkeleton = input.quota && !input.submissionId ? await assertModelNameAvailable(sqlOf(conn), { taskId: task.id, teamId: input.teamId, model: meta.model, submissionId: id }) : skeleton(meta.model);
+    sha256 = hash.digest("hex");
+    await saveScore(sqlOf(conn), task, id, release.id, score);
+    await conn.query(
+      `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", baseline = $7, synthetic = $8,
+              status = 'scored', format = $9, file_name = $10, file_size = $11, file_sha256 = $12, validation = $13::jsonb,
+              cost_usd = $14, tokens = $15, runtime_sec = $16, error = NULL, upload_release_id = $17::uuid, logs_url = $18, model_skeleton = $19
+        WHERE id = $1::uuid`,
+      [
+        id,
+        meta.model,
+        meta.system ?? null,
+        meta.oss ?? false,
+        meta.site ?? null,
+        meta.visibility ?? "public",
+        meta.baseline ?? null,
+        meta.synthetic ?? release.synthetic,
+        validation.format,
+        input.fileName ?? null,
+        size,
+        sha256,
+        JSON.stringify(validation),
+        meta.costUsd ?? null,
+        meta.tokens ?? null,
+        meta.runtimeSec ?? null,
+        release.id,
+        meta.logsUrl ?? null,
+        modelSkeleton,
+      ],
+    );
+    if ((meta.visibility ?? "public") === "public" && !meta.baseline) {
+      await audit(sqlOf(conn), {
+        actor: { label: input.actorLabel ?? "system", userId: input.userId },
+        action: "submission.public",
+        target: { type: "submission", id },
+        taskId: task.id,
+        teamId: input.teamId,
+        public: true,
+        after: { model: meta.model, release: release.version, ...(release.hidden ? {} : { [task.primaryMetric]: score.result?.primaryValue ?? null }) },
+      });
+    }
+    let ladder: IngestResult["ladder"] = null;
+    if (release.hidden) {
+      const [l] = await conn.query<{ ladder_released: boolean | null; ladder_margin: number | null; ladder_metrics: Metrics | null }>(
+        `SELECT ladder_released, ladder_margin, ladder_metrics FROM scores WHERE submission_id = $1::uuid AND release_id = $2::uuid`,
+        [id, release.id],
+      );
+      ladder = { released: l?.ladder_released === true, margin: l?.ladder_margin ?? null, metrics: l?.ladder_metrics ?? {} };
+    }
+    return { score, validation, ladder };
+  }).catch((e) => {
+    if (e instanceof DryRun) return e;
+    throw e;
+  });
+  if (out instanceof DryRun) {
+    const { score, validation } = out.out;
+    return { id: null, status: "validated", metrics: dryRunMetrics(score), validation, hidden: release.hidden, ladder: null, fileSize: size, sha256: hash.digest("hex") };
+  }
+  return { id, status: "scored", metrics: out.score.result?.metrics ?? {}, validation: out.validation, hidden: release.hidden, ladder: out.ladder, fileSize: size, sha256 };
+}
+
+/** A whole file held in memory as a one-chunk source. */
+export async function* textSource(text: string): AsyncIterable<Uint8Array> {
+  yield Buffer.from(text, "utf8");
+}
+

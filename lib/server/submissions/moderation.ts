@@ -1,0 +1,96 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/errors";
+import type { Actor } from "@/lib/server/auth";
+import { audit } from "@/lib/server/audit";
+import { sqlOf } from "@/lib/server/db";
+import { isOwner } from "@/lib/server/teams";
+
+// Who may change a submission after upload: its team's owners (visibility, logs link) and admins
+// (those, plus verify, hide with a reason, delete). Every change is in the audit trail.
+
+async function load(db: PrismaClient, id: string) {
+  const sub = await db.submission.findUnique({ where: { id } });
+  if (!sub) throw notFound("submission");
+  return sub;
+}
+
+/** Visibility and the logs link (the team's owners, admins). A private submission made public is a new public entry. */
+export async function updateSubmission(db: PrismaClient, actor: Actor | null, id: string, patch: { visibility?: "public" | "private"; logsUrl?: string | null }) {
+  const sub = await load(db, id);
+  if (!actor) throw new AppError("unauthorized", "sign in or send an API token");
+  const inTeam = sub.teamId !== null && actor.teamIds.includes(sub.teamId);
+  if (!actor.isAdmin && !inTeam && sub.visibility === "private") throw notFound("submission");
+  if (!actor.isAdmin && !(sub.teamId && isOwner(actor, sub.teamId))) throw new AppError("forbidden", "only the team's owners and admins may change a submission");
+  return db.$transaction(async (tx) => {
+    const data: { visibility?: "public" | "private"; logsUrl?: string | null } = {};
+    if (patch.visibility !== undefined && patch.visibility !== sub.visibility) data.visibility = patch.visibility;
+    if (patch.logsUrl !== undefined && patch.logsUrl !== sub.logsUrl) data.logsUrl = patch.logsUrl;
+    if (!Object.keys(data).length) return { id, visibility: sub.visibility, logsUrl: sub.logsUrl };
+    const after = await tx.submission.update({ where: { id }, data });
+    await audit(sqlOf(tx), {
+      actor,
+      action: data.visibility === "public" ? "submission.public" : "submission.visibility",
+      target: { type: "submission", id },
+      taskId: sub.taskId,
+      teamId: sub.teamId,
+      public: data.visibility === "public" && !sub.hiddenAt,
+      before: { visibility: sub.visibility, logsUrl: sub.logsUrl, model: sub.model },
+      after: { visibility: after.visibility, logsUrl: after.logsUrl, model: sub.model },
+    });
+    return { id, visibility: after.visibility, logsUrl: after.logsUrl };
+  });
+}
+
+/** Admins vouch for a submission (a badge on every view), or take it back. */
+export async function verifySubmission(db: PrismaClient, actor: Actor, id: string, verified: boolean) {
+  const sub = await load(db, id);
+  const by = actor.email ?? "admin";
+  return db.$transaction(async (tx) => {
+    const after = await tx.submission.update({ where: { id }, data: verified ? { verifiedBy: by, verifiedAt: new Date() } : { verifiedBy: null, verifiedAt: null } });
+    await audit(sqlOf(tx), {
+      actor,
+      action: verified ? "submission.verify" : "submission.unverify",
+      target: { type: "submission", id },
+      taskId: sub.taskId,
+      teamId: sub.teamId,
+      public: sub.visibility === "public" && !sub.hiddenAt,
+      before: { verified: sub.verifiedAt ? { by: sub.verifiedBy, at: sub.verifiedAt.toISOString() } : null, model: sub.model },
+      after: { verified: after.verifiedAt ? { by: after.verifiedBy, at: after.verifiedAt.toISOString() } : null, model: sub.model },
+    });
+    return { id, verified: after.verifiedAt ? { by: after.verifiedBy, at: after.verifiedAt.toISOString() } : null };
+  });
+}
+
+/** Admins hide a submission from public views with a reason its team sees (null: show it again). */
+export async function hideSubmission(db: PrismaClient, actor: Actor, id: string, reason: string | null) {
+  const sub = await load(db, id);
+  return db.$transaction(async (tx) => {
+    const after = await tx.submission.update({ where: { id }, data: reason ? { hiddenReason: reason, hiddenAt: new Date() } : { hiddenReason: null, hiddenAt: null } });
+    await audit(sqlOf(tx), {
+      actor,
+      action: reason ? "submission.hide" : "submission.unhide",
+      target: { type: "submission", id },
+      taskId: sub.taskId,
+      teamId: sub.teamId,
+      before: { hidden: sub.hiddenAt ? { reason: sub.hiddenReason } : null, model: sub.model },
+      after: { hidden: after.hiddenAt ? { reason: after.hiddenReason } : null, model: sub.model },
+    });
+    return { id, hidden: after.hiddenAt ? { reason: after.hiddenReason, at: after.hiddenAt.toISOString() } : null };
+  });
+}
+
+/** Admins delete a submission with its predictions and scores (the audit trail keeps what it was). */
+export async function deleteSubmission(db: PrismaClient, actor: Actor, id: string) {
+  const sub = await load(db, id);
+  await db.$transaction(async (tx) => {
+    await audit(sqlOf(tx), {
+      actor,
+      action: "submission.delete",
+      target: { type: "submission", id },
+      taskId: sub.taskId,
+      teamId: sub.teamId,
+      before: { model: sub.model, visibility: sub.visibility, fileSha256: sub.fileSha256, createdAt: sub.createdAt.toISOString() },
+    });
+    await tx.submission.delete({ where: { id } });
+  });
+}

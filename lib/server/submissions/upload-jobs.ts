@@ -1,0 +1,226 @@
+import crypto from "node:crypto";
+import { getDatabase, sqlOf } from "@/lib/server/db";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/errors";
+import { startHeartbeat, createJob, registerJobKind, registerTask } from "@/lib/server/jobs";
+import { ingestPredictions, type SubmissionMeta } from "./ingest";
+import { ingestInThread } from "./scoring-pool";
+import { disclosedUpload } from "./disclosure";
+import { assertModelNameAvailable, skeleton } from "@/lib/server/names";
+import { holdQuota } from "@/lib/server/limits";
+import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
+import { getReleaseInstances } from "@/lib/server/cache";
+import { PredictionStream } from "@/lib/files/stream-predictions";
+import { feedParser, finishValidation, PredictionValidator } from "@/lib/tasks/validate";
+import { CLOSE } from "@/lib/server/http";
+import { log } from "@/lib/server/observability";
+
+const CHUNK = 1 << 20;
+/**
+ * The head of a file checked as it arrives, on the thread that receives it (a millisecond): a
+ * file that is a flood — unknown instance ids past the limit, more entries than instances — is
+ * refused within it, and the rest of its bytes is not read (the connection is closed).
+ */
+export const PROBE_BYTES = 64 * 1024;
+
+async function openProbe(fullSlug: string, fileName: string) {
+  const db = (await getDatabase()).prisma;
+  const task = await getTaskOrThrow(db, fullSlug);
+  const release = await getReleaseOrThrow(db, task.id);
+  const instances = await getReleaseInstances(db, release.id, true);
+  const parser = new PredictionStream(fileName);
+  const v = new PredictionValidator(task, instances);
+  let fed = 0;
+  return {
+    /** @throws the 422 of a file stopped within its head (Connection: close) */
+    feed(buf: Buffer) {
+      if (fed >= PROBE_BYTES) return;
+      const slice = buf.subarray(0, PROBE_BYTES - fed);
+      fed += slice.length;
+      feedParser(parser, v, slice);
+      if (!v.stopped) return;
+      try {
+        finishValidation(parser, v);
+      } catch (e) {
+        if (e instanceof AppError) throw new AppError(e.code, e.message, e.details, { ...e.headers, ...CLOSE });
+        throw e;
+      }
+    },
+  };
+}
+
+type Meta = SubmissionMeta & { dryRun?: boolean };
+
+/**
+ * Takes an upload as it arrives and picks its path by its real size: up to `asyncBytes` it is read
+ * whole first (so no transaction waits on a slow client) and then validated, scored and stored at
+ * once in a scoring thread (201; lib/server/submissions/scoring-pool.ts); past that — whatever Content-Length
+ * said, or without one — it is kept for a job worker (202).
+ */
+export async function acceptUpload(input: { task: string; source: AsyncIterable<Uint8Array>; fileName: string; teamId: string | null; userId: string | null; meta: Promise<Meta>; dryRun?: boolean; asyncBytes: number; quota?: boolean; actorLabel?: string }) {
+  const it = input.source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let bytes = 0;
+  const probe = await openProbe(input.task, input.fileName);
+  for (;;) {
+    const r = await it.next();
+    if (r.done) {
+      // the whole file is here: its form fields too (a field after the file may say dry_run)
+      const meta = await input.meta;
+      return ingestInThread(
+        { task: input.task, fileName: input.fileName, teamId: input.teamId, userId: input.userId, meta, dryRun: input.dryRun || meta.dryRun === true, quota: input.quota, actorLabel: input.actorLabel },
+        head,
+      );
+    }
+    const buf = Buffer.from(r.value);
+    probe.feed(buf);
+    head.push(buf);
+    bytes += buf.length;
+    if (bytes > input.asyncBytes) break;
+  }
+  async function* rest(): AsyncIterable<Uint8Array> {
+    yield* head;
+    for (;;) {
+      const r = await it.next();
+      if (r.done) return;
+      yield r.value;
+    }
+  }
+  return queueUpload({ ...input, source: rest() });
+}
+
+/**
+ * Keeps a large upload for scoring by a worker. Its bytes go into upload_chunks (1 MB rows) as
+ * they arrive, each in its own short statement (no transaction waits on the client); then the
+ * submission's fields and its "score-upload" job are committed together. An upload that fails
+ * part-way is deleted; one abandoned by a dead process is swept by "sweep-uploads".
+ * Returns at once (the route answers 202); the job's progress and error show on the submission.
+ */
+export async function queueUpload(input: { task: string; source: AsyncIterable<Uint8Array>; fileName: string; teamId: string | null; userId: string | null; meta: Promise<Meta>; quota?: boolean }) {
+  const database = await getDatabase();
+  const task = await getTaskOrThrow(database.prisma, input.task);
+  const release = await getReleaseOrThrow(database.prisma, task.id);
+  const id = crypto.randomUUID();
+  let size = 0;
+  const hash = crypto.createHash("sha256");
+  // this process's heartbeat names the receiver: if it dies mid-upload, the row (and the quota it
+  // holds) is deleted by whichever process next finds the heartbeat stale (lib/server/jobs/heartbeat.ts)
+  const receiver = await startHeartbeat(database, "web");
+  // a queued upload counts against the quota from the start (it is scored later, whatever the count then);
+  // until its form is complete it is private (only its team sees it), then it takes the visibility asked
+  await database.transaction(async (conn) => {
+    await conn.query(
+      `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id, visibility, receiver_id)
+       VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'queued', '', $5, $6::uuid, 'private', $7)`,
+      [id, task.id, input.teamId, input.userId, input.fileName, release.id, receiver.id],
+    );
+    if (input.quota && input.teamId) await holdQuota(sqlOf(conn), task, release, input.teamId);
+  });
+  try {
+    let seq = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const flush = async () => {
+      if (!pendingBytes) return;
+      await database.query(`INSERT INTO upload_chunks (submission_id, seq, data) VALUES ($1::uuid, $2, $3)`, [id, seq++, Buffer.concat(pending)]);
+      pending = [];
+      pendingBytes = 0;
+    };
+    for await (const chunk of input.source) {
+      const buf = Buffer.from(chunk);
+      hash.update(buf);
+      size += buf.length;
+      pending.push(buf);
+      pendingBytes += buf.length;
+      if (pendingBytes >= CHUNK) await flush();
+    }
+    await flush();
+    const meta = await input.meta;
+    if (meta.dryRun) throw new AppError("bad_request", "dry runs of files this large are not queued: validate a smaller sample, or upload without dry_run");
+    const jobId = await database.transaction(async (conn) => {
+      // a model name belongs to the first team that used it on the task (admins are trusted, as with quotas)
+      const modelSkeleton = input.quota ? await assertModelNameAvailable(sqlOf(conn), { taskId: task.id, teamId: input.teamId, model: meta.model, submissionId: id }) : skeleton(meta.model);
+      await conn.query(
+        `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7, tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11, logs_url = $12, receiver_id = NULL, model_skeleton = $13 WHERE id = $1::uuid`,
+        [id, meta.model, meta.system ?? null, meta.oss ?? false, meta.site ?? null, meta.visibility ?? "public", meta.costUsd ?? null, meta.tokens ?? null, meta.runtimeSec ?? null, size, hash.digest("hex"), meta.logsUrl ?? null, modelSkeleton],
+      );
+      return createJob((sql, params) => conn.query(sql, params), "score-upload", { submissionId: id, task: task.fullSlug }, { total: size, createdBy: input.userId, teamId: input.teamId });
+    });
+    return { id, status: "queued" as const, job: { id: jobId, url: `/api/v1/jobs/${jobId}` }, fileSize: size };
+  } catch (e) {
+    // nothing half-written stays: the row and its chunks go (chunks cascade)
+    await database.query(`DELETE FROM submissions WHERE id = $1::uuid`, [id]).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Uploads left queued without a job for an hour (a backstop: the heartbeat reaper deletes those of dead receivers within a minute). */
+export async function sweepAbandonedUploads(db: PrismaClient): Promise<number> {
+  return db.$executeRawUnsafe(
+    `DELETE FROM submissions s WHERE s.status = 'queued' AND s.created_at < now() - interval '1 hour'
+        AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = 'score-upload' AND j.payload->>'submissionId' = s.id::text)`,
+  );
+}
+
+registerTask("sweep-uploads", async (db) => {
+  const n = await sweepAbandonedUploads(db);
+  if (n) log.info({ swept: n }, "swept abandoned uploads");
+  // the same hourly sweep drops expired rate-limit counters and ended sessions
+  await db.$executeRawUnsafe(`DELETE FROM rate_limits WHERE expire IS NOT NULL AND expire < $1`, Date.now());
+  await db.$executeRawUnsafe(`DELETE FROM auth_sessions WHERE expires_at < now()`);
+});
+
+async function* chunksOf(submissionId: string, onBytes: (n: number) => Promise<void>): AsyncIterable<Uint8Array> {
+  const database = await getDatabase();
+  let done = 0;
+  for (let seq = 0; ; seq++) {
+    // one 1 MB row at a time, straight from the driver in binary (bytea as text would be hex:
+    // twice the bytes, then decoded)
+    // (`binary` is a per-query option of pg that its type definitions leave out)
+    const config = { text: `SELECT data FROM upload_chunks WHERE submission_id = $1::uuid AND seq = $2`, values: [submissionId, seq], binary: true };
+    const { rows } = await database.pool.query<{ data: Buffer }>(config);
+    if (!rows.length) return;
+    done += rows[0].data.length;
+    yield rows[0].data;
+    await onBytes(done);
+  }
+}
+
+registerJobKind("score-upload", async (db, payload, progress) => {
+  const submissionId = String(payload.submissionId);
+  const sub = await db.submission.findUniqueOrThrow({ where: { id: submissionId }, include: { task: true } });
+  if (sub.status === "scored") return { submissionId, status: "scored" };
+  await db.submission.update({ where: { id: submissionId }, data: { status: "scoring" } });
+  const total = sub.fileSize ?? 0;
+  try {
+    const r = await ingestPredictions({
+      task: sub.task.fullSlug,
+      source: chunksOf(submissionId, (n) => progress(n, total)),
+      fileName: sub.fileName ?? undefined,
+      teamId: sub.teamId,
+      userId: sub.userId,
+      submissionId,
+      meta: {
+        model: sub.model,
+        system: sub.system ?? undefined,
+        oss: sub.oss,
+        site: sub.site ?? undefined,
+        visibility: sub.visibility,
+        costUsd: sub.costUsd ?? undefined,
+        tokens: sub.tokens === null ? undefined : Number(sub.tokens),
+        runtimeSec: sub.runtimeSec ?? undefined,
+        logsUrl: sub.logsUrl ?? undefined,
+      },
+    });
+    await db.uploadChunk.deleteMany({ where: { submissionId } });
+    // the job's result is read by whoever started it: the same rule as the upload's response
+    return { submissionId, status: r.status, ...disclosedUpload(r, null) };
+  } catch (e) {
+    // an invalid file stays invalid: record why on the submission, do not retry
+    if (e instanceof AppError && e.code === "validation_failed") {
+      await db.submission.update({ where: { id: submissionId }, data: { status: "failed", error: e.message, validation: (e.details ?? {}) as object } });
+      await db.uploadChunk.deleteMany({ where: { submissionId } });
+    }
+    throw e;
+  }
+});

@@ -1,0 +1,61 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/errors";
+import type { Actor } from "@/lib/server/auth";
+import { CATALOG } from "@/lib/tasks/catalog";
+import { resolveTask, type ResolvedTask } from "@/lib/tasks/resolve";
+
+export type { ResolvedTask };
+
+/** Looks a task up by its public slug (`bouncerbench/input`). @throws AppError not_found */
+export async function getTaskOrThrow(db: PrismaClient, fullSlug: string): Promise<ResolvedTask> {
+  const task = await db.task.findUnique({ where: { fullSlug }, include: { benchmark: true } });
+  if (!task) throw notFound(`task ${fullSlug}`);
+  return resolveTask(task, { slug: task.benchmark.slug, name: task.benchmark.name });
+}
+
+/** A task by its public slug, or null (pages answer 404 themselves). */
+export async function findTask(db: PrismaClient, fullSlug: string): Promise<ResolvedTask | null> {
+  const task = await db.task.findUnique({ where: { fullSlug }, include: { benchmark: true } });
+  return task ? resolveTask(task, { slug: task.benchmark.slug, name: task.benchmark.name }) : null;
+}
+
+/** The current (published) release of a task, or null. Drafts and archived ones are never current. */
+export function currentRelease(db: PrismaClient, taskId: string) {
+  return db.release.findFirst({ where: { taskId, status: "published" }, orderBy: { publishedAt: "desc" } });
+}
+
+/**
+ * The published (current) release of a task, or a given version. A draft is found for admins
+ * only: to anyone else it does not exist (404), on every page and route that looks one up.
+ * @throws AppError not_found
+ */
+export async function getReleaseOrThrow(db: PrismaClient, taskId: string, version?: string, viewer: Pick<Actor, "isAdmin"> | null = null) {
+  const found = version
+    ? await db.release.findUnique({ where: { taskId_version: { taskId, version } } })
+    : await db.release.findFirst({ where: { taskId, status: "published" }, orderBy: { publishedAt: "desc" } });
+  const release = found && (found.status !== "draft" || viewer?.isAdmin) ? found : null;
+  if (!release) {
+    throw version ? notFound(`release ${version}`) : new AppError("not_found", "this task has no published release yet");
+  }
+  return release;
+}
+
+/** Creates or updates the benchmarks and tasks of the catalog (idempotent). */
+export async function syncCatalog(db: PrismaClient): Promise<void> {
+  for (const [bi, b] of CATALOG.entries()) {
+    const bench = await db.benchmark.upsert({
+      where: { slug: b.slug },
+      update: { name: b.name, description: b.description, paperTitle: b.paperTitle, sortOrder: bi },
+      create: { slug: b.slug, name: b.name, description: b.description, paperTitle: b.paperTitle, sortOrder: bi },
+    });
+    for (const [ti, t] of b.tasks.entries()) {
+      const fullSlug = `${b.slug}/${t.slug}`;
+      const data = { name: t.name, description: t.description, kind: t.kind, primaryMetric: t.primaryMetric, sortOrder: ti };
+      await db.task.upsert({
+        where: { fullSlug },
+        update: data,
+        create: { ...data, slug: t.slug, fullSlug, benchmarkId: bench.id },
+      });
+    }
+  }
+}

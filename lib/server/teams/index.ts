@@ -1,0 +1,2 @@
+export * from "./overviews";
+export * from "./teams";
