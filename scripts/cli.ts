@@ -312,7 +312,14 @@ async function cmdImportRelease(argv: string[]) {
       synthetic: values.synthetic,
     });
     const { jobJson } = await import("@/lib/server/jobs");
-    console.log(JSON.stringify({ release: releaseJson(r.release), validation: r.validation, diff: r.diff, job: r.job ? jobJson(r.job) : null }, null, 2));
+    // a publish queues its re-score: the CLI runs it here and reports it finished
+    let job = r.job;
+    if (job) {
+      const { runDueJobs } = await import("@/lib/server/worker");
+      await runDueJobs(db.prisma, db.pool);
+      job = await db.prisma.job.findUniqueOrThrow({ where: { id: job.id } });
+    }
+    console.log(JSON.stringify({ release: releaseJson(r.release), validation: r.validation, diff: r.diff, job: job ? jobJson(job) : null }, null, 2));
   });
 }
 

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import { openDatabase, setDatabase, closeDatabase, type Database, applyMigrations } from "@/lib/server/db";
-import { migrateQueue, runDueJobs } from "@/lib/server/jobs";
-import "@/lib/server/worker";
+import { migrateQueue } from "@/lib/server/jobs";
+import { runDueJobs } from "@/lib/server/worker";
 
 /**
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server of

@@ -26,7 +26,7 @@ let ownerC: Awaited<ReturnType<typeof actorFromUserId>> = null;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seed(db.prisma, () => undefined);
+  await seed(db, () => undefined);
   const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
   world.instance = ids[0];
   const a = await createUserWithTeam(db.prisma, { email: "authz-a@example.org", name: "Authz A", password: "a long passphrase here" });
@@ -40,8 +40,9 @@ beforeAll(async () => {
   const priv = await submitPredictions(db.prisma, { task: "bouncerbench/input", text: JSON.stringify({ [ids[0]]: { input_bounce: true }, "astropy__astropy-12907": { input_bounce: false } }), teamId: a.team.id, userId: a.user.id, model: "a-private", visibility: "private" });
   world.privA = priv.id!;
   world.pub = (await db.prisma.submission.findFirstOrThrow({ where: { task: { fullSlug: "bouncerbench/input" }, visibility: "public", baseline: null } })).id;
-  world.jobA = await createJob(sqlOf(db.prisma), "score-upload", { submissionId: world.privA }, { total: 1, createdBy: a.user.id, teamId: a.team.id });
-  world.adminJob = await createJob(sqlOf(db.prisma), "rescore", {}, { total: 0, createdBy: null });
+  world.jobA = await createJob(sqlOf(db.prisma), "score-upload", { submissionId: world.privA, task: "bouncerbench/input" }, { total: 1, createdBy: a.user.id, teamId: a.team.id });
+  const published = await db.prisma.release.findFirstOrThrow({ where: { task: { fullSlug: "bouncerbench/input" }, status: "published" } });
+  world.adminJob = await createJob(sqlOf(db.prisma), "rescore", { releaseId: published.id, task: "bouncerbench/input", version: published.version }, { total: 0, createdBy: null });
   await db.query(`DELETE FROM graphile_worker._private_jobs`); // rows to look at, not work to do
   const draft = await importRelease(db.prisma, { task: "bouncerbench/input", version: "authz-draft", text: `instance_id,underspecified\n${ids[0]},3\n`, fileName: "d.csv" });
   world.draftId = draft.release.id;

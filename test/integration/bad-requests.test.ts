@@ -43,7 +43,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seed(db.prisma, () => undefined);
+  await seed(db, () => undefined);
   const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
   vars.ID0 = ids[0];
   vars.ID1 = ids[1];
@@ -64,7 +64,7 @@ beforeAll(async () => {
   const input = await db.prisma.task.findUniqueOrThrow({ where: { fullSlug: "bouncerbench/input" }, include: { releases: { where: { status: "published" } } } });
   vars.PUBLISHED_RELEASE_ID = input.releases[0].id;
   await importRelease(db.prisma, { task: "bouncerbench/input", version: "draft-1", text: `instance_id,underspecified\n${ids[0]},3\n`, fileName: "d.csv" });
-  vars.ADMIN_JOB = await createJob(sqlOf(db.prisma), "rescore", { releaseId: vars.PUBLISHED_RELEASE_ID }, { total: 0, createdBy: null });
+  vars.ADMIN_JOB = await createJob(sqlOf(db.prisma), "rescore", { releaseId: vars.PUBLISHED_RELEASE_ID, task: "bouncerbench/input", version: input.releases[0].version }, { total: 0, createdBy: null });
   await db.query(`DELETE FROM graphile_worker._private_jobs`);
 });
 afterAll(async () => db?.drop());

@@ -24,7 +24,7 @@ function cli(args: string[]) {
 describe.skipIf(!server)("CLI (direct database mode)", () => {
   beforeAll(async () => {
     db = await createTestDatabase();
-    await seed(db.prisma, () => undefined);
+    await seed(db, () => undefined);
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "lb-cli-"));
   });
   afterAll(async () => {

@@ -11,7 +11,7 @@ let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let teamId: string;
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seed(db.prisma, () => undefined);
+  await seed(db, () => undefined);
   teamId = (await ensureTeam(db.prisma, "formats")).id;
 });
 afterAll(async () => db?.drop());

@@ -32,7 +32,7 @@ const teams: Record<string, string> = {};
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seed(db.prisma, () => undefined);
+  await seed(db, () => undefined);
   const a = await ensureTeam(db.prisma, "admins");
   admin = (await createApiToken(db.prisma, { teamId: a.id, isAdmin: true })).token;
   for (const name of ["attacker", "reader-a", "reader-b", "climber", "quota"]) {

@@ -38,7 +38,7 @@ async function upload(token: string, fields: Record<string, string>) {
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seed(db.prisma, () => undefined);
+  await seed(db, () => undefined);
   alice = await account("alice@example.org", "Alice Lab");
   bob = await account("bob@example.org", "Bob Lab");
 }, 120_000);

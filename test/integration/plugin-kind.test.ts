@@ -56,7 +56,8 @@ describe("a task kind from a fixture folder", () => {
     const bad = importRelease(db.prisma, { task: "trivia-fixture/qa", version: "0.1", text: '{"instance_id": "q1", "question": "?"}\n', fileName: "bad.jsonl" });
     await expect(bad).rejects.toThrow(/answer/);
     const r = await importRelease(db.prisma, { task: "trivia-fixture/qa", version: "1.0", text: fs.readFileSync(path.join(DIR, "release.jsonl"), "utf8"), fileName: "release.jsonl" });
-    await publishRelease(db.prisma, r.release.id, { background: false });
+    await publishRelease(db.prisma, r.release.id);
+    await db.runJobs();
   });
   it("scores an upload through the real route", async () => {
     const res = await submitRoute(

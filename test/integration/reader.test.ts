@@ -21,7 +21,7 @@ const P = { benchmark: "bouncerbench", task: "input" };
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seed(db.prisma, () => undefined);
+  await seed(db, () => undefined);
   const t = await ensureTeam(db.prisma, "=cmd|' /C calc'!A0");
   token = (await createApiToken(db.prisma, { teamId: t.id })).token;
 });

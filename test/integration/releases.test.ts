@@ -33,7 +33,7 @@ const gptLabels = fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/in
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seed(db.prisma, () => undefined);
+  await seed(db, () => undefined);
   const a = await ensureTeam(db.prisma, "admins");
   admin = (await createApiToken(db.prisma, { teamId: a.id, isAdmin: true })).token;
   const m = await ensureTeam(db.prisma, "Members");

@@ -10,7 +10,8 @@ import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { GET as getJob } from "@/app/api/v1/jobs/[id]/route";
 import { openDatabase, sqlOf } from "@/lib/server/db";
 import { loadPerInstance, primaryDifference } from "@/lib/server/submissions";
-import { createJob, registerJobKind } from "@/lib/server/jobs";
+import { createJob, defineJob } from "@/lib/server/jobs";
+import { JOBS, runDueJobs } from "@/lib/server/worker";
 import { getLeaderboard } from "@/lib/server/leaderboard";
 import { seed } from "@/lib/server/setup";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
@@ -28,7 +29,7 @@ const gpt = JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerben
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seed(db.prisma, () => undefined);
+  await seed(db, () => undefined);
   await db.runJobs();
   const team = await ensureTeam(db.prisma, "Scale Team");
   token = (await createApiToken(db.prisma, { teamId: team.id })).token;
@@ -150,15 +151,17 @@ describe("boards are cached per board_version, which the database moves", () => 
 
 describe("the job queue", () => {
   it("a job that keeps failing ends failed, shown to whoever started it: what they can act on, never an internal detail", async () => {
-    registerJobKind("always-fails", async () => {
-      throw new Error("the disk is full");
-    });
     const user = await db.prisma.user.create({ data: { email: "starter@example.test" } });
     const team = await ensureTeam(db.prisma, "Starter Team");
     await db.prisma.membership.create({ data: { userId: user.id, teamId: team.id } });
     const starter = (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token;
-    const jobId = await createJob(sqlOf(db.prisma), "always-fails", {}, { createdBy: user.id, maxAttempts: 1 });
-    await db.runJobs();
+    const release = await db.prisma.release.findFirstOrThrow({ where: { task: { fullSlug: "bouncerbench/input" }, status: "published" } });
+    const jobId = await createJob(sqlOf(db.prisma), "rescore", { releaseId: release.id, task: "bouncerbench/input", version: release.version }, { createdBy: user.id, maxAttempts: 1 });
+    // the registry is explicit: a test swaps one handler for one that fails inside
+    const failing = defineJob("rescore", async () => {
+      throw new Error("the disk is full");
+    });
+    await runDueJobs(db.prisma, db.pool, { ...JOBS, rescore: failing });
     const res = await getJob(getRequest(`/api/v1/jobs/${jobId}`, starter), ctx({ id: jobId }));
     expect(res.status).toBe(200);
     const job = await res.json();
@@ -172,11 +175,29 @@ describe("the job queue", () => {
   });
 });
 
+describe("job payloads", () => {
+  it("a job is queued only with the payload its schema names", async () => {
+    // @ts-expect-error the compiler refuses it too; this is the runtime check for untyped callers
+    await expect(createJob(sqlOf(db.prisma), "rescore", { releaseId: "not-a-uuid" })).rejects.toThrow(/releaseId/);
+    expect(await db.prisma.job.count({ where: { payload: { path: ["releaseId"], equals: "not-a-uuid" } } })).toBe(0);
+  });
+
+  it("a stored payload that does not parse fails the job at once with a clear log line, no retries", async () => {
+    const release = await db.prisma.release.findFirstOrThrow({ where: { task: { fullSlug: "bouncerbench/input" }, status: "published" } });
+    const jobId = await createJob(sqlOf(db.prisma), "rescore", { releaseId: release.id, task: "bouncerbench/input", version: release.version }, { createdBy: null });
+    await db.prisma.job.update({ where: { id: jobId }, data: { payload: { releaseId: 42 } } });
+    await db.runJobs();
+    const job = await db.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
+    expect(job).toMatchObject({ status: "failed", attempts: 1 });
+    expect(job.error).toContain(jobId);
+  });
+});
+
 describe("re-scoring on publish", () => {
   it("a parent job delivered twice fans out once: every submission is re-scored exactly once", async () => {
     const { importRelease } = await import("@/lib/server/releases");
     const csv = fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"), "utf8");
-    const r = await importRelease(db.prisma, { task: "bouncerbench/input", version: "1.1-twice", text: csv, fileName: "a.csv", publish: true, background: true });
+    const r = await importRelease(db.prisma, { task: "bouncerbench/input", version: "1.1-twice", text: csv, fileName: "a.csv", publish: true });
     const jobId = r.job!.id;
     // the same parent delivered again (e.g. a worker died after fanning out, before it acknowledged)
     await db.query(`SELECT graphile_worker.add_job('tracked', json_build_object('jobId', $1::text))`, [jobId]);

@@ -17,7 +17,7 @@ let other: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seed(db.prisma, () => undefined);
+  await seed(db, () => undefined);
   member = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "sec")).id })).token;
   other = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "sec-2")).id })).token;
 });

@@ -45,7 +45,7 @@ async function upload(token: string, fields: Record<string, string>) {
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seed(db.prisma, () => undefined);
+  await seed(db, () => undefined);
   owner = await person("owner@example.org", "Lab Owner");
   colleague = await person("colleague@example.org", "Colleague");
   admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "mods")).id, isAdmin: true })).token;

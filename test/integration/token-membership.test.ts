@@ -36,7 +36,7 @@ let privateId = "";
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seed(db.prisma, () => undefined);
+  await seed(db, () => undefined);
   const mk = async (email: string, name: string) => {
     const { user, team } = await createUserWithTeam(db.prisma, { email, name, password: "a long passphrase here" });
     return { token: (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token, userId: user.id, team: team.slug };

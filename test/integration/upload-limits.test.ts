@@ -21,7 +21,7 @@ const onRejection = (e: unknown) => rejections.push(e);
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seed(db.prisma, () => undefined);
+  await seed(db, () => undefined);
   member = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "big")).id })).token;
   admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "big-admins")).id, isAdmin: true })).token;
   process.on("unhandledRejection", onRejection);

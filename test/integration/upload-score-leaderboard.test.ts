@@ -23,7 +23,7 @@ const gptFile = fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/inpu
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seed(db.prisma, () => undefined);
+  await seed(db, () => undefined);
   const team = await ensureTeam(db.prisma, "Team One");
   token = (await createApiToken(db.prisma, { teamId: team.id })).token;
   const other = await ensureTeam(db.prisma, "Team Two");

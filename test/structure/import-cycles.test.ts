@@ -33,7 +33,7 @@ describe("scripts/check-cycles.mjs", () => {
     const graph = buildGraph() as Map<string, string[]>;
     const edges = [...graph.values()].flat();
     expect(graph.size).toBeGreaterThan(200);
-    expect(edges.some((f) => f.endsWith("/lib/server/route.ts"))).toBe(true);
+    expect(edges.some((f) => f.endsWith("/lib/server/http/index.ts"))).toBe(true);
     expect(cycles(graph)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { Sql } from "@/lib/server/db";
 import { log } from "@/lib/server/observability";
+import { JOB_PAYLOADS, TRACKED_JOBS, type JobName, type JobPayload, type JobResponse, type TaskName, type TrackedJobName } from "@/lib/contracts/jobs";
 
 /**
  * What a job's error tells the people who see it: the message of an error about what they sent
@@ -20,37 +21,58 @@ export function userFacingError(e: unknown, jobId: string): string {
 // backoff, and runs once across any number of web and worker processes. The `jobs` table is what
 // people see: status, progress and the error of a job that kept failing.
 
-type Progress = (done: number, total: number) => Promise<void>;
-export type JobRunner = (db: PrismaClient, payload: Record<string, unknown>, progress: Progress, ctx: { jobId: string }) => Promise<unknown>;
-/** A job with no `jobs` row (internal upkeep, e.g. refreshing a board). */
-export type TaskRunner = (db: PrismaClient, payload: Record<string, unknown>, helpers: JobHelpers) => Promise<void>;
-
-const tracked = new Map<string, JobRunner>();
-const tasks = new Map<string, TaskRunner>();
-
-/** Registers the code behind a tracked job kind (a row in `jobs` with progress), e.g. "rescore". */
-export function registerJobKind(kind: string, runner: JobRunner): void {
-  tracked.set(kind, runner);
-}
-
-/** Registers an internal task (no `jobs` row), e.g. "refresh-board". */
-export function registerTask(name: string, runner: TaskRunner): void {
-  tasks.set(name, runner);
-}
-
 /** Attempts before a tracked job ends `failed` (backoff between them: e^attempt seconds). */
 export const MAX_ATTEMPTS = 4;
+
+export type Progress = (done: number, total: number) => Promise<void>;
+
+/** The code behind a tracked job (a `jobs` row with status and progress), e.g. "rescore". */
+export interface TrackedJobDefinition<N extends TrackedJobName = TrackedJobName> {
+  name: N;
+  tracked: true;
+  run: (db: PrismaClient, payload: JobPayload<N>, progress: Progress, ctx: { jobId: string }) => Promise<unknown>;
+}
+/** The code behind an internal job (no `jobs` row), e.g. "refresh-board"; `cron` schedules it. */
+export interface TaskDefinition<N extends TaskName = TaskName> {
+  name: N;
+  tracked: false;
+  cron?: string;
+  run: (db: PrismaClient, payload: JobPayload<N>, helpers: JobHelpers) => Promise<void>;
+}
+
+/** Defines a tracked job's handler (registered only by being listed in lib/server/worker/registry.ts). */
+export function defineJob<N extends TrackedJobName>(name: N, run: TrackedJobDefinition<N>["run"]): TrackedJobDefinition<N> {
+  return { name, tracked: true, run };
+}
+
+/** Defines an internal job's handler; `cron` (graphile-worker's crontab syntax) runs it on a schedule. */
+export function defineTask<N extends TaskName>(name: N, run: TaskDefinition<N>["run"], opts: { cron?: string } = {}): TaskDefinition<N> {
+  return { name, tracked: false, run, ...opts };
+}
+
+/** Every job's handler, by name: the type makes a registry that misses one a compile error. */
+export type JobRegistry = { [N in TrackedJobName]: TrackedJobDefinition<N> } & { [N in TaskName]: TaskDefinition<N> };
+
+/** A job whose stored payload does not match its schema: retrying cannot help. */
+class InvalidPayload extends Error {}
+
+function parsePayload<N extends JobName>(name: N, payload: unknown): JobPayload<N> {
+  const r = JOB_PAYLOADS[name].safeParse(payload);
+  if (!r.success) throw new InvalidPayload(`job ${name}: invalid payload (${r.error.issues.map((i) => `${i.path.join(".") || "payload"}: ${i.message}`).join("; ")})`);
+  return r.data as JobPayload<N>;
+}
 
 /**
  * Creates a tracked job (its `jobs` row) and queues it, through the caller's transaction: the row
  * and the queue entry exist together or not at all. Returns the job's id.
  */
-export async function createJob(
+export async function createJob<N extends TrackedJobName>(
   exec: Sql,
-  kind: string,
-  payload: Record<string, unknown>,
+  kind: N,
+  payload: JobPayload<N>,
   opts: { total?: number; createdBy?: string | null; teamId?: string | null; maxAttempts?: number } = {},
 ): Promise<string> {
+  parsePayload(kind, payload);
   const id = crypto.randomUUID();
   await exec(`INSERT INTO jobs (id, kind, status, payload, total, created_by, team_id) VALUES ($1::uuid, $2, 'queued', $3::jsonb, $4, $5::uuid, $6::uuid)`, [
     id,
@@ -60,12 +82,18 @@ export async function createJob(
     opts.createdBy ?? null,
     opts.teamId ?? null,
   ]);
-  await queueTask(exec, "tracked", { jobId: id }, { maxAttempts: opts.maxAttempts ?? MAX_ATTEMPTS });
+  await addJob(exec, "tracked", { jobId: id }, { maxAttempts: opts.maxAttempts ?? MAX_ATTEMPTS });
   return id;
 }
 
-/** Queues an internal task (same transaction semantics as createJob). */
-export async function queueTask(exec: Sql, name: string, payload: Record<string, unknown>, opts: { jobKey?: string; queue?: string; maxAttempts?: number } = {}) {
+/** Queues an internal job (same transaction semantics as createJob). */
+export async function queueTask<N extends TaskName>(exec: Sql, name: N, payload: JobPayload<N>, opts: QueueOptions = {}) {
+  await addJob(exec, name, parsePayload(name, payload), opts);
+}
+
+type QueueOptions = { jobKey?: string; queue?: string; maxAttempts?: number };
+
+async function addJob(exec: Sql, name: string, payload: Record<string, unknown>, opts: QueueOptions) {
   await exec(
     // the job's id as text: every driver (pg, Prisma's raw queries) can read it back
     `SELECT (graphile_worker.add_job($1, $2::json, queue_name => $3, job_key => $4, job_key_mode => CASE WHEN $4::text IS NULL THEN NULL ELSE 'replace' END, max_attempts => $5::int)).id::text AS id`,
@@ -73,18 +101,19 @@ export async function queueTask(exec: Sql, name: string, payload: Record<string,
   );
 }
 
-function taskList(db: PrismaClient): TaskList {
+function taskList(db: PrismaClient, registry: JobRegistry): TaskList {
   const list: TaskList = {
     async tracked(raw, helpers) {
       const { jobId } = raw as { jobId: string };
       const job = await db.job.findUnique({ where: { id: jobId } });
       if (!job || job.status === "done" || job.status === "failed") return;
-      const runner = tracked.get(job.kind);
+      const def = (TRACKED_JOBS as readonly string[]).includes(job.kind) ? (registry[job.kind as TrackedJobName] as TrackedJobDefinition) : null;
       const attempt = helpers.job.attempts;
       let final = attempt >= helpers.job.max_attempts;
       try {
-        if (!runner) throw new Error(`no runner for job kind ${job.kind}`);
         await db.job.update({ where: { id: jobId }, data: { status: "running", startedAt: job.startedAt ?? new Date(), attempts: attempt } });
+        if (!def) throw new InvalidPayload(`no handler for job kind ${job.kind}`);
+        const payload = parsePayload(def.name, job.payload);
         let last = 0;
         const progress: Progress = async (done, total) => {
           const now = Date.now();
@@ -93,7 +122,7 @@ function taskList(db: PrismaClient): TaskList {
             await db.job.update({ where: { id: jobId }, data: { progress: done, total } });
           }
         };
-        const result = await runner(db, job.payload as Record<string, unknown>, progress, { jobId });
+        const result = await def.run(db, payload as never, progress, { jobId });
         // a runner that fans out (returns { pending: true }) is finished by its last part
         if (!(result && typeof result === "object" && "pending" in result)) {
           await db.job.update({ where: { id: jobId }, data: { status: "done", finishedAt: new Date(), error: null, result: (result ?? null) as Prisma.InputJsonValue } });
@@ -101,7 +130,7 @@ function taskList(db: PrismaClient): TaskList {
       } catch (e) {
         const message = userFacingError(e, jobId);
         // a problem in what was sent never goes away by retrying
-        if (e instanceof AppError && (e.code === "validation_failed" || e.code === "not_found")) final = true;
+        if (e instanceof InvalidPayload || (e instanceof AppError && (e.code === "validation_failed" || e.code === "not_found"))) final = true;
         log.error({ err: e, jobId, kind: job.kind, attempt, maxAttempts: helpers.job.max_attempts }, "job attempt failed");
         await db.job
           .update({
@@ -115,7 +144,20 @@ function taskList(db: PrismaClient): TaskList {
       }
     },
   };
-  for (const [name, runner] of tasks) list[name] = (payload, helpers) => runner(db, payload as Record<string, unknown>, helpers);
+  for (const def of Object.values(registry) as (TrackedJobDefinition | TaskDefinition)[]) {
+    if (def.tracked) continue;
+    list[def.name] = async (raw, helpers) => {
+      let payload;
+      try {
+        payload = parsePayload(def.name, raw);
+      } catch (e) {
+        // a payload that does not parse never will: log it and let the queue drop the job
+        log.error({ err: e, task: def.name, jobId: helpers.job.id }, "job dropped");
+        return;
+      }
+      await def.run(db, payload as never, helpers);
+    };
+  }
   return list;
 }
 
@@ -129,16 +171,18 @@ export async function migrateQueue(pool: pg.Pool): Promise<void> {
   await runMigrations({ pgPool: pool, logger: quiet });
 }
 
-/** Starts a worker in this process: it runs jobs until stopped. */
-export async function startWorker(db: PrismaClient, pool: pg.Pool, opts: { concurrency?: number; events?: WorkerEvents } = {}): Promise<WorkerRunner> {
+/** Starts a worker in this process: it runs the registry's jobs until stopped. */
+export async function startWorker(db: PrismaClient, pool: pg.Pool, registry: JobRegistry, opts: { concurrency?: number; events?: WorkerEvents } = {}): Promise<WorkerRunner> {
   // upkeep on a schedule (graphile-worker's cron: one run per slot across all workers)
-  const crontab = tasks.has("sweep-uploads") ? "17 * * * * sweep-uploads" : "";
-  return run({ pgPool: pool, concurrency: opts.concurrency ?? 2, noHandleSignals: true, pollInterval: 1000, logger: quiet, taskList: taskList(db), crontab, events: opts.events });
+  const crontab = (Object.values(registry) as (TrackedJobDefinition | TaskDefinition)[])
+    .flatMap((d) => (!d.tracked && d.cron ? [`${d.cron} ${d.name}`] : []))
+    .join("\n");
+  return run({ pgPool: pool, concurrency: opts.concurrency ?? 2, noHandleSignals: true, pollInterval: 1000, logger: quiet, taskList: taskList(db, registry), crontab, events: opts.events });
 }
 
-/** Runs every job that is due now, in this process, then returns (scripts and tests). */
-export async function runDueJobs(db: PrismaClient, pool: pg.Pool): Promise<void> {
-  await runOnce({ pgPool: pool, logger: quiet, taskList: taskList(db) });
+/** Runs every job of the registry that is due now, in this process, then returns (scripts and tests). */
+export async function runJobsOnce(db: PrismaClient, pool: pg.Pool, registry: JobRegistry): Promise<void> {
+  await runOnce({ pgPool: pool, logger: quiet, taskList: taskList(db, registry) });
 }
 
 export async function getJobOrThrow(db: PrismaClient, id: string) {
@@ -155,7 +199,7 @@ export async function getVisibleJobOrThrow(db: PrismaClient, id: string, actor: 
   return job;
 }
 
-export function jobJson(j: Awaited<ReturnType<typeof getJobOrThrow>>) {
+export function jobJson(j: Awaited<ReturnType<typeof getJobOrThrow>>): JobResponse {
   return {
     id: j.id,
     kind: j.kind,

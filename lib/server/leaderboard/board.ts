@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { pairedIntervalFromReplicates } from "@/lib/metrics";
 import type { Metrics } from "@/lib/tasks/types";
-import { registerTask } from "@/lib/server/jobs";
+import { defineTask } from "@/lib/server/jobs";
 
 // A release's board: its public, scored submissions in rank order, with ranks and the ≈ marks
 // (paired bootstrap against the ranked row above) — all of it read from columns written when
@@ -164,8 +164,8 @@ function toFloat64(b: Uint8Array): Float64Array {
   return new Float64Array(copy.buffer);
 }
 
-registerTask("refresh-board", async (db, payload) => {
-  await refreshBoard(db, String(payload.releaseId));
+export const refreshBoardTask = defineTask("refresh-board", async (db, payload) => {
+  await refreshBoard(db, payload.releaseId);
 });
 
 const SUBMISSION_COLUMNS = `sub.model, sub.system, sub.baseline, sub.synthetic, sub.oss, sub.site, sub.cost_usd, sub.tokens, sub.runtime_sec, sub.created_at,

@@ -6,7 +6,7 @@ import type { StoredInstance } from "@/lib/tasks/types";
 import { validateReleaseFile } from "@/lib/tasks/validate";
 import { refreshBaselines } from "./baselines";
 import { getDatabase, sqlOf } from "@/lib/server/db";
-import { createJob, queueTask, registerJobKind, registerTask, runDueJobs, userFacingError } from "@/lib/server/jobs";
+import { createJob, defineJob, defineTask, queueTask, userFacingError } from "@/lib/server/jobs";
 import { audit, type AuditEntry } from "@/lib/server/audit";
 import { rescoreCompute, saveScores } from "@/lib/server/scoring";
 import { getTaskOrThrow } from "@/lib/server/tasks";
@@ -24,8 +24,6 @@ export interface ImportReleaseInput {
   synthetic?: boolean;
   publish?: boolean;
   source?: string;
-  /** re-score in the background (the server); scripts and tests wait */
-  background?: boolean;
   /** who imports it (sees the re-score job's progress and error) */
   createdBy?: string | null;
   /** who, for the audit trail (default: the system) */
@@ -102,7 +100,7 @@ export async function importRelease(db: PrismaClient, input: ImportReleaseInput)
     { timeout: 300_000, maxWait: 30_000 },
   );
   const validation = { format, instances: instances.length, preview: instances.slice(0, 5).map((i) => ({ instance_id: i.externalId, ...i.metadata, truth: i.truth })) };
-  const published = input.publish ? await publishRelease(db, release.id, { background: input.background, createdBy: input.createdBy, actor: input.actor }) : null;
+  const published = input.publish ? await publishRelease(db, release.id, { createdBy: input.createdBy, actor: input.actor }) : null;
   return { release: published?.release ?? release, validation, diff, job: published?.job ?? null };
 }
 
@@ -113,8 +111,8 @@ const RESCORE_BATCH = 25;
 // parts of RESCORE_BATCH submissions. Each part computes its scores, then writes them and adds
 // them to the job's progress in one transaction, so a retried part never counts twice; the part
 // that brings progress to the total marks the job done.
-registerJobKind("rescore", async (db, payload, progress, { jobId }) => {
-  const release = await db.release.findUniqueOrThrow({ where: { id: String(payload.releaseId) }, include: { task: true } });
+export const rescoreJob = defineJob("rescore", async (db, payload, progress, { jobId }) => {
+  const release = await db.release.findUniqueOrThrow({ where: { id: payload.releaseId }, include: { task: true } });
   const task = await getTaskOrThrow(db, release.task.fullSlug);
   await refreshBaselines(db, task, release);
   const subs = await db.submission.findMany({ where: { taskId: release.taskId }, select: { id: true }, orderBy: { createdAt: "asc" } });
@@ -140,17 +138,16 @@ registerJobKind("rescore", async (db, payload, progress, { jobId }) => {
 // transaction that writes its scores and counts its progress. A part that runs again — its worker
 // was killed after the commit and before graphile-worker heard of it, and the heartbeat reaper
 // unlocked it — finds its number there and writes nothing.
-registerTask("rescore-part", async (db, payload, helpers) => {
-  const jobId = String(payload.jobId);
-  const ids = payload.ids as string[];
-  const part = String(payload.part ?? ids[0]);
+export const rescorePartTask = defineTask("rescore-part", async (db, payload, helpers) => {
+  const { jobId, ids } = payload;
+  const part = String(payload.part);
   const job = await db.job.findUnique({ where: { id: jobId } });
   // a finished job has had every part claimed (its progress counts claimed parts only)
   if (!job || job.status === "failed" || job.status === "done") return;
   const done = (job.result as { done?: Record<string, true> } | null)?.done;
   if (done?.[part]) return;
   try {
-    const release = await db.release.findUniqueOrThrow({ where: { id: String(payload.releaseId) }, include: { task: true } });
+    const release = await db.release.findUniqueOrThrow({ where: { id: payload.releaseId }, include: { task: true } });
     const task = await getTaskOrThrow(db, release.task.fullSlug);
     const scores: { id: string; s: Awaited<ReturnType<typeof rescoreCompute>> }[] = [];
     for (const id of ids) scores.push({ id, s: await rescoreCompute(db, task, id, release) });
@@ -188,10 +185,11 @@ registerTask("rescore-part", async (db, payload, helpers) => {
 /**
  * Publishes a draft: the previous published release is archived (its scores stay) and a "rescore"
  * job is queued — in one transaction — that refreshes the baselines and scores every submission
- * of the task against the new release. Predictions are never touched. With `wait`, this process
- * runs the queued jobs before returning (scripts, seeding, tests); the server does not wait.
+ * of the task against the new release. Predictions are never touched. The job runs on a worker;
+ * scripts and tests that must see its result run the due jobs themselves (`runDueJobs` of
+ * lib/server/worker) — nothing here reaches up to the registry of every job.
  */
-export async function publishRelease(db: PrismaClient, releaseId: string, opts: { background?: boolean; createdBy?: string | null; actor?: AuditEntry["actor"] } = {}) {
+export async function publishRelease(db: PrismaClient, releaseId: string, opts: { createdBy?: string | null; actor?: AuditEntry["actor"] } = {}) {
   const rel = await db.release.findUnique({ where: { id: releaseId }, include: { task: true } });
   if (!rel) throw new AppError("not_found", "release not found");
   if (rel.status !== "draft") throw new AppError("conflict", `release ${rel.version} is ${rel.status}, not a draft`);
@@ -214,10 +212,6 @@ export async function publishRelease(db: PrismaClient, releaseId: string, opts: 
     return { release, job };
   });
   forgetRelease(release.id);
-  if (!opts.background) {
-    const database = await getDatabase();
-    await runDueJobs(db, database.pool);
-  }
   return { release, job: await db.job.findUniqueOrThrow({ where: { id: job } }) };
 }
 

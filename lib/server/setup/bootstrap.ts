@@ -55,6 +55,6 @@ export async function bootstrap(db: Database, opts: { seed?: boolean; log?: (m: 
   const applied = await applyMigrations(db);
   if (applied.length) log(`[db] applied migrations: ${applied.join(", ")}`);
   await migrateQueue(db.pool);
-  if (opts.seed ?? getEnv().SEED === "1") await seed(db.prisma, log);
+  if (opts.seed ?? getEnv().SEED === "1") await seed(db, log);
   await ensureAdmin(db, log);
 }

@@ -9,6 +9,8 @@ import { rescoreSubmission } from "@/lib/server/scoring";
 import { submitPredictions } from "@/lib/server/submissions";
 import { getReleaseOrThrow, getTaskOrThrow, syncCatalog } from "@/lib/server/tasks";
 import { ensureTeam } from "@/lib/server/auth";
+import type { Database } from "@/lib/server/db";
+import { runDueJobs } from "@/lib/server/worker";
 
 export function seedDataDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma", "seed-data");
@@ -20,7 +22,7 @@ const INPUT_SUBMISSIONS = [
 ];
 
 /** The real BouncerBench input release 1.0 and its two shipped real submissions. */
-async function seedRealInput(db: PrismaClient, log: (m: string) => void) {
+async function seedRealInput(db: PrismaClient, log: (m: string) => void, settle: () => Promise<void>) {
   const dir = path.join(seedDataDir(), "bouncerbench");
   const input = await db.task.findUniqueOrThrow({ where: { fullSlug: "bouncerbench/input" } });
   if (!(await db.release.findFirst({ where: { taskId: input.id } }))) {
@@ -34,6 +36,7 @@ async function seedRealInput(db: PrismaClient, log: (m: string) => void) {
       source: "uw-swag/BouncerBench ensembled_annotations_public.csv",
       publish: true,
     });
+    await settle();
     log(`[seed] imported bouncerbench/input 1.0 (${r.release.instanceCount} instances)`);
   }
   const team = await ensureTeam(db, "BouncerBench authors");
@@ -52,7 +55,7 @@ async function seedRealInput(db: PrismaClient, log: (m: string) => void) {
     });
     log(`[seed] scored ${s.model}: F_m ${getMetric(r.metrics, "F_m")?.toFixed(3)}`);
   }
-  await seedInputWithTexts(db, input.id, log);
+  await seedInputWithTexts(db, input.id, log, settle);
 }
 
 /**
@@ -60,7 +63,7 @@ async function seedRealInput(db: PrismaClient, log: (m: string) => void) {
  * issue texts for the 638 instances that have one (prisma/seed-data/swebench), so the paper's
  * Figure 2 — bouncing by issue length — is drawn on real data and instance pages show the ticket.
  */
-async function seedInputWithTexts(db: PrismaClient, taskId: string, log: (m: string) => void) {
+async function seedInputWithTexts(db: PrismaClient, taskId: string, log: (m: string) => void, settle: () => Promise<void>) {
   if (await db.release.findUnique({ where: { taskId_version: { taskId, version: "1.1" } } })) return;
   const texts = new Map<string, { problem_statement: string; repo: string }>();
   for (const line of fs.readFileSync(path.join(seedDataDir(), "swebench", "problem_statements.jsonl"), "utf8").split("\n")) {
@@ -80,11 +83,12 @@ async function seedInputWithTexts(db: PrismaClient, taskId: string, log: (m: str
     source: "uw-swag/BouncerBench ensembled_annotations_public.csv + SWE-bench problem_statement (MIT)",
     publish: true,
   });
+  await settle();
   log(`[seed] imported and published bouncerbench/input 1.1 (${r.release.instanceCount} instances, ${withText} with issue texts)`);
 }
 
 /** Synthetic releases and made-up systems for every task without public data here. */
-async function seedSynthetic(db: PrismaClient, log: (m: string) => void) {
+async function seedSynthetic(db: PrismaClient, log: (m: string) => void, settle: () => Promise<void>) {
   for (const t of generateSynthetic()) {
     const task = await db.task.findUniqueOrThrow({ where: { fullSlug: t.task } });
     if (await db.release.findFirst({ where: { taskId: task.id } })) continue;
@@ -98,6 +102,7 @@ async function seedSynthetic(db: PrismaClient, log: (m: string) => void) {
       synthetic: true,
       publish: true,
     });
+    await settle();
     for (const s of t.submissions) {
       const team = await ensureTeam(db, s.team);
       const text = JSON.stringify(s.predictions);
@@ -137,11 +142,13 @@ async function seedBaselines(db: PrismaClient, log: (m: string) => void) {
 /**
  * First-run content, idempotent: the catalog, the real BouncerBench input release and its two
  * real submissions, synthetic releases for the other tasks, and baselines. Each step runs only
- * when its data is missing.
+ * when its data is missing. A publish's re-score job runs here, at once, before the next step.
  */
-export async function seed(db: PrismaClient, log: (msg: string) => void = console.log): Promise<void> {
+export async function seed(database: Database, log: (msg: string) => void = console.log): Promise<void> {
+  const db = database.prisma;
+  const settle = () => runDueJobs(db, database.pool);
   await syncCatalog(db);
-  await seedRealInput(db, log);
-  await seedSynthetic(db, log);
+  await seedRealInput(db, log, settle);
+  await seedSynthetic(db, log, settle);
   await seedBaselines(db, log);
 }

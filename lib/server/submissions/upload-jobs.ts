@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { getDatabase, sqlOf } from "@/lib/server/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
-import { startHeartbeat, createJob, registerJobKind, registerTask } from "@/lib/server/jobs";
+import { startHeartbeat, createJob, defineJob, defineTask } from "@/lib/server/jobs";
 import { ingestPredictions, type SubmissionMeta } from "./ingest";
 import { ingestInThread } from "./scoring-pool";
 import { disclosedUpload } from "./disclosure";
@@ -162,13 +162,17 @@ export async function sweepAbandonedUploads(db: PrismaClient): Promise<number> {
   );
 }
 
-registerTask("sweep-uploads", async (db) => {
+export const sweepUploadsTask = defineTask(
+  "sweep-uploads",
+  async (db) => {
   const n = await sweepAbandonedUploads(db);
   if (n) log.info({ swept: n }, "swept abandoned uploads");
   // the same hourly sweep drops expired rate-limit counters and ended sessions
   await db.$executeRawUnsafe(`DELETE FROM rate_limits WHERE expire IS NOT NULL AND expire < $1`, Date.now());
   await db.$executeRawUnsafe(`DELETE FROM auth_sessions WHERE expires_at < now()`);
-});
+  },
+  { cron: "17 * * * *" },
+);
 
 async function* chunksOf(submissionId: string, onBytes: (n: number) => Promise<void>): AsyncIterable<Uint8Array> {
   const database = await getDatabase();
@@ -186,8 +190,8 @@ async function* chunksOf(submissionId: string, onBytes: (n: number) => Promise<v
   }
 }
 
-registerJobKind("score-upload", async (db, payload, progress) => {
-  const submissionId = String(payload.submissionId);
+export const scoreUploadJob = defineJob("score-upload", async (db, payload, progress) => {
+  const submissionId = payload.submissionId;
   const sub = await db.submission.findUniqueOrThrow({ where: { id: submissionId }, include: { task: true } });
   if (sub.status === "scored") return { submissionId, status: "scored" };
   await db.submission.update({ where: { id: submissionId }, data: { status: "scoring" } });

@@ -1,14 +1,20 @@
-// Every job kind the workers run: importing this module registers them all.
-import "@/lib/server/leaderboard";
-import "@/lib/server/releases";
-import "@/lib/server/submissions";
+// A job worker in this process (the web process in development, `npm run worker` and the worker
+// child of `npm start`), running the jobs of ./registry.ts.
 import type { Database } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
 import { EventEmitter } from "node:events";
 import type { WorkerEvents } from "graphile-worker";
-import { addWorkerIds, startHeartbeat, stopHeartbeat, startWorker } from "@/lib/server/jobs";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type pg from "pg";
+import { addWorkerIds, runJobsOnce, startHeartbeat, stopHeartbeat, startWorker, type JobRegistry } from "@/lib/server/jobs";
+import { JOBS } from "./registry";
 
-export { runDueJobs, migrateQueue } from "@/lib/server/jobs";
+export { migrateQueue } from "@/lib/server/jobs";
+
+/** Runs every job that is due now in this process, then returns (scripts, seeding, tests); `registry` overrides handlers in tests. */
+export function runDueJobs(db: PrismaClient, pool: pg.Pool, registry: JobRegistry = JOBS): Promise<void> {
+  return runJobsOnce(db, pool, registry);
+}
 
 /**
  * Starts a job worker in this process on the process-wide database, with its heartbeat: when this
@@ -21,7 +27,7 @@ export async function startJobWorker(db: Database, opts: { concurrency?: number;
   // both are recorded on the heartbeat as they start
   events.on("pool:create", ({ workerPool }) => void addWorkerIds(beat, [workerPool.id]).catch(() => undefined));
   events.on("worker:create", ({ worker }) => void addWorkerIds(beat, [worker.workerId]).catch(() => undefined));
-  const runner = await startWorker(db.prisma, db.pool, { concurrency: opts.concurrency ?? getEnv().WORKER_CONCURRENCY, events });
+  const runner = await startWorker(db.prisma, db.pool, JOBS, { concurrency: opts.concurrency ?? getEnv().WORKER_CONCURRENCY, events });
   const stop = async () => {
     await runner.stop().catch(() => undefined);
     await stopHeartbeat(db, "worker");

@@ -23,7 +23,6 @@ export const POST = route({ access: "admin" }, async ({ req, actor }) => {
     hidden: f.hidden,
     synthetic: f.synthetic,
     publish: f.publish,
-    background: true,
     createdBy: actor!.userId,
     actor,
   });

@@ -1,0 +1,47 @@
+// The background jobs' names and payloads: one zod schema per job, so a job is queued with a
+// payload its handler can trust (checked when queued, parsed again when run: a row written by an
+// older version, or by hand, fails with a clear error instead of running on `undefined`).
+//
+// Handlers live beside their feature (lib/server/<feature>) and are listed in one explicit
+// registry, lib/server/worker/registry.ts; this module holds only the names and shapes, so any
+// feature can queue any job without importing the code that runs it.
+import { z } from "zod";
+
+const id = z.uuid();
+
+export const JOB_PAYLOADS = {
+  /** tracked: score an upload that was too large to score while its request waited */
+  "score-upload": z.object({ submissionId: id, task: z.string().min(1) }),
+  /** tracked: after a publish, refresh the baselines and re-score every submission of the task */
+  rescore: z.object({ releaseId: id, task: z.string().min(1), version: z.string().min(1) }),
+  /** internal: one part (≤ 25 submissions) of a re-score */
+  "rescore-part": z.object({ jobId: id, part: z.number().int().nonnegative(), releaseId: id, ids: z.array(id).min(1) }),
+  /** internal: recompute a release's materialized board (ranks, significance) */
+  "refresh-board": z.object({ releaseId: id }),
+  /** internal, hourly (cron): abandoned uploads, expired rate-limit counters and sessions */
+  "sweep-uploads": z.looseObject({}),
+} as const;
+
+export type JobName = keyof typeof JOB_PAYLOADS;
+export type JobPayload<N extends JobName> = z.output<(typeof JOB_PAYLOADS)[N]>;
+
+/** Jobs with a `jobs` row people can follow (status, progress, error); the others are upkeep. */
+export const TRACKED_JOBS = ["score-upload", "rescore"] as const satisfies readonly JobName[];
+export type TrackedJobName = (typeof TRACKED_JOBS)[number];
+export type TaskName = Exclude<JobName, TrackedJobName>;
+
+/** What GET /api/v1/jobs/{id} answers. */
+export const JobResponse = z.object({
+  id,
+  kind: z.string(),
+  status: z.enum(["queued", "running", "done", "failed"]),
+  progress: z.number().int(),
+  total: z.number().int(),
+  attempts: z.number().int(),
+  result: z.unknown(),
+  error: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type JobResponse = z.infer<typeof JobResponse>;

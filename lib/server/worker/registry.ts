@@ -1,0 +1,16 @@
+// Every background job the workers run, in one explicit list (as documenso's JobClient([...])):
+// a handler runs only if it is named here, and the JobRegistry type makes a job of
+// lib/contracts/jobs.ts without a handler a compile error. Features define their handlers
+// (defineJob / defineTask) and never register anything as a side effect of being imported.
+import type { JobRegistry } from "@/lib/server/jobs";
+import { refreshBoardTask } from "@/lib/server/leaderboard";
+import { rescoreJob, rescorePartTask } from "@/lib/server/releases";
+import { scoreUploadJob, sweepUploadsTask } from "@/lib/server/submissions";
+
+export const JOBS: JobRegistry = {
+  "score-upload": scoreUploadJob,
+  rescore: rescoreJob,
+  "rescore-part": rescorePartTask,
+  "refresh-board": refreshBoardTask,
+  "sweep-uploads": sweepUploadsTask,
+};
