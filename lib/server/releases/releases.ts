@@ -5,7 +5,7 @@ import { stableStringify } from "@/lib/stable-json";
 import type { StoredInstance } from "@/lib/tasks/types";
 import { validateReleaseFile } from "@/lib/tasks/validate";
 import { refreshBaselines } from "./baselines";
-import { getDatabase, sqlOf } from "@/lib/server/db";
+import { sqlOf } from "@/lib/server/db";
 import { createJob, defineJob, defineTask, queueTask, userFacingError } from "@/lib/server/jobs";
 import { audit, type AuditEntry } from "@/lib/server/audit";
 import { rescoreCompute, saveScores } from "@/lib/server/scoring";
