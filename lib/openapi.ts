@@ -31,6 +31,11 @@ import {
 } from "./validations/common";
 import { LeaderboardView } from "./validations/leaderboard-view";
 import { SESSION_COOKIE_NAME } from "@/lib/server/auth";
+import { Me, TokenCreated } from "./contracts/accounts";
+import { ErrorBody, Metrics } from "./contracts/common";
+import { JobResponse } from "./contracts/jobs";
+import { ReleaseImported, ReleasePublished } from "./contracts/releases";
+import { Submission, UploadQueued, UploadScored } from "./contracts/submissions";
 
 type Access = "anyone" | "member" | "owner" | "admin" | "as the submission";
 
@@ -47,6 +52,8 @@ export interface Operation {
   /** multipart/form-data: the fields, and the name of the file part */
   multipart?: { fields: ZodType; file: string };
   responses: Record<number, string>;
+  /** the JSON body of a success answer, by status: lib/contracts' schema the handler answers with */
+  returns?: Partial<Record<number, ZodType>>;
   produces?: string;
 }
 
@@ -55,10 +62,10 @@ const ERR = { 400: "bad request", 401: "no or bad credentials", 403: "not allowe
 export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/v1/health", summary: "Liveness and database check", access: "anyone", tag: "service", responses: { 200: "{ ok, app, database, dependencies: { database: { ok, latencyMs }, workers: { alive } } }", 503: "{ ok: false, down: [\"database\"], dependencies } with Retry-After" } },
   { method: "get", path: "/api/v1/openapi.json", summary: "This document", access: "anyone", tag: "service", responses: { 200: "OpenAPI 3.1" } },
-  { method: "get", path: "/api/v1/me", summary: "Who the caller is: user, admin, teams with roles", access: "member", tag: "accounts", responses: { 200: "{ via, user, admin, team, teams }", 401: ERR[401] } },
+  { method: "get", path: "/api/v1/me", summary: "Who the caller is: user, admin, teams with roles", access: "member", tag: "accounts", responses: { 200: "{ via, user, admin, team, teams }", 401: ERR[401] }, returns: { 200: Me } },
   { method: "post", path: "/api/v1/signup", summary: "Create an account and a team of its own", access: "anyone", tag: "accounts", body: SignupBody, responses: { 201: "{ id, email, team }", 409: "email taken", 422: ERR[422], 429: "too many sign-ups from your address" } },
   { method: "get", path: "/api/v1/tokens", summary: "Your teams' API tokens (never the secrets)", access: "member", tag: "accounts", responses: { 200: "{ tokens }", 401: ERR[401] } },
-  { method: "post", path: "/api/v1/tokens", summary: "Create an API token for your team (shown once)", access: "member", tag: "accounts", body: TokenBody, responses: { 201: "{ id, token, prefix, team, admin }", 403: ERR[403], 429: "30 an hour" } },
+  { method: "post", path: "/api/v1/tokens", summary: "Create an API token for your team (shown once)", access: "member", tag: "accounts", body: TokenBody, responses: { 201: "{ id, token, prefix, team, admin }", 403: ERR[403], 429: "30 an hour" }, returns: { 201: TokenCreated } },
   { method: "delete", path: "/api/v1/tokens/{id}", summary: "Revoke a token (the team's owners, its creator, admins)", access: "member", tag: "accounts", params: TokenIdParams, responses: { 204: "revoked", 403: ERR[403], 404: ERR[404] } },
   { method: "get", path: "/api/v1/teams/{slug}", summary: "A team: members and public submissions; members also see private ones, tokens, open invitations", access: "anyone", tag: "teams", params: SlugParams, responses: { 200: "the team", 404: ERR[404] } },
   { method: "patch", path: "/api/v1/teams/{slug}", summary: "Rename a team (owners); a name that looks like another team's (Unicode TS #39 skeleton) is refused", access: "owner", tag: "teams", params: SlugParams, body: TeamNameBody, responses: { 200: "{ slug, name }", 404: ERR[404], 409: "the name looks like another team's", 422: ERR[422] } },
@@ -79,18 +86,19 @@ export const OPERATIONS: Operation[] = [
     params: TaskParams,
     multipart: { fields: SubmissionFields, file: "file" },
     responses: { 200: "dry run: { status: validated, metrics, validation }", 201: "{ id, status, metrics, ladder?, validation }", 202: "{ id, status: queued, job }", 413: "file too large", 422: ERR[422], 429: "rate limit or quota (Retry-After, X-Quota-*)" },
+    returns: { 200: UploadScored, 201: UploadScored, 202: UploadQueued },
   },
-  { method: "get", path: "/api/v1/submissions/{id}", summary: "A submission: metadata, metrics, verification, validation", access: "as the submission", tag: "submissions", params: IdParams, responses: { 200: "the submission", 404: ERR[404] } },
+  { method: "get", path: "/api/v1/submissions/{id}", summary: "A submission: metadata, metrics, verification, validation", access: "as the submission", tag: "submissions", params: IdParams, responses: { 200: "the submission", 404: ERR[404] }, returns: { 200: Submission } },
   { method: "patch", path: "/api/v1/submissions/{id}", summary: "Change visibility or the logs link (the team's owners, admins)", access: "owner", tag: "submissions", params: IdParams, body: SubmissionPatch, responses: { 200: "{ id, visibility, logsUrl }", 403: ERR[403], 404: ERR[404], 422: ERR[422] } },
   { method: "get", path: "/api/v1/submissions/{id}/instances", summary: "Per-instance predictions with truth and outcome (not on hidden releases)", access: "as the submission", tag: "submissions", params: IdParams, query: InstancesQuery, responses: { 200: "{ total, rows }", 403: "hidden release", 404: ERR[404] } },
   { method: "get", path: "/api/v1/submissions/{id}/predictions/{instance}", summary: "One stored prediction, whole", access: "as the submission", tag: "submissions", params: PredictionParams, responses: { 200: "{ instanceId, prediction }", 404: ERR[404] } },
   { method: "get", path: "/api/v1/submissions/{id}/length-buckets", summary: "TPR and FPR by issue length (input) or patch length (output) over the instances that have one", access: "as the submission", tag: "submissions", params: IdParams, query: ReleaseQuery, responses: { 200: "{ side, covered, total, buckets: [ { label, min, max, n, should_bounce, tpr, fpr } ] }", 403: "hidden release", 404: "no lengths: the reason" } },
   { method: "get", path: "/api/v1/submissions/{id}/policy", summary: "Abstain-and-Validate threshold explorer aggregates", access: "as the submission", tag: "submissions", params: IdParams, query: PolicyQuery, responses: { 200: "aggregates", 400: ERR[400], 403: "hidden release" } },
-  { method: "get", path: "/api/v1/jobs/{id}", summary: "A background job you started: status, progress, error", access: "member", tag: "jobs", params: JobIdParams, responses: { 200: "the job", 404: ERR[404] } },
-  { method: "post", path: "/api/v1/admin/releases", summary: "Import a dataset release (all-or-nothing), optionally publishing it", access: "admin", tag: "admin", multipart: { fields: ReleaseFields, file: "file" }, responses: { 201: "{ release, validation, diff, job }", 409: "version exists", 413: "file too large", 422: ERR[422] } },
+  { method: "get", path: "/api/v1/jobs/{id}", summary: "A background job you started: status, progress, error", access: "member", tag: "jobs", params: JobIdParams, responses: { 200: "the job", 404: ERR[404] }, returns: { 200: JobResponse } },
+  { method: "post", path: "/api/v1/admin/releases", summary: "Import a dataset release (all-or-nothing), optionally publishing it", access: "admin", tag: "admin", multipart: { fields: ReleaseFields, file: "file" }, responses: { 201: "{ release, validation, diff, job }", 409: "version exists", 413: "file too large", 422: ERR[422] }, returns: { 201: ReleaseImported } },
   { method: "get", path: "/api/v1/admin/releases/{id}", summary: "A release with its first rows (truth included) and diff", access: "admin", tag: "admin", params: ReleaseIdParams, responses: { 200: "the release", 404: ERR[404] } },
-  { method: "post", path: "/api/v1/admin/releases/{id}/publish", summary: "Publish a draft: archives the current release, re-scores in the background", access: "admin", tag: "admin", params: ReleaseIdParams, responses: { 202: "{ release, job }", 409: "not a draft" } },
-  { method: "get", path: "/api/v1/admin/jobs/{id}", summary: "Any job", access: "admin", tag: "admin", params: JobIdParams, responses: { 200: "the job", 404: ERR[404] } },
+  { method: "post", path: "/api/v1/admin/releases/{id}/publish", summary: "Publish a draft: archives the current release, re-scores in the background", access: "admin", tag: "admin", params: ReleaseIdParams, responses: { 202: "{ release, job }", 409: "not a draft" }, returns: { 202: ReleasePublished } },
+  { method: "get", path: "/api/v1/admin/jobs/{id}", summary: "Any job", access: "admin", tag: "admin", params: JobIdParams, responses: { 200: "the job", 404: ERR[404] }, returns: { 200: JobResponse } },
   { method: "patch", path: "/api/v1/admin/tasks/{benchmark}/{task}", summary: "A task's upload quotas, and whether its hidden release takes uploads from approved teams only", access: "admin", tag: "admin", params: TaskParams, body: TaskQuotaBody, responses: { 200: "{ task, quotaPerDay, quotaTotal, hiddenApprovedOnly, defaults }" } },
   { method: "post", path: "/api/v1/admin/teams/{slug}/approval", summary: "Approve a team for hidden releases of 'approved teams only' tasks", access: "admin", tag: "admin", params: SlugParams, responses: { 200: "{ team, approved: true, approvedAt }", 404: ERR[404] } },
   { method: "delete", path: "/api/v1/admin/teams/{slug}/approval", summary: "Withdraw a team's approval", access: "admin", tag: "admin", params: SlugParams, responses: { 200: "{ team, approved: false, approvedAt: null }", 404: ERR[404] } },
@@ -101,11 +109,45 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/v1/admin/audit", summary: "The audit trail, newest first, filtered", access: "admin", tag: "admin", query: AuditQuery, responses: { 200: "{ events, next }" } },
 ];
 
-function jsonSchema(s: ZodType): Record<string, unknown> {
-  // the input side: what a client sends (transforms and defaults apply after)
-  const j = z.toJSONSchema(s, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+/** Schemas named once under components (recursive ones must be): zod schema → component name. */
+const COMPONENTS = new Map<ZodType, string>([
+  [Metrics, "Metrics"],
+  [ErrorBody, "Error"],
+]);
+
+/**
+ * A zod schema as JSON Schema: the input side for what a client sends (transforms and defaults
+ * apply after), the output side for what it gets back. Component schemas become $refs.
+ */
+function jsonSchema(s: ZodType, io: "input" | "output" = "input", top = true): Record<string, unknown> {
+  const j = z.toJSONSchema(s, {
+    io,
+    unrepresentable: "any",
+    override: (ctx) => {
+      const zs = ctx.zodSchema as unknown as ZodType;
+      const name = COMPONENTS.get(zs);
+      if (!name || (!top && zs === s)) return;
+      const out = ctx.jsonSchema as Record<string, unknown>;
+      for (const k of Object.keys(out)) delete out[k];
+      out.$ref = `#/components/schemas/${name}`;
+    },
+  }) as Record<string, unknown>;
   delete j.$schema;
-  return j;
+  return inlineDefs(j);
+}
+
+/** zod puts a reused schema under $defs; inside an OpenAPI document those refs would point at its root, so they are inlined. */
+function inlineDefs(j: Record<string, unknown>): Record<string, unknown> {
+  const defs = (j.$defs ?? {}) as Record<string, unknown>;
+  delete j.$defs;
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== "object") return v;
+    const o = v as Record<string, unknown>;
+    if (typeof o.$ref === "string" && o.$ref.startsWith("#/$defs/")) return walk(defs[o.$ref.slice("#/$defs/".length)]);
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, walk(x)]));
+  };
+  return walk(j) as Record<string, unknown>;
 }
 
 function parameters(s: ZodType | undefined, where: "path" | "query") {
@@ -151,7 +193,14 @@ export function openApiDocument(serverUrl: string) {
       responses: Object.fromEntries(
         Object.entries(op.responses).map(([status, description]) => [
           status,
-          { description, ...(Number(status) >= 400 ? { content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } : {}) },
+          {
+            description,
+            ...(Number(status) >= 400
+              ? { content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }
+              : op.returns?.[Number(status)]
+                ? { content: { "application/json": { schema: jsonSchema(op.returns[Number(status)]!, "output") } } }
+                : {}),
+          },
         ]),
       ),
     };
@@ -173,11 +222,8 @@ export function openApiDocument(serverUrl: string) {
         session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE_NAME, description: "A signed-in browser; writes need Origin or Sec-Fetch-Site from this site" },
       },
       schemas: {
-        Error: {
-          type: "object",
-          required: ["error"],
-          properties: { error: { type: "object", required: ["code", "message"], properties: { code: { type: "string" }, message: { type: "string" }, details: {} } } },
-        },
+        Error: jsonSchema(ErrorBody, "output", false),
+        Metrics: { type: "object", description: "metric values by key (nested for multi-part tasks); null where undefined", additionalProperties: { anyOf: [{ type: "number" }, { type: "null" }, { $ref: "#/components/schemas/Metrics" }] } },
       },
     },
   };

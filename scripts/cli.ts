@@ -15,6 +15,8 @@ import { AppError, formatProblem, type Problem } from "@/lib/errors";
 import { findTaskDef } from "@/lib/tasks/catalog";
 import { catalogTask, type ResolvedTask } from "@/lib/tasks/resolve";
 import { provideDatabaseUrl } from "./database-url";
+import { Me, TokenCreated } from "@/lib/contracts/accounts";
+import { UploadResponse } from "@/lib/contracts/submissions";
 import { readServerInfo } from "./embedded-pg.mjs";
 
 const USAGE = `usage: npm run cli -- <command>
@@ -93,7 +95,7 @@ async function cmdWhoami() {
 async function cmdSubmissions(argv: string[]) {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { team: { type: "string" } } });
   if (positionals[0] !== "list") throw new CliError("usage: submissions list [--team SLUG]");
-  const team = values.team ?? ((await api("GET", "/api/v1/me")) as { team: string | null }).team;
+  const team = values.team ?? Me.parse(await api("GET", "/api/v1/me")).team;
   if (!team) throw new CliError("this token belongs to no team: pass --team SLUG");
   const t = (await api("GET", `/api/v1/teams/${encodeURIComponent(team)}`)) as { submissions: { id: string; task: string; model: string; visibility: string; verified: unknown; hidden: unknown; createdAt: string }[] };
   console.log(JSON.stringify({ team, submissions: t.submissions.map((s) => ({ ...s, url: `${baseUrl()}/submissions/${s.id}` })) }, null, 2));
@@ -237,7 +239,7 @@ async function cmdSubmit(argv: string[]) {
   // a submission is filed under the token's team: never fall back to the operator's admin token
   const token = process.env.LEADERBOARD_TOKEN;
   if (!token) throw new CliError("set LEADERBOARD_TOKEN to your team's API token (account page, or: npm run cli -- token create --team SLUG)");
-  const body = await postForm(`${baseUrl()}/api/v1/tasks/${slug}/submissions`, form, token);
+  const body = UploadResponse.parse(await postForm(`${baseUrl()}/api/v1/tasks/${slug}/submissions`, form, token));
   console.log(JSON.stringify({ ...body, url: `${baseUrl()}/submissions/${body.id}` }, null, 2));
 }
 
@@ -257,7 +259,7 @@ async function cmdToken(argv: string[]) {
     });
     const body = await res.json();
     if (!res.ok) apiFailure(res.status, body);
-    console.log(body.token);
+    console.log(TokenCreated.parse(body).token);
     console.error(`created a${body.admin ? "n admin" : ""} token for team ${body.team} (shown once)`);
     return;
   }

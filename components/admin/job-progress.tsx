@@ -3,14 +3,9 @@
 import { useEffect, useRef } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { usePoll } from "@/lib/client/use-poll";
+import type { JobResponse } from "@/lib/contracts/jobs";
 
-interface Job {
-  id: string;
-  status: string;
-  progress: number;
-  total: number;
-  error: string | null;
-}
+type Job = JobResponse;
 
 const finished = (j: Job) => j.status === "done" || j.status === "failed";
 

@@ -5,15 +5,12 @@ import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
 import { ProblemTable } from "@/components/ui/problem-table";
 import type { Problem } from "@/lib/errors";
+import { ErrorBody } from "@/lib/contracts/common";
+import { ReleaseImported } from "@/lib/contracts/releases";
 import { JobProgress } from "./job-progress";
 
 
-interface Imported {
-  release: { id: string; version: string; status: string; instanceCount: number; hidden: boolean; synthetic: boolean };
-  validation: { format: string; instances: number; preview: Record<string, unknown>[] };
-  diff: { added: number; removed: number; changed: number; against: string | null };
-  job: { id: string } | null;
-}
+type Imported = ReleaseImported;
 
 /** Admin import of a dataset release: upload progress, validation report, preview and diff. */
 export function ReleaseImportForm({ tasks, formats }: { tasks: string[]; formats: Record<string, { summary: string; example: string }> }) {
@@ -39,18 +36,20 @@ export function ReleaseImportForm({ tasks, formats }: { tasks: string[]; formats
     xhr.upload.onprogress = (ev) => ev.lengthComputable && setProgress(ev.loaded / ev.total);
     xhr.onload = () => {
       setProgress(null);
-      let body: Record<string, unknown> = {};
+      let body: unknown = null;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
         /* reported below */
       }
-      if (xhr.status === 201) {
-        setResult(body as unknown as Imported);
-        if (!(body as unknown as Imported).job) router.refresh();
+      // read through the API's contract (lib/contracts/releases.ts)
+      const imported = xhr.status === 201 ? ReleaseImported.safeParse(body) : null;
+      if (imported?.success) {
+        setResult(imported.data);
+        if (!imported.data.job) router.refresh();
       } else {
-        const err = (body.error ?? {}) as { message?: string; details?: { problems?: Problem[]; problemCount?: number } };
-        setError({ message: err.message ?? `import failed (HTTP ${xhr.status})`, problems: err.details?.problems ?? [], count: err.details?.problemCount ?? 0 });
+        const err = ErrorBody.safeParse(body).data?.error;
+        setError({ message: err?.message ?? `import failed (HTTP ${xhr.status})`, problems: err?.details?.problems ?? [], count: err?.details?.problemCount ?? 0 });
       }
     };
     xhr.onerror = () => {

@@ -7,14 +7,17 @@ import { ProblemTable } from "@/components/ui/problem-table";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { usePoll } from "@/lib/client/use-poll";
 import type { Problem } from "@/lib/errors";
+import type { Submission } from "@/lib/contracts/submissions";
+import { getMetric } from "@/lib/metric-value";
 import { fixed } from "@/lib/format";
 
-interface State {
-  status: "queued" | "scoring" | "scored" | "failed";
-  error: string | null;
-  metrics: Record<string, unknown>;
-  validation: { problems?: Problem[]; problemCount?: number };
-  job: { status: string; progress: number; total: number; attempts: number; error: string | null } | null;
+/** What it reads of GET /api/v1/submissions/{id} (lib/contracts/submissions.ts). */
+type State = Pick<Submission, "status" | "error" | "metrics" | "validation" | "job">;
+
+/** The problems of a failed file (a scored one's validation is its report). */
+function problemsOf(v: Submission["validation"]): { problems: Problem[]; count: number } {
+  if (!v || !("problems" in v) || !Array.isArray(v.problems)) return { problems: [], count: 0 };
+  return { problems: v.problems as Problem[], count: typeof v.problemCount === "number" ? v.problemCount : v.problems.length };
 }
 
 const finished = (s: State) => s.status === "scored" || s.status === "failed";
@@ -41,13 +44,13 @@ export function UploadStatus({ id, primaryMetric, refreshWhenDone = false }: { i
     return (
       <div className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm dark:border-rose-800 dark:bg-rose-950" data-testid="upload-status" data-status="failed" role="alert">
         <p className="font-semibold">Scoring failed: {state.error ?? job?.error ?? "unknown error"}</p>
-        <ProblemTable problems={state.validation.problems ?? []} total={state.validation.problemCount ?? 0} />
+        <ProblemTable problems={problemsOf(state.validation).problems} total={problemsOf(state.validation).count} />
         <p className="mt-2">Nothing was scored; fix the file and upload it again.</p>
       </div>
     );
   }
   if (state?.status === "scored") {
-    const v = primaryMetric ? state.metrics[primaryMetric] : undefined;
+    const v = primaryMetric ? getMetric(state.metrics, primaryMetric) : null;
     return (
       <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950" data-testid="upload-status" data-status="scored">
         <p className="font-semibold">Scored{primaryMetric ? `: ${primaryMetric} = ${typeof v === "number" ? fixed(v, 3) : "—"}` : "."}</p>

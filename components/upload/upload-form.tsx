@@ -6,12 +6,15 @@ import { useRef, useState } from "react";
 import { UploadStatus } from "@/components/submission/upload-status";
 import { ProblemTable } from "@/components/ui/problem-table";
 import type { Problem } from "@/lib/errors";
+import { ErrorBody } from "@/lib/contracts/common";
+import { UploadQueued, UploadScored } from "@/lib/contracts/submissions";
+import { getMetric } from "@/lib/metric-value";
 import { fixed, formatBytes } from "@/lib/format";
 
 
 type Result =
-  | { kind: "ok"; id: string; metrics: Record<string, number | null>; validation: { format: string; covered: number; total: number; partial: boolean; warnings: string[] } }
-  | { kind: "queued"; id: string }
+  | ({ kind: "ok" } & UploadScored)
+  | ({ kind: "queued" } & UploadQueued)
   | { kind: "error"; status: number; message: string; problems: Problem[]; problemCount: number };
 
 /** Drag-and-drop upload of a prediction file with progress and the server's validation report. */
@@ -39,25 +42,28 @@ export function UploadForm({ task, primaryMetric, teams = [] }: { task: string; 
     xhr.upload.onprogress = (ev) => ev.lengthComputable && setProgress(ev.loaded / ev.total);
     xhr.onload = () => {
       setProgress(null);
-      let body: Record<string, unknown> = {};
+      let body: unknown = null;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
         /* non-JSON reply: reported below */
       }
-      if (xhr.status === 201) {
-        setResult({ kind: "ok", id: body.id as string, metrics: body.metrics as Record<string, number>, validation: body.validation as never });
-      } else if (xhr.status === 202) {
+      // the answers are read through the API's own contract (lib/contracts/submissions.ts)
+      const scored = xhr.status === 201 ? UploadScored.safeParse(body) : null;
+      const queued = xhr.status === 202 ? UploadQueued.safeParse(body) : null;
+      if (scored?.success) {
+        setResult({ kind: "ok", ...scored.data });
+      } else if (queued?.success) {
         // a large file: kept, and scored by a worker
-        setResult({ kind: "queued", id: body.id as string });
+        setResult({ kind: "queued", ...queued.data });
       } else {
-        const err = (body.error ?? {}) as { message?: string; details?: { problems?: Problem[]; problemCount?: number } };
+        const err = ErrorBody.safeParse(body).data?.error;
         setResult({
           kind: "error",
           status: xhr.status,
-          message: err.message ?? `upload failed (HTTP ${xhr.status})`,
-          problems: err.details?.problems ?? [],
-          problemCount: err.details?.problemCount ?? 0,
+          message: err?.message ?? `upload failed (HTTP ${xhr.status})`,
+          problems: err?.details?.problems ?? [],
+          problemCount: err?.details?.problemCount ?? 0,
         });
       }
     };
@@ -176,7 +182,7 @@ export function UploadForm({ task, primaryMetric, teams = [] }: { task: string; 
       {result?.kind === "ok" ? (
         <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950" data-testid="upload-ok">
           <p className="font-semibold">
-            Scored: {primaryMetric} = {fixed(result.metrics[primaryMetric], 3)}
+            Scored: {primaryMetric} = {fixed(getMetric(result.metrics, primaryMetric), 3)}
           </p>
           <p>
             Validation: {result.validation.format} format, {result.validation.covered} of {result.validation.total} instances covered.

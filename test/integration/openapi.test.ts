@@ -45,4 +45,30 @@ describe("GET /api/v1/openapi.json", () => {
       }
     }
   });
+
+  it("answers carry lib/contracts' response schemas, and every $ref resolves inside the document", async () => {
+    const doc = await (await GET(getRequest("/api/v1/openapi.json"), ctx({}))).json();
+    const upload = doc.paths["/api/v1/tasks/{benchmark}/{task}/submissions"].post.responses;
+    expect(upload["202"].content["application/json"].schema.properties.status).toMatchObject({ const: "queued" });
+    expect(upload["201"].content["application/json"].schema.required).toEqual(expect.arrayContaining(["id", "status", "metrics", "validation"]));
+    const sub = doc.paths["/api/v1/submissions/{id}"].get.responses["200"].content["application/json"].schema;
+    expect(sub.properties.metrics).toEqual({ $ref: "#/components/schemas/Metrics" });
+    expect(doc.paths["/api/v1/jobs/{id}"].get.responses["200"].content["application/json"].schema.properties.status.enum).toEqual(["queued", "running", "done", "failed"]);
+    expect(OPERATIONS.filter((o) => o.returns).length).toBeGreaterThanOrEqual(8);
+    const refs = new Set<string>();
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) return v.forEach(walk);
+      if (!v || typeof v !== "object") return;
+      for (const [k, x] of Object.entries(v)) {
+        if (k === "$ref" && typeof x === "string") refs.add(x);
+        else walk(x);
+      }
+    };
+    walk(doc);
+    for (const r of refs) {
+      expect(r.startsWith("#/components/schemas/"), r).toBe(true);
+      expect(doc.components.schemas[r.slice("#/components/schemas/".length)], r).toBeDefined();
+    }
+    expect(JSON.stringify(doc)).not.toContain("$defs");
+  });
 });

@@ -7,20 +7,26 @@ import { observeRequest, requestIdFrom, routePattern, runWithRequest } from "@/l
 
 type Access = "public" | "member" | "admin";
 
-interface Ctx<P> {
+interface Ctx<P, B, Q, A extends Access> {
   req: Request;
   params: P;
-  actor: Actor | null;
+  /** the JSON body parsed by `opts.body` (undefined without one) */
+  body: B;
+  /** the query string parsed by `opts.query` (empty values left out; undefined without one) */
+  query: Q;
+  /** who calls: never null on member and admin routes (the wrapper refused them already) */
+  actor: A extends "public" ? Actor | null : Actor;
   url: URL;
 }
 
 /**
  * The wrapper every route handler goes through: resolves the API token or session, checks the
- * access level, parses route params with zod and maps every error to the JSON error shape.
+ * access level, parses route params, the JSON body and the query with zod (a failure is a 422
+ * naming the field) and maps every error to the JSON error shape.
  */
-export function route<P = Record<string, never>>(
-  opts: { access: Access; params?: ZodType<P> },
-  handler: (ctx: Ctx<P>) => Promise<Response>,
+export function route<A extends Access, P = Record<string, never>, B = undefined, Q = undefined>(
+  opts: { access: A; params?: ZodType<P>; body?: ZodType<B>; query?: ZodType<Q> },
+  handler: (ctx: Ctx<P, B, Q, A>) => Promise<Response>,
 ) {
   return (incoming: Request, context: { params: Promise<unknown> }) => {
     const started = performance.now();
@@ -47,7 +53,10 @@ export function route<P = Record<string, never>>(
       const raw = (await context?.params) ?? {};
       const params = opts.params ? opts.params.parse(raw) : (raw as P);
       const req = await boundedBody(incoming);
-      res = await handler({ req, params, actor, url: new URL(req.url) });
+      const url = new URL(req.url);
+      const body = opts.body ? opts.body.parse(await jsonBody(req)) : (undefined as B);
+      const query = opts.query ? opts.query.parse(Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ""))) : (undefined as Q);
+      res = await handler({ req, params, body, query, actor: actor as Ctx<P, B, Q, A>["actor"], url });
     } catch (e) {
       res = errorResponse(e);
     }
@@ -77,6 +86,17 @@ async function boundedBody(req: Request): Promise<Request> {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The request's JSON body: {} when there is none. @throws AppError validation_failed when it is not JSON */
+async function jsonBody(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("validation_failed", "the request body is not valid JSON", { problemCount: 1, problems: [{ field: "body", message: "not valid JSON", expected: "a JSON object" }] });
+  }
+}
 
 /** The origin a request was sent to (behind a proxy: the host it forwarded). */
 function ownHost(req: Request): string | null {

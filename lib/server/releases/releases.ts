@@ -11,6 +11,7 @@ import { audit, type AuditEntry } from "@/lib/server/audit";
 import { rescoreCompute, saveScores } from "@/lib/server/scoring";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { forgetRelease, getReleaseInstances } from "@/lib/server/cache";
+import type { Release, ReleaseDiff } from "@/lib/contracts/releases";
 
 export { validateReleaseFile };
 
@@ -30,12 +31,7 @@ export interface ImportReleaseInput {
   actor?: AuditEntry["actor"];
 }
 
-export interface ReleaseDiff {
-  added: number;
-  removed: number;
-  changed: number;
-  against: string | null;
-}
+export type { ReleaseDiff } from "@/lib/contracts/releases";
 
 function diffAgainst(prev: { externalId: string; truth: unknown; metadata: unknown }[], next: StoredInstance[]): Omit<ReleaseDiff, "against"> {
   const before = new Map(prev.map((p) => [p.externalId, stableStringify([p.truth, p.metadata])]));
@@ -245,14 +241,14 @@ export function listReleases(db: PrismaClient, taskId: string, opts: { includeDr
 export function releaseJson(r: {
   id: string;
   version: string;
-  status: string;
+  status: Release["status"];
   hidden: boolean;
   synthetic: boolean;
   notes: string;
   instanceCount: number;
   createdAt: Date;
   publishedAt: Date | null;
-}) {
+}): Release {
   return {
     id: r.id,
     version: r.version,

@@ -8,6 +8,7 @@ import { discloseScore, NOT_RELEASED } from "./disclosure";
 import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 import { clipPrediction } from "./instances";
 import { getReleaseInstances } from "@/lib/server/cache";
+import { StoredValidation } from "@/lib/contracts/submissions";
 
 export type { ValidationReport } from "./ingest";
 
@@ -107,7 +108,7 @@ export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThr
       total: s.total,
       partial: s.partial,
     })),
-    validation: sub.validation,
+    validation: StoredValidation.catch(null).parse(sub.validation),
     error: sub.error,
   };
 }

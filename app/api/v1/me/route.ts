@@ -6,12 +6,12 @@ export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "member" }, async ({ actor }) => {
   const db = await getDb();
-  const teams = await db.team.findMany({ where: { id: { in: actor!.teamIds } }, orderBy: { slug: "asc" } });
+  const teams = await db.team.findMany({ where: { id: { in: actor.teamIds } }, orderBy: { slug: "asc" } });
   return Response.json({
-    via: actor!.via,
-    user: actor!.userId ? { id: actor!.userId, email: actor!.email } : null,
-    admin: actor!.isAdmin,
-    team: teams.find((t) => t.id === actor!.teamId)?.slug ?? null,
-    teams: teams.map((t) => ({ slug: t.slug, name: t.name, role: actor!.roles[t.id] ?? "member" })),
+    via: actor.via,
+    user: actor.userId ? { id: actor.userId, email: actor.email } : null,
+    admin: actor.isAdmin,
+    team: teams.find((t) => t.id === actor.teamId)?.slug ?? null,
+    teams: teams.map((t) => ({ slug: t.slug, name: t.name, role: actor.roles[t.id] ?? "member" })),
   });
 });

@@ -8,9 +8,8 @@ import { SignupBody } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ access: "public" }, async ({ req }) => {
+export const POST = route({ access: "public", body: SignupBody }, async ({ req, body }) => {
   await consume("signup-client", clientAddress(req.headers));
-  const body = SignupBody.parse(await req.json().catch(() => ({})));
   const weak = passwordProblem(body.password, body.email);
   if (weak) throw new AppError("validation_failed", `password: ${weak}`, { problemCount: 1, problems: [{ field: "password", message: weak }] });
   const { user, team } = await createUserWithTeam(await getDb(), body);

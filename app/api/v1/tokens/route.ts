@@ -8,13 +8,12 @@ import { TokenBody } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ access: "member" }, async ({ req, actor }) => {
-  const body = TokenBody.parse(await req.json().catch(() => ({})));
-  await consume("tokens-user", actor!.userId ?? `team:${actor!.teamId}`);
-  const t = await createTokenFor(await getDb(), actor!, body);
+export const POST = route({ access: "member", body: TokenBody }, async ({ actor, body }) => {
+  await consume("tokens-user", actor.userId ?? `team:${actor.teamId}`);
+  const t = await createTokenFor(await getDb(), actor, body);
   return Response.json({ id: t.id, token: t.token, prefix: t.prefix, team: t.team, admin: t.admin }, { status: 201 });
 });
 
 export const GET = route({ access: "member" }, async ({ actor }) => {
-  return Response.json({ tokens: await listTeamTokens(await getDb(), actor!.teamIds) });
+  return Response.json({ tokens: await listTeamTokens(await getDb(), actor.teamIds) });
 });

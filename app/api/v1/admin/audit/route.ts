@@ -6,7 +6,6 @@ import { AuditQuery } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "admin" }, async ({ url }) => {
-  const q = AuditQuery.parse(Object.fromEntries([...url.searchParams].filter(([, v]) => v !== "")));
+export const GET = route({ access: "admin", query: AuditQuery }, async ({ query: q }) => {
   return Response.json(await listAudit(await getDb(), q));
 });

@@ -2,7 +2,8 @@
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { readMultipart, route } from "@/lib/server/http";
+import { readMultipart, respond, route } from "@/lib/server/http";
+import { ReleaseImported } from "@/lib/contracts/releases";
 import { jobJson } from "@/lib/server/jobs";
 import { importRelease, releaseJson } from "@/lib/server/releases";
 import { ReleaseFields } from "@/lib/validations/common";
@@ -23,8 +24,8 @@ export const POST = route({ access: "admin" }, async ({ req, actor }) => {
     hidden: f.hidden,
     synthetic: f.synthetic,
     publish: f.publish,
-    createdBy: actor!.userId,
+    createdBy: actor.userId,
     actor,
   });
-  return Response.json({ release: releaseJson(r.release), validation: r.validation, diff: r.diff, job: r.job ? jobJson(r.job) : null }, { status: 201 });
+  return respond(ReleaseImported, { release: releaseJson(r.release), validation: r.validation, diff: r.diff, job: r.job ? jobJson(r.job) : null }, { status: 201 });
 });

@@ -1,9 +1,10 @@
 // GET   /api/v1/submissions/{id} – metadata, status, metrics and validation summary
 // PATCH /api/v1/submissions/{id} – { visibility, logsUrl } (the team's owners, admins)
 import { getDb } from "@/lib/server/db";
-import { route } from "@/lib/server/http";
+import { respond, route } from "@/lib/server/http";
 import { getSubmissionOrThrow, submissionJson, uploadJobOf, updateSubmission } from "@/lib/server/submissions";
 import { IdParams, SubmissionPatch } from "@/lib/validations/common";
+import { Submission } from "@/lib/contracts/submissions";
 
 export const dynamic = "force-dynamic";
 
@@ -12,10 +13,9 @@ export const GET = route({ access: "public", params: IdParams }, async ({ params
   const sub = await getSubmissionOrThrow(db, params.id, actor);
   // an upload scored by a worker: its progress, and why it failed
   const job = sub.status === "scored" ? null : await uploadJobOf(db, sub.id);
-  return Response.json({ ...submissionJson(sub, actor), job });
+  return respond(Submission, { ...submissionJson(sub, actor), job });
 });
 
-export const PATCH = route({ access: "member", params: IdParams }, async ({ req, params, actor }) => {
-  const body = SubmissionPatch.parse(await req.json().catch(() => null));
+export const PATCH = route({ access: "member", params: IdParams, body: SubmissionPatch }, async ({ params, actor, body }) => {
   return Response.json(await updateSubmission(await getDb(), actor, params.id, body));
 });

@@ -9,7 +9,6 @@ export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "public", params: SlugParams }, async ({ params, actor }) => Response.json(await teamView(await getDb(), params.slug, actor)));
 
-export const PATCH = route({ access: "member", params: SlugParams }, async ({ req, params, actor }) => {
-  const body = TeamNameBody.parse(await req.json().catch(() => null));
+export const PATCH = route({ access: "member", params: SlugParams, body: TeamNameBody }, async ({ params, actor, body }) => {
   return Response.json(await renameTeam(await getDb(), actor, params.slug, body.name));
 });

@@ -7,6 +7,6 @@ import { revokeToken } from "@/lib/server/auth";
 export const dynamic = "force-dynamic";
 
 export const DELETE = route({ access: "member", params: TokenIdParams }, async ({ params, actor }) => {
-  await revokeToken(await getDb(), actor!, params.id);
+  await revokeToken(await getDb(), actor, params.id);
   return new Response(null, { status: 204 });
 });

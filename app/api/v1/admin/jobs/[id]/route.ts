@@ -1,11 +1,12 @@
 // GET /api/v1/admin/jobs/{id} – progress of a background job (re-scoring after a publish)
 import { getDb } from "@/lib/server/db";
 import { getJobOrThrow, jobJson } from "@/lib/server/jobs";
-import { route } from "@/lib/server/http";
+import { respond, route } from "@/lib/server/http";
 import { JobIdParams } from "@/lib/validations/common";
+import { JobResponse } from "@/lib/contracts/jobs";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "admin", params: JobIdParams }, async ({ params }) => {
-  return Response.json(jobJson(await getJobOrThrow(await getDb(), params.id)));
+  return respond(JobResponse, jobJson(await getJobOrThrow(await getDb(), params.id)));
 });

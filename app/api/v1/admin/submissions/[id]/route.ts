@@ -7,6 +7,6 @@ import { IdParams } from "@/lib/validations/common";
 export const dynamic = "force-dynamic";
 
 export const DELETE = route({ access: "admin", params: IdParams }, async ({ params, actor }) => {
-  await deleteSubmission(await getDb(), actor!, params.id);
+  await deleteSubmission(await getDb(), actor, params.id);
   return new Response(null, { status: 204 });
 });

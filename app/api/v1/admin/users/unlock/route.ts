@@ -6,7 +6,6 @@ import { UnlockBody } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ access: "admin" }, async ({ req, actor }) => {
-  const body = UnlockBody.parse(await req.json().catch(() => null));
-  return Response.json(await unlockSignIns(await getDb(), actor!, body.email));
+export const POST = route({ access: "admin", body: UnlockBody }, async ({ actor, body }) => {
+  return Response.json(await unlockSignIns(await getDb(), actor, body.email));
 });

@@ -6,9 +6,8 @@ import { IdParams, InstancesQuery } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "public", params: IdParams }, async ({ params, actor, url }) => {
+export const GET = route({ access: "public", params: IdParams, query: InstancesQuery }, async ({ params, actor, query: q }) => {
   const db = await getDb();
   const sub = await getSubmissionOrThrow(db, params.id, actor);
-  const q = InstancesQuery.parse(Object.fromEntries(url.searchParams));
   return Response.json(await listSubmissionInstances(db, sub, q));
 });

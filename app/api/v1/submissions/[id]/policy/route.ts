@@ -9,10 +9,9 @@ import { IdParams, PolicyQuery } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "public", params: IdParams }, async ({ params, actor, url }) => {
+export const GET = route({ access: "public", params: IdParams, query: PolicyQuery }, async ({ params, actor, query: q }) => {
   const db = await getDb();
   const sub = await getSubmissionOrThrow(db, params.id, actor);
-  const q = PolicyQuery.parse(Object.fromEntries(url.searchParams));
   const score = scoreOnRelease(sub.scores, q.release);
   if (!score) throw notFound("score");
   // the threshold explorer is built from instances: not on a hidden release (admins aside)

@@ -8,6 +8,6 @@ import { ReleaseIdParams } from "@/lib/validations/common";
 export const dynamic = "force-dynamic";
 
 export const POST = route({ access: "admin", params: ReleaseIdParams }, async ({ params, actor }) => {
-  const r = await publishRelease(await getDb(), params.id, { createdBy: actor!.userId, actor });
+  const r = await publishRelease(await getDb(), params.id, { createdBy: actor.userId, actor });
   return Response.json({ release: releaseJson(r.release), job: jobJson(r.job) }, { status: 202 });
 });

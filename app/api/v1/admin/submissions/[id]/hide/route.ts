@@ -6,7 +6,6 @@ import { HideBody, IdParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ access: "admin", params: IdParams }, async ({ req, params, actor }) => {
-  const body = HideBody.parse(await req.json().catch(() => null));
-  return Response.json(await hideSubmission(await getDb(), actor!, params.id, body.reason));
+export const POST = route({ access: "admin", params: IdParams, body: HideBody }, async ({ params, actor, body }) => {
+  return Response.json(await hideSubmission(await getDb(), actor, params.id, body.reason));
 });

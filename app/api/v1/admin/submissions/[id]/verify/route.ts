@@ -6,7 +6,6 @@ import { IdParams, VerifyBody } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ access: "admin", params: IdParams }, async ({ req, params, actor }) => {
-  const body = VerifyBody.parse(await req.json().catch(() => ({})));
-  return Response.json(await verifySubmission(await getDb(), actor!, params.id, body.verified));
+export const POST = route({ access: "admin", params: IdParams, body: VerifyBody }, async ({ params, actor, body }) => {
+  return Response.json(await verifySubmission(await getDb(), actor, params.id, body.verified));
 });

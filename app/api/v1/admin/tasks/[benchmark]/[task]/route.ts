@@ -9,8 +9,7 @@ import { TaskParams, TaskQuotaBody } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const PATCH = route({ access: "admin", params: TaskParams }, async ({ req, params, actor }) => {
-  const body = TaskQuotaBody.parse(await req.json().catch(() => null));
+export const PATCH = route({ access: "admin", params: TaskParams, body: TaskQuotaBody }, async ({ params, actor, body }) => {
   const db = await getDb();
   const fullSlug = `${params.benchmark}/${params.task}`;
   const task = await db.task.findUnique({ where: { fullSlug } });

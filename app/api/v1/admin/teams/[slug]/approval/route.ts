@@ -15,5 +15,5 @@ async function set(params: { slug: string }, actor: Parameters<typeof actorLabel
   return Response.json({ team: r.slug, approved: r.approvedAt !== null, approvedAt: r.approvedAt });
 }
 
-export const POST = route({ access: "admin", params: SlugParams }, async ({ params, actor }) => set(params, actor!, true));
-export const DELETE = route({ access: "admin", params: SlugParams }, async ({ params, actor }) => set(params, actor!, false));
+export const POST = route({ access: "admin", params: SlugParams }, async ({ params, actor }) => set(params, actor, true));
+export const DELETE = route({ access: "admin", params: SlugParams }, async ({ params, actor }) => set(params, actor, false));

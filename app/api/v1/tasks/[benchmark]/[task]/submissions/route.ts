@@ -14,9 +14,9 @@ export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
 export const POST = route({ access: "member", params: TaskParams }, async ({ req, params, actor }) => {
-  if (!actor!.teamId) throw new AppError("forbidden", "your account belongs to no team");
-  let teamId = actor!.teamId;
-  const exempt = actor!.isAdmin;
+  if (!actor.teamId) throw new AppError("forbidden", "your account belongs to no team");
+  let teamId = actor.teamId;
+  const exempt = actor.isAdmin;
   const db = await getDb();
   // refused before a byte of the file is read: unknown task, no release, too many uploads
   const task = await getTaskOrThrow(db, `${params.benchmark}/${params.task}`);
@@ -29,7 +29,7 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
     onFile: async (source, info, fields) => {
       // the team: the token's, or the one a member of several picked (a field sent before the file)
       const picked = SubmissionFields.shape.team.safeParse(info.before.team).data || undefined;
-      teamId = await uploadTeam(db, actor!, picked);
+      teamId = await uploadTeam(db, actor, picked);
       // a hidden release of an "approved teams only" task: other teams are refused, dry runs too
       await assertMayUploadHidden(db, { task, release, teamId, isAdmin: exempt });
       if (!exempt) await consume("uploads-team", teamId);
@@ -50,12 +50,12 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
         source,
         fileName: info.fileName,
         teamId,
-        userId: actor!.userId,
+        userId: actor.userId,
         meta,
         dryRun,
         asyncBytes: getEnv().ASYNC_UPLOAD_BYTES,
         quota: !exempt,
-        actorLabel: actorLabel(actor!),
+        actorLabel: actorLabel(actor),
       });
     },
   });

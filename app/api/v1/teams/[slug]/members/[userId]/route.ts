@@ -7,8 +7,7 @@ import { MemberParams, RoleBody } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const PATCH = route({ access: "member", params: MemberParams }, async ({ req, params, actor }) => {
-  const body = RoleBody.parse(await req.json().catch(() => null));
+export const PATCH = route({ access: "member", params: MemberParams, body: RoleBody }, async ({ params, actor, body }) => {
   return Response.json(await setMemberRole(await getDb(), actor, params.slug, params.userId, body.role));
 });
 

@@ -1,0 +1,28 @@
+// Shapes several resources share: the error body, a problem in it, metrics.
+import { z } from "zod";
+import type { Metrics as MetricsType } from "@/lib/tasks/types";
+
+/** One thing wrong with what was sent: which instance, which field, what was expected. */
+export const Problem = z.object({
+  instanceId: z.string().optional(),
+  field: z.string().optional(),
+  line: z.number().int().optional(),
+  row: z.number().int().optional(),
+  message: z.string(),
+  expected: z.string().optional(),
+});
+
+/** Every error answer: `{ error: { code, message, details } }`; validation failures list `details.problems`. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.looseObject({ problems: z.array(Problem).optional(), problemCount: z.number().int().optional() }).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Metric values by key (nested for multi-part tasks); null where a metric is undefined (0/0). */
+export const Metrics: z.ZodType<MetricsType> = z.lazy(() => z.record(z.string(), z.union([z.number(), z.null(), Metrics])));
+
+export const iso = z.iso.datetime({ offset: true });

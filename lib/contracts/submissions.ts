@@ -1,0 +1,91 @@
+// Submissions: the upload's answers (dry run, scored, queued), a submission as GET returns it.
+// Request schemas (the upload's form fields, the PATCH body) live in lib/validations/common.ts
+// and are re-exported here, so a client finds a resource's whole contract in one module.
+import { z } from "zod";
+import { iso, Metrics, Problem } from "./common";
+import { JobResponse } from "./jobs";
+export { SubmissionFields, SubmissionPatch, InstancesQuery, PolicyQuery, ReleaseQuery } from "@/lib/validations/common";
+
+/** What the server found in an uploaded file. */
+export const ValidationReport = z.object({
+  format: z.string(),
+  rows: z.number().int(),
+  covered: z.number().int(),
+  total: z.number().int(),
+  missing: z.number().int(),
+  missingSample: z.array(z.string()),
+  partial: z.boolean(),
+  release: z.string(),
+  warnings: z.array(z.string()),
+});
+export type ValidationReport = z.infer<typeof ValidationReport>;
+
+/** `submissions.validation`: the report of a scored file, or the problems of a failed one (read through this schema). */
+export const StoredValidation = z.union([ValidationReport, z.looseObject({ problems: z.array(Problem).optional(), problemCount: z.number().int().optional() }), z.null()]);
+export type StoredValidation = z.infer<typeof StoredValidation>;
+
+/** A hidden release's answer: whether the Ladder released new values, and its margin. */
+export const LadderOutcome = z.object({ released: z.boolean(), margin: z.number().nullable(), message: z.string().optional() });
+
+/** 200 (a dry run: `id` null, status validated) and 201 (stored and scored). */
+export const UploadScored = z.object({
+  id: z.uuid().nullable(),
+  status: z.enum(["validated", "scored"]),
+  metrics: Metrics,
+  ladder: LadderOutcome.optional(),
+  validation: ValidationReport,
+});
+/** 202: a large file kept for a worker; follow `job.url` or `url`. */
+export const UploadQueued = z.object({
+  id: z.uuid(),
+  status: z.literal("queued"),
+  job: z.object({ id: z.uuid(), url: z.string() }),
+  url: z.string(),
+});
+export const UploadResponse = z.union([UploadScored, UploadQueued]);
+export type UploadScored = z.infer<typeof UploadScored>;
+export type UploadQueued = z.infer<typeof UploadQueued>;
+export type UploadResponse = z.infer<typeof UploadResponse>;
+
+/** GET /api/v1/submissions/{id}. */
+export const Submission = z.object({
+  id: z.uuid(),
+  task: z.string(),
+  model: z.string(),
+  system: z.string().nullable(),
+  team: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  oss: z.boolean(),
+  site: z.string().nullable(),
+  visibility: z.enum(["public", "private"]),
+  verified: z.object({ by: z.string().nullable(), at: iso }).nullable(),
+  hidden: z.object({ reason: z.string().nullable(), at: iso }).nullable(),
+  logsUrl: z.string().nullable(),
+  baseline: z.string().nullable(),
+  synthetic: z.boolean(),
+  status: z.enum(["queued", "scoring", "scored", "failed"]),
+  createdAt: iso,
+  file: z.object({ name: z.string().nullable(), size: z.number().int().nullable(), sha256: z.string().nullable(), format: z.string().nullable() }),
+  cost: z.object({ usd: z.number().nullable(), tokens: z.number().nullable(), runtimeSec: z.number().nullable() }),
+  metrics: Metrics,
+  ci: z.object({ metric: z.string(), low: z.number(), high: z.number(), level: z.number() }).nullable(),
+  ladder: LadderOutcome.extend({ metrics: Metrics.optional() }).loose().optional(),
+  coverage: z.object({ covered: z.number().int(), total: z.number().int(), partial: z.boolean() }).nullable(),
+  release: z.object({ version: z.string(), synthetic: z.boolean() }).nullable(),
+  metricsVersion: z.string().nullable(),
+  scores: z.array(
+    z.object({
+      release: z.string(),
+      releaseStatus: z.enum(["draft", "published", "archived"]),
+      primaryMetric: z.string(),
+      primaryValue: z.number().nullable(),
+      covered: z.number().int(),
+      total: z.number().int(),
+      partial: z.boolean(),
+    }),
+  ),
+  validation: StoredValidation,
+  error: z.string().nullable(),
+  /** the worker's job for a 202 upload (null once gone or for direct uploads) */
+  job: JobResponse.pick({ id: true, status: true, progress: true, total: true, attempts: true, error: true }).nullable(),
+});
+export type Submission = z.infer<typeof Submission>;
