@@ -65,9 +65,17 @@ export default defineConfig([
   {
     // lib/ serves the UI and the API alike: it renders nothing (preview images excepted)
     files: ["lib/**"],
-    ignores: ["lib/metrics/**", "lib/server/previews/og-response.tsx", "lib/client/**"],
+    ignores: ["lib/metrics/**", "lib/server/previews/og-response.tsx", "lib/server/pages/**", "lib/client/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/components", "@/components/*", "@/app/*"], message: "lib/ holds no UI: components import lib, not the other way round" }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/components", "@/components/*", "@/app/*"], message: "lib/ holds no UI: components import lib, not the other way round" },
+            { group: ["next/navigation", "next/headers", "@/lib/server/pages"], message: "only app/ and lib/server/pages use Next's page helpers: lib/ also runs in the job worker and the scoring threads, outside Next" },
+          ],
+        },
+      ],
     },
   },
 ]);

@@ -3,6 +3,7 @@ import { bouncerPipelineUi } from "./bouncer-pipeline";
 import { ciRepairUi } from "./ci-repair";
 import { codeReviewUi } from "./code-review";
 import type { RegisteredKindUi } from "./define";
+import { GenericInstanceView, GenericPredictionView } from "./generic";
 import { scoredAbstentionUi } from "./scored-abstention";
 
 /** The UI registry: each kind's components (components/tasks/<kind>), keyed by kind name. */
@@ -20,4 +21,10 @@ for (const ui of [binaryAbstentionUi, bouncerPipelineUi, scoredAbstentionUi, ciR
 /** A kind's UI; a kind without one shows the generic parts of its pages only. */
 export function kindUi(kind: string): RegisteredKindUi {
   return UI.get(kind) ?? { kind };
+}
+
+/** How a kind shows one instance and one prediction: its own views, else the generic ones. */
+export function kindViews(kind: string): Required<Pick<RegisteredKindUi, "InstanceView" | "PredictionView">> {
+  const ui = kindUi(kind);
+  return { InstanceView: ui.InstanceView ?? GenericInstanceView, PredictionView: ui.PredictionView ?? GenericPredictionView };
 }

@@ -165,6 +165,12 @@ export type DetailsOf<K> = K extends TaskKind<any, any, infer D, any, any, any> 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type TaskChartsOf<K> = K extends TaskKind<any, any, any, any, infer TC, any> ? TC : never;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TruthOf<K> = K extends TaskKind<infer T, any, any, any, any, any> ? T : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type PredictionOf<K> = K extends TaskKind<any, infer P, any, any, any, any> ? P : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type MetadataOf<K> = K extends TaskKind<any, any, any, infer M, any, any> ? M : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type SubmissionChartsOf<K> = K extends TaskKind<any, any, any, any, any, infer SC> ? SC : never;
 
 /** A stored value that does not match its kind's schema: a bug (or a stale row), never user input. */

@@ -2,9 +2,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ActionButton } from "@/components/ui/action-button";
 import { getDb } from "@/lib/server/db";
-import { AppError } from "@/lib/errors";
 import { getSessionActor } from "@/lib/server/auth";
 import { findInvitation } from "@/lib/server/teams";
+import { orNotFound } from "@/lib/server/pages";
 
 export const dynamic = "force-dynamic";
 
@@ -13,13 +13,7 @@ export const metadata = { title: "Team invitation", robots: { index: false } };
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   if (!/^lbi_[\w-]{10,100}$/.test(token)) notFound();
-  let inv;
-  try {
-    inv = await findInvitation(await getDb(), token);
-  } catch (e) {
-    if (e instanceof AppError && e.code === "not_found") notFound();
-    throw e;
-  }
+  const inv = await orNotFound(findInvitation(await getDb(), token));
   const actor = await getSessionActor();
   return (
     <div className="max-w-xl space-y-4">

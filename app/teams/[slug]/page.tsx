@@ -7,10 +7,10 @@ import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
-import { AppError } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/auth";
 import { teamView } from "@/lib/server/teams";
+import { orNotFound } from "@/lib/server/pages";
 
 export const dynamic = "force-dynamic";
 
@@ -24,13 +24,7 @@ export default async function TeamPage({ params }: { params: Params }) {
   const { slug } = await params;
   if (!/^[a-z0-9-]{1,64}$/.test(slug)) notFound();
   const actor = await getSessionActor();
-  let t;
-  try {
-    t = await teamView(await getDb(), slug, actor);
-  } catch (e) {
-    if (e instanceof AppError && e.code === "not_found") notFound();
-    throw e;
-  }
+  const t = await orNotFound(teamView(await getDb(), slug, actor));
   const me = actor?.userId;
   return (
     <div className="space-y-6">

@@ -6,6 +6,7 @@ import { pct } from "@/lib/format";
 import { bouncerPipeline } from "@/lib/tasks/bouncer-pipeline";
 import { BounceScoreDetails } from "../binary-abstention/score-details";
 import { defineKindUi } from "../define";
+import { BounceInstanceView } from "../binary-abstention/instance-view";
 
 /** BouncerBench Lite: the pipeline of an input and an output bouncer. */
 export const bouncerPipelineUi = defineKindUi(bouncerPipeline, {
@@ -60,4 +61,5 @@ export const bouncerPipelineUi = defineKindUi(bouncerPipeline, {
         <p className="mt-2 text-xs text-muted">Links from “All issues” are coloured by the ticket (orange vague, light blue clear); the rest by the patch (green correct, vermilion incorrect).</p>
       </Card>
     ) : null,
+  InstanceView: BounceInstanceView,
 });

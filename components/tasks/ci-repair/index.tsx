@@ -5,6 +5,7 @@ import { pct } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import { ciRepair } from "@/lib/tasks/ci-repair";
 import { defineKindUi } from "../define";
+import { pre } from "../generic";
 
 /** CI-Bench: patches generated, plausible, equivalent, correct. */
 export const ciRepairUi = defineKindUi(ciRepair, {
@@ -42,4 +43,28 @@ export const ciRepairUi = defineKindUi(ciRepair, {
       />
     </Card>
   ),
+  InstanceView: ({ metadata }) => (
+    <details>
+      <summary className="cursor-pointer text-sm">Pre-fix files ({Object.keys(metadata.files).length})</summary>
+      {Object.entries(metadata.files).map(([p, c]) => (
+        <div key={p}>
+          <p className="mt-2 font-mono text-xs">{p}</p>
+          <pre className={pre}>{c}</pre>
+        </div>
+      ))}
+    </details>
+  ),
+  // the tool's patch beside the developer's (the truth: not on a hidden release)
+  PredictionView: ({ prediction, truth }) =>
+    truth ? (
+      <details>
+        <summary className="cursor-pointer">developer vs tool patch</summary>
+        <div className="mt-1 grid grid-cols-2 gap-2" data-testid="diff-side-by-side">
+          <pre className="overflow-x-auto rounded bg-slate-50 p-1 dark:bg-slate-900">{truth.developer_patch}</pre>
+          <pre className="overflow-x-auto rounded bg-slate-50 p-1 dark:bg-slate-900">{prediction.patch ?? "(no patch)"}</pre>
+        </div>
+      </details>
+    ) : (
+      <pre className={pre}>{prediction.patch ?? "(no patch)"}</pre>
+    ),
 });

@@ -6,6 +6,7 @@ import { KeyValues } from "@/components/ui/key-values";
 import { pct } from "@/lib/format";
 import { codeReview } from "@/lib/tasks/code-review";
 import { defineKindUi } from "../define";
+import { pre } from "../generic";
 
 const JUDGMENT_SERIES = [
   { key: "bug_hit", label: "bug hit", stackId: "c", color: "#009E73" },
@@ -70,6 +71,14 @@ export const codeReviewUi = defineKindUi(codeReview, {
           <RadarOverlay axes={data.recallBy[dim].map((r) => r.value)} series={[{ name: base.submission.model, values: data.recallBy[dim].map((r) => r.recall) }]} testId={`chart-radar-${dim}`} />
         </Card>
       ))}
+    </>
+  ),
+  InstanceView: ({ metadata }) => (
+    <>
+      <p className="font-medium">
+        {metadata.title} <span className="text-xs text-muted">({metadata.repo} #{metadata.pr_number})</span>
+      </p>
+      <pre className={pre}>{metadata.diff}</pre>
     </>
   ),
 });

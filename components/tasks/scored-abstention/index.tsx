@@ -9,6 +9,7 @@ import { f3, pct } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import { scoredAbstention } from "@/lib/tasks/scored-abstention";
 import { defineKindUi } from "../define";
+import { pre } from "../generic";
 
 const lift = (x: number | null | undefined) => (x === null || x === undefined ? "NA" : `${x.toFixed(2)}×`);
 
@@ -144,4 +145,10 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
       </>
     );
   },
+  InstanceView: ({ metadata }) => (
+    <>
+      <p className="font-medium">{metadata.title}</p>
+      {metadata.description ? <pre className={pre}>{metadata.description}</pre> : null}
+    </>
+  ),
 });

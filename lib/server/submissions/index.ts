@@ -4,6 +4,7 @@ export * from "./hidden-access";
 export * from "./ingest";
 export * from "./instances";
 export * from "./moderation";
+export * from "./page-view";
 export * from "./scoring-pool";
 export * from "./submissions";
 export * from "./upload-jobs";

@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
-import { AppError } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
 import { taskChangelog } from "@/lib/server/releases";
+import { orNotFound } from "@/lib/server/pages";
 
 export const dynamic = "force-dynamic";
 
@@ -32,13 +31,7 @@ const KIND_LABEL: Record<string, string> = {
 export default async function ChangelogPage({ params }: { params: Params }) {
   const { benchmark, task } = await params;
   const fullSlug = `${benchmark}/${task}`;
-  let c;
-  try {
-    c = await taskChangelog(await getDb(), fullSlug, 200);
-  } catch (e) {
-    if (e instanceof AppError && e.code === "not_found") notFound();
-    throw e;
-  }
+  const c = await orNotFound(taskChangelog(await getDb(), fullSlug, 200));
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">

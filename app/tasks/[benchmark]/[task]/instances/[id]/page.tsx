@@ -1,32 +1,27 @@
 import Link from "next/link";
 import { DataTable } from "@/components/ui/data-table";
-import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { kindViews } from "@/components/tasks";
+import { pre } from "@/components/tasks/generic";
 import { getDb } from "@/lib/server/db";
-import { AppError } from "@/lib/errors";
 import { getSessionActor } from "@/lib/server/auth";
 import { getTaskInstance } from "@/lib/server/submissions";
+import { orNotFound } from "@/lib/server/pages";
 
 export const dynamic = "force-dynamic";
 
 type Params = Promise<{ benchmark: string; task: string; id: string }>;
 
-const pre = "max-h-96 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs dark:bg-slate-900";
-
 export default async function InstancePage({ params, searchParams }: { params: Params; searchParams: Promise<{ release?: string }> }) {
   const { benchmark, task, id } = await params;
   const { release } = await searchParams;
   const fullSlug = `${benchmark}/${task}`;
-  let inst;
-  try {
-    inst = await getTaskInstance(await getDb(), fullSlug, decodeURIComponent(id), release, await getSessionActor());
-  } catch (e) {
-    if (e instanceof AppError && e.code === "not_found") notFound();
-    throw e;
-  }
+  const inst = await orNotFound(getTaskInstance(await getDb(), fullSlug, decodeURIComponent(id), release, await getSessionActor()));
   const { metadata } = inst;
-  const text = (k: string) => (typeof metadata[k] === "string" ? (metadata[k] as string) : null);
+  // the instance and its predictions as the task's kind shows them (components/tasks/<kind>)
+  const { InstanceView, PredictionView } = kindViews(inst.kind);
+  const wholePrediction = (submissionId: string) => `/api/v1/submissions/${submissionId}/predictions/${encodeURIComponent(inst.instanceId)}`;
   return (
     <div className="space-y-6">
       <p className="text-sm text-muted">
@@ -41,22 +36,7 @@ export default async function InstancePage({ params, searchParams }: { params: P
           {inst.truth ? <pre className={pre} data-testid="instance-truth">{JSON.stringify(inst.truth, null, 2)}</pre> : <p className="text-sm">This release keeps its ground truth hidden.</p>}
         </Card>
         <Card title="Instance">
-          {text("title") ? <p className="font-medium">{text("title")}</p> : null}
-          {text("problem_statement") ? <pre className={pre}>{text("problem_statement")}</pre> : null}
-          {text("description") ? <pre className={pre}>{text("description")}</pre> : null}
-          {text("patch") ? <pre className={pre}>{text("patch")}</pre> : null}
-          {text("diff") ? <pre className={pre}>{text("diff")}</pre> : null}
-          {metadata.files ? (
-            <details>
-              <summary className="cursor-pointer text-sm">Pre-fix files</summary>
-              {Object.entries(metadata.files as Record<string, string>).map(([p, c]) => (
-                <div key={p}>
-                  <p className="mt-2 font-mono text-xs">{p}</p>
-                  <pre className={pre}>{c}</pre>
-                </div>
-              ))}
-            </details>
-          ) : null}
+          <InstanceView metadata={metadata} />
           <dl className="mt-2 grid grid-cols-2 gap-1 text-xs">
             {Object.entries(metadata)
               .filter(([, v]) => typeof v === "number" || (typeof v === "string" && v.length < 80))
@@ -86,9 +66,9 @@ export default async function InstancePage({ params, searchParams }: { params: P
               className: "max-w-xl text-xs text-slate-600 dark:text-slate-400",
               cell: (p) => (
                 <>
-                  {typeof p.prediction.trace === "string" ? p.prediction.trace : typeof p.prediction.patch === "string" ? <pre className={pre}>{p.prediction.patch}</pre> : ""}
+                  <PredictionView prediction={p.prediction} truth={inst.truth} whole={{ href: wholePrediction(p.submissionId) }} />
                   {p.clipped.length ? (
-                    <a className="mt-1 block" href={`/api/v1/submissions/${p.submissionId}/predictions/${encodeURIComponent(inst.instanceId)}`}>
+                    <a className="mt-1 block" href={wholePrediction(p.submissionId)}>
                       first 10 KB shown: the whole prediction
                     </a>
                   ) : null}

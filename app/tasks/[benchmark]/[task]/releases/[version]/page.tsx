@@ -1,13 +1,12 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { GroupedBars } from "@/components/charts/grouped-bars";
 import { Badge } from "@/components/ui/badge";
 import { Card, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
-import { AppError } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/auth";
 import { releaseOverview } from "@/lib/server/releases";
+import { orNotFound } from "@/lib/server/pages";
 
 export const dynamic = "force-dynamic";
 
@@ -16,13 +15,7 @@ type Params = Promise<{ benchmark: string; task: string; version: string }>;
 export default async function ReleasePage({ params }: { params: Params }) {
   const { benchmark, task, version } = await params;
   const fullSlug = `${benchmark}/${task}`;
-  let o;
-  try {
-    o = await releaseOverview(await getDb(), fullSlug, decodeURIComponent(version), await getSessionActor());
-  } catch (e) {
-    if (e instanceof AppError && e.code === "not_found") notFound();
-    throw e;
-  }
+  const o = await orNotFound(releaseOverview(await getDb(), fullSlug, decodeURIComponent(version), await getSessionActor()));
   return (
     <div className="space-y-6">
       <p className="text-sm text-muted">

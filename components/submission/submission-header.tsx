@@ -1,0 +1,99 @@
+import Link from "next/link";
+import { ActionButton } from "@/components/ui/action-button";
+import { Badge } from "@/components/ui/badge";
+import { formatBytes, formatDate } from "@/lib/format";
+import type { SubmissionPageView } from "@/lib/server/submissions";
+
+/** Who submitted what, when, with which file; its badges; moderation for owners and admins; which release scored it. */
+export function SubmissionHeader({ v }: { v: SubmissionPageView }) {
+  const { sub, score } = v;
+  return (
+    <div>
+      <p className="text-sm text-muted">
+        <Link href={`/tasks/${sub.task.fullSlug}`}>
+          {sub.task.benchmark.name} · {sub.task.name}
+        </Link>
+      </p>
+      <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold">
+        {sub.model}
+        {sub.visibility === "private" ? <Badge tone="red">private</Badge> : null}
+        {score?.partial ? <Badge tone="amber">partial</Badge> : null}
+        {sub.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
+        {sub.baseline ? <Badge tone="blue">baseline</Badge> : null}
+        {sub.verifiedAt ? (
+          <Badge tone="green" title={`verified by ${sub.verifiedBy} on ${formatDate(sub.verifiedAt)}`}>
+            <span data-testid="verified">✓ verified</span>
+          </Badge>
+        ) : null}
+      </h1>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        {sub.team ? <Link href={`/teams/${sub.team.slug}`}>{sub.team.name}</Link> : "—"}
+        {sub.system ? ` · ${sub.system}` : ""} · submitted {formatDate(sub.createdAt)}
+        {sub.fileName ? ` · ${sub.fileName}${sub.fileSize ? ` (${formatBytes(sub.fileSize)})` : ""}` : ""}
+        {v.validation.format ? ` · ${v.validation.format} format` : ""}
+        {sub.site ? (
+          <>
+            {" · "}
+            <a href={sub.site} rel="noopener noreferrer">
+              site
+            </a>
+          </>
+        ) : null}
+        {sub.logsUrl ? (
+          <>
+            {" · "}
+            <a href={sub.logsUrl} rel="noopener noreferrer nofollow" data-testid="logs-link">
+              logs and trajectories
+            </a>
+          </>
+        ) : null}
+        {sub.verifiedAt ? ` · verified by ${sub.verifiedBy} on ${formatDate(sub.verifiedAt)}` : ""}
+      </p>
+      {sub.hiddenAt ? (
+        <p role="note" className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="hidden-reason">
+          Hidden from public views by the maintainers on {formatDate(sub.hiddenAt)}: {sub.hiddenReason}. Only your team and the admins see it.
+        </p>
+      ) : null}
+      {v.canModerate ? <ModerationActions v={v} /> : null}
+      {score ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Scored on release {score.release.version} ({score.covered}/{score.total} instances) with metrics v{score.metricsVersion}.
+          {sub.scores.length > 1 ? (
+            <>
+              {" "}
+              Other releases:{" "}
+              {sub.scores
+                .filter((s) => s.id !== score.id)
+                .map((s) => (
+                  <Link key={s.id} href={`/submissions/${sub.id}?release=${s.release.version}`} className="mr-2">
+                    {s.release.version}
+                  </Link>
+                ))}
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Visibility for the team's owners; verification, hiding and deletion for admins. */
+function ModerationActions({ v }: { v: SubmissionPageView }) {
+  const { sub } = v;
+  return (
+    <div className="mt-2 flex flex-wrap gap-2" data-testid="moderation">
+      <ActionButton method="PATCH" url={`/api/v1/submissions/${sub.id}`} body={{ visibility: sub.visibility === "public" ? "private" : "public" }} label={sub.visibility === "public" ? "Make private" : "Make public"} />
+      {v.isAdmin ? (
+        <>
+          <ActionButton method="POST" url={`/api/v1/admin/submissions/${sub.id}/verify`} body={{ verified: !sub.verifiedAt }} label={sub.verifiedAt ? "Withdraw verification" : "Mark verified"} testId="verify" />
+          {sub.hiddenAt ? (
+            <ActionButton method="POST" url={`/api/v1/admin/submissions/${sub.id}/hide`} body={{ reason: null }} label="Show again" />
+          ) : (
+            <ActionButton method="POST" url={`/api/v1/admin/submissions/${sub.id}/hide`} prompt="Why is it hidden? (its team sees this)" promptKey="reason" label="Hide…" />
+          )}
+          <ActionButton method="DELETE" url={`/api/v1/admin/submissions/${sub.id}`} label="Delete" confirm={`Delete ${sub.model} with its predictions and scores? This cannot be undone.`} onDone={`/tasks/${sub.task.fullSlug}`} />
+        </>
+      ) : null}
+    </div>
+  );
+}

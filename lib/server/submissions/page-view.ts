@@ -1,0 +1,61 @@
+// The submission page's view model: one load, everything its sections need but the two that
+// stream in later (charts, per-instance table), which the page starts as promises.
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { ValidationReport } from "@/lib/contracts/submissions";
+import type { Actor } from "@/lib/server/auth";
+import { getTaskOrThrow } from "@/lib/server/tasks";
+import type { Metrics } from "@/lib/tasks/types";
+import { discloseScore } from "./disclosure";
+import { getSubmissionOrThrow, listSubmissionInstances, scoreOnRelease } from "./submissions";
+
+export const INSTANCES_PAGE_SIZE = 50;
+
+/** The page's own query: which release's score, which outcome filter, which page of instances. */
+export interface SubmissionPageQuery {
+  release?: string;
+  outcome?: string;
+  page?: string;
+}
+
+/** @throws AppError not_found (absent, or private and not the reader's) */
+export async function submissionPageView(db: PrismaClient, id: string, actor: Actor | null, q: SubmissionPageQuery) {
+  const sub = await getSubmissionOrThrow(db, id, actor);
+  const task = await getTaskOrThrow(db, sub.task.fullSlug);
+  const score = scoreOnRelease(sub.scores, q.release) ?? null;
+  // a hidden release shows what the Ladder released, to everyone but admins
+  const disclosed = score ? discloseScore(score, score.release, actor) : null;
+  const outcome = q.outcome && task.kind.outcomeFilters.some((f) => f.key === q.outcome) ? q.outcome : undefined;
+  const page = Math.max(1, Number(q.page) || 1);
+  // a scored file's report (a failed one's problems are shown by its upload status)
+  const report = ValidationReport.safeParse(sub.validation).data ?? null;
+  return {
+    sub,
+    task,
+    score,
+    disclosed,
+    metrics: (disclosed?.metrics ?? {}) as Metrics,
+    columns: task.kind.columns(task.options),
+    outcome,
+    page,
+    /** the release keeps its truth: no per-instance table */
+    hidden: score?.release.hidden ?? false,
+    validation: { format: report?.format ?? null, warnings: report?.warnings ?? [] },
+    canModerate: Boolean(actor?.isAdmin || (sub.teamId && actor?.roles[sub.teamId] === "owner")),
+    isAdmin: Boolean(actor?.isAdmin),
+    /** this page with some of its query changed (a permalink) */
+    href(over: Partial<SubmissionPageQuery>): string {
+      const p = new URLSearchParams();
+      for (const [k, v] of Object.entries({ release: q.release, outcome, ...over })) if (v) p.set(k, v);
+      const s = p.toString();
+      return `/submissions/${sub.id}${s ? `?${s}` : ""}`;
+    },
+  };
+}
+
+export type SubmissionPageView = Awaited<ReturnType<typeof submissionPageView>>;
+
+/** The per-instance rows of the page's score (null on a hidden release or without a score). */
+export function submissionPageInstances(db: PrismaClient, v: SubmissionPageView) {
+  if (!v.score || v.hidden) return Promise.resolve(null);
+  return listSubmissionInstances(db, v.sub, { page: v.page, pageSize: INSTANCES_PAGE_SIZE, outcome: v.outcome, release: v.score.release.version });
+}
