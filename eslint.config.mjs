@@ -16,10 +16,28 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const SERVER_OR_UI = ["@/lib/server", "@/lib/server/*", "@/lib/db", "@/components", "@/components/*", "@/lib/generated/*", "@/app/*"];
+const SERVER_OR_UI = [
+  "@/lib/server",
+  "@/lib/server/*",
+  "@/lib/db",
+  "@/components",
+  "@/components/*",
+  "@/lib/generated/*",
+  "@/app/*",
+];
 
 export default defineConfig([
-  globalIgnores([".next/**", ".build/**", ".cli/**", ".data/**", "lib/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores([
+    ".next/**",
+    ".build/**",
+    ".cli/**",
+    ".data/**",
+    "lib/generated/**",
+    "node_modules/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+  ]),
   {
     name: "next",
     files: ["**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}"],
@@ -51,7 +69,10 @@ export default defineConfig([
   {
     files: ["**/*.{ts,tsx,mts,cts}"],
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "@typescript-eslint/no-unused-expressions": "warn",
     },
   },
@@ -59,7 +80,15 @@ export default defineConfig([
     // pure math: no database, no server, no UI, no framework
     files: ["lib/metrics/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [...SERVER_OR_UI, "react", "react-dom", "next", "next/*", "pg", "@prisma/*"].map((group) => ({ group: [group], message: "lib/metrics is pure: it computes from its arguments only" })) }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [...SERVER_OR_UI, "react", "react-dom", "next", "next/*", "pg", "@prisma/*"].map((group) => ({
+            group: [group],
+            message: "lib/metrics is pure: it computes from its arguments only",
+          })),
+        },
+      ],
     },
   },
   {
@@ -71,8 +100,15 @@ export default defineConfig([
         "error",
         {
           patterns: [
-            { group: ["@/components", "@/components/*", "@/app/*"], message: "lib/ holds no UI: components import lib, not the other way round" },
-            { group: ["next/navigation", "next/headers", "@/lib/server/pages"], message: "only app/ and lib/server/pages use Next's page helpers: lib/ also runs in the job worker and the scoring threads, outside Next" },
+            {
+              group: ["@/components", "@/components/*", "@/app/*"],
+              message: "lib/ holds no UI: components import lib, not the other way round",
+            },
+            {
+              group: ["next/navigation", "next/headers", "@/lib/server/pages"],
+              message:
+                "only app/ and lib/server/pages use Next's page helpers: lib/ also runs in the job worker and the scoring threads, outside Next",
+            },
           ],
         },
       ],

@@ -6,7 +6,10 @@ const STATIC = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" },
+  {
+    key: "Permissions-Policy",
+    value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
 const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -15,19 +18,36 @@ const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none
 const nextConfig = {
   // Node packages loaded from node_modules at run time rather than bundled (native bindings,
   // dynamic requires, worker pools).
-  serverExternalPackages: ["pg", "pg-copy-streams", "busboy", "@prisma/adapter-pg", "graphile-worker", "piscina", "pino", "prom-client"],
+  serverExternalPackages: [
+    "pg",
+    "pg-copy-streams",
+    "busboy",
+    "@prisma/adapter-pg",
+    "graphile-worker",
+    "piscina",
+    "pino",
+    "prom-client",
+  ],
   poweredByHeader: false,
   reactStrictMode: true,
   async headers() {
     const nonPage = [{ key: "Content-Security-Policy", value: NON_PAGE_CSP }];
     return [
       { source: "/:path*", headers: STATIC },
-      { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }] },
+      {
+        source: "/:path*",
+        has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],
+        headers: [{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }],
+      },
       { source: "/api/:path*", headers: nonPage },
       { source: "/og/:path*", headers: nonPage },
       { source: "/metrics", headers: nonPage },
       { source: "/_next/:path*", headers: nonPage },
-      { source: "/:file(favicon\\.ico|favicon\\.svg|apple-touch-icon\\.png|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml)", headers: nonPage },
+      {
+        source:
+          "/:file(favicon\\.ico|favicon\\.svg|apple-touch-icon\\.png|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml)",
+        headers: nonPage,
+      },
     ];
   },
 };

@@ -9,7 +9,18 @@
 // the handler untouched); next.config.js gives them their headers.
 import { NextResponse, type NextRequest } from "next/server";
 import { getDatabase, databaseBack, databaseHealth, RETRY_AFTER_SECONDS } from "@/lib/server/db";
-import { cacheableTask, cachedResponse, FILL_HEADER, FILL_NONCE_HEADER, taskSignature, withNonce, applySecurityHeaders, isHttps, newNonce, pageCsp } from "@/lib/server/http";
+import {
+  cacheableTask,
+  cachedResponse,
+  FILL_HEADER,
+  FILL_NONCE_HEADER,
+  taskSignature,
+  withNonce,
+  applySecurityHeaders,
+  isHttps,
+  newNonce,
+  pageCsp,
+} from "@/lib/server/http";
 import { log } from "@/lib/server/observability";
 
 const dev = process.env.NODE_ENV !== "production";
@@ -18,9 +29,14 @@ const github = Boolean(process.env.GITHUB_ID && process.env.GITHUB_SECRET);
 export async function proxy(req: NextRequest) {
   const https = isHttps(req);
   const page = !req.nextUrl.pathname.startsWith("/api/");
-  if (databaseHealth().down && !(await databaseBack(async () => (await getDatabase()).pool.query("SELECT 1")))) return unavailable(page, https);
+  if (databaseHealth().down && !(await databaseBack(async () => (await getDatabase()).pool.query("SELECT 1"))))
+    return unavailable(page, https);
   // the proxy's own render of a cached page uses the placeholder nonce it was given
-  const nonce = (req.headers.has(FILL_HEADER) && /^[A-Za-z0-9_-]{22}$/.test(req.headers.get(FILL_NONCE_HEADER) ?? "") && req.headers.get(FILL_NONCE_HEADER)) || newNonce();
+  const nonce =
+    (req.headers.has(FILL_HEADER) &&
+      /^[A-Za-z0-9_-]{22}$/.test(req.headers.get(FILL_NONCE_HEADER) ?? "") &&
+      req.headers.get(FILL_NONCE_HEADER)) ||
+    newNonce();
   const csp = page ? pageCsp(nonce, { dev, https, github }) : undefined;
 
   const task = cacheableTask(req);
@@ -43,7 +59,13 @@ export async function proxy(req: NextRequest) {
   return res;
 }
 
-async function fromCache(req: NextRequest, task: string, nonce: string, csp: string | undefined, https: boolean): Promise<Response | null> {
+async function fromCache(
+  req: NextRequest,
+  task: string,
+  nonce: string,
+  csp: string | undefined,
+  https: boolean,
+): Promise<Response | null> {
   const signature = await taskSignature(task);
   if (!signature) return null; // unknown task: the app answers 404
   const url = new URL(req.url);
@@ -52,7 +74,12 @@ async function fromCache(req: NextRequest, task: string, nonce: string, csp: str
   const origin = process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : url.origin;
   const { hit, response } = await cachedResponse(key, signature, () =>
     fetch(`${origin}${key}`, {
-      headers: { [FILL_HEADER]: "1", [FILL_NONCE_HEADER]: newNonce(), accept: req.headers.get("accept") ?? "*/*", "x-forwarded-proto": https ? "https" : "http" },
+      headers: {
+        [FILL_HEADER]: "1",
+        [FILL_NONCE_HEADER]: newNonce(),
+        accept: req.headers.get("accept") ?? "*/*",
+        "x-forwarded-proto": https ? "https" : "http",
+      },
       cache: "no-store",
     }),
   );
@@ -78,7 +105,12 @@ async function fromCache(req: NextRequest, task: string, nonce: string, csp: str
 
 function unavailable(page: boolean, https: boolean): Response {
   const headers = new Headers({ "retry-after": String(RETRY_AFTER_SECONDS), "cache-control": "no-store" });
-  applySecurityHeaders(headers, { https, csp: page ? "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" : undefined });
+  applySecurityHeaders(headers, {
+    https,
+    csp: page
+      ? "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+      : undefined,
+  });
   const message = `The database is unavailable; try again in ${RETRY_AFTER_SECONDS} s.`;
   if (!page) {
     headers.set("content-type", "application/json");

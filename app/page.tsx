@@ -13,9 +13,9 @@ export default async function HomePage() {
       <section>
         <h1 className="text-3xl font-bold tracking-tight">Leaderboards for trustworthy software-engineering agents</h1>
         <p className="mt-2 max-w-3xl text-slate-600 dark:text-slate-400">
-          Does an agent refuse vague tickets and wrong patches, abstain when it cannot fix a bug, repair CI failures, and review
-          code without noise? Teams upload predictions; every score is computed here, from the same metrics library, against
-          versioned dataset releases.
+          Does an agent refuse vague tickets and wrong patches, abstain when it cannot fix a bug, repair CI failures,
+          and review code without noise? Teams upload predictions; every score is computed here, from the same metrics
+          library, against versioned dataset releases.
         </p>
         <p className="mt-4">
           <Link
@@ -50,8 +50,8 @@ export default async function HomePage() {
                   <span className="text-muted">{t.submissions} submissions</span>
                   {t.leader ? (
                     <span className="w-full text-xs text-slate-600 dark:text-slate-400">
-                      Leader: <Link href={`/submissions/${t.leader.submissionId}`}>{t.leader.model}</Link> ({t.primaryMetric}{" "}
-                      {fixed(t.leader.primary, 3)})
+                      Leader: <Link href={`/submissions/${t.leader.submissionId}`}>{t.leader.model}</Link> (
+                      {t.primaryMetric} {fixed(t.leader.primary, 3)})
                     </span>
                   ) : null}
                 </li>

@@ -14,7 +14,8 @@ export function SiteNav({ user }: { user: { email: string; isAdmin: boolean } | 
   // the menu is open on the page it was opened on: navigating closes it
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
-  const setOpen = (next: boolean | ((o: boolean) => boolean)) => setOpenOn((typeof next === "function" ? next(open) : next) ? pathname : null);
+  const setOpen = (next: boolean | ((o: boolean) => boolean)) =>
+    setOpenOn((typeof next === "function" ? next(open) : next) ? pathname : null);
   const panel = useId();
   useEffect(() => {
     if (!open) return;
@@ -73,7 +74,11 @@ export function SiteNav({ user }: { user: { email: string; isAdmin: boolean } | 
           Menu
         </button>
       </div>
-      <div id={panel} hidden={!open} className="mt-3 flex flex-col gap-3 border-t border-slate-200 pt-3 sm:hidden dark:border-slate-800">
+      <div
+        id={panel}
+        hidden={!open}
+        className="mt-3 flex flex-col gap-3 border-t border-slate-200 pt-3 sm:hidden dark:border-slate-800"
+      >
         {main}
         {account}
       </div>

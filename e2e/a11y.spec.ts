@@ -17,13 +17,29 @@ interface Target {
 
 async function seededIds() {
   const base = E2E.baseURL;
-  const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { rows: { submissionId: string; baseline: string | null }[]; release: { version: string } };
+  const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as {
+    rows: { submissionId: string; baseline: string | null }[];
+    release: { version: string };
+  };
   const subs = lb.rows.filter((r) => !r.baseline).map((r) => r.submissionId);
-  const lite = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/lite/leaderboard`)).json()) as { rows: { submissionId: string; baseline: string | null }[] };
-  const av = (await (await fetch(`${base}/api/v1/tasks/abstain-validate/repair/leaderboard`)).json()) as { rows: { submissionId: string; baseline: string | null }[] };
-  const instance = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")))[0];
+  const lite = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/lite/leaderboard`)).json()) as {
+    rows: { submissionId: string; baseline: string | null }[];
+  };
+  const av = (await (await fetch(`${base}/api/v1/tasks/abstain-validate/repair/leaderboard`)).json()) as {
+    rows: { submissionId: string; baseline: string | null }[];
+  };
+  const instance = Object.keys(
+    JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
+  )[0];
   const team = (await (await fetch(`${base}/api/v1/submissions/${subs[0]}`)).json()) as { team: { slug: string } };
-  return { subs, version: lb.release.version, instance, lite: lite.rows.find((r) => !r.baseline)!.submissionId, av: av.rows.find((r) => !r.baseline)!.submissionId, team: team.team.slug };
+  return {
+    subs,
+    version: lb.release.version,
+    instance,
+    lite: lite.rows.find((r) => !r.baseline)!.submissionId,
+    av: av.rows.find((r) => !r.baseline)!.submissionId,
+    team: team.team.slug,
+  };
 }
 
 /** One or more URLs per page of the app: a new page without an entry here fails the first test. */
@@ -108,7 +124,12 @@ for (const scheme of ["light", "dark"] as const) {
     await eachTarget(page, async (t) => {
       const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       for (const v of r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-        found.push(`${t.url} [${scheme}] ${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+        found.push(
+          `${t.url} [${scheme}] ${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(" "))
+            .join(" | ")}`,
+        );
       }
     });
     expect(found).toEqual([]);
@@ -120,7 +141,10 @@ test("nothing scrolls sideways at 390 px: wide tables scroll inside their own bo
   await page.setViewportSize({ width: 390, height: 844 });
   const wide: string[] = [];
   await eachTarget(page, async (t) => {
-    const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    const { scroll, inner } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      inner: window.innerWidth,
+    }));
     if (scroll > inner) wide.push(`${t.url}: ${scroll} > ${inner}`);
   });
   expect(wide).toEqual([]);

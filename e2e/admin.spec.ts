@@ -15,14 +15,25 @@ test("an admin imports a release and publishes it; a reader switches releases", 
   await form.getByLabel("Notes").fill("re-run tests on a subset");
 
   // a bad file first: the validation report names the row and field, nothing is imported
-  await page.getByTestId("release-file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("instance_id,patch,output_quality\nsyn-output-0001,diff,1.7\n") });
+  await page.getByTestId("release-file").setInputFiles({
+    name: "bad.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("instance_id,patch,output_quality\nsyn-output-0001,diff,1.7\n"),
+  });
   await form.getByRole("button", { name: "Import release" }).click();
   await expect(page.getByTestId("import-error")).toContainText("output_quality");
   await expect(page.getByTestId("import-error")).toContainText("syn-output-0001");
 
   // a good one: 60 of the synthetic instances, relabelled, published at once
-  const rows = Array.from({ length: 60 }, (_, i) => `syn-output-${String(i + 1).padStart(4, "0")},diff,${i % 3 === 0 ? "1.0" : "0.5"}`);
-  await page.getByTestId("release-file").setInputFiles({ name: "v2.csv", mimeType: "text/csv", buffer: Buffer.from(["instance_id,patch,output_quality", ...rows].join("\n")) });
+  const rows = Array.from(
+    { length: 60 },
+    (_, i) => `syn-output-${String(i + 1).padStart(4, "0")},diff,${i % 3 === 0 ? "1.0" : "0.5"}`,
+  );
+  await page.getByTestId("release-file").setInputFiles({
+    name: "v2.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(["instance_id,patch,output_quality", ...rows].join("\n")),
+  });
   await form.getByLabel("publish at once").check();
   await form.getByRole("button", { name: "Import release" }).click();
   const ok = page.getByTestId("import-ok");

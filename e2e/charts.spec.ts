@@ -3,17 +3,29 @@ import { snap } from "./helpers";
 
 async function firstSubmission(page: Page, task: string, filter = "") {
   await page.goto(`/tasks/${task}${filter}`);
-  const href = await page.locator("[data-testid=leaderboard] tbody tr").filter({ hasNotText: "baseline" }).first().locator("a[href^='/submissions/']").first().getAttribute("href");
+  const href = await page
+    .locator("[data-testid=leaderboard] tbody tr")
+    .filter({ hasNotText: "baseline" })
+    .first()
+    .locator("a[href^='/submissions/']")
+    .first()
+    .getAttribute("href");
   return href!;
 }
 
-test("task charts: primary with error bars, per-class, length buckets, Table IV, PR curves, radars", async ({ page }) => {
+test("task charts: primary with error bars, per-class, length buckets, Table IV, PR curves, radars", async ({
+  page,
+}) => {
   await page.goto("/tasks/bouncerbench/input");
   await expect(page.getByTestId("chart-primary").locator(".recharts-bar-rectangle")).toHaveCount(5);
   await expect(page.getByTestId("chart-primary").locator(".recharts-errorBar")).not.toHaveCount(0);
   // release 1.1 carries SWE-bench's issue texts: Figure 2 on the 638 instances that have one
-  await expect(page.getByTestId("length-coverage").first()).toContainText("On the 638 of 1,699 instances that have an issue text");
-  await expect(page.getByTestId("chart-length").first().locator(".recharts-xAxis .recharts-cartesian-axis-tick")).toHaveCount(4);
+  await expect(page.getByTestId("length-coverage").first()).toContainText(
+    "On the 638 of 1,699 instances that have an issue text",
+  );
+  await expect(
+    page.getByTestId("chart-length").first().locator(".recharts-xAxis .recharts-cartesian-axis-tick"),
+  ).toHaveCount(4);
   await page.goto("/tasks/bouncerbench/input?release=1.0");
   await expect(page.getByText("No length chart for this release")).toBeVisible();
   await page.goto("/tasks/bouncerbench/input");
@@ -124,7 +136,10 @@ test("compare two submissions from the leaderboard, then drill into an instance"
   await snap(page, "release-overview");
 });
 
-test("a CI-Bench submission shows the developer's patch beside the tool's for each instance", async ({ page, request }) => {
+test("a CI-Bench submission shows the developer's patch beside the tool's for each instance", async ({
+  page,
+  request,
+}) => {
   const lb = await (await request.get("/api/v1/tasks/ci-bench/repair/leaderboard")).json();
   const id = lb.rows.find((r: { baseline: string | null }) => !r.baseline).submissionId;
   await page.goto(`/submissions/${id}`);

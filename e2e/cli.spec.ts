@@ -11,7 +11,13 @@ import { SEED } from "./helpers";
 function cli(args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
     encoding: "utf8",
-    env: { ...process.env, LEADERBOARD_URL: E2E.baseURL, DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: "", ...env },
+    env: {
+      ...process.env,
+      LEADERBOARD_URL: E2E.baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR!,
+      DATABASE_URL: "",
+      ...env,
+    },
     timeout: 120_000,
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
@@ -23,7 +29,18 @@ test("token create, submit, score and import-release through the running app", a
   const token = t.out.trim();
   expect(token).toMatch(/^lbt_/);
 
-  const s = cli(["submit", "--task", "bouncerbench/input", "--model", "cli-bouncer", "--oss", path.join(SEED, "input_bouncer_claude-3.7-sonnet.json")], { LEADERBOARD_TOKEN: token });
+  const s = cli(
+    [
+      "submit",
+      "--task",
+      "bouncerbench/input",
+      "--model",
+      "cli-bouncer",
+      "--oss",
+      path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"),
+    ],
+    { LEADERBOARD_TOKEN: token },
+  );
   expect(s.code, s.err).toBe(0);
   const sub = JSON.parse(s.out);
   expect(sub).toMatchObject({ status: "scored", validation: { covered: 1699 } });
@@ -31,7 +48,14 @@ test("token create, submit, score and import-release through the running app", a
   const page = await request.get(`/api/v1/submissions/${sub.id}`);
   expect((await page.json()).team.slug).toBe("cli-lab");
 
-  const sc = cli(["score", "--task", "bouncerbench/input", "--release", "1.1", path.join(SEED, "input_bouncer_gpt-4.1.json")]);
+  const sc = cli([
+    "score",
+    "--task",
+    "bouncerbench/input",
+    "--release",
+    "1.1",
+    path.join(SEED, "input_bouncer_gpt-4.1.json"),
+  ]);
   expect(sc.code, sc.err).toBe(0);
   expect(JSON.parse(sc.out).metrics.F_m).toBeCloseTo(0.50021, 6);
 
@@ -54,14 +78,32 @@ test("whoami, submissions list and invite through the API", async () => {
   const token = t.out.trim();
   const w = cli(["whoami"], { LEADERBOARD_TOKEN: token });
   expect(w.code, w.err).toBe(0);
-  expect(JSON.parse(w.out)).toMatchObject({ via: "token", admin: false, team: "cli-team-2", teams: [{ slug: "cli-team-2", role: "member" }] });
-  const s = cli(["submit", "--task", "bouncerbench/input", "--model", "cli-private", "--private", path.join(SEED, "input_bouncer_gpt-4.1.json")], { LEADERBOARD_TOKEN: token });
+  expect(JSON.parse(w.out)).toMatchObject({
+    via: "token",
+    admin: false,
+    team: "cli-team-2",
+    teams: [{ slug: "cli-team-2", role: "member" }],
+  });
+  const s = cli(
+    [
+      "submit",
+      "--task",
+      "bouncerbench/input",
+      "--model",
+      "cli-private",
+      "--private",
+      path.join(SEED, "input_bouncer_gpt-4.1.json"),
+    ],
+    { LEADERBOARD_TOKEN: token },
+  );
   expect(s.code, s.err).toBe(0);
   const list = cli(["submissions", "list"], { LEADERBOARD_TOKEN: token });
   expect(list.code, list.err).toBe(0);
   const l = JSON.parse(list.out);
   expect(l.team).toBe("cli-team-2");
-  expect(l.submissions).toEqual([expect.objectContaining({ model: "cli-private", visibility: "private", task: "bouncerbench/input" })]);
+  expect(l.submissions).toEqual([
+    expect.objectContaining({ model: "cli-private", visibility: "private", task: "bouncerbench/input" }),
+  ]);
   // a member token may not invite; the operator (admin token) may
   const denied = cli(["invite", "--team", "cli-team-2"], { LEADERBOARD_TOKEN: token });
   expect(denied.code).toBe(1);

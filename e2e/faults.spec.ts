@@ -42,16 +42,20 @@ function spawnLogged(name: string, args: string[], env: Record<string, string> =
 }
 
 function startApp(port: number) {
-  const child = spawnLogged(`app:${port}`, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
-    PORT: String(port),
-    WORKER: "0",
-    ADMIN_EMAIL: "admin@faults.test",
-    ADMIN_PASSWORD: "faults-admin-password",
-    NEXTAUTH_SECRET: "faults-secret-faults-secret-faults-secret",
-    NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-    // the NODE_OPTIONS preload that npm start gives the server (client addresses)
-    NODE_OPTIONS: `--import=${pathToFileURL(path.join(root, "scripts/client-address.mjs")).href}`,
-  });
+  const child = spawnLogged(
+    `app:${port}`,
+    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
+    {
+      PORT: String(port),
+      WORKER: "0",
+      ADMIN_EMAIL: "admin@faults.test",
+      ADMIN_PASSWORD: "faults-admin-password",
+      NEXTAUTH_SECRET: "faults-secret-faults-secret-faults-secret",
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      // the NODE_OPTIONS preload that npm start gives the server (client addresses)
+      NODE_OPTIONS: `--import=${pathToFileURL(path.join(root, "scripts/client-address.mjs")).href}`,
+    },
+  );
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
@@ -100,24 +104,37 @@ test("kill -9 of a worker and an app in the middle of a re-score: it resumes wit
   await waitHealthy(B.url);
   admin = fs.readFileSync(path.join(dataDir, "admin-token"), "utf8").trim();
   const auth = { authorization: `Bearer ${admin}` };
-  const tokenRes = await fetch(`${B.url}/api/v1/tokens`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ team: "faults", name: "t" }) });
+  const tokenRes = await fetch(`${B.url}/api/v1/tokens`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ team: "faults", name: "t" }),
+  });
   expect(tokenRes.status).toBe(201);
   token = ((await tokenRes.json()) as { token: string }).token;
 
   // enough submissions for several re-score parts (25 each)
-  const gpt = JSON.parse(fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")) as Record<string, unknown>;
+  const gpt = JSON.parse(
+    fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
+  ) as Record<string, unknown>;
   const ids = Object.keys(gpt);
   for (let k = 0; k < 60; k++) {
     const text = JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: (i * (k + 3)) % 7 < 2 }])));
     const fd = new FormData();
     fd.set("model", `fault-${k}`);
     fd.set("file", new Blob([text]), `fault-${k}.json`);
-    const res = await fetch(`${k % 2 ? B.url : A.url}/api/v1/tasks/bouncerbench/input/submissions`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${k % 2 ? B.url : A.url}/api/v1/tasks/bouncerbench/input/submissions`, {
+      method: "POST",
+      body: fd,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(201);
   }
 
   // publish through A with no worker running: the re-score waits in the queue
-  const csv = fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"), "utf8");
+  const csv = fs.readFileSync(
+    path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"),
+    "utf8",
+  );
   const fd = new FormData();
   fd.set("task", "bouncerbench/input");
   fd.set("version", "1.2-faults");
@@ -131,13 +148,22 @@ test("kill -9 of a worker and an app in the middle of a re-score: it resumes wit
   const w1 = startWorker("worker-1");
   let locked = 0;
   for (let i = 0; i < 3000 && !locked; i++) {
-    locked = Number((await sql<{ n: string }>(`SELECT count(*) AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE t.identifier = 'rescore-part' AND j.locked_by IS NOT NULL`))[0].n);
+    locked = Number(
+      (
+        await sql<{ n: string }>(
+          `SELECT count(*) AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE t.identifier = 'rescore-part' AND j.locked_by IS NOT NULL`,
+        )
+      )[0].n,
+    );
     if (!locked) await new Promise((r) => setTimeout(r, 20));
   }
   expect(locked, "the worker took a re-score part").toBeGreaterThan(0);
   await Promise.all([kill9(w1), kill9(A.child)]);
   const killedAt = Date.now();
-  const heldByDead = Number((await sql<{ n: string }>(`SELECT count(*) AS n FROM graphile_worker._private_jobs WHERE locked_by IS NOT NULL`))[0].n);
+  const heldByDead = Number(
+    (await sql<{ n: string }>(`SELECT count(*) AS n FROM graphile_worker._private_jobs WHERE locked_by IS NOT NULL`))[0]
+      .n,
+  );
 
   // a new worker and a restarted app: the dead worker's locks are released by the heartbeat reaper
   startWorker("worker-2");
@@ -148,13 +174,19 @@ test("kill -9 of a worker and an app in the middle of a re-score: it resumes wit
     state = (await (await fetch(`${B.url}/api/v1/jobs/${job.id}`, { headers: auth })).json()) as typeof state;
   }
   const resumedIn = (Date.now() - killedAt) / 1000;
-  console.log(`[faults] re-score finished ${resumedIn.toFixed(1)} s after kill -9 (${heldByDead} job(s) were locked by the dead worker)`);
+  console.log(
+    `[faults] re-score finished ${resumedIn.toFixed(1)} s after kill -9 (${heldByDead} job(s) were locked by the dead worker)`,
+  );
   expect(state.error).toBeNull();
   expect(state.status).toBe("done");
   expect(resumedIn).toBeLessThanOrEqual(60);
 
-  const [{ subs }] = await sql<{ subs: number }>(`SELECT count(*)::int AS subs FROM submissions s JOIN tasks t ON t.id = s.task_id WHERE t.full_slug = 'bouncerbench/input'`);
-  const [{ scored }] = await sql<{ scored: number }>(`SELECT count(*)::int AS scored FROM scores sc JOIN releases r ON r.id = sc.release_id WHERE r.version = '1.2-faults'`);
+  const [{ subs }] = await sql<{ subs: number }>(
+    `SELECT count(*)::int AS subs FROM submissions s JOIN tasks t ON t.id = s.task_id WHERE t.full_slug = 'bouncerbench/input'`,
+  );
+  const [{ scored }] = await sql<{ scored: number }>(
+    `SELECT count(*)::int AS scored FROM scores sc JOIN releases r ON r.id = sc.release_id WHERE r.version = '1.2-faults'`,
+  );
   // progress counts each part once, in the transaction that writes its scores
   expect(state.total).toBe(subs);
   expect(state.progress).toBe(subs);
@@ -186,7 +218,9 @@ test("kill -9 of the app receiving a large upload: never public, deleted with it
   }
   let row: { id: string; visibility: string; receiver_id: string | null } | undefined;
   for (let i = 0; i < 300 && !row; i++) {
-    [row] = await sql<{ id: string; visibility: string; receiver_id: string | null }>(`SELECT id, visibility::text, receiver_id FROM submissions WHERE file_name = 'interrupted-big.json'`);
+    [row] = await sql<{ id: string; visibility: string; receiver_id: string | null }>(
+      `SELECT id, visibility::text, receiver_id FROM submissions WHERE file_name = 'interrupted-big.json'`,
+    );
     if (!row) await new Promise((r) => setTimeout(r, 100));
   }
   expect(row, "the upload's row exists while its bytes arrive").toBeTruthy();
@@ -203,10 +237,15 @@ test("kill -9 of the app receiving a large upload: never public, deleted with it
     await new Promise((r) => setTimeout(r, 1000));
     gone = (await sql(`SELECT 1 FROM submissions WHERE id = $1::uuid`, [row!.id])).length === 0;
   }
-  console.log(`[faults] the interrupted upload was deleted ${((Date.now() - killedAt) / 1000).toFixed(1)} s after kill -9`);
+  console.log(
+    `[faults] the interrupted upload was deleted ${((Date.now() - killedAt) / 1000).toFixed(1)} s after kill -9`,
+  );
   expect(gone).toBe(true);
   expect(Date.now() - killedAt).toBeLessThanOrEqual(60_000);
-  const [{ chunks }] = await sql<{ chunks: number }>(`SELECT count(*)::int AS chunks FROM upload_chunks WHERE submission_id = $1::uuid`, [row!.id]);
+  const [{ chunks }] = await sql<{ chunks: number }>(
+    `SELECT count(*)::int AS chunks FROM upload_chunks WHERE submission_id = $1::uuid`,
+    [row!.id],
+  );
   expect(chunks).toBe(0);
   const [{ after }] = await sql<{ after: number }>(`SELECT count(*)::int AS after FROM submissions`);
   expect(after).toBe(before);
@@ -218,7 +257,13 @@ test("PostgreSQL stopped under the app: 503 with Retry-After from pages, API and
   cluster!.pause();
   try {
     // pages, the cached leaderboard, other API routes and the health check
-    for (const p of ["/", "/tasks/bouncerbench/input", "/api/v1/tasks/bouncerbench/input/leaderboard", "/api/v1/benchmarks", "/api/v1/health"]) {
+    for (const p of [
+      "/",
+      "/tasks/bouncerbench/input",
+      "/api/v1/tasks/bouncerbench/input/leaderboard",
+      "/api/v1/benchmarks",
+      "/api/v1/health",
+    ]) {
       let res = await fetch(`${A.url}${p}`);
       // the first request may be the one that finds the database gone
       if (res.status !== 503) res = await fetch(`${A.url}${p}`);

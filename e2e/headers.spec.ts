@@ -24,13 +24,19 @@ async function signIn(email: string, password: string): Promise<string> {
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; "), origin: base },
     body: new URLSearchParams({ email, password, csrfToken, json: "true" }),
   });
-  return [...jar, ...res.headers.getSetCookie().map((c) => c.split(";")[0])].filter((c) => /session-token|csrf-token/.test(c) && !/=$/.test(c)).join("; ");
+  return [...jar, ...res.headers.getSetCookie().map((c) => c.split(";")[0])]
+    .filter((c) => /session-token|csrf-token/.test(c) && !/=$/.test(c))
+    .join("; ");
 }
 
 test.beforeAll(async () => {
   const stamp = Date.now().toString(36);
   const email = `headers-${stamp}@example.org`;
-  const up = await fetch(`${base}/api/v1/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD, name: `Headers ${stamp}` }) });
+  const up = await fetch(`${base}/api/v1/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, name: `Headers ${stamp}` }),
+  });
   expect(up.status, await up.clone().text()).toBe(201);
   cookie = await signIn(email, PASSWORD);
   expect(cookie).toMatch(/session-token=/);
@@ -38,16 +44,25 @@ test.beforeAll(async () => {
   world.teamA = me.team;
   world.teamC = me.team;
   world.memberOfA = "00000000-0000-4000-8000-000000000001";
-  const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
+  const ids = Object.keys(
+    JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
+  );
   world.instance = ids[0];
   const fd = new FormData();
   fd.set("model", `headers-private-${stamp}`);
   fd.set("visibility", "private");
   fd.set("file", new Blob([JSON.stringify({ [ids[0]]: { input_bounce: true } })]), "p.json");
-  const res = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, { method: "POST", body: fd, headers: { cookie, origin: base } });
+  const res = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, {
+    method: "POST",
+    body: fd,
+    headers: { cookie, origin: base },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   world.privA = ((await res.json()) as { id: string }).id;
-  const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { rows: { submissionId: string; baseline: string | null }[]; release: { version: string } };
+  const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as {
+    rows: { submissionId: string; baseline: string | null }[];
+    release: { version: string };
+  };
   world.pub = lb.rows.find((r) => !r.baseline)!.submissionId;
   world.publishedVersion = lb.release.version;
   // ids nothing here needs to exist for: their routes answer 404, with the same headers
@@ -57,7 +72,12 @@ test.beforeAll(async () => {
 });
 
 function scriptSrc(csp: string): string {
-  return csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+  return (
+    csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src")) ?? ""
+  );
 }
 
 function checkCommon(res: Response, what: string) {
@@ -116,7 +136,9 @@ test("every route of the route list answers with the security headers", async ()
   expect(seen.length).toBe(RULES.length);
 });
 
-test("a page's nonce is new in every response, a cached leaderboard's too, and it is the one on the page's scripts", async ({ page }) => {
+test("a page's nonce is new in every response, a cached leaderboard's too, and it is the one on the page's scripts", async ({
+  page,
+}) => {
   const nonces = new Set<string>();
   for (let i = 0; i < 3; i++) {
     const res = await fetch(`${base}/tasks/bouncerbench/input`);
@@ -162,7 +184,13 @@ test("HSTS over HTTPS only (behind a proxy that says so)", async () => {
 });
 
 test("anything about a private submission is Cache-Control: private, no-store", async () => {
-  for (const p of [`/submissions/${world.privA}`, `/api/v1/submissions/${world.privA}`, `/api/v1/submissions/${world.privA}/instances`, `/og/submissions/${world.privA}`, `/og/submissions/${world.privA}?v=x`]) {
+  for (const p of [
+    `/submissions/${world.privA}`,
+    `/api/v1/submissions/${world.privA}`,
+    `/api/v1/submissions/${world.privA}/instances`,
+    `/og/submissions/${world.privA}`,
+    `/og/submissions/${world.privA}?v=x`,
+  ]) {
     const res = await fetch(`${base}${p}`, { headers: { cookie } });
     expect(res.status, p).toBe(200);
     const cc = res.headers.get("cache-control") ?? "";

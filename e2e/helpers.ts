@@ -12,7 +12,9 @@ export async function snap(page: Page, name: string) {
 
 /** Model names in leaderboard order. */
 export async function boardModels(page: Page): Promise<string[]> {
-  return page.locator("[data-testid=leaderboard] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-model") ?? ""));
+  return page
+    .locator("[data-testid=leaderboard] tbody tr")
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-model") ?? ""));
 }
 
 /** Signs a new account up through the form; lands on /account. */

@@ -22,7 +22,10 @@ test("a visitor signs up, uploads a bad file (validation report), then a good on
   await expect(page).toHaveURL(/\/tasks\/bouncerbench\/input\/submit$/);
 
   // a bad file, dropped on the drop zone
-  const bad = JSON.stringify({ "astropy__astropy-12907": { input_bounce: "yes" }, "no-such-instance": { input_bounce: true } });
+  const bad = JSON.stringify({
+    "astropy__astropy-12907": { input_bounce: "yes" },
+    "no-such-instance": { input_bounce: true },
+  });
   const dropZone = page.getByRole("button", { name: /Choose or drop a prediction file/ });
   const dt = await page.evaluateHandle((text) => {
     const d = new DataTransfer();
@@ -43,7 +46,9 @@ test("a visitor signs up, uploads a bad file (validation report), then a good on
 
   // a good file through the file picker
   const good = fs.readFileSync(path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"), "utf8");
-  await page.getByTestId("file-input").setInputFiles({ name: "lab.json", mimeType: "application/json", buffer: Buffer.from(good) });
+  await page
+    .getByTestId("file-input")
+    .setInputFiles({ name: "lab.json", mimeType: "application/json", buffer: Buffer.from(good) });
   await page.getByRole("button", { name: "Upload and score" }).click();
   const ok = page.getByTestId("upload-ok");
   await expect(ok).toContainText("F_m = 0.422");
@@ -60,11 +65,18 @@ test("a large upload is queued (202): the form follows it to its score, and its 
   await signUp(page, "Large Lab", `large-${Date.now()}@example.test`);
 
   // over the server's 3 MB async threshold (playwright.config.ts): traces of 2 KB per instance
-  const preds = JSON.parse(fs.readFileSync(path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"), "utf8")) as Record<string, object>;
-  const big = JSON.stringify(Object.fromEntries(Object.entries(preds).map(([id, v]) => [id, { ...v, trace: "t".repeat(2048) }])));
+  const preds = JSON.parse(fs.readFileSync(path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"), "utf8")) as Record<
+    string,
+    object
+  >;
+  const big = JSON.stringify(
+    Object.fromEntries(Object.entries(preds).map(([id, v]) => [id, { ...v, trace: "t".repeat(2048) }])),
+  );
   expect(big.length).toBeGreaterThan(3_000_000);
   await page.goto("/tasks/bouncerbench/input/submit");
-  await page.getByTestId("file-input").setInputFiles({ name: "large.json", mimeType: "application/json", buffer: Buffer.from(big) });
+  await page
+    .getByTestId("file-input")
+    .setInputFiles({ name: "large.json", mimeType: "application/json", buffer: Buffer.from(big) });
   await page.getByLabel(/Model name/).fill("large-bouncer");
   await page.getByRole("button", { name: "Upload and score" }).click();
   const status = page.getByTestId("upload-status");

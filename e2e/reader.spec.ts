@@ -3,7 +3,8 @@ import { boardModels, snap } from "./helpers";
 
 // other specs may add rows; these checks look at the two seeded submissions
 const SEEDED = ["gpt-4.1", "claude-3.7-sonnet"];
-const seeded = async (page: Parameters<typeof boardModels>[0]) => (await boardModels(page)).filter((m) => SEEDED.includes(m));
+const seeded = async (page: Parameters<typeof boardModels>[0]) =>
+  (await boardModels(page)).filter((m) => SEEDED.includes(m));
 
 test("a reader reaches the BouncerBench Input leaderboard from / and sorts it", async ({ page }) => {
   await page.goto("/");
@@ -27,7 +28,9 @@ test("a reader reaches the BouncerBench Input leaderboard from / and sorts it", 
   const info = table.locator("thead th", { hasText: "FNR_a" }).getByRole("button", { name: /wrongly bounced/ });
   await info.hover();
   await expect(table.locator("thead th", { hasText: "FNR_a" }).locator("span[aria-hidden=true]").last()).toBeVisible();
-  await expect(table.locator("thead th", { hasText: "FNR_a" }).locator("span[aria-hidden=true]").last()).toContainText("wrongly bounced");
+  await expect(table.locator("thead th", { hasText: "FNR_a" }).locator("span[aria-hidden=true]").last()).toContainText(
+    "wrongly bounced",
+  );
   await snap(page, "leaderboard");
 
   // sort by FNR_a: lower is better, so the first click sorts ascending

@@ -20,7 +20,11 @@ test.skip(!server, "needs a PostgreSQL server (DATABASE_URL)");
 test.setTimeout(300_000);
 
 function spawnLogged(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.on("data", () => undefined);
   child.stderr!.on("data", (d) => process.stderr.write(`[scale-out ${args.at(-1)}] ${d}`));
   procs.push(child);
@@ -66,11 +70,18 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   await waitHealthy(a);
   const b = startApp(3312);
   await waitHealthy(b);
-  for (let i = 0; i < 2; i++) spawnLogged([path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/worker.ts")], { WORKER_CONCURRENCY: "2" });
+  for (let i = 0; i < 2; i++)
+    spawnLogged([path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/worker.ts")], {
+      WORKER_CONCURRENCY: "2",
+    });
 
   const admin = fs.readFileSync(path.join(dataDir, "admin-token"), "utf8").trim();
   const auth = { authorization: `Bearer ${admin}` };
-  const tokenRes = await fetch(`${b}/api/v1/tokens`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ team: "scale-out", name: "t" }) });
+  const tokenRes = await fetch(`${b}/api/v1/tokens`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ team: "scale-out", name: "t" }),
+  });
   const { token } = (await tokenRes.json()) as { token: string };
 
   // the cached leaderboard of A: a hit on the second read
@@ -84,15 +95,23 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   expect((await read(a, "/api/v1/tasks/bouncerbench/input/leaderboard")).cache).toMatch(/hit|miss/);
   expect((await read(a, "/api/v1/tasks/bouncerbench/input/leaderboard")).cache).toBe("hit");
 
-  const gpt = JSON.parse(fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")) as Record<string, { label: string }>;
+  const gpt = JSON.parse(
+    fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
+  ) as Record<string, { label: string }>;
   const ids = Object.keys(gpt);
   const uploads = await Promise.all(
     [0, 1, 2, 3, 4, 5].map(async (k) => {
-      const text = JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: (i * (k + 3)) % 7 < 2 }])));
+      const text = JSON.stringify(
+        Object.fromEntries(ids.map((id, i) => [id, { input_bounce: (i * (k + 3)) % 7 < 2 }])),
+      );
       const fd = new FormData();
       fd.set("model", `scale-${k}`);
       fd.set("file", new Blob([text]), `scale-${k}.json`);
-      const res = await fetch(`${k % 2 ? b : a}/api/v1/tasks/bouncerbench/input/submissions`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${k % 2 ? b : a}/api/v1/tasks/bouncerbench/input/submissions`, {
+        method: "POST",
+        body: fd,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.status).toBe(201);
       return ((await res.json()) as { id: string }).id;
     }),
@@ -104,11 +123,16 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   for (const id of uploads) expect(after.text).toContain(id);
   expect((await read(a, "/tasks/bouncerbench/input?q=scale-")).text).toContain("scale-3");
   // a signed-in reader's page is never served from the cache
-  const signedIn = await fetch(`${a}/tasks/bouncerbench/input`, { headers: { cookie: "next-auth.session-token=not-a-real-session" } });
+  const signedIn = await fetch(`${a}/tasks/bouncerbench/input`, {
+    headers: { cookie: "next-auth.session-token=not-a-real-session" },
+  });
   expect(signedIn.headers.get("x-leaderboard-cache")).toBeNull();
 
   // publish a new release through one app: its re-score runs on the workers
-  const csv = fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"), "utf8");
+  const csv = fs.readFileSync(
+    path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"),
+    "utf8",
+  );
   const fd = new FormData();
   fd.set("task", "bouncerbench/input");
   fd.set("version", "1.1-scale");
@@ -117,7 +141,12 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   const imp = await fetch(`${a}/api/v1/admin/releases`, { method: "POST", body: fd, headers: auth });
   expect(imp.status).toBe(201);
   const { job } = (await imp.json()) as { job: { id: string } };
-  let state: { status: string; progress: number; total: number; error: string | null } = { status: "queued", progress: 0, total: 0, error: null };
+  let state: { status: string; progress: number; total: number; error: string | null } = {
+    status: "queued",
+    progress: 0,
+    total: 0,
+    error: null,
+  };
   for (let i = 0; i < 240 && state.status !== "done" && state.status !== "failed"; i++) {
     await new Promise((r) => setTimeout(r, 500));
     state = await (await fetch(`${b}/api/v1/jobs/${job.id}`, { headers: auth })).json();
@@ -128,14 +157,32 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
   try {
-    const subs = Number((await c.query(`SELECT count(*) FROM submissions s JOIN tasks t ON t.id = s.task_id WHERE t.full_slug = 'bouncerbench/input'`)).rows[0].count);
-    const scored = Number((await c.query(`SELECT count(*) FROM scores sc JOIN releases r ON r.id = sc.release_id WHERE r.version = '1.1-scale'`)).rows[0].count);
+    const subs = Number(
+      (
+        await c.query(
+          `SELECT count(*) FROM submissions s JOIN tasks t ON t.id = s.task_id WHERE t.full_slug = 'bouncerbench/input'`,
+        )
+      ).rows[0].count,
+    );
+    const scored = Number(
+      (
+        await c.query(
+          `SELECT count(*) FROM scores sc JOIN releases r ON r.id = sc.release_id WHERE r.version = '1.1-scale'`,
+        )
+      ).rows[0].count,
+    );
     // each part adds its submissions to the progress in the transaction that writes their scores:
     // a part run twice would push progress past the total
     expect(state.total).toBe(subs);
     expect(state.progress).toBe(subs);
     expect(scored).toBe(subs);
-    const leftovers = Number((await c.query(`SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier = 'rescore-part' OR task_identifier = 'tracked'`)).rows[0].count);
+    const leftovers = Number(
+      (
+        await c.query(
+          `SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier = 'rescore-part' OR task_identifier = 'tracked'`,
+        )
+      ).rows[0].count,
+    );
     expect(leftovers).toBe(0);
   } finally {
     await c.end();

@@ -13,7 +13,10 @@ const base = E2E.baseURL;
 const PASSWORD = "a long passphrase here";
 
 /** Signs in through next-auth's credentials endpoint as a browser would; returns the Cookie header. */
-async function signIn(email: string, password: string): Promise<{ status: number; cookie: string; retryAfter: string | null }> {
+async function signIn(
+  email: string,
+  password: string,
+): Promise<{ status: number; cookie: string; retryAfter: string | null }> {
   const csrf = await fetch(`${base}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
@@ -25,11 +28,19 @@ async function signIn(email: string, password: string): Promise<{ status: number
   });
   const cookies = [...jar, ...res.headers.getSetCookie().map((c) => c.split(";")[0])];
   const session = cookies.filter((c) => /session-token/.test(c) && !/=$/.test(c));
-  return { status: res.status, cookie: [...cookies.filter((c) => /csrf-token/.test(c)), ...session].join("; "), retryAfter: res.headers.get("retry-after") };
+  return {
+    status: res.status,
+    cookie: [...cookies.filter((c) => /csrf-token/.test(c)), ...session].join("; "),
+    retryAfter: res.headers.get("retry-after"),
+  };
 }
 
 async function signUp(email: string, name: string) {
-  const res = await fetch(`${base}/api/v1/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD, name }) });
+  const res = await fetch(`${base}/api/v1/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, name }),
+  });
   expect(res.status, await res.clone().text()).toBe(201);
 }
 
@@ -45,24 +56,37 @@ test.beforeAll(async () => {
   cookies.admin = (await signIn(E2E.adminEmail, E2E.adminPassword)).cookie;
   for (const r of ["memberA", "memberB", "admin"] as const) expect(cookies[r], r).toMatch(/session-token=/);
   // teams: A's (member A owns it) and an open invitation to B's team
-  const me = async (role: Role) => (await (await fetch(`${base}/api/v1/me`, { headers: { cookie: cookies[role]! } })).json()) as { team: string };
+  const me = async (role: Role) =>
+    (await (await fetch(`${base}/api/v1/me`, { headers: { cookie: cookies[role]! } })).json()) as { team: string };
   world.teamA = (await me("memberA")).team;
   world.teamC = (await me("memberB")).team;
   world.memberOfA = "";
-  const inv = await fetch(`${base}/api/v1/teams/${world.teamC}/invitations`, { method: "POST", headers: { cookie: cookies.memberB!, origin: base } });
+  const inv = await fetch(`${base}/api/v1/teams/${world.teamC}/invitations`, {
+    method: "POST",
+    headers: { cookie: cookies.memberB!, origin: base },
+  });
   expect(inv.status, await inv.clone().text()).toBe(201);
   world.inviteC = ((await inv.json()) as { url: string }).url.split("/").pop();
   // team A's private submission, uploaded with a session (same-origin, as the upload form does)
-  const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
+  const ids = Object.keys(
+    JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
+  );
   world.instance = ids[0];
   const fd = new FormData();
   fd.set("model", "sec-private");
   fd.set("visibility", "private");
   fd.set("file", new Blob([JSON.stringify({ [ids[0]]: { input_bounce: true } })]), "p.json");
-  const up = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, { method: "POST", body: fd, headers: { cookie: cookies.memberA!, origin: base } });
+  const up = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, {
+    method: "POST",
+    body: fd,
+    headers: { cookie: cookies.memberA!, origin: base },
+  });
   expect(up.status, await up.clone().text()).toBe(201);
   world.privA = ((await up.json()) as { id: string }).id;
-  const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { rows: { submissionId: string; baseline: string | null }[]; release: { version: string } };
+  const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as {
+    rows: { submissionId: string; baseline: string | null }[];
+    release: { version: string };
+  };
   world.pub = lb.rows.find((r) => !r.baseline)!.submissionId;
   world.publishedVersion = lb.release.version;
   // a draft, imported with the admin token the app wrote to DATA_DIR
@@ -72,7 +96,11 @@ test.beforeAll(async () => {
   imp.set("task", "bouncerbench/input");
   imp.set("version", world.draftVersion);
   imp.set("file", new Blob([`instance_id,underspecified\n${ids[0]},3\n`]), "d.csv");
-  const r = await fetch(`${base}/api/v1/admin/releases`, { method: "POST", body: imp, headers: { authorization: `Bearer ${admin}` } });
+  const r = await fetch(`${base}/api/v1/admin/releases`, {
+    method: "POST",
+    body: imp,
+    headers: { authorization: `Bearer ${admin}` },
+  });
   expect(r.status, await r.clone().text()).toBe(201);
 });
 
@@ -104,7 +132,11 @@ test.describe("authorization matrix: pages and next-auth, with session cookies",
  * The same sign-in as signIn(), but from another client: the request leaves from another loopback
  * address (127.0.0.2), which the server stamps as its client address (scripts/client-address.mjs).
  */
-async function signInFrom(localAddress: string, email: string, password: string): Promise<{ status: number; cookie: string }> {
+async function signInFrom(
+  localAddress: string,
+  email: string,
+  password: string,
+): Promise<{ status: number; cookie: string }> {
   const csrf = await fetch(`${base}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
@@ -112,12 +144,27 @@ async function signInFrom(localAddress: string, email: string, password: string)
   const url = new URL(`${base}/api/auth/callback/credentials`);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress, headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), cookie: jar.join("; "), origin: base } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        localAddress,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          cookie: jar.join("; "),
+          origin: base,
+        },
+      },
       (res) => {
         res.resume();
         res.on("end", () => {
           const set = ([] as string[]).concat(res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]);
-          resolve({ status: res.statusCode ?? 0, cookie: set.filter((c) => /session-token/.test(c) && !/=$/.test(c)).join("; ") });
+          resolve({
+            status: res.statusCode ?? 0,
+            cookie: set.filter((c) => /session-token/.test(c) && !/=$/.test(c)).join("; "),
+          });
         });
       },
     );
@@ -126,7 +173,9 @@ async function signInFrom(localAddress: string, email: string, password: string)
   });
 }
 
-test("sign-in: 10 failures from one client, then 429 with Retry-After for that client only; the rightful user still signs in from another", async ({ page }) => {
+test("sign-in: 10 failures from one client, then 429 with Retry-After for that client only; the rightful user still signs in from another", async ({
+  page,
+}) => {
   const email = `sec-limit-${Date.now().toString(36)}@example.org`;
   await signUp(email, "Limit");
   for (let i = 0; i < 10; i++) {
@@ -160,7 +209,8 @@ test("sign-out ends the session: a copied cookie is refused afterwards", async (
   const before = await fetch(`${base}/api/v1/tokens`, { headers: { cookie } });
   expect(before.status).toBe(200);
   const copy = cookie;
-  const csrf = ((await (await fetch(`${base}/api/auth/csrf`, { headers: { cookie } })).json()) as { csrfToken: string }).csrfToken;
+  const csrf = ((await (await fetch(`${base}/api/auth/csrf`, { headers: { cookie } })).json()) as { csrfToken: string })
+    .csrfToken;
   const out = await fetch(`${base}/api/auth/signout`, {
     method: "POST",
     redirect: "manual",
@@ -176,11 +226,23 @@ test("sign-out ends the session: a copied cookie is refused afterwards", async (
 
 test("a signed-in write from another site is 403; the same write from this site passes", async () => {
   const body = JSON.stringify({ name: "from elsewhere" });
-  const evil = await fetch(`${base}/api/v1/tokens`, { method: "POST", body, headers: { cookie: cookies.memberB!, "content-type": "application/json", origin: "https://evil.example" } });
+  const evil = await fetch(`${base}/api/v1/tokens`, {
+    method: "POST",
+    body,
+    headers: { cookie: cookies.memberB!, "content-type": "application/json", origin: "https://evil.example" },
+  });
   expect(evil.status).toBe(403);
-  const none = await fetch(`${base}/api/v1/tokens`, { method: "POST", body, headers: { cookie: cookies.memberB!, "content-type": "application/json" } });
+  const none = await fetch(`${base}/api/v1/tokens`, {
+    method: "POST",
+    body,
+    headers: { cookie: cookies.memberB!, "content-type": "application/json" },
+  });
   expect(none.status).toBe(403);
-  const ok = await fetch(`${base}/api/v1/tokens`, { method: "POST", body, headers: { cookie: cookies.memberB!, "content-type": "application/json", origin: base } });
+  const ok = await fetch(`${base}/api/v1/tokens`, {
+    method: "POST",
+    body,
+    headers: { cookie: cookies.memberB!, "content-type": "application/json", origin: base },
+  });
   expect(ok.status).toBe(201);
 });
 
@@ -191,8 +253,16 @@ test("a forged X-Forwarded-For or X-Client-Address does not change whose limit i
   for (let i = 0; i < 25 && last !== 429; i++) {
     const res = await fetch(`${base}/api/v1/signup`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": `10.0.${i}.1`, "x-client-address": `10.1.${i}.1` },
-      body: JSON.stringify({ email: `forge-${i}-${Date.now().toString(36)}@example.org`, password: PASSWORD, name: `Forge ${i}` }),
+      headers: {
+        "content-type": "application/json",
+        "x-forwarded-for": `10.0.${i}.1`,
+        "x-client-address": `10.1.${i}.1`,
+      },
+      body: JSON.stringify({
+        email: `forge-${i}-${Date.now().toString(36)}@example.org`,
+        password: PASSWORD,
+        name: `Forge ${i}`,
+      }),
     });
     last = res.status;
   }
@@ -208,7 +278,9 @@ test("a forged X-Forwarded-For or X-Client-Address does not change whose limit i
   }
 });
 
-test("a hidden release in the browser: the Ladder explained, released scores, nothing for a non-improvement", async ({ page }) => {
+test("a hidden release in the browser: the Ladder explained, released scores, nothing for a non-improvement", async ({
+  page,
+}) => {
   // on BouncerBench Output, so that the other specs' Input boards stay as seeded
   const admin = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim();
   const ids = Array.from({ length: 40 }, (_, i) => `e2e-hidden-${i}`);
@@ -217,19 +289,54 @@ test("a hidden release in the browser: the Ladder explained, released scores, no
   imp.set("version", "e2e-hidden");
   imp.set("hidden", "true");
   imp.set("publish", "true");
-  imp.set("file", new Blob([["instance_id,patch,output_quality", ...ids.map((id, i) => `${id},"diff --git a/x b/x",${i % 3 === 0 ? "0.0" : "1.0"}`)].join("\n")]), "h.csv");
-  const r = await fetch(`${base}/api/v1/admin/releases`, { method: "POST", body: imp, headers: { authorization: `Bearer ${admin}` } });
+  imp.set(
+    "file",
+    new Blob([
+      [
+        "instance_id,patch,output_quality",
+        ...ids.map((id, i) => `${id},"diff --git a/x b/x",${i % 3 === 0 ? "0.0" : "1.0"}`),
+      ].join("\n"),
+    ]),
+    "h.csv",
+  );
+  const r = await fetch(`${base}/api/v1/admin/releases`, {
+    method: "POST",
+    body: imp,
+    headers: { authorization: `Bearer ${admin}` },
+  });
   expect(r.status, await r.clone().text()).toBe(201);
   const job = ((await r.json()) as { job: { id: string } }).job.id;
-  await expect.poll(async () => ((await (await fetch(`${base}/api/v1/admin/jobs/${job}`, { headers: { authorization: `Bearer ${admin}` } })).json()) as { status: string }).status, { timeout: 60_000 }).toBe("done");
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (
+            await fetch(`${base}/api/v1/admin/jobs/${job}`, { headers: { authorization: `Bearer ${admin}` } })
+          ).json()) as { status: string }
+        ).status,
+      { timeout: 60_000 },
+    )
+    .toBe("done");
   const upload = async (model: string, bounce: (i: number) => boolean) => {
     const fd = new FormData();
     fd.set("model", model);
-    fd.set("file", new Blob([JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { output_bounce: bounce(i) }])))]), "p.json");
-    const res = await fetch(`${base}/api/v1/tasks/bouncerbench/output/submissions`, { method: "POST", body: fd, headers: { cookie: cookies.memberA!, origin: base } });
+    fd.set(
+      "file",
+      new Blob([JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { output_bounce: bounce(i) }])))]),
+      "p.json",
+    );
+    const res = await fetch(`${base}/api/v1/tasks/bouncerbench/output/submissions`, {
+      method: "POST",
+      body: fd,
+      headers: { cookie: cookies.memberA!, origin: base },
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     expect(res.headers.get("x-quota-limit")).toBe("10");
-    return (await res.json()) as { id: string; ladder: { released: boolean; margin: number | null }; metrics: Record<string, number> };
+    return (await res.json()) as {
+      id: string;
+      ladder: { released: boolean; margin: number | null };
+      metrics: Record<string, number>;
+    };
   };
   const first = await upload("ladder-first", (i) => i % 2 === 0);
   expect(first.ladder.released).toBe(true);

@@ -29,25 +29,45 @@ test("a leaderboard link has a preview image that changes when the board does", 
 
   // a new public submission moves the board: the page now names another image
   const admin = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim();
-  const tok = (await (await fetch(`${base}/api/v1/tokens`, { method: "POST", headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" }, body: JSON.stringify({ team: "share-team", name: "share" }) })).json()) as { token: string };
-  const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
+  const tok = (await (
+    await fetch(`${base}/api/v1/tokens`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
+      body: JSON.stringify({ team: "share-team", name: "share" }),
+    })
+  ).json()) as { token: string };
+  const ids = Object.keys(
+    JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
+  );
   const fd = new FormData();
   fd.set("model", "share-model");
-  fd.set("file", new Blob([JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i % 3 === 0 }])))]), "p.json");
-  const up = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, { method: "POST", body: fd, headers: { authorization: `Bearer ${tok.token}` } });
+  fd.set(
+    "file",
+    new Blob([JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i % 3 === 0 }])))]),
+    "p.json",
+  );
+  const up = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, {
+    method: "POST",
+    body: fd,
+    headers: { authorization: `Bearer ${tok.token}` },
+  });
   expect(up.status).toBe(201);
   const sub = ((await up.json()) as { id: string }).id;
-  await expect.poll(async () => {
-    await page.goto("/tasks/bouncerbench/input");
-    return meta(page, "og:image");
-  }).not.toBe(image);
+  await expect
+    .poll(async () => {
+      await page.goto("/tasks/bouncerbench/input");
+      return meta(page, "og:image");
+    })
+    .not.toBe(image);
 
   // a submission page and a comparison have theirs
   await page.goto(`/submissions/${sub}`);
   const subImage = await meta(page, "og:image");
   expect(subImage).toMatch(new RegExp(`/og/submissions/${sub}\\?v=`));
   expect((await fetch(subImage!)).headers.get("content-type")).toBe("image/png");
-  const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { rows: { submissionId: string; baseline: string | null }[] };
+  const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as {
+    rows: { submissionId: string; baseline: string | null }[];
+  };
   const [a, b] = lb.rows.filter((r) => !r.baseline).map((r) => r.submissionId);
   await page.goto(`/tasks/bouncerbench/input/compare?ids=${a},${b}`);
   const cmpImage = await meta(page, "og:image");
@@ -80,7 +100,9 @@ test("the print view: every row, the release and the date, no navigation or cont
   await page.addInitScript(() => (window.print = () => undefined));
   await page.goto(href!);
   await page.emulateMedia({ media: "print" });
-  const total = ((await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { matched: number }).matched;
+  const total = (
+    (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { matched: number }
+  ).matched;
   await expect(page.getByTestId("leaderboard").locator("tbody tr")).toHaveCount(total);
   await expect(page.getByTestId("print-header")).toBeVisible();
   await expect(page.getByTestId("print-header")).toContainText(/Release 1\.1 .* printed \d{4}-\d{2}-\d{2}/);
@@ -117,8 +139,14 @@ test("the keyboard reaches every control with a visible focus ring", async ({ pa
         const s = getComputedStyle(el);
         const r = el.getBoundingClientRect();
         // a date field's own calendar button (inside the browser's shadow DOM) draws its own ring
-        const nativePart = el.tagName === "INPUT" && (el as HTMLInputElement).type === "date" && !el.matches(":focus-visible");
-        return { tag: el.tagName.toLowerCase(), text: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40), ring: nativePart || (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0), visible: r.width > 0 && r.height > 0 };
+        const nativePart =
+          el.tagName === "INPUT" && (el as HTMLInputElement).type === "date" && !el.matches(":focus-visible");
+        return {
+          tag: el.tagName.toLowerCase(),
+          text: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40),
+          ring: nativePart || (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0),
+          visible: r.width > 0 && r.height > 0,
+        };
       });
       if (!f) break;
       expect(f.ring, `${p}: focus ring on ${f.tag} "${f.text}"`).toBe(true);

@@ -42,7 +42,10 @@ test("invite, accept, upload privately for the team, publish, verify, changelog"
 
   // the owner sees it on the team page (private) and makes it public
   await owner.goto(teamPath);
-  const row = owner.getByTestId("team-submissions").getByRole("row").filter({ hasText: `lab-model-${stamp}` });
+  const row = owner
+    .getByTestId("team-submissions")
+    .getByRole("row")
+    .filter({ hasText: `lab-model-${stamp}` });
   await expect(row).toContainText("private");
   await row.getByRole("button", { name: "Make public" }).click();
   await expect(row).toContainText("public");

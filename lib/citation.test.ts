@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { bibtex, citationCff } from "./citation";
 
 const input = {
-  benchmark: { slug: "bouncerbench", name: "BouncerBench", paperTitle: "Is Your Automated Software Engineer Trustworthy?", paperAuthors: ["Noble Saji Mathews", "Meiyappan Nagappan"] },
+  benchmark: {
+    slug: "bouncerbench",
+    name: "BouncerBench",
+    paperTitle: "Is Your Automated Software Engineer Trustworthy?",
+    paperAuthors: ["Noble Saji Mathews", "Meiyappan Nagappan"],
+  },
   task: { slug: "input", name: "Input bouncing" },
   release: { version: "1.0", publishedAt: "2026-11-21T10:00:00.000Z" },
   url: "https://lb.example.org/tasks/bouncerbench/input?release=1.0",
@@ -22,7 +27,9 @@ describe("citations", () => {
     expect(b.split("{").length).toBe(b.split("}").length);
   });
   it("escapes BibTeX specials in titles", () => {
-    expect(bibtex({ ...input, benchmark: { ...input.benchmark, paperTitle: "A & B: 100% {fun}" } })).toContain("title  = {{A \\& B: 100\\% \\{fun\\}}}");
+    expect(bibtex({ ...input, benchmark: { ...input.benchmark, paperTitle: "A & B: 100% {fun}" } })).toContain(
+      "title  = {{A \\& B: 100\\% \\{fun\\}}}",
+    );
   });
   it("CITATION.cff 1.2.0 with the release as version and the paper as preferred citation", () => {
     const c = citationCff(input);
@@ -30,6 +37,8 @@ describe("citations", () => {
     expect(c).toContain('version: "1.0"');
     expect(c).toContain("date-released: 2026-11-21");
     expect(c).toContain('  - family-names: "Mathews"\n    given-names: "Noble Saji"');
-    expect(c).toContain("preferred-citation:\n  type: article\n  title: \"Is Your Automated Software Engineer Trustworthy?\"");
+    expect(c).toContain(
+      'preferred-citation:\n  type: article\n  title: "Is Your Automated Software Engineer Trustworthy?"',
+    );
   });
 });

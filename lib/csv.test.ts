@@ -3,7 +3,7 @@ import { csvCell, toCsv } from "./csv";
 
 describe("csv", () => {
   it("neutralises formulas in text and keeps numbers", () => {
-    expect(csvCell("=HYPERLINK(\"x\")")).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell("+1")).toBe(`"'+1"`);
     expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
     expect(csvCell(-0.25)).toBe("-0.25");

@@ -35,11 +35,23 @@ const EnvSchema = z.object({
   /** heap budget of one scoring thread (one upload at a time), MB */
   SCORING_MEMORY_MB: z.coerce.number().int().positive().default(768),
   /** uploads larger than this are scored by a worker: 202, then progress */
-  ASYNC_UPLOAD_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  ASYNC_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
   /** largest accepted upload, bytes */
-  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
   /** largest stored prediction of one instance (its trace included), bytes of JSON */
-  MAX_PREDICTION_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  MAX_PREDICTION_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   /** proxies in front of the app that append to X-Forwarded-For (0: clients connect directly) */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   // rate limits (docs/security.md): sign-ins are limited per (account, client) and slowed per

@@ -82,7 +82,12 @@ export function notFound(what: string): AppError {
 
 /** Formats a problem as one readable line (CLI, logs). */
 export function formatProblem(p: Problem): string {
-  const where = [p.instanceId && `instance ${p.instanceId}`, p.field && `field ${p.field}`, p.line && `line ${p.line}`, p.row && `row ${p.row}`]
+  const where = [
+    p.instanceId && `instance ${p.instanceId}`,
+    p.field && `field ${p.field}`,
+    p.line && `line ${p.line}`,
+    p.row && `row ${p.row}`,
+  ]
     .filter(Boolean)
     .join(", ");
   return `${where ? where + ": " : ""}${p.message}${p.expected ? ` (expected ${p.expected})` : ""}`;

@@ -5,7 +5,8 @@ import type { MetricColumn } from "@/lib/tasks/types";
 // shortest decimal string, as Intl.NumberFormat does (0.1235 is stored as 0.12349999…: "0.123"
 // here and in Python, "0.124" with Intl). Signs use Intl's rules (no "+0").
 
-const missing = (x: number | null | undefined): x is null | undefined => x === null || x === undefined || Number.isNaN(x);
+const missing = (x: number | null | undefined): x is null | undefined =>
+  x === null || x === undefined || Number.isNaN(x);
 
 /** A number with fixed decimals ("—" when undefined). @example fixed(0.59213, 3) // "0.592" */
 export function fixed(x: number | null | undefined, digits: number): string {

@@ -23,7 +23,11 @@ async function post(token: string, text: string, model: string) {
   const fd = new FormData();
   fd.set("model", model);
   fd.set("file", new Blob([text], { type: "application/json" }), "bench.json");
-  const req = new Request("http://localhost/api/v1/tasks/bouncerbench/input/submissions", { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } });
+  const req = new Request("http://localhost/api/v1/tasks/bouncerbench/input/submissions", {
+    method: "POST",
+    body: fd,
+    headers: { authorization: `Bearer ${token}` },
+  });
   let peak = process.memoryUsage().rss;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const t0 = performance.now();
@@ -38,8 +42,12 @@ const db = await getDatabase();
 await bootstrap(db, { log: () => undefined });
 const team = await ensureTeam(db.prisma, `bench-${crypto.randomBytes(3).toString("hex")}`);
 const { token } = await createApiToken(db.prisma, { teamId: team.id });
-const rel = await db.prisma.release.findFirstOrThrow({ where: { version: "1.0", task: { fullSlug: "bouncerbench/input" } } });
-const ids = (await db.prisma.instance.findMany({ where: { releaseId: rel.id }, select: { externalId: true } })).map((i) => i.externalId);
+const rel = await db.prisma.release.findFirstOrThrow({
+  where: { version: "1.0", task: { fullSlug: "bouncerbench/input" } },
+});
+const ids = (await db.prisma.instance.findMany({ where: { releaseId: rel.id }, select: { externalId: true } })).map(
+  (i) => i.externalId,
+);
 
 const small = file(ids, 1);
 const big = file(ids, targetMb);
@@ -49,6 +57,8 @@ const b = await post(token, big, "big");
 const mb = (t: string) => Buffer.byteLength(t) / 1048576;
 console.log(`database: ${db.kind}`);
 console.log(`small: ${mb(small).toFixed(1)} MB in ${s.ms.toFixed(0)} ms`);
-console.log(`big:   ${mb(big).toFixed(1)} MB in ${b.ms.toFixed(0)} ms (${(mb(big) / (b.ms / 1000)).toFixed(1)} MB/s), peak RSS ${b.peakMb.toFixed(0)} MB`);
+console.log(
+  `big:   ${mb(big).toFixed(1)} MB in ${b.ms.toFixed(0)} ms (${(mb(big) / (b.ms / 1000)).toFixed(1)} MB/s), peak RSS ${b.peakMb.toFixed(0)} MB`,
+);
 console.log(`ratio big/small time: ${(b.ms / s.ms).toFixed(1)}× for ${(mb(big) / mb(small)).toFixed(0)}× the bytes`);
 await closeDatabase();

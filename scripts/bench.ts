@@ -65,9 +65,19 @@ const children: ChildProcess[] = [];
 async function startApp(port: number, extra: Record<string, string> = {}) {
   const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: DB, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: "bench-admin-password", NEXTAUTH_SECRET: "bench-secret-bench-secret-bench", NEXT_TELEMETRY_DISABLED: "1",
+    env: {
+      ...process.env,
+      DATABASE_URL: DB,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: "bench-admin-password",
+      NEXTAUTH_SECRET: "bench-secret-bench-secret-bench",
+      NEXT_TELEMETRY_DISABLED: "1",
       // one team uploads the 1,000 submissions: lift its rate limit and daily quota for the run
-      RATE_UPLOADS_TEAM: "1000000", QUOTA_PUBLIC_PER_DAY: "1000000", ...extra },
+      RATE_UPLOADS_TEAM: "1000000",
+      QUOTA_PUBLIC_PER_DAY: "1000000",
+      ...extra,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   child.stdout!.on("data", () => undefined);
@@ -81,11 +91,15 @@ function startWorkers(n: number) {
   const out: ChildProcess[] = [];
   for (let i = 0; i < n; i++) {
     // the compiled worker, as `npm start` runs it (scripts/bundle.mjs)
-    const w = spawn(process.execPath, [`--max-old-space-size=${process.env.WORKER_MEMORY_MB || 2048}`, path.join(root, ".build/server/worker.mjs")], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: DB, DATA_DIR: dataDir },
-      stdio: "ignore",
-    });
+    const w = spawn(
+      process.execPath,
+      [`--max-old-space-size=${process.env.WORKER_MEMORY_MB || 2048}`, path.join(root, ".build/server/worker.mjs")],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: DB, DATA_DIR: dataDir },
+        stdio: "ignore",
+      },
+    );
     out.push(w);
     children.push(w);
   }
@@ -101,7 +115,10 @@ process.on("exit", cleanup);
 function rssKb(pid: number): number {
   // the Next server is a child of start.mjs: sum the tree
   const r = spawnSync("ps", ["-o", "rss=", "--ppid", String(pid), "-p", String(pid)], { encoding: "utf8" });
-  return r.stdout.split("\n").filter(Boolean).reduce((s, x) => s + Number(x.trim()), 0);
+  return r.stdout
+    .split("\n")
+    .filter(Boolean)
+    .reduce((s, x) => s + Number(x.trim()), 0);
 }
 
 const pct = (xs: number[], p: number) => {
@@ -118,31 +135,46 @@ try {
   console.log(`[bench] app on ${base}, database ${dbName}`);
 
   const admin = fs.readFileSync(path.join(dataDir, "admin-token"), "utf8").trim();
-  const tokenRes = await fetch(`${base}/api/v1/tokens`, { method: "POST", headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" }, body: JSON.stringify({ team: "bench", name: "bench" }) });
+  const tokenRes = await fetch(`${base}/api/v1/tokens`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
+    body: JSON.stringify({ team: "bench", name: "bench" }),
+  });
   const { token } = (await tokenRes.json()) as { token: string };
-  const ids = JSON.parse(fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")) as Record<string, unknown>;
+  const ids = JSON.parse(
+    fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
+  ) as Record<string, unknown>;
   const keys = Object.keys(ids);
   const fileFor = (seed: number) => {
     let s = seed * 2654435761;
-    const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
+    const rnd = () => (s = (s * 1103515245 + 12345) >>> 0) / 4294967296;
     const p = 0.2 + 0.3 * rnd();
-    return JSON.stringify(Object.fromEntries(keys.map((k) => [k, { input_bounce: rnd() < p, score: Math.round(rnd() * 1000) / 1000 }])));
+    return JSON.stringify(
+      Object.fromEntries(keys.map((k) => [k, { input_bounce: rnd() < p, score: Math.round(rnd() * 1000) / 1000 }])),
+    );
   };
   async function upload(text: string, model: string) {
     const fd = new FormData();
     fd.set("model", model);
     fd.set("file", new Blob([text], { type: "application/json" }), `${model}.json`);
     const t0 = performance.now();
-    const res = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, {
+      method: "POST",
+      body: fd,
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = (await res.json()) as { id: string };
-    if (res.status !== 201 && res.status !== 202) throw new Error(`upload ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    if (res.status !== 201 && res.status !== 202)
+      throw new Error(`upload ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
     return { ms: performance.now() - t0, id: body.id, status: res.status };
   }
 
   // 1. N submissions through the real route, 3 clients at a time (only the missing ones)
   const existing = Number((await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()).total);
   const t0 = performance.now();
-  const have = Number((await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard?q=bench-`)).json()).matched);
+  const have = Number(
+    (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard?q=bench-`)).json()).matched,
+  );
   let next = have;
   const lat: number[] = [];
   await Promise.all(
@@ -154,68 +186,102 @@ try {
       }
     }),
   );
-  if (lat.length) note(`build: ${lat.length} uploads × 1,699 rows (3 clients)`, `${((performance.now() - t0) / 1000).toFixed(1)} s; upload p50 ${pct(lat, 50).toFixed(0)} ms, p99 ${pct(lat, 99).toFixed(0)} ms`);
+  if (lat.length)
+    note(
+      `build: ${lat.length} uploads × 1,699 rows (3 clients)`,
+      `${((performance.now() - t0) / 1000).toFixed(1)} s; upload p50 ${pct(lat, 50).toFixed(0)} ms, p99 ${pct(lat, 99).toFixed(0)} ms`,
+    );
   // let the board settle
   for (let i = 0; i < 600; i++) {
-    const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { total: number; rows: { significancePending: boolean }[] };
+    const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as {
+      total: number;
+      rows: { significancePending: boolean }[];
+    };
     if (lb.total >= existing + N - have && !lb.rows.some((r) => r.significancePending)) break;
     await new Promise((r) => setTimeout(r, 500));
   }
 
   if (phases.has("load")) {
-  // 2. load: static asset vs API vs page, at CONNECTIONS concurrent readers
-  const staticPath = (() => {
-    const dir = path.join(root, ".next/static/chunks");
-    const f = fs.readdirSync(dir).find((x) => x.endsWith(".js"));
-    return `/_next/static/chunks/${f}`;
-  })();
-  async function load(label: string, p: string) {
-    const r = await autocannon({ url: `${base}${p}`, connections: CONNECTIONS, duration: SECONDS });
-    const res = { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx, bytes: r.throughput.average };
-    console.log(`[bench] ${label} ${p}: p50 ${res.p50} ms, p99 ${res.p99} ms, ${res.rps.toFixed(0)} req/s, non-2xx ${res.non2xx}`);
-    return res;
-  }
-  await load("warm-up", "/api/v1/tasks/bouncerbench/input/leaderboard?limit=50");
-  const stat = await load("static", staticPath);
-  const apiPage = await load("api (limit=50)", "/api/v1/tasks/bouncerbench/input/leaderboard?limit=50");
-  const apiAll = await load("api (all rows)", "/api/v1/tasks/bouncerbench/input/leaderboard");
-  await load("warm-up page", "/tasks/bouncerbench/input");
-  const page = await load("page", "/tasks/bouncerbench/input");
-  const ratio = (x: { p50: number }) => `${(x.p50 / Math.max(stat.p50, 1)).toFixed(1)}×`;
-  note("static asset p50 / p99", `${stat.p50} / ${stat.p99} ms (${stat.rps.toFixed(0)} req/s)`);
-  note("leaderboard API, 50 rows: p50 / p99 (ratio to static p50)", `${apiPage.p50} / ${apiPage.p99} ms (${ratio(apiPage)}; ${apiPage.rps.toFixed(0)} req/s)`);
-  note("leaderboard API, all rows: p50 / p99", `${apiAll.p50} / ${apiAll.p99} ms (${ratio(apiAll)}; ${apiAll.rps.toFixed(0)} req/s)`);
-  note("leaderboard page: p50 / p99", `${page.p50} / ${page.p99} ms (${ratio(page)}; ${page.rps.toFixed(0)} req/s)`);
-  const pageHtml = await (await fetch(`${base}/tasks/bouncerbench/input`)).text();
-  const apiJson = await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).text();
-  note("page weight (HTML) / full API JSON", `${(pageHtml.length / 1024).toFixed(0)} KB / ${(apiJson.length / 1024).toFixed(0)} KB`);
+    // 2. load: static asset vs API vs page, at CONNECTIONS concurrent readers
+    const staticPath = (() => {
+      const dir = path.join(root, ".next/static/chunks");
+      const f = fs.readdirSync(dir).find((x) => x.endsWith(".js"));
+      return `/_next/static/chunks/${f}`;
+    })();
+    async function load(label: string, p: string) {
+      const r = await autocannon({ url: `${base}${p}`, connections: CONNECTIONS, duration: SECONDS });
+      const res = {
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        rps: r.requests.average,
+        non2xx: r.non2xx,
+        bytes: r.throughput.average,
+      };
+      console.log(
+        `[bench] ${label} ${p}: p50 ${res.p50} ms, p99 ${res.p99} ms, ${res.rps.toFixed(0)} req/s, non-2xx ${res.non2xx}`,
+      );
+      return res;
+    }
+    await load("warm-up", "/api/v1/tasks/bouncerbench/input/leaderboard?limit=50");
+    const stat = await load("static", staticPath);
+    const apiPage = await load("api (limit=50)", "/api/v1/tasks/bouncerbench/input/leaderboard?limit=50");
+    const apiAll = await load("api (all rows)", "/api/v1/tasks/bouncerbench/input/leaderboard");
+    await load("warm-up page", "/tasks/bouncerbench/input");
+    const page = await load("page", "/tasks/bouncerbench/input");
+    const ratio = (x: { p50: number }) => `${(x.p50 / Math.max(stat.p50, 1)).toFixed(1)}×`;
+    note("static asset p50 / p99", `${stat.p50} / ${stat.p99} ms (${stat.rps.toFixed(0)} req/s)`);
+    note(
+      "leaderboard API, 50 rows: p50 / p99 (ratio to static p50)",
+      `${apiPage.p50} / ${apiPage.p99} ms (${ratio(apiPage)}; ${apiPage.rps.toFixed(0)} req/s)`,
+    );
+    note(
+      "leaderboard API, all rows: p50 / p99",
+      `${apiAll.p50} / ${apiAll.p99} ms (${ratio(apiAll)}; ${apiAll.rps.toFixed(0)} req/s)`,
+    );
+    note("leaderboard page: p50 / p99", `${page.p50} / ${page.p99} ms (${ratio(page)}; ${page.rps.toFixed(0)} req/s)`);
+    const pageHtml = await (await fetch(`${base}/tasks/bouncerbench/input`)).text();
+    const apiJson = await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).text();
+    note(
+      "page weight (HTML) / full API JSON",
+      `${(pageHtml.length / 1024).toFixed(0)} KB / ${(apiJson.length / 1024).toFixed(0)} KB`,
+    );
   }
 
   // 3 + 4. a new upload on the board, and upload→scored latency
   if (phases.has("fresh")) {
-  const visible: number[] = [];
-  const scored: number[] = [];
-  for (let i = 0; i < 20; i++) {
-    const r = await upload(fileFor(50_000 + i), `fresh-${i}`);
-    scored.push(r.ms);
-    const t = performance.now();
-    for (;;) {
-      const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { rows: { submissionId: string; rank: number | null; significancePending: boolean }[] };
-      const row = lb.rows.find((x) => x.submissionId === r.id);
-      if (row && row.rank !== null && !row.significancePending) break;
-      if (performance.now() - t > 30_000) throw new Error("a new upload did not show with its ≈ within 30 s");
-      await new Promise((res) => setTimeout(res, 20));
+    const visible: number[] = [];
+    const scored: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await upload(fileFor(50_000 + i), `fresh-${i}`);
+      scored.push(r.ms);
+      const t = performance.now();
+      for (;;) {
+        const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as {
+          rows: { submissionId: string; rank: number | null; significancePending: boolean }[];
+        };
+        const row = lb.rows.find((x) => x.submissionId === r.id);
+        if (row && row.rank !== null && !row.significancePending) break;
+        if (performance.now() - t > 30_000) throw new Error("a new upload did not show with its ≈ within 30 s");
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      visible.push(performance.now() - t);
     }
-    visible.push(performance.now() - t);
-  }
-  note("upload response → on the board with rank and ≈: p50 / max", `${pct(visible, 50).toFixed(0)} / ${Math.max(...visible).toFixed(0)} ms`);
-  note("1,699-row upload → scored (201): p50 / p99", `${pct(scored, 50).toFixed(0)} / ${pct(scored, 99).toFixed(0)} ms`);
+    note(
+      "upload response → on the board with rank and ≈: p50 / max",
+      `${pct(visible, 50).toFixed(0)} / ${Math.max(...visible).toFixed(0)} ms`,
+    );
+    note(
+      "1,699-row upload → scored (201): p50 / p99",
+      `${pct(scored, 50).toFixed(0)} / ${pct(scored, 99).toFixed(0)} ms`,
+    );
   }
 
   // 5. RSS growth of a 100 MB upload
   if (phases.has("big")) {
     const filler = "x".repeat(Math.floor((100 * 1024 * 1024) / keys.length) - 60);
-    const big = JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, { input_bounce: i % 3 === 0, trace: filler }])));
+    const big = JSON.stringify(
+      Object.fromEntries(keys.map((k, i) => [k, { input_bounce: i % 3 === 0, trace: filler }])),
+    );
     const pid = app.child.pid!;
     const rss0 = rssKb(pid);
     let peak = rss0;
@@ -233,18 +299,26 @@ try {
     const accepted = performance.now() - t;
     // the worker scores it: wait for the submission to be scored
     for (;;) {
-      const s = (await (await fetch(`${base}/api/v1/submissions/${r.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string; error?: string };
+      const s = (await (
+        await fetch(`${base}/api/v1/submissions/${r.id}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { status: string; error?: string };
       if (s.status === "scored") break;
       if (s.status === "failed") throw new Error(`100 MB upload failed: ${s.error}`);
       await new Promise((res) => setTimeout(res, 200));
     }
     const total = performance.now() - t;
     clearInterval(timer);
-    note("100 MB upload: RSS growth of the web process / of the worker", `${((peak - rss0) / 1024).toFixed(0)} MB / ${((wpeak - w0) / 1024).toFixed(0)} MB (accepted with ${r.status} in ${(accepted / 1000).toFixed(1)} s, scored by the worker after ${(total / 1000).toFixed(1)} s)`);
+    note(
+      "100 MB upload: RSS growth of the web process / of the worker",
+      `${((peak - rss0) / 1024).toFixed(0)} MB / ${((wpeak - w0) / 1024).toFixed(0)} MB (accepted with ${r.status} in ${(accepted / 1000).toFixed(1)} s, scored by the worker after ${(total / 1000).toFixed(1)} s)`,
+    );
   }
 
   // 6. re-score everything on a new release, with 1 and with 2 workers
-  const csv = fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"), "utf8");
+  const csv = fs.readFileSync(
+    path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"),
+    "utf8",
+  );
   for (const n of phases.has("rescore") ? [1, 2] : []) {
     for (const w of workers.splice(0)) w.kill("SIGTERM");
     workers.push(...startWorkers(n));
@@ -255,49 +329,78 @@ try {
     fd.set("publish", "true");
     fd.set("file", new Blob([csv]), "annotations.csv");
     const t = performance.now();
-    const res = await fetch(`${base}/api/v1/admin/releases`, { method: "POST", body: fd, headers: { authorization: `Bearer ${admin}` } });
+    const res = await fetch(`${base}/api/v1/admin/releases`, {
+      method: "POST",
+      body: fd,
+      headers: { authorization: `Bearer ${admin}` },
+    });
     const body = (await res.json()) as { job: { id: string; total: number } };
     if (!res.ok) throw new Error(`import ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
     let job: { status: string; progress: number; total: number; error: string | null };
     for (;;) {
-      job = (await (await fetch(`${base}/api/v1/jobs/${body.job.id}`, { headers: { authorization: `Bearer ${admin}` } })).json()) as typeof job;
+      job = (await (
+        await fetch(`${base}/api/v1/jobs/${body.job.id}`, { headers: { authorization: `Bearer ${admin}` } })
+      ).json()) as typeof job;
       if (job.status === "done" || job.status === "failed") break;
       await new Promise((r) => setTimeout(r, 250));
     }
     if (job.status !== "done") throw new Error(`re-score failed: ${job.error}`);
-    note(`re-score ${job.total} submissions on a new release, ${n} worker${n > 1 ? "s" : ""}`, `${((performance.now() - t) / 1000).toFixed(1)} s`);
+    note(
+      `re-score ${job.total} submissions on a new release, ${n} worker${n > 1 ? "s" : ""}`,
+      `${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
   }
 
   // 7. cli score vs the reference evaluator
   if (phases.has("cli")) {
-  const python = ["python3", "/usr/bin/python3"].find((x) => spawnSync(x, ["-c", "import sklearn"]).status === 0);
-  // as users run it (npm run cli): the compiled bundle, built first so no run pays for the build
-  const launcher = path.join(root, "scripts/cli-launch.mjs");
-  spawnSync(process.execPath, [launcher, "--build-only"], { stdio: "inherit" });
-  const preds = path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json");
-  const annotations = path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv");
-  const time = (cmd: string, args: string[]) => {
-    const t = performance.now();
-    const r = spawnSync(cmd, args, { encoding: "utf8", env: { ...process.env, DATA_DIR: dataDir, LEADERBOARD_URL: "http://127.0.0.1:1" } });
-    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.slice(0, 500)}`);
-    return performance.now() - t;
-  };
-  const ours = [0, 1, 2, 3, 4].map(() => time(process.execPath, [launcher, "score", "--task", "bouncerbench/input", "--release", annotations, preds]));
-  if (python) {
-    const ref = path.join(root, "scripts/reference-evaluator.py");
-    const theirs = [0, 1, 2, 3, 4].map(() => time(python, [ref, annotations, preds]));
-    note("cli score vs reference Python evaluator (whole processes, median of 5)", `${pct(ours, 50).toFixed(0)} ms vs ${pct(theirs, 50).toFixed(0)} ms (${(pct(theirs, 50) / pct(ours, 50)).toFixed(2)}× faster)`);
-  } else note("cli score (whole process, median of 5)", `${pct(ours, 50).toFixed(0)} ms (no python3 with scikit-learn for the reference)`);
+    const python = ["python3", "/usr/bin/python3"].find((x) => spawnSync(x, ["-c", "import sklearn"]).status === 0);
+    // as users run it (npm run cli): the compiled bundle, built first so no run pays for the build
+    const launcher = path.join(root, "scripts/cli-launch.mjs");
+    spawnSync(process.execPath, [launcher, "--build-only"], { stdio: "inherit" });
+    const preds = path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json");
+    const annotations = path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv");
+    const time = (cmd: string, args: string[]) => {
+      const t = performance.now();
+      const r = spawnSync(cmd, args, {
+        encoding: "utf8",
+        env: { ...process.env, DATA_DIR: dataDir, LEADERBOARD_URL: "http://127.0.0.1:1" },
+      });
+      if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.slice(0, 500)}`);
+      return performance.now() - t;
+    };
+    const ours = [0, 1, 2, 3, 4].map(() =>
+      time(process.execPath, [launcher, "score", "--task", "bouncerbench/input", "--release", annotations, preds]),
+    );
+    if (python) {
+      const ref = path.join(root, "scripts/reference-evaluator.py");
+      const theirs = [0, 1, 2, 3, 4].map(() => time(python, [ref, annotations, preds]));
+      note(
+        "cli score vs reference Python evaluator (whole processes, median of 5)",
+        `${pct(ours, 50).toFixed(0)} ms vs ${pct(theirs, 50).toFixed(0)} ms (${(pct(theirs, 50) / pct(ours, 50)).toFixed(2)}× faster)`,
+      );
+    } else
+      note(
+        "cli score (whole process, median of 5)",
+        `${pct(ours, 50).toFixed(0)} ms (no python3 with scikit-learn for the reference)`,
+      );
   }
 
   // 8. reads while two tokens flood dry runs of 19 MB (1.6M unknown ids each), on an app with
   //    the default limits (the one above lifts the upload rate limit to build the board)
   if (phases.has("flood")) {
-    const limited = await startApp(await freePort(), { WORKER: "0", RATE_UPLOADS_TEAM: "60", QUOTA_PUBLIC_PER_DAY: "200" });
+    const limited = await startApp(await freePort(), {
+      WORKER: "0",
+      RATE_UPLOADS_TEAM: "60",
+      QUOTA_PUBLIC_PER_DAY: "200",
+    });
     const base = limited.url;
     const tokens: string[] = [];
     for (const team of ["flood-a", "flood-b"]) {
-      const r = await fetch(`${base}/api/v1/tokens`, { method: "POST", headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" }, body: JSON.stringify({ team, name: team }) });
+      const r = await fetch(`${base}/api/v1/tokens`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
+        body: JSON.stringify({ team, name: team }),
+      });
       tokens.push(((await r.json()) as { token: string }).token);
     }
     const staticAsset = `/_next/static/chunks/${fs.readdirSync(path.join(root, ".next/static/chunks")).find((x) => x.endsWith(".js"))}`;
@@ -310,7 +413,9 @@ try {
         [0, 1, 2, 3, 4].map(async (k) => {
           while (performance.now() < end) {
             const t = performance.now();
-            await (await fetch(`${base}${k === 4 ? staticAsset : "/api/v1/tasks/bouncerbench/input/leaderboard?limit=50"}`)).arrayBuffer();
+            await (
+              await fetch(`${base}${k === 4 ? staticAsset : "/api/v1/tasks/bouncerbench/input/leaderboard?limit=50"}`)
+            ).arrayBuffer();
             (k === 4 ? stat : lat).push(performance.now() - t);
           }
         }),
@@ -341,7 +446,9 @@ try {
     `;
     await readsFor(2000);
     const idle = await readsFor(10_000);
-    const flooder = spawn(process.execPath, ["--input-type=module", "-e", flooderSrc, base, "23", ...tokens], { stdio: ["ignore", "pipe", "inherit"] });
+    const flooder = spawn(process.execPath, ["--input-type=module", "-e", flooderSrc, base, "23", ...tokens], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     flooder.stdout!.on("data", (d) => (out += d));
     const flooded = new Promise((r) => flooder.once("exit", r));
@@ -350,15 +457,25 @@ try {
     const during = await readsFor(20_000);
     await flooded;
     limited.child.kill("SIGTERM");
-    const { statuses, mb } = JSON.parse(out.trim().split("\n").pop() || '{"statuses":{},"mb":0}') as { statuses: Record<string, number>; mb: number };
+    const { statuses, mb } = JSON.parse(out.trim().split("\n").pop() || '{"statuses":{},"mb":0}') as {
+      statuses: Record<string, number>;
+      mb: number;
+    };
     const flood = { length: mb * 1048576 };
     const [i50, d50] = [pct(idle, 50), pct(during, 50)];
     note(
       `leaderboard API reads (4 readers) idle vs. while two tokens send ${(flood.length / 1048576).toFixed(0)} MB dry runs back to back: p50 / max`,
-      `${i50.toFixed(1)} / ${Math.max(...idle).toFixed(0)} ms vs ${d50.toFixed(1)} / ${Math.max(...during).toFixed(0)} ms (p50 ${(d50 / i50).toFixed(1)}×, max +${(Math.max(...during) - Math.max(...idle)).toFixed(0)} ms; dry runs answered: ${Object.entries(statuses).map(([k, v]) => `${v}× ${k}`).join(", ")})`,
+      `${i50.toFixed(1)} / ${Math.max(...idle).toFixed(0)} ms vs ${d50.toFixed(1)} / ${Math.max(...during).toFixed(0)} ms (p50 ${(d50 / i50).toFixed(1)}×, max +${(Math.max(...during) - Math.max(...idle)).toFixed(0)} ms; dry runs answered: ${Object.entries(
+        statuses,
+      )
+        .map(([k, v]) => `${v}× ${k}`)
+        .join(", ")})`,
     );
     const [s0, s1] = [pct(idle.stat, 50), pct(during.stat, 50)];
-    note("the same, a static asset of that server (control: the machine's share, 2 cores for server, flooder and readers)", `${s0.toFixed(1)} / ${Math.max(...idle.stat).toFixed(0)} ms vs ${s1.toFixed(1)} / ${Math.max(...during.stat).toFixed(0)} ms (p50 ${(s1 / s0).toFixed(1)}×)`);
+    note(
+      "the same, a static asset of that server (control: the machine's share, 2 cores for server, flooder and readers)",
+      `${s0.toFixed(1)} / ${Math.max(...idle.stat).toFixed(0)} ms vs ${s1.toFixed(1)} / ${Math.max(...during.stat).toFixed(0)} ms (p50 ${(s1 / s0).toFixed(1)}×)`,
+    );
   }
 
   // 9. the worker's RSS for a 100 MB file of tiny unknown ids
@@ -381,12 +498,18 @@ try {
     const fd = new FormData();
     fd.set("model", "tiny-ids");
     fd.set("file", new Blob([tiny], { type: "application/json" }), "tiny.json");
-    const res = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, {
+      method: "POST",
+      body: fd,
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = (await res.json()) as { id?: string; error?: { message: string } };
     let outcome = `${res.status}`;
     if (res.status === 202 && body.id) {
       for (;;) {
-        const s = (await (await fetch(`${base}/api/v1/submissions/${body.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string; error?: string };
+        const s = (await (
+          await fetch(`${base}/api/v1/submissions/${body.id}`, { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as { status: string; error?: string };
         if (s.status === "scored" || s.status === "failed") {
           outcome = `${s.status}: ${(s.error ?? "").slice(0, 80)}`;
           break;
@@ -395,12 +518,17 @@ try {
       }
     } else outcome += `: ${(body.error?.message ?? "").slice(0, 80)}`;
     clearInterval(timer);
-    note(`${(tiny.length / 1048576).toFixed(0)} MB of tiny unknown ids: RSS growth of the worker`, `${((wpeak - w0) / 1024).toFixed(0)} MB (${outcome}; ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    note(
+      `${(tiny.length / 1048576).toFixed(0)} MB of tiny unknown ids: RSS growth of the worker`,
+      `${((wpeak - w0) / 1024).toFixed(0)} MB (${outcome}; ${((performance.now() - t) / 1000).toFixed(1)} s)`,
+    );
   }
 
   console.log("\n| measure | result |\n|---|---|");
   for (const [k, v] of results) console.log(`| ${k} | ${v} |`);
-  console.log(`\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+  console.log(
+    `\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
+  );
 } catch (e) {
   console.error("[bench] failed:", e);
   process.exitCode = 1;

@@ -29,7 +29,8 @@ export function newest(paths) {
     }
     n = Math.max(n, st.mtimeMs);
     if (!st.isDirectory()) return;
-    for (const f of fs.readdirSync(p)) if (f !== "node_modules" && f !== "generated" && !f.startsWith(".")) walk(path.join(p, f));
+    for (const f of fs.readdirSync(p))
+      if (f !== "node_modules" && f !== "generated" && !f.startsWith(".")) walk(path.join(p, f));
   };
   for (const p of paths) walk(p);
   return n;
@@ -42,12 +43,21 @@ const SOURCES = ["lib", "scripts", "package-lock.json", "prisma/schema.prisma"].
  * entries (name → absolute path) join the same build, so they share its modules (a plugin's
  * registrations reach the registry the thread uses).
  */
-export async function ensureBundle({ outDir = path.join(root, ".build", "server"), entries = SERVER_ENTRIES, extra = {}, force = false } = {}) {
+export async function ensureBundle({
+  outDir = path.join(root, ".build", "server"),
+  entries = SERVER_ENTRIES,
+  extra = {},
+  force = false,
+} = {}) {
   const all = { ...Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, path.resolve(root, v)])), ...extra };
   const stamp = path.join(outDir, ".stamp");
   const key = crypto.createHash("sha256").update(JSON.stringify(all)).digest("hex");
   const sources = [...SOURCES, ...Object.values(extra)];
-  const fresh = !force && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === key && fs.statSync(stamp).mtimeMs >= newest(sources);
+  const fresh =
+    !force &&
+    fs.existsSync(stamp) &&
+    fs.readFileSync(stamp, "utf8") === key &&
+    fs.statSync(stamp).mtimeMs >= newest(sources);
   if (fresh) return outDir;
   const esbuild = await import("esbuild");
   const tmp = `${outDir}.tmp-${process.pid}-${Date.now()}`;

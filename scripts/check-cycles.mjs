@@ -32,13 +32,23 @@ function sources() {
   return out;
 }
 
-const config = ts.getParsedCommandLineOfConfigFile(path.join(root, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+const config = ts.getParsedCommandLineOfConfigFile(
+  path.join(root, "tsconfig.json"),
+  {},
+  { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+);
 const options = config?.options ?? {};
 const host = ts.createCompilerHost(options);
 
 /** The value-carrying module specifiers of one file. */
 export function valueImports(text, fileName) {
-  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const specs = [];
   for (const st of sf.statements) {
     if (ts.isImportDeclaration(st)) {
@@ -51,7 +61,13 @@ export function valueImports(text, fileName) {
       specs.push(st.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(st) && st.moduleSpecifier) {
       if (st.isTypeOnly) continue;
-      if (st.exportClause && ts.isNamedExports(st.exportClause) && st.exportClause.elements.length > 0 && st.exportClause.elements.every((e) => e.isTypeOnly)) continue;
+      if (
+        st.exportClause &&
+        ts.isNamedExports(st.exportClause) &&
+        st.exportClause.elements.length > 0 &&
+        st.exportClause.elements.every((e) => e.isTypeOnly)
+      )
+        continue;
       specs.push(st.moduleSpecifier.text);
     } else if (ts.isImportEqualsDeclaration(st) && !st.isTypeOnly && ts.isExternalModuleReference(st.moduleReference)) {
       specs.push(st.moduleReference.expression.text);
@@ -68,7 +84,8 @@ export function buildGraph(files = sources()) {
     const edges = new Set();
     for (const spec of valueImports(fs.readFileSync(file, "utf8"), file)) {
       const r = ts.resolveModuleName(spec, file, options, host).resolvedModule;
-      if (r && !r.isExternalLibraryImport && inProject.has(path.resolve(r.resolvedFileName))) edges.add(path.resolve(r.resolvedFileName));
+      if (r && !r.isExternalLibraryImport && inProject.has(path.resolve(r.resolvedFileName)))
+        edges.add(path.resolve(r.resolvedFileName));
     }
     graph.set(file, [...edges]);
   }
@@ -78,11 +95,19 @@ export function buildGraph(files = sources()) {
 /** Tarjan's strongly connected components (iterative: deep graphs do not overflow the stack). */
 export function cycles(graph) {
   let index = 0;
-  const idx = new Map(), low = new Map(), onStack = new Set(), stack = [], comps = [];
+  const idx = new Map(),
+    low = new Map(),
+    onStack = new Set(),
+    stack = [],
+    comps = [];
   for (const start of graph.keys()) {
     if (idx.has(start)) continue;
     const work = [[start, 0]];
-    idx.set(start, index); low.set(start, index); index++; stack.push(start); onStack.add(start);
+    idx.set(start, index);
+    low.set(start, index);
+    index++;
+    stack.push(start);
+    onStack.add(start);
     while (work.length) {
       const frame = work[work.length - 1];
       const [v, i] = frame;
@@ -91,16 +116,27 @@ export function cycles(graph) {
         frame[1]++;
         const w = edges[i];
         if (!idx.has(w)) {
-          idx.set(w, index); low.set(w, index); index++; stack.push(w); onStack.add(w);
+          idx.set(w, index);
+          low.set(w, index);
+          index++;
+          stack.push(w);
+          onStack.add(w);
           work.push([w, 0]);
         } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
       } else {
         work.pop();
-        if (work.length) { const p = work[work.length - 1][0]; low.set(p, Math.min(low.get(p), low.get(v))); }
+        if (work.length) {
+          const p = work[work.length - 1][0];
+          low.set(p, Math.min(low.get(p), low.get(v)));
+        }
         if (low.get(v) === idx.get(v)) {
           const comp = [];
           let w;
-          do { w = stack.pop(); onStack.delete(w); comp.push(w); } while (w !== v);
+          do {
+            w = stack.pop();
+            onStack.delete(w);
+            comp.push(w);
+          } while (w !== v);
           if (comp.length > 1 || (graph.get(v) ?? []).includes(v)) comps.push(comp);
         }
       }
@@ -124,7 +160,10 @@ function witness(graph, comp) {
         for (let u = v; u !== null; u = prev.get(u)) chain.unshift(u);
         return [...chain, start];
       }
-      if (!prev.has(w)) { prev.set(w, v); queue.push(w); }
+      if (!prev.has(w)) {
+        prev.set(w, v);
+        queue.push(w);
+      }
     }
   }
   return [start];
@@ -138,7 +177,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const edges = [...graph.values()].reduce((n, e) => n + e.length, 0);
     console.log(JSON.stringify({ modules: graph.size, edges, cycles: comps.map((c) => c.map(rel).sort()) }, null, 2));
   } else if (comps.length) {
-    console.error(`${comps.length} import cycle${comps.length > 1 ? "s" : ""} among our modules (value imports; use \`import type\` or move the shared part down a layer):`);
+    console.error(
+      `${comps.length} import cycle${comps.length > 1 ? "s" : ""} among our modules (value imports; use \`import type\` or move the shared part down a layer):`,
+    );
     for (const comp of comps) {
       console.error(`\n  ${comp.length} modules: ${comp.map(rel).sort().join(", ")}`);
       console.error(`  e.g. ${witness(graph, comp).map(rel).join(" → ")}`);

@@ -44,7 +44,12 @@ class CliError extends Error {}
 const dataDir = () => path.resolve(process.env.DATA_DIR ?? ".data");
 
 /** The app's URL: LEADERBOARD_URL, else where the running app recorded itself, else localhost:$PORT. */
-const baseUrl = () => (process.env.LEADERBOARD_URL ?? readServerInfo(dataDir())?.url ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
+const baseUrl = () =>
+  (
+    process.env.LEADERBOARD_URL ??
+    readServerInfo(dataDir())?.url ??
+    `http://localhost:${process.env.PORT ?? 3000}`
+  ).replace(/\/$/, "");
 
 function adminToken(): string | undefined {
   if (process.env.LEADERBOARD_TOKEN) return process.env.LEADERBOARD_TOKEN;
@@ -68,7 +73,10 @@ function printProblems(problems: Problem[], total?: number) {
 }
 
 /** Shows an API error body readably and exits 1. */
-function apiFailure(status: number, body: { error?: { message?: string; details?: { problems?: Problem[]; problemCount?: number } } }): never {
+function apiFailure(
+  status: number,
+  body: { error?: { message?: string; details?: { problems?: Problem[]; problemCount?: number } } },
+): never {
   console.error(`error (HTTP ${status}): ${body.error?.message ?? "request failed"}`);
   if (body.error?.details?.problems) printProblems(body.error.details.problems, body.error.details.problemCount);
   process.exit(1);
@@ -80,7 +88,10 @@ async function api(method: string, pathname: string, body?: unknown) {
   if (!token) throw new CliError("no API token: set LEADERBOARD_TOKEN to your team's API token (account page)");
   const res = await fetch(`${baseUrl()}${pathname}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await res.json().catch(() => ({}));
@@ -93,22 +104,47 @@ async function cmdWhoami() {
 }
 
 async function cmdSubmissions(argv: string[]) {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { team: { type: "string" } } });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { team: { type: "string" } },
+  });
   if (positionals[0] !== "list") throw new CliError("usage: submissions list [--team SLUG]");
   const team = values.team ?? Me.parse(await api("GET", "/api/v1/me")).team;
   if (!team) throw new CliError("this token belongs to no team: pass --team SLUG");
-  const t = (await api("GET", `/api/v1/teams/${encodeURIComponent(team)}`)) as { submissions: { id: string; task: string; model: string; visibility: string; verified: unknown; hidden: unknown; createdAt: string }[] };
-  console.log(JSON.stringify({ team, submissions: t.submissions.map((s) => ({ ...s, url: `${baseUrl()}/submissions/${s.id}` })) }, null, 2));
+  const t = (await api("GET", `/api/v1/teams/${encodeURIComponent(team)}`)) as {
+    submissions: {
+      id: string;
+      task: string;
+      model: string;
+      visibility: string;
+      verified: unknown;
+      hidden: unknown;
+      createdAt: string;
+    }[];
+  };
+  console.log(
+    JSON.stringify(
+      { team, submissions: t.submissions.map((s) => ({ ...s, url: `${baseUrl()}/submissions/${s.id}` })) },
+      null,
+      2,
+    ),
+  );
 }
 
 async function cmdInvite(argv: string[]) {
   const { values } = parseArgs({ args: argv, options: { team: { type: "string" } } });
   if (!values.team) throw new CliError("missing --team SLUG");
-  console.log(JSON.stringify(await api("POST", `/api/v1/teams/${encodeURIComponent(values.team)}/invitations`), null, 2));
+  console.log(
+    JSON.stringify(await api("POST", `/api/v1/teams/${encodeURIComponent(values.team)}/invitations`), null, 2),
+  );
 }
 
 async function postForm(url: string, form: FormData, token: string | undefined) {
-  if (!token) throw new CliError("no API token: set LEADERBOARD_TOKEN (or run on the app's machine, which has .data/admin-token)");
+  if (!token)
+    throw new CliError(
+      "no API token: set LEADERBOARD_TOKEN (or run on the app's machine, which has .data/admin-token)",
+    );
   const res = await fetch(url, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) apiFailure(res.status, body);
@@ -164,7 +200,11 @@ function offlineTask(slug: string): ResolvedTask {
 }
 
 async function cmdScore(argv: string[]) {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { task: { type: "string" }, release: { type: "string" } } });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { task: { type: "string" }, release: { type: "string" } },
+  });
   const slug = requireTask(values.task);
   if (!values.release) throw new CliError("missing --release (a release file, or a version such as 1.0)");
   const preds = fileArg(positionals, "prediction");
@@ -185,9 +225,22 @@ async function cmdScore(argv: string[]) {
     form.set("file", new Blob([preds.text]), path.basename(preds.path));
     const body = await postForm(`${baseUrl()}/api/v1/tasks/${slug}/submissions`, form, adminToken());
     if (body.validation.release !== values.release) {
-      throw new CliError(`the running app scores against its current release ${body.validation.release}; pass a release file to score against ${values.release}`);
+      throw new CliError(
+        `the running app scores against its current release ${body.validation.release}; pass a release file to score against ${values.release}`,
+      );
     }
-    console.log(JSON.stringify({ task: slug, release: body.validation.release, coverage: { covered: body.validation.covered, total: body.validation.total }, metrics: body.metrics }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          task: slug,
+          release: body.validation.release,
+          coverage: { covered: body.validation.covered, total: body.validation.total },
+          metrics: body.metrics,
+        },
+        null,
+        2,
+      ),
+    );
     return;
   } else {
     const version = values.release;
@@ -195,8 +248,13 @@ async function cmdScore(argv: string[]) {
       const { getTaskOrThrow, getReleaseOrThrow } = await import("@/lib/server/tasks");
       const t = await getTaskOrThrow(db.prisma, slug);
       const rel = await getReleaseOrThrow(db.prisma, t.id, version, { isAdmin: true }); // the operator holds the database
-      if (rel.hidden) throw new CliError(`release ${version} keeps its truth hidden; submit to the server to be scored`);
-      return db.prisma.instance.findMany({ where: { releaseId: rel.id }, orderBy: { position: "asc" }, select: { externalId: true, truth: true, metadata: true } });
+      if (rel.hidden)
+        throw new CliError(`release ${version} keeps its truth hidden; submit to the server to be scored`);
+      return db.prisma.instance.findMany({
+        where: { releaseId: rel.id },
+        orderBy: { position: "asc" },
+        select: { externalId: true, truth: true, metadata: true },
+      });
     });
     instances = rows as typeof instances;
     releaseName = version;
@@ -224,7 +282,14 @@ async function cmdSubmit(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { task: { type: "string" }, model: { type: "string" }, system: { type: "string" }, site: { type: "string" }, oss: { type: "boolean" }, private: { type: "boolean" } },
+    options: {
+      task: { type: "string" },
+      model: { type: "string" },
+      system: { type: "string" },
+      site: { type: "string" },
+      oss: { type: "boolean" },
+      private: { type: "boolean" },
+    },
   });
   const slug = requireTask(values.task);
   if (!values.model) throw new CliError("missing --model NAME");
@@ -238,7 +303,10 @@ async function cmdSubmit(argv: string[]) {
   form.set("visibility", values.private ? "private" : "public");
   // a submission is filed under the token's team: never fall back to the operator's admin token
   const token = process.env.LEADERBOARD_TOKEN;
-  if (!token) throw new CliError("set LEADERBOARD_TOKEN to your team's API token (account page, or: npm run cli -- token create --team SLUG)");
+  if (!token)
+    throw new CliError(
+      "set LEADERBOARD_TOKEN to your team's API token (account page, or: npm run cli -- token create --team SLUG)",
+    );
   const body = UploadResponse.parse(await postForm(`${baseUrl()}/api/v1/tasks/${slug}/submissions`, form, token));
   console.log(JSON.stringify({ ...body, url: `${baseUrl()}/submissions/${body.id}` }, null, 2));
 }
@@ -246,12 +314,16 @@ async function cmdSubmit(argv: string[]) {
 async function cmdToken(argv: string[]) {
   const [sub, ...rest] = argv;
   if (sub !== "create") throw new CliError("usage: token create --team SLUG [--admin] [--name NAME]");
-  const { values } = parseArgs({ args: rest, options: { team: { type: "string" }, admin: { type: "boolean" }, name: { type: "string" } } });
+  const { values } = parseArgs({
+    args: rest,
+    options: { team: { type: "string" }, admin: { type: "boolean" }, name: { type: "string" } },
+  });
   if (!values.team) throw new CliError("missing --team SLUG");
   const name = values.name ?? "cli token";
   if (await appIsRunning()) {
     const token = adminToken();
-    if (!token) throw new CliError("the app is running but no admin token was found (LEADERBOARD_TOKEN or .data/admin-token)");
+    if (!token)
+      throw new CliError("the app is running but no admin token was found (LEADERBOARD_TOKEN or .data/admin-token)");
     const res = await fetch(`${baseUrl()}/api/v1/tokens`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -321,7 +393,13 @@ async function cmdImportRelease(argv: string[]) {
       await runDueJobs(db.prisma, db.pool);
       job = await db.prisma.job.findUniqueOrThrow({ where: { id: job.id } });
     }
-    console.log(JSON.stringify({ release: releaseJson(r.release), validation: r.validation, diff: r.diff, job: job ? jobJson(job) : null }, null, 2));
+    console.log(
+      JSON.stringify(
+        { release: releaseJson(r.release), validation: r.validation, diff: r.diff, job: job ? jobJson(job) : null },
+        null,
+        2,
+      ),
+    );
   });
 }
 
@@ -358,7 +436,10 @@ main().catch((e) => {
     console.error(`error: ${e.message}`);
     const d = e.details as { problems?: Problem[]; problemCount?: number } | undefined;
     if (d?.problems) printProblems(d.problems, d.problemCount);
-  } else if (e instanceof CliError || (e instanceof TypeError && "code" in e && String(e.code).startsWith("ERR_PARSE_ARGS"))) {
+  } else if (
+    e instanceof CliError ||
+    (e instanceof TypeError && "code" in e && String(e.code).startsWith("ERR_PARSE_ARGS"))
+  ) {
     console.error(`error: ${e.message}`);
   } else {
     console.error(e);

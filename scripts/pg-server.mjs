@@ -37,8 +37,15 @@ export async function startThrowawayPostgres() {
   execFileSync(c, a, { stdio: "ignore" });
   const start = () => {
     const [c1, a1] = asPg(path.join(bin, "pg_ctl"), [
-      "-D", data, "-l", path.join(base, "server.log"), "-w", "-t", "60",
-      "-o", `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      "-D",
+      data,
+      "-l",
+      path.join(base, "server.log"),
+      "-w",
+      "-t",
+      "60",
+      "-o",
+      `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
       "start",
     ]);
     execFileSync(c1, a1, { stdio: "ignore" });

@@ -44,7 +44,8 @@ function newestSource() {
       for (const f of fs.readdirSync(p)) walk(path.join(p, f));
     } else newest = Math.max(newest, st.mtimeMs);
   };
-  for (const d of ["app", "components", "lib", "public", "next.config.js", "package-lock.json", "instrumentation.ts"]) walk(path.join(root, d));
+  for (const d of ["app", "components", "lib", "public", "next.config.js", "package-lock.json", "instrumentation.ts"])
+    walk(path.join(root, d));
   return newest;
 }
 
@@ -52,7 +53,9 @@ const dev = process.argv.includes("--dev");
 // the embedded database has one owner: a second app on the same DATA_DIR must not start it
 const running = env.DATABASE_URL ? null : readServerInfo(dataDir);
 if (running) {
-  console.error(`[start] the app already runs from this data folder (pid ${running.pid}, ${running.url}); stop it first or set DATA_DIR`);
+  console.error(
+    `[start] the app already runs from this data folder (pid ${running.pid}, ${running.url}); stop it first or set DATA_DIR`,
+  );
   process.exit(1);
 }
 
@@ -72,7 +75,9 @@ if (!env.DATABASE_URL) {
 }
 const infoFile = serverInfoPath(dataDir);
 const url = `http://localhost:${port}`;
-console.log(`[start] serving on ${url} (${pg ? `embedded PostgreSQL on 127.0.0.1:${pg.port}, data in ${path.relative(root, dataDir)}/pg` : "PostgreSQL from DATABASE_URL"})`);
+console.log(
+  `[start] serving on ${url} (${pg ? `embedded PostgreSQL on 127.0.0.1:${pg.port}, data in ${path.relative(root, dataDir)}/pg` : "PostgreSQL from DATABASE_URL"})`,
+);
 // the client-address preload: rate limits per client key on an address no client can forge
 const preload = path.join(root, "scripts", "client-address.mjs");
 // (in NODE_OPTIONS, so that `next dev`'s server child process has it too)
@@ -82,14 +87,21 @@ env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import=${pathToFileURL(preload).
 // if it dies; jobs it held are unlocked by the heartbeat reaper (lib/server/jobs/heartbeat.ts).
 const runWorker = env.WORKER !== "0";
 let stopping = false;
-const child = spawn(process.execPath, [next, dev ? "dev" : "start", "-p", port], { stdio: "inherit", env: { ...env, WORKER: "0" } });
+const child = spawn(process.execPath, [next, dev ? "dev" : "start", "-p", port], {
+  stdio: "inherit",
+  env: { ...env, WORKER: "0" },
+});
 let worker = null;
 let workerRestarts = 0;
 async function startWorkerChild() {
   const { ensureBundle } = await import("./bundle.mjs");
   const dir = await ensureBundle();
   const workerEnv = { ...env, NODE_OPTIONS: (process.env.NODE_OPTIONS ?? "").trim() };
-  worker = spawn(process.execPath, [`--max-old-space-size=${env.WORKER_MEMORY_MB || 2048}`, path.join(dir, "worker.mjs")], { stdio: "inherit", env: workerEnv });
+  worker = spawn(
+    process.execPath,
+    [`--max-old-space-size=${env.WORKER_MEMORY_MB || 2048}`, path.join(dir, "worker.mjs")],
+    { stdio: "inherit", env: workerEnv },
+  );
   const started = Date.now();
   worker.on("exit", (code, signal) => {
     worker = null;
@@ -97,7 +109,10 @@ async function startWorkerChild() {
     if (Date.now() - started > 60_000) workerRestarts = 0;
     const wait = Math.min(30_000, 1000 * 2 ** workerRestarts++);
     console.error(`[start] the job worker stopped (${signal ?? `exit ${code}`}); restarting it in ${wait / 1000} s`);
-    setTimeout(() => void startWorkerChild().catch((e) => console.error(`[start] could not start the job worker: ${e.message}`)), wait).unref();
+    setTimeout(
+      () => void startWorkerChild().catch((e) => console.error(`[start] could not start the job worker: ${e.message}`)),
+      wait,
+    ).unref();
   });
 }
 if (runWorker) await startWorkerChild();
@@ -109,7 +124,14 @@ const poll = setInterval(async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`, { signal: AbortSignal.timeout(2000) });
     if (!res.ok) return;
     clearInterval(poll);
-    const info = { pid: process.pid, appPid: child.pid, url, port: Number(port), embeddedDatabase: pg ? { port: pg.port } : null, startedAt: new Date().toISOString() };
+    const info = {
+      pid: process.pid,
+      appPid: child.pid,
+      url,
+      port: Number(port),
+      embeddedDatabase: pg ? { port: pg.port } : null,
+      startedAt: new Date().toISOString(),
+    };
     fs.writeFileSync(infoFile, JSON.stringify(info, null, 2) + "\n", { mode: 0o600 });
   } catch {
     if (Date.now() - started > 600_000) clearInterval(poll);

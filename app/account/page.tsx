@@ -29,14 +29,21 @@ export default async function AccountPage() {
           : "—"}
       </p>
       <Card title="API tokens">
-        <TokenManager initial={tokens.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null }))} />
+        <TokenManager
+          initial={tokens.map((t) => ({
+            ...t,
+            createdAt: t.createdAt.toISOString(),
+            lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+          }))}
+        />
       </Card>
       <Card title="Your team's submissions">
         {subs.length ? (
           <ul className="text-sm">
             {subs.map((s) => (
               <li key={s.id} className="border-t border-slate-100 py-1 dark:border-slate-800">
-                <Link href={`/submissions/${s.id}`}>{s.model}</Link> · {s.task.fullSlug} · {s.visibility} · {formatDate(s.createdAt)}
+                <Link href={`/submissions/${s.id}`}>{s.model}</Link> · {s.task.fullSlug} · {s.visibility} ·{" "}
+                {formatDate(s.createdAt)}
               </li>
             ))}
           </ul>

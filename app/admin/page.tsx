@@ -27,7 +27,8 @@ export default async function AdminPage() {
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Releases</h1>
       <p className="text-sm">
-        <Link href="/admin/audit">Audit trail</Link>: every import, publish, re-score, moderation, token and team change.
+        <Link href="/admin/audit">Audit trail</Link>: every import, publish, re-score, moderation, token and team
+        change.
       </p>
       {hiddenUploads.length ? (
         <Card title="Latest uploads on hidden releases">
@@ -38,9 +39,24 @@ export default async function AdminPage() {
             testId="hidden-uploads"
             plain
             columns={[
-              { key: "when", header: "when", sort: (s) => s.submission.createdAt.toISOString(), cell: (s) => formatDate(s.submission.createdAt) },
-              { key: "task", header: "task · release", sort: (s) => s.release.task.fullSlug, cell: (s) => `${s.release.task.fullSlug} · ${s.release.version}` },
-              { key: "team", header: "team", sort: (s) => s.submission.team?.name, cell: (s) => s.submission.team?.name ?? "—" },
+              {
+                key: "when",
+                header: "when",
+                sort: (s) => s.submission.createdAt.toISOString(),
+                cell: (s) => formatDate(s.submission.createdAt),
+              },
+              {
+                key: "task",
+                header: "task · release",
+                sort: (s) => s.release.task.fullSlug,
+                cell: (s) => `${s.release.task.fullSlug} · ${s.release.version}`,
+              },
+              {
+                key: "team",
+                header: "team",
+                sort: (s) => s.submission.team?.name,
+                cell: (s) => s.submission.team?.name ?? "—",
+              },
               {
                 key: "model",
                 header: "model",
@@ -48,30 +64,71 @@ export default async function AdminPage() {
                 cell: (s) => (
                   <>
                     <Link href={`/submissions/${s.submissionId}`}>{s.submission.model}</Link>
-                    {s.submission.visibility === "private" ? <span className="ml-1 text-xs text-muted">(private)</span> : null}
+                    {s.submission.visibility === "private" ? (
+                      <span className="ml-1 text-xs text-muted">(private)</span>
+                    ) : null}
                   </>
                 ),
               },
-              { key: "primary", header: "exact primary", align: "right", sort: (s) => s.primaryValue, cell: (s) => s.primaryValue?.toFixed(4) ?? "—" },
-              { key: "ladder", header: "Ladder", sort: (s) => (s.ladderReleased ? 1 : 0), cell: (s) => (s.ladderReleased ? <Badge tone="green">released ±{s.ladderMargin}</Badge> : <Badge>not released</Badge>) },
+              {
+                key: "primary",
+                header: "exact primary",
+                align: "right",
+                sort: (s) => s.primaryValue,
+                cell: (s) => s.primaryValue?.toFixed(4) ?? "—",
+              },
+              {
+                key: "ladder",
+                header: "Ladder",
+                sort: (s) => (s.ladderReleased ? 1 : 0),
+                cell: (s) =>
+                  s.ladderReleased ? (
+                    <Badge tone="green">released ±{s.ladderMargin}</Badge>
+                  ) : (
+                    <Badge>not released</Badge>
+                  ),
+              },
             ]}
           />
         </Card>
       ) : null}
       <Card title="Team approvals for hidden test sets">
         <p className="mb-2 text-xs text-muted">
-          A task set to &ldquo;hidden release: approved teams only&rdquo; (below) takes uploads on its hidden release only from these teams: the defence against many
-          throwaway accounts (docs/security.md). Approved first, then the newest.
+          A task set to &ldquo;hidden release: approved teams only&rdquo; (below) takes uploads on its hidden release
+          only from these teams: the defence against many throwaway accounts (docs/security.md). Approved first, then
+          the newest.
         </p>
         <DataTable
           caption="Teams and their approval"
           rows={teams}
           rowKey={(t) => t.slug}
           columns={[
-            { key: "team", header: "team", sort: (t) => t.name, cell: (t) => <Link href={`/teams/${t.slug}`}>{t.name}</Link> },
-            { key: "created", header: "created", sort: (t) => t.createdAt.toISOString(), cell: (t) => formatDate(t.createdAt) },
-            { key: "members", header: "members", align: "right", sort: (t) => t._count.memberships, cell: (t) => t._count.memberships },
-            { key: "subs", header: "submissions", align: "right", sort: (t) => t._count.submissions, cell: (t) => t._count.submissions },
+            {
+              key: "team",
+              header: "team",
+              sort: (t) => t.name,
+              cell: (t) => <Link href={`/teams/${t.slug}`}>{t.name}</Link>,
+            },
+            {
+              key: "created",
+              header: "created",
+              sort: (t) => t.createdAt.toISOString(),
+              cell: (t) => formatDate(t.createdAt),
+            },
+            {
+              key: "members",
+              header: "members",
+              align: "right",
+              sort: (t) => t._count.memberships,
+              cell: (t) => t._count.memberships,
+            },
+            {
+              key: "subs",
+              header: "submissions",
+              align: "right",
+              sort: (t) => t._count.submissions,
+              cell: (t) => t._count.submissions,
+            },
             {
               key: "approval",
               header: "approval",
@@ -80,7 +137,12 @@ export default async function AdminPage() {
                 t.approvedAt ? (
                   <span className="flex items-center gap-2">
                     <Badge tone="green">approved {formatDate(t.approvedAt)}</Badge>
-                    <ActionButton method="DELETE" url={`/api/v1/admin/teams/${t.slug}/approval`} label="Withdraw" confirm={`Withdraw the approval of ${t.name}?`} />
+                    <ActionButton
+                      method="DELETE"
+                      url={`/api/v1/admin/teams/${t.slug}/approval`}
+                      label="Withdraw"
+                      confirm={`Withdraw the approval of ${t.name}?`}
+                    />
                   </span>
                 ) : (
                   <ActionButton method="POST" url={`/api/v1/admin/teams/${t.slug}/approval`} label="Approve" />
@@ -102,9 +164,31 @@ export default async function AdminPage() {
               testId={`releases-${t.fullSlug}`}
               plain
               columns={[
-                { key: "version", header: "version", rowHeader: true, className: "font-mono", sort: (r) => r.version, cell: (r) => r.version },
-                { key: "status", header: "status", sort: (r) => r.status, cell: (r) => <Badge tone={STATUS_TONE[r.status]}>{r.status === "published" ? "published (current)" : r.status}</Badge> },
-                { key: "instances", header: "instances", align: "right", sort: (r) => r.instanceCount, cell: (r) => r.instanceCount },
+                {
+                  key: "version",
+                  header: "version",
+                  rowHeader: true,
+                  className: "font-mono",
+                  sort: (r) => r.version,
+                  cell: (r) => r.version,
+                },
+                {
+                  key: "status",
+                  header: "status",
+                  sort: (r) => r.status,
+                  cell: (r) => (
+                    <Badge tone={STATUS_TONE[r.status]}>
+                      {r.status === "published" ? "published (current)" : r.status}
+                    </Badge>
+                  ),
+                },
+                {
+                  key: "instances",
+                  header: "instances",
+                  align: "right",
+                  sort: (r) => r.instanceCount,
+                  cell: (r) => r.instanceCount,
+                },
                 {
                   key: "flags",
                   header: "flags",
@@ -116,9 +200,24 @@ export default async function AdminPage() {
                     </>
                   ),
                 },
-                { key: "imported", header: "imported", sort: (r) => r.createdAt.toISOString(), cell: (r) => formatDate(r.createdAt) },
-                { key: "notes", header: "notes", className: "max-w-md text-xs text-slate-600 dark:text-slate-400", cell: (r) => r.notes },
-                { key: "actions", header: <span className="sr-only">Actions</span>, align: "right", cell: (r) => (r.status === "draft" ? <PublishButton releaseId={r.id} version={r.version} /> : null) },
+                {
+                  key: "imported",
+                  header: "imported",
+                  sort: (r) => r.createdAt.toISOString(),
+                  cell: (r) => formatDate(r.createdAt),
+                },
+                {
+                  key: "notes",
+                  header: "notes",
+                  className: "max-w-md text-xs text-slate-600 dark:text-slate-400",
+                  cell: (r) => r.notes,
+                },
+                {
+                  key: "actions",
+                  header: <span className="sr-only">Actions</span>,
+                  align: "right",
+                  cell: (r) => (r.status === "draft" ? <PublishButton releaseId={r.id} version={r.version} /> : null),
+                },
               ]}
             />
           ) : (
@@ -131,7 +230,11 @@ export default async function AdminPage() {
               perDay={t.quotaPerDay}
               total={t.quotaTotal}
               approvedOnly={t.hiddenApprovedOnly}
-              defaultPerDay={t.releases.find((r) => r.status === "published")?.hidden ? String(env.QUOTA_HIDDEN_PER_DAY) : String(env.QUOTA_PUBLIC_PER_DAY)}
+              defaultPerDay={
+                t.releases.find((r) => r.status === "published")?.hidden
+                  ? String(env.QUOTA_HIDDEN_PER_DAY)
+                  : String(env.QUOTA_PUBLIC_PER_DAY)
+              }
             />
           </div>
         </Card>

@@ -31,5 +31,7 @@ const guarded = route({ access: "public" }, async ({ actor }) => {
 
 async function body(): Promise<Response> {
   const { registry } = metrics();
-  return new Response(await registry.metrics(), { headers: { "content-type": registry.contentType, "cache-control": "no-store" } });
+  return new Response(await registry.metrics(), {
+    headers: { "content-type": registry.contentType, "cache-control": "no-store" },
+  });
 }

@@ -18,24 +18,39 @@ export function TokenManager({ initial }: { initial: Token[] }) {
   async function create(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const name = String(new FormData(e.currentTarget).get("name") || "api token");
-    const res = await fetch("/api/v1/tokens", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }) });
+    const res = await fetch("/api/v1/tokens", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name }),
+    });
     const body = await res.json();
     if (res.status !== 201) return setError(body.error?.message ?? "could not create a token");
     setError(null);
     setFresh(body.token);
-    setTokens([{ id: body.id, name, prefix: body.prefix, createdAt: new Date().toISOString(), lastUsedAt: null }, ...tokens]);
+    setTokens([
+      { id: body.id, name, prefix: body.prefix, createdAt: new Date().toISOString(), lastUsedAt: null },
+      ...tokens,
+    ]);
   }
   async function revoke(t: Token) {
     if (!confirm(`Revoke token ${t.prefix}… (${t.name})? Scripts using it stop working.`)) return;
     const res = await fetch(`/api/v1/tokens/${t.id}`, { method: "DELETE" });
-    if (res.status !== 204) return setError((await res.json().catch(() => ({}))).error?.message ?? "could not revoke the token");
+    if (res.status !== 204)
+      return setError((await res.json().catch(() => ({}))).error?.message ?? "could not revoke the token");
     setTokens(tokens.filter((x) => x.id !== t.id));
   }
   return (
     <div className="space-y-3">
       <form onSubmit={create} className="flex gap-2">
-        <input name="name" placeholder="token name, e.g. ci" className="rounded border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900" />
-        <button type="submit" className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800">
+        <input
+          name="name"
+          placeholder="token name, e.g. ci"
+          className="rounded border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
+        <button
+          type="submit"
+          className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800"
+        >
           Create API token
         </button>
       </form>
@@ -53,7 +68,12 @@ export function TokenManager({ initial }: { initial: Token[] }) {
           <li key={t.id} className="border-t border-slate-100 py-1 dark:border-slate-800">
             <code>{t.prefix}…</code> {t.name} · created {t.createdAt.slice(0, 10)}
             {t.lastUsedAt ? ` · last used ${t.lastUsedAt.slice(0, 10)}` : " · never used"}
-            <button type="button" onClick={() => revoke(t)} className="ml-3 text-xs text-rose-700 hover:underline dark:text-rose-400" aria-label={`Revoke token ${t.prefix}`}>
+            <button
+              type="button"
+              onClick={() => revoke(t)}
+              className="ml-3 text-xs text-rose-700 hover:underline dark:text-rose-400"
+              aria-label={`Revoke token ${t.prefix}`}
+            >
               revoke
             </button>
           </li>

@@ -19,7 +19,8 @@ export function JobProgress({ jobId, onDone }: { jobId: string; onDone?: (job: J
       onDone?.(job);
     }
   }, [job, onDone]);
-  if (!job) return <p className="text-sm text-muted">{lost ? "Could not reach the server; trying again…" : "Starting…"}</p>;
+  if (!job)
+    return <p className="text-sm text-muted">{lost ? "Could not reach the server; trying again…" : "Starting…"}</p>;
   const fraction = job.total ? job.progress / job.total : job.status === "done" ? 1 : 0;
   return (
     <div className="space-y-1 text-sm" data-testid="job-progress" data-status={job.status}>

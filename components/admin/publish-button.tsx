@@ -11,7 +11,8 @@ export function PublishButton({ releaseId, version }: { releaseId: string; versi
   const [error, setError] = useState<string | null>(null);
   const done = useCallback(() => router.refresh(), [router]);
   async function publish() {
-    if (!confirm(`Publish release ${version}? The current release is archived and every submission is re-scored.`)) return;
+    if (!confirm(`Publish release ${version}? The current release is archived and every submission is re-scored.`))
+      return;
     const res = await fetch(`/api/v1/admin/releases/${releaseId}/publish`, { method: "POST" });
     const body = await res.json();
     if (res.status !== 202) return setError(body.error?.message ?? "publish failed");
@@ -20,7 +21,11 @@ export function PublishButton({ releaseId, version }: { releaseId: string; versi
   if (job) return <JobProgress jobId={job} onDone={done} />;
   return (
     <span>
-      <button type="button" onClick={publish} className="rounded bg-emerald-700 px-2 py-1 text-xs font-medium text-white hover:bg-emerald-800">
+      <button
+        type="button"
+        onClick={publish}
+        className="rounded bg-emerald-700 px-2 py-1 text-xs font-medium text-white hover:bg-emerald-800"
+      >
         Publish {version}
       </button>
       {error ? <span className="ml-2 text-xs text-rose-700">{error}</span> : null}

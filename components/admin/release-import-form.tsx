@@ -9,11 +9,16 @@ import { ErrorBody } from "@/lib/contracts/common";
 import { ReleaseImported } from "@/lib/contracts/releases";
 import { JobProgress } from "./job-progress";
 
-
 type Imported = ReleaseImported;
 
 /** Admin import of a dataset release: upload progress, validation report, preview and diff. */
-export function ReleaseImportForm({ tasks, formats }: { tasks: string[]; formats: Record<string, { summary: string; example: string }> }) {
+export function ReleaseImportForm({
+  tasks,
+  formats,
+}: {
+  tasks: string[];
+  formats: Record<string, { summary: string; example: string }>;
+}) {
   const router = useRouter();
   const [task, setTask] = useState(tasks[0]);
   const [file, setFile] = useState<File | null>(null);
@@ -49,7 +54,11 @@ export function ReleaseImportForm({ tasks, formats }: { tasks: string[]; formats
         if (!imported.data.job) router.refresh();
       } else {
         const err = ErrorBody.safeParse(body).data?.error;
-        setError({ message: err?.message ?? `import failed (HTTP ${xhr.status})`, problems: err?.details?.problems ?? [], count: err?.details?.problemCount ?? 0 });
+        setError({
+          message: err?.message ?? `import failed (HTTP ${xhr.status})`,
+          problems: err?.details?.problems ?? [],
+          count: err?.details?.problemCount ?? 0,
+        });
       }
     };
     xhr.onerror = () => {
@@ -64,7 +73,12 @@ export function ReleaseImportForm({ tasks, formats }: { tasks: string[]; formats
       <div className="grid gap-3 sm:grid-cols-3">
         <label className="block text-sm">
           Task
-          <select name="task" value={task} onChange={(e) => setTask(e.target.value)} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
+          <select
+            name="task"
+            value={task}
+            onChange={(e) => setTask(e.target.value)}
+            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+          >
             {tasks.map((t) => (
               <option key={t}>{t}</option>
             ))}
@@ -72,7 +86,12 @@ export function ReleaseImportForm({ tasks, formats }: { tasks: string[]; formats
         </label>
         <label className="block text-sm">
           Version
-          <input name="version" required placeholder="e.g. 1.1" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+          <input
+            name="version"
+            required
+            placeholder="e.g. 1.1"
+            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+          />
         </label>
         <label className="block text-sm">
           File (CSV, JSON array or JSONL)
@@ -90,7 +109,10 @@ export function ReleaseImportForm({ tasks, formats }: { tasks: string[]; formats
       </p>
       <label className="block text-sm">
         Notes
-        <input name="notes" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+        <input
+          name="notes"
+          className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+        />
       </label>
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex items-center gap-1">
@@ -103,30 +125,43 @@ export function ReleaseImportForm({ tasks, formats }: { tasks: string[]; formats
           <input type="checkbox" name="synthetic" value="true" /> synthetic data
         </label>
       </div>
-      <button type="submit" disabled={!file || progress !== null} className="rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-50">
+      <button
+        type="submit"
+        disabled={!file || progress !== null}
+        className="rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-50"
+      >
         {progress !== null ? "Importing…" : "Import release"}
       </button>
-      {progress !== null ? (
-        <ProgressBar fraction={progress} label="Upload progress" />
-      ) : null}
+      {progress !== null ? <ProgressBar fraction={progress} label="Upload progress" /> : null}
       {error ? (
-        <div role="alert" data-testid="import-error" className="rounded border border-rose-300 bg-rose-50 p-3 text-sm dark:border-rose-800 dark:bg-rose-950">
+        <div
+          role="alert"
+          data-testid="import-error"
+          className="rounded border border-rose-300 bg-rose-50 p-3 text-sm dark:border-rose-800 dark:bg-rose-950"
+        >
           <p className="font-semibold">{error.message}</p>
           <ProblemTable problems={error.problems} total={error.count} />
           <p className="mt-1 text-xs">Nothing was imported.</p>
         </div>
       ) : null}
       {result ? (
-        <div data-testid="import-ok" className="space-y-2 rounded border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950">
+        <div
+          data-testid="import-ok"
+          className="space-y-2 rounded border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950"
+        >
           <p className="font-semibold">
-            Imported {result.release.version}: {result.release.instanceCount} instances ({result.validation.format}), {result.release.status}.
+            Imported {result.release.version}: {result.release.instanceCount} instances ({result.validation.format}),{" "}
+            {result.release.status}.
           </p>
           <p>
-            Against {result.diff.against ? `release ${result.diff.against}` : "no current release"}: +{result.diff.added} added, −{result.diff.removed} removed, {result.diff.changed} changed.
+            Against {result.diff.against ? `release ${result.diff.against}` : "no current release"}: +
+            {result.diff.added} added, −{result.diff.removed} removed, {result.diff.changed} changed.
           </p>
           <details open>
             <summary className="cursor-pointer">Preview of the first rows</summary>
-            <pre className="mt-1 max-h-64 overflow-auto text-xs">{JSON.stringify(result.validation.preview, null, 1).slice(0, 4000)}</pre>
+            <pre className="mt-1 max-h-64 overflow-auto text-xs">
+              {JSON.stringify(result.validation.preview, null, 1).slice(0, 4000)}
+            </pre>
           </details>
           {result.job ? <JobProgress jobId={result.job.id} onDone={refresh} /> : null}
         </div>

@@ -21,10 +21,17 @@ export function ChartFigure({
   className?: string;
   children: React.ReactNode;
 }) {
-  const cell = (v: string | number | null) => (v === null ? "—" : typeof v === "number" ? (Number.isInteger(v) ? String(v) : fixed(v, 3)) : v);
+  const cell = (v: string | number | null) =>
+    v === null ? "—" : typeof v === "number" ? (Number.isInteger(v) ? String(v) : fixed(v, 3)) : v;
   return (
     <figure className="min-w-0">
-      <div role="img" aria-label={description} data-testid={testId} style={{ width: "100%", height }} className={className}>
+      <div
+        role="img"
+        aria-label={description}
+        data-testid={testId}
+        style={{ width: "100%", height }}
+        className={className}
+      >
         {children}
       </div>
       <figcaption className="sr-only">{description}</figcaption>

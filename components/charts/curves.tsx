@@ -1,6 +1,16 @@
 "use client";
 
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { ChartFigure } from "./chart-figure";
 import { colorAt, pctFmt } from "./palette";
 import { fixed } from "@/lib/format";
@@ -48,7 +58,10 @@ export function Curves({
   // the table: each curve at up to 11 of its points (the whole curve is in the drawing)
   const rows = series.flatMap((s) => {
     const n = s.points.length;
-    const ix = n <= 11 ? s.points.map((_, i) => i) : [...new Set(Array.from({ length: 11 }, (_, k) => Math.round((k * (n - 1)) / 10)))];
+    const ix =
+      n <= 11
+        ? s.points.map((_, i) => i)
+        : [...new Set(Array.from({ length: 11 }, (_, k) => Math.round((k * (n - 1)) / 10)))];
     return ix.map((i) => [s.name, s.points[i].x, s.points[i].y]);
   });
   return (
@@ -62,12 +75,35 @@ export function Curves({
       <ResponsiveContainer>
         <LineChart margin={{ top: 8, right: 16, bottom: 20, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
-          <XAxis type="number" dataKey="x" domain={xDomain} tickFormatter={xFmt} tick={{ fontSize: 12 }} label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 12 }} allowDuplicatedCategory={false} />
-          <YAxis type="number" domain={yDomain} tickFormatter={fmt} tick={{ fontSize: 12 }} label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }} />
-          <Tooltip formatter={(v) => (typeof v === "number" ? fixed(v, 3) : String(v))} labelFormatter={(l) => `${xLabel} ${typeof l === "number" ? fixed(l, 3) : l}`} />
+          <XAxis
+            type="number"
+            dataKey="x"
+            domain={xDomain}
+            tickFormatter={xFmt}
+            tick={{ fontSize: 12 }}
+            label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 12 }}
+            allowDuplicatedCategory={false}
+          />
+          <YAxis
+            type="number"
+            domain={yDomain}
+            tickFormatter={fmt}
+            tick={{ fontSize: 12 }}
+            label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }}
+          />
+          <Tooltip
+            formatter={(v) => (typeof v === "number" ? fixed(v, 3) : String(v))}
+            labelFormatter={(l) => `${xLabel} ${typeof l === "number" ? fixed(l, 3) : l}`}
+          />
           <Legend wrapperStyle={{ fontSize: 12 }} verticalAlign="top" />
           {refLines.map((r) => (
-            <ReferenceLine key={r.label} y={r.y} stroke="#64748b" strokeDasharray="6 4" label={{ value: r.label, fontSize: 11, position: "insideTopRight" }} />
+            <ReferenceLine
+              key={r.label}
+              y={r.y}
+              stroke="#64748b"
+              strokeDasharray="6 4"
+              label={{ value: r.label, fontSize: 11, position: "insideTopRight" }}
+            />
           ))}
           {series.map((s, i) => (
             <Line

@@ -1,6 +1,17 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ErrorBar,
+  Legend,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { ChartFigure } from "./chart-figure";
 import { colorAt, pctFmt } from "./palette";
 import { fixed } from "@/lib/format";
@@ -65,7 +76,14 @@ export function GroupedBars({
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {absTicks ? <ReferenceLine y={0} stroke="#64748b" /> : null}
           {series.map((s, i) => (
-            <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color ?? colorAt(i)} stackId={s.stackId} isAnimationActive={false}>
+            <Bar
+              key={s.key}
+              dataKey={s.key}
+              name={s.label}
+              fill={s.color ?? colorAt(i)}
+              stackId={s.stackId}
+              isAnimationActive={false}
+            >
               {s.errorKey ? <ErrorBar dataKey={s.errorKey} width={4} stroke="#334155" /> : null}
             </Bar>
           ))}

@@ -8,7 +8,15 @@ import { percent } from "@/lib/format";
  * Precision–recall curves (one per submission, a dot per threshold) with the no-skill prevalence
  * line. With no curves — a hidden-truth release — it says why instead of drawing.
  */
-export function PrChart({ curves, prevalence, testId }: { curves: { name: string; curve: PrCurve }[] | null; prevalence?: number; testId: string }) {
+export function PrChart({
+  curves,
+  prevalence,
+  testId,
+}: {
+  curves: { name: string; curve: PrCurve }[] | null;
+  prevalence?: number;
+  testId: string;
+}) {
   if (!curves?.length) return <HiddenTruthNote />;
   return (
     <Curves

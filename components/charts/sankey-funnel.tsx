@@ -21,14 +21,30 @@ interface NodeProps {
 export function SankeyFunnel({ data, testId, height = 380 }: { data: SankeyData; testId?: string; height?: number }) {
   const Node = (p: NodeProps) => (
     <Layer key={`n-${p.index}`}>
-      <Rectangle x={p.x} y={p.y} width={p.width} height={p.height} fill={data.nodes[p.index]?.color ?? "#64748b"} fillOpacity={0.9} />
+      <Rectangle
+        x={p.x}
+        y={p.y}
+        width={p.width}
+        height={p.height}
+        fill={data.nodes[p.index]?.color ?? "#64748b"}
+        fillOpacity={0.9}
+      />
       <text x={p.x + p.width + 6} y={p.y + p.height / 2} fontSize={12} dominantBaseline="middle" fill="currentColor">
         {p.payload.name} ({p.payload.value})
       </text>
     </Layer>
   );
   const links = data.links.filter((l) => l.value > 0);
-  const Link = (p: { sourceX: number; targetX: number; sourceY: number; targetY: number; sourceControlX: number; targetControlX: number; linkWidth: number; index: number }) => (
+  const Link = (p: {
+    sourceX: number;
+    targetX: number;
+    sourceY: number;
+    targetY: number;
+    sourceControlX: number;
+    targetControlX: number;
+    linkWidth: number;
+    index: number;
+  }) => (
     <path
       className="sankey-link"
       d={`M${p.sourceX},${p.sourceY} C${p.sourceControlX},${p.sourceY} ${p.targetControlX},${p.targetY} ${p.targetX},${p.targetY}`}
@@ -49,7 +65,10 @@ export function SankeyFunnel({ data, testId, height = 380 }: { data: SankeyData;
     >
       <ResponsiveContainer>
         <Sankey
-          data={{ nodes: data.nodes.map((n) => ({ name: n.name })), links: links.map(({ source, target, value }) => ({ source, target, value })) }}
+          data={{
+            nodes: data.nodes.map((n) => ({ name: n.name })),
+            links: links.map(({ source, target, value }) => ({ source, target, value })),
+          }}
           node={Node as never}
           link={Link as never}
           nodePadding={24}

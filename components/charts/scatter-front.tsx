@@ -1,7 +1,17 @@
 "use client";
 
 import { ChartFigure } from "./chart-figure";
-import { CartesianGrid, Line, ComposedChart, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis, LabelList } from "recharts";
+import {
+  CartesianGrid,
+  Line,
+  ComposedChart,
+  ResponsiveContainer,
+  Scatter,
+  Tooltip,
+  XAxis,
+  YAxis,
+  LabelList,
+} from "recharts";
 import { fixed, percent } from "@/lib/format";
 
 /** Scatter of points (e.g. cost vs score, SNR vs recall) with an optional Pareto front line. */
@@ -31,15 +41,47 @@ export function ScatterFront({
       height={height}
       description={`Scatter plot of ${yLabel} against ${xLabel} for ${points.length} submissions${front?.length ? ", with the Pareto front" : ""}.`}
       columns={["submission", xLabel, yLabel, ...(front?.length ? ["on the Pareto front"] : [])]}
-      rows={points.map((p) => [p.label, p.x, p.y, ...(front?.length ? [front.some((q) => q.x === p.x && q.y === p.y) ? "yes" : "no"] : [])])}
+      rows={points.map((p) => [
+        p.label,
+        p.x,
+        p.y,
+        ...(front?.length ? [front.some((q) => q.x === p.x && q.y === p.y) ? "yes" : "no"] : []),
+      ])}
     >
       <ResponsiveContainer>
         <ComposedChart margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
-          <XAxis type="number" dataKey="x" name={xLabel} tickFormatter={f(xPercent)} tick={{ fontSize: 12 }} label={{ value: xLabel, position: "insideBottom", offset: -12, fontSize: 12 }} domain={["auto", "auto"]} />
-          <YAxis type="number" dataKey="y" name={yLabel} tickFormatter={f(yPercent)} tick={{ fontSize: 12 }} label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }} domain={["auto", "auto"]} />
+          <XAxis
+            type="number"
+            dataKey="x"
+            name={xLabel}
+            tickFormatter={f(xPercent)}
+            tick={{ fontSize: 12 }}
+            label={{ value: xLabel, position: "insideBottom", offset: -12, fontSize: 12 }}
+            domain={["auto", "auto"]}
+          />
+          <YAxis
+            type="number"
+            dataKey="y"
+            name={yLabel}
+            tickFormatter={f(yPercent)}
+            tick={{ fontSize: 12 }}
+            label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }}
+            domain={["auto", "auto"]}
+          />
           <Tooltip formatter={(v) => fixed(Number(v), 3)} />
-          {front?.length ? <Line data={front} dataKey="y" stroke="#009E73" strokeWidth={2} dot={false} type="stepAfter" name="Pareto front" isAnimationActive={false} /> : null}
+          {front?.length ? (
+            <Line
+              data={front}
+              dataKey="y"
+              stroke="#009E73"
+              strokeWidth={2}
+              dot={false}
+              type="stepAfter"
+              name="Pareto front"
+              isAnimationActive={false}
+            />
+          ) : null}
           <Scatter data={points} fill="#0072B2" name="submissions" isAnimationActive={false}>
             <LabelList dataKey="label" position="top" style={{ fontSize: 11 }} />
           </Scatter>

@@ -39,11 +39,31 @@ export function ThresholdExplorer({ bugs, endpoint }: { bugs?: AvBug[]; endpoint
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm">
           Abstention threshold τ = <strong data-testid="tau-value">{fixed(tau, 2)}</strong>
-          <input type="range" min={0} max={1} step={0.05} value={tau} onChange={(e) => setTau(Number(e.target.value))} className="w-full" aria-label="Abstention threshold" data-testid="tau-slider" />
+          <input
+            type="range"
+            min={0}
+            max={1}
+            step={0.05}
+            value={tau}
+            onChange={(e) => setTau(Number(e.target.value))}
+            className="w-full"
+            aria-label="Abstention threshold"
+            data-testid="tau-slider"
+          />
         </label>
         <label className="block text-sm">
           Validation percentile = <strong data-testid="pct-value">p{pctile}</strong>
-          <input type="range" min={0} max={99} step={1} value={pctile} onChange={(e) => setPctile(Number(e.target.value))} className="w-full" aria-label="Validation percentile" data-testid="pct-slider" />
+          <input
+            type="range"
+            min={0}
+            max={99}
+            step={1}
+            value={pctile}
+            onChange={(e) => setPctile(Number(e.target.value))}
+            className="w-full"
+            aria-label="Validation percentile"
+            data-testid="pct-slider"
+          />
         </label>
       </div>
       {p ? (
@@ -52,17 +72,40 @@ export function ThresholdExplorer({ bugs, endpoint }: { bugs?: AvBug[]; endpoint
             caption="The policy at the chosen threshold and percentile"
             testId="explorer-numbers"
             rows={[
-              ["Abstention precision / recall / FPR", `${pct(p.abstention.precision)} / ${pct(p.abstention.recall)} / ${pct(p.abstention.fpr)}`],
+              [
+                "Abstention precision / recall / FPR",
+                `${pct(p.abstention.precision)} / ${pct(p.abstention.recall)} / ${pct(p.abstention.fpr)}`,
+              ],
               [
                 `Validation precision / recall / FPR (cutoff ${Number.isFinite(p.cutoff) ? fixed(p.cutoff, 3) : "—"})`,
                 `${pct(p.validation.precision)} / ${pct(p.validation.recall)} / ${pct(p.validation.fpr)}`,
               ],
-              ...p.funnel.map((s): [string, React.ReactNode] => [s.stage, <span key={s.stage} data-testid={`explorer-${s.stage.replace(/ /g, "-")}`}>{`${s.bugs} bugs · fs@1 ${pct(s.success_at_1)}`}</span>]),
+              ...p.funnel.map((s): [string, React.ReactNode] => [
+                s.stage,
+                <span
+                  key={s.stage}
+                  data-testid={`explorer-${s.stage.replace(/ /g, "-")}`}
+                >{`${s.bugs} bugs · fs@1 ${pct(s.success_at_1)}`}</span>,
+              ]),
             ]}
           />
           <div className="grid gap-4 lg:grid-cols-2">
-            <GroupedBars data={p.funnel.map((s) => ({ stage: s.stage, bugs: s.bugs }))} xKey="stage" series={[{ key: "bugs", label: "bugs" }]} height={220} testId="explorer-funnel" />
-            <Curves series={[{ name: "combined policy", points: p.successAtK.map((s, i) => ({ x: i + 1, y: s.value })) }]} xLabel="k" yLabel="filtered success@k" xDomain={[1, 5]} xPercent={false} height={220} testId="explorer-sak" />
+            <GroupedBars
+              data={p.funnel.map((s) => ({ stage: s.stage, bugs: s.bugs }))}
+              xKey="stage"
+              series={[{ key: "bugs", label: "bugs" }]}
+              height={220}
+              testId="explorer-funnel"
+            />
+            <Curves
+              series={[{ name: "combined policy", points: p.successAtK.map((s, i) => ({ x: i + 1, y: s.value })) }]}
+              xLabel="k"
+              yLabel="filtered success@k"
+              xDomain={[1, 5]}
+              xPercent={false}
+              height={220}
+              testId="explorer-sak"
+            />
           </div>
         </>
       ) : (

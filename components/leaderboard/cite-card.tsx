@@ -9,8 +9,8 @@ export function CiteCard({ input }: { input: CitationInput }) {
     <details className="mt-6 rounded-lg border border-slate-200 p-4 text-sm dark:border-slate-800" data-testid="cite">
       <summary className="cursor-pointer font-semibold">Cite this leaderboard (BibTeX, CITATION.cff)</summary>
       <p className="mt-2 text-muted">
-        Cite the {input.benchmark.name} paper and the release whose numbers you use (release {input.release.version}); the second entry records the permalink and the date
-        you read it.
+        Cite the {input.benchmark.name} paper and the release whose numbers you use (release {input.release.version});
+        the second entry records the permalink and the date you read it.
       </p>
       <h3 className="mt-3 text-xs font-semibold uppercase tracking-wide text-muted">BibTeX</h3>
       <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900" data-testid="bibtex">
@@ -21,7 +21,10 @@ export function CiteCard({ input }: { input: CitationInput }) {
         {cff}
       </pre>
       <p className="mt-2 flex gap-4 print:hidden">
-        <a href={data(bib, "application/x-bibtex")} download={`${input.benchmark.slug}-${input.task.slug}-${input.release.version}.bib`}>
+        <a
+          href={data(bib, "application/x-bibtex")}
+          download={`${input.benchmark.slug}-${input.task.slug}-${input.release.version}.bib`}
+        >
           Download .bib
         </a>
         <a href={data(cff, "application/x-yaml")} download="CITATION.cff">

@@ -19,7 +19,13 @@ const input = "rounded border border-slate-300 px-2 py-1 text-sm dark:border-sla
 /** Filters, search and release switcher as one GET form: the URL holds the whole view. */
 export function LeaderboardFilters(p: Props) {
   return (
-    <form action={p.action} method="get" className="mb-3 flex flex-wrap items-end gap-3 text-sm print:hidden" data-testid="filters" role="search">
+    <form
+      action={p.action}
+      method="get"
+      className="mb-3 flex flex-wrap items-end gap-3 text-sm print:hidden"
+      data-testid="filters"
+      role="search"
+    >
       <AutoSubmit />
       <label className="flex flex-col">
         <span className="text-xs text-muted">Release</span>
@@ -35,7 +41,13 @@ export function LeaderboardFilters(p: Props) {
       </label>
       <label className="flex flex-col">
         <span className="text-xs text-muted">Search</span>
-        <input type="search" name="q" defaultValue={p.view.q ?? ""} placeholder="model, system, team" className={input} />
+        <input
+          type="search"
+          name="q"
+          defaultValue={p.view.q ?? ""}
+          placeholder="model, system, team"
+          className={input}
+        />
       </label>
       <label className="flex flex-col">
         <span className="text-xs text-muted">Team</span>
@@ -65,7 +77,14 @@ export function LeaderboardFilters(p: Props) {
           <input type="checkbox" name="partial" value="1" defaultChecked={p.view.partial} /> show partial
         </label>
         <label className="flex items-center gap-1">
-          <input type="checkbox" name="baselines" value="0" defaultChecked={!p.view.baselines} data-testid="hide-baselines" /> hide baselines
+          <input
+            type="checkbox"
+            name="baselines"
+            value="0"
+            defaultChecked={!p.view.baselines}
+            data-testid="hide-baselines"
+          />{" "}
+          hide baselines
         </label>
         <label className="flex items-center gap-1">
           <input type="checkbox" name="synthetic" value="0" defaultChecked={!p.view.synthetic} /> hide synthetic

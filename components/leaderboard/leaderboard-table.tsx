@@ -24,10 +24,21 @@ interface Props {
 type Col = { key: string; label: string; description: string; better: "higher" | "lower" };
 
 const STATIC_COLS: Col[] = [
-  { key: "coverage", label: "Coverage", description: "Instances with a prediction / instances in the release. Partial submissions are scored on what they cover and are not ranked.", better: "higher" },
+  {
+    key: "coverage",
+    label: "Coverage",
+    description:
+      "Instances with a prediction / instances in the release. Partial submissions are scored on what they cover and are not ranked.",
+    better: "higher",
+  },
   { key: "date", label: "Date", description: "When the submission was uploaded.", better: "higher" },
 ];
-const COST_COL: Col = { key: "cost", label: "Cost", description: "Declared cost of the run in USD (with tokens and runtime when given).", better: "lower" };
+const COST_COL: Col = {
+  key: "cost",
+  label: "Cost",
+  description: "Declared cost of the run in USD (with tokens and runtime when given).",
+  better: "lower",
+};
 
 function describe(col: Col) {
   return (
@@ -52,7 +63,11 @@ function Rank({ r }: { r: LeaderboardRow }) {
         </span>
       ) : null}
       {r.significancePending ? (
-        <span className="ml-1 text-muted" title="The comparison with the rank above is being computed (a score just changed)" data-testid="significance-pending">
+        <span
+          className="ml-1 text-muted"
+          title="The comparison with the rank above is being computed (a score just changed)"
+          data-testid="significance-pending"
+        >
           <span aria-hidden="true">…</span>
           <span className="sr-only">(significance being computed)</span>
         </span>
@@ -93,11 +108,17 @@ function MetricCell({ r, c, primaryMetric }: { r: LeaderboardRow; c: MetricColum
     <>
       {formatMetric(getMetric(r.metrics, c.key), c.format)}
       {c.key === primaryMetric && r.ci ? (
-        <span className="ml-1 text-xs font-normal text-muted" title={`95% bootstrap interval ${fixed(r.ci.low, 3)}–${fixed(r.ci.high, 3)}`}>
+        <span
+          className="ml-1 text-xs font-normal text-muted"
+          title={`95% bootstrap interval ${fixed(r.ci.low, 3)}–${fixed(r.ci.high, 3)}`}
+        >
           ±{fixed(((r.ci.high - r.ci.low) / 2) * (c.format === "percent1" ? 100 : 1), c.format === "percent1" ? 1 : 3)}
         </span>
       ) : c.key === primaryMetric && r.margin !== null ? (
-        <span className="ml-1 text-xs font-normal text-muted" title="hidden test set: released by the Ladder, with noise, rounded to this margin">
+        <span
+          className="ml-1 text-xs font-normal text-muted"
+          title="hidden test set: released by the Ladder, with noise, rounded to this margin"
+        >
           ±{r.margin}
         </span>
       ) : null}
@@ -108,29 +129,47 @@ function MetricCell({ r, c, primaryMetric }: { r: LeaderboardRow; c: MetricColum
 /** The leaderboard table: server-rendered, every sort a permalink, rows selectable for comparison. */
 export function LeaderboardTable(props: Props) {
   const { rows, columns, primaryMetric } = props;
-  const sortable = (c: Col): Pick<Column<LeaderboardRow>, "sort" | "firstDir" | "headerExtra"> => ({ sort: () => null, firstDir: c.better === "lower" ? "asc" : "desc", headerExtra: describe(c) });
+  const sortable = (c: Col): Pick<Column<LeaderboardRow>, "sort" | "firstDir" | "headerExtra"> => ({
+    sort: () => null,
+    firstDir: c.better === "lower" ? "asc" : "desc",
+    headerExtra: describe(c),
+  });
   const cols: Column<LeaderboardRow>[] = [
     {
       key: "select",
       header: <span className="sr-only">Compare</span>,
       align: "center",
       className: "print:hidden",
-      cell: (r) => <input type="checkbox" name="ids" value={r.submissionId} aria-label={`Select ${r.model} for comparison`} />,
+      cell: (r) => (
+        <input type="checkbox" name="ids" value={r.submissionId} aria-label={`Select ${r.model} for comparison`} />
+      ),
     },
-    { key: "rank", header: "#", className: "whitespace-nowrap text-muted", cell: (r) => <Rank r={r} />, cellProps: () => ({ "data-testid": "rank" }) },
-    { key: "model", header: "Model", rowHeader: true, className: "max-w-[14rem] sm:min-w-[11rem] sm:max-w-none", sort: () => null, firstDir: "asc", cell: (r) => <Model r={r} /> },
+    {
+      key: "rank",
+      header: "#",
+      className: "whitespace-nowrap text-muted",
+      cell: (r) => <Rank r={r} />,
+      cellProps: () => ({ "data-testid": "rank" }),
+    },
+    {
+      key: "model",
+      header: "Model",
+      rowHeader: true,
+      className: "max-w-[14rem] sm:min-w-[11rem] sm:max-w-none",
+      sort: () => null,
+      firstDir: "asc",
+      cell: (r) => <Model r={r} />,
+    },
     { key: "team", header: "Team", className: "text-slate-700 dark:text-slate-300", cell: (r) => r.team ?? "—" },
-    ...columns.map(
-      (c): Column<LeaderboardRow> => ({
-        key: c.key,
-        header: c.label,
-        align: "right",
-        ...sortable(c),
-        className: `whitespace-nowrap ${c.key === primaryMetric ? "font-semibold" : ""}`,
-        cellProps: () => ({ "data-metric": c.key }),
-        cell: (r) => <MetricCell r={r} c={c} primaryMetric={primaryMetric} />,
-      }),
-    ),
+    ...columns.map((c): Column<LeaderboardRow> => ({
+      key: c.key,
+      header: c.label,
+      align: "right",
+      ...sortable(c),
+      className: `whitespace-nowrap ${c.key === primaryMetric ? "font-semibold" : ""}`,
+      cellProps: () => ({ "data-metric": c.key }),
+      cell: (r) => <MetricCell r={r} c={c} primaryMetric={primaryMetric} />,
+    })),
     ...(props.showCost
       ? [
           {
@@ -143,14 +182,29 @@ export function LeaderboardTable(props: Props) {
             cell: (r: LeaderboardRow) => (
               <>
                 {usd(r.cost.usd)}
-                {r.cost.tokens !== null ? <div className="text-xs text-muted">{fixed(r.cost.tokens / 1e6, 1)}M tok</div> : null}
+                {r.cost.tokens !== null ? (
+                  <div className="text-xs text-muted">{fixed(r.cost.tokens / 1e6, 1)}M tok</div>
+                ) : null}
               </>
             ),
           },
         ]
       : []),
-    { key: "coverage", header: "Coverage", align: "right", ...sortable(STATIC_COLS[0]), cell: (r) => (r.coverage.covered === r.coverage.total ? "100%" : `${r.coverage.covered}/${r.coverage.total}`) },
-    { key: "date", header: "Date", align: "right", ...sortable(STATIC_COLS[1]), className: "whitespace-nowrap text-muted", cell: (r) => formatDate(r.createdAt) },
+    {
+      key: "coverage",
+      header: "Coverage",
+      align: "right",
+      ...sortable(STATIC_COLS[0]),
+      cell: (r) => (r.coverage.covered === r.coverage.total ? "100%" : `${r.coverage.covered}/${r.coverage.total}`),
+    },
+    {
+      key: "date",
+      header: "Date",
+      align: "right",
+      ...sortable(STATIC_COLS[1]),
+      className: "whitespace-nowrap text-muted",
+      cell: (r) => formatDate(r.createdAt),
+    },
   ];
   return (
     <DataTable

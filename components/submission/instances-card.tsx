@@ -11,7 +11,9 @@ type Instances = Awaited<ReturnType<typeof listSubmissionInstances>>;
 export async function InstancesCard({ v, instances }: { v: SubmissionPageView; instances: Promise<Instances | null> }) {
   const rows = await instances;
   const { PredictionView } = kindViews(v.task.kindName);
-  const whole = (instanceId: string) => ({ href: `/api/v1/submissions/${v.sub.id}/predictions/${encodeURIComponent(instanceId)}` });
+  const whole = (instanceId: string) => ({
+    href: `/api/v1/submissions/${v.sub.id}/predictions/${encodeURIComponent(instanceId)}`,
+  });
   return (
     <Card title="Predictions vs truth">
       {v.hidden ? (
@@ -19,11 +21,20 @@ export async function InstancesCard({ v, instances }: { v: SubmissionPageView; i
       ) : rows ? (
         <>
           <nav className="mb-3 flex flex-wrap gap-2 text-sm" aria-label="Filter instances">
-            <Link href={v.href({ outcome: undefined })} className={!v.outcome ? "font-semibold" : ""} aria-current={!v.outcome ? "page" : undefined}>
+            <Link
+              href={v.href({ outcome: undefined })}
+              className={!v.outcome ? "font-semibold" : ""}
+              aria-current={!v.outcome ? "page" : undefined}
+            >
               All
             </Link>
             {v.task.kind.outcomeFilters.map((f) => (
-              <Link key={f.key} href={v.href({ outcome: f.key })} className={v.outcome === f.key ? "font-semibold" : ""} aria-current={v.outcome === f.key ? "page" : undefined}>
+              <Link
+                key={f.key}
+                href={v.href({ outcome: f.key })}
+                className={v.outcome === f.key ? "font-semibold" : ""}
+                aria-current={v.outcome === f.key ? "page" : undefined}
+              >
                 {f.label}
               </Link>
             ))}
@@ -38,10 +49,29 @@ export async function InstancesCard({ v, instances }: { v: SubmissionPageView; i
             testId="instances"
             size="sm"
             columns={[
-              { key: "instance", header: "instance", rowHeader: true, className: "font-mono text-xs", sort: (r) => r.instanceId, cell: (r) => r.instanceId },
+              {
+                key: "instance",
+                header: "instance",
+                rowHeader: true,
+                className: "font-mono text-xs",
+                sort: (r) => r.instanceId,
+                cell: (r) => r.instanceId,
+              },
               { key: "truth", header: "truth", sort: (r) => r.outcome?.expected, cell: (r) => r.outcome?.expected },
-              { key: "prediction", header: "prediction", sort: (r) => r.outcome?.predicted, cell: (r) => r.outcome?.predicted },
-              { key: "outcome", header: "outcome", sort: (r) => r.outcome?.outcome, cell: (r) => <Badge tone={r.outcome?.correct ? "green" : "red"}>{r.outcome?.outcome.replace(/_/g, " ")}</Badge> },
+              {
+                key: "prediction",
+                header: "prediction",
+                sort: (r) => r.outcome?.predicted,
+                cell: (r) => r.outcome?.predicted,
+              },
+              {
+                key: "outcome",
+                header: "outcome",
+                sort: (r) => r.outcome?.outcome,
+                cell: (r) => (
+                  <Badge tone={r.outcome?.correct ? "green" : "red"}>{r.outcome?.outcome.replace(/_/g, " ")}</Badge>
+                ),
+              },
               {
                 key: "explanation",
                 header: "explanation",
@@ -55,7 +85,9 @@ export async function InstancesCard({ v, instances }: { v: SubmissionPageView; i
             <span className="text-muted">
               page {v.page} of {Math.max(1, Math.ceil(rows.total / INSTANCES_PAGE_SIZE))}
             </span>
-            {v.page * INSTANCES_PAGE_SIZE < rows.total ? <Link href={v.href({ page: String(v.page + 1) })}>Next →</Link> : null}
+            {v.page * INSTANCES_PAGE_SIZE < rows.total ? (
+              <Link href={v.href({ page: String(v.page + 1) })}>Next →</Link>
+            ) : null}
           </div>
         </>
       ) : null}

@@ -10,7 +10,9 @@ export function ScoreDetails({ task, details, metrics }: { task: ResolvedTask; d
   if (!Kind) return null;
   const parsed = unlessStale(`score details of a ${task.fullSlug} submission`, () => task.kind.readDetails(details));
   return parsed === null ? (
-    <EmptyState title="Score details unavailable">They were stored by an earlier version of the scorer; re-scoring the release (admins) rewrites them.</EmptyState>
+    <EmptyState title="Score details unavailable">
+      They were stored by an earlier version of the scorer; re-scoring the release (admins) rewrites them.
+    </EmptyState>
   ) : (
     <Kind details={parsed} metrics={metrics} />
   );

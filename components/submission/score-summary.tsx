@@ -38,7 +38,9 @@ export function MetricCards({ v }: { v: SubmissionPageView }) {
               <InfoIcon />
             </Tooltip>
           </div>
-          <div className="text-xl font-semibold tabular-nums">{formatMetric(getMetric(v.metrics, c.key), c.format)}</div>
+          <div className="text-xl font-semibold tabular-nums">
+            {formatMetric(getMetric(v.metrics, c.key), c.format)}
+          </div>
           {c.key === score.primaryMetric && d?.ci ? (
             <div className="text-xs text-muted">
               95% CI {fixed(d.ci.low, 3)}–{fixed(d.ci.high, 3)}

@@ -14,12 +14,20 @@ export async function SubmissionCharts({ v, data }: { v: SubmissionPageView; dat
   const d = await data;
   const score = v.score!;
   const Kind = kindUi(v.task.kindName).SubmissionCharts;
-  const kind = Kind && d.kindCharts ? <Kind data={d.kindCharts} base={{ submission: { id: v.sub.id, model: v.sub.model }, metrics: v.metrics, total: score.total }} /> : null;
+  const kind =
+    Kind && d.kindCharts ? (
+      <Kind
+        data={d.kindCharts}
+        base={{ submission: { id: v.sub.id, model: v.sub.model }, metrics: v.metrics, total: score.total }}
+      />
+    ) : null;
   if (!kind && !d.lengthSide) return null;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       {kind}
-      {d.lengthSide && !score.release.hidden ? <LengthCard side={d.lengthSide} lengths={d.lengths} total={score.total} /> : null}
+      {d.lengthSide && !score.release.hidden ? (
+        <LengthCard side={d.lengthSide} lengths={d.lengths} total={score.total} />
+      ) : null}
     </div>
   );
 }

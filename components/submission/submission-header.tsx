@@ -50,14 +50,20 @@ export function SubmissionHeader({ v }: { v: SubmissionPageView }) {
         {sub.verifiedAt ? ` · verified by ${sub.verifiedBy} on ${formatDate(sub.verifiedAt)}` : ""}
       </p>
       {sub.hiddenAt ? (
-        <p role="note" className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="hidden-reason">
-          Hidden from public views by the maintainers on {formatDate(sub.hiddenAt)}: {sub.hiddenReason}. Only your team and the admins see it.
+        <p
+          role="note"
+          className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="hidden-reason"
+        >
+          Hidden from public views by the maintainers on {formatDate(sub.hiddenAt)}: {sub.hiddenReason}. Only your team
+          and the admins see it.
         </p>
       ) : null}
       {v.canModerate ? <ModerationActions v={v} /> : null}
       {score ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Scored on release {score.release.version} ({score.covered}/{score.total} instances) with metrics v{score.metricsVersion}.
+          Scored on release {score.release.version} ({score.covered}/{score.total} instances) with metrics v
+          {score.metricsVersion}.
           {sub.scores.length > 1 ? (
             <>
               {" "}
@@ -82,16 +88,44 @@ function ModerationActions({ v }: { v: SubmissionPageView }) {
   const { sub } = v;
   return (
     <div className="mt-2 flex flex-wrap gap-2" data-testid="moderation">
-      <ActionButton method="PATCH" url={`/api/v1/submissions/${sub.id}`} body={{ visibility: sub.visibility === "public" ? "private" : "public" }} label={sub.visibility === "public" ? "Make private" : "Make public"} />
+      <ActionButton
+        method="PATCH"
+        url={`/api/v1/submissions/${sub.id}`}
+        body={{ visibility: sub.visibility === "public" ? "private" : "public" }}
+        label={sub.visibility === "public" ? "Make private" : "Make public"}
+      />
       {v.isAdmin ? (
         <>
-          <ActionButton method="POST" url={`/api/v1/admin/submissions/${sub.id}/verify`} body={{ verified: !sub.verifiedAt }} label={sub.verifiedAt ? "Withdraw verification" : "Mark verified"} testId="verify" />
+          <ActionButton
+            method="POST"
+            url={`/api/v1/admin/submissions/${sub.id}/verify`}
+            body={{ verified: !sub.verifiedAt }}
+            label={sub.verifiedAt ? "Withdraw verification" : "Mark verified"}
+            testId="verify"
+          />
           {sub.hiddenAt ? (
-            <ActionButton method="POST" url={`/api/v1/admin/submissions/${sub.id}/hide`} body={{ reason: null }} label="Show again" />
+            <ActionButton
+              method="POST"
+              url={`/api/v1/admin/submissions/${sub.id}/hide`}
+              body={{ reason: null }}
+              label="Show again"
+            />
           ) : (
-            <ActionButton method="POST" url={`/api/v1/admin/submissions/${sub.id}/hide`} prompt="Why is it hidden? (its team sees this)" promptKey="reason" label="Hide…" />
+            <ActionButton
+              method="POST"
+              url={`/api/v1/admin/submissions/${sub.id}/hide`}
+              prompt="Why is it hidden? (its team sees this)"
+              promptKey="reason"
+              label="Hide…"
+            />
           )}
-          <ActionButton method="DELETE" url={`/api/v1/admin/submissions/${sub.id}`} label="Delete" confirm={`Delete ${sub.model} with its predictions and scores? This cannot be undone.`} onDone={`/tasks/${sub.task.fullSlug}`} />
+          <ActionButton
+            method="DELETE"
+            url={`/api/v1/admin/submissions/${sub.id}`}
+            label="Delete"
+            confirm={`Delete ${sub.model} with its predictions and scores? This cannot be undone.`}
+            onDone={`/tasks/${sub.task.fullSlug}`}
+          />
         </>
       ) : null}
     </div>

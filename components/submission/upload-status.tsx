@@ -17,7 +17,10 @@ type State = Pick<Submission, "status" | "error" | "metrics" | "validation" | "j
 /** The problems of a failed file (a scored one's validation is its report). */
 function problemsOf(v: Submission["validation"]): { problems: Problem[]; count: number } {
   if (!v || !("problems" in v) || !Array.isArray(v.problems)) return { problems: [], count: 0 };
-  return { problems: v.problems as Problem[], count: typeof v.problemCount === "number" ? v.problemCount : v.problems.length };
+  return {
+    problems: v.problems as Problem[],
+    count: typeof v.problemCount === "number" ? v.problemCount : v.problems.length,
+  };
 }
 
 const finished = (s: State) => s.status === "scored" || s.status === "failed";
@@ -27,7 +30,15 @@ const finished = (s: State) => s.status === "scored" || s.status === "failed";
  * failed, with a progress bar over the bytes read. On the submission page it refreshes the page
  * once scored; in the upload form it shows the outcome in place.
  */
-export function UploadStatus({ id, primaryMetric, refreshWhenDone = false }: { id: string; primaryMetric?: string; refreshWhenDone?: boolean }) {
+export function UploadStatus({
+  id,
+  primaryMetric,
+  refreshWhenDone = false,
+}: {
+  id: string;
+  primaryMetric?: string;
+  refreshWhenDone?: boolean;
+}) {
   const router = useRouter();
   const { data: state, lost } = usePoll<State>(`/api/v1/submissions/${id}`, { intervalMs: 1000, done: finished });
   const refreshed = useRef(false);
@@ -42,7 +53,12 @@ export function UploadStatus({ id, primaryMetric, refreshWhenDone = false }: { i
   const fraction = job && job.total > 0 ? Math.min(1, job.progress / job.total) : 0;
   if (state?.status === "failed") {
     return (
-      <div className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm dark:border-rose-800 dark:bg-rose-950" data-testid="upload-status" data-status="failed" role="alert">
+      <div
+        className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm dark:border-rose-800 dark:bg-rose-950"
+        data-testid="upload-status"
+        data-status="failed"
+        role="alert"
+      >
         <p className="font-semibold">Scoring failed: {state.error ?? job?.error ?? "unknown error"}</p>
         <ProblemTable problems={problemsOf(state.validation).problems} total={problemsOf(state.validation).count} />
         <p className="mt-2">Nothing was scored; fix the file and upload it again.</p>
@@ -52,8 +68,14 @@ export function UploadStatus({ id, primaryMetric, refreshWhenDone = false }: { i
   if (state?.status === "scored") {
     const v = primaryMetric ? getMetric(state.metrics, primaryMetric) : null;
     return (
-      <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950" data-testid="upload-status" data-status="scored">
-        <p className="font-semibold">Scored{primaryMetric ? `: ${primaryMetric} = ${typeof v === "number" ? fixed(v, 3) : "—"}` : "."}</p>
+      <div
+        className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950"
+        data-testid="upload-status"
+        data-status="scored"
+      >
+        <p className="font-semibold">
+          Scored{primaryMetric ? `: ${primaryMetric} = ${typeof v === "number" ? fixed(v, 3) : "—"}` : "."}
+        </p>
         <p className="mt-2">
           <Link href={`/submissions/${id}`}>View the submission</Link>
         </p>
@@ -61,7 +83,12 @@ export function UploadStatus({ id, primaryMetric, refreshWhenDone = false }: { i
     );
   }
   return (
-    <div className="space-y-2 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sm dark:border-sky-800 dark:bg-sky-950" data-testid="upload-status" data-status={state?.status ?? "queued"} role="status">
+    <div
+      className="space-y-2 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sm dark:border-sky-800 dark:bg-sky-950"
+      data-testid="upload-status"
+      data-status={state?.status ?? "queued"}
+      role="status"
+    >
       <p className="font-semibold">
         {state?.status === "scoring" ? "Scoring on the server…" : "Queued: a worker will score this file."}
         {job && job.attempts > 1 ? ` (attempt ${job.attempts})` : ""}
@@ -70,7 +97,8 @@ export function UploadStatus({ id, primaryMetric, refreshWhenDone = false }: { i
       {job?.error ? <p className="text-amber-800 dark:text-amber-300">{job.error}</p> : null}
       {lost ? <p className="text-muted">Could not reach the server; trying again…</p> : null}
       <p>
-        This page updates by itself; you can also leave and come back to <Link href={`/submissions/${id}`}>the submission</Link>.
+        This page updates by itself; you can also leave and come back to{" "}
+        <Link href={`/submissions/${id}`}>the submission</Link>.
       </p>
     </div>
   );

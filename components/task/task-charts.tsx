@@ -8,15 +8,27 @@ import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
 import { LengthChart } from "./length-chart";
 
 /** A length-bucket chart of the overlaid series, or why there is none (any kind with length buckets). */
-export function LengthCard({ side, lengths, total }: { side: "input" | "output"; lengths: Parameters<typeof LengthChart>[0]["data"] | null; total: number }) {
+export function LengthCard({
+  side,
+  lengths,
+  total,
+}: {
+  side: "input" | "output";
+  lengths: Parameters<typeof LengthChart>[0]["data"] | null;
+  total: number;
+}) {
   const what = side === "input" ? "issue texts" : "patches";
   return (
-    <Card title={`Bouncing by ${side === "input" ? "issue length (words)" : "patch length (characters)"}`} className="lg:col-span-2">
+    <Card
+      title={`Bouncing by ${side === "input" ? "issue length (words)" : "patch length (characters)"}`}
+      className="lg:col-span-2"
+    >
       {lengths ? (
         <LengthChart data={lengths} testId="chart-length" total={total} />
       ) : (
         <EmptyState title="No length chart for this release">
-          This release carries no {what}, so instances cannot be bucketed by length. Import a release with {side === "input" ? "problem_statement" : "patch"} to see it.
+          This release carries no {what}, so instances cannot be bucketed by length. Import a release with{" "}
+          {side === "input" ? "problem_statement" : "patch"} to see it.
         </EmptyState>
       )}
     </Card>
@@ -44,7 +56,14 @@ export async function TaskCharts({ fullSlug, view }: { fullSlug: string; view: L
       {d.lengthSide && !d.hidden ? <LengthCard side={d.lengthSide} lengths={d.lengths} total={d.instances} /> : null}
       {d.cost ? (
         <Card title={`Cost vs ${d.primaryLabel} (Pareto front)`}>
-          <ScatterFront points={d.cost.points} front={d.cost.front} xLabel="cost (USD)" yLabel={d.primaryLabel} yPercent={d.primaryPercent} testId="chart-cost" />
+          <ScatterFront
+            points={d.cost.points}
+            front={d.cost.front}
+            xLabel="cost (USD)"
+            yLabel={d.primaryLabel}
+            yPercent={d.primaryPercent}
+            testId="chart-cost"
+          />
         </Card>
       ) : null}
     </div>

@@ -1,6 +1,15 @@
 import type { ComponentType } from "react";
 import type { TaskChartData } from "@/lib/server/leaderboard";
-import type { DetailsOf, MetadataOf, PredictionOf, SubmissionChartsOf, TaskChartsOf, TaskKind, TaskKindModule, TruthOf } from "@/lib/tasks/define";
+import type {
+  DetailsOf,
+  MetadataOf,
+  PredictionOf,
+  SubmissionChartsOf,
+  TaskChartsOf,
+  TaskKind,
+  TaskKindModule,
+  TruthOf,
+} from "@/lib/tasks/define";
 import type { Metrics } from "@/lib/tasks/types";
 import { GenericInstanceView, GenericPredictionView } from "./generic";
 
@@ -53,7 +62,10 @@ export interface RegisteredKindUi {
 export function defineKindUi<K extends TaskKindModule>(kind: K, ui: KindUi<K>): RegisteredKindUi {
   const { InstanceView, PredictionView, ...rest } = ui;
   const schemas = (kind as unknown as TaskKind<unknown, unknown, unknown, unknown, unknown, unknown>).def?.schemas;
-  const out: RegisteredKindUi = { kind: kind.kind, ...(rest as Omit<RegisteredKindUi, "kind" | "InstanceView" | "PredictionView">) };
+  const out: RegisteredKindUi = {
+    kind: kind.kind,
+    ...(rest as Omit<RegisteredKindUi, "kind" | "InstanceView" | "PredictionView">),
+  };
   if (InstanceView && schemas) {
     const View = InstanceView as ComponentType<{ metadata: unknown }>;
     out.InstanceView = function KindInstanceView({ metadata }) {
@@ -66,7 +78,8 @@ export function defineKindUi<K extends TaskKindModule>(kind: K, ui: KindUi<K>): 
     out.PredictionView = function KindPredictionView({ prediction, truth, whole }) {
       const p = schemas.prediction.safeParse(prediction);
       const t = truth === null || truth === undefined ? null : schemas.truth.safeParse(truth);
-      if (!p.success || (t && !t.success)) return <GenericPredictionView prediction={prediction} truth={truth} whole={whole} />;
+      if (!p.success || (t && !t.success))
+        return <GenericPredictionView prediction={prediction} truth={truth} whole={whole} />;
       return <View prediction={p.data} truth={t ? t.data : null} whole={whole} />;
     };
   }

@@ -9,7 +9,9 @@ const CLIP = 280;
 /** An instance's long text fields, each under its name (short ones are in the page's key-value list). */
 export function GenericInstanceView({ metadata }: { metadata: unknown }) {
   if (!metadata || typeof metadata !== "object") return null;
-  const long = Object.entries(metadata as Record<string, unknown>).filter(([, v]) => typeof v === "string" && v.length >= 80) as [string, string][];
+  const long = Object.entries(metadata as Record<string, unknown>).filter(
+    ([, v]) => typeof v === "string" && v.length >= 80,
+  ) as [string, string][];
   return (
     <>
       {long.map(([k, v]) => (
@@ -23,7 +25,14 @@ export function GenericInstanceView({ metadata }: { metadata: unknown }) {
 }
 
 /** A prediction's explanation: its trace (clipped, with a link to the whole), or a note that it is structured. */
-export function GenericPredictionView({ prediction, whole }: { prediction: unknown; truth: unknown; whole: PredictionLink }) {
+export function GenericPredictionView({
+  prediction,
+  whole,
+}: {
+  prediction: unknown;
+  truth: unknown;
+  whole: PredictionLink;
+}) {
   const trace = prediction && typeof prediction === "object" ? (prediction as { trace?: unknown }).trace : undefined;
   if (typeof trace === "string") {
     return trace.length > CLIP ? (

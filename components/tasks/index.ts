@@ -16,7 +16,8 @@ export function registerKindUi(ui: RegisteredKindUi): void {
   UI.set(ui.kind, ui);
 }
 
-for (const ui of [binaryAbstentionUi, bouncerPipelineUi, scoredAbstentionUi, ciRepairUi, codeReviewUi]) registerKindUi(ui);
+for (const ui of [binaryAbstentionUi, bouncerPipelineUi, scoredAbstentionUi, ciRepairUi, codeReviewUi])
+  registerKindUi(ui);
 
 /** A kind's UI; a kind without one shows the generic parts of its pages only. */
 export function kindUi(kind: string): RegisteredKindUi {
@@ -26,5 +27,8 @@ export function kindUi(kind: string): RegisteredKindUi {
 /** How a kind shows one instance and one prediction: its own views, else the generic ones. */
 export function kindViews(kind: string): Required<Pick<RegisteredKindUi, "InstanceView" | "PredictionView">> {
   const ui = kindUi(kind);
-  return { InstanceView: ui.InstanceView ?? GenericInstanceView, PredictionView: ui.PredictionView ?? GenericPredictionView };
+  return {
+    InstanceView: ui.InstanceView ?? GenericInstanceView,
+    PredictionView: ui.PredictionView ?? GenericPredictionView,
+  };
 }

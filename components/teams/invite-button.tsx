@@ -15,13 +15,25 @@ export function InviteButton({ team }: { team: string }) {
   }
   return (
     <div className="space-y-2 text-sm">
-      <button type="button" onClick={create} className="rounded-md bg-sky-700 px-3 py-1.5 font-medium text-white hover:bg-sky-800" data-testid="invite">
+      <button
+        type="button"
+        onClick={create}
+        className="rounded-md bg-sky-700 px-3 py-1.5 font-medium text-white hover:bg-sky-800"
+        data-testid="invite"
+      >
         Create an invitation link
       </button>
       {link ? (
         <p>
           Send this link to your colleague; it works once, until {link.expiresAt.slice(0, 10)}:{" "}
-          <input readOnly value={link.url} aria-label="Invitation link" className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs dark:border-slate-700 dark:bg-slate-900" data-testid="invite-url" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            readOnly
+            value={link.url}
+            aria-label="Invitation link"
+            className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs dark:border-slate-700 dark:bg-slate-900"
+            data-testid="invite-url"
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </p>
       ) : null}
       {error ? (

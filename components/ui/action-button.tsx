@@ -44,7 +44,11 @@ export function ActionButton({
     }
     setBusy(true);
     setError(null);
-    const res = await fetch(url, { method, headers: payload ? { "content-type": "application/json" } : undefined, body: payload ? JSON.stringify(payload) : undefined });
+    const res = await fetch(url, {
+      method,
+      headers: payload ? { "content-type": "application/json" } : undefined,
+      body: payload ? JSON.stringify(payload) : undefined,
+    });
     setBusy(false);
     if (!res.ok) {
       const b = await res.json().catch(() => ({}));
@@ -56,7 +60,15 @@ export function ActionButton({
   }
   return (
     <span className="inline-flex items-center gap-2">
-      <button type="button" onClick={run} disabled={busy} data-testid={testId} className={className ?? "rounded border border-slate-300 px-2 py-0.5 text-xs disabled:opacity-50 dark:border-slate-700"}>
+      <button
+        type="button"
+        onClick={run}
+        disabled={busy}
+        data-testid={testId}
+        className={
+          className ?? "rounded border border-slate-300 px-2 py-0.5 text-xs disabled:opacity-50 dark:border-slate-700"
+        }
+      >
         {busy ? "…" : label}
       </button>
       {error ? (

@@ -6,7 +6,15 @@ const TONES = {
   red: "bg-rose-100 text-rose-900 dark:bg-rose-900/40 dark:text-rose-200",
 } as const;
 
-export function Badge({ tone = "gray", children, title }: { tone?: keyof typeof TONES; children: React.ReactNode; title?: string }) {
+export function Badge({
+  tone = "gray",
+  children,
+  title,
+}: {
+  tone?: keyof typeof TONES;
+  children: React.ReactNode;
+  title?: string;
+}) {
   return (
     <span title={title} className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium ${TONES[tone]}`}>
       {children}

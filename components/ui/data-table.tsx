@@ -54,14 +54,27 @@ interface Props<R> {
   plain?: boolean;
 }
 
-const alignOf = (a: Column<unknown>["align"]) => (a === "right" ? "text-right" : a === "center" ? "text-center" : "text-left");
+const alignOf = (a: Column<unknown>["align"]) =>
+  a === "right" ? "text-right" : a === "center" ? "text-center" : "text-left";
 
 /**
  * The one table of the product: a header that stays in view, horizontal scroll inside its own
  * box on narrow screens (the page never scrolls sideways), a sticky row-header column, and
  * sorting — by permalink (`sortLinks`, the server sorts) or in the browser (columns with `sort`).
  */
-export function DataTable<R>({ rows, columns, rowKey, caption, testId, sortLinks, rowProps, maxHeight, size = "sm", footer, plain }: Props<R>) {
+export function DataTable<R>({
+  rows,
+  columns,
+  rowKey,
+  caption,
+  testId,
+  sortLinks,
+  rowProps,
+  maxHeight,
+  size = "sm",
+  footer,
+  plain,
+}: Props<R>) {
   const pad = size === "xs" ? "px-2 py-1" : "px-3 py-2";
   const stickyCell = "sticky left-0 z-10 bg-white dark:bg-slate-950";
   const head = columns.map((c) => {
@@ -73,10 +86,18 @@ export function DataTable<R>({ rows, columns, rowKey, caption, testId, sortLinks
       return {
         key: c.key,
         className: cls,
-        ariaSort: active ? (sortLinks.dir === "asc" ? ("ascending" as const) : ("descending" as const)) : ("none" as const),
+        ariaSort: active
+          ? sortLinks.dir === "asc"
+            ? ("ascending" as const)
+            : ("descending" as const)
+          : ("none" as const),
         content: (
           <span className="inline-flex items-center gap-1">
-            <Link href={sortLinks.hrefFor(c.key, next)} className="text-slate-900 no-underline dark:text-slate-100" data-sort-key={c.key}>
+            <Link
+              href={sortLinks.hrefFor(c.key, next)}
+              className="text-slate-900 no-underline dark:text-slate-100"
+              data-sort-key={c.key}
+            >
               {c.header}
               <span aria-hidden className="ml-0.5 text-xs text-muted">
                 {active ? (sortLinks.dir === "desc" ? "▼" : "▲") : natural === "asc" ? "↓" : "↑"}
@@ -88,7 +109,14 @@ export function DataTable<R>({ rows, columns, rowKey, caption, testId, sortLinks
         sortable: false,
       };
     }
-    return { key: c.key, className: cls, content: c.header, extra: c.headerExtra, sortable: !sortLinks && Boolean(c.sort), firstDir: c.firstDir ?? "desc" };
+    return {
+      key: c.key,
+      className: cls,
+      content: c.header,
+      extra: c.headerExtra,
+      sortable: !sortLinks && Boolean(c.sort),
+      firstDir: c.firstDir ?? "desc",
+    };
   });
   const body = rows.map((r) => ({
     key: rowKey(r),

@@ -1,7 +1,17 @@
 import Link from "next/link";
 
 /** Previous / next links over a list shown `limit` rows at a time (the offset lives in the URL). */
-export function Pager({ offset, limit, matched, href }: { offset: number; limit: number; matched: number; href: (offset: number) => string }) {
+export function Pager({
+  offset,
+  limit,
+  matched,
+  href,
+}: {
+  offset: number;
+  limit: number;
+  matched: number;
+  href: (offset: number) => string;
+}) {
   if (matched <= limit && offset === 0) return null;
   const from = Math.min(matched, offset + 1);
   const to = Math.min(matched, offset + limit);

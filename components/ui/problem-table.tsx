@@ -14,9 +14,27 @@ export function ProblemTable({ problems, total }: { problems: Problem[]; total: 
         plain
         maxHeight="24rem"
         columns={[
-          { key: "instance", header: "instance", className: "font-mono", sort: (p) => p.instanceId ?? "", cell: (p) => p.instanceId ?? "—" },
-          { key: "field", header: "field", className: "font-mono", sort: (p) => p.field ?? "", cell: (p) => p.field ?? "—" },
-          { key: "where", header: "where", sort: (p) => p.line ?? p.row ?? null, firstDir: "asc", cell: (p) => (p.line ? `line ${p.line}` : p.row ? `row ${p.row}` : "—") },
+          {
+            key: "instance",
+            header: "instance",
+            className: "font-mono",
+            sort: (p) => p.instanceId ?? "",
+            cell: (p) => p.instanceId ?? "—",
+          },
+          {
+            key: "field",
+            header: "field",
+            className: "font-mono",
+            sort: (p) => p.field ?? "",
+            cell: (p) => p.field ?? "—",
+          },
+          {
+            key: "where",
+            header: "where",
+            sort: (p) => p.line ?? p.row ?? null,
+            firstDir: "asc",
+            cell: (p) => (p.line ? `line ${p.line}` : p.row ? `row ${p.row}` : "—"),
+          },
           { key: "problem", header: "problem", cell: (p) => p.message },
           { key: "expected", header: "expected", cell: (p) => p.expected ?? "" },
         ]}

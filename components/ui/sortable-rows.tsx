@@ -12,7 +12,21 @@ function compare(a: SortKey, b: SortKey): number {
 }
 
 /** DataTable's client island, used only when a column sorts in the browser: cells come rendered from the server; only their order is the browser's. */
-export function SortableRows({ caption, testId, size, head, body, footer }: { caption: string; testId?: string; size: "sm" | "xs"; head: HeadCell[]; body: BodyRow[]; footer?: ReactNode }) {
+export function SortableRows({
+  caption,
+  testId,
+  size,
+  head,
+  body,
+  footer,
+}: {
+  caption: string;
+  testId?: string;
+  size: "sm" | "xs";
+  head: HeadCell[];
+  body: BodyRow[];
+  footer?: ReactNode;
+}) {
   const [sort, setSort] = useState<{ col: number; dir: "asc" | "desc" } | null>(null);
   const rows = useMemo(() => {
     if (!sort) return body;
@@ -36,7 +50,13 @@ export function SortableRows({ caption, testId, size, head, body, footer }: { ca
       rows={rows}
       footer={footer}
       sort={sort}
-      onSort={(i) => setSort(sort?.col === i ? { col: i, dir: sort.dir === "desc" ? "asc" : "desc" } : { col: i, dir: head[i].firstDir ?? "desc" })}
+      onSort={(i) =>
+        setSort(
+          sort?.col === i
+            ? { col: i, dir: sort.dir === "desc" ? "asc" : "desc" }
+            : { col: i, dir: head[i].firstDir ?? "desc" },
+        )
+      }
     />
   );
 }

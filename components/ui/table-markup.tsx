@@ -16,7 +16,13 @@ export interface BodyRow {
   key: string;
   props: Record<string, string | undefined>;
   sort: SortKey[];
-  cells: { key: string; header: boolean; className: string; props: Record<string, string | undefined>; content: ReactNode }[];
+  cells: {
+    key: string;
+    header: boolean;
+    className: string;
+    props: Record<string, string | undefined>;
+    content: ReactNode;
+  }[];
 }
 
 /** The markup of DataTable, shared by the server (nothing sorts in the browser) and the client island (something does). */
@@ -46,7 +52,14 @@ export function TableMarkup({
         <tr>
           {head.map((h, i) => {
             const active = sort?.col === i;
-            const ariaSort = h.sortable && onSort ? (active ? (sort!.dir === "asc" ? "ascending" : "descending") : "none") : h.ariaSort;
+            const ariaSort =
+              h.sortable && onSort
+                ? active
+                  ? sort!.dir === "asc"
+                    ? "ascending"
+                    : "descending"
+                  : "none"
+                : h.ariaSort;
             return (
               <th key={h.key} scope="col" className={h.className} aria-sort={ariaSort}>
                 {h.sortable && onSort ? (
@@ -76,7 +89,11 @@ export function TableMarkup({
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={r.key} className="border-t border-slate-100 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900" {...r.props}>
+          <tr
+            key={r.key}
+            className="border-t border-slate-100 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900"
+            {...r.props}
+          >
             {r.cells.map((c) =>
               c.header ? (
                 <th key={c.key} scope="row" className={`font-normal ${c.className}`} {...c.props}>

@@ -11,14 +11,21 @@ import { UploadQueued, UploadScored } from "@/lib/contracts/submissions";
 import { getMetric } from "@/lib/metric-value";
 import { fixed, formatBytes } from "@/lib/format";
 
-
 type Result =
   | ({ kind: "ok" } & UploadScored)
   | ({ kind: "queued" } & UploadQueued)
   | { kind: "error"; status: number; message: string; problems: Problem[]; problemCount: number };
 
 /** Drag-and-drop upload of a prediction file with progress and the server's validation report. */
-export function UploadForm({ task, primaryMetric, teams = [] }: { task: string; primaryMetric: string; teams?: { slug: string; name: string }[] }) {
+export function UploadForm({
+  task,
+  primaryMetric,
+  teams = [],
+}: {
+  task: string;
+  primaryMetric: string;
+  teams?: { slug: string; name: string }[];
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [drag, setDrag] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -33,7 +40,8 @@ export function UploadForm({ task, primaryMetric, teams = [] }: { task: string; 
     fd.set("file", file);
     if (!fd.get("oss")) fd.set("oss", "false");
     // empty optional numbers are left out rather than sent as ""
-    for (const k of ["cost_usd", "tokens", "runtime_sec", "system", "site", "logs_url"]) if (fd.get(k) === "") fd.delete(k);
+    for (const k of ["cost_usd", "tokens", "runtime_sec", "system", "site", "logs_url"])
+      if (fd.get(k) === "") fd.delete(k);
     setResult(null);
     setProgress(0);
     // XMLHttpRequest, not fetch: it reports upload progress.
@@ -69,7 +77,13 @@ export function UploadForm({ task, primaryMetric, teams = [] }: { task: string; 
     };
     xhr.onerror = () => {
       setProgress(null);
-      setResult({ kind: "error", status: 0, message: "network error: the upload did not reach the server", problems: [], problemCount: 0 });
+      setResult({
+        kind: "error",
+        status: 0,
+        message: "network error: the upload did not reach the server",
+        problems: [],
+        problemCount: 0,
+      });
     };
     xhr.send(fd);
   }
@@ -117,7 +131,12 @@ export function UploadForm({ task, primaryMetric, teams = [] }: { task: string; 
         {teams.length > 1 ? (
           <label className="block text-sm sm:col-span-2">
             Team (it is filed under this team; private ones are seen by its members)
-            <select name="team" defaultValue={teams[0].slug} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" data-testid="team-picker">
+            <select
+              name="team"
+              defaultValue={teams[0].slug}
+              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+              data-testid="team-picker"
+            >
               {teams.map((t) => (
                 <option key={t.slug} value={t.slug}>
                   {t.name}
@@ -128,23 +147,45 @@ export function UploadForm({ task, primaryMetric, teams = [] }: { task: string; 
         ) : null}
         <label className="block text-sm">
           Model name <span className="text-rose-600">*</span>
-          <input name="model" required maxLength={120} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+          <input
+            name="model"
+            required
+            maxLength={120}
+            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+          />
         </label>
         <label className="block text-sm">
           System / agent (optional)
-          <input name="system" maxLength={120} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+          <input
+            name="system"
+            maxLength={120}
+            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+          />
         </label>
         <label className="block text-sm">
           Link (paper, code; optional)
-          <input name="site" type="url" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+          <input
+            name="site"
+            type="url"
+            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+          />
         </label>
         <label className="block text-sm">
           Logs or trajectories (a link; optional)
-          <input name="logs_url" type="url" placeholder="https://…" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+          <input
+            name="logs_url"
+            type="url"
+            placeholder="https://…"
+            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+          />
         </label>
         <label className="block text-sm">
           Visibility
-          <select name="visibility" defaultValue="public" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
+          <select
+            name="visibility"
+            defaultValue="public"
+            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+          >
             <option value="public">public — on the leaderboard</option>
             <option value="private">private — only your team</option>
           </select>
@@ -153,18 +194,38 @@ export function UploadForm({ task, primaryMetric, teams = [] }: { task: string; 
           <input type="checkbox" name="oss" value="true" /> open-source model
         </label>
         <fieldset className="grid grid-cols-3 gap-2 text-sm sm:col-span-2">
-          <legend className="mb-1 text-xs text-muted">Optional cost of the run (shown as a column and in the cost-vs-score chart)</legend>
+          <legend className="mb-1 text-xs text-muted">
+            Optional cost of the run (shown as a column and in the cost-vs-score chart)
+          </legend>
           <label className="block">
             USD
-            <input name="cost_usd" type="number" min={0} step="any" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+            <input
+              name="cost_usd"
+              type="number"
+              min={0}
+              step="any"
+              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+            />
           </label>
           <label className="block">
             tokens
-            <input name="tokens" type="number" min={0} step={1} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+            <input
+              name="tokens"
+              type="number"
+              min={0}
+              step={1}
+              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+            />
           </label>
           <label className="block">
             runtime (s)
-            <input name="runtime_sec" type="number" min={0} step="any" className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900" />
+            <input
+              name="runtime_sec"
+              type="number"
+              min={0}
+              step="any"
+              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+            />
           </label>
         </fieldset>
       </div>
@@ -175,17 +236,19 @@ export function UploadForm({ task, primaryMetric, teams = [] }: { task: string; 
       >
         {progress !== null ? "Uploading…" : "Upload and score"}
       </button>
-      {progress !== null ? (
-        <ProgressBar fraction={progress} label="Upload progress" />
-      ) : null}
+      {progress !== null ? <ProgressBar fraction={progress} label="Upload progress" /> : null}
       {progress === 1 ? <p className="text-sm text-muted">Validating and scoring on the server…</p> : null}
       {result?.kind === "ok" ? (
-        <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950" data-testid="upload-ok">
+        <div
+          className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950"
+          data-testid="upload-ok"
+        >
           <p className="font-semibold">
             Scored: {primaryMetric} = {fixed(getMetric(result.metrics, primaryMetric), 3)}
           </p>
           <p>
-            Validation: {result.validation.format} format, {result.validation.covered} of {result.validation.total} instances covered.
+            Validation: {result.validation.format} format, {result.validation.covered} of {result.validation.total}{" "}
+            instances covered.
           </p>
           {result.validation.warnings.map((w) => (
             <p key={w} className="text-amber-800 dark:text-amber-300">
@@ -200,7 +263,11 @@ export function UploadForm({ task, primaryMetric, teams = [] }: { task: string; 
       ) : null}
       {result?.kind === "queued" ? <UploadStatus id={result.id} primaryMetric={primaryMetric} /> : null}
       {result?.kind === "error" ? (
-        <div className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm dark:border-rose-800 dark:bg-rose-950" data-testid="upload-error" role="alert">
+        <div
+          className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm dark:border-rose-800 dark:bg-rose-950"
+          data-testid="upload-error"
+          role="alert"
+        >
           <p className="font-semibold">{result.message}</p>
           <ProblemTable problems={result.problems} total={result.problemCount} />
           <p className="mt-2">Nothing was stored.</p>

@@ -16,5 +16,11 @@ export const Me = z.object({
 export type Me = z.infer<typeof Me>;
 
 /** POST /api/v1/tokens (201): the secret is shown this once. */
-export const TokenCreated = z.object({ id: z.uuid(), token: z.string(), prefix: z.string(), team: z.string(), admin: z.boolean() });
+export const TokenCreated = z.object({
+  id: z.uuid(),
+  token: z.string(),
+  prefix: z.string(),
+  team: z.string(),
+  admin: z.boolean(),
+});
 export type TokenCreated = z.infer<typeof TokenCreated>;

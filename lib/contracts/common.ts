@@ -17,12 +17,16 @@ export const ErrorBody = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    details: z.looseObject({ problems: z.array(Problem).optional(), problemCount: z.number().int().optional() }).optional(),
+    details: z
+      .looseObject({ problems: z.array(Problem).optional(), problemCount: z.number().int().optional() })
+      .optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Metric values by key (nested for multi-part tasks); null where a metric is undefined (0/0). */
-export const Metrics: z.ZodType<MetricsType> = z.lazy(() => z.record(z.string(), z.union([z.number(), z.null(), Metrics])));
+export const Metrics: z.ZodType<MetricsType> = z.lazy(() =>
+  z.record(z.string(), z.union([z.number(), z.null(), Metrics])),
+);
 
 export const iso = z.iso.datetime({ offset: true });

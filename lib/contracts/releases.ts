@@ -18,13 +18,22 @@ export const Release = z.object({
 export type Release = z.infer<typeof Release>;
 
 /** How an imported release differs from the current one. */
-export const ReleaseDiff = z.object({ added: z.number().int(), removed: z.number().int(), changed: z.number().int(), against: z.string().nullable() });
+export const ReleaseDiff = z.object({
+  added: z.number().int(),
+  removed: z.number().int(),
+  changed: z.number().int(),
+  against: z.string().nullable(),
+});
 export type ReleaseDiff = z.infer<typeof ReleaseDiff>;
 
 /** POST /api/v1/admin/releases (201). */
 export const ReleaseImported = z.object({
   release: Release,
-  validation: z.object({ format: z.string(), instances: z.number().int(), preview: z.array(z.record(z.string(), z.unknown())) }),
+  validation: z.object({
+    format: z.string(),
+    instances: z.number().int(),
+    preview: z.array(z.record(z.string(), z.unknown())),
+  }),
   diff: ReleaseDiff,
   /** the re-score a publish queued */
   job: JobResponse.nullable(),

@@ -21,11 +21,19 @@ export const ValidationReport = z.object({
 export type ValidationReport = z.infer<typeof ValidationReport>;
 
 /** `submissions.validation`: the report of a scored file, or the problems of a failed one (read through this schema). */
-export const StoredValidation = z.union([ValidationReport, z.looseObject({ problems: z.array(Problem).optional(), problemCount: z.number().int().optional() }), z.null()]);
+export const StoredValidation = z.union([
+  ValidationReport,
+  z.looseObject({ problems: z.array(Problem).optional(), problemCount: z.number().int().optional() }),
+  z.null(),
+]);
 export type StoredValidation = z.infer<typeof StoredValidation>;
 
 /** A hidden release's answer: whether the Ladder released new values, and its margin. */
-export const LadderOutcome = z.object({ released: z.boolean(), margin: z.number().nullable(), message: z.string().optional() });
+export const LadderOutcome = z.object({
+  released: z.boolean(),
+  margin: z.number().nullable(),
+  message: z.string().optional(),
+});
 
 /** 200 (a dry run: `id` null, status validated) and 201 (stored and scored). */
 export const UploadScored = z.object({
@@ -64,7 +72,12 @@ export const Submission = z.object({
   synthetic: z.boolean(),
   status: z.enum(["queued", "scoring", "scored", "failed"]),
   createdAt: iso,
-  file: z.object({ name: z.string().nullable(), size: z.number().int().nullable(), sha256: z.string().nullable(), format: z.string().nullable() }),
+  file: z.object({
+    name: z.string().nullable(),
+    size: z.number().int().nullable(),
+    sha256: z.string().nullable(),
+    format: z.string().nullable(),
+  }),
   cost: z.object({ usd: z.number().nullable(), tokens: z.number().nullable(), runtimeSec: z.number().nullable() }),
   metrics: Metrics,
   ci: z.object({ metric: z.string(), low: z.number(), high: z.number(), level: z.number() }).nullable(),
@@ -86,6 +99,13 @@ export const Submission = z.object({
   validation: StoredValidation,
   error: z.string().nullable(),
   /** the worker's job for a 202 upload (null once gone or for direct uploads) */
-  job: JobResponse.pick({ id: true, status: true, progress: true, total: true, attempts: true, error: true }).nullable(),
+  job: JobResponse.pick({
+    id: true,
+    status: true,
+    progress: true,
+    total: true,
+    attempts: true,
+    error: true,
+  }).nullable(),
 });
 export type Submission = z.infer<typeof Submission>;

@@ -14,7 +14,9 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
 }
 
 /** JSON.parse with an error message that names the line and column. */
-export function parseJsonWithPosition(text: string): { ok: true; value: unknown } | { ok: false; message: string; line?: number } {
+export function parseJsonWithPosition(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; message: string; line?: number } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {
@@ -22,7 +24,11 @@ export function parseJsonWithPosition(text: string): { ok: true; value: unknown 
     const m = /position (\d+)/.exec(msg);
     if (m) {
       const { line, column } = lineColumnAt(text, Number(m[1]));
-      return { ok: false, message: `malformed JSON at line ${line}, column ${column}: ${msg.replace(/ in JSON at position.*$/, "")}`, line };
+      return {
+        ok: false,
+        message: `malformed JSON at line ${line}, column ${column}: ${msg.replace(/ in JSON at position.*$/, "")}`,
+        line,
+      };
     }
     return { ok: false, message: `malformed JSON: ${msg}` };
   }

@@ -23,14 +23,23 @@ function looksLikeJsonl(text: string, fileName?: string): boolean {
 }
 
 /** One row of the array/JSONL shapes: an object with a non-empty instance_id. */
-export function rowEntry(v: unknown, where: { line?: number; row?: number }, problems: Problem[]): PredictionEntry | undefined {
+export function rowEntry(
+  v: unknown,
+  where: { line?: number; row?: number },
+  problems: Problem[],
+): PredictionEntry | undefined {
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
     problems.push({ ...where, message: "row is not an object", expected: '{ "instance_id": "…", … }' });
     return undefined;
   }
   const id = (v as Record<string, unknown>).instance_id;
   if (typeof id !== "string" || id.trim() === "") {
-    problems.push({ ...where, field: "instance_id", message: `instance_id is ${JSON.stringify(id ?? null)}`, expected: "a non-empty string" });
+    problems.push({
+      ...where,
+      field: "instance_id",
+      message: `instance_id is ${JSON.stringify(id ?? null)}`,
+      expected: "a non-empty string",
+    });
     return undefined;
   }
   return { id, value: v, ...where };
@@ -44,7 +53,12 @@ export function rowEntry(v: unknown, where: { line?: number; row?: number }, pro
 export function parsePredictionFile(text: string, fileName?: string): ParsedPredictionFile {
   const problems: Problem[] = [];
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.trim() === "") return { format: "unknown", entries: [], problems: [{ message: "the file is empty", expected: "JSON or JSONL predictions" }] };
+  if (body.trim() === "")
+    return {
+      format: "unknown",
+      entries: [],
+      problems: [{ message: "the file is empty", expected: "JSON or JSONL predictions" }],
+    };
 
   if (looksLikeJsonl(body, fileName)) {
     const entries: PredictionEntry[] = [];
@@ -82,6 +96,11 @@ export function parsePredictionFile(text: string, fileName?: string): ParsedPred
   return {
     format: "unknown",
     entries: [],
-    problems: [{ message: `the file holds a JSON ${typeof v}`, expected: "an object keyed by instance id, an array of rows, or JSONL" }],
+    problems: [
+      {
+        message: `the file holds a JSON ${typeof v}`,
+        expected: "an object keyed by instance id, an array of rows, or JSONL",
+      },
+    ],
   };
 }

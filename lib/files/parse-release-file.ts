@@ -28,7 +28,8 @@ export function parseReleaseFile(text: string, fileName?: string): ParsedRelease
       if (l.trim() === "") return;
       const r = parseJsonWithPosition(l);
       if (!r.ok) problems.push({ line: i + 1, message: r.message });
-      else if (typeof r.value !== "object" || r.value === null || Array.isArray(r.value)) problems.push({ line: i + 1, message: "line is not a JSON object" });
+      else if (typeof r.value !== "object" || r.value === null || Array.isArray(r.value))
+        problems.push({ line: i + 1, message: "line is not a JSON object" });
       else rows.push({ row: r.value as Record<string, unknown>, n: rows.length + 1 });
     });
     return { format: "jsonl", rows, problems };
@@ -36,16 +37,23 @@ export function parseReleaseFile(text: string, fileName?: string): ParsedRelease
   if (ext === "json" || (!ext && first === "[")) {
     const r = parseJsonWithPosition(body);
     if (!r.ok) return { format: "json", rows: [], problems: [{ line: r.line, message: r.message }] };
-    if (!Array.isArray(r.value)) return { format: "json", rows: [], problems: [{ message: "the file is not a JSON array", expected: "an array with one object per instance" }] };
+    if (!Array.isArray(r.value))
+      return {
+        format: "json",
+        rows: [],
+        problems: [{ message: "the file is not a JSON array", expected: "an array with one object per instance" }],
+      };
     const rows: ReleaseRow[] = [];
     r.value.forEach((v, i) => {
-      if (typeof v !== "object" || v === null || Array.isArray(v)) problems.push({ row: i + 1, message: "row is not an object" });
+      if (typeof v !== "object" || v === null || Array.isArray(v))
+        problems.push({ row: i + 1, message: "row is not an object" });
       else rows.push({ row: v as Record<string, unknown>, n: i + 1 });
     });
     return { format: "json", rows, problems };
   }
   const res = Papa.parse<Record<string, string>>(body, { header: true, skipEmptyLines: "greedy" });
   for (const e of res.errors.slice(0, 50)) problems.push({ row: (e.row ?? 0) + 1, message: `CSV: ${e.message}` });
-  if (!res.meta.fields?.includes("instance_id")) problems.push({ message: "the CSV has no instance_id column", expected: "a header row naming instance_id" });
+  if (!res.meta.fields?.includes("instance_id"))
+    problems.push({ message: "the CSV has no instance_id column", expected: "a header row naming instance_id" });
   return { format: "csv", rows: res.data.map((row, i) => ({ row, n: i + 1 })), problems };
 }

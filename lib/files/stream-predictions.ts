@@ -70,7 +70,12 @@ export class PredictionStream {
     if (this.mode === "detect") {
       const buffered = Buffer.concat(this.head);
       this.head = [];
-      if (buffered.toString("utf8").replace(/^\uFEFF/, "").trim() === "") {
+      if (
+        buffered
+          .toString("utf8")
+          .replace(/^\uFEFF/, "")
+          .trim() === ""
+      ) {
         this.problems.push({ message: "the file is empty", expected: "JSON or JSONL predictions" });
         this.mode = "done";
         return;
@@ -116,7 +121,10 @@ export class PredictionStream {
     let nul = 0;
     for (const b of head) if (b === 0) nul++;
     if (!bom && !(head.length >= 4 && nul >= head.length / 4)) return false;
-    this.problems.push({ message: "the file is UTF-16 encoded (as Windows tools write 'Unicode' text)", expected: "UTF-8 text: save or convert the file as UTF-8 (e.g. iconv -f UTF-16 -t UTF-8)" });
+    this.problems.push({
+      message: "the file is UTF-16 encoded (as Windows tools write 'Unicode' text)",
+      expected: "UTF-8 text: save or convert the file as UTF-8 (e.g. iconv -f UTF-16 -t UTF-8)",
+    });
     this.failed = true;
     this.mode = "done";
     return true;
@@ -132,7 +140,9 @@ export class PredictionStream {
 
   private startMode() {
     if (this.checkEncoding()) return;
-    const text = Buffer.concat(this.head).toString("utf8").replace(/^\uFEFF/, "");
+    const text = Buffer.concat(this.head)
+      .toString("utf8")
+      .replace(/^\uFEFF/, "");
     const lines = text.split("\n");
     const complete = lines.slice(0, -1).filter((l) => l.trim() !== "");
     const jsonl =
@@ -200,13 +210,19 @@ export class PredictionStream {
       this.sawContent = true;
       if (token === TokenType.LEFT_BRACKET) this.rootIsArray = true;
       else if (token !== TokenType.LEFT_BRACE) {
-        this.fail(new Error(`the file holds a JSON ${value === null ? "null" : typeof value === "string" ? "string" : typeof value}`), true);
+        this.fail(
+          new Error(
+            `the file holds a JSON ${value === null ? "null" : typeof value === "string" ? "string" : typeof value}`,
+          ),
+          true,
+        );
         return;
       }
     }
     if (this.depth === 1) {
       if (this.rootIsArray) {
-        if (this.elementLine < 0 && token !== TokenType.COMMA && token !== TokenType.RIGHT_BRACKET) this.elementLine = this.lineAt(offset);
+        if (this.elementLine < 0 && token !== TokenType.COMMA && token !== TokenType.RIGHT_BRACKET)
+          this.elementLine = this.lineAt(offset);
       } else if (this.expectKey && token === TokenType.STRING) {
         this.pendingKeys.push({ key: value as string, line: this.lineAt(offset) });
         this.expectKey = false;
@@ -246,11 +262,17 @@ export class PredictionStream {
     if (this.failed) return;
     this.failed = true;
     if (wholeFile) {
-      this.problems.push({ message: e.message, expected: "an object keyed by instance id, an array of rows, or JSONL" });
+      this.problems.push({
+        message: e.message,
+        expected: "an object keyed by instance id, an array of rows, or JSONL",
+      });
       return;
     }
     const line = this.lineAt(this.lastOffset);
-    this.problems.push({ line, message: `malformed JSON at line ${line}: ${e.message.replace(/^Unexpected /, "unexpected ")}` });
+    this.problems.push({
+      line,
+      message: `malformed JSON at line ${line}: ${e.message.replace(/^Unexpected /, "unexpected ")}`,
+    });
   }
 
   private jsonlLine(l: string, lineNo: number) {
@@ -259,7 +281,10 @@ export class PredictionStream {
     try {
       v = JSON.parse(l);
     } catch (e) {
-      this.problems.push({ line: lineNo, message: `malformed JSON: ${(e as Error).message.replace(/ in JSON at position.*$/, "")}` });
+      this.problems.push({
+        line: lineNo,
+        message: `malformed JSON: ${(e as Error).message.replace(/ in JSON at position.*$/, "")}`,
+      });
       return;
     }
     const entry = rowEntry(v, { line: lineNo }, this.problems);

@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { evaluateAbstainValidate, filteredSuccessAtK, liftOf, passAtK, reviewMetrics, type AvBug } from "./index";
 
-const T = (success: boolean, judgment: boolean, score: number, passesRegression = true) => ({ success, judgment, score, passesRegression });
+const T = (success: boolean, judgment: boolean, score: number, passesRegression = true) => ({
+  success,
+  judgment,
+  score,
+  passesRegression,
+});
 
 describe("filteredSuccessAtK", () => {
   it("averages pass@k over bugs that kept a trajectory", () => {
-    const r = filteredSuccessAtK([{ n: 20, c: 3 }, { n: 0, c: 0 }, { n: 4, c: 1 }], 1);
+    const r = filteredSuccessAtK(
+      [
+        { n: 20, c: 3 },
+        { n: 0, c: 0 },
+        { n: 4, c: 1 },
+      ],
+      1,
+    );
     expect(r.bugs).toBe(2);
     expect(r.value).toBeCloseTo((0.15 + 0.25) / 2, 12);
   });
@@ -14,7 +26,11 @@ describe("filteredSuccessAtK", () => {
 
 describe("evaluateAbstainValidate", () => {
   const bugs: AvBug[] = [
-    { abstentionScore: 0.9, category: "a", trajectories: [T(true, true, 0.9), T(false, true, 0.6), T(false, false, 0.7), T(true, true, 0.2, false)] },
+    {
+      abstentionScore: 0.9,
+      category: "a",
+      trajectories: [T(true, true, 0.9), T(false, true, 0.6), T(false, false, 0.7), T(true, true, 0.2, false)],
+    },
     { abstentionScore: 0.7, category: "a", trajectories: [T(false, true, 0.65), T(false, false, 0.1)] },
     { abstentionScore: 0.3, category: "b", trajectories: [T(true, true, 0.8), T(false, false, 0.0)] },
     { abstentionScore: 0.1, category: "b", trajectories: [T(false, false, 0.3), T(false, false, 0.2)] },
@@ -69,7 +85,13 @@ describe("reviewMetrics (METRICS.md §6 check vector)", () => {
     expect(m.snr).toBeCloseTo(1.949868, 6);
   });
   it("snr is null without noise; zero comments give 0 precision", () => {
-    expect(reviewMetrics({ prs: 2, hit: 0, bugHit: 0, validSuggestion: 0, noise: 0 })).toEqual({ recall: 0, precision: 0, f1: 0, usefulness: 0, snr: null });
+    expect(reviewMetrics({ prs: 2, hit: 0, bugHit: 0, validSuggestion: 0, noise: 0 })).toEqual({
+      recall: 0,
+      precision: 0,
+      f1: 0,
+      usefulness: 0,
+      snr: null,
+    });
   });
 });
 
@@ -77,7 +99,10 @@ describe("evaluatePolicyAt", () => {
   it("agrees with evaluateAbstainValidate at τ = 0.5 and p75", async () => {
     const { evaluatePolicyAt } = await import("./abstain-validate");
     const bugs: AvBug[] = [
-      { abstentionScore: 0.9, trajectories: [T(true, true, 0.9), T(false, true, 0.6), T(false, false, 0.7), T(true, true, 0.2, false)] },
+      {
+        abstentionScore: 0.9,
+        trajectories: [T(true, true, 0.9), T(false, true, 0.6), T(false, false, 0.7), T(true, true, 0.2, false)],
+      },
       { abstentionScore: 0.7, trajectories: [T(false, true, 0.65), T(false, false, 0.1)] },
       { abstentionScore: 0.3, trajectories: [T(true, true, 0.8), T(false, false, 0.0)] },
     ];
@@ -86,6 +111,10 @@ describe("evaluatePolicyAt", () => {
     expect(p.cutoff).toBe(full.cutoffs.p75);
     expect(p.funnel[2].success_at_1).toBeCloseTo(full.combined_p75_success_at_1, 12);
     expect(p.funnel[1].success_at_1).toBeCloseTo(full.abstention_success_at_1, 12);
-    expect(p.abstention).toEqual({ precision: full.abstention_at_tau.precision, recall: full.abstention_at_tau.recall, fpr: full.abstention_at_tau.fpr });
+    expect(p.abstention).toEqual({
+      precision: full.abstention_at_tau.precision,
+      recall: full.abstention_at_tau.recall,
+      fpr: full.abstention_at_tau.fpr,
+    });
   });
 });

@@ -85,7 +85,8 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
   if (bugs.length === 0) throw new RangeError("evaluateAbstainValidate: no bugs");
   const tau = opts.tau ?? 0.5;
   const maxK = opts.maxK ?? 5;
-  for (const [i, b] of bugs.entries()) if (!b.trajectories.length) throw new RangeError(`evaluateAbstainValidate: bug ${i} has no trajectory`);
+  for (const [i, b] of bugs.entries())
+    if (!b.trajectories.length) throw new RangeError(`evaluateAbstainValidate: bug ${i} has no trajectory`);
 
   const fixable = bugs.map((b) => (b.trajectories.some((t) => t.success) ? 1 : 0));
   const aScores = bugs.map((b) => b.abstentionScore);
@@ -93,7 +94,9 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
 
   const filtered = bugs.flatMap((b) => b.trajectories.filter((t) => t.passesRegression));
   const scores = filtered.map(patchScore);
-  const cutoffs = scores.length ? { p75: percentile(scores, 75), p90: percentile(scores, 90) } : { p75: Infinity, p90: Infinity };
+  const cutoffs = scores.length
+    ? { p75: percentile(scores, 75), p90: percentile(scores, 90) }
+    : { p75: Infinity, p90: Infinity };
 
   const attempt = (b: AvBug) => b.abstentionScore >= tau;
   const decide: Record<"binary" | "p75" | "p90", (t: AvTrajectory) => boolean> = {
@@ -155,8 +158,17 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
     combined_p75_success_at_1: successAtK.combined_p75[0].value,
     combined_p90_success_at_1: successAtK.combined_p90[0].value,
     wasserstein: wasserstein(aScores, empirical),
-    abstention_at_tau: { precision: safeDivide(tp, tp + fp), recall: safeDivide(tp, tp + fn), fpr: safeDivide(fp, fp + tn), kept: tp + fp },
-    validation_at_binary: { precision: safeDivide(vtp, vtp + vfp), recall: safeDivide(vtp, vtp + vfn), fpr: safeDivide(vfp, vfp + vtn) },
+    abstention_at_tau: {
+      precision: safeDivide(tp, tp + fp),
+      recall: safeDivide(tp, tp + fn),
+      fpr: safeDivide(fp, fp + tn),
+      kept: tp + fp,
+    },
+    validation_at_binary: {
+      precision: safeDivide(vtp, vtp + vfp),
+      recall: safeDivide(vtp, vtp + vfn),
+      fpr: safeDivide(vfp, vfp + vtn),
+    },
     prevalence: {
       fixable: fixable.reduce((a: number, b) => a + b, 0) / bugs.length,
       trajectorySuccess: filtered.length ? vTruth.reduce((a: number, b) => a + b, 0) / filtered.length : 0,
@@ -200,14 +212,20 @@ export function evaluatePolicyAt(bugs: AvBug[], tau: number, pct: number): Polic
   const filtered = bugs.flatMap((b) => b.trajectories.filter((t) => t.passesRegression));
   const cutoff = filtered.length ? percentile(filtered.map(patchScore), pct) : Infinity;
   const accept = (t: AvTrajectory) => t.passesRegression && patchScore(t) >= cutoff;
-  let tp = 0, fp = 0, fn = 0, tn = 0;
+  let tp = 0,
+    fp = 0,
+    fn = 0,
+    tn = 0;
   for (const b of bugs) {
     const fixable = b.trajectories.some((t) => t.success);
     const a = b.abstentionScore >= tau;
     if (fixable) a ? tp++ : fn++;
     else a ? fp++ : tn++;
   }
-  let vtp = 0, vfp = 0, vfn = 0, vtn = 0;
+  let vtp = 0,
+    vfp = 0,
+    vfn = 0,
+    vtn = 0;
   for (const t of filtered) {
     const a = patchScore(t) >= cutoff;
     if (t.success) a ? vtp++ : vfn++;
@@ -218,8 +236,14 @@ export function evaluatePolicyAt(bugs: AvBug[], tau: number, pct: number): Polic
       const left = b.trajectories.filter(keepT);
       return { n: left.length, c: left.filter((t) => t.success).length };
     });
-  const all = group(() => true, () => true);
-  const abst = group((b) => b.abstentionScore >= tau, () => true);
+  const all = group(
+    () => true,
+    () => true,
+  );
+  const abst = group(
+    (b) => b.abstentionScore >= tau,
+    () => true,
+  );
   const comb = group((b) => b.abstentionScore >= tau, accept);
   const s1 = (g: { n: number; c: number }[]) => filteredSuccessAtK(g, 1);
   return {
@@ -227,7 +251,11 @@ export function evaluatePolicyAt(bugs: AvBug[], tau: number, pct: number): Polic
     percentile: pct,
     cutoff,
     abstention: { precision: safeDivide(tp, tp + fp), recall: safeDivide(tp, tp + fn), fpr: safeDivide(fp, fp + tn) },
-    validation: { precision: safeDivide(vtp, vtp + vfp), recall: safeDivide(vtp, vtp + vfn), fpr: safeDivide(vfp, vfp + vtn) },
+    validation: {
+      precision: safeDivide(vtp, vtp + vfp),
+      recall: safeDivide(vtp, vtp + vfn),
+      fpr: safeDivide(vfp, vfp + vtn),
+    },
     funnel: [
       { stage: "all bugs", bugs: s1(all).bugs, success_at_1: s1(all).value },
       { stage: "after abstention", bugs: s1(abst).bugs, success_at_1: s1(abst).value },

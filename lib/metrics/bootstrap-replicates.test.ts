@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { fmFromRows } from "./fm-from-rows";
-import { bootstrapIndices, bootstrapInterval, bootstrapReplicates, intervalFromReplicates, pairedBootstrapDifference, pairedIntervalFromReplicates, seededRandom } from "./index";
+import {
+  bootstrapIndices,
+  bootstrapInterval,
+  bootstrapReplicates,
+  intervalFromReplicates,
+  pairedBootstrapDifference,
+  pairedIntervalFromReplicates,
+  seededRandom,
+} from "./index";
 
 /** A seeded random bouncer: truth and decisions with some agreement. */
 function system(n: number, seed: number, skill: number) {
@@ -46,7 +54,11 @@ describe("pairedIntervalFromReplicates ≡ pairedBootstrapDifference", () => {
     const ix = bootstrapIndices(n);
     const ra = bootstrapReplicates(n, fmOn(a), ix);
     const rb = bootstrapReplicates(n, fmOn(b), ix);
-    const stored = pairedIntervalFromReplicates(ra, rb, fmOn(a)(Int32Array.from({ length: n }, (_, i) => i)) - fmOn(b)(Int32Array.from({ length: n }, (_, i) => i)));
+    const stored = pairedIntervalFromReplicates(
+      ra,
+      rb,
+      fmOn(a)(Int32Array.from({ length: n }, (_, i) => i)) - fmOn(b)(Int32Array.from({ length: n }, (_, i) => i)),
+    );
     expect(stored).toEqual(direct);
   });
 
@@ -55,7 +67,11 @@ describe("pairedIntervalFromReplicates ≡ pairedBootstrapDifference", () => {
     const stat = (k: number) => (ix: Int32Array) => (ix[0] === k ? null : ix.reduce((s, i) => s + i, 0) / n);
     const direct = pairedBootstrapDifference(n, stat(0), stat(1), { resamples: 200 });
     const ix = bootstrapIndices(n, 200);
-    const stored = pairedIntervalFromReplicates(bootstrapReplicates(n, stat(0), ix), bootstrapReplicates(n, stat(1), ix), direct.difference);
+    const stored = pairedIntervalFromReplicates(
+      bootstrapReplicates(n, stat(0), ix),
+      bootstrapReplicates(n, stat(1), ix),
+      direct.difference,
+    );
     expect(stored).toEqual(direct);
   });
 

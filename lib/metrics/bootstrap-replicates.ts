@@ -27,8 +27,13 @@ export function bootstrapIndices(n: number, resamples = BOOTSTRAP_RESAMPLES, see
  * of any two complete submissions is a difference of two vectors (pairedIntervalFromReplicates).
  * @throws RangeError when the indices are not a whole number of resamples of n
  */
-export function bootstrapReplicates(n: number, statistic: (ix: Int32Array) => number | null, indices: Int32Array): Float64Array {
-  if (!(n >= 1) || indices.length % n !== 0) throw new RangeError("bootstrapReplicates: indices must hold whole resamples of n");
+export function bootstrapReplicates(
+  n: number,
+  statistic: (ix: Int32Array) => number | null,
+  indices: Int32Array,
+): Float64Array {
+  if (!(n >= 1) || indices.length % n !== 0)
+    throw new RangeError("bootstrapReplicates: indices must hold whole resamples of n");
   const resamples = indices.length / n;
   const out = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
@@ -43,11 +48,18 @@ export function bootstrapReplicates(n: number, statistic: (ix: Int32Array) => nu
  * `bootstrapInterval` on the same indices and statistic (tested).
  * @throws RangeError when no replicate is defined
  */
-export function intervalFromReplicates(replicates: ArrayLike<number>, level = 0.95): { low: number; high: number; resamples: number } {
+export function intervalFromReplicates(
+  replicates: ArrayLike<number>,
+  level = 0.95,
+): { low: number; high: number; resamples: number } {
   const values: number[] = [];
   for (let r = 0; r < replicates.length; r++) if (Number.isFinite(replicates[r])) values.push(replicates[r]);
   if (!values.length) throw new RangeError("intervalFromReplicates: no replicate is defined");
-  return { low: percentile(values, ((1 - level) / 2) * 100), high: percentile(values, ((1 + level) / 2) * 100), resamples: values.length };
+  return {
+    low: percentile(values, ((1 - level) / 2) * 100),
+    high: percentile(values, ((1 + level) / 2) * 100),
+    resamples: values.length,
+  };
 }
 
 /**
@@ -57,7 +69,12 @@ export function intervalFromReplicates(replicates: ArrayLike<number>, level = 0.
  * @param difference statistic(A) − statistic(B) on all instances
  * @throws RangeError when the vectors differ in length or no resample is defined for both
  */
-export function pairedIntervalFromReplicates(a: Float64Array, b: Float64Array, difference: number, level = 0.95): PairedDifference {
+export function pairedIntervalFromReplicates(
+  a: Float64Array,
+  b: Float64Array,
+  difference: number,
+  level = 0.95,
+): PairedDifference {
   if (a.length !== b.length) throw new RangeError("pairedIntervalFromReplicates: replicate vectors differ in length");
   const d = new Float64Array(a.length);
   for (let r = 0; r < a.length; r++) d[r] = a[r] - b[r];

@@ -30,7 +30,8 @@ export interface ReviewMetrics {
  */
 export function reviewMetrics(c: ReviewCounts): ReviewMetrics {
   if (c.prs <= 0) throw new RangeError("reviewMetrics: no PRs");
-  if ([c.hit, c.bugHit, c.validSuggestion, c.noise].some((x) => x < 0) || c.hit > c.prs) throw new RangeError("reviewMetrics: invalid counts");
+  if ([c.hit, c.bugHit, c.validSuggestion, c.noise].some((x) => x < 0) || c.hit > c.prs)
+    throw new RangeError("reviewMetrics: invalid counts");
   const comments = c.bugHit + c.validSuggestion + c.noise;
   const recall = c.hit / c.prs;
   const precision = safeDivide(c.bugHit, comments);

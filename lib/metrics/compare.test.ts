@@ -35,7 +35,17 @@ describe("pairedBootstrapDifference", () => {
 describe("paretoFront", () => {
   it("keeps the points no other beats on cost and score", async () => {
     const { paretoFront } = await import("./pareto-front");
-    expect(paretoFront([{ x: 1, y: 0.5 }, { x: 2, y: 0.4 }, { x: 3, y: 0.7 }, { x: 3, y: 0.6 }])).toEqual([{ x: 1, y: 0.5 }, { x: 3, y: 0.7 }]);
+    expect(
+      paretoFront([
+        { x: 1, y: 0.5 },
+        { x: 2, y: 0.4 },
+        { x: 3, y: 0.7 },
+        { x: 3, y: 0.6 },
+      ]),
+    ).toEqual([
+      { x: 1, y: 0.5 },
+      { x: 3, y: 0.7 },
+    ]);
     expect(paretoFront([])).toEqual([]);
   });
 });

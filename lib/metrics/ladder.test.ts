@@ -1,13 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { bootstrapIndices, bootstrapReplicates } from "./bootstrap-replicates";
-import { ladderDecisions, MAX_RELEASE_ERROR, NOISE_CUTOFF, NOISE_SCALE, quantizeMargin, releaseValue, roundToMargin, truncatedLaplace } from "./ladder";
+import {
+  ladderDecisions,
+  MAX_RELEASE_ERROR,
+  NOISE_CUTOFF,
+  NOISE_SCALE,
+  quantizeMargin,
+  releaseValue,
+  roundToMargin,
+  truncatedLaplace,
+} from "./ladder";
 
 const n = 200;
 const ix = bootstrapIndices(n, 1000, 7);
 /** accuracy of a 0/1 correctness vector, with its replicates on fixed indices */
 function entry(correct: number[]) {
   const mean = (rows: number[]) => rows.reduce((a, b) => a + b, 0) / rows.length;
-  return { primary: mean(correct), replicates: bootstrapReplicates(n, (k) => mean(Array.from(k, (i) => correct[i])), ix) };
+  return {
+    primary: mean(correct),
+    replicates: bootstrapReplicates(n, (k) => mean(Array.from(k, (i) => correct[i])), ix),
+  };
 }
 const truthLike = (right: number) => Array.from({ length: n }, (_, i) => (i < right ? 1 : 0));
 
@@ -22,7 +34,16 @@ describe("the Ladder", () => {
     expect(roundToMargin(0.5, 0.003)).toBe(0.501);
   });
   it("releases the first, then only significant improvements over the best released", () => {
-    const d = ladderDecisions([entry(truthLike(100)), entry(truthLike(101)), entry(truthLike(140)), entry(truthLike(139)), entry(truthLike(180))], { n, better: "higher" });
+    const d = ladderDecisions(
+      [
+        entry(truthLike(100)),
+        entry(truthLike(101)),
+        entry(truthLike(140)),
+        entry(truthLike(139)),
+        entry(truthLike(180)),
+      ],
+      { n, better: "higher" },
+    );
     expect(d.map((x) => x.released)).toEqual([true, false, true, false, true]);
     expect(d[0].reason).toBe("first");
     expect(d[1].reason).toBe("not_improved");
@@ -39,7 +60,10 @@ describe("the Ladder", () => {
     expect(d[1]).toEqual({ released: false, margin: null, reason: "not_improved" });
   });
   it("respects lower-is-better metrics and undefined values", () => {
-    const d = ladderDecisions([entry(truthLike(150)), entry(truthLike(60)), { primary: null, replicates: null }], { n, better: "lower" });
+    const d = ladderDecisions([entry(truthLike(150)), entry(truthLike(60)), { primary: null, replicates: null }], {
+      n,
+      better: "lower",
+    });
     expect(d.map((x) => x.released)).toEqual([true, true, false]);
     expect(d[2].reason).toBe("undefined");
   });
@@ -55,7 +79,10 @@ describe("released values against many accounts (issue 16)", () => {
     const abs = zs.map(Math.abs).sort((a, b) => a - b);
     expect(abs[abs.length / 2]).toBeCloseTo(-Math.log((1 + Math.exp(-3)) / 2), 3);
     // the tail beyond 1.5b: e^-1.5 of the mass, less the cut's share
-    expect(abs.filter((z) => z > 1.5).length / abs.length).toBeCloseTo((Math.exp(-1.5) - Math.exp(-3)) / (1 - Math.exp(-3)), 2);
+    expect(abs.filter((z) => z > 1.5).length / abs.length).toBeCloseTo(
+      (Math.exp(-1.5) - Math.exp(-3)) / (1 - Math.exp(-3)),
+      2,
+    );
     expect(() => truncatedLaplace(0.5, 0, 3)).toThrow(RangeError);
   });
   it("without noise is plain rounding to the margin (the behaviour before issue 16)", () => {
@@ -102,7 +129,11 @@ describe("released values against many accounts (issue 16)", () => {
     // (other offsets, other draws), one of them on one more right answer
     let seed = 1;
     const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-    for (const [step, n, most] of [[0.2, 60, 0.55], [0.07, 200, 0.55], [0.04, 1000, 0.52]]) {
+    for (const [step, n, most] of [
+      [0.2, 60, 0.55],
+      [0.07, 200, 0.55],
+      [0.04, 1000, 0.52],
+    ]) {
       let right = 0;
       let moved = 0;
       for (let t = 0; t < 100_000; t++) {
@@ -124,7 +155,9 @@ describe("released values against many accounts (issue 16)", () => {
     const flipped = base.slice();
     flipped[150] = 1;
     for (const jitter of [0, 0.3, 0.999, -1, 2]) {
-      expect(ladderDecisions([entry(base), { ...entry(flipped), jitter }], { n, better: "higher" })[1].released).toBe(false);
+      expect(ladderDecisions([entry(base), { ...entry(flipped), jitter }], { n, better: "higher" })[1].released).toBe(
+        false,
+      );
     }
   });
   it("a jittered threshold is stricter than the plain one, and it matters for some gains", () => {
@@ -132,7 +165,14 @@ describe("released values against many accounts (issue 16)", () => {
     let onlyPlain = false;
     for (let g = 0.001; g < 0.1; g += 0.001) {
       const b = Float64Array.from({ length: 1000 }, (_, i) => 0.5 + g + Math.cos(i * 2.3) * 0.03);
-      const at = (jitter: number) => ladderDecisions([{ primary: 0.5, replicates: a }, { primary: 0.5 + g, replicates: b, jitter }], { n: 200, better: "higher" })[1].released;
+      const at = (jitter: number) =>
+        ladderDecisions(
+          [
+            { primary: 0.5, replicates: a },
+            { primary: 0.5 + g, replicates: b, jitter },
+          ],
+          { n: 200, better: "higher" },
+        )[1].released;
       const [plain, half, strict] = [at(0), at(0.5), at(1)];
       if (strict) expect(half).toBe(true);
       if (half) expect(plain).toBe(true);

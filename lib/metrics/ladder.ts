@@ -86,7 +86,12 @@ export function truncatedLaplace(u: number, b: number, cutoff: number): number {
  * @example releaseValue(0.6123, 0.04, null) // 0.6
  * @example releaseValue(0.6123, 0.04, { offset: 0.25, draw: 0.5 }) // 0.61 (z = 0: grid 0.01 + 0.04k)
  */
-export function releaseValue(value: number, step: number, noise: ReleaseNoise | null, opts: { min?: number; max?: number; integer?: boolean } = {}): number {
+export function releaseValue(
+  value: number,
+  step: number,
+  noise: ReleaseNoise | null,
+  opts: { min?: number; max?: number; integer?: boolean } = {},
+): number {
   if (!(step > 0) || !Number.isFinite(value)) return value;
   let v: number;
   if (!noise) v = roundToMargin(value, step);
@@ -142,12 +147,16 @@ function halfWidth(r: { low: number; high: number }): number {
  * @param n the number of hidden instances (the floor of every margin is 1/n)
  * @param better whether higher or lower values of the primary metric are better
  */
-export function ladderDecisions(entries: LadderEntry[], opts: { n: number; better: "higher" | "lower"; level?: number }): LadderDecision[] {
+export function ladderDecisions(
+  entries: LadderEntry[],
+  opts: { n: number; better: "higher" | "lower"; level?: number },
+): LadderDecision[] {
   const level = opts.level ?? 0.95;
   const sign = opts.better === "lower" ? -1 : 1;
   let best: LadderEntry | null = null;
   return entries.map((e) => {
-    if (e.primary === null || !Number.isFinite(e.primary) || !e.replicates) return { released: false, margin: null, reason: "undefined" as const };
+    if (e.primary === null || !Number.isFinite(e.primary) || !e.replicates)
+      return { released: false, margin: null, reason: "undefined" as const };
     if (!best) {
       let own: number;
       try {

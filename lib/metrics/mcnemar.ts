@@ -1,8 +1,8 @@
 /** log Γ(x) (Lanczos, g = 7), accurate to ~1e-15 for x > 0. */
 function logGamma(x: number): number {
   const c = [
-    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
-    -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
   ];
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
   x -= 1;
@@ -29,7 +29,8 @@ export function binomialCdfHalf(k: number, n: number): number {
  * @throws RangeError on negative or non-integer counts
  */
 export function mcnemarExact(b: number, c: number): { b: number; c: number; pValue: number } {
-  if (![b, c].every((x) => Number.isInteger(x) && x >= 0)) throw new RangeError("mcnemarExact: counts must be non-negative integers");
+  if (![b, c].every((x) => Number.isInteger(x) && x >= 0))
+    throw new RangeError("mcnemarExact: counts must be non-negative integers");
   const n = b + c;
   const pValue = n === 0 ? 1 : Math.min(1, 2 * binomialCdfHalf(Math.min(b, c), n));
   return { b, c, pValue };

@@ -21,7 +21,8 @@ export function precisionRecallCurve(truth: ArrayLike<number>, scores: ArrayLike
   assertSameLength("precisionRecallCurve", truth, scores);
   assertBinary("precisionRecallCurve truth", truth);
   const idx = Array.from({ length: truth.length }, (_, i) => i);
-  for (const i of idx) if (!Number.isFinite(scores[i])) throw new RangeError(`precisionRecallCurve: score at ${i} is not finite`);
+  for (const i of idx)
+    if (!Number.isFinite(scores[i])) throw new RangeError(`precisionRecallCurve: score at ${i} is not finite`);
   idx.sort((p, q) => scores[q] - scores[p]);
   let totalPos = 0;
   for (let i = 0; i < truth.length; i++) totalPos += truth[i];

@@ -16,7 +16,15 @@ export interface SyntheticTask {
   notes: string;
   /** release rows in the import format (JSON array) */
   release: Record<string, unknown>[];
-  submissions: { model: string; system: string; team: string; oss: boolean; costUsd?: number; tokens?: number; predictions: Record<string, unknown> }[];
+  submissions: {
+    model: string;
+    system: string;
+    team: string;
+    oss: boolean;
+    costUsd?: number;
+    tokens?: number;
+    predictions: Record<string, unknown>;
+  }[];
 }
 
 const pad = (n: number, w = 4) => String(n).padStart(w, "0");
@@ -51,7 +59,8 @@ function testsStatus(rng: Rng, inst: BounceInstance): string {
   const total = rng.int(4, 40);
   const passed = Math.round(inst.pass * total);
   const fixedPassed = inst.incorrect && passed === total ? total - 1 : passed;
-  const names = (k: number, tag: string) => Array.from({ length: k }, (_, j) => `'tests/test_${tag}.py::test_${j}'`).join(", ");
+  const names = (k: number, tag: string) =>
+    Array.from({ length: k }, (_, j) => `'tests/test_${tag}.py::test_${j}'`).join(", ");
   const f2p = Math.min(3, total);
   const f2pOk = Math.min(f2p, fixedPassed);
   const p2pOk = fixedPassed - f2pOk;
@@ -64,9 +73,42 @@ function bouncer(rng: Rng, should: boolean, recall: number, fbr: number): boolea
 }
 
 const BOUNCE_SYSTEMS = [
-  { model: "sieve-7b", system: "Sieve (synthetic)", team: "Synthetic Lab A", oss: true, costUsd: 3.1, tokens: 9_800_000, inR: 0.35, inF: 0.06, outR: 0.6, outF: 0.25 },
-  { model: "gatekeeper-xl", system: "Gatekeeper (synthetic)", team: "Synthetic Lab B", oss: false, costUsd: 41.5, tokens: 12_400_000, inR: 0.55, inF: 0.2, outR: 0.75, outF: 0.4 },
-  { model: "doorman-mini", system: "Doorman (synthetic)", team: "Synthetic Lab C", oss: true, costUsd: 0.9, tokens: 7_100_000, inR: 0.15, inF: 0.03, outR: 0.4, outF: 0.15 },
+  {
+    model: "sieve-7b",
+    system: "Sieve (synthetic)",
+    team: "Synthetic Lab A",
+    oss: true,
+    costUsd: 3.1,
+    tokens: 9_800_000,
+    inR: 0.35,
+    inF: 0.06,
+    outR: 0.6,
+    outF: 0.25,
+  },
+  {
+    model: "gatekeeper-xl",
+    system: "Gatekeeper (synthetic)",
+    team: "Synthetic Lab B",
+    oss: false,
+    costUsd: 41.5,
+    tokens: 12_400_000,
+    inR: 0.55,
+    inF: 0.2,
+    outR: 0.75,
+    outF: 0.4,
+  },
+  {
+    model: "doorman-mini",
+    system: "Doorman (synthetic)",
+    team: "Synthetic Lab C",
+    oss: true,
+    costUsd: 0.9,
+    tokens: 7_100_000,
+    inR: 0.15,
+    inF: 0.03,
+    outR: 0.4,
+    outF: 0.15,
+  },
 ];
 
 function outputTask(): SyntheticTask {
@@ -83,7 +125,13 @@ function outputTask(): SyntheticTask {
       }),
     ),
   }));
-  return { task: "bouncerbench/output", version: "synthetic-1", notes: "Synthetic stand-in until the official uw-swag/output-bouncer release is imported.", release, submissions };
+  return {
+    task: "bouncerbench/output",
+    version: "synthetic-1",
+    notes: "Synthetic stand-in until the official uw-swag/output-bouncer release is imported.",
+    release,
+    submissions,
+  };
 }
 
 function liteTask(): SyntheticTask {
@@ -102,13 +150,27 @@ function liteTask(): SyntheticTask {
     predictions: Object.fromEntries(
       inst.map((x) => {
         // vaguer tickets are bounced more often; label 3 almost always
-        const inB = bouncer(rng, x.label >= 2, x.label === 3 ? Math.min(1, s.inR * 2) : s.inR, x.label === 1 ? s.inF * 1.5 : s.inF);
+        const inB = bouncer(
+          rng,
+          x.label >= 2,
+          x.label === 3 ? Math.min(1, s.inR * 2) : s.inR,
+          x.label === 1 ? s.inF * 1.5 : s.inF,
+        );
         const label = INPUT_LABELS[inB ? rng.int(2, 3) : rng.int(0, 1)];
-        return [x.id, { input_label: label, input_bounce: inB, output_bounce: bouncer(rng, x.incorrect, s.outR, s.outF) }];
+        return [
+          x.id,
+          { input_label: label, input_bounce: inB, output_bounce: bouncer(rng, x.incorrect, s.outR, s.outF) },
+        ];
       }),
     ),
   }));
-  return { task: "bouncerbench/lite", version: "synthetic-1", notes: "Synthetic stand-in until the official Lite releases are imported.", release, submissions };
+  return {
+    task: "bouncerbench/lite",
+    version: "synthetic-1",
+    notes: "Synthetic stand-in until the official Lite releases are imported.",
+    release,
+    submissions,
+  };
 }
 
 // ---------- Abstain-and-Validate ----------
@@ -123,7 +185,11 @@ function avTask(): SyntheticTask {
     const p = fixable ? clamp01(rng.beta(1.5, 2.5)) * 0.9 + 0.05 : 0;
     const trajectories = Array.from({ length: 20 }, (_, j) => {
       const success = rng.bernoulli(p);
-      return { trajectory_id: `t${pad(j + 1, 2)}`, success, passes_regression: success ? rng.bernoulli(0.95) : rng.bernoulli(0.6) };
+      return {
+        trajectory_id: `t${pad(j + 1, 2)}`,
+        success,
+        passes_regression: success ? rng.bernoulli(0.95) : rng.bernoulli(0.6),
+      };
     });
     return { id: `syn-bug-${pad(i + 1, 3)}`, category: rng.pick(AV_CATEGORIES), p, trajectories };
   });
@@ -135,8 +201,22 @@ function avTask(): SyntheticTask {
     trajectories: b.trajectories,
   }));
   const systems = [
-    { model: "abstainer-r2", system: "Spec-guided validator (synthetic)", team: "Synthetic Lab A", oss: false, skill: 0.6, vskill: 0.45 },
-    { model: "abstainer-r1", system: "No-spec validator (synthetic)", team: "Synthetic Lab B", oss: true, skill: 0.35, vskill: 0.25 },
+    {
+      model: "abstainer-r2",
+      system: "Spec-guided validator (synthetic)",
+      team: "Synthetic Lab A",
+      oss: false,
+      skill: 0.6,
+      vskill: 0.45,
+    },
+    {
+      model: "abstainer-r1",
+      system: "No-spec validator (synthetic)",
+      team: "Synthetic Lab B",
+      oss: true,
+      skill: 0.35,
+      vskill: 0.25,
+    },
   ];
   const submissions = systems.map((s) => ({
     ...s,
@@ -144,17 +224,30 @@ function avTask(): SyntheticTask {
       bugs.map((b) => [
         b.id,
         {
-          abstention_score: clamp01(s.skill * (b.p > 0 ? 0.35 + b.p : 0.15) + (1 - s.skill) * rng.uniform() + rng.normal(0, 0.08)),
+          abstention_score: clamp01(
+            s.skill * (b.p > 0 ? 0.35 + b.p : 0.15) + (1 - s.skill) * rng.uniform() + rng.normal(0, 0.08),
+          ),
           trajectories: b.trajectories.map((t) => {
             const right = rng.bernoulli(0.5 + s.vskill / 2);
             const judgment = right ? t.success : !t.success;
-            return { trajectory_id: t.trajectory_id, validation_judgment: judgment, validation_score: clamp01((judgment ? 0.6 : 0.3) + rng.normal(0, 0.15)) };
+            return {
+              trajectory_id: t.trajectory_id,
+              validation_judgment: judgment,
+              validation_score: clamp01((judgment ? 0.6 : 0.3) + rng.normal(0, 0.15)),
+            };
           }),
         },
       ]),
     ),
   }));
-  return { task: "abstain-validate/repair", version: "synthetic-1", notes: "Synthetic bugs and trajectories following the paper's statistics (174 bugs, 20 trajectories, ~27% fixable).", release, submissions };
+  return {
+    task: "abstain-validate/repair",
+    version: "synthetic-1",
+    notes:
+      "Synthetic bugs and trajectories following the paper's statistics (174 bugs, 20 trajectories, ~27% fixable).",
+    release,
+    submissions,
+  };
 }
 
 // ---------- CI-Bench ----------
@@ -173,19 +266,45 @@ interface CiArtifact {
   brokenPatch: string;
 }
 
-function hunk(path: string, start: number, ctxBefore: string, oldLine: string, newLine: string, ctxAfter: string): string {
+function hunk(
+  path: string,
+  start: number,
+  ctxBefore: string,
+  oldLine: string,
+  newLine: string,
+  ctxAfter: string,
+): string {
   return `--- a/${path}\n+++ b/${path}\n@@ -${start},3 +${start},3 @@\n ${ctxBefore}\n-${oldLine}\n+${newLine}\n ${ctxAfter}\n`;
 }
 
 function ciArtifacts(rng: Rng): CiArtifact[] {
-  const repos = ["tananaev-traccar", "apache-commons-lang", "square-okhttp", "psf-requests", "pallets-flask", "openmrs-core"];
+  const repos = [
+    "tananaev-traccar",
+    "apache-commons-lang",
+    "square-okhttp",
+    "psf-requests",
+    "pallets-flask",
+    "openmrs-core",
+  ];
   return Array.from({ length: 100 }, (_, i) => {
     const repo = rng.pick(repos);
     const lang = rng.bernoulli(0.7) ? "Java" : "Python";
     const n = rng.int(3, 9);
     if (lang === "Java") {
       const path = `src/main/java/org/example/Service${i}.java`;
-      const lines = [`package org.example;`, ``, `public class Service${i} {`, `    public int limit(int[] xs) {`, `        int total = 0;`, `        for (int k = 0; k <= xs.length - ${n % 3}; k++) {`, `            total += xs[k];`, `        }`, `        return total;`, `    }`, `}`];
+      const lines = [
+        `package org.example;`,
+        ``,
+        `public class Service${i} {`,
+        `    public int limit(int[] xs) {`,
+        `        int total = 0;`,
+        `        for (int k = 0; k <= xs.length - ${n % 3}; k++) {`,
+        `            total += xs[k];`,
+        `        }`,
+        `        return total;`,
+        `    }`,
+        `}`,
+      ];
       const before = lines.join("\n") + "\n";
       const old = lines[5];
       const fixed = `        for (int k = 0; k < xs.length; k++) {`;
@@ -195,13 +314,26 @@ function ciArtifacts(rng: Rng): CiArtifact[] {
         path,
         before,
         devPatch: hunk(path, 5, lines[4], old, fixed, lines[6]),
-        equivalentPatch: hunk(path, 5, lines[4], old, `        for (int k = 0;k < xs.length;k++) { // fix bound`, lines[6]),
+        equivalentPatch: hunk(
+          path,
+          5,
+          lines[4],
+          old,
+          `        for (int k = 0;k < xs.length;k++) { // fix bound`,
+          lines[6],
+        ),
         otherPatch: hunk(path, 5, lines[4], old, `        for (int k = 0; k < xs.length - 1; k++) {`, lines[6]),
         brokenPatch: hunk(path, 5, "        int sum = 0;", old, fixed, lines[6]),
       };
     }
     const path = `pkg/module_${i}.py`;
-    const lines = [`def total(xs):`, `    acc = 0`, `    for k in range(len(xs) - ${1 + (n % 2)}):`, `        acc += xs[k]`, `    return acc`];
+    const lines = [
+      `def total(xs):`,
+      `    acc = 0`,
+      `    for k in range(len(xs) - ${1 + (n % 2)}):`,
+      `        acc += xs[k]`,
+      `    return acc`,
+    ];
     const before = lines.join("\n") + "\n";
     const old = lines[2];
     const fixed = `    for k in range(len(xs)):`;
@@ -232,8 +364,20 @@ function ciTask(): SyntheticTask {
   // shares of no patch / broken / different / equivalent(verbatim) / equivalent(reformatted),
   // near the paper's SWE-agent + DeepSeek-V3 row (PG 64, SYE 28 of 100)
   const systems = [
-    { model: "swe-agent-synth", system: "SWE-agent (synthetic)", team: "Synthetic Lab A", oss: true, w: [0.3, 0.06, 0.36, 0.18, 0.1] },
-    { model: "ci-fixer-synth", system: "CI-Fixer (synthetic)", team: "Synthetic Lab B", oss: false, w: [0.2, 0.05, 0.3, 0.3, 0.15] },
+    {
+      model: "swe-agent-synth",
+      system: "SWE-agent (synthetic)",
+      team: "Synthetic Lab A",
+      oss: true,
+      w: [0.3, 0.06, 0.36, 0.18, 0.1],
+    },
+    {
+      model: "ci-fixer-synth",
+      system: "CI-Fixer (synthetic)",
+      team: "Synthetic Lab B",
+      oss: false,
+      w: [0.2, 0.05, 0.3, 0.3, 0.15],
+    },
   ];
   const submissions = systems.map((s) => ({
     ...s,
@@ -242,11 +386,20 @@ function ciTask(): SyntheticTask {
         const k = rng.weighted(s.w);
         const patch = [null, a.brokenPatch, a.otherPatch, a.devPatch, a.equivalentPatch][k];
         const plausible = k >= 3 ? true : k === 2 ? rng.bernoulli(0.3) : false;
-        return [a.id, { patch, plausible, correct: k >= 3 ? rng.bernoulli(0.95) : k === 2 ? rng.bernoulli(0.1) : false }];
+        return [
+          a.id,
+          { patch, plausible, correct: k >= 3 ? rng.bernoulli(0.95) : k === 2 ? rng.bernoulli(0.1) : false },
+        ];
       }),
     ),
   }));
-  return { task: "ci-bench/repair", version: "synthetic-1", notes: "Synthetic CI failures with developer fixes (Java and Python).", release, submissions };
+  return {
+    task: "ci-bench/repair",
+    version: "synthetic-1",
+    notes: "Synthetic CI failures with developer fixes (Java and Python).",
+    release,
+    submissions,
+  };
 }
 
 // ---------- CR-Bench ----------
@@ -273,8 +426,24 @@ function crTask(): SyntheticTask {
     severity: p.severity,
   }));
   const systems = [
-    { model: "reviewer-reflexion-synth", system: "Reflexion (synthetic)", team: "Synthetic Lab A", oss: false, hit: 0.33, perPr: 6.4, valid: 0.63 },
-    { model: "reviewer-single-synth", system: "Single-shot (synthetic)", team: "Synthetic Lab C", oss: true, hit: 0.22, perPr: 2.5, valid: 0.45 },
+    {
+      model: "reviewer-reflexion-synth",
+      system: "Reflexion (synthetic)",
+      team: "Synthetic Lab A",
+      oss: false,
+      hit: 0.33,
+      perPr: 6.4,
+      valid: 0.63,
+    },
+    {
+      model: "reviewer-single-synth",
+      system: "Single-shot (synthetic)",
+      team: "Synthetic Lab C",
+      oss: true,
+      hit: 0.22,
+      perPr: 2.5,
+      valid: 0.45,
+    },
   ];
   const submissions = systems.map((s) => ({
     ...s,
@@ -289,12 +458,25 @@ function crTask(): SyntheticTask {
           severity: rng.pick(SEVERITIES),
           judgment: rng.bernoulli(s.valid) ? "valid_suggestion" : "noise",
         }));
-        if (hit) comments.unshift({ file: p.file, line: 10, comment: `this change breaks ${words(rng, 6)}`, severity: p.severity, judgment: "bug_hit" });
+        if (hit)
+          comments.unshift({
+            file: p.file,
+            line: 10,
+            comment: `this change breaks ${words(rng, 6)}`,
+            severity: p.severity,
+            judgment: "bug_hit",
+          });
         return [p.id, { comments }];
       }),
     ),
   }));
-  return { task: "cr-bench/review", version: "synthetic-1", notes: "Synthetic PRs tagged with the CR-Bench taxonomy.", release, submissions };
+  return {
+    task: "cr-bench/review",
+    version: "synthetic-1",
+    notes: "Synthetic PRs tagged with the CR-Bench taxonomy.",
+    release,
+    submissions,
+  };
 }
 
 /** Every synthetic task, deterministic for SYNTHETIC_SEED. */

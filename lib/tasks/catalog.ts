@@ -41,7 +41,8 @@ export const CATALOG: BenchmarkDef[] = [
       {
         slug: "output",
         name: "Output bouncing",
-        description: "Decide whether an agent's patch should be bounced. Truth: the patch is incorrect (some FAIL_TO_PASS or PASS_TO_PASS test fails).",
+        description:
+          "Decide whether an agent's patch should be bounced. Truth: the patch is incorrect (some FAIL_TO_PASS or PASS_TO_PASS test fails).",
         kind: "binary_abstention",
         primaryMetric: "F_m",
         options: { side: "output" },
@@ -49,7 +50,8 @@ export const CATALOG: BenchmarkDef[] = [
       {
         slug: "lite",
         name: "Lite (pipeline)",
-        description: "Input and output bouncers in one pipeline on the same 642 instances; ranked by the mean of the input and output F_m.",
+        description:
+          "Input and output bouncers in one pipeline on the same 642 instances; ranked by the mean of the input and output F_m.",
         kind: "bouncer_pipeline",
         primaryMetric: "F_m_mean",
         options: {},
@@ -60,8 +62,20 @@ export const CATALOG: BenchmarkDef[] = [
     slug: "abstain-validate",
     name: "Abstain-and-Validate",
     paperTitle: "Abstain and Validate: A Dual-LLM Policy for Reducing Noise in Agentic Program Repair",
-    paperAuthors: ["José Cambronero", "Michele Tufano", "Sherry Shi", "Renyao Wei", "Grant Uy", "Runxiang Cheng", "Chin-Jung Liu", "Shiyi Pan", "Pat Rondon", "Satish Chandra"],
-    description: "Scored abstention before repair and patch validation after it, measured with pass@k and filtered success@k.",
+    paperAuthors: [
+      "José Cambronero",
+      "Michele Tufano",
+      "Sherry Shi",
+      "Renyao Wei",
+      "Grant Uy",
+      "Runxiang Cheng",
+      "Chin-Jung Liu",
+      "Shiyi Pan",
+      "Pat Rondon",
+      "Satish Chandra",
+    ],
+    description:
+      "Scored abstention before repair and patch validation after it, measured with pass@k and filtered success@k.",
     tasks: [
       {
         slug: "repair",
@@ -83,7 +97,8 @@ export const CATALOG: BenchmarkDef[] = [
       {
         slug: "repair",
         name: "CI repair",
-        description: "Produce a patch for each failing CI build; scored by syntactic equivalence to the developer's fix.",
+        description:
+          "Produce a patch for each failing CI build; scored by syntactic equivalence to the developer's fix.",
         kind: "ci_repair",
         primaryMetric: "SYE_rate",
         options: {},

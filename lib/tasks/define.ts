@@ -98,7 +98,10 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
   /** Non-fatal findings about a valid prediction (e.g. a CI patch that does not apply). */
   warnPrediction?(instance: Instance<T, M>, prediction: P, opts: TaskOptions): string[];
   /** The distributions a release overview shows: of the truth when `truth` (not on a hidden release, for non-admins), of public metadata always. */
-  releaseDistributions?(input: { instances: { truth: T | null; metadata: M }[]; truth: boolean }, opts: TaskOptions): Distribution[];
+  releaseDistributions?(
+    input: { instances: { truth: T | null; metadata: M }[]; truth: boolean },
+    opts: TaskOptions,
+  ): Distribution[];
   /** Kinds with a threshold explorer: its bugs from a submission's pairs. */
   explorerBugs?(pairs: Pair<T, P, M>[]): AvBug[];
   /** Length buckets (METRICS.md §3): per instance its length and the decision vs truth (null: no length). */
@@ -107,7 +110,9 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
     row(instance: Instance<T, M>, prediction: P): { length: number; should: boolean; did: boolean } | null;
   };
   /** Baseline entries the server computes; they may read public metadata only, never truth. */
-  baselines?(opts: TaskOptions): { key: string; label: string; predict(instance: { externalId: string; metadata: M }): P }[];
+  baselines?(
+    opts: TaskOptions,
+  ): { key: string; label: string; predict(instance: { externalId: string; metadata: M }): P }[];
   predictionFormat(opts: TaskOptions): { summary: string; example: string };
   releaseFormat(opts: TaskOptions): { summary: string; example: string };
   /** Scores aligned truth/prediction pairs (all covered instances of a release). */
@@ -137,10 +142,18 @@ export interface TaskKindModule {
   parsePrediction(id: string, value: unknown, opts: TaskOptions, instance: RawInstance): ParseResult<Json>;
   storageOnlyFields?: string[];
   warnPrediction?(instance: RawInstance, prediction: Json, opts: TaskOptions): string[];
-  releaseDistributions?(input: { instances: { truth: Json; metadata: Json }[]; truth: boolean }, opts: TaskOptions): Distribution[];
+  releaseDistributions?(
+    input: { instances: { truth: Json; metadata: Json }[]; truth: boolean },
+    opts: TaskOptions,
+  ): Distribution[];
   explorerBugs?(pairs: RawPair[]): AvBug[];
-  lengthBuckets?(opts: TaskOptions): { side: "input" | "output"; row(instance: RawInstance, prediction: Json): { length: number; should: boolean; did: boolean } | null };
-  baselines?(opts: TaskOptions): { key: string; label: string; predict(instance: { externalId: string; metadata: Json }): Json }[];
+  lengthBuckets?(opts: TaskOptions): {
+    side: "input" | "output";
+    row(instance: RawInstance, prediction: Json): { length: number; should: boolean; did: boolean } | null;
+  };
+  baselines?(
+    opts: TaskOptions,
+  ): { key: string; label: string; predict(instance: { externalId: string; metadata: Json }): Json }[];
   predictionFormat(opts: TaskOptions): { summary: string; example: string };
   releaseFormat(opts: TaskOptions): { summary: string; example: string };
   score(pairs: RawPair[], opts: TaskOptions): { metrics: Metrics; primaryValue: number | null; details: Json };
@@ -177,7 +190,9 @@ export type SubmissionChartsOf<K> = K extends TaskKind<any, any, any, any, any, 
 export class StoredShapeError extends Error {
   constructor(kind: string, what: string, issues: z.core.$ZodIssue[]) {
     const first = issues[0];
-    super(`task kind ${kind}: stored ${what} does not match its schema at ${first?.path.join(".") || "(root)"}: ${first?.message ?? "invalid"}`);
+    super(
+      `task kind ${kind}: stored ${what} does not match its schema at ${first?.path.join(".") || "(root)"}: ${first?.message ?? "invalid"}`,
+    );
     this.name = "StoredShapeError";
   }
 }
@@ -234,10 +249,15 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
   const instances = new WeakMap<RawInstance, Instance<T, M>>();
   const instance = (i: RawInstance): Instance<T, M> => {
     let hit = instances.get(i);
-    if (!hit) instances.set(i, (hit = { externalId: i.externalId, truth: truth(i.truth), metadata: metadata(i.metadata) }));
+    if (!hit)
+      instances.set(i, (hit = { externalId: i.externalId, truth: truth(i.truth), metadata: metadata(i.metadata) }));
     return hit;
   };
-  const pair = (p: RawPair): Pair<T, P, M> => ({ truth: truth(p.truth), prediction: prediction(p.prediction), metadata: metadata(p.metadata) });
+  const pair = (p: RawPair): Pair<T, P, M> => ({
+    truth: truth(p.truth),
+    prediction: prediction(p.prediction),
+    metadata: metadata(p.metadata),
+  });
   // what the kind returns for storage is checked against its own schemas before it is written
   const check = <X>(schema: z.ZodType<X>, what: string, value: X, asStored = false): Json => {
     // details are checked as they will be read back: after JSON (∞ and NaN become null)
@@ -245,7 +265,10 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
     if (!r.success) throw new StoredShapeError(def.kind, what, r.error.issues);
     return value as unknown as Json;
   };
-  const seriesOf = (x: ChartSeries<Json>, hidden: boolean): ChartSeries<D> => ({ ...x, details: hidden || !x.details ? null : (details(x.details) as D) });
+  const seriesOf = (x: ChartSeries<Json>, hidden: boolean): ChartSeries<D> => ({
+    ...x,
+    details: hidden || !x.details ? null : (details(x.details) as D),
+  });
 
   const kindModule: TaskKind<T, P, D, M, TC, SC> = {
     def,
@@ -255,7 +278,14 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
     parseReleaseRow(row, o) {
       const r = def.parseReleaseRow(row, o);
       if (!r.ok) return r;
-      return { ok: true, value: { externalId: r.value.externalId, truth: check(s.truth, "truth", r.value.truth), metadata: check(s.metadata, "metadata", r.value.metadata) } };
+      return {
+        ok: true,
+        value: {
+          externalId: r.value.externalId,
+          truth: check(s.truth, "truth", r.value.truth),
+          metadata: check(s.metadata, "metadata", r.value.metadata),
+        },
+      };
     },
     parsePrediction(id, value, o, inst) {
       const r = def.parsePrediction(id, value, o, instance(inst));
@@ -265,7 +295,17 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
     warnPrediction: def.warnPrediction && ((inst, p, o) => def.warnPrediction!(instance(inst), prediction(p), o)),
     releaseDistributions:
       def.releaseDistributions &&
-      ((input, o) => def.releaseDistributions!({ truth: input.truth, instances: input.instances.map((i) => ({ truth: input.truth ? truth(i.truth) : null, metadata: metadata(i.metadata) })) }, o)),
+      ((input, o) =>
+        def.releaseDistributions!(
+          {
+            truth: input.truth,
+            instances: input.instances.map((i) => ({
+              truth: input.truth ? truth(i.truth) : null,
+              metadata: metadata(i.metadata),
+            })),
+          },
+          o,
+        )),
     explorerBugs: def.explorerBugs && ((pairs) => def.explorerBugs!(pairs.map(pair))),
     lengthBuckets:
       def.lengthBuckets &&
@@ -273,12 +313,28 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
         const spec = def.lengthBuckets!(o);
         return { side: spec.side, row: (inst, p) => spec.row(instance(inst), prediction(p)) };
       }),
-    baselines: def.baselines && ((o) => def.baselines!(o).map((b) => ({ key: b.key, label: b.label, predict: (i) => check(s.prediction, "baseline prediction", b.predict({ externalId: i.externalId, metadata: metadata(i.metadata) })) }))),
+    baselines:
+      def.baselines &&
+      ((o) =>
+        def.baselines!(o).map((b) => ({
+          key: b.key,
+          label: b.label,
+          predict: (i) =>
+            check(
+              s.prediction,
+              "baseline prediction",
+              b.predict({ externalId: i.externalId, metadata: metadata(i.metadata) }),
+            ),
+        }))),
     predictionFormat: (o) => def.predictionFormat(o),
     releaseFormat: (o) => def.releaseFormat(o),
     score(pairs, o) {
       const r = def.score(pairs.map(pair), o);
-      return { metrics: r.metrics, primaryValue: r.primaryValue, details: check(s.details, "details", r.details, true) };
+      return {
+        metrics: r.metrics,
+        primaryValue: r.primaryValue,
+        details: check(s.details, "details", r.details, true),
+      };
     },
     outcome: (inst, p, o) => def.outcome(instance(inst), prediction(p), o),
     primaryStats: (inst, p, o) => def.primaryStats(instance(inst), prediction(p), o),
@@ -286,7 +342,13 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
     outcomeFilters: def.outcomeFilters,
     readDetails: (d) => details(d),
     taskCharts:
-      def.taskCharts && ((ctx) => def.taskCharts!({ ...ctx, series: ctx.series.map((x) => seriesOf(x, ctx.hidden)), overlay: ctx.overlay.map((x) => seriesOf(x, ctx.hidden)) })),
+      def.taskCharts &&
+      ((ctx) =>
+        def.taskCharts!({
+          ...ctx,
+          series: ctx.series.map((x) => seriesOf(x, ctx.hidden)),
+          overlay: ctx.overlay.map((x) => seriesOf(x, ctx.hidden)),
+        })),
     submissionCharts:
       def.submissionCharts &&
       ((ctx) =>

@@ -16,7 +16,10 @@ describe.each(generateSynthetic().map((t) => [t.task, t] as const))("%s", (slug,
       if (!p.ok) throw new Error(JSON.stringify(p.problems));
       return { inst: r.value, prediction: p.value };
     });
-    const scored = kind.score(pairs.map((p) => ({ truth: p.inst.truth, metadata: p.inst.metadata, prediction: p.prediction })), def.options);
+    const scored = kind.score(
+      pairs.map((p) => ({ truth: p.inst.truth, metadata: p.inst.metadata, prediction: p.prediction })),
+      def.options,
+    );
     const stats = pairs.map((p) => kind.primaryStats(p.inst, p.prediction, def.options));
     expect(kind.primaryFromStats(stats, def.options)).toBeCloseTo(scored.primaryValue as number, 12);
   });

@@ -22,7 +22,17 @@ export interface ResolvedTask {
 
 /** The one way a task is resolved: from its stored row (the server) or from the catalog (offline). */
 export function resolveTask(
-  t: { id: string; fullSlug: string; name: string; description: string; primaryMetric: string; kind: string; quotaPerDay?: number | null; quotaTotal?: number | null; hiddenApprovedOnly?: boolean },
+  t: {
+    id: string;
+    fullSlug: string;
+    name: string;
+    description: string;
+    primaryMetric: string;
+    kind: string;
+    quotaPerDay?: number | null;
+    quotaTotal?: number | null;
+    hiddenApprovedOnly?: boolean;
+  },
   benchmark: { slug: string; name: string },
 ): ResolvedTask {
   return {

@@ -13,7 +13,11 @@ export interface KindTask {
 }
 
 /** Parses and validates a release file; every problem is collected. */
-export function validateReleaseFile(task: KindTask, text: string, fileName?: string): { format: string; instances: StoredInstance[] } {
+export function validateReleaseFile(
+  task: KindTask,
+  text: string,
+  fileName?: string,
+): { format: string; instances: StoredInstance[] } {
   const parsed = parseReleaseFile(text, fileName);
   const problems: Problem[] = [...parsed.problems];
   const instances: StoredInstance[] = [];
@@ -32,7 +36,8 @@ export function validateReleaseFile(task: KindTask, text: string, fileName?: str
     instances.push(r.value);
   }
   if (!problems.length && !instances.length) problems.push({ message: "the file holds no instances" });
-  if (problems.length) throw validationError(`the release file has ${problems.length} problem(s)`, problems, { format: parsed.format });
+  if (problems.length)
+    throw validationError(`the release file has ${problems.length} problem(s)`, problems, { format: parsed.format });
   return { format: parsed.format, instances };
 }
 
@@ -119,7 +124,11 @@ export class PredictionValidator {
     // cheap bounds first: a file can never hold more entries than the release has instances (plus
     // the few unknown ids listed as typos), nor be worth reading past a thousand problems
     if (this.rows > this.byId.size + MAX_UNKNOWN_IDS) {
-      this.stop(`stopped reading: the file has more entries than the release has instances (${this.byId.size})`, { line: e.line, row: e.row, expected: `at most one entry per instance, ${this.byId.size} in all` });
+      this.stop(`stopped reading: the file has more entries than the release has instances (${this.byId.size})`, {
+        line: e.line,
+        row: e.row,
+        expected: `at most one entry per instance, ${this.byId.size} in all`,
+      });
       return null;
     }
     if (this.problemCount >= MAX_KEPT_PROBLEMS) {
@@ -127,7 +136,12 @@ export class PredictionValidator {
       return null;
     }
     if (this.seen.has(e.id)) {
-      this.problem({ ...where, field: "instance_id", message: "duplicate instance id", expected: "each instance once" });
+      this.problem({
+        ...where,
+        field: "instance_id",
+        message: "duplicate instance id",
+        expected: "each instance once",
+      });
       return null;
     }
     this.seen.add(e.id);
@@ -135,19 +149,31 @@ export class PredictionValidator {
     if (!instance) {
       this.unknown++;
       if (this.unknown > MAX_UNKNOWN_IDS) {
-        this.stop(`stopped reading at unknown instance id number ${MAX_UNKNOWN_IDS + 1}: is this file for another task or release?`, { ...where, field: "instance_id", expected: "instance ids of the current release (its page lists them)" });
+        this.stop(
+          `stopped reading at unknown instance id number ${MAX_UNKNOWN_IDS + 1}: is this file for another task or release?`,
+          { ...where, field: "instance_id", expected: "instance ids of the current release (its page lists them)" },
+        );
         return null;
       }
       this.problem({ ...where, field: "instance_id", message: "unknown instance id: not in the release" });
       return null;
     }
     if (e.value === null) {
-      this.problem({ ...where, message: "the prediction is null", expected: "an object with the task's fields (see the task's page)" });
+      this.problem({
+        ...where,
+        message: "the prediction is null",
+        expected: "an object with the task's fields (see the task's page)",
+      });
       return null;
     }
     const big = nonFinitePath(e.value);
     if (big !== null) {
-      this.problem({ ...where, field: big || undefined, message: "a number is out of range (it overflows a 64-bit float, e.g. 1e309)", expected: "a finite number, at most ±1.7976931348623157e308" });
+      this.problem({
+        ...where,
+        field: big || undefined,
+        message: "a number is out of range (it overflows a 64-bit float, e.g. 1e309)",
+        expected: "a finite number, at most ±1.7976931348623157e308",
+      });
       return null;
     }
     const r = this.task.kind.parsePrediction(e.id, e.value, this.task.options, instance);
@@ -156,25 +182,42 @@ export class PredictionValidator {
       return null;
     }
     if (depthOf(r.value) > MAX_DEPTH) {
-      this.problem({ ...where, message: `the prediction nests deeper than ${MAX_DEPTH} levels`, expected: `at most ${MAX_DEPTH} levels of arrays and objects` });
+      this.problem({
+        ...where,
+        message: `the prediction nests deeper than ${MAX_DEPTH} levels`,
+        expected: `at most ${MAX_DEPTH} levels of arrays and objects`,
+      });
       return null;
     }
     const json = JSON.stringify(r.value);
     const bytes = Buffer.byteLength(json);
     if (bytes > this.maxBytes) {
-      const field = Object.entries(r.value).sort((a, b) => JSON.stringify(b[1]).length - JSON.stringify(a[1]).length)[0]?.[0];
-      this.problem({ ...where, field, message: `the prediction is ${formatKb(bytes)} (its largest field is ${field})`, expected: `at most ${formatKb(this.maxBytes)} per instance, traces included` });
+      const field = Object.entries(r.value).sort(
+        (a, b) => JSON.stringify(b[1]).length - JSON.stringify(a[1]).length,
+      )[0]?.[0];
+      this.problem({
+        ...where,
+        field,
+        message: `the prediction is ${formatKb(bytes)} (its largest field is ${field})`,
+        expected: `at most ${formatKb(this.maxBytes)} per instance, traces included`,
+      });
       return null;
     }
     if (UNSTORABLE.test(json)) {
       const field = Object.entries(r.value).find(([, v]) => UNSTORABLE.test(JSON.stringify(v)))?.[0];
-      this.problem({ ...where, field, message: "a string holds a NUL character (\\u0000) or a lone UTF-16 surrogate, which cannot be stored", expected: "text without NUL characters, valid Unicode" });
+      this.problem({
+        ...where,
+        field,
+        message: "a string holds a NUL character (\\u0000) or a lone UTF-16 surrogate, which cannot be stored",
+        expected: "text without NUL characters, valid Unicode",
+      });
       return null;
     }
     const kept: Record<string, unknown> = { ...r.value };
     for (const k of this.heavy) delete kept[k];
     this.predictions.set(e.id, kept);
-    if (this.task.kind.warnPrediction && this.warnings.length <= 100) this.warnings.push(...this.task.kind.warnPrediction(instance, r.value, this.task.options));
+    if (this.task.kind.warnPrediction && this.warnings.length <= 100)
+      this.warnings.push(...this.task.kind.warnPrediction(instance, r.value, this.task.options));
     return json;
   }
 }
@@ -198,7 +241,12 @@ export const PARSE_SLICE = 64 * 1024;
  * Feeds a buffer to the parser a slice at a time, validating what each slice completes, and stops
  * as soon as the validator does (the rest of the buffer is never parsed).
  */
-export function feedParser(parser: PredictionStream, v: PredictionValidator, buf: Buffer, onValid?: (id: string, json: string) => void): void {
+export function feedParser(
+  parser: PredictionStream,
+  v: PredictionValidator,
+  buf: Buffer,
+  onValid?: (id: string, json: string) => void,
+): void {
   for (let at = 0; at < buf.length && !v.stopped; at += PARSE_SLICE) {
     parser.write(buf.subarray(at, Math.min(buf.length, at + PARSE_SLICE)));
     for (const e of parser.drain()) {
@@ -213,12 +261,15 @@ export function feedParser(parser: PredictionStream, v: PredictionValidator, buf
 export function finishValidation(parser: PredictionStream, v: PredictionValidator) {
   const problems = [...parser.problems, ...v.problems];
   const count = parser.problems.length + v.problemCount;
-  if (!count && v.predictions.size === 0) problems.push({ message: "the file holds no predictions", expected: "at least one instance" });
+  if (!count && v.predictions.size === 0)
+    problems.push({ message: "the file holds no predictions", expected: "at least one instance" });
   if (problems.length) {
     const n = Math.max(count, problems.length);
     const head = `the prediction file has ${n} problem${n === 1 ? "" : "s"}`;
-    throw validationError(v.stopped ? `${head}; ${v.stopped}` : head, problems, { format: parser.format, problemCount: n });
+    throw validationError(v.stopped ? `${head}; ${v.stopped}` : head, problems, {
+      format: parser.format,
+      problemCount: n,
+    });
   }
   return { format: parser.format, predictions: v.predictions, rows: v.rows, warnings: v.warnings };
 }
-

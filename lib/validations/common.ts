@@ -38,7 +38,8 @@ const UNSAFE_TEXT = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u
  * HANGUL FILLER, U+115F/U+1160, U+FFA0, U+180E …) and blank symbols drawn empty (U+2800 BRAILLE
  * PATTERN BLANK).
  */
-const INVISIBLE = /^[\s\p{Z}\p{Cc}\p{Cf}\p{Cs}\p{Cn}\p{M}\p{Default_Ignorable_Code_Point}\u115F\u1160\u180E\u2800\u3164\uFFA0]$/u;
+const INVISIBLE =
+  /^[\s\p{Z}\p{Cc}\p{Cf}\p{Cs}\p{Cn}\p{M}\p{Default_Ignorable_Code_Point}\u115F\u1160\u180E\u2800\u3164\uFFA0]$/u;
 
 /** Whether a text holds at least one character that can be seen (see INVISIBLE). */
 export function hasVisibleCharacter(s: string): boolean {
@@ -49,7 +50,11 @@ export function hasVisibleCharacter(s: string): boolean {
 /** A zod refinement: the text must hold a visible character ("name must contain a visible character"). */
 export function visibleText(what: string) {
   return (v: string, ctx: z.RefinementCtx) => {
-    if (v && !hasVisibleCharacter(v)) ctx.addIssue({ code: "custom", message: `${what} must contain a visible character (it holds only spaces, invisible or combining characters)` });
+    if (v && !hasVisibleCharacter(v))
+      ctx.addIssue({
+        code: "custom",
+        message: `${what} must contain a visible character (it holds only spaces, invisible or combining characters)`,
+      });
   };
 }
 
@@ -67,7 +72,10 @@ export function displayName(what: string, max: number) {
       const m = UNSAFE_TEXT.exec(v);
       if (m) {
         const code = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-        ctx.addIssue({ code: "custom", message: `${what} holds a control or text-direction character (U+${code}) at position ${m.index + 1}: use plain text` });
+        ctx.addIssue({
+          code: "custom",
+          message: `${what} holds a control or text-direction character (U+${code}) at position ${m.index + 1}: use plain text`,
+        });
       }
     })
     .superRefine(visibleText(what))
@@ -121,7 +129,9 @@ export const webUrl = z
 /** Multipart fields of `POST /api/v1/tasks/{b}/{t}/submissions` (form and API share it). */
 export const SubmissionFields = z.object({
   model: displayName("model", 120),
-  system: displayName("system", 120).optional().or(z.literal("").transform(() => undefined)),
+  system: displayName("system", 120)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   oss: boolish.optional(),
   site: webUrl.optional().or(z.literal("").transform(() => undefined)),
   visibility: z.enum(["public", "private"]).default("public"),
@@ -138,7 +148,12 @@ export const SubmissionFields = z.object({
 /** Multipart fields of `POST /api/v1/admin/releases`. */
 export const ReleaseFields = z.object({
   task: z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, "task must look like benchmark/task"),
-  version: z.string().trim().min(1).max(40).regex(/^[\w.-]+$/, "version may hold letters, digits, '.', '-' and '_'"),
+  version: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[\w.-]+$/, "version may hold letters, digits, '.', '-' and '_'"),
   notes: z.string().max(5000).optional(),
   hidden: boolish.optional(),
   publish: boolish.optional(),
@@ -164,9 +179,21 @@ export const InstancesQuery = z.object({
   release: z.string().max(40).optional(),
 });
 
-export const SlugParams = z.object({ slug: z.string().min(1).max(64).regex(/^[a-z0-9-]+$/, "a team slug: lower-case letters, digits and dashes") });
+export const SlugParams = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9-]+$/, "a team slug: lower-case letters, digits and dashes"),
+});
 export const MemberParams = SlugParams.extend({ userId: z.string().uuid("not a user id") });
-export const InvitationParams = z.object({ token: z.string().min(10).max(100).regex(/^lbi_[\w-]+$/, "not an invitation token") });
+export const InvitationParams = z.object({
+  token: z
+    .string()
+    .min(10)
+    .max(100)
+    .regex(/^lbi_[\w-]+$/, "not an invitation token"),
+});
 
 /** `PATCH /api/v1/submissions/{id}` */
 export const SubmissionPatch = z
@@ -181,11 +208,15 @@ export const SubmissionPatch = z
 export const TeamNameBody = z.object({ name: displayName("team name", 48) }).strict();
 
 /** `POST /api/v1/admin/users/unlock`: clear an account's failed sign-ins */
-export const UnlockBody = z.object({ email: z.string().trim().toLowerCase().email("enter a valid email address").max(320) }).strict();
+export const UnlockBody = z
+  .object({ email: z.string().trim().toLowerCase().email("enter a valid email address").max(320) })
+  .strict();
 
 export const RoleBody = z.object({ role: z.enum(["owner", "member"]) }).strict();
 export const VerifyBody = z.object({ verified: z.boolean().default(true) }).strict();
-export const HideBody = z.object({ reason: z.string().trim().min(3, "say why, in a few words").max(500).nullable() }).strict();
+export const HideBody = z
+  .object({ reason: z.string().trim().min(3, "say why, in a few words").max(500).nullable() })
+  .strict();
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD");
 /** `GET /api/v1/admin/audit` filters */
@@ -220,12 +251,18 @@ export const PolicyQuery = z.object({
 });
 
 /** `GET /api/v1/tasks/{b}/{t}/changelog` */
-export const ChangelogQuery = z.object({ format: z.enum(["json", "atom"]).default("json"), limit: z.coerce.number().int().min(1).max(500).default(100) });
+export const ChangelogQuery = z.object({
+  format: z.enum(["json", "atom"]).default("json"),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
 
 export const ReleaseIdParams = z.object({ id: z.string().uuid("not a release id") });
 export const JobIdParams = z.object({ id: z.string().uuid("not a job id") });
 export const TokenIdParams = z.object({ id: z.string().uuid("not a token id") });
-export const PredictionParams = z.object({ id: z.string().uuid("not a submission id"), instance: z.string().min(1).max(300) });
+export const PredictionParams = z.object({
+  id: z.string().uuid("not a submission id"),
+  instance: z.string().min(1).max(300),
+});
 
 /** `?release=VERSION` (as imported), e.g. on a submission's length buckets */
 export const ReleaseQuery = z.object({ release: z.string().max(40).optional() });

@@ -16,26 +16,45 @@ const day = z
  * release, filters, search, sort.
  */
 export const LeaderboardView = z.object({
-  release: z.string().max(40).optional().or(z.literal("").transform(() => undefined)),
+  release: z
+    .string()
+    .max(40)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   partial: flag(false),
   baselines: flag(true),
   synthetic: flag(true),
   oss: flag(false),
-  team: z.string().max(48).optional().or(z.literal("").transform(() => undefined)),
+  team: z
+    .string()
+    .max(48)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   from: day,
   to: day,
-  q: z.string().max(100).optional().or(z.literal("").transform(() => undefined)),
+  q: z
+    .string()
+    .max(100)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   sort: z.string().max(64).optional(),
   dir: z.enum(["asc", "desc"]).optional(),
   format: z.enum(["json", "csv"]).optional(),
   /** one page of rows: at most `limit` rows from `offset` (without them, all rows) */
-  limit: z.coerce.number().int("limit is a whole number").min(1, "limit is at least 1").max(1000, "limit is at most 1000").optional(),
+  limit: z.coerce
+    .number()
+    .int("limit is a whole number")
+    .min(1, "limit is at least 1")
+    .max(1000, "limit is at most 1000")
+    .optional(),
   offset: z.coerce.number().int("offset is a whole number").min(0, "offset is at least 0").max(1_000_000).optional(),
 });
 export type LeaderboardView = z.infer<typeof LeaderboardView>;
 
 /** Reads the view from URL search params (first value of each key). */
-export function parseLeaderboardView(sp: URLSearchParams | Record<string, string | string[] | undefined>): LeaderboardView {
+export function parseLeaderboardView(
+  sp: URLSearchParams | Record<string, string | string[] | undefined>,
+): LeaderboardView {
   const obj: Record<string, string> = {};
   if (sp instanceof URLSearchParams) sp.forEach((v, k) => (obj[k] ??= v));
   else for (const [k, v] of Object.entries(sp)) if (v !== undefined) obj[k] = Array.isArray(v) ? v[0] : v;
@@ -46,7 +65,10 @@ export function parseLeaderboardView(sp: URLSearchParams | Record<string, string
  * Like parseLeaderboardView, but for pages: parameters that fail validation are dropped (the
  * rest still applies) and reported, so the page can say what it ignored.
  */
-export function parseLeaderboardViewLenient(sp: Record<string, string | string[] | undefined>): { view: LeaderboardView; ignored: { key: string; message: string }[] } {
+export function parseLeaderboardViewLenient(sp: Record<string, string | string[] | undefined>): {
+  view: LeaderboardView;
+  ignored: { key: string; message: string }[];
+} {
   const obj: Record<string, string> = {};
   for (const [k, v] of Object.entries(sp)) if (v !== undefined) obj[k] = Array.isArray(v) ? v[0] : v;
   const ignored: { key: string; message: string }[] = [];

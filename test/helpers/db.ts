@@ -10,9 +10,12 @@ import { runDueJobs } from "@/lib/server/worker";
  * required: the job queue needs one.
  * It also becomes the process-wide database that the route handlers use.
  */
-export async function createTestDatabase(): Promise<Database & { name: string; url?: string; runJobs(): Promise<void>; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<
+  Database & { name: string; url?: string; runJobs(): Promise<void>; drop(): Promise<void> }
+> {
   const server = process.env.DATABASE_URL;
-  if (!server) throw new Error("integration tests need a PostgreSQL server: run them through `npm test`, or set DATABASE_URL");
+  if (!server)
+    throw new Error("integration tests need a PostgreSQL server: run them through `npm test`, or set DATABASE_URL");
   const name = `lb_test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();

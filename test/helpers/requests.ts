@@ -1,5 +1,10 @@
 /** Builds real Request objects for the route handlers (multipart bodies as browsers/curl send). */
-export function multipartRequest(url: string, fields: Record<string, string>, file?: { name: string; text: string }, token?: string): Request {
+export function multipartRequest(
+  url: string,
+  fields: Record<string, string>,
+  file?: { name: string; text: string },
+  token?: string,
+): Request {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.set(k, v);
   if (file) fd.set("file", new Blob([file.text], { type: "application/json" }), file.name);

@@ -16,7 +16,9 @@ const APP = path.resolve("app");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 function walk(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
 }
 
 /** Every route.ts (with the HTTP methods it exports) and page.tsx of the app. */
@@ -24,11 +26,19 @@ export function listRoutes(): RouteFile[] {
   return walk(APP)
     .filter((f) => /\/(route\.tsx?|page\.tsx)$/.test(f))
     .map((file) => {
-      const rel = path.relative(APP, path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
+      const rel = path
+        .relative(APP, path.dirname(file))
+        .split(path.sep)
+        .filter((s) => s && !/^\(.*\)$/.test(s));
       const pattern = `/${rel.join("/")}`;
       const kind = /route\.tsx?$/.test(file) ? ("route" as const) : ("page" as const);
       const src = fs.readFileSync(file, "utf8");
-      const methods = kind === "page" ? ["GET"] : METHODS.filter((m) => new RegExp(`export (const|async function|function) ${m}\\b|export \\{[^}]*\\bas ${m}\\b`).test(src));
+      const methods =
+        kind === "page"
+          ? ["GET"]
+          : METHODS.filter((m) =>
+              new RegExp(`export (const|async function|function) ${m}\\b|export \\{[^}]*\\bas ${m}\\b`).test(src),
+            );
       return { pattern: pattern === "/" ? "/" : pattern, file, methods, kind };
     })
     .sort((a, b) => a.pattern.localeCompare(b.pattern));
@@ -63,7 +73,10 @@ export async function dispatch(req: Request): Promise<Response> {
     .sort((a, b) => (a.r.pattern.match(/\[/g)?.length ?? 0) - (b.r.pattern.match(/\[/g)?.length ?? 0));
   const hit = candidates[0];
   if (!hit) return Response.json({ error: { code: "not_found", message: "no route" } }, { status: 404 });
-  const mod = (await import(/* @vite-ignore */ hit.r.file)) as Record<string, (req: Request, ctx: { params: Promise<unknown> }) => Promise<Response>>;
+  const mod = (await import(/* @vite-ignore */ hit.r.file)) as Record<
+    string,
+    (req: Request, ctx: { params: Promise<unknown> }) => Promise<Response>
+  >;
   const handler = mod[req.method];
   if (!handler) return new Response(null, { status: 405 });
   return handler(req, { params: Promise.resolve(hit.params) });

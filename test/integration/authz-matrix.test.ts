@@ -27,31 +27,77 @@ let ownerC: Awaited<ReturnType<typeof actorFromUserId>> = null;
 beforeAll(async () => {
   db = await createTestDatabase();
   await seed(db, () => undefined);
-  const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
+  const ids = Object.keys(
+    JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
+  );
   world.instance = ids[0];
-  const a = await createUserWithTeam(db.prisma, { email: "authz-a@example.org", name: "Authz A", password: "a long passphrase here" });
-  const b = await createUserWithTeam(db.prisma, { email: "authz-b@example.org", name: "Authz B", password: "a long passphrase here" });
+  const a = await createUserWithTeam(db.prisma, {
+    email: "authz-a@example.org",
+    name: "Authz A",
+    password: "a long passphrase here",
+  });
+  const b = await createUserWithTeam(db.prisma, {
+    email: "authz-b@example.org",
+    name: "Authz B",
+    password: "a long passphrase here",
+  });
   teamA = a.team.id;
   tokens.memberA = (await createApiToken(db.prisma, { teamId: a.team.id, userId: a.user.id })).token;
   tokens.memberB = (await createApiToken(db.prisma, { teamId: b.team.id, userId: b.user.id })).token;
   const admins = await ensureTeam(db.prisma, "authz-admins");
   tokens.admin = (await createApiToken(db.prisma, { teamId: admins.id, isAdmin: true })).token;
   // (astropy__astropy-12907 has an issue text in release 1.1: its length buckets exist)
-  const priv = await submitPredictions(db.prisma, { task: "bouncerbench/input", text: JSON.stringify({ [ids[0]]: { input_bounce: true }, "astropy__astropy-12907": { input_bounce: false } }), teamId: a.team.id, userId: a.user.id, model: "a-private", visibility: "private" });
+  const priv = await submitPredictions(db.prisma, {
+    task: "bouncerbench/input",
+    text: JSON.stringify({ [ids[0]]: { input_bounce: true }, "astropy__astropy-12907": { input_bounce: false } }),
+    teamId: a.team.id,
+    userId: a.user.id,
+    model: "a-private",
+    visibility: "private",
+  });
   world.privA = priv.id!;
-  world.pub = (await db.prisma.submission.findFirstOrThrow({ where: { task: { fullSlug: "bouncerbench/input" }, visibility: "public", baseline: null } })).id;
-  world.jobA = await createJob(sqlOf(db.prisma), "score-upload", { submissionId: world.privA, task: "bouncerbench/input" }, { total: 1, createdBy: a.user.id, teamId: a.team.id });
-  const published = await db.prisma.release.findFirstOrThrow({ where: { task: { fullSlug: "bouncerbench/input" }, status: "published" } });
-  world.adminJob = await createJob(sqlOf(db.prisma), "rescore", { releaseId: published.id, task: "bouncerbench/input", version: published.version }, { total: 0, createdBy: null });
+  world.pub = (
+    await db.prisma.submission.findFirstOrThrow({
+      where: { task: { fullSlug: "bouncerbench/input" }, visibility: "public", baseline: null },
+    })
+  ).id;
+  world.jobA = await createJob(
+    sqlOf(db.prisma),
+    "score-upload",
+    { submissionId: world.privA, task: "bouncerbench/input" },
+    { total: 1, createdBy: a.user.id, teamId: a.team.id },
+  );
+  const published = await db.prisma.release.findFirstOrThrow({
+    where: { task: { fullSlug: "bouncerbench/input" }, status: "published" },
+  });
+  world.adminJob = await createJob(
+    sqlOf(db.prisma),
+    "rescore",
+    { releaseId: published.id, task: "bouncerbench/input", version: published.version },
+    { total: 0, createdBy: null },
+  );
   await db.query(`DELETE FROM graphile_worker._private_jobs`); // rows to look at, not work to do
-  const draft = await importRelease(db.prisma, { task: "bouncerbench/input", version: "authz-draft", text: `instance_id,underspecified\n${ids[0]},3\n`, fileName: "d.csv" });
+  const draft = await importRelease(db.prisma, {
+    task: "bouncerbench/input",
+    version: "authz-draft",
+    text: `instance_id,underspecified\n${ids[0]},3\n`,
+    fileName: "d.csv",
+  });
   world.draftId = draft.release.id;
   world.draftVersion = "authz-draft";
   world.teamA = a.team.slug;
-  const a2 = await createUserWithTeam(db.prisma, { email: "authz-a2@example.org", name: "Authz A2", password: "a long passphrase here" });
+  const a2 = await createUserWithTeam(db.prisma, {
+    email: "authz-a2@example.org",
+    name: "Authz A2",
+    password: "a long passphrase here",
+  });
   await db.prisma.membership.create({ data: { userId: a2.user.id, teamId: a.team.id, role: "member" } });
   world.memberOfA = a2.user.id;
-  const c = await createUserWithTeam(db.prisma, { email: "authz-c@example.org", name: "Authz C", password: "a long passphrase here" });
+  const c = await createUserWithTeam(db.prisma, {
+    email: "authz-c@example.org",
+    name: "Authz C",
+    password: "a long passphrase here",
+  });
   world.teamC = c.team.slug;
   ownerC = await actorFromUserId(c.user.id);
   world.publishedVersion = "1.0";
@@ -60,7 +106,9 @@ afterAll(async () => db?.drop());
 
 describe("every route and page has an authorization rule", () => {
   const routes = listRoutes();
-  const keys = routes.flatMap((r) => (r.kind === "page" ? [`PAGE ${r.pattern}`] : r.methods.map((m) => `${m} ${r.pattern}`)));
+  const keys = routes.flatMap((r) =>
+    r.kind === "page" ? [`PAGE ${r.pattern}`] : r.methods.map((m) => `${m} ${r.pattern}`),
+  );
   it("no route handler or page without a rule", () => {
     const covered = new Set(RULES.map((r) => r.key));
     expect(keys.filter((k) => !covered.has(k))).toEqual([]);
@@ -77,24 +125,45 @@ describe("every route and page has an authorization rule", () => {
 });
 
 describe("API rules, per caller", () => {
-  const cases = RULES.filter((r) => r.runner === "api").flatMap((rule, i) => ROLES.map((role) => [`${rule.key} #${i} as ${role}`, rule, role] as const));
+  const cases = RULES.filter((r) => r.runner === "api").flatMap((rule, i) =>
+    ROLES.map((role) => [`${rule.key} #${i} as ${role}`, rule, role] as const),
+  );
   it.each(cases)("%s", async (_, rule, role) => {
     await db.query(`DELETE FROM rate_limits`);
     let fresh = "";
     if (rule.fresh === "tokenA") fresh = (await createApiToken(db.prisma, { teamId: teamA })).id;
     if (rule.fresh === "invitationC") fresh = (await createInvitation(db.prisma, ownerC, world.teamC)).token;
     if (rule.fresh === "memberA") {
-      const u = await createUserWithTeam(db.prisma, { email: `authz-x-${Math.random().toString(36).slice(2)}@example.org`, name: "X", password: "a long passphrase here" });
+      const u = await createUserWithTeam(db.prisma, {
+        email: `authz-x-${Math.random().toString(36).slice(2)}@example.org`,
+        name: "X",
+        password: "a long passphrase here",
+      });
       await db.prisma.membership.create({ data: { userId: u.user.id, teamId: teamA, role: "member" } });
       fresh = u.user.id;
     }
     if (rule.fresh === "submission") {
-      fresh = (await submitPredictions(db.prisma, { task: "bouncerbench/input", text: JSON.stringify({ [world.instance]: { input_bounce: true } }), teamId: teamA, userId: null, model: "to-delete" })).id!;
+      fresh = (
+        await submitPredictions(db.prisma, {
+          task: "bouncerbench/input",
+          text: JSON.stringify({ [world.instance]: { input_bounce: true } }),
+          teamId: teamA,
+          userId: null,
+          model: "to-delete",
+        })
+      ).id!;
     }
     if (rule.fresh === "draft") {
       // a draft of another task: publishing it must not move bouncerbench/input's current release
-      const rows = generateSynthetic().find((t) => t.task === "cr-bench/review")!.release.slice(0, 3);
-      const d = await importRelease(db.prisma, { task: "cr-bench/review", version: `authz-${++drafts}`, text: rows.map((r) => JSON.stringify(r)).join("\n"), fileName: "r.jsonl" });
+      const rows = generateSynthetic()
+        .find((t) => t.task === "cr-bench/review")!
+        .release.slice(0, 3);
+      const d = await importRelease(db.prisma, {
+        task: "cr-bench/review",
+        version: `authz-${++drafts}`,
+        text: rows.map((r) => JSON.stringify(r)).join("\n"),
+        fileName: "r.jsonl",
+      });
       fresh = d.release.id;
     }
     const call = rule.call(world, role, cases.length + Math.floor(Math.random() * 1e9));
@@ -111,7 +180,9 @@ describe("API rules, per caller", () => {
       body = fd;
     }
     const method = rule.key.split(" ")[0];
-    const res = await dispatch(new Request(`http://localhost${call.path.replace("{fresh}", fresh)}`, { method, headers, body }));
+    const res = await dispatch(
+      new Request(`http://localhost${call.path.replace("{fresh}", fresh)}`, { method, headers, body }),
+    );
     expect(res.status, `${rule.why}: ${(await res.text()).slice(0, 300)}`).toBe(rule.expect[role]);
   });
 });

@@ -25,7 +25,10 @@ interface Case {
   bodyBytes?: number;
   contentType?: string;
   /** a file's bytes: text (with {{VAR}}s), base64, or generated (`gen`: a deep nest, a big trace, a flood of unknown ids) */
-  multipart?: { fields: Record<string, string>; files?: ({ field: string; name: string; text?: string; base64?: string } & Partial<Gen>)[] };
+  multipart?: {
+    fields: Record<string, string>;
+    files?: ({ field: string; name: string; text?: string; base64?: string } & Partial<Gen>)[];
+  };
   expect: { status: number; code: string; message?: string };
 }
 type Gen = { gen: "nest" | "bigtrace" | "unknown-ids" | "padding"; depth?: number; bytes?: number; count?: number };
@@ -35,7 +38,9 @@ const corpus: { file: string; c: Case }[] = fs
   .readdirSync(DIR)
   .filter((f) => f.endsWith(".json"))
   .sort()
-  .flatMap((file) => (JSON.parse(fs.readFileSync(path.join(DIR, file), "utf8")) as { cases: Case[] }).cases.map((c) => ({ file, c })));
+  .flatMap((file) =>
+    (JSON.parse(fs.readFileSync(path.join(DIR, file), "utf8")) as { cases: Case[] }).cases.map((c) => ({ file, c })),
+  );
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 const vars: Record<string, string> = {};
@@ -44,11 +49,17 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   db = await createTestDatabase();
   await seed(db, () => undefined);
-  const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
+  const ids = Object.keys(
+    JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
+  );
   vars.ID0 = ids[0];
   vars.ID1 = ids[1];
   vars.UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000";
-  const { user, team } = await createUserWithTeam(db.prisma, { email: "corpus-member@example.org", name: "Corpus", password: "a long passphrase here" });
+  const { user, team } = await createUserWithTeam(db.prisma, {
+    email: "corpus-member@example.org",
+    name: "Corpus",
+    password: "a long passphrase here",
+  });
   vars.MEMBER_EMAIL = user.email;
   vars.MEMBER_ID = user.id;
   vars.MEMBER_TEAM = team.slug;
@@ -57,14 +68,36 @@ beforeAll(async () => {
   tokens.admin = (await createApiToken(db.prisma, { teamId: adminTeam.id, isAdmin: true })).token;
   const other = await ensureTeam(db.prisma, "corpus-other");
   vars.OTHER_TOKEN_ID = (await createApiToken(db.prisma, { teamId: other.id })).id;
-  const priv = await submitPredictions(db.prisma, { task: "bouncerbench/input", text: JSON.stringify({ [ids[0]]: { input_bounce: true } }), teamId: other.id, userId: null, model: "private one", visibility: "private" });
+  const priv = await submitPredictions(db.prisma, {
+    task: "bouncerbench/input",
+    text: JSON.stringify({ [ids[0]]: { input_bounce: true } }),
+    teamId: other.id,
+    userId: null,
+    model: "private one",
+    visibility: "private",
+  });
   vars.PRIVATE_SUB_OTHER = priv.id!;
-  const pub = await db.prisma.submission.findFirstOrThrow({ where: { task: { fullSlug: "bouncerbench/input" }, visibility: "public", baseline: null } });
+  const pub = await db.prisma.submission.findFirstOrThrow({
+    where: { task: { fullSlug: "bouncerbench/input" }, visibility: "public", baseline: null },
+  });
   vars.PUBLIC_SUB = pub.id;
-  const input = await db.prisma.task.findUniqueOrThrow({ where: { fullSlug: "bouncerbench/input" }, include: { releases: { where: { status: "published" } } } });
+  const input = await db.prisma.task.findUniqueOrThrow({
+    where: { fullSlug: "bouncerbench/input" },
+    include: { releases: { where: { status: "published" } } },
+  });
   vars.PUBLISHED_RELEASE_ID = input.releases[0].id;
-  await importRelease(db.prisma, { task: "bouncerbench/input", version: "draft-1", text: `instance_id,underspecified\n${ids[0]},3\n`, fileName: "d.csv" });
-  vars.ADMIN_JOB = await createJob(sqlOf(db.prisma), "rescore", { releaseId: vars.PUBLISHED_RELEASE_ID, task: "bouncerbench/input", version: input.releases[0].version }, { total: 0, createdBy: null });
+  await importRelease(db.prisma, {
+    task: "bouncerbench/input",
+    version: "draft-1",
+    text: `instance_id,underspecified\n${ids[0]},3\n`,
+    fileName: "d.csv",
+  });
+  vars.ADMIN_JOB = await createJob(
+    sqlOf(db.prisma),
+    "rescore",
+    { releaseId: vars.PUBLISHED_RELEASE_ID, task: "bouncerbench/input", version: input.releases[0].version },
+    { total: 0, createdBy: null },
+  );
   await db.query(`DELETE FROM graphile_worker._private_jobs`);
 });
 afterAll(async () => db?.drop());
@@ -73,7 +106,8 @@ const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k
 
 function generate(g: Gen): string {
   if (g.gen === "unknown-ids") return `{${Array.from({ length: g.count! }, (_, i) => `"i${i}":0`).join(",")}}`;
-  if (g.gen === "nest") return `{"${vars.ID0}": {"input_bounce": true, "trace": ${"[".repeat(g.depth!)}${"]".repeat(g.depth!)}}}`;
+  if (g.gen === "nest")
+    return `{"${vars.ID0}": {"input_bounce": true, "trace": ${"[".repeat(g.depth!)}${"]".repeat(g.depth!)}}}`;
   return JSON.stringify({ [vars.ID0]: { input_bounce: true, trace: "x".repeat(g.bytes!) } });
 }
 
@@ -85,7 +119,12 @@ function build(c: Case): Request {
     const fd = new FormData();
     for (const [k, v] of Object.entries(c.multipart.fields)) fd.append(k, fill(v));
     for (const f of c.multipart.files ?? []) {
-      const bytes = f.base64 !== undefined ? Buffer.from(f.base64, "base64") : f.gen ? Buffer.from(generate(f as Gen)) : Buffer.from(fill(f.text ?? ""));
+      const bytes =
+        f.base64 !== undefined
+          ? Buffer.from(f.base64, "base64")
+          : f.gen
+            ? Buffer.from(generate(f as Gen))
+            : Buffer.from(fill(f.text ?? ""));
       fd.append(f.field, new Blob([bytes], { type: "application/json" }), f.name);
     }
     body = fd;
@@ -104,8 +143,11 @@ async function allRows(): Promise<Record<string, number>> {
     `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', 'rate_limits') ORDER BY 1`,
   );
   const out: Record<string, number> = {};
-  for (const { t } of tables) out[t] = Number((await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM "${t}"`))[0].n);
-  out.queued_jobs = Number((await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM graphile_worker._private_jobs`))[0].n);
+  for (const { t } of tables)
+    out[t] = Number((await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM "${t}"`))[0].n);
+  out.queued_jobs = Number(
+    (await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM graphile_worker._private_jobs`))[0].n,
+  );
   return out;
 }
 

@@ -16,7 +16,11 @@ function cli(dataDir: string, args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SEED: "0", LEADERBOARD_URL: "" };
   delete env.DATABASE_URL;
   delete env.LEADERBOARD_URL;
-  const r = spawnSync(process.execPath, ["scripts/cli-launch.mjs", ...args], { encoding: "utf8", env, timeout: 180_000 });
+  const r = spawnSync(process.execPath, ["scripts/cli-launch.mjs", ...args], {
+    encoding: "utf8",
+    env,
+    timeout: 180_000,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -34,19 +38,31 @@ describe.skipIf(!embeddedPgBin())("CLI on the embedded database", () => {
     expect(again.code, again.err).toBe(0);
   });
 
-  it.skipIf(process.getuid?.() !== 0)("as root under a private folder: a clear message naming the folder and what to do", () => {
-    const priv = path.join(tmp, "private");
-    fs.mkdirSync(priv, { mode: 0o700 });
-    const r = cli(path.join(priv, "data"), ["token", "create", "--team", "x"]);
-    expect(r.code).toBe(1);
-    expect(r.err).toMatch(/cannot reach .*private.*Set DATA_DIR/s);
-  });
+  it.skipIf(process.getuid?.() !== 0)(
+    "as root under a private folder: a clear message naming the folder and what to do",
+    () => {
+      const priv = path.join(tmp, "private");
+      fs.mkdirSync(priv, { mode: 0o700 });
+      const r = cli(path.join(priv, "data"), ["token", "create", "--team", "x"]);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/cannot reach .*private.*Set DATA_DIR/s);
+    },
+  );
 
   it("refuses, and opens nothing, while a recorded app is alive but does not answer", () => {
     const dir = path.join(tmp, "held");
     fs.mkdirSync(dir, { recursive: true });
     // this test process stands in for the app: alive, but nothing listens on the port
-    fs.writeFileSync(path.join(dir, "server.json"), JSON.stringify({ pid: process.pid, appPid: process.pid, url: "http://127.0.0.1:9", port: 9, embeddedDatabase: { port: 9 } }));
+    fs.writeFileSync(
+      path.join(dir, "server.json"),
+      JSON.stringify({
+        pid: process.pid,
+        appPid: process.pid,
+        url: "http://127.0.0.1:9",
+        port: 9,
+        embeddedDatabase: { port: 9 },
+      }),
+    );
     const r = cli(dir, ["token", "create", "--team", "x"]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/does not answer/);

@@ -37,19 +37,36 @@ describe.skipIf(!server)("CLI (direct database mode)", () => {
     expect(r.code, r.err).toBe(0);
     const token = r.out.trim();
     expect(token).toMatch(/^lbt_/);
-    const row = await db.prisma.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { team: true } });
+    const row = await db.prisma.apiToken.findUnique({
+      where: { tokenHash: hashToken(token) },
+      include: { team: true },
+    });
     expect(row?.team.slug).toBe("cli-team");
     expect(row?.isAdmin).toBe(false);
   });
 
   it("submit needs the team's token: no silent fallback to the admin token", () => {
-    const r = cli(["submit", "--task", "bouncerbench/input", "--model", "x", "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"]);
+    const r = cli([
+      "submit",
+      "--task",
+      "bouncerbench/input",
+      "--model",
+      "x",
+      "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json",
+    ]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/set LEADERBOARD_TOKEN/);
   });
 
   it("score against a stored release version", () => {
-    const r = cli(["score", "--task", "bouncerbench/input", "--release", "1.0", "prisma/seed-data/bouncerbench/input_bouncer_claude-3.7-sonnet.json"]);
+    const r = cli([
+      "score",
+      "--task",
+      "bouncerbench/input",
+      "--release",
+      "1.0",
+      "prisma/seed-data/bouncerbench/input_bouncer_claude-3.7-sonnet.json",
+    ]);
     expect(r.code, r.err).toBe(0);
     const out = JSON.parse(r.out);
     expect(out.metrics.F_m).toBeCloseTo(0.422144, 6);
@@ -59,7 +76,14 @@ describe.skipIf(!server)("CLI (direct database mode)", () => {
   it("score exits 1 with readable errors for an invalid file", () => {
     const bad = path.join(tmp, "bad.json");
     fs.writeFileSync(bad, JSON.stringify({ "astropy__astropy-12907": { input_bounce: "maybe" } }));
-    const r = cli(["score", "--task", "bouncerbench/input", "--release", "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv", bad]);
+    const r = cli([
+      "score",
+      "--task",
+      "bouncerbench/input",
+      "--release",
+      "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv",
+      bad,
+    ]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/instance astropy__astropy-12907, field input_bounce.*expected true or false/);
   });
@@ -75,8 +99,17 @@ describe.skipIf(!server)("CLI (direct database mode)", () => {
     expect(await countRows(db)).toEqual(before);
 
     const good = path.join(tmp, "good.jsonl");
-    const rel = await db.prisma.release.findFirstOrThrow({ where: { version: "1.0", task: { fullSlug: "bouncerbench/input" } } });
-    const ids = (await db.prisma.instance.findMany({ where: { releaseId: rel.id }, take: 30, orderBy: { position: "asc" }, select: { externalId: true } })).map((i) => i.externalId);
+    const rel = await db.prisma.release.findFirstOrThrow({
+      where: { version: "1.0", task: { fullSlug: "bouncerbench/input" } },
+    });
+    const ids = (
+      await db.prisma.instance.findMany({
+        where: { releaseId: rel.id },
+        take: 30,
+        orderBy: { position: "asc" },
+        select: { externalId: true },
+      })
+    ).map((i) => i.externalId);
     fs.writeFileSync(good, ids.map((id, i) => JSON.stringify({ instance_id: id, input_quality: i % 4 })).join("\n"));
     const r2 = cli(["import-release", "--task", "bouncerbench/input", "--version", "2.0", "--publish", good]);
     expect(r2.code, r2.err).toBe(0);

@@ -16,71 +16,189 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-const stored = async (id: string) => new Map((await db.prisma.prediction.findMany({ where: { submissionId: id } })).map((p) => [p.externalId, p.data as Record<string, unknown>]));
+const stored = async (id: string) =>
+  new Map(
+    (await db.prisma.prediction.findMany({ where: { submissionId: id } })).map((p) => [
+      p.externalId,
+      p.data as Record<string, unknown>,
+    ]),
+  );
 
 describe("enumerations in any case", () => {
   it("CR-Bench: lower-case severities and judgments as the paper's prompts write them score the same as canonical ones", async () => {
-    const preds = generateSynthetic().find((t) => t.task === "cr-bench/review")!.submissions[0].predictions as Record<string, { comments: { severity?: string | null; judgment: string }[] }>;
-    const canonical = await submitPredictions(db.prisma, { task: "cr-bench/review", text: JSON.stringify(preds), teamId, userId: null, model: "canonical" });
+    const preds = generateSynthetic().find((t) => t.task === "cr-bench/review")!.submissions[0].predictions as Record<
+      string,
+      { comments: { severity?: string | null; judgment: string }[] }
+    >;
+    const canonical = await submitPredictions(db.prisma, {
+      task: "cr-bench/review",
+      text: JSON.stringify(preds),
+      teamId,
+      userId: null,
+      model: "canonical",
+    });
     const casual = Object.fromEntries(
       Object.entries(preds).map(([id, p], i) => [
         id,
-        { comments: p.comments.map((c) => ({ ...c, severity: ["high", "MEDIUM", "low", null][i % 4], judgment: i % 2 ? c.judgment.toUpperCase() : c.judgment.replace("_", " ") })) },
+        {
+          comments: p.comments.map((c) => ({
+            ...c,
+            severity: ["high", "MEDIUM", "low", null][i % 4],
+            judgment: i % 2 ? c.judgment.toUpperCase() : c.judgment.replace("_", " "),
+          })),
+        },
       ]),
     );
-    const r = await submitPredictions(db.prisma, { task: "cr-bench/review", text: JSON.stringify(casual), teamId, userId: null, model: "casual" });
+    const r = await submitPredictions(db.prisma, {
+      task: "cr-bench/review",
+      text: JSON.stringify(casual),
+      teamId,
+      userId: null,
+      model: "casual",
+    });
     expect(r.status).toBe("scored");
     expect(r.metrics).toEqual(canonical.metrics);
     const rows = await stored(r.id!);
     const sample = [...rows.values()].flatMap((p) => p.comments as { severity: string | null; judgment: string }[]);
-    expect(new Set(sample.map((c) => c.severity))).toEqual(new Set(["High", "Medium", "Low", null].filter((s) => sample.some((c) => c.severity === s))));
+    expect(new Set(sample.map((c) => c.severity))).toEqual(
+      new Set(["High", "Medium", "Low", null].filter((s) => sample.some((c) => c.severity === s))),
+    );
     expect(sample.every((c) => ["bug_hit", "valid_suggestion", "noise"].includes(c.judgment))).toBe(true);
   });
   it("CR-Bench's own outputs as they are: the review prompt's bare array of comments (Listing 5) with the CR-Evaluator's classification (Listing 6)", async () => {
-    const preds = generateSynthetic().find((t) => t.task === "cr-bench/review")!.submissions[0].predictions as Record<string, { comments: { file: string; line: number | null; comment: string; severity?: string | null; judgment: string }[] }>;
-    const canonical = await submitPredictions(db.prisma, { task: "cr-bench/review", text: JSON.stringify(preds), teamId, userId: null, model: "canonical-2" });
+    const preds = generateSynthetic().find((t) => t.task === "cr-bench/review")!.submissions[0].predictions as Record<
+      string,
+      { comments: { file: string; line: number | null; comment: string; severity?: string | null; judgment: string }[] }
+    >;
+    const canonical = await submitPredictions(db.prisma, {
+      task: "cr-bench/review",
+      text: JSON.stringify(preds),
+      teamId,
+      userId: null,
+      model: "canonical-2",
+    });
     const asEmitted = Object.fromEntries(
-      Object.entries(preds).map(([id, p]) => [id, p.comments.map((c) => ({ file: c.file, line: c.line, comment: c.comment, severity: c.severity?.toLowerCase() ?? "low", classification: c.judgment.toUpperCase(), reason: "brief explanation" }))]),
+      Object.entries(preds).map(([id, p]) => [
+        id,
+        p.comments.map((c) => ({
+          file: c.file,
+          line: c.line,
+          comment: c.comment,
+          severity: c.severity?.toLowerCase() ?? "low",
+          classification: c.judgment.toUpperCase(),
+          reason: "brief explanation",
+        })),
+      ]),
     );
-    const r = await submitPredictions(db.prisma, { task: "cr-bench/review", text: JSON.stringify(asEmitted), teamId, userId: null, model: "as-emitted" });
+    const r = await submitPredictions(db.prisma, {
+      task: "cr-bench/review",
+      text: JSON.stringify(asEmitted),
+      teamId,
+      userId: null,
+      model: "as-emitted",
+    });
     expect(r.status).toBe("scored");
     expect(r.metrics).toEqual(canonical.metrics);
     const first = Object.keys(preds)[0];
     await expect(
-      submitPredictions(db.prisma, { task: "cr-bench/review", text: JSON.stringify({ [first]: [{ file: "a.py", line: 1, comment: "x", classification: "MAYBE" }] }), teamId, userId: null, model: "bad-class", dryRun: true }),
+      submitPredictions(db.prisma, {
+        task: "cr-bench/review",
+        text: JSON.stringify({ [first]: [{ file: "a.py", line: 1, comment: "x", classification: "MAYBE" }] }),
+        teamId,
+        userId: null,
+        model: "bad-class",
+        dryRun: true,
+      }),
     ).rejects.toThrow(/comments\[0\]\.classification.*"MAYBE"/);
   });
   it("BouncerBench labels: 'vague', 'Reasonably specified'", async () => {
-    const ids = (await db.prisma.instance.findMany({ where: { release: { version: "1.1", task: { fullSlug: "bouncerbench/input" } } }, take: 2, orderBy: { position: "asc" } })).map((i) => i.externalId);
-    const r = await submitPredictions(db.prisma, { task: "bouncerbench/input", text: JSON.stringify({ [ids[0]]: { label: "vague" }, [ids[1]]: { label: "Reasonably specified" } }), teamId, userId: null, model: "labels" });
+    const ids = (
+      await db.prisma.instance.findMany({
+        where: { release: { version: "1.1", task: { fullSlug: "bouncerbench/input" } } },
+        take: 2,
+        orderBy: { position: "asc" },
+      })
+    ).map((i) => i.externalId);
+    const r = await submitPredictions(db.prisma, {
+      task: "bouncerbench/input",
+      text: JSON.stringify({ [ids[0]]: { label: "vague" }, [ids[1]]: { label: "Reasonably specified" } }),
+      teamId,
+      userId: null,
+      model: "labels",
+    });
     const rows = await stored(r.id!);
     expect(rows.get(ids[0])).toMatchObject({ label: "VAGUE", bounce: true });
     expect(rows.get(ids[1])).toMatchObject({ label: "REASONABLY_SPECIFIED", bounce: false });
   });
   it("a value that is none of them is still a 422 naming the field", async () => {
-    await expect(submitPredictions(db.prisma, { task: "bouncerbench/input", text: JSON.stringify({ "astropy__astropy-12907": { label: "unclear" } }), teamId, userId: null, model: "bad" })).rejects.toThrow(/label.*unknown label "unclear"/);
+    await expect(
+      submitPredictions(db.prisma, {
+        task: "bouncerbench/input",
+        text: JSON.stringify({ "astropy__astropy-12907": { label: "unclear" } }),
+        teamId,
+        userId: null,
+        model: "bad",
+      }),
+    ).rejects.toThrow(/label.*unknown label "unclear"/);
   });
 });
 
 describe("the official BouncerBench submission format (shared/data/bouncerbench/README.md), on every task that has one", () => {
   // { id: { input_bounce, trace } } for Input, { id: { output_bounce, trace } } for Output, both for Lite
-  const fields: Record<string, string[]> = { "bouncerbench/input": ["input_bounce"], "bouncerbench/output": ["output_bounce"], "bouncerbench/lite": ["input_bounce", "output_bounce"] };
+  const fields: Record<string, string[]> = {
+    "bouncerbench/input": ["input_bounce"],
+    "bouncerbench/output": ["output_bounce"],
+    "bouncerbench/lite": ["input_bounce", "output_bounce"],
+  };
   for (const [task, keys] of Object.entries(fields)) {
     it(`${task}: uploads as is, is read as the official shape, and scores exactly as the same decisions in rows`, async () => {
       const t = await db.prisma.task.findUniqueOrThrow({ where: { fullSlug: task } });
-      const rel = await db.prisma.release.findFirstOrThrow({ where: { taskId: t.id, status: "published" }, orderBy: { publishedAt: "desc" } });
-      const ids = (await db.prisma.instance.findMany({ where: { releaseId: rel.id }, orderBy: { position: "asc" }, select: { externalId: true } })).map((i) => i.externalId);
+      const rel = await db.prisma.release.findFirstOrThrow({
+        where: { taskId: t.id, status: "published" },
+        orderBy: { publishedAt: "desc" },
+      });
+      const ids = (
+        await db.prisma.instance.findMany({
+          where: { releaseId: rel.id },
+          orderBy: { position: "asc" },
+          select: { externalId: true },
+        })
+      ).map((i) => i.externalId);
       const decide = (id: string, k: string) => (id.length + k.length) % 3 === 0;
-      const official = Object.fromEntries(ids.map((id) => [id, { ...Object.fromEntries(keys.map((k) => [k, decide(id, k)])), trace: `reasoning about ${id}` }]));
+      const official = Object.fromEntries(
+        ids.map((id) => [
+          id,
+          { ...Object.fromEntries(keys.map((k) => [k, decide(id, k)])), trace: `reasoning about ${id}` },
+        ]),
+      );
       const rows = ids.map((id) => ({ instance_id: id, ...Object.fromEntries(keys.map((k) => [k, decide(id, k)])) }));
-      const a = await submitPredictions(db.prisma, { task, text: JSON.stringify(official), teamId, userId: null, model: `official-${task}` });
-      const b = await submitPredictions(db.prisma, { task, text: JSON.stringify(rows), teamId, userId: null, model: `rows-${task}` });
+      const a = await submitPredictions(db.prisma, {
+        task,
+        text: JSON.stringify(official),
+        teamId,
+        userId: null,
+        model: `official-${task}`,
+      });
+      const b = await submitPredictions(db.prisma, {
+        task,
+        text: JSON.stringify(rows),
+        teamId,
+        userId: null,
+        model: `rows-${task}`,
+      });
       expect(a.status).toBe("scored");
-      expect(a.validation).toMatchObject({ format: "official", covered: ids.length, total: ids.length, partial: false });
+      expect(a.validation).toMatchObject({
+        format: "official",
+        covered: ids.length,
+        total: ids.length,
+        partial: false,
+      });
       expect(b.validation).toMatchObject({ format: "rows" });
       expect(a.metrics).toEqual(b.metrics);
       // the trace is kept with each prediction
-      const stored = await db.prisma.prediction.findFirstOrThrow({ where: { submissionId: a.id!, externalId: ids[0] } });
+      const stored = await db.prisma.prediction.findFirstOrThrow({
+        where: { submissionId: a.id!, externalId: ids[0] },
+      });
       expect(JSON.stringify(stored.data)).toContain(`reasoning about ${ids[0]}`);
     });
   }

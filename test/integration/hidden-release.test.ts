@@ -20,7 +20,9 @@ import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 const P = { benchmark: "bouncerbench", task: "input" };
 const SUB_URL = "/api/v1/tasks/bouncerbench/input/submissions";
-const inputIds = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
+const inputIds = Object.keys(
+  JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
+);
 const hiddenIds = inputIds.slice(0, 40);
 // the hidden labels (0..3; bounce when ≥ 2) — the attacker does not know them
 const labels = hiddenIds.map((_, i) => (i * 7 + (i >> 2)) % 4);
@@ -40,17 +42,32 @@ beforeAll(async () => {
     teams[name] = (await createApiToken(db.prisma, { teamId: t.id })).token;
   }
   const csv = ["instance_id,underspecified", ...hiddenIds.map((id, i) => `${id},${labels[i]}`)].join("\n");
-  const res = await importRoute(multipartRequest("/api/v1/admin/releases", { task: "bouncerbench/input", version: "4.0-hidden", hidden: "true", publish: "true" }, { name: "h.csv", text: csv }, admin), ctx({}));
+  const res = await importRoute(
+    multipartRequest(
+      "/api/v1/admin/releases",
+      { task: "bouncerbench/input", version: "4.0-hidden", hidden: "true", publish: "true" },
+      { name: "h.csv", text: csv },
+      admin,
+    ),
+    ctx({}),
+  );
   expect(res.status).toBe(201);
   await db.runJobs();
 });
 afterAll(async () => db?.drop());
 
 const file = (bounce: (i: number) => boolean, score?: (i: number) => number) =>
-  JSON.stringify(Object.fromEntries(hiddenIds.map((id, i) => [id, { input_bounce: bounce(i), ...(score ? { score: score(i) } : {}) }])));
+  JSON.stringify(
+    Object.fromEntries(
+      hiddenIds.map((id, i) => [id, { input_bounce: bounce(i), ...(score ? { score: score(i) } : {}) }]),
+    ),
+  );
 
 async function upload(token: string, text: string, fields: Record<string, string> = {}) {
-  const res = await submit(multipartRequest(SUB_URL, { model: "m", ...fields }, { name: "p.json", text }, token), ctx(P));
+  const res = await submit(
+    multipartRequest(SUB_URL, { model: "m", ...fields }, { name: "p.json", text }, token),
+    ctx(P),
+  );
   return { status: res.status, headers: res.headers, body: await res.json() };
 }
 
@@ -68,8 +85,16 @@ function recovered(base: unknown, flips: unknown[]): number {
 
 describe("attack 1: the compare page as a label oracle", () => {
   it("two public submissions that differ on one instance reveal nothing about it", async () => {
-    const a = await upload(teams["reader-a"], file((i) => i % 2 === 0), { model: "reader-a", visibility: "public" });
-    const b = await upload(teams["reader-b"], file((i) => i % 2 === 0 || i === 5), { model: "reader-b", visibility: "public" });
+    const a = await upload(
+      teams["reader-a"],
+      file((i) => i % 2 === 0),
+      { model: "reader-a", visibility: "public" },
+    );
+    const b = await upload(
+      teams["reader-b"],
+      file((i) => i % 2 === 0 || i === 5),
+      { model: "reader-b", visibility: "public" },
+    );
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     // any visitor (no actor)
@@ -83,7 +108,12 @@ describe("attack 1: the compare page as a label oracle", () => {
     expect(text).not.toContain(hiddenIds[5]);
     expect(text).not.toMatch(/mcnemar|discordant|"correct"|"expected"/);
     // an admin still sees the full comparison
-    const full = await compareSubmissions(db.prisma, "bouncerbench/input", [a.body.id, b.body.id], await actorFromToken(admin));
+    const full = await compareSubmissions(
+      db.prisma,
+      "bouncerbench/input",
+      [a.body.id, b.body.id],
+      await actorFromToken(admin),
+    );
     expect(full.disagreements.map((d) => d.instanceId)).toEqual([hiddenIds[5]]);
   });
 });
@@ -91,14 +121,22 @@ describe("attack 1: the compare page as a label oracle", () => {
 describe("attack 2: dry runs as a label oracle", () => {
   it("41 dry runs (all accept, then each instance bounced alone) recover 0 of 40 labels and store nothing", async () => {
     const before = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM submissions`);
-    const base = await upload(teams.attacker, file(() => false), { dry_run: "true" });
+    const base = await upload(
+      teams.attacker,
+      file(() => false),
+      { dry_run: "true" },
+    );
     expect(base.status).toBe(200);
     expect(base.body.status).toBe("validated");
     expect(base.body.metrics).toEqual({});
     expect(base.body.validation).toMatchObject({ covered: 40, total: 40 });
     const flips = [];
     for (let k = 0; k < 40; k++) {
-      const r = await upload(teams.attacker, file((i) => i === k), { dry_run: "true" });
+      const r = await upload(
+        teams.attacker,
+        file((i) => i === k),
+        { dry_run: "true" },
+      );
       expect(r.status).toBe(200);
       flips.push(r.body.metrics);
     }
@@ -106,7 +144,9 @@ describe("attack 2: dry runs as a label oracle", () => {
     const after = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM submissions`);
     expect(after[0].n).toBe(before[0].n);
     // a dry run is still a validator: a bad file is a 422 naming the instance
-    const bad = await upload(teams.attacker, file(() => false).replace('"input_bounce":false', '"input_bounce":"no"'), { dry_run: "true" });
+    const bad = await upload(teams.attacker, file(() => false).replace('"input_bounce":false', '"input_bounce":"no"'), {
+      dry_run: "true",
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.error.details.problems[0]).toMatchObject({ instanceId: hiddenIds[0], field: "input_bounce" });
   });
@@ -115,7 +155,11 @@ describe("attack 2: dry runs as a label oracle", () => {
 describe("attack 3: bounce_ap and metrics of real uploads, adapted one instance at a time", () => {
   it("the Ladder shows the first upload with its noise and nothing for one-instance variants; the quota stops the loop; admins see every upload", async () => {
     const score = (i: number) => ((i * 37) % 100) / 100;
-    const base = await upload(teams.quota, file(() => false, score), { model: "probe", visibility: "public" });
+    const base = await upload(
+      teams.quota,
+      file(() => false, score),
+      { model: "probe", visibility: "public" },
+    );
     expect(base.status).toBe(201);
     expect(base.body.ladder).toMatchObject({ released: true });
     const margin = base.body.ladder.margin as number;
@@ -123,8 +167,16 @@ describe("attack 3: bounce_ap and metrics of real uploads, adapted one instance 
     // every released number is within the Ladder's error of the exact one (noise and the team's
     // offset grid: at most MAX_RELEASE_ERROR margins; counts: of margin × n), and is what the
     // submission's API shows
-    const exactBase = (await (await getSubmission(getRequest(`/api/v1/submissions/${base.body.id}`, admin), ctx({ id: base.body.id }))).json()).metrics;
-    const shownBase = (await (await getSubmission(getRequest(`/api/v1/submissions/${base.body.id}`, teams.quota), ctx({ id: base.body.id }))).json()).metrics;
+    const exactBase = (
+      await (
+        await getSubmission(getRequest(`/api/v1/submissions/${base.body.id}`, admin), ctx({ id: base.body.id }))
+      ).json()
+    ).metrics;
+    const shownBase = (
+      await (
+        await getSubmission(getRequest(`/api/v1/submissions/${base.body.id}`, teams.quota), ctx({ id: base.body.id }))
+      ).json()
+    ).metrics;
     expect(shownBase).toEqual(base.body.metrics);
     expect(Object.keys(base.body.metrics).length).toBeGreaterThan(2);
     for (const [k, v] of Object.entries(base.body.metrics as Record<string, number | null>)) {
@@ -141,7 +193,14 @@ describe("attack 3: bounce_ap and metrics of real uploads, adapted one instance 
     let refused = null;
     for (let k = 0; k < 40; k++) {
       // raise instance k's bounce score to the top: AP moves by how its label ranks
-      const r = await upload(teams.quota, file(() => false, (i) => (i === k ? 1 : score(i))), { model: `probe-${k}`, visibility: "public" });
+      const r = await upload(
+        teams.quota,
+        file(
+          () => false,
+          (i) => (i === k ? 1 : score(i)),
+        ),
+        { model: `probe-${k}`, visibility: "public" },
+      );
       if (r.status === 429) {
         refused = r;
         break;
@@ -153,7 +212,9 @@ describe("attack 3: bounce_ap and metrics of real uploads, adapted one instance 
       expect(r.body.metrics).toEqual({});
       answers.push(r.body.metrics);
       // the submission's own API says no more to its team, or to anyone
-      const own = await (await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, teams.quota), ctx({ id: r.body.id }))).json();
+      const own = await (
+        await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, teams.quota), ctx({ id: r.body.id }))
+      ).json();
       expect(own.metrics).toEqual({});
       expect(own.ci).toBeNull();
       expect(own.scores[0].primaryValue).toBeNull();
@@ -169,7 +230,13 @@ describe("attack 3: bounce_ap and metrics of real uploads, adapted one instance 
     const lb = await board();
     const mine = lb.rows.filter((r: { team: string }) => r.team === "quota");
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ submissionId: base.body.id, ci: null, vsAbove: null, margin, metrics: base.body.metrics });
+    expect(mine[0]).toMatchObject({
+      submissionId: base.body.id,
+      ci: null,
+      vsAbove: null,
+      margin,
+      metrics: base.body.metrics,
+    });
     // every scored upload is stored, and admins see all of them with exact metrics
     for (const id of ids) {
       const a = await (await getSubmission(getRequest(`/api/v1/submissions/${id}`, admin), ctx({ id }))).json();
@@ -184,18 +251,34 @@ describe("attack 3: bounce_ap and metrics of real uploads, adapted one instance 
 
 describe("the Ladder lets real improvements climb", () => {
   it("a significantly better upload is released, rounded to its paired-bootstrap margin", async () => {
-    const weak = await upload(teams.climber, file((i) => i % 3 === 0), { model: "weak" });
+    const weak = await upload(
+      teams.climber,
+      file((i) => i % 3 === 0),
+      { model: "weak" },
+    );
     expect(weak.body.ladder.released).toBe(true);
-    const same = await upload(teams.climber, file((i) => i % 3 === 0 || i === 1), { model: "same" });
+    const same = await upload(
+      teams.climber,
+      file((i) => i % 3 === 0 || i === 1),
+      { model: "same" },
+    );
     expect(same.body.ladder.released).toBe(false);
-    const strong = await upload(teams.climber, file((i) => shouldBounce[i]), { model: "strong" });
+    const strong = await upload(
+      teams.climber,
+      file((i) => shouldBounce[i]),
+      { model: "strong" },
+    );
     expect(strong.body.ladder).toMatchObject({ released: true });
-    const exactOf = async (id: string) => (await (await getSubmission(getRequest(`/api/v1/submissions/${id}`, admin), ctx({ id }))).json()).metrics.F_m as number;
+    const exactOf = async (id: string) =>
+      (await (await getSubmission(getRequest(`/api/v1/submissions/${id}`, admin), ctx({ id }))).json()).metrics
+        .F_m as number;
     const exact = await exactOf(strong.body.id);
     expect(exact).toBeGreaterThan(await exactOf(weak.body.id));
     // released with the Ladder's noise: within its error of the exact value, and in range
     for (const r of [weak, strong]) {
-      expect(Math.abs(r.body.metrics.F_m - (await exactOf(r.body.id)))).toBeLessThanOrEqual(MAX_RELEASE_ERROR * r.body.ladder.margin + 1e-9);
+      expect(Math.abs(r.body.metrics.F_m - (await exactOf(r.body.id)))).toBeLessThanOrEqual(
+        MAX_RELEASE_ERROR * r.body.ladder.margin + 1e-9,
+      );
       expect(r.body.metrics.F_m).toBeLessThanOrEqual(1);
     }
     // both on the board (in the order of their released values, which the noise may swap when
@@ -207,7 +290,11 @@ describe("the Ladder lets real improvements climb", () => {
     const bodies = [
       JSON.stringify(lb),
       JSON.stringify(await (await benchmarks(getRequest("/api/v1/benchmarks"), ctx({}))).json()),
-      JSON.stringify(await (await getSubmission(getRequest(`/api/v1/submissions/${strong.body.id}`), ctx({ id: strong.body.id }))).json()),
+      JSON.stringify(
+        await (
+          await getSubmission(getRequest(`/api/v1/submissions/${strong.body.id}`), ctx({ id: strong.body.id }))
+        ).json(),
+      ),
     ];
     for (const b of bodies) {
       if (!Number.isInteger(exact * 40)) expect(b).not.toContain(String(exact));
@@ -227,16 +314,39 @@ describe("the Ladder lets real improvements climb", () => {
 describe("drafts", () => {
   it("are found by admins only, wherever a release is looked up", async () => {
     const csv = ["instance_id,underspecified", ...hiddenIds.slice(0, 5).map((id) => `${id},3`)].join("\n");
-    const res = await importRoute(multipartRequest("/api/v1/admin/releases", { task: "bouncerbench/input", version: "5.0-draft" }, { name: "d.csv", text: csv }, admin), ctx({}));
+    const res = await importRoute(
+      multipartRequest(
+        "/api/v1/admin/releases",
+        { task: "bouncerbench/input", version: "5.0-draft" },
+        { name: "d.csv", text: csv },
+        admin,
+      ),
+      ctx({}),
+    );
     expect(res.status).toBe(201);
-    const anon = await leaderboard(getRequest("/api/v1/tasks/bouncerbench/input/leaderboard?release=5.0-draft"), ctx(P));
+    const anon = await leaderboard(
+      getRequest("/api/v1/tasks/bouncerbench/input/leaderboard?release=5.0-draft"),
+      ctx(P),
+    );
     expect(anon.status).toBe(404);
-    await expect(getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], "5.0-draft")).rejects.toThrow(/not found/);
-    await expect(getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], "5.0-draft", await actorFromToken(teams.attacker))).rejects.toThrow(/not found/);
+    await expect(getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], "5.0-draft")).rejects.toThrow(
+      /not found/,
+    );
+    await expect(
+      getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], "5.0-draft", await actorFromToken(teams.attacker)),
+    ).rejects.toThrow(/not found/);
     await expect(releaseOverview(db.prisma, "bouncerbench/input", "5.0-draft")).rejects.toThrow(/not found/);
-    const asAdmin = await getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], "5.0-draft", await actorFromToken(admin));
+    const asAdmin = await getTaskInstance(
+      db.prisma,
+      "bouncerbench/input",
+      hiddenIds[0],
+      "5.0-draft",
+      await actorFromToken(admin),
+    );
     expect(asAdmin.truth).toMatchObject({ label: 3 });
-    const rel = await (await releasesRoute(getRequest("/api/v1/tasks/bouncerbench/input/releases", teams.attacker), ctx(P))).json();
+    const rel = await (
+      await releasesRoute(getRequest("/api/v1/tasks/bouncerbench/input/releases", teams.attacker), ctx(P))
+    ).json();
     expect(JSON.stringify(rel)).not.toContain("5.0-draft");
   });
 });

@@ -29,7 +29,9 @@ import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 const P = { benchmark: "bouncerbench", task: "input" };
 const SUB_URL = "/api/v1/tasks/bouncerbench/input/submissions";
 const N = 60;
-const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"))).slice(0, N);
+const ids = Object.keys(
+  JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
+).slice(0, N);
 // hidden labels (0..3; bounce when ≥ 2), unknown to the attacker
 const labels = ids.map((_, i) => (i * 37 + (i >> 3) * 11) % 4);
 const shouldBounce = labels.map((l) => l >= 2);
@@ -49,17 +51,29 @@ beforeAll(async () => {
   const a = await ensureTeam(db.prisma, "Admins of the attack test");
   admin = (await createApiToken(db.prisma, { teamId: a.id, isAdmin: true })).token;
   const csv = ["instance_id,underspecified", ...ids.map((id, i) => `${id},${labels[i]}`)].join("\n");
-  const res = await importRoute(multipartRequest("/api/v1/admin/releases", { task: "bouncerbench/input", version: "hidden-attack", hidden: "true", publish: "true" }, { name: "h.csv", text: csv }, admin), ctx({}));
+  const res = await importRoute(
+    multipartRequest(
+      "/api/v1/admin/releases",
+      { task: "bouncerbench/input", version: "hidden-attack", hidden: "true", publish: "true" },
+      { name: "h.csv", text: csv },
+      admin,
+    ),
+    ctx({}),
+  );
   expect(res.status).toBe(201);
   await db.runJobs();
   task = await getTaskOrThrow(db.prisma, "bouncerbench/input");
 }, 120_000);
 afterAll(async () => db?.drop());
 
-const nested = (k: number) => JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i < START + k }])));
+const nested = (k: number) =>
+  JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i < START + k }])));
 
 async function upload(token: string, text: string, fields: Record<string, string> = {}) {
-  const res = await submit(multipartRequest(SUB_URL, { model: "m", ...fields }, { name: "p.json", text }, token), ctx(P));
+  const res = await submit(
+    multipartRequest(SUB_URL, { model: "m", ...fields }, { name: "p.json", text }, token),
+    ctx(P),
+  );
   return { status: res.status, body: await res.json() };
 }
 
@@ -70,7 +84,10 @@ async function freshAccount(name: string) {
 
 /** The attacker's guesses from consecutive released values: a step up says "bounce", down "accept"; no step, no guess. */
 function attack(released: number[]): { guesses: number; right: number } {
-  return attackWith(released.map((v) => ({ v })), (a, b) => b.v - a.v);
+  return attackWith(
+    released.map((v) => ({ v })),
+    (a, b) => b.v - a.v,
+  );
 }
 
 /** The same from any statistic of two consecutive released rows (> 0: "bounce"). */
@@ -102,7 +119,9 @@ describe("the Ladder against many fresh accounts", () => {
       const margin = r.body.ladder.margin as number;
       const value = r.body.metrics[primary] as number;
       // the submission's API shows its team the same number
-      const own = await (await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, token), ctx({ id: r.body.id }))).json();
+      const own = await (
+        await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, token), ctx({ id: r.body.id }))
+      ).json();
       expect(own.metrics[primary]).toBe(value);
       const score = await db.prisma.score.findFirstOrThrow({ where: { submissionId: r.body.id } });
       releaseId = score.releaseId;
@@ -114,25 +133,57 @@ describe("the Ladder against many fresh accounts", () => {
     }
     // the leaderboard shows everyone the same numbers
     const lb = await (await leaderboard(getRequest("/api/v1/tasks/bouncerbench/input/leaderboard"), ctx(P))).json();
-    const onBoard = new Map<string, number>(lb.rows.map((r: { submissionId: string; metrics: Metrics }) => [r.submissionId, r.metrics[primary] as number]));
+    const onBoard = new Map<string, number>(
+      lb.rows.map((r: { submissionId: string; metrics: Metrics }) => [r.submissionId, r.metrics[primary] as number]),
+    );
     stored.forEach((x, k) => expect(onBoard.get(x.id)).toBe(shown[k]));
     // what the server showed is the documented noise, recomputed from the stored score and the secret
-    const recomputeAll = (secret: string) => stored.map((x) => releasedMetrics(columns, x.metrics, x.margin, x.total, ladderNoise(secret, releaseId, x.chain, x.id)) as Record<string, number>);
+    const recomputeAll = (secret: string) =>
+      stored.map(
+        (x) =>
+          releasedMetrics(
+            columns,
+            x.metrics,
+            x.margin,
+            x.total,
+            ladderNoise(secret, releaseId, x.chain, x.id),
+          ) as Record<string, number>,
+      );
     const recompute = (secret: string) => recomputeAll(secret).map((m) => m[primary]);
     expect(recompute(SECRET)).toEqual(shown);
     // and not plain rounding: the teams' grids differ
-    expect(shown.filter((v, k) => v !== roundToMargin(truth[k], stored[k].margin)).length).toBeGreaterThan(ACCOUNTS / 2);
+    expect(shown.filter((v, k) => v !== roundToMargin(truth[k], stored[k].margin)).length).toBeGreaterThan(
+      ACCOUNTS / 2,
+    );
 
     // the control: the same scores under the behaviour before issue 16 (no noise, no offset)
     const rows = sqlOf(db.prisma);
-    await updateLadder(rows, task, releaseId, stored.map((x) => x.id), { noise: false, force: true });
-    const plainRows = await db.query<{ submission_id: string; ladder_primary: number }>(`SELECT submission_id, ladder_primary FROM scores WHERE submission_id = ANY($1::uuid[])`, [stored.map((x) => x.id)]);
+    await updateLadder(
+      rows,
+      task,
+      releaseId,
+      stored.map((x) => x.id),
+      { noise: false, force: true },
+    );
+    const plainRows = await db.query<{ submission_id: string; ladder_primary: number }>(
+      `SELECT submission_id, ladder_primary FROM scores WHERE submission_id = ANY($1::uuid[])`,
+      [stored.map((x) => x.id)],
+    );
     const plainById = new Map(plainRows.map((r) => [r.submission_id, r.ladder_primary]));
     const plain = stored.map((x) => plainById.get(x.id)!);
     plain.forEach((v, k) => expect(v).toBe(roundToMargin(truth[k], stored[k].margin)));
     // back to the defended values: the same ones (a re-decision does not draw again)
-    await updateLadder(rows, task, releaseId, stored.map((x) => x.id), { force: true });
-    const again = await db.query<{ submission_id: string; ladder_primary: number }>(`SELECT submission_id, ladder_primary FROM scores WHERE submission_id = ANY($1::uuid[])`, [stored.map((x) => x.id)]);
+    await updateLadder(
+      rows,
+      task,
+      releaseId,
+      stored.map((x) => x.id),
+      { force: true },
+    );
+    const again = await db.query<{ submission_id: string; ladder_primary: number }>(
+      `SELECT submission_id, ladder_primary FROM scores WHERE submission_id = ANY($1::uuid[])`,
+      [stored.map((x) => x.id)],
+    );
     const againById = new Map(again.map((r) => [r.submission_id, r.ladder_primary]));
     expect(stored.map((x) => againById.get(x.id))).toEqual(shown);
 
@@ -145,7 +196,8 @@ describe("the Ladder against many fresh accounts", () => {
     // — and a better attacker, who adds up the steps of every released column in the direction a
     // bounce label moves it (R_b, the bounce class's recall, moves only for those; FNR_a only for
     // the others): each column's noise is drawn on its own, so they average out a little
-    const all = (a: Record<string, number>, b: Record<string, number>) => b.F_m - a.F_m + (b.R_b - a.R_b) - (b.FNR_a - a.FNR_a) + (b.I_Score - a.I_Score);
+    const all = (a: Record<string, number>, b: Record<string, number>) =>
+      b.F_m - a.F_m + (b.R_b - a.R_b) - (b.FNR_a - a.FNR_a) + (b.I_Score - a.I_Score);
     let many = { guesses: 0, right: 0 };
     let manyAll = { guesses: 0, right: 0 };
     for (let m = 0; m < 200; m++) {
@@ -200,26 +252,50 @@ describe("the Ladder against many fresh accounts", () => {
     // a re-decision (as a re-score runs it) keeps both
     const score = await db.prisma.score.findFirstOrThrow({ where: { submissionId: ids[0] } });
     await updateLadder(sqlOf(db.prisma), task, score.releaseId, ids, { force: true });
-    const after = await db.prisma.score.findMany({ where: { submissionId: { in: ids } }, select: { submissionId: true, ladderPrimary: true } });
+    const after = await db.prisma.score.findMany({
+      where: { submissionId: { in: ids } },
+      select: { submissionId: true, ladderPrimary: true },
+    });
     expect(ids.map((id) => after.find((a) => a.submissionId === id)!.ladderPrimary)).toEqual(shown);
   });
 
   it("an admin switch takes hidden uploads from approved teams only (dry runs too)", async () => {
     const team = await ensureTeam(db.prisma, "Unapproved team");
     const token = (await createApiToken(db.prisma, { teamId: team.id })).token;
-    const on = await taskAdmin(new Request("http://localhost/api/v1/admin/tasks/bouncerbench/input", { method: "PATCH", body: JSON.stringify({ hiddenApprovedOnly: true }), headers: { "content-type": "application/json", authorization: `Bearer ${admin}` } }), ctx(P));
+    const on = await taskAdmin(
+      new Request("http://localhost/api/v1/admin/tasks/bouncerbench/input", {
+        method: "PATCH",
+        body: JSON.stringify({ hiddenApprovedOnly: true }),
+        headers: { "content-type": "application/json", authorization: `Bearer ${admin}` },
+      }),
+      ctx(P),
+    );
     expect(on.status).toBe(200);
     expect((await on.json()).hiddenApprovedOnly).toBe(true);
     const refused = await upload(token, nested(3), { model: "unapproved" });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toMatch(/only from teams an admin approved.*ask an admin/);
     expect((await upload(token, nested(3), { model: "unapproved", dry_run: "true" })).status).toBe(403);
-    const ok = await approve(new Request(`http://localhost/api/v1/admin/teams/${team.slug}/approval`, { method: "POST", headers: { authorization: `Bearer ${admin}` } }), ctx({ slug: team.slug }));
+    const ok = await approve(
+      new Request(`http://localhost/api/v1/admin/teams/${team.slug}/approval`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${admin}` },
+      }),
+      ctx({ slug: team.slug }),
+    );
     expect(ok.status).toBe(200);
     expect((await upload(token, nested(3), { model: "approved-now" })).status).toBe(201);
-    await unapprove(new Request(`http://localhost/api/v1/admin/teams/${team.slug}/approval`, { method: "DELETE", headers: { authorization: `Bearer ${admin}` } }), ctx({ slug: team.slug }));
+    await unapprove(
+      new Request(`http://localhost/api/v1/admin/teams/${team.slug}/approval`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${admin}` },
+      }),
+      ctx({ slug: team.slug }),
+    );
     expect((await upload(token, nested(4), { model: "approved-now" })).status).toBe(403);
-    const audit = await db.query<{ action: string }>(`SELECT action FROM audit_events WHERE action LIKE 'team.%approve' ORDER BY at`);
+    const audit = await db.query<{ action: string }>(
+      `SELECT action FROM audit_events WHERE action LIKE 'team.%approve' ORDER BY at`,
+    );
     expect(audit.map((a) => a.action)).toEqual(["team.approve", "team.unapprove"]);
   });
 });

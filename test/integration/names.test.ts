@@ -11,7 +11,9 @@ import { createTestDatabase } from "../helpers/db";
 import { multipartRequest } from "../helpers/requests";
 import { dispatch } from "../helpers/router";
 
-const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
+const ids = Object.keys(
+  JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
+);
 const file = { name: "p.json", text: JSON.stringify({ [ids[0]]: { input_bounce: true } }) };
 const UPLOAD = "/api/v1/tasks/bouncerbench/input/submissions";
 
@@ -21,7 +23,11 @@ let bob: { token: string; slug: string };
 
 async function account(email: string, name: string) {
   const { user, team } = await createUserWithTeam(db.prisma, { email, name, password: "a long passphrase here" });
-  return { token: (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token, slug: team.slug, team };
+  return {
+    token: (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token,
+    slug: team.slug,
+    team,
+  };
 }
 
 async function call(method: string, url: string, json: unknown, token?: string) {
@@ -51,7 +57,11 @@ describe("display names hold a visible character", () => {
     ["a combining mark", "\u0301"],
     ["braille blanks", "\u2800\u2800"],
   ])("sign-up with %s as the name: 422 saying why", async (_, name) => {
-    const r = await call("POST", "/api/v1/signup", { email: `inv-${name.codePointAt(0)}@example.org`, password: "a long passphrase here", name });
+    const r = await call("POST", "/api/v1/signup", {
+      email: `inv-${name.codePointAt(0)}@example.org`,
+      password: "a long passphrase here",
+      name,
+    });
     expect(r.status).toBe(422);
     expect(r.body.error.message).toMatch(/name must contain a visible character/);
     expect(await db.prisma.user.count({ where: { email: `inv-${name.codePointAt(0)}@example.org` } })).toBe(0);
@@ -89,17 +99,23 @@ describe("team names are unique, look-alikes included", () => {
     expect(ok.body).toEqual({ slug: bob.slug, name: "Bob's Lab" });
     // its own look-alike is fine (a change of case)
     expect((await call("PATCH", `/api/v1/teams/${bob.slug}`, { name: "BOB'S LAB" }, bob.token)).status).toBe(200);
-    expect((await db.prisma.team.findUniqueOrThrow({ where: { slug: bob.slug } })).nameSkeleton).toBe(skeleton("bob's lab"));
+    expect((await db.prisma.team.findUniqueOrThrow({ where: { slug: bob.slug } })).nameSkeleton).toBe(
+      skeleton("bob's lab"),
+    );
   });
 
   it("the start-up backfill keeps the older team's name and tells the newer look-alike apart by its slug", async () => {
     await db.prisma.team.create({ data: { slug: "legacy-one", name: "Legacy" } });
-    await db.prisma.team.create({ data: { slug: "legacy-two", name: "LEGACY", createdAt: new Date(Date.now() + 1000) } });
+    await db.prisma.team.create({
+      data: { slug: "legacy-two", name: "LEGACY", createdAt: new Date(Date.now() + 1000) },
+    });
     await db.prisma.submission.updateMany({ data: { modelSkeleton: null } });
     const filled = await backfillNameSkeletons(db.prisma);
     expect(filled.teams).toBe(2);
     expect(filled.submissions).toBeGreaterThan(0);
-    const [one, two] = await Promise.all(["legacy-one", "legacy-two"].map((slug) => db.prisma.team.findUniqueOrThrow({ where: { slug } })));
+    const [one, two] = await Promise.all(
+      ["legacy-one", "legacy-two"].map((slug) => db.prisma.team.findUniqueOrThrow({ where: { slug } })),
+    );
     expect(one).toMatchObject({ name: "Legacy", nameSkeleton: skeleton("Legacy") });
     expect(two).toMatchObject({ name: "LEGACY (legacy-two)" });
     expect(await db.prisma.submission.count({ where: { modelSkeleton: null } })).toBe(0);
@@ -116,7 +132,9 @@ describe("a model name belongs to the first team that used it on a task", () => 
     const lookalike = await upload(bob.token, { model: "sieve-4.l" });
     expect(lookalike.status).toBe(409);
     expect(lookalike.body.error.code).toBe("conflict");
-    expect(lookalike.body.error.message).toMatch(/model name "sieve-4.l" is already used on this task by team "Alice Lab" \(it looks like "sieve-4.1"\)/);
+    expect(lookalike.body.error.message).toMatch(
+      /model name "sieve-4.l" is already used on this task by team "Alice Lab" \(it looks like "sieve-4.1"\)/,
+    );
     const cyrillic = await upload(bob.token, { model: "siеve-4.1" }); // Cyrillic е
     expect(cyrillic.status).toBe(409);
     const exact = await upload(bob.token, { model: "sieve-4.1" });

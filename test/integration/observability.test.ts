@@ -36,15 +36,23 @@ describe("request ids", () => {
     expect((await healthRoute(bad, ctx({}))).headers.get("x-request-id")).not.toBe("<script>");
   });
   it("a 500 tells the user the request id (the detail is in the log, not the answer)", async () => {
-    const out = await runWithRequest({ requestId: "req-abcdefgh", method: "GET", route: "/x" }, async () => toErrorBody(new Error("secret detail")));
+    const out = await runWithRequest({ requestId: "req-abcdefgh", method: "GET", route: "/x" }, async () =>
+      toErrorBody(new Error("secret detail")),
+    );
     expect(out.status).toBe(500);
     expect(out.body.error.message).toContain("req-abcdefgh");
     expect(JSON.stringify(out.body)).not.toContain("secret detail");
   });
   it("route patterns keep metrics' labels bounded", () => {
-    expect(routePattern("/api/v1/submissions/3f0c1a2b-1111-4222-8333-444455556666/instances/django__django-11099")).toBe("/api/v1/submissions/:id/instances/:value");
-    expect(routePattern("/api/v1/tasks/bouncerbench/input/leaderboard")).toBe("/api/v1/tasks/bouncerbench/input/leaderboard");
-    expect(routePattern("/api/v1/teams/my-team/members/3f0c1a2b-1111-4222-8333-444455556666")).toBe("/api/v1/teams/:value/members/:id");
+    expect(
+      routePattern("/api/v1/submissions/3f0c1a2b-1111-4222-8333-444455556666/instances/django__django-11099"),
+    ).toBe("/api/v1/submissions/:id/instances/:value");
+    expect(routePattern("/api/v1/tasks/bouncerbench/input/leaderboard")).toBe(
+      "/api/v1/tasks/bouncerbench/input/leaderboard",
+    );
+    expect(routePattern("/api/v1/teams/my-team/members/3f0c1a2b-1111-4222-8333-444455556666")).toBe(
+      "/api/v1/teams/:value/members/:id",
+    );
   });
 });
 
@@ -58,7 +66,9 @@ describe("GET /metrics", () => {
     expect(res.headers.get("content-type")).toMatch(/text\/plain/);
     const text = await (await metricsRoute(getRequest("/metrics", admin), ctx({}))).text();
     // requests by route (the health calls above), the pool, the queue, Node's event loop
-    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/health",status="200"\} \d+/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/health",status="200"\} \d+/,
+    );
     expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
     expect(text).toContain("# TYPE jobs_queued gauge");
     expect(text).toContain("nodejs_eventloop_lag_seconds");

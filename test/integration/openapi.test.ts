@@ -35,13 +35,22 @@ describe("GET /api/v1/openapi.json", () => {
     const patch = doc.paths["/api/v1/submissions/{id}"].patch;
     expect(patch.parameters[0]).toMatchObject({ name: "id", in: "path", required: true });
     const ids = new Set<string>();
-    for (const [p, ops] of Object.entries(doc.paths as Record<string, Record<string, { operationId: string; responses: object; parameters: { name: string; in: string }[] }>>)) {
+    for (const [p, ops] of Object.entries(
+      doc.paths as Record<
+        string,
+        Record<string, { operationId: string; responses: object; parameters: { name: string; in: string }[] }>
+      >,
+    )) {
       for (const op of Object.values(ops)) {
         expect(ids.has(op.operationId), op.operationId).toBe(false);
         ids.add(op.operationId);
         expect(Object.keys(op.responses).length).toBeGreaterThan(0);
         // every {param} of the path is a path parameter
-        for (const m of p.matchAll(/\{(\w+)\}/g)) expect(op.parameters.some((x) => x.in === "path" && x.name === m[1]), `${p} ${m[1]}`).toBe(true);
+        for (const m of p.matchAll(/\{(\w+)\}/g))
+          expect(
+            op.parameters.some((x) => x.in === "path" && x.name === m[1]),
+            `${p} ${m[1]}`,
+          ).toBe(true);
       }
     }
   });
@@ -50,10 +59,14 @@ describe("GET /api/v1/openapi.json", () => {
     const doc = await (await GET(getRequest("/api/v1/openapi.json"), ctx({}))).json();
     const upload = doc.paths["/api/v1/tasks/{benchmark}/{task}/submissions"].post.responses;
     expect(upload["202"].content["application/json"].schema.properties.status).toMatchObject({ const: "queued" });
-    expect(upload["201"].content["application/json"].schema.required).toEqual(expect.arrayContaining(["id", "status", "metrics", "validation"]));
+    expect(upload["201"].content["application/json"].schema.required).toEqual(
+      expect.arrayContaining(["id", "status", "metrics", "validation"]),
+    );
     const sub = doc.paths["/api/v1/submissions/{id}"].get.responses["200"].content["application/json"].schema;
     expect(sub.properties.metrics).toEqual({ $ref: "#/components/schemas/Metrics" });
-    expect(doc.paths["/api/v1/jobs/{id}"].get.responses["200"].content["application/json"].schema.properties.status.enum).toEqual(["queued", "running", "done", "failed"]);
+    expect(
+      doc.paths["/api/v1/jobs/{id}"].get.responses["200"].content["application/json"].schema.properties.status.enum,
+    ).toEqual(["queued", "running", "done", "failed"]);
     expect(OPERATIONS.filter((o) => o.returns).length).toBeGreaterThanOrEqual(8);
     const refs = new Set<string>();
     const walk = (v: unknown): void => {

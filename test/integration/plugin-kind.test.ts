@@ -53,15 +53,30 @@ describe("a task kind from a fixture folder", () => {
     expect(task.kindName).toBe("exact_match");
   });
   it("imports a release with the kind's own validation (a bad row is named)", async () => {
-    const bad = importRelease(db.prisma, { task: "trivia-fixture/qa", version: "0.1", text: '{"instance_id": "q1", "question": "?"}\n', fileName: "bad.jsonl" });
+    const bad = importRelease(db.prisma, {
+      task: "trivia-fixture/qa",
+      version: "0.1",
+      text: '{"instance_id": "q1", "question": "?"}\n',
+      fileName: "bad.jsonl",
+    });
     await expect(bad).rejects.toThrow(/answer/);
-    const r = await importRelease(db.prisma, { task: "trivia-fixture/qa", version: "1.0", text: fs.readFileSync(path.join(DIR, "release.jsonl"), "utf8"), fileName: "release.jsonl" });
+    const r = await importRelease(db.prisma, {
+      task: "trivia-fixture/qa",
+      version: "1.0",
+      text: fs.readFileSync(path.join(DIR, "release.jsonl"), "utf8"),
+      fileName: "release.jsonl",
+    });
     await publishRelease(db.prisma, r.release.id);
     await db.runJobs();
   });
   it("scores an upload through the real route", async () => {
     const res = await submitRoute(
-      multipartRequest("/api/v1/tasks/trivia-fixture/qa/submissions", { model: "guesser" }, { name: "predictions.json", text: fs.readFileSync(path.join(DIR, "predictions.json"), "utf8") }, token),
+      multipartRequest(
+        "/api/v1/tasks/trivia-fixture/qa/submissions",
+        { model: "guesser" },
+        { name: "predictions.json", text: fs.readFileSync(path.join(DIR, "predictions.json"), "utf8") },
+        token,
+      ),
       ctx(P),
     );
     const body = await res.json();
@@ -69,7 +84,15 @@ describe("a task kind from a fixture folder", () => {
     // q1 "paris", q2 "4", q4 " Water " are right; q3, q5 wrong
     expect(body.metrics.accuracy).toBeCloseTo(3 / 5, 12);
     submissionId = body.id;
-    const bad = await submitRoute(multipartRequest("/api/v1/tasks/trivia-fixture/qa/submissions", { model: "bad" }, { name: "p.json", text: '{"q1": {"answer": 1}}' }, token), ctx(P));
+    const bad = await submitRoute(
+      multipartRequest(
+        "/api/v1/tasks/trivia-fixture/qa/submissions",
+        { model: "bad" },
+        { name: "p.json", text: '{"q1": {"answer": 1}}' },
+        token,
+      ),
+      ctx(P),
+    );
     expect(bad.status).toBe(422);
     expect((await bad.json()).error.message).toMatch(/q1.*answer/);
   });
@@ -82,13 +105,26 @@ describe("a task kind from a fixture folder", () => {
     expect(row.ci.high).toBeGreaterThanOrEqual(0.6);
   });
   it("gives per-instance outcomes from the kind", async () => {
-    const res = await instancesRoute(getRequest(`/api/v1/submissions/${submissionId}/instances?outcome=wrong`), ctx({ id: submissionId }));
+    const res = await instancesRoute(
+      getRequest(`/api/v1/submissions/${submissionId}/instances?outcome=wrong`),
+      ctx({ id: submissionId }),
+    );
     const j = await res.json();
     expect(j.rows.map((r: { instanceId: string }) => r.instanceId).sort()).toEqual(["q3", "q5"]);
   });
   it("renders its board, score details and charts through the UI registry", async () => {
     const lb = await getLeaderboard(db.prisma, "trivia-fixture/qa", {});
-    const board = renderToStaticMarkup(createElement(LeaderboardTable, { rows: lb.rows, columns: lb.columns, primaryMetric: lb.primaryMetric, sort: "accuracy", dir: "desc", hrefFor: () => "#", showCost: false }));
+    const board = renderToStaticMarkup(
+      createElement(LeaderboardTable, {
+        rows: lb.rows,
+        columns: lb.columns,
+        primaryMetric: lb.primaryMetric,
+        sort: "accuracy",
+        dir: "desc",
+        hrefFor: () => "#",
+        showCost: false,
+      }),
+    );
     expect(board).toContain("guesser");
     expect(board).toContain('data-metric="accuracy"');
     expect(board).toContain("60.0%");
@@ -96,29 +132,41 @@ describe("a task kind from a fixture folder", () => {
     const task = await getTaskOrThrow(db.prisma, "trivia-fixture/qa");
     const sub = await getSubmissionOrThrow(db.prisma, submissionId, null);
     const score = currentScore(sub.scores)!;
-    const details = renderToStaticMarkup(createElement(ScoreDetails, { task, details: score.details, metrics: score.metrics as never }));
+    const details = renderToStaticMarkup(
+      createElement(ScoreDetails, { task, details: score.details, metrics: score.metrics as never }),
+    );
     expect(details).toContain("3 of 5 answered exactly");
     expect(details).toContain('data-testid="exact-match-by-length"');
 
     const charts = await taskChartData(db.prisma, "trivia-fixture/qa", {});
     expect(charts.lengthSide).toBeNull();
     const TaskCharts = kindUi("exact_match").TaskCharts!;
-    expect(renderToStaticMarkup(createElement(TaskCharts, { data: charts.kindCharts, base: charts }))).toContain("guesser: 3/5");
+    expect(renderToStaticMarkup(createElement(TaskCharts, { data: charts.kindCharts, base: charts }))).toContain(
+      "guesser: 3/5",
+    );
 
     const sc = await submissionChartData(db.prisma, task, sub, score);
     const SubCharts = kindUi("exact_match").SubmissionCharts!;
-    expect(renderToStaticMarkup(createElement(SubCharts, { data: sc.kindCharts, base: { submission: sub, metrics: {}, total: 5 } }))).toContain("4 answer lengths");
+    expect(
+      renderToStaticMarkup(
+        createElement(SubCharts, { data: sc.kindCharts, base: { submission: sub, metrics: {}, total: 5 } }),
+      ),
+    ).toContain("4 answer lengths");
   });
   it("reads stored details through its schema: a renamed key fails loudly instead of drawing zeros", () => {
     expect(() => exactMatch.readDetails({ right: 3, n: 5, byLength: [] })).toThrow(StoredShapeError);
-    expect(() => exactMatch.readDetails({ right: 3, n: 5, byLength: [] })).toThrow(/stored details does not match its schema at correct/);
+    expect(() => exactMatch.readDetails({ right: 3, n: 5, byLength: [] })).toThrow(
+      /stored details does not match its schema at correct/,
+    );
   });
   it("a score row stored in another shape leaves its part of the page out, says so, and fails nothing else", async () => {
     await db.prisma.score.updateMany({ where: { submissionId }, data: { details: { right: 3, n: 5, byLength: [] } } });
     const task = await getTaskOrThrow(db.prisma, "trivia-fixture/qa");
     const sub = await getSubmissionOrThrow(db.prisma, submissionId, null);
     const score = currentScore(sub.scores)!;
-    const html = renderToStaticMarkup(createElement(ScoreDetails, { task, details: score.details, metrics: score.metrics as never }));
+    const html = renderToStaticMarkup(
+      createElement(ScoreDetails, { task, details: score.details, metrics: score.metrics as never }),
+    );
     expect(html).toContain("Score details unavailable");
     expect((await submissionChartData(db.prisma, task, sub, score)).kindCharts).toBeNull();
   });

@@ -31,7 +31,8 @@ async function lb(q = "") {
   const res = await leaderboard(getRequest(`/api/v1/tasks/bouncerbench/input/leaderboard${q}`), ctx(P));
   return res;
 }
-const ids = async () => ((await (await lb()).json()).rows as { model: string; submissionId: string; baseline: string | null }[]);
+const ids = async () =>
+  (await (await lb()).json()).rows as { model: string; submissionId: string; baseline: string | null }[];
 
 describe("leaderboard views", () => {
   it("filters baselines, searches, sorts, and keeps ranks of the whole release", async () => {
@@ -56,22 +57,43 @@ describe("leaderboard views", () => {
   });
 
   it("exports exactly the shown rows as CSV, safe against formula injection", async () => {
-    const preds = await (await import("node:fs")).promises.readFile("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json", "utf8");
-    const r = await submit(multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", { model: "=HYPERLINK(\"http://evil\")", system: "+sum(1)" }, { name: "p.json", text: preds }, token), ctx(P));
+    const preds = await (
+      await import("node:fs")
+    ).promises.readFile("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json", "utf8");
+    const r = await submit(
+      multipartRequest(
+        "/api/v1/tasks/bouncerbench/input/submissions",
+        { model: '=HYPERLINK("http://evil")', system: "+sum(1)" },
+        { name: "p.json", text: preds },
+        token,
+      ),
+      ctx(P),
+    );
     expect(r.status).toBe(201);
     const res = await lb("?format=csv&baselines=0");
     expect(res.headers.get("content-type")).toMatch(/text\/csv/);
     expect(res.headers.get("content-disposition")).toMatch(/bouncerbench-input-1\.1\.csv/);
     const csv = await res.text();
     const lines = csv.trim().split("\r\n");
-    expect(lines[0].split(",").slice(0, 8)).toEqual(["rank", "model", "team", "system", "baseline", "synthetic", "partial", "F_m"]);
+    expect(lines[0].split(",").slice(0, 8)).toEqual([
+      "rank",
+      "model",
+      "team",
+      "system",
+      "baseline",
+      "synthetic",
+      "partial",
+      "F_m",
+    ]);
     expect(lines).toHaveLength(1 + 3);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(csv).toContain(`"'+sum(1)"`);
     expect(csv).toContain(`"'=cmd|' /C calc'!A0"`);
     expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
     // the gpt-4.1 row: rank 1 and its unrounded F_m
-    expect(lines.find((l) => l.includes(",gpt-4.1,"))).toMatch(/^1,gpt-4\.1,BouncerBench authors,BouncerBench prompt,,false,false,0\.50021/);
+    expect(lines.find((l) => l.includes(",gpt-4.1,"))).toMatch(
+      /^1,gpt-4\.1,BouncerBench authors,BouncerBench prompt,,false,false,0\.50021/,
+    );
   });
 });
 
@@ -91,8 +113,12 @@ describe("comparison", () => {
   });
   it("refuses fewer than 2, more than 4, and bad ids", async () => {
     const rows = await ids();
-    await expect(compareSubmissions(db.prisma, "bouncerbench/input", [rows[0].submissionId], null)).rejects.toThrow(/2 to 4/);
-    await expect(compareSubmissions(db.prisma, "bouncerbench/input", [rows[0].submissionId, "nope"], null)).rejects.toThrow(/not a submission id/);
+    await expect(compareSubmissions(db.prisma, "bouncerbench/input", [rows[0].submissionId], null)).rejects.toThrow(
+      /2 to 4/,
+    );
+    await expect(
+      compareSubmissions(db.prisma, "bouncerbench/input", [rows[0].submissionId, "nope"], null),
+    ).rejects.toThrow(/not a submission id/);
   });
 });
 
@@ -110,7 +136,9 @@ describe("instances, releases and charts", () => {
   it("the release overview gives the paper's Table I shares", async () => {
     const o = await releaseOverview(db.prisma, "bouncerbench/input");
     expect(o.instances).toBe(1699);
-    const bounce = o.distributions.find((d) => d.title.startsWith("Should bounce"))!.rows.find((r) => r.value.startsWith("bounce"))!;
+    const bounce = o.distributions
+      .find((d) => d.title.startsWith("Should bounce"))!
+      .rows.find((r) => r.value.startsWith("bounce"))!;
     expect(bounce.n).toBe(650);
     // the 638 issue texts of SWE-bench (shared/data/swebench/README.md gives these counts)
     expect(o.lengths.words?.map((b) => b.n)).toEqual([225, 211, 176, 26]);
@@ -133,11 +161,19 @@ describe("instances, releases and charts", () => {
     expect(tableIV.every((r) => r.before === tableIV[0].before)).toBe(true);
   });
   it("the threshold explorer's server aggregates match the stored score at τ = 0.5, p75", async () => {
-    const row = (await db.prisma.score.findFirstOrThrow({ where: { submission: { baseline: null, task: { fullSlug: "abstain-validate/repair" } } } }));
-    const res = await policy(getRequest(`/api/v1/submissions/${row.submissionId}/policy?tau=0.5&percentile=75`), ctx({ id: row.submissionId }));
+    const row = await db.prisma.score.findFirstOrThrow({
+      where: { submission: { baseline: null, task: { fullSlug: "abstain-validate/repair" } } },
+    });
+    const res = await policy(
+      getRequest(`/api/v1/submissions/${row.submissionId}/policy?tau=0.5&percentile=75`),
+      ctx({ id: row.submissionId }),
+    );
     const j = await res.json();
     expect(j.funnel[2].success_at_1).toBeCloseTo((row.metrics as Record<string, number>).combined_p75_success_at_1, 12);
-    expect((await policy(getRequest(`/api/v1/submissions/${row.submissionId}/policy?tau=2`), ctx({ id: row.submissionId }))).status).toBe(422);
+    expect(
+      (await policy(getRequest(`/api/v1/submissions/${row.submissionId}/policy?tau=2`), ctx({ id: row.submissionId })))
+        .status,
+    ).toBe(422);
   });
 });
 
@@ -151,7 +187,14 @@ describe("GET /api/v1/submissions/{id}/length-buckets (the public contract)", ()
     const r = await get(gpt.id);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ side: "input", covered: 638, total: 1699 });
-    expect(r.body.buckets.map((b: { label: string; min: number; max: number | null; n: number }) => [b.label, b.min, b.max, b.n])).toEqual([
+    expect(
+      r.body.buckets.map((b: { label: string; min: number; max: number | null; n: number }) => [
+        b.label,
+        b.min,
+        b.max,
+        b.n,
+      ]),
+    ).toEqual([
       ["≤100 words", 0, 100, 225],
       ["101–200", 101, 200, 211],
       ["201–500", 201, 500, 176],
@@ -164,11 +207,15 @@ describe("GET /api/v1/submissions/{id}/length-buckets (the public contract)", ()
     // the same numbers the chart draws
     const chart = await taskChartData(db.prisma, "bouncerbench/input", {});
     if (!chart.lengths) throw new Error("no lengths");
-    expect(chart.lengths.find((s) => s.name === "gpt-4.1")!.buckets.map((b) => b.tpr)).toEqual(r.body.buckets.map((b: { tpr: number }) => b.tpr));
+    expect(chart.lengths.find((s) => s.name === "gpt-4.1")!.buckets.map((b) => b.tpr)).toEqual(
+      r.body.buckets.map((b: { tpr: number }) => b.tpr),
+    );
   });
   it("instance pages carry the real ticket", async () => {
     const one = await getTaskInstance(db.prisma, "bouncerbench/input", "astropy__astropy-12907");
-    expect(String(one.metadata.problem_statement)).toMatch(/^Modeling's `separability_matrix` does not compute separability correctly/);
+    expect(String(one.metadata.problem_statement)).toMatch(
+      /^Modeling's `separability_matrix` does not compute separability correctly/,
+    );
     expect(one.metadata.words).toBeGreaterThan(50);
   });
   it("404 with a reason when the release has no lengths, or the task none", async () => {
@@ -176,7 +223,9 @@ describe("GET /api/v1/submissions/{id}/length-buckets (the public contract)", ()
     const old = await get(gpt.id, "?release=1.0");
     expect(old.status).toBe(404);
     expect(old.body.error.message).toMatch(/release 1\.0 carries no issue texts/);
-    const cr = await db.prisma.submission.findFirstOrThrow({ where: { task: { fullSlug: "cr-bench/review" }, baseline: null } });
+    const cr = await db.prisma.submission.findFirstOrThrow({
+      where: { task: { fullSlug: "cr-bench/review" }, baseline: null },
+    });
     const none = await get(cr.id);
     expect(none.status).toBe(404);
     expect(none.body.error.message).toMatch(/cr-bench\/review has none/);

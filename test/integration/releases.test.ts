@@ -28,7 +28,9 @@ let admin: string;
 let member: string;
 const synthetic = generateSynthetic();
 const synth = (task: string) => synthetic.find((t) => t.task === task)!;
-const inputIds = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
+const inputIds = Object.keys(
+  JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
+);
 const gptLabels = fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8");
 
 beforeAll(async () => {
@@ -59,7 +61,10 @@ async function waitJob(id: string) {
 
 async function upload(task: string, text: string, fields: Record<string, string> = { model: "m" }, name = "p.json") {
   const [benchmark, t] = task.split("/");
-  const res = await submit(multipartRequest(`/api/v1/tasks/${task}/submissions`, fields, { name, text }, member), ctx({ benchmark, task: t }));
+  const res = await submit(
+    multipartRequest(`/api/v1/tasks/${task}/submissions`, fields, { name, text }, member),
+    ctx({ benchmark, task: t }),
+  );
   return { status: res.status, body: await res.json() };
 }
 
@@ -72,15 +77,27 @@ async function board(task: string, q = "") {
 describe("release files of every task kind", () => {
   it("bouncerbench/output: JSONL with the HF Python-literal tests_status, and CSV with output_quality", async () => {
     const rows = synth("bouncerbench/output").release.slice(0, 20);
-    const r = await importFile({ task: "bouncerbench/output", version: "hf-1" }, "out.jsonl", rows.map((x) => JSON.stringify(x)).join("\n"));
+    const r = await importFile(
+      { task: "bouncerbench/output", version: "hf-1" },
+      "out.jsonl",
+      rows.map((x) => JSON.stringify(x)).join("\n"),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.release).toMatchObject({ version: "hf-1", status: "draft", instanceCount: 20 });
     expect(r.body.validation.format).toBe("jsonl");
-    const csv = "instance_id,patch,output_quality\nsyn-a,\"diff --git a/x b/x\",1.0\nsyn-b,\"diff\",0.5\n";
+    const csv = 'instance_id,patch,output_quality\nsyn-a,"diff --git a/x b/x",1.0\nsyn-b,"diff",0.5\n';
     const c = await importFile({ task: "bouncerbench/output", version: "csv-1" }, "out.csv", csv);
     expect(c.status).toBe(201);
-    const detail = await (await releaseDetail(getRequest(`/api/v1/admin/releases/${c.body.release.id}`, admin), ctx({ id: c.body.release.id }))).json();
-    expect(detail.preview.map((p: { truth: unknown }) => p.truth)).toEqual([{ bounce: false, pass: 1 }, { bounce: true, pass: 0.5 }]);
+    const detail = await (
+      await releaseDetail(
+        getRequest(`/api/v1/admin/releases/${c.body.release.id}`, admin),
+        ctx({ id: c.body.release.id }),
+      )
+    ).json();
+    expect(detail.preview.map((p: { truth: unknown }) => p.truth)).toEqual([
+      { bounce: false, pass: 1 },
+      { bounce: true, pass: 0.5 },
+    ]);
   });
 
   it.each([
@@ -101,9 +118,44 @@ describe("release files of every task kind", () => {
     ["bouncerbench/input", "a.csv", "instance_id,underspecified\nx,5\n", /underspecified.*0–3/],
     ["bouncerbench/input", "a.csv", "instance_id,underspecified,input_bounce\nx,0,true\n", /input_bounce/],
     ["bouncerbench/output", "a.jsonl", '{"instance_id":"x","tests_status":"{\'FAIL_TO_PASS\': "}', /tests_status/],
-    ["abstain-validate/repair", "a.json", JSON.stringify([{ instance_id: "b", title: "t", trajectories: [{ trajectory_id: "t1" }] }]), /success/],
-    ["ci-bench/repair", "a.json", JSON.stringify([{ instance_id: "c", repo: "r", lang: "Java", build_system: "Maven", files: { "A.java": "class A {}\n" }, developer_patch: "--- a/A.java\n+++ b/A.java\n@@ -1,1 +1,1 @@\n-class B {}\n+class C {}\n" }]), /does not apply/],
-    ["cr-bench/review", "a.jsonl", JSON.stringify({ instance_id: "p", repo: "r", pr_number: 1, title: "t", diff: "d", bug_description: "b", fix_files: ["a"], category: "Vibes", impact: "Reliability", severity: "High" }), /category/],
+    [
+      "abstain-validate/repair",
+      "a.json",
+      JSON.stringify([{ instance_id: "b", title: "t", trajectories: [{ trajectory_id: "t1" }] }]),
+      /success/,
+    ],
+    [
+      "ci-bench/repair",
+      "a.json",
+      JSON.stringify([
+        {
+          instance_id: "c",
+          repo: "r",
+          lang: "Java",
+          build_system: "Maven",
+          files: { "A.java": "class A {}\n" },
+          developer_patch: "--- a/A.java\n+++ b/A.java\n@@ -1,1 +1,1 @@\n-class B {}\n+class C {}\n",
+        },
+      ]),
+      /does not apply/,
+    ],
+    [
+      "cr-bench/review",
+      "a.jsonl",
+      JSON.stringify({
+        instance_id: "p",
+        repo: "r",
+        pr_number: 1,
+        title: "t",
+        diff: "d",
+        bug_description: "b",
+        fix_files: ["a"],
+        category: "Vibes",
+        impact: "Reliability",
+        severity: "High",
+      }),
+      /category/,
+    ],
     ["bouncerbench/input", "a.json", "[1, 2", /malformed JSON/],
   ])("%s rejects a bad file (%s) with nothing written", async (task, name, text, re) => {
     const before = await countRows(db);
@@ -114,8 +166,21 @@ describe("release files of every task kind", () => {
   });
 
   it("only admins import; a version is imported once", async () => {
-    expect((await importFile({ task: "bouncerbench/input", version: "x" }, "a.csv", "instance_id,underspecified\na,1\n", member)).status).toBe(403);
-    const again = await importFile({ task: "bouncerbench/input", version: "1.0" }, "a.csv", "instance_id,underspecified\na,1\n");
+    expect(
+      (
+        await importFile(
+          { task: "bouncerbench/input", version: "x" },
+          "a.csv",
+          "instance_id,underspecified\na,1\n",
+          member,
+        )
+      ).status,
+    ).toBe(403);
+    const again = await importFile(
+      { task: "bouncerbench/input", version: "1.0" },
+      "a.csv",
+      "instance_id,underspecified\na,1\n",
+    );
     expect(again.status).toBe(409);
   });
 });
@@ -124,13 +189,24 @@ describe("publishing re-scores every submission in the background; scores are ke
   it("a release that adds instances makes old submissions partial on it, keeps their old scores and all predictions", async () => {
     const teamPredictions = () => db.prisma.prediction.count({ where: { submission: { baseline: null } } });
     const predsBefore = await teamPredictions();
-    const csv = ["instance_id,underspecified", ...inputIds.map((id, i) => `${id},${i % 4}`), "new__instance-1,3", "new__instance-2,0"].join("\n");
+    const csv = [
+      "instance_id,underspecified",
+      ...inputIds.map((id, i) => `${id},${i % 4}`),
+      "new__instance-1,3",
+      "new__instance-2,0",
+    ].join("\n");
     const r = await importFile({ task: "bouncerbench/input", version: "2.0", notes: "relabelled" }, "v2.csv", csv);
     expect(r.status).toBe(201);
     expect(r.body.diff).toMatchObject({ against: "1.1", added: 2, removed: 0 });
     expect(r.body.diff.changed).toBeGreaterThan(100);
 
-    const pub = await publishRoute(new Request(`http://localhost/api/v1/admin/releases/${r.body.release.id}/publish`, { method: "POST", headers: { authorization: `Bearer ${admin}` } }), ctx({ id: r.body.release.id }));
+    const pub = await publishRoute(
+      new Request(`http://localhost/api/v1/admin/releases/${r.body.release.id}/publish`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${admin}` },
+      }),
+      ctx({ id: r.body.release.id }),
+    );
     expect(pub.status).toBe(202);
     const { job } = await pub.json();
     const done = await waitJob(job.id);
@@ -150,8 +226,17 @@ describe("publishing re-scores every submission in the background; scores are ke
     expect(oldGpt.metrics.F_m).toBeCloseTo(0.50021, 6);
     expect(await teamPredictions()).toBe(predsBefore);
 
-    const list = await (await releasesRoute(getRequest("/api/v1/tasks/bouncerbench/input/releases"), ctx({ benchmark: "bouncerbench", task: "input" }))).json();
-    expect(list.releases.map((x: { version: string; status: string }) => `${x.version}:${x.status}`)).toEqual(["2.0:published", "1.1:archived", "1.0:archived"]);
+    const list = await (
+      await releasesRoute(
+        getRequest("/api/v1/tasks/bouncerbench/input/releases"),
+        ctx({ benchmark: "bouncerbench", task: "input" }),
+      )
+    ).json();
+    expect(list.releases.map((x: { version: string; status: string }) => `${x.version}:${x.status}`)).toEqual([
+      "2.0:published",
+      "1.1:archived",
+      "1.0:archived",
+    ]);
   });
 
   it("a new upload is scored on the new current release", async () => {
@@ -172,8 +257,18 @@ describe("uploads of every task kind", () => {
     const ok = await upload("abstain-validate/repair", JSON.stringify(firstPreds("abstain-validate/repair")));
     expect(ok.status).toBe(201);
     expect(typeof ok.body.metrics.combined_binary_success_at_1).toBe("number");
-    const one = structuredClone(firstPreds("abstain-validate/repair")["syn-bug-001"]) as { abstention_score: number; trajectories: { trajectory_id: string; validation_score: number }[] };
-    const bad = { ...one, abstention_score: 1.2, trajectories: [{ ...one.trajectories[0], trajectory_id: "t99" }, { ...one.trajectories[1], validation_score: -1 }] };
+    const one = structuredClone(firstPreds("abstain-validate/repair")["syn-bug-001"]) as {
+      abstention_score: number;
+      trajectories: { trajectory_id: string; validation_score: number }[];
+    };
+    const bad = {
+      ...one,
+      abstention_score: 1.2,
+      trajectories: [
+        { ...one.trajectories[0], trajectory_id: "t99" },
+        { ...one.trajectories[1], validation_score: -1 },
+      ],
+    };
     const r = await upload("abstain-validate/repair", JSON.stringify({ "syn-bug-001": bad }));
     expect(r.status).toBe(422);
     const msgs = JSON.stringify(r.body.error.details.problems);
@@ -188,7 +283,9 @@ describe("uploads of every task kind", () => {
     preds[first] = { patch: "--- a/nope.java\n+++ b/nope.java\n@@ -1,1 +1,1 @@\n-x\n+y\n" };
     const ciRow = synth("ci-bench/repair").release[1] as { files: Record<string, string>; instance_id: string };
     const path1 = Object.keys(ciRow.files)[0];
-    preds[ciRow.instance_id] = { patch: `--- a/${path1}\n+++ b/${path1}\n@@ -1,1 +1,1 @@\n-this line is not there\n+x\n` };
+    preds[ciRow.instance_id] = {
+      patch: `--- a/${path1}\n+++ b/${path1}\n@@ -1,1 +1,1 @@\n-this line is not there\n+x\n`,
+    };
     const r = await upload("ci-bench/repair", JSON.stringify(preds));
     expect(r.status).toBe(201);
     expect(r.body.validation.warnings.join("\n")).toMatch(new RegExp(`${ciRow.instance_id}: patch does not apply`));
@@ -196,7 +293,10 @@ describe("uploads of every task kind", () => {
     expect(bad.status).toBe(422);
   });
   it("cr-bench: an unknown judgment is 422; a full file scores", async () => {
-    const r = await upload("cr-bench/review", JSON.stringify({ "syn-pr-0001": { comments: [{ file: "a", line: 1, comment: "x", judgment: "maybe" }] } }));
+    const r = await upload(
+      "cr-bench/review",
+      JSON.stringify({ "syn-pr-0001": { comments: [{ file: "a", line: 1, comment: "x", judgment: "maybe" }] } }),
+    );
     expect(r.status).toBe(422);
     expect(r.body.error.details.problems[0]).toMatchObject({ field: "comments[0].judgment" });
     const ok = await upload("cr-bench/review", JSON.stringify(firstPreds("cr-bench/review")));
@@ -210,30 +310,62 @@ describe("a release with hidden ground truth never leaks it", () => {
   const hiddenIds = inputIds.slice(0, 40);
   it("is imported hidden and published; partial uploads are rejected", async () => {
     const csv = ["instance_id,underspecified", ...hiddenIds.map((id, i) => `${id},${(i * 7) % 4}`)].join("\n");
-    const r = await importFile({ task: "bouncerbench/input", version: "3.0-hidden", hidden: "true", publish: "true" }, "h.csv", csv);
+    const r = await importFile(
+      { task: "bouncerbench/input", version: "3.0-hidden", hidden: "true", publish: "true" },
+      "h.csv",
+      csv,
+    );
     expect(r.status).toBe(201);
     await waitJob(r.body.job.id);
-    const part = await upload("bouncerbench/input", JSON.stringify(Object.fromEntries(hiddenIds.slice(0, 39).map((id) => [id, { input_bounce: true }]))));
+    const part = await upload(
+      "bouncerbench/input",
+      JSON.stringify(Object.fromEntries(hiddenIds.slice(0, 39).map((id) => [id, { input_bounce: true }]))),
+    );
     expect(part.status).toBe(422);
     expect(part.body.error.message).toMatch(/hidden/);
   });
   it("a full upload is scored; every route shows aggregates only", async () => {
-    const full = await upload("bouncerbench/input", JSON.stringify(Object.fromEntries(hiddenIds.map((id, i) => [id, { input_bounce: i % 2 === 0 }]))), { model: "hidden-tester", visibility: "public" });
+    const full = await upload(
+      "bouncerbench/input",
+      JSON.stringify(Object.fromEntries(hiddenIds.map((id, i) => [id, { input_bounce: i % 2 === 0 }]))),
+      { model: "hidden-tester", visibility: "public" },
+    );
     expect(full.status).toBe(201);
     subId = full.body.id;
     const bodies: string[] = [];
     const lb = await board("bouncerbench/input");
     expect(lb.body.release.hidden).toBe(true);
     bodies.push(JSON.stringify(lb.body));
-    bodies.push(JSON.stringify(await (await getSubmission(getRequest(`/api/v1/submissions/${subId}`), ctx({ id: subId }))).json()));
-    const inst = await getInstances(getRequest(`/api/v1/submissions/${subId}/instances?pageSize=500`), ctx({ id: subId }));
+    bodies.push(
+      JSON.stringify(
+        await (await getSubmission(getRequest(`/api/v1/submissions/${subId}`), ctx({ id: subId }))).json(),
+      ),
+    );
+    const inst = await getInstances(
+      getRequest(`/api/v1/submissions/${subId}/instances?pageSize=500`),
+      ctx({ id: subId }),
+    );
     const ib = await inst.json();
     expect(ib.rows).toHaveLength(40);
-    expect(ib.rows.every((r: { truth: unknown; outcome: unknown }) => r.truth === null && r.outcome === null)).toBe(true);
+    expect(ib.rows.every((r: { truth: unknown; outcome: unknown }) => r.truth === null && r.outcome === null)).toBe(
+      true,
+    );
     bodies.push(JSON.stringify(ib));
-    const filtered = await getInstances(getRequest(`/api/v1/submissions/${subId}/instances?outcome=wrong`), ctx({ id: subId }));
+    const filtered = await getInstances(
+      getRequest(`/api/v1/submissions/${subId}/instances?outcome=wrong`),
+      ctx({ id: subId }),
+    );
     expect(filtered.status).toBe(403);
-    bodies.push(JSON.stringify(await (await releasesRoute(getRequest("/api/v1/tasks/bouncerbench/input/releases"), ctx({ benchmark: "bouncerbench", task: "input" }))).json()));
+    bodies.push(
+      JSON.stringify(
+        await (
+          await releasesRoute(
+            getRequest("/api/v1/tasks/bouncerbench/input/releases"),
+            ctx({ benchmark: "bouncerbench", task: "input" }),
+          )
+        ).json(),
+      ),
+    );
     bodies.push(JSON.stringify(await (await benchmarks(getRequest("/api/v1/benchmarks"), ctx({}))).json()));
     for (const b of bodies) {
       expect(b).not.toMatch(/"truth":\{/);
@@ -245,7 +377,11 @@ describe("a release with hidden ground truth never leaks it", () => {
     const one = await getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0]);
     expect(one.truth).toBeNull();
     expect(one.predictions.every((p) => p.outcome === null)).toBe(true);
-    const other = await upload("bouncerbench/input", JSON.stringify(Object.fromEntries(hiddenIds.map((id, i) => [id, { input_bounce: i % 3 === 0 }]))), { model: "hidden-tester-2" });
+    const other = await upload(
+      "bouncerbench/input",
+      JSON.stringify(Object.fromEntries(hiddenIds.map((id, i) => [id, { input_bounce: i % 3 === 0 }]))),
+      { model: "hidden-tester-2" },
+    );
     const cmp = await compareSubmissions(db.prisma, "bouncerbench/input", [subId, other.body.id], null);
     // no disagreement list, no paired test: either would say which side is right (test/integration/hidden-release.test.ts)
     expect(cmp.disagreements).toEqual([]);
@@ -256,7 +392,9 @@ describe("a release with hidden ground truth never leaks it", () => {
     expect(charts.lengths).toBeNull();
     // the admin preview is the only place with truth, and it is admins-only
     const rel = await db.prisma.release.findFirstOrThrow({ where: { version: "3.0-hidden" } });
-    expect((await releaseDetail(getRequest(`/api/v1/admin/releases/${rel.id}`, member), ctx({ id: rel.id }))).status).toBe(403);
+    expect(
+      (await releaseDetail(getRequest(`/api/v1/admin/releases/${rel.id}`, member), ctx({ id: rel.id }))).status,
+    ).toBe(403);
     expect((await releaseDetail(getRequest(`/api/v1/admin/releases/${rel.id}`), ctx({ id: rel.id }))).status).toBe(401);
   });
 });

@@ -25,7 +25,9 @@ const P = { benchmark: "bouncerbench", task: "input" };
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let token: string;
 let ids: string[];
-const gpt = JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")) as Record<string, { label: string }>;
+const gpt = JSON.parse(
+  fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
+) as Record<string, { label: string }>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -82,7 +84,12 @@ describe("ranks and ≈ marks are written by a job, from stored replicates", () 
   });
 
   it("every ≈ equals the paired bootstrap recomputed from the predictions", async () => {
-    for (const [k, o] of [[50, 0], [40, 1], [45, 2]]) expect((await post(variant(k, o), `flip-${k}-${o}`)).status).toBe(201);
+    for (const [k, o] of [
+      [50, 0],
+      [40, 1],
+      [45, 2],
+    ])
+      expect((await post(variant(k, o), `flip-${k}-${o}`)).status).toBe(201);
     await db.runJobs();
     const lb = await getLeaderboard(db.prisma, "bouncerbench/input", {});
     const ranked = lb.rows.filter((r) => r.rank !== null);
@@ -90,7 +97,12 @@ describe("ranks and ≈ marks are written by a job, from stored replicates", () 
     const task = await getTaskOrThrow(db.prisma, "bouncerbench/input");
     const release = await getReleaseOrThrow(db.prisma, task.id);
     const instances = await getReleaseInstances(db.prisma, release.id, true);
-    const per = await loadPerInstance(db.prisma, task, instances, ranked.map((r) => r.submissionId));
+    const per = await loadPerInstance(
+      db.prisma,
+      task,
+      instances,
+      ranked.map((r) => r.submissionId),
+    );
     let checked = 0;
     for (let i = 1; i < ranked.length; i++) {
       const above = per.get(ranked[i - 1].submissionId)!;
@@ -138,11 +150,18 @@ describe("boards are cached per board_version, which the database moves", () => 
   it("limit/offset return one page; without them every row; ETag answers 304", async () => {
     const all = await board();
     const page = await board("?limit=2&offset=1");
-    expect(page.rows.map((r: { submissionId: string }) => r.submissionId)).toEqual(all.rows.slice(1, 3).map((r: { submissionId: string }) => r.submissionId));
+    expect(page.rows.map((r: { submissionId: string }) => r.submissionId)).toEqual(
+      all.rows.slice(1, 3).map((r: { submissionId: string }) => r.submissionId),
+    );
     expect(page).toMatchObject({ total: all.total, matched: all.rows.length, offset: 1, limit: 2 });
     const res = await leaderboard(getRequest("/api/v1/tasks/bouncerbench/input/leaderboard"), ctx(P));
     const etag = res.headers.get("etag")!;
-    const again = await leaderboard(new Request("http://localhost/api/v1/tasks/bouncerbench/input/leaderboard", { headers: { "if-none-match": etag } }), ctx(P));
+    const again = await leaderboard(
+      new Request("http://localhost/api/v1/tasks/bouncerbench/input/leaderboard", {
+        headers: { "if-none-match": etag },
+      }),
+      ctx(P),
+    );
     expect(again.status).toBe(304);
     const bad = await leaderboard(getRequest("/api/v1/tasks/bouncerbench/input/leaderboard?limit=0"), ctx(P));
     expect(bad.status).toBe(422);
@@ -155,8 +174,15 @@ describe("the job queue", () => {
     const team = await ensureTeam(db.prisma, "Starter Team");
     await db.prisma.membership.create({ data: { userId: user.id, teamId: team.id } });
     const starter = (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token;
-    const release = await db.prisma.release.findFirstOrThrow({ where: { task: { fullSlug: "bouncerbench/input" }, status: "published" } });
-    const jobId = await createJob(sqlOf(db.prisma), "rescore", { releaseId: release.id, task: "bouncerbench/input", version: release.version }, { createdBy: user.id, maxAttempts: 1 });
+    const release = await db.prisma.release.findFirstOrThrow({
+      where: { task: { fullSlug: "bouncerbench/input" }, status: "published" },
+    });
+    const jobId = await createJob(
+      sqlOf(db.prisma),
+      "rescore",
+      { releaseId: release.id, task: "bouncerbench/input", version: release.version },
+      { createdBy: user.id, maxAttempts: 1 },
+    );
     // the registry is explicit: a test swaps one handler for one that fails inside
     const failing = defineJob("rescore", async () => {
       throw new Error("the disk is full");
@@ -183,8 +209,15 @@ describe("job payloads", () => {
   });
 
   it("a stored payload that does not parse fails the job at once with a clear log line, no retries", async () => {
-    const release = await db.prisma.release.findFirstOrThrow({ where: { task: { fullSlug: "bouncerbench/input" }, status: "published" } });
-    const jobId = await createJob(sqlOf(db.prisma), "rescore", { releaseId: release.id, task: "bouncerbench/input", version: release.version }, { createdBy: null });
+    const release = await db.prisma.release.findFirstOrThrow({
+      where: { task: { fullSlug: "bouncerbench/input" }, status: "published" },
+    });
+    const jobId = await createJob(
+      sqlOf(db.prisma),
+      "rescore",
+      { releaseId: release.id, task: "bouncerbench/input", version: release.version },
+      { createdBy: null },
+    );
     await db.prisma.job.update({ where: { id: jobId }, data: { payload: { releaseId: 42 } } });
     await db.runJobs();
     const job = await db.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
@@ -197,7 +230,13 @@ describe("re-scoring on publish", () => {
   it("a parent job delivered twice fans out once: every submission is re-scored exactly once", async () => {
     const { importRelease } = await import("@/lib/server/releases");
     const csv = fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"), "utf8");
-    const r = await importRelease(db.prisma, { task: "bouncerbench/input", version: "1.1-twice", text: csv, fileName: "a.csv", publish: true });
+    const r = await importRelease(db.prisma, {
+      task: "bouncerbench/input",
+      version: "1.1-twice",
+      text: csv,
+      fileName: "a.csv",
+      publish: true,
+    });
     const jobId = r.job!.id;
     // the same parent delivered again (e.g. a worker died after fanning out, before it acknowledged)
     await db.query(`SELECT graphile_worker.add_job('tracked', json_build_object('jobId', $1::text))`, [jobId]);
@@ -211,28 +250,46 @@ describe("re-scoring on publish", () => {
 
 describe("streamed ingest", () => {
   it("a large upload answers 202, a worker scores it, and the submission shows progress then scores", async () => {
-    const big = JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i % 4 === 0, trace: "t".repeat(300) }])));
+    const big = JSON.stringify(
+      Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i % 4 === 0, trace: "t".repeat(300) }])),
+    );
     expect(big.length).toBeGreaterThan(400_000);
     const r = await post(big, "big-upload", "big.json");
     expect(r.status).toBe(202);
     expect(r.body).toMatchObject({ status: "queued", job: { id: expect.any(String) } });
-    const queued = await (await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, token), ctx({ id: r.body.id }))).json();
+    const queued = await (
+      await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, token), ctx({ id: r.body.id }))
+    ).json();
     expect(queued).toMatchObject({ status: "queued", job: { status: "queued" } });
     await db.runJobs();
-    const done = await (await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, token), ctx({ id: r.body.id }))).json();
+    const done = await (
+      await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, token), ctx({ id: r.body.id }))
+    ).json();
     expect(done.status).toBe("scored");
     expect(done.coverage).toMatchObject({ covered: 1699, total: 1699 });
     expect(done.file.size).toBe(Buffer.byteLength(big));
-    const rows = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM upload_chunks WHERE submission_id = $1`, [r.body.id]);
+    const rows = await db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM upload_chunks WHERE submission_id = $1`,
+      [r.body.id],
+    );
     expect(rows[0].n).toBe("0");
   });
 
   it("the path follows the real size: a large upload sent without Content-Length is queued too", async () => {
-    const big = JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i % 5 === 0, trace: "c".repeat(300) }])));
+    const big = JSON.stringify(
+      Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i % 5 === 0, trace: "c".repeat(300) }])),
+    );
     const fd = new FormData();
     fd.set("model", "chunked-big");
     fd.set("file", new Blob([big]), "chunked.json");
-    const res = await submit(new Request(`http://localhost${URL_SUB}`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } }), ctx(P));
+    const res = await submit(
+      new Request(`http://localhost${URL_SUB}`, {
+        method: "POST",
+        body: fd,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      ctx(P),
+    );
     expect(res.status).toBe(202);
     const { id } = await res.json();
     await db.runJobs();
@@ -241,7 +298,9 @@ describe("streamed ingest", () => {
 
   it("a large upload whose fields are invalid leaves nothing behind", async () => {
     const before = await countRows(db);
-    const big = JSON.stringify(Object.fromEntries(ids.map((id) => [id, { input_bounce: false, trace: "d".repeat(300) }])));
+    const big = JSON.stringify(
+      Object.fromEntries(ids.map((id) => [id, { input_bounce: false, trace: "d".repeat(300) }])),
+    );
     const r = await post(big, "", "nameless.json");
     expect(r.status).toBe(422);
     expect(r.body.error.details.problems[0]).toMatchObject({ field: "model" });
@@ -252,7 +311,9 @@ describe("streamed ingest", () => {
   it("uploads abandoned mid-way by a dead process are swept after an hour, queued ones with a job are not", async () => {
     const { sweepAbandonedUploads } = await import("@/lib/server/submissions");
     const task = await getTaskOrThrow(db.prisma, "bouncerbench/input");
-    const stale = await db.prisma.submission.create({ data: { taskId: task.id, model: "", status: "queued", createdAt: new Date(Date.now() - 2 * 3600_000) } });
+    const stale = await db.prisma.submission.create({
+      data: { taskId: task.id, model: "", status: "queued", createdAt: new Date(Date.now() - 2 * 3600_000) },
+    });
     await db.prisma.uploadChunk.create({ data: { submissionId: stale.id, seq: 0, data: Buffer.from("{") } });
     const recent = await db.prisma.submission.create({ data: { taskId: task.id, model: "", status: "queued" } });
     expect(await sweepAbandonedUploads(db.prisma)).toBe(1);
@@ -263,11 +324,15 @@ describe("streamed ingest", () => {
   });
 
   it("a large invalid upload ends failed with its problems on the submission, not retried", async () => {
-    const bad = JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i === 5 ? "maybe" : false, trace: "t".repeat(300) }])));
+    const bad = JSON.stringify(
+      Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i === 5 ? "maybe" : false, trace: "t".repeat(300) }])),
+    );
     const r = await post(bad, "big-bad", "bad.json");
     expect(r.status).toBe(202);
     await db.runJobs();
-    const sub = await (await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, token), ctx({ id: r.body.id }))).json();
+    const sub = await (
+      await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, token), ctx({ id: r.body.id }))
+    ).json();
     expect(sub.status).toBe("failed");
     expect(sub.job).toMatchObject({ status: "failed", attempts: 1 });
     expect(sub.validation.problems[0]).toMatchObject({ instanceId: ids[5], field: "input_bounce" });
@@ -279,13 +344,20 @@ describe("streamed ingest", () => {
     const text = `{\n${lines.join(",\n")}\n}`;
     const r = await post(text, "late-problem");
     expect(r.status).toBe(422);
-    expect(r.body.error.details.problems[0]).toMatchObject({ instanceId: ids[ids.length - 3], line: ids.length - 1, field: "input_bounce" });
+    expect(r.body.error.details.problems[0]).toMatchObject({
+      instanceId: ids[ids.length - 3],
+      line: ids.length - 1,
+      field: "input_bounce",
+    });
     expect(await countRows(db)).toEqual(before);
   });
 
   it("a NUL character in a trace is a 422 naming instance and field, not a 500", async () => {
     const before = await countRows(db);
-    const text = JSON.stringify({ ...Object.fromEntries(ids.map((id) => [id, { input_bounce: false }])), [ids[9]]: { input_bounce: true, trace: "a\u0000b" } });
+    const text = JSON.stringify({
+      ...Object.fromEntries(ids.map((id) => [id, { input_bounce: false }])),
+      [ids[9]]: { input_bounce: true, trace: "a\u0000b" },
+    });
     const r = await post(text, "nul");
     expect(r.status).toBe(422);
     expect(r.body.error.details.problems[0]).toMatchObject({ instanceId: ids[9], field: "trace" });
@@ -300,7 +372,14 @@ describe("streamed ingest", () => {
       fd.set("model", `dry-${order}`);
       fd.set("file", new Blob([variant(11)]), "dry.json");
       if (order === "after") fd.set("dry_run", "true");
-      const res = await submit(new Request(`http://localhost${URL_SUB}`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } }), ctx(P));
+      const res = await submit(
+        new Request(`http://localhost${URL_SUB}`, {
+          method: "POST",
+          body: fd,
+          headers: { authorization: `Bearer ${token}` },
+        }),
+        ctx(P),
+      );
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body).toMatchObject({ id: null, status: "validated", validation: { covered: 1699 } });
@@ -314,7 +393,14 @@ describe("streamed ingest", () => {
     fd.set("file", new Blob([variant(9)]), "late.json");
     fd.set("model", "fields-after-file");
     fd.set("visibility", "private");
-    const res = await submit(new Request(`http://localhost${URL_SUB}`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } }), ctx(P));
+    const res = await submit(
+      new Request(`http://localhost${URL_SUB}`, {
+        method: "POST",
+        body: fd,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      ctx(P),
+    );
     expect(res.status).toBe(201);
     const sub = await db.prisma.submission.findUniqueOrThrow({ where: { id: (await res.json()).id } });
     expect(sub).toMatchObject({ model: "fields-after-file", visibility: "private", status: "scored" });
@@ -324,7 +410,14 @@ describe("streamed ingest", () => {
     two.set("model", "two-files");
     two.append("file", new Blob([variant(9)]), "a.json");
     two.append("file", new Blob([variant(9)]), "b.json");
-    const res2 = await submit(new Request(`http://localhost${URL_SUB}`, { method: "POST", body: two, headers: { authorization: `Bearer ${token}` } }), ctx(P));
+    const res2 = await submit(
+      new Request(`http://localhost${URL_SUB}`, {
+        method: "POST",
+        body: two,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      ctx(P),
+    );
     expect(res2.status).toBe(422);
     expect(await countRows(db)).toEqual(before);
   });

@@ -5,16 +5,33 @@ import internals from "@prisma/internals";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../helpers/db";
 
-type DmmfField = { name: string; dbName?: string | null; kind: string; type: string; isRequired: boolean; isList: boolean; nativeType?: [string, string[]] | null; relationFromFields?: string[]; relationToFields?: string[]; relationOnDelete?: string };
+type DmmfField = {
+  name: string;
+  dbName?: string | null;
+  kind: string;
+  type: string;
+  isRequired: boolean;
+  isList: boolean;
+  nativeType?: [string, string[]] | null;
+  relationFromFields?: string[];
+  relationToFields?: string[];
+  relationOnDelete?: string;
+};
 type DmmfModel = { name: string; dbName: string | null; fields: DmmfField[] };
-type DmmfIndex = { model: string; type: "id" | "unique" | "normal" | "fulltext"; fields: { name: string; sortOrder?: string }[] };
+type DmmfIndex = {
+  model: string;
+  type: "id" | "unique" | "normal" | "fulltext";
+  fields: { name: string; sortOrder?: string }[];
+};
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let dmmf: { models: DmmfModel[]; enums: { name: string; values: { name: string }[] }[]; indexes: DmmfIndex[] };
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const { getDMMF } = internals as unknown as { getDMMF: (o: { datamodel: string }) => Promise<{ datamodel: typeof dmmf }> };
+  const { getDMMF } = internals as unknown as {
+    getDMMF: (o: { datamodel: string }) => Promise<{ datamodel: typeof dmmf }>;
+  };
   dmmf = (await getDMMF({ datamodel: fs.readFileSync("prisma/schema.prisma", "utf8") })).datamodel;
 });
 afterAll(async () => db?.drop());
@@ -29,7 +46,18 @@ function expectedType(f: DmmfField): string {
   const native = f.nativeType?.[0];
   if (native === "Uuid") return "uuid";
   if (native === "Timestamptz") return "timestamptz";
-  return ({ String: "text", Int: "int4", BigInt: "int8", Float: "float8", Boolean: "bool", DateTime: "timestamp", Json: "jsonb", Bytes: "bytea" } as Record<string, string>)[f.type];
+  return (
+    {
+      String: "text",
+      Int: "int4",
+      BigInt: "int8",
+      Float: "float8",
+      Boolean: "bool",
+      DateTime: "timestamp",
+      Json: "jsonb",
+      Bytes: "bytea",
+    } as Record<string, string>
+  )[f.type];
 }
 
 describe("schema.prisma ⇔ migrations", () => {
@@ -54,9 +82,15 @@ describe("schema.prisma ⇔ migrations", () => {
     const rows = await db.query<{ table_name: string; column_name: string; udt_name: string; is_nullable: string }>(
       `SELECT table_name, column_name, udt_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'`,
     );
-    const got = rows.map((r) => `${r.table_name}.${r.column_name}: ${r.udt_name}${r.is_nullable === "YES" ? "?" : ""}`).sort();
+    const got = rows
+      .map((r) => `${r.table_name}.${r.column_name}: ${r.udt_name}${r.is_nullable === "YES" ? "?" : ""}`)
+      .sort();
     const want = dmmf.models
-      .flatMap((m) => m.fields.filter((f) => f.kind !== "object").map((f) => `${table(m)}.${col(f)}: ${expectedType(f)}${f.isRequired ? "" : "?"}`))
+      .flatMap((m) =>
+        m.fields
+          .filter((f) => f.kind !== "object")
+          .map((f) => `${table(m)}.${col(f)}: ${expectedType(f)}${f.isRequired ? "" : "?"}`),
+      )
       .sort();
     expect(got).toEqual(want);
   });
@@ -88,7 +122,9 @@ describe("schema.prisma ⇔ migrations", () => {
          FROM pg_constraint c WHERE c.contype = 'f'`,
     );
     const rule: Record<string, string> = { a: "NoAction", r: "Restrict", c: "Cascade", n: "SetNull", d: "SetDefault" };
-    const got = rows.map((r) => `${r.tbl.replace(/"/g, "")}(${r.cols}) → ${r.ref.replace(/"/g, "")} ${rule[r.del]}`).sort();
+    const got = rows
+      .map((r) => `${r.tbl.replace(/"/g, "")}(${r.cols}) → ${r.ref.replace(/"/g, "")} ${rule[r.del]}`)
+      .sort();
     const byModel = new Map(dmmf.models.map((m) => [m.name, m]));
     const want = dmmf.models
       .flatMap((m) =>
@@ -104,8 +140,12 @@ describe("schema.prisma ⇔ migrations", () => {
   });
 
   it("records applied migrations the way Prisma does", async () => {
-    const rows = await db.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(`SELECT * FROM "_prisma_migrations"`);
-    const dirs = fs.readdirSync("prisma/migrations").filter((d) => fs.existsSync(`prisma/migrations/${d}/migration.sql`));
+    const rows = await db.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
+      `SELECT * FROM "_prisma_migrations"`,
+    );
+    const dirs = fs
+      .readdirSync("prisma/migrations")
+      .filter((d) => fs.existsSync(`prisma/migrations/${d}/migration.sql`));
     expect(rows.map((r) => r.migration_name).sort()).toEqual(dirs.sort());
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.checksum) && r.finished_at)).toBe(true);
   });

@@ -24,7 +24,11 @@ beforeAll(async () => {
 afterAll(async () => db?.drop());
 
 function signupRequest(body: unknown, headers: Record<string, string> = {}) {
-  return new Request("http://localhost/api/v1/signup", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-client-address": "203.0.113.7", ...headers } });
+  return new Request("http://localhost/api/v1/signup", {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", "x-client-address": "203.0.113.7", ...headers },
+  });
 }
 
 describe("sign-up", () => {
@@ -35,7 +39,13 @@ describe("sign-up", () => {
       ["qwertyuiop", /most common/],
       ["aliceandbob-2024", /email/],
     ] as const) {
-      const res = await signup(signupRequest({ email: "aliceandbob@example.org", password, name: "Alice" }, { "x-client-address": "198.51.100.1" }), ctx({}));
+      const res = await signup(
+        signupRequest(
+          { email: "aliceandbob@example.org", password, name: "Alice" },
+          { "x-client-address": "198.51.100.1" },
+        ),
+        ctx({}),
+      );
       expect(res.status, password).toBe(422);
       const b = await res.json();
       expect(b.error.message).toMatch(why);
@@ -44,17 +54,29 @@ describe("sign-up", () => {
     expect(await db.prisma.user.count({ where: { email: "aliceandbob@example.org" } })).toBe(0);
   });
   it("refuses names with control or text-direction characters", async () => {
-    const res = await signup(signupRequest({ email: "rtl@example.org", password: "a long passphrase here", name: "evil\u202Egnp.exe" }, { "x-client-address": "198.51.100.2" }), ctx({}));
+    const res = await signup(
+      signupRequest(
+        { email: "rtl@example.org", password: "a long passphrase here", name: "evil\u202Egnp.exe" },
+        { "x-client-address": "198.51.100.2" },
+      ),
+      ctx({}),
+    );
     expect(res.status).toBe(422);
     expect((await res.json()).error.message).toMatch(/U\+202E\) at position 5/);
   });
   it("allows 20 sign-ups per client address and hour, then 429 with Retry-After; other addresses are unaffected", async () => {
     for (let i = 0; i < 20; i++) {
-      const res = await signup(signupRequest({ email: `farm${i}@example.org`, password: "a long passphrase here", name: `Farm ${i}` }), ctx({}));
+      const res = await signup(
+        signupRequest({ email: `farm${i}@example.org`, password: "a long passphrase here", name: `Farm ${i}` }),
+        ctx({}),
+      );
       expect(res.status).toBe(201);
     }
     const before = await countRows(db);
-    const res = await signup(signupRequest({ email: "farm20@example.org", password: "a long passphrase here", name: "Farm 20" }), ctx({}));
+    const res = await signup(
+      signupRequest({ email: "farm20@example.org", password: "a long passphrase here", name: "Farm 20" }),
+      ctx({}),
+    );
     expect(res.status).toBe(429);
     expect((await res.json()).error.code).toBe("rate_limited");
     const retry = Number(res.headers.get("retry-after"));
@@ -62,18 +84,31 @@ describe("sign-up", () => {
     expect(retry).toBeLessThanOrEqual(3600);
     expect(await countRows(db)).toEqual(before);
     expect(await db.prisma.user.count({ where: { email: "farm20@example.org" } })).toBe(0);
-    const elsewhere = await signup(signupRequest({ email: "farm20@example.org", password: "a long passphrase here", name: "Farm 20" }, { "x-client-address": "192.0.2.44" }), ctx({}));
+    const elsewhere = await signup(
+      signupRequest(
+        { email: "farm20@example.org", password: "a long passphrase here", name: "Farm 20" },
+        { "x-client-address": "192.0.2.44" },
+      ),
+      ctx({}),
+    );
     expect(elsewhere.status).toBe(201);
   });
   it("the counts live in PostgreSQL: a second limiter (another process) sees the same count", async () => {
-    const n = await db.query<{ points: number }>(`SELECT points FROM rate_limits WHERE key = 'signup-client:203.0.113.7'`);
+    const n = await db.query<{ points: number }>(
+      `SELECT points FROM rate_limits WHERE key = 'signup-client:203.0.113.7'`,
+    );
     expect(n[0].points).toBe(21);
   });
 });
 
 describe("tokens and uploads", () => {
   it("30 tokens per user and hour", async () => {
-    const req = () => new Request("http://localhost/api/v1/tokens", { method: "POST", body: JSON.stringify({ name: "t" }), headers: { "content-type": "application/json", authorization: `Bearer ${other}` } });
+    const req = () =>
+      new Request("http://localhost/api/v1/tokens", {
+        method: "POST",
+        body: JSON.stringify({ name: "t" }),
+        headers: { "content-type": "application/json", authorization: `Bearer ${other}` },
+      });
     for (let i = 0; i < 30; i++) expect((await createToken(req(), ctx({}))).status).toBe(201);
     const res = await createToken(req(), ctx({}));
     expect(res.status).toBe(429);
@@ -84,9 +119,25 @@ describe("tokens and uploads", () => {
     const tok = (await createApiToken(db.prisma, { teamId: t.id })).token;
     for (let i = 0; i < 59; i++) await consume("uploads-team", t.id);
     const one = JSON.stringify({ "astropy__astropy-12907": { input_bounce: true } });
-    const ok = await submit(multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", { dry_run: "true", model: "m" }, { name: "p.json", text: one }, tok), ctx({ benchmark: "bouncerbench", task: "input" }));
+    const ok = await submit(
+      multipartRequest(
+        "/api/v1/tasks/bouncerbench/input/submissions",
+        { dry_run: "true", model: "m" },
+        { name: "p.json", text: one },
+        tok,
+      ),
+      ctx({ benchmark: "bouncerbench", task: "input" }),
+    );
     expect(ok.status).toBe(200);
-    const res = await submit(multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", { dry_run: "true", model: "m" }, { name: "p.json", text: one }, tok), ctx({ benchmark: "bouncerbench", task: "input" }));
+    const res = await submit(
+      multipartRequest(
+        "/api/v1/tasks/bouncerbench/input/submissions",
+        { dry_run: "true", model: "m" },
+        { name: "p.json", text: one },
+        tok,
+      ),
+      ctx({ benchmark: "bouncerbench", task: "input" }),
+    );
     expect(res.status).toBe(429);
     expect((await res.json()).error.code).toBe("rate_limited");
     expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(60);
@@ -101,7 +152,11 @@ describe("cross-site writes", () => {
   }
   it("a session-cookie write from another site, or without Origin/Sec-Fetch-Site, is 403 before anything is read", async () => {
     const cookie = "next-auth.session-token=stolen";
-    for (const h of [{ cookie, origin: "https://evil.example" }, { cookie, "sec-fetch-site": "cross-site" }, { cookie }] as Record<string, string>[]) {
+    for (const h of [
+      { cookie, origin: "https://evil.example" },
+      { cookie, "sec-fetch-site": "cross-site" },
+      { cookie },
+    ] as Record<string, string>[]) {
       const res = await submit(upload(h), ctx({ benchmark: "bouncerbench", task: "input" }));
       expect(res.status, JSON.stringify(h)).toBe(403);
       expect((await res.json()).error.code).toBe("forbidden");
@@ -109,9 +164,15 @@ describe("cross-site writes", () => {
   });
   it("a foreign Origin is refused even with a token; a token call without Origin passes", async () => {
     const withToken = (h: Record<string, string>) => upload({ authorization: `Bearer ${member}`, ...h });
-    expect((await submit(withToken({ origin: "https://evil.example" }), ctx({ benchmark: "bouncerbench", task: "input" }))).status).toBe(403);
+    expect(
+      (await submit(withToken({ origin: "https://evil.example" }), ctx({ benchmark: "bouncerbench", task: "input" })))
+        .status,
+    ).toBe(403);
     expect((await submit(withToken({}), ctx({ benchmark: "bouncerbench", task: "input" }))).status).toBe(200);
-    expect((await submit(withToken({ origin: "http://localhost" }), ctx({ benchmark: "bouncerbench", task: "input" }))).status).toBe(200);
+    expect(
+      (await submit(withToken({ origin: "http://localhost" }), ctx({ benchmark: "bouncerbench", task: "input" })))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -126,7 +187,10 @@ describe("submission fields", () => {
     [{ model: "ok", site: "data:text/html,x" }, "site", /http/],
   ])("%j is refused (422 naming %s) and nothing is stored", async (fields, field, why) => {
     const before = await countRows(db);
-    const res = await submit(multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", fields as Record<string, string>, file, member), ctx({ benchmark: "bouncerbench", task: "input" }));
+    const res = await submit(
+      multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", fields as Record<string, string>, file, member),
+      ctx({ benchmark: "bouncerbench", task: "input" }),
+    );
     expect(res.status).toBe(422);
     const b = await res.json();
     expect(b.error.message).toMatch(why);
@@ -141,7 +205,14 @@ describe("quotas set by admins", () => {
     const admins = await ensureTeam(db.prisma, "sec-admins");
     const admin = (await createApiToken(db.prisma, { teamId: admins.id, isAdmin: true })).token;
     const patch = (token: string, body: unknown) =>
-      PATCH(new Request("http://localhost/api/v1/admin/tasks/bouncerbench/input", { method: "PATCH", body: JSON.stringify(body), headers: { "content-type": "application/json", authorization: `Bearer ${token}` } }), ctx({ benchmark: "bouncerbench", task: "input" }));
+      PATCH(
+        new Request("http://localhost/api/v1/admin/tasks/bouncerbench/input", {
+          method: "PATCH",
+          body: JSON.stringify(body),
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        }),
+        ctx({ benchmark: "bouncerbench", task: "input" }),
+      );
     expect((await patch(member, { quotaPerDay: 2 })).status).toBe(403);
     const set = await patch(admin, { quotaPerDay: 3, quotaTotal: 2 });
     expect(set.status).toBe(200);
@@ -149,7 +220,15 @@ describe("quotas set by admins", () => {
     const t = await ensureTeam(db.prisma, "sec-quota");
     const tok = (await createApiToken(db.prisma, { teamId: t.id })).token;
     const send = (token: string) =>
-      submit(multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", { model: "q" }, { name: "p.json", text: JSON.stringify({ "astropy__astropy-12907": { input_bounce: true } }) }, token), ctx({ benchmark: "bouncerbench", task: "input" }));
+      submit(
+        multipartRequest(
+          "/api/v1/tasks/bouncerbench/input/submissions",
+          { model: "q" },
+          { name: "p.json", text: JSON.stringify({ "astropy__astropy-12907": { input_bounce: true } }) },
+          token,
+        ),
+        ctx({ benchmark: "bouncerbench", task: "input" }),
+      );
     const first = await send(tok);
     expect(first.status).toBe(201);
     expect(first.headers.get("x-quota-limit")).toBe("3");

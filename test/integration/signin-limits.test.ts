@@ -21,7 +21,10 @@ let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let admin: string;
 let member: string;
 
-type Authorize = (credentials: Record<string, string>, req: { headers: Record<string, string> }) => Promise<{ id: string } | null>;
+type Authorize = (
+  credentials: Record<string, string>,
+  req: { headers: Record<string, string> },
+) => Promise<{ id: string } | null>;
 function authorize(email: string, password: string, client: string) {
   const provider = getAuthOptions().providers[0] as unknown as { options: { authorize: Authorize } };
   return provider.options.authorize({ email, password }, { headers: { "x-client-address": client } });
@@ -41,7 +44,9 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await createUserWithTeam(db.prisma, { email: "admin-user@example.org", name: "Admin User", password: PASSWORD });
   await createUserWithTeam(db.prisma, { email: "owner@example.org", name: "Owner", password: PASSWORD });
-  admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "signin-admins")).id, isAdmin: true })).token;
+  admin = (
+    await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "signin-admins")).id, isAdmin: true })
+  ).token;
   member = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "signin-members")).id })).token;
 });
 afterAll(async () => db?.drop());
@@ -90,7 +95,10 @@ describe("sign-in limits", () => {
 
   it("a client that fails across many accounts is refused past RATE_SIGNIN_CLIENT", async () => {
     const client = "192.0.2.250";
-    await db.query(`INSERT INTO rate_limits (key, points, expire) VALUES ($1, 100, $2)`, [`signin-client:${client}`, Date.now() + 600_000]);
+    await db.query(`INSERT INTO rate_limits (key, points, expire) VALUES ($1, 100, $2)`, [
+      `signin-client:${client}`,
+      Date.now() + 600_000,
+    ]);
     const e = await limited(authorize("anyone@example.org", "wrong", client));
     expect(e.message).toMatch(/from your address/);
   });
@@ -102,12 +110,16 @@ describe("sign-in limits", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ email: "owner@example.org", exists: true, cleared: expect.any(Number) });
     expect(await authorize("owner@example.org", PASSWORD, ATTACKER)).toMatchObject({ id: expect.any(String) });
-    const [event] = await db.query<{ action: string; target_id: string }>(`SELECT action, target_id FROM audit_events WHERE action = 'user.unlock'`);
+    const [event] = await db.query<{ action: string; target_id: string }>(
+      `SELECT action, target_id FROM audit_events WHERE action = 'user.unlock'`,
+    );
     expect(event).toMatchObject({ action: "user.unlock", target_id: "owner@example.org" });
     // other accounts' counts stay
     await authorize("other_1@example.org", "wrong", ATTACKER);
     await dispatch(unlock("other%@example.org", admin));
-    const [left] = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM rate_limits WHERE key LIKE 'signin-pair:other_1@%'`);
+    const [left] = await db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM rate_limits WHERE key LIKE 'signin-pair:other_1@%'`,
+    );
     expect(Number(left.n)).toBe(1);
   });
 });

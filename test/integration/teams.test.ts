@@ -10,7 +10,9 @@ import { createTestDatabase } from "../helpers/db";
 import { dispatch } from "../helpers/router";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
-const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
+const ids = Object.keys(
+  JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
+);
 let owner: { token: string; userId: string; team: string };
 let colleague: { token: string; userId: string; team: string };
 let admin: string;
@@ -19,7 +21,13 @@ async function call(method: string, url: string, token?: string, body?: unknown)
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await dispatch(new Request(`http://localhost${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+  const res = await dispatch(
+    new Request(`http://localhost${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
   const text = await res.text();
   let json: Record<string, unknown> = {};
   try {
@@ -32,14 +40,30 @@ async function call(method: string, url: string, token?: string, body?: unknown)
 
 async function person(email: string, name: string) {
   const { user, team } = await createUserWithTeam(db.prisma, { email, name, password: "a long passphrase here" });
-  return { token: (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token, userId: user.id, team: team.slug };
+  return {
+    token: (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token,
+    userId: user.id,
+    team: team.slug,
+  };
 }
 
 async function upload(token: string, fields: Record<string, string>) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  fd.set("file", new Blob([JSON.stringify(Object.fromEntries(ids.slice(0, 50).map((id, i) => [id, { input_bounce: i % 2 === 0 }])))]), "p.json");
-  const res = await dispatch(new Request("http://localhost/api/v1/tasks/bouncerbench/input/submissions", { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } }));
+  fd.set(
+    "file",
+    new Blob([
+      JSON.stringify(Object.fromEntries(ids.slice(0, 50).map((id, i) => [id, { input_bounce: i % 2 === 0 }]))),
+    ]),
+    "p.json",
+  );
+  const res = await dispatch(
+    new Request("http://localhost/api/v1/tasks/bouncerbench/input/submissions", {
+      method: "POST",
+      body: fd,
+      headers: { authorization: `Bearer ${token}` },
+    }),
+  );
   return { status: res.status, body: await res.json() };
 }
 
@@ -84,7 +108,10 @@ describe("invitations and roles", () => {
   it("an expired link is refused", async () => {
     const r = await call("POST", `/api/v1/teams/${owner.team}/invitations`, owner.token);
     const token = String(r.body.url).split("/").pop()!;
-    await db.prisma.teamInvitation.updateMany({ where: { usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.prisma.teamInvitation.updateMany({
+      where: { usedAt: null },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const late = await call("POST", `/api/v1/invitations/${token}`, colleague.token);
     expect(late.status).toBe(409);
     expect(late.body.error.message).toMatch(/expired/);
@@ -102,39 +129,74 @@ describe("invitations and roles", () => {
     const members = await call("GET", `/api/v1/teams/${owner.team}`, owner.token);
     const [o, c] = members.body.members as { userId: string }[];
     // the colleague's token for their own team cannot even tell; one for this team (a member) is refused
-    expect((await call("PATCH", `/api/v1/teams/${owner.team}/members/${o.userId}`, colleague.token, { role: "member" })).status).toBe(404);
+    expect(
+      (await call("PATCH", `/api/v1/teams/${owner.team}/members/${o.userId}`, colleague.token, { role: "member" }))
+        .status,
+    ).toBe(404);
     const teamA = await db.prisma.team.findUniqueOrThrow({ where: { slug: owner.team } });
     const asMember = (await createApiToken(db.prisma, { teamId: teamA.id, userId: colleague.userId })).token;
-    expect((await call("PATCH", `/api/v1/teams/${owner.team}/members/${o.userId}`, asMember, { role: "member" })).status).toBe(403);
-    const last = await call("PATCH", `/api/v1/teams/${owner.team}/members/${o.userId}`, owner.token, { role: "member" });
+    expect(
+      (await call("PATCH", `/api/v1/teams/${owner.team}/members/${o.userId}`, asMember, { role: "member" })).status,
+    ).toBe(403);
+    const last = await call("PATCH", `/api/v1/teams/${owner.team}/members/${o.userId}`, owner.token, {
+      role: "member",
+    });
     expect(last.status).toBe(409);
     expect(last.body.error.message).toMatch(/needs an owner/);
     expect((await call("DELETE", `/api/v1/teams/${owner.team}/members/${o.userId}`, owner.token)).status).toBe(409);
-    expect((await call("PATCH", `/api/v1/teams/${owner.team}/members/${c.userId}`, owner.token, { role: "owner" })).status).toBe(200);
-    expect((await call("PATCH", `/api/v1/teams/${owner.team}/members/${c.userId}`, owner.token, { role: "member" })).status).toBe(200);
-    expect((await call("PATCH", `/api/v1/teams/${owner.team}/members/${c.userId}`, owner.token, { role: "boss" })).status).toBe(422);
+    expect(
+      (await call("PATCH", `/api/v1/teams/${owner.team}/members/${c.userId}`, owner.token, { role: "owner" })).status,
+    ).toBe(200);
+    expect(
+      (await call("PATCH", `/api/v1/teams/${owner.team}/members/${c.userId}`, owner.token, { role: "member" })).status,
+    ).toBe(200);
+    expect(
+      (await call("PATCH", `/api/v1/teams/${owner.team}/members/${c.userId}`, owner.token, { role: "boss" })).status,
+    ).toBe(422);
   });
 });
 
 describe("moderation, the audit trail and the changelog", () => {
   let sub = "";
   it("a private upload is the team's; its owner makes it public, which is a new entry on the changelog", async () => {
-    const up = await upload(owner.token, { model: "lab-model", visibility: "private", logs_url: "https://logs.example.org/run/1" });
+    const up = await upload(owner.token, {
+      model: "lab-model",
+      visibility: "private",
+      logs_url: "https://logs.example.org/run/1",
+    });
     expect(up.status).toBe(201);
     sub = up.body.id;
     expect((await call("GET", `/api/v1/submissions/${sub}`)).status).toBe(404);
     const mine = await call("GET", `/api/v1/submissions/${sub}`, owner.token);
-    expect(mine.body).toMatchObject({ visibility: "private", logsUrl: "https://logs.example.org/run/1", verified: null, hidden: null });
+    expect(mine.body).toMatchObject({
+      visibility: "private",
+      logsUrl: "https://logs.example.org/run/1",
+      verified: null,
+      hidden: null,
+    });
     // a member (not an owner) may not change it
-    const colleagueToken = (await createApiToken(db.prisma, { teamId: (await db.prisma.team.findUniqueOrThrow({ where: { slug: owner.team } })).id, userId: colleague.userId })).token;
-    expect((await call("PATCH", `/api/v1/submissions/${sub}`, colleagueToken, { visibility: "public" })).status).toBe(403);
+    const colleagueToken = (
+      await createApiToken(db.prisma, {
+        teamId: (await db.prisma.team.findUniqueOrThrow({ where: { slug: owner.team } })).id,
+        userId: colleague.userId,
+      })
+    ).token;
+    expect((await call("PATCH", `/api/v1/submissions/${sub}`, colleagueToken, { visibility: "public" })).status).toBe(
+      403,
+    );
     expect((await call("GET", `/api/v1/submissions/${sub}`, colleagueToken)).status).toBe(200); // but sees it
     const pub = await call("PATCH", `/api/v1/submissions/${sub}`, owner.token, { visibility: "public" });
     expect(pub.status).toBe(200);
     const log = await call("GET", "/api/v1/tasks/bouncerbench/input/changelog");
-    expect(log.body.events[0]).toMatchObject({ kind: "submission.public", submission: { id: sub, model: "lab-model", team: "Lab Owner" } });
+    expect(log.body.events[0]).toMatchObject({
+      kind: "submission.public",
+      submission: { id: sub, model: "lab-model", team: "Lab Owner" },
+    });
     const board = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?partial=1");
-    expect(board.body.rows.find((r: { submissionId: string }) => r.submissionId === sub)).toMatchObject({ verified: null, logsUrl: "https://logs.example.org/run/1" });
+    expect(board.body.rows.find((r: { submissionId: string }) => r.submissionId === sub)).toMatchObject({
+      verified: null,
+      logsUrl: "https://logs.example.org/run/1",
+    });
   });
   it("an admin verifies it: a badge in the API and on the board, and a changelog entry", async () => {
     expect((await call("POST", `/api/v1/admin/submissions/${sub}/verify`, owner.token, {})).status).toBe(403);
@@ -142,7 +204,9 @@ describe("moderation, the audit trail and the changelog", () => {
     expect(v.status).toBe(200);
     expect(v.body.verified.by).toBe("admin");
     const board = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?partial=1");
-    expect(board.body.rows.find((r: { submissionId: string }) => r.submissionId === sub).verified).toMatchObject({ by: "admin" });
+    expect(board.body.rows.find((r: { submissionId: string }) => r.submissionId === sub).verified).toMatchObject({
+      by: "admin",
+    });
     const log = await call("GET", "/api/v1/tasks/bouncerbench/input/changelog");
     expect(log.body.events[0]).toMatchObject({ kind: "submission.verify", submission: { id: sub } });
     const atom = await call("GET", "/api/v1/tasks/bouncerbench/input/changelog?format=atom");
@@ -153,7 +217,9 @@ describe("moderation, the audit trail and the changelog", () => {
   });
   it("hidden with a reason: gone from public views, its team sees why; shown again", async () => {
     expect((await call("POST", `/api/v1/admin/submissions/${sub}/hide`, admin, { reason: "" })).status).toBe(422);
-    const h = await call("POST", `/api/v1/admin/submissions/${sub}/hide`, admin, { reason: "duplicate of an earlier entry" });
+    const h = await call("POST", `/api/v1/admin/submissions/${sub}/hide`, admin, {
+      reason: "duplicate of an earlier entry",
+    });
     expect(h.status).toBe(200);
     expect((await call("GET", `/api/v1/submissions/${sub}`)).status).toBe(404);
     const mine = await call("GET", `/api/v1/submissions/${sub}`, owner.token);
@@ -171,22 +237,40 @@ describe("moderation, the audit trail and the changelog", () => {
     expect((await call("GET", `/api/v1/submissions/${sub}`, owner.token)).status).toBe(404);
     const a = await call("GET", `/api/v1/admin/audit?target=${sub}`, admin);
     expect(a.status).toBe(200);
-    expect(a.body.events.map((e: { action: string }) => e.action).reverse()).toEqual([
-      "submission.visibility",
-      "submission.public",
-      "submission.verify",
-      "submission.hide",
-      "submission.unhide",
-      "submission.delete",
-    ].filter((x) => x !== "submission.visibility"));
+    expect(a.body.events.map((e: { action: string }) => e.action).reverse()).toEqual(
+      [
+        "submission.visibility",
+        "submission.public",
+        "submission.verify",
+        "submission.hide",
+        "submission.unhide",
+        "submission.delete",
+      ].filter((x) => x !== "submission.visibility"),
+    );
     const del = a.body.events[0];
-    expect(del).toMatchObject({ action: "submission.delete", actor: expect.stringMatching(/^API token lbt_.{6}…$/), target: { type: "submission", id: sub }, task: "bouncerbench/input", team: owner.team });
+    expect(del).toMatchObject({
+      action: "submission.delete",
+      actor: expect.stringMatching(/^API token lbt_.{6}…$/),
+      target: { type: "submission", id: sub },
+      task: "bouncerbench/input",
+      team: owner.team,
+    });
     expect(del.before).toMatchObject({ model: "lab-model", visibility: "public" });
-    const pub = a.body.events.find((e: { action: string; before?: unknown }) => e.action === "submission.public" && e.before);
-    expect(pub).toMatchObject({ actor: "owner@example.org", before: { visibility: "private" }, after: { visibility: "public" } });
+    const pub = a.body.events.find(
+      (e: { action: string; before?: unknown }) => e.action === "submission.public" && e.before,
+    );
+    expect(pub).toMatchObject({
+      actor: "owner@example.org",
+      before: { visibility: "private" },
+      after: { visibility: "public" },
+    });
     // filters: by action prefix and by actor
     const teamEvents = await call("GET", "/api/v1/admin/audit?action=invitation.", admin);
-    expect(teamEvents.body.events.map((e: { action: string }) => e.action)).toEqual(["invitation.create", "invitation.accept", "invitation.create"]);
+    expect(teamEvents.body.events.map((e: { action: string }) => e.action)).toEqual([
+      "invitation.create",
+      "invitation.accept",
+      "invitation.create",
+    ]);
     const byOwner = await call("GET", "/api/v1/admin/audit?actor=owner@", admin);
     expect(byOwner.body.events.every((e: { actor: string }) => e.actor === "owner@example.org")).toBe(true);
     expect((await call("GET", "/api/v1/admin/audit?from=yesterday", admin)).status).toBe(422);

@@ -10,12 +10,20 @@ import { createTestDatabase } from "../helpers/db";
 import { dispatch } from "../helpers/router";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
-const ids = Object.keys(JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")));
+const ids = Object.keys(
+  JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
+);
 
 async function call(method: string, url: string, token: string, body?: unknown) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await dispatch(new Request(`http://localhost${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+  const res = await dispatch(
+    new Request(`http://localhost${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
   return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
@@ -24,8 +32,20 @@ async function upload(token: string, team?: string) {
   if (team) fd.set("team", team);
   fd.set("model", "m");
   fd.set("visibility", "private");
-  fd.set("file", new Blob([JSON.stringify(Object.fromEntries(ids.slice(0, 30).map((id, i) => [id, { input_bounce: i % 3 === 0 }])))]), "p.json");
-  const res = await dispatch(new Request("http://localhost/api/v1/tasks/bouncerbench/input/submissions", { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } }));
+  fd.set(
+    "file",
+    new Blob([
+      JSON.stringify(Object.fromEntries(ids.slice(0, 30).map((id, i) => [id, { input_bounce: i % 3 === 0 }]))),
+    ]),
+    "p.json",
+  );
+  const res = await dispatch(
+    new Request("http://localhost/api/v1/tasks/bouncerbench/input/submissions", {
+      method: "POST",
+      body: fd,
+      headers: { authorization: `Bearer ${token}` },
+    }),
+  );
   return { status: res.status, body: await res.json() };
 }
 
@@ -39,12 +59,18 @@ beforeAll(async () => {
   await seed(db, () => undefined);
   const mk = async (email: string, name: string) => {
     const { user, team } = await createUserWithTeam(db.prisma, { email, name, password: "a long passphrase here" });
-    return { token: (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token, userId: user.id, team: team.slug };
+    return {
+      token: (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token,
+      userId: user.id,
+      team: team.slug,
+    };
   };
   owner = await mk("owner@example.org", "Owner");
   member = await mk("member@example.org", "Member");
   const inv = await call("POST", `/api/v1/teams/${owner.team}/invitations`, owner.token);
-  expect((await call("POST", `/api/v1/invitations/${String(inv.body.url).split("/").pop()}`, member.token)).status).toBe(200);
+  expect(
+    (await call("POST", `/api/v1/invitations/${String(inv.body.url).split("/").pop()}`, member.token)).status,
+  ).toBe(200);
 });
 afterAll(async () => db?.drop());
 
@@ -55,7 +81,11 @@ describe("tokens follow membership", () => {
     expect(r.body.team).toBe(owner.team);
     memberTokenForLab = r.body.token;
     // but not for a team they are not in, nor an admin token
-    const other = await createUserWithTeam(db.prisma, { email: "x@example.org", name: "Stranger", password: "a long passphrase here" });
+    const other = await createUserWithTeam(db.prisma, {
+      email: "x@example.org",
+      name: "Stranger",
+      password: "a long passphrase here",
+    });
     expect((await call("POST", "/api/v1/tokens", member.token, { name: "t", team: other.team.slug })).status).toBe(403);
     expect((await call("POST", "/api/v1/tokens", member.token, { name: "t", admin: true })).status).toBe(403);
   });
@@ -66,7 +96,9 @@ describe("tokens follow membership", () => {
     privateId = up.body.id;
     expect((await call("GET", `/api/v1/submissions/${privateId}`, memberTokenForLab)).status).toBe(200);
     expect((await call("GET", "/api/v1/tokens", memberTokenForLab)).status).toBe(200);
-    expect((await call("GET", "/api/v1/me", memberTokenForLab)).body).toMatchObject({ teams: [expect.objectContaining({ slug: owner.team })] });
+    expect((await call("GET", "/api/v1/me", memberTokenForLab)).body).toMatchObject({
+      teams: [expect.objectContaining({ slug: owner.team })],
+    });
   });
 
   it("once the owner removes the member, the same token acts for nobody — at once", async () => {
@@ -90,13 +122,21 @@ describe("tokens follow membership", () => {
   it("a lowered role applies to existing tokens at once", async () => {
     // the member comes back, is made owner, gets a token, and is lowered to member again
     const inv = await call("POST", `/api/v1/teams/${owner.team}/invitations`, owner.token);
-    expect((await call("POST", `/api/v1/invitations/${String(inv.body.url).split("/").pop()}`, member.token)).status).toBe(200);
-    expect((await call("PATCH", `/api/v1/teams/${owner.team}/members/${member.userId}`, owner.token, { role: "owner" })).status).toBe(200);
+    expect(
+      (await call("POST", `/api/v1/invitations/${String(inv.body.url).split("/").pop()}`, member.token)).status,
+    ).toBe(200);
+    expect(
+      (await call("PATCH", `/api/v1/teams/${owner.team}/members/${member.userId}`, owner.token, { role: "owner" }))
+        .status,
+    ).toBe(200);
     const t = await call("POST", "/api/v1/tokens", member.token, { name: "owner token", team: owner.team });
     expect(t.status).toBe(201);
     // as owner, the token makes invitations
     expect((await call("POST", `/api/v1/teams/${owner.team}/invitations`, t.body.token)).status).toBe(201);
-    expect((await call("PATCH", `/api/v1/teams/${owner.team}/members/${member.userId}`, owner.token, { role: "member" })).status).toBe(200);
+    expect(
+      (await call("PATCH", `/api/v1/teams/${owner.team}/members/${member.userId}`, owner.token, { role: "member" }))
+        .status,
+    ).toBe(200);
     const after = await call("POST", `/api/v1/teams/${owner.team}/invitations`, t.body.token);
     expect(after.status).toBe(403);
   });

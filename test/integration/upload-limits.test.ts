@@ -23,7 +23,8 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await seed(db, () => undefined);
   member = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "big")).id })).token;
-  admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "big-admins")).id, isAdmin: true })).token;
+  admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "big-admins")).id, isAdmin: true }))
+    .token;
   process.on("unhandledRejection", onRejection);
 });
 afterAll(async () => {
@@ -50,7 +51,17 @@ const big = JSON.stringify({ "astropy__astropy-12907": { input_bounce: true, tra
 describe("past MAX_UPLOAD_BYTES", () => {
   it("an upload is 413, names the limit, stores nothing, leaves no unhandled rejection", async () => {
     const before = await countRows(db);
-    const res = await submit(await trickle(multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", { model: "big" }, { name: "big.json", text: big }, member)), ctx({ benchmark: "bouncerbench", task: "input" }));
+    const res = await submit(
+      await trickle(
+        multipartRequest(
+          "/api/v1/tasks/bouncerbench/input/submissions",
+          { model: "big" },
+          { name: "big.json", text: big },
+          member,
+        ),
+      ),
+      ctx({ benchmark: "bouncerbench", task: "input" }),
+    );
     expect(res.status).toBe(413);
     const b = await res.json();
     expect(b.error.code).toBe("payload_too_large");
@@ -61,8 +72,20 @@ describe("past MAX_UPLOAD_BYTES", () => {
   });
   it("a release import is 413 the same way", async () => {
     const before = await countRows(db);
-    const csv = "instance_id,underspecified\n" + Array.from({ length: 400 }, (_, i) => `inst-${i}-${"y".repeat(20)},2`).join("\n");
-    const res = await importRoute(await trickle(multipartRequest("/api/v1/admin/releases", { task: "bouncerbench/input", version: "big-1" }, { name: "big.csv", text: csv }, admin)), ctx({}));
+    const csv =
+      "instance_id,underspecified\n" +
+      Array.from({ length: 400 }, (_, i) => `inst-${i}-${"y".repeat(20)},2`).join("\n");
+    const res = await importRoute(
+      await trickle(
+        multipartRequest(
+          "/api/v1/admin/releases",
+          { task: "bouncerbench/input", version: "big-1" },
+          { name: "big.csv", text: csv },
+          admin,
+        ),
+      ),
+      ctx({}),
+    );
     expect(res.status).toBe(413);
     expect((await res.json()).error.code).toBe("payload_too_large");
     await new Promise((r) => setTimeout(r, 100));

@@ -32,7 +32,11 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-async function post(file: { name: string; text: string } | undefined, fields: Record<string, string> = { model: "m" }, tok: string | undefined = token) {
+async function post(
+  file: { name: string; text: string } | undefined,
+  fields: Record<string, string> = { model: "m" },
+  tok: string | undefined = token,
+) {
   const res = await submit(multipartRequest(URL_SUB, fields, file, tok || undefined), ctx(P));
   return { status: res.status, body: await res.json() };
 }
@@ -51,7 +55,12 @@ describe("seeded leaderboard", () => {
     expect(lb.release).toMatchObject({ version: "1.1", synthetic: false, instanceCount: 1699 });
     expect(lb.primaryMetric).toBe("F_m");
     const [a, b] = lb.rows.filter((r: { baseline: string | null }) => !r.baseline);
-    expect(a).toMatchObject({ rank: 1, model: "gpt-4.1", team: "BouncerBench authors", coverage: { covered: 1699, total: 1699 } });
+    expect(a).toMatchObject({
+      rank: 1,
+      model: "gpt-4.1",
+      team: "BouncerBench authors",
+      coverage: { covered: 1699, total: 1699 },
+    });
     expect(a.metrics.F_m).toBeCloseTo(0.50021, 6);
     expect(a.metrics.kappa).toBeCloseTo(0.088473, 6);
     expect(b).toMatchObject({ rank: 2, model: "claude-3.7-sonnet" });
@@ -60,7 +69,11 @@ describe("seeded leaderboard", () => {
   it("lists the server's baselines in place by score, badged, without a rank", async () => {
     const lb = await board();
     const baselines = lb.rows.filter((r: { baseline: string | null }) => r.baseline);
-    expect(baselines.map((r: { baseline: string }) => r.baseline).sort()).toEqual(["always-accept", "always-bounce", "random"]);
+    expect(baselines.map((r: { baseline: string }) => r.baseline).sort()).toEqual([
+      "always-accept",
+      "always-bounce",
+      "random",
+    ]);
     expect(baselines.every((r: { rank: number | null }) => r.rank === null)).toBe(true);
     const primaries = lb.rows.map((r: { metrics: { F_m: number } }) => r.metrics.F_m);
     expect(primaries).toEqual([...primaries].sort((x, y) => y - x));
@@ -73,7 +86,11 @@ describe("seeded leaderboard", () => {
     const res = await benchmarks(getRequest("/api/v1/benchmarks"), ctx({}));
     const body = await res.json();
     const bb = body.benchmarks.find((b: { slug: string }) => b.slug === "bouncerbench");
-    expect(bb.tasks.map((t: { slug: string }) => t.slug)).toEqual(["bouncerbench/input", "bouncerbench/output", "bouncerbench/lite"]);
+    expect(bb.tasks.map((t: { slug: string }) => t.slug)).toEqual([
+      "bouncerbench/input",
+      "bouncerbench/output",
+      "bouncerbench/lite",
+    ]);
     expect(bb.tasks[0].currentRelease.version).toBe("1.1");
   });
 });
@@ -86,7 +103,10 @@ describe("uploads in every shape", () => {
         { input_bounce: v.label === "VAGUE" || v.label === "IMPOSSIBLE_TO_SOLVE", trace: v.explanation },
       ]),
     );
-    const r = await post({ name: "official.json", text: JSON.stringify(official) }, { model: "official-bouncer", oss: "true" });
+    const r = await post(
+      { name: "official.json", text: JSON.stringify(official) },
+      { model: "official-bouncer", oss: "true" },
+    );
     expect(r.status).toBe(201);
     expect(r.body.status).toBe("scored");
     expect(r.body.validation).toMatchObject({ format: "official", covered: 1699, total: 1699, partial: false });
@@ -95,7 +115,10 @@ describe("uploads in every shape", () => {
     const preds = await db.prisma.prediction.count({ where: { submissionId: r.body.id } });
     expect(preds).toBe(1699);
     const lb = await board();
-    expect(lb.rows.find((x: { model: string }) => x.model === "official-bouncer")).toMatchObject({ rank: 1, oss: true });
+    expect(lb.rows.find((x: { model: string }) => x.model === "official-bouncer")).toMatchObject({
+      rank: 1,
+      oss: true,
+    });
   });
 
   it("label shape", async () => {
@@ -111,7 +134,10 @@ describe("uploads in every shape", () => {
     expect(a.status).toBe(201);
     expect(a.body.validation.format).toBe("rows");
     expect(typeof a.body.metrics.bounce_ap).toBe("number");
-    const b = await post({ name: "rows.jsonl", text: rows.map((r) => JSON.stringify(r)).join("\n") + "\n" }, { model: "jsonl-bouncer" });
+    const b = await post(
+      { name: "rows.jsonl", text: rows.map((r) => JSON.stringify(r)).join("\n") + "\n" },
+      { model: "jsonl-bouncer" },
+    );
     expect(b.status).toBe(201);
     expect(b.body.validation.format).toBe("jsonl");
     expect(b.body.metrics.F_m).toBe(a.body.metrics.F_m);
@@ -134,15 +160,30 @@ describe("uploads in every shape", () => {
 });
 
 describe("bad uploads: 422 with every problem, nothing stored", () => {
-  const cases: [string, string, (b: { error: { code: string; details: { problems: Record<string, unknown>[]; problemCount: number } } }) => void][] = [
-    ["malformed JSON", '{"astropy__astropy-12907": {"input_bounce": true,,}}', (b) => expect(b.error.details.problems[0].message).toMatch(/malformed JSON at line 1/)],
+  const cases: [
+    string,
+    string,
+    (b: { error: { code: string; details: { problems: Record<string, unknown>[]; problemCount: number } } }) => void,
+  ][] = [
+    [
+      "malformed JSON",
+      '{"astropy__astropy-12907": {"input_bounce": true,,}}',
+      (b) => expect(b.error.details.problems[0].message).toMatch(/malformed JSON at line 1/),
+    ],
     ["a wrong shape", "42", (b) => expect(b.error.details.problems[0].expected).toMatch(/object keyed by instance id/)],
     [
       "a non-boolean input_bounce",
-      JSON.stringify({ "astropy__astropy-12907": { input_bounce: "yes" }, "astropy__astropy-13033": { input_bounce: 1 } }),
+      JSON.stringify({
+        "astropy__astropy-12907": { input_bounce: "yes" },
+        "astropy__astropy-13033": { input_bounce: 1 },
+      }),
       (b) => {
         expect(b.error.details.problemCount).toBe(2);
-        expect(b.error.details.problems[0]).toMatchObject({ instanceId: "astropy__astropy-12907", field: "input_bounce", expected: "true or false" });
+        expect(b.error.details.problems[0]).toMatchObject({
+          instanceId: "astropy__astropy-12907",
+          field: "input_bounce",
+          expected: "true or false",
+        });
       },
     ],
     [
@@ -153,17 +194,29 @@ describe("bad uploads: 422 with every problem, nothing stored", () => {
     [
       "a duplicate id (object keys)",
       '{"astropy__astropy-12907": {"input_bounce": true},\n "astropy__astropy-12907": {"input_bounce": false}}',
-      (b) => expect(b.error.details.problems[0]).toMatchObject({ instanceId: "astropy__astropy-12907", message: "duplicate instance id", line: 2 }),
+      (b) =>
+        expect(b.error.details.problems[0]).toMatchObject({
+          instanceId: "astropy__astropy-12907",
+          message: "duplicate instance id",
+          line: 2,
+        }),
     ],
     [
       "a duplicate id (rows)",
-      JSON.stringify([{ instance_id: "astropy__astropy-12907", input_bounce: true }, { instance_id: "astropy__astropy-12907", input_bounce: true }]),
+      JSON.stringify([
+        { instance_id: "astropy__astropy-12907", input_bounce: true },
+        { instance_id: "astropy__astropy-12907", input_bounce: true },
+      ]),
       (b) => expect(b.error.details.problems[0]).toMatchObject({ row: 2, message: "duplicate instance id" }),
     ],
     [
       "an unknown label",
       JSON.stringify({ "astropy__astropy-12907": { label: "SORT_OF_CLEAR" } }),
-      (b) => expect(b.error.details.problems[0]).toMatchObject({ field: "label", expected: expect.stringContaining("WELL_SPECIFIED") }),
+      (b) =>
+        expect(b.error.details.problems[0]).toMatchObject({
+          field: "label",
+          expected: expect.stringContaining("WELL_SPECIFIED"),
+        }),
     ],
     [
       "a bounce that contradicts its label",
@@ -207,7 +260,9 @@ describe("bad uploads: 422 with every problem, nothing stored", () => {
     expect(r.body.error.message).toMatch(/stopped reading at unknown instance id number 21/);
     expect(r.body.error.details.problems.at(-1)).toMatchObject({ instanceId: "i20", field: "instance_id" });
     // duplicates of real ids past the release's size: cut at entry 1,699 + 20 + 1
-    const rows = Array.from({ length: 5000 }, (_, i) => JSON.stringify({ instance_id: ids[i % ids.length], input_bounce: true })).join("\n");
+    const rows = Array.from({ length: 5000 }, (_, i) =>
+      JSON.stringify({ instance_id: ids[i % ids.length], input_bounce: true }),
+    ).join("\n");
     const d = await post({ name: "dups.jsonl", text: rows });
     expect(d.status).toBe(422);
     expect(d.body.error.message).toMatch(/more entries than the release has instances \(1699\)/);
@@ -231,7 +286,14 @@ describe("API tokens", () => {
     const { DELETE: revoke } = await import("@/app/api/v1/tokens/[id]/route");
     const team = await ensureTeam(db.prisma, "Revokers");
     const t = await createApiToken(db.prisma, { teamId: team.id });
-    const del = (tok: string) => revoke(new Request(`http://localhost/api/v1/tokens/${t.id}`, { method: "DELETE", headers: { authorization: `Bearer ${tok}` } }), ctx({ id: t.id }));
+    const del = (tok: string) =>
+      revoke(
+        new Request(`http://localhost/api/v1/tokens/${t.id}`, {
+          method: "DELETE",
+          headers: { authorization: `Bearer ${tok}` },
+        }),
+        ctx({ id: t.id }),
+      );
     expect((await del(otherToken)).status).toBe(404);
     expect((await post({ name: "x.json", text: "{}" }, { model: "m" }, t.token)).status).toBe(422);
     expect((await del(t.token)).status).toBe(204);
@@ -241,7 +303,15 @@ describe("API tokens", () => {
   });
   it("members create tokens for their own team only", async () => {
     const { POST: create } = await import("@/app/api/v1/tokens/route");
-    const mk = (body: unknown) => create(new Request("http://localhost/api/v1/tokens", { method: "POST", body: JSON.stringify(body), headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } }), ctx({}));
+    const mk = (body: unknown) =>
+      create(
+        new Request("http://localhost/api/v1/tokens", {
+          method: "POST",
+          body: JSON.stringify(body),
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        }),
+        ctx({}),
+      );
     const ok = await mk({ name: "ci" });
     expect(ok.status).toBe(201);
     expect((await ok.json()).team).toBe("team-one");
@@ -268,13 +338,25 @@ describe("visibility and per-instance results", () => {
   it("instances: prediction vs truth with outcome filters", async () => {
     const lb = await board();
     const gpt = lb.rows.find((x: { model: string }) => x.model === "gpt-4.1");
-    const res = await getInstances(getRequest(`/api/v1/submissions/${gpt.submissionId}/instances?outcome=wrongly_accepted&pageSize=10`), ctx({ id: gpt.submissionId }));
+    const res = await getInstances(
+      getRequest(`/api/v1/submissions/${gpt.submissionId}/instances?outcome=wrongly_accepted&pageSize=10`),
+      ctx({ id: gpt.submissionId }),
+    );
     const body = await res.json();
     // FN_b: 650 should bounce, 84 bounced → 566 wrongly accepted
     expect(body.total).toBe(566);
     expect(body.rows).toHaveLength(10);
-    expect(body.rows[0]).toMatchObject({ truth: { bounce: true }, prediction: { bounce: false }, outcome: { outcome: "wrongly_accepted" } });
-    const wb = await (await getInstances(getRequest(`/api/v1/submissions/${gpt.submissionId}/instances?outcome=wrongly_bounced`), ctx({ id: gpt.submissionId }))).json();
+    expect(body.rows[0]).toMatchObject({
+      truth: { bounce: true },
+      prediction: { bounce: false },
+      outcome: { outcome: "wrongly_accepted" },
+    });
+    const wb = await (
+      await getInstances(
+        getRequest(`/api/v1/submissions/${gpt.submissionId}/instances?outcome=wrongly_bounced`),
+        ctx({ id: gpt.submissionId }),
+      )
+    ).json();
     expect(wb.total).toBe(21);
   });
 

@@ -21,7 +21,12 @@ describe("scripts/check-cycles.mjs", () => {
 
   it("finds every strongly connected component, self-imports included", () => {
     const graph = new Map<string, string[]>([
-      ["a", ["b"]], ["b", ["c"]], ["c", ["a", "d"]], ["d", []], ["e", ["e"]], ["f", ["d"]],
+      ["a", ["b"]],
+      ["b", ["c"]],
+      ["c", ["a", "d"]],
+      ["d", []],
+      ["e", ["e"]],
+      ["f", ["d"]],
     ]);
     const found = (cycles(graph) as string[][]).map((c) => c.slice().sort());
     expect(found).toHaveLength(2);

@@ -14,22 +14,37 @@ export const metadata = { title: "Audit trail" };
 
 const input = "rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function AuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const actor = await getSessionActor();
   if (!actor?.isAdmin) notFound();
   const sp = await searchParams;
   const parsed = AuditQuery.safeParse(Object.fromEntries(Object.entries(sp).filter(([, v]) => v)));
   const q = parsed.success ? parsed.data : AuditQuery.parse({});
   const { events, next } = await listAudit(await getDb(), { ...q, limit: 100 });
-  const more = new URLSearchParams(Object.entries({ ...sp, before: next ?? "" }).filter(([, v]) => v) as [string, string][]);
+  const more = new URLSearchParams(
+    Object.entries({ ...sp, before: next ?? "" }).filter(([, v]) => v) as [string, string][],
+  );
   return (
     <div className="space-y-4">
       <p className="text-sm">
         <Link href="/admin">Admin</Link> / audit trail
       </p>
       <h1 className="text-2xl font-bold">Audit trail</h1>
-      {!parsed.success ? <p role="alert">Ignored filters: {parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join("; ")}</p> : null}
-      <form method="get" className="flex flex-wrap items-end gap-3 text-sm" role="search" aria-label="Filter the audit trail">
+      {!parsed.success ? (
+        <p role="alert">
+          Ignored filters: {parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join("; ")}
+        </p>
+      ) : null}
+      <form
+        method="get"
+        className="flex flex-wrap items-end gap-3 text-sm"
+        role="search"
+        aria-label="Filter the audit trail"
+      >
         {[
           ["action", "action (prefix)", "submission."],
           ["actor", "actor", "email"],
@@ -82,13 +97,22 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               className: "text-xs",
               cell: (e) => (
                 <>
-                  {e.target.type === "submission" ? <Link href={`/submissions/${e.target.id}`}>{e.target.id.slice(0, 8)}</Link> : `${e.target.type} ${e.target.id.slice(0, 36)}`}
+                  {e.target.type === "submission" ? (
+                    <Link href={`/submissions/${e.target.id}`}>{e.target.id.slice(0, 8)}</Link>
+                  ) : (
+                    `${e.target.type} ${e.target.id.slice(0, 36)}`
+                  )}
                   {e.task ? <div className="text-muted">{e.task}</div> : null}
                   {e.team ? <div className="text-muted">team {e.team}</div> : null}
                 </>
               ),
             },
-            { key: "change", header: "before → after", className: "max-w-md font-mono text-xs break-all", cell: (e) => `${e.before ? JSON.stringify(e.before) : "—"} → ${e.after ? JSON.stringify(e.after) : "—"}` },
+            {
+              key: "change",
+              header: "before → after",
+              className: "max-w-md font-mono text-xs break-all",
+              cell: (e) => `${e.before ? JSON.stringify(e.before) : "—"} → ${e.after ? JSON.stringify(e.after) : "—"}`,
+            },
           ]}
         />
         {next ? (

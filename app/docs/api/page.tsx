@@ -15,8 +15,8 @@ export default function ApiDocsPage() {
     <div className="max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold">API reference</h1>
       <p className="text-sm">
-        {doc.info.description} The machine-readable document: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1). Authenticate with{" "}
-        <code>Authorization: Bearer $TOKEN</code>.
+        {doc.info.description} The machine-readable document: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>{" "}
+        (OpenAPI 3.1). Authenticate with <code>Authorization: Bearer $TOKEN</code>.
       </p>
       <nav aria-label="Sections" className="flex flex-wrap gap-3 text-sm">
         {tags.map((t) => (
@@ -31,10 +31,23 @@ export default function ApiDocsPage() {
             {tag}
           </h2>
           {OPERATIONS.filter((o) => o.tag === tag).map((o) => {
-            const op = (doc.paths[o.path] as Record<string, { parameters: { name: string; in: string; required: boolean; schema: unknown }[]; requestBody?: { content: Record<string, { schema: unknown }> } }>)[o.method];
+            const op = (
+              doc.paths[o.path] as Record<
+                string,
+                {
+                  parameters: { name: string; in: string; required: boolean; schema: unknown }[];
+                  requestBody?: { content: Record<string, { schema: unknown }> };
+                }
+              >
+            )[o.method];
             const id = `${o.method}-${o.path}`.replace(/[^a-z0-9]+/gi, "-");
             return (
-              <details key={id} id={id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800" data-testid="operation">
+              <details
+                key={id}
+                id={id}
+                className="rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+                data-testid="operation"
+              >
                 <summary className="flex cursor-pointer flex-wrap items-center gap-2">
                   <Badge tone={TONE[o.method]}>{o.method.toUpperCase()}</Badge>
                   <code className="text-sm break-all">{o.path}</code>
@@ -56,7 +69,10 @@ export default function ApiDocsPage() {
                       </thead>
                       <tbody>
                         {op.parameters.map((p) => (
-                          <tr key={`${p.in}-${p.name}`} className="border-t border-slate-100 align-top dark:border-slate-800">
+                          <tr
+                            key={`${p.in}-${p.name}`}
+                            className="border-t border-slate-100 align-top dark:border-slate-800"
+                          >
                             <td className="pr-3 font-mono">{p.name}</td>
                             <td className="pr-3">{p.in}</td>
                             <td className="pr-3">{p.required ? "yes" : "no"}</td>
@@ -72,7 +88,9 @@ export default function ApiDocsPage() {
                           <p>
                             Body (<code>{type}</code>):
                           </p>
-                          <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">{JSON.stringify(c.schema, null, 2)}</pre>
+                          <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">
+                            {JSON.stringify(c.schema, null, 2)}
+                          </pre>
                         </div>
                       ))
                     : null}

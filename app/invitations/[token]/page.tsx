@@ -25,14 +25,23 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
       ) : actor ? (
         <>
           <p>
-            You are signed in as {actor.email}. Accepting makes you a member of <strong>{inv.team.name}</strong>: you can upload for the team and see its private submissions.
+            You are signed in as {actor.email}. Accepting makes you a member of <strong>{inv.team.name}</strong>: you
+            can upload for the team and see its private submissions.
           </p>
-          <ActionButton method="POST" url={`/api/v1/invitations/${token}`} label="Accept the invitation" onDone={`/teams/${inv.team.slug}`} className="rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800" testId="accept" />
+          <ActionButton
+            method="POST"
+            url={`/api/v1/invitations/${token}`}
+            label="Accept the invitation"
+            onDone={`/teams/${inv.team.slug}`}
+            className="rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800"
+            testId="accept"
+          />
         </>
       ) : (
         <p>
           <Link href={`/signin?callbackUrl=${encodeURIComponent(`/invitations/${token}`)}`}>Sign in</Link> or{" "}
-          <Link href={`/signup?callbackUrl=${encodeURIComponent(`/invitations/${token}`)}`}>create an account</Link> to accept.
+          <Link href={`/signup?callbackUrl=${encodeURIComponent(`/invitations/${token}`)}`}>create an account</Link> to
+          accept.
         </p>
       )}
     </div>

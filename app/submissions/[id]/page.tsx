@@ -26,7 +26,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
     // previews are for what anyone may see: a private submission gets none
     const og = await submissionOg(await getDb(), id, null);
     const description = `${og.card.kicker}. ${og.card.sub}. ${og.card.items.map((m) => `${m.label} ${m.value}`).join(", ")}`;
-    const image = { url: `/og/submissions/${id}?v=${versionTag(og.version)}`, width: 1200, height: 630, alt: `${og.card.title}: metrics` };
+    const image = {
+      url: `/og/submissions/${id}?v=${versionTag(og.version)}`,
+      width: 1200,
+      height: 630,
+      alt: `${og.card.title}: metrics`,
+    };
     return {
       title: `${og.card.title} · ${og.card.kicker}`,
       description,
@@ -48,7 +53,9 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
   const sp = await searchParams;
   const db = await getDb();
-  const v = await orNotFound(submissionPageView(db, id, await getSessionActor(), { release: sp.release, outcome: sp.outcome, page: sp.page }));
+  const v = await orNotFound(
+    submissionPageView(db, id, await getSessionActor(), { release: sp.release, outcome: sp.outcome, page: sp.page }),
+  );
   const charts = v.score && v.disclosed?.details ? submissionChartData(db, v.task, v.sub, v.score) : null;
   return (
     <div className="space-y-6">

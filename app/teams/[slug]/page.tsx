@@ -44,9 +44,28 @@ export default async function TeamPage({ params }: { params: Params }) {
           plain
           columns={[
             { key: "name", header: "name", rowHeader: true, sort: (m) => m.name, cell: (m) => m.name },
-            ...(t.viewer.member ? [{ key: "email", header: "email", sort: (m: (typeof t.members)[number]) => m.email ?? "", cell: (m: (typeof t.members)[number]) => m.email }] : []),
-            { key: "role", header: "role", sort: (m) => m.role, cell: (m) => <Badge tone={m.role === "owner" ? "blue" : "gray"}>{m.role}</Badge> },
-            { key: "since", header: "since", sort: (m) => new Date(m.since).toISOString(), cell: (m) => formatDate(m.since) },
+            ...(t.viewer.member
+              ? [
+                  {
+                    key: "email",
+                    header: "email",
+                    sort: (m: (typeof t.members)[number]) => m.email ?? "",
+                    cell: (m: (typeof t.members)[number]) => m.email,
+                  },
+                ]
+              : []),
+            {
+              key: "role",
+              header: "role",
+              sort: (m) => m.role,
+              cell: (m) => <Badge tone={m.role === "owner" ? "blue" : "gray"}>{m.role}</Badge>,
+            },
+            {
+              key: "since",
+              header: "since",
+              sort: (m) => new Date(m.since).toISOString(),
+              cell: (m) => formatDate(m.since),
+            },
             ...(t.viewer.member
               ? [
                   {
@@ -82,7 +101,9 @@ export default async function TeamPage({ params }: { params: Params }) {
         {t.viewer.owner ? (
           <div className="mt-4">
             <InviteButton team={t.slug} />
-            {t.invitations.length ? <p className="mt-2 text-xs text-muted">{t.invitations.length} open invitation(s), each usable once.</p> : null}
+            {t.invitations.length ? (
+              <p className="mt-2 text-xs text-muted">{t.invitations.length} open invitation(s), each usable once.</p>
+            ) : null}
           </div>
         ) : null}
       </Card>
@@ -95,9 +116,20 @@ export default async function TeamPage({ params }: { params: Params }) {
             testId="team-submissions"
             plain
             columns={[
-              { key: "model", header: "model", rowHeader: true, sort: (x) => x.model, cell: (x) => <Link href={`/submissions/${x.id}`}>{x.model}</Link> },
+              {
+                key: "model",
+                header: "model",
+                rowHeader: true,
+                sort: (x) => x.model,
+                cell: (x) => <Link href={`/submissions/${x.id}`}>{x.model}</Link>,
+              },
               { key: "task", header: "task", sort: (x) => x.taskName, cell: (x) => x.taskName },
-              { key: "submitted", header: "submitted", sort: (x) => new Date(x.createdAt).toISOString(), cell: (x) => formatDate(x.createdAt) },
+              {
+                key: "submitted",
+                header: "submitted",
+                sort: (x) => new Date(x.createdAt).toISOString(),
+                cell: (x) => formatDate(x.createdAt),
+              },
               {
                 key: "status",
                 header: "status",
@@ -116,7 +148,12 @@ export default async function TeamPage({ params }: { params: Params }) {
                       key: "actions",
                       header: <span className="sr-only">Actions</span>,
                       cell: (x: (typeof t.submissions)[number]) => (
-                        <ActionButton method="PATCH" url={`/api/v1/submissions/${x.id}`} body={{ visibility: x.visibility === "public" ? "private" : "public" }} label={x.visibility === "public" ? "Make private" : "Make public"} />
+                        <ActionButton
+                          method="PATCH"
+                          url={`/api/v1/submissions/${x.id}`}
+                          body={{ visibility: x.visibility === "public" ? "private" : "public" }}
+                          label={x.visibility === "public" ? "Make private" : "Make public"}
+                        />
                       ),
                     },
                   ]
@@ -139,18 +176,43 @@ export default async function TeamPage({ params }: { params: Params }) {
               columns={[
                 { key: "name", header: "name", rowHeader: true, sort: (k) => k.name, cell: (k) => k.name },
                 { key: "prefix", header: "prefix", className: "font-mono text-xs", cell: (k) => `${k.prefix}…` },
-                { key: "by", header: "created by", sort: (k) => k.createdBy ?? "", cell: (k) => k.createdBy ?? "an admin" },
-                { key: "created", header: "created", sort: (k) => new Date(k.createdAt).toISOString(), cell: (k) => formatDate(k.createdAt) },
-                { key: "used", header: "last used", sort: (k) => (k.lastUsedAt ? new Date(k.lastUsedAt).toISOString() : ""), cell: (k) => (k.lastUsedAt ? formatDate(k.lastUsedAt) : "never") },
+                {
+                  key: "by",
+                  header: "created by",
+                  sort: (k) => k.createdBy ?? "",
+                  cell: (k) => k.createdBy ?? "an admin",
+                },
+                {
+                  key: "created",
+                  header: "created",
+                  sort: (k) => new Date(k.createdAt).toISOString(),
+                  cell: (k) => formatDate(k.createdAt),
+                },
+                {
+                  key: "used",
+                  header: "last used",
+                  sort: (k) => (k.lastUsedAt ? new Date(k.lastUsedAt).toISOString() : ""),
+                  cell: (k) => (k.lastUsedAt ? formatDate(k.lastUsedAt) : "never"),
+                },
                 {
                   key: "actions",
                   header: <span className="sr-only">Actions</span>,
-                  cell: (k) => (t.viewer.owner || k.createdBy === actor?.email ? <ActionButton method="DELETE" url={`/api/v1/tokens/${k.id}`} label="Revoke" confirm={`Revoke token ${k.name}?`} /> : null),
+                  cell: (k) =>
+                    t.viewer.owner || k.createdBy === actor?.email ? (
+                      <ActionButton
+                        method="DELETE"
+                        url={`/api/v1/tokens/${k.id}`}
+                        label="Revoke"
+                        confirm={`Revoke token ${k.name}?`}
+                      />
+                    ) : null,
                 },
               ]}
             />
           ) : (
-            <p className="text-sm text-muted">No tokens. Create one on your <Link href="/account">account page</Link>.</p>
+            <p className="text-sm text-muted">
+              No tokens. Create one on your <Link href="/account">account page</Link>.
+            </p>
           )}
         </Card>
       ) : null}

@@ -32,12 +32,23 @@ export function BounceTaskCharts({ data }: { data: TaskChartsOf<typeof binaryAbs
 }
 
 /** Submission page: precision, recall and F1 per class, and the bounce score's PR curve. */
-export function BounceSubmissionCharts({ data, base }: { data: SubmissionChartsOf<typeof binaryAbstention>; base: SubmissionChartsBase }) {
+export function BounceSubmissionCharts({
+  data,
+  base,
+}: {
+  data: SubmissionChartsOf<typeof binaryAbstention>;
+  base: SubmissionChartsBase;
+}) {
   return (
     <>
       <Card title="Precision, recall and F1 per class">
         <GroupedBars
-          data={data.perClass.map((c) => ({ cls: c.cls, precision: c.precision ?? 0, recall: c.recall ?? 0, F1: c.f1 ?? 0 }))}
+          data={data.perClass.map((c) => ({
+            cls: c.cls,
+            precision: c.precision ?? 0,
+            recall: c.recall ?? 0,
+            F1: c.f1 ?? 0,
+          }))}
           xKey="cls"
           series={[
             { key: "precision", label: "precision" },

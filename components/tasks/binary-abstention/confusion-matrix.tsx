@@ -1,8 +1,20 @@
 /** 2×2 confusion matrix of a bouncer: rows truth, columns decision; shaded by share of the row. */
 export function ConfusionMatrix({ counts }: { counts: { tp: number; fp: number; fn: number; tn: number } }) {
   const cells = [
-    { truth: "should accept", items: [{ label: "accepted", n: counts.tn, ok: true }, { label: "bounced", n: counts.fp, ok: false }] },
-    { truth: "should bounce", items: [{ label: "accepted", n: counts.fn, ok: false }, { label: "bounced", n: counts.tp, ok: true }] },
+    {
+      truth: "should accept",
+      items: [
+        { label: "accepted", n: counts.tn, ok: true },
+        { label: "bounced", n: counts.fp, ok: false },
+      ],
+    },
+    {
+      truth: "should bounce",
+      items: [
+        { label: "accepted", n: counts.fn, ok: false },
+        { label: "bounced", n: counts.tp, ok: true },
+      ],
+    },
   ];
   return (
     <table className="text-sm" data-testid="confusion-matrix">
@@ -28,7 +40,9 @@ export function ConfusionMatrix({ counts }: { counts: { tp: number; fp: number; 
               {row.items.map((c) => {
                 const share = c.n / total;
                 // blue for right decisions, orange for wrong ones (colour-blind safe pair)
-                const bg = c.ok ? `rgba(2, 132, 199, ${0.15 + share * 0.6})` : `rgba(234, 88, 12, ${0.1 + share * 0.6})`;
+                const bg = c.ok
+                  ? `rgba(2, 132, 199, ${0.15 + share * 0.6})`
+                  : `rgba(234, 88, 12, ${0.1 + share * 0.6})`;
                 return (
                   <td key={c.label} className="h-16 w-28 rounded text-center tabular-nums" style={{ background: bg }}>
                     <div className="text-lg font-semibold">{c.n}</div>
@@ -66,7 +80,11 @@ export function LabelTable({ table, labels }: { table: number[][]; labels: reado
               {i} · {labels[i]}
             </th>
             {row.map((n, j) => (
-              <td key={j} className="h-10 w-24 text-center tabular-nums" style={{ background: `rgba(2,132,199,${(n / max) * 0.7})` }}>
+              <td
+                key={j}
+                className="h-10 w-24 text-center tabular-nums"
+                style={{ background: `rgba(2,132,199,${(n / max) * 0.7})` }}
+              >
                 {n}
               </td>
             ))}

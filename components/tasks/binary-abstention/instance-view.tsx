@@ -8,13 +8,17 @@ export function BounceInstanceView({ metadata }: { metadata: BounceMetadata }) {
     <>
       {metadata.problem_statement ? (
         <>
-          <p className="mt-2 text-xs text-muted">issue text{metadata.words !== undefined ? ` (${metadata.words} words)` : ""}</p>
+          <p className="mt-2 text-xs text-muted">
+            issue text{metadata.words !== undefined ? ` (${metadata.words} words)` : ""}
+          </p>
           <pre className={pre}>{metadata.problem_statement}</pre>
         </>
       ) : null}
       {metadata.patch ? (
         <>
-          <p className="mt-2 text-xs text-muted">patch{metadata.chars !== undefined ? ` (${metadata.chars} characters)` : ""}</p>
+          <p className="mt-2 text-xs text-muted">
+            patch{metadata.chars !== undefined ? ` (${metadata.chars} characters)` : ""}
+          </p>
           <pre className={pre}>{metadata.patch}</pre>
         </>
       ) : null}
@@ -23,11 +27,21 @@ export function BounceInstanceView({ metadata }: { metadata: BounceMetadata }) {
 }
 
 /** A bouncer's prediction: its own label, the annotators' label of the instance, then its explanation. */
-export function BouncePredictionView({ prediction, truth, whole }: { prediction: StoredPrediction; truth: BounceTruth | null; whole: PredictionLink }) {
+export function BouncePredictionView({
+  prediction,
+  truth,
+  whole,
+}: {
+  prediction: StoredPrediction;
+  truth: BounceTruth | null;
+  whole: PredictionLink;
+}) {
   return (
     <>
       {prediction.label ? <span className="block">predicted label: {prediction.label}</span> : null}
-      {typeof truth?.label === "number" ? <span className="block text-muted">annotated label {truth.label}</span> : null}
+      {typeof truth?.label === "number" ? (
+        <span className="block text-muted">annotated label {truth.label}</span>
+      ) : null}
       <GenericPredictionView prediction={prediction} truth={truth} whole={whole} />
     </>
   );

@@ -17,7 +17,13 @@ function PerClassTable({ rows }: { rows: PerClass }) {
       plain
       columns={[
         { key: "cls", header: "class", rowHeader: true, sort: (c) => c.cls, cell: (c) => c.cls },
-        { key: "precision", header: "precision", align: "right", sort: (c) => c.precision, cell: (c) => f3(c.precision) },
+        {
+          key: "precision",
+          header: "precision",
+          align: "right",
+          sort: (c) => c.precision,
+          cell: (c) => f3(c.precision),
+        },
         { key: "recall", header: "recall", align: "right", sort: (c) => c.recall, cell: (c) => f3(c.recall) },
         { key: "f1", header: "F1", align: "right", sort: (c) => c.f1, cell: (c) => f3(c.f1) },
         { key: "support", header: "support", align: "right", sort: (c) => c.support, cell: (c) => c.support },

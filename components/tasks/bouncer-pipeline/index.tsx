@@ -48,17 +48,30 @@ export const bouncerPipelineUi = defineKindUi(bouncerPipeline, {
           { key: "name", header: "bouncers", rowHeader: true, sort: (r) => r.name, cell: (r) => r.name },
           { key: "before", header: "before", align: "right", sort: (r) => r.before, cell: (r) => pct(r.before) },
           { key: "after", header: "after", align: "right", sort: (r) => r.after, cell: (r) => pct(r.after) },
-          { key: "lost", header: "lost", align: "right", sort: (r) => r.lost, firstDir: "asc", cell: (r) => pct(r.lost) },
+          {
+            key: "lost",
+            header: "lost",
+            align: "right",
+            sort: (r) => r.lost,
+            firstDir: "asc",
+            cell: (r) => pct(r.lost),
+          },
         ]}
       />
-      <p className="mt-2 text-xs text-muted">Before is the release&apos;s share of correct patches (the same for all); after is the share of correct patches among those shown.</p>
+      <p className="mt-2 text-xs text-muted">
+        Before is the release&apos;s share of correct patches (the same for all); after is the share of correct patches
+        among those shown.
+      </p>
     </Card>
   ),
   SubmissionCharts: ({ data }) =>
     data.sankey ? (
       <Card title="Pipeline (Sankey): input bouncer → agent → output bouncer → user" className="lg:col-span-2">
         <SankeyFunnel data={data.sankey} testId="chart-sankey" />
-        <p className="mt-2 text-xs text-muted">Links from “All issues” are coloured by the ticket (orange vague, light blue clear); the rest by the patch (green correct, vermilion incorrect).</p>
+        <p className="mt-2 text-xs text-muted">
+          Links from “All issues” are coloured by the ticket (orange vague, light blue clear); the rest by the patch
+          (green correct, vermilion incorrect).
+        </p>
       </Card>
     ) : null,
   InstanceView: BounceInstanceView,

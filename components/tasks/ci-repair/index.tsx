@@ -22,7 +22,12 @@ export const ciRepairUi = defineKindUi(ciRepair, {
             ["Plausible (PL, reported)", `${m("PL")} (${pct(m("PL_rate"))})`],
             ["Syntactically equivalent (SYE, server)", `${m("SYE")} (${pct(m("SYE_rate"))})`],
             ["Correct (CO, reported)", `${m("CO")} (${pct(m("CO_rate"))})`],
-            ["Lexers used", Object.entries(details.lexers).map(([k, v]) => `${k}: ${v}`).join(", ") || "—"],
+            [
+              "Lexers used",
+              Object.entries(details.lexers)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join(", ") || "—",
+            ],
           ]}
         />
       </Card>
@@ -61,7 +66,9 @@ export const ciRepairUi = defineKindUi(ciRepair, {
         <summary className="cursor-pointer">developer vs tool patch</summary>
         <div className="mt-1 grid grid-cols-2 gap-2" data-testid="diff-side-by-side">
           <pre className="overflow-x-auto rounded bg-slate-50 p-1 dark:bg-slate-900">{truth.developer_patch}</pre>
-          <pre className="overflow-x-auto rounded bg-slate-50 p-1 dark:bg-slate-900">{prediction.patch ?? "(no patch)"}</pre>
+          <pre className="overflow-x-auto rounded bg-slate-50 p-1 dark:bg-slate-900">
+            {prediction.patch ?? "(no patch)"}
+          </pre>
         </div>
       </details>
     ) : (

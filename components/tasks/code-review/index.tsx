@@ -35,7 +35,10 @@ export const codeReviewUi = defineKindUi(codeReview, {
         </Card>
         {DIMS.map((dim) => (
           <Card key={dim} title={`Recall by ${dim}`}>
-            <KeyValues caption={`Recall by ${dim}`} rows={details.recallBy[dim].map((r) => [r.value, `${r.hits}/${r.prs} · ${pct(r.recall)}`])} />
+            <KeyValues
+              caption={`Recall by ${dim}`}
+              rows={details.recallBy[dim].map((r) => [r.value, `${r.hits}/${r.prs} · ${pct(r.recall)}`])}
+            />
           </Card>
         ))}
       </>
@@ -60,7 +63,14 @@ export const codeReviewUi = defineKindUi(codeReview, {
     <>
       <Card title="Comments by judgment">
         <GroupedBars
-          data={[{ name: base.submission.model, bug_hit: data.counts.bugHit, valid_suggestion: data.counts.validSuggestion, noise: data.counts.noise }]}
+          data={[
+            {
+              name: base.submission.model,
+              bug_hit: data.counts.bugHit,
+              valid_suggestion: data.counts.validSuggestion,
+              noise: data.counts.noise,
+            },
+          ]}
           xKey="name"
           series={JUDGMENT_SERIES}
           testId="chart-judgments"
@@ -68,7 +78,11 @@ export const codeReviewUi = defineKindUi(codeReview, {
       </Card>
       {DIMS.map((dim) => (
         <Card key={dim} title={`Recall by ${dim}`}>
-          <RadarOverlay axes={data.recallBy[dim].map((r) => r.value)} series={[{ name: base.submission.model, values: data.recallBy[dim].map((r) => r.recall) }]} testId={`chart-radar-${dim}`} />
+          <RadarOverlay
+            axes={data.recallBy[dim].map((r) => r.value)}
+            series={[{ name: base.submission.model, values: data.recallBy[dim].map((r) => r.recall) }]}
+            testId={`chart-radar-${dim}`}
+          />
         </Card>
       ))}
     </>
@@ -76,7 +90,10 @@ export const codeReviewUi = defineKindUi(codeReview, {
   InstanceView: ({ metadata }) => (
     <>
       <p className="font-medium">
-        {metadata.title} <span className="text-xs text-muted">({metadata.repo} #{metadata.pr_number})</span>
+        {metadata.title}{" "}
+        <span className="text-xs text-muted">
+          ({metadata.repo} #{metadata.pr_number})
+        </span>
       </p>
       <pre className={pre}>{metadata.diff}</pre>
     </>

@@ -21,17 +21,28 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
     return (
       <>
         <Card title="Funnel (filtered success@1)">
-          <KeyValues caption="Bugs and filtered success@1 per stage" testId="av-funnel" rows={details.funnel.map((s) => [s.stage, `${s.bugs} bugs · ${pct(s.success_at_1)}`])} />
+          <KeyValues
+            caption="Bugs and filtered success@1 per stage"
+            testId="av-funnel"
+            rows={details.funnel.map((s) => [s.stage, `${s.bugs} bugs · ${pct(s.success_at_1)}`])}
+          />
           <p className="mt-2 text-xs text-muted">
-            τ = {String(details.tau)}; percentile cutoffs p75 = {f3(details.cutoffs.p75)}, p90 = {f3(details.cutoffs.p90)} over patch scores that pass the regression filter.
+            τ = {String(details.tau)}; percentile cutoffs p75 = {f3(details.cutoffs.p75)}, p90 ={" "}
+            {f3(details.cutoffs.p90)} over patch scores that pass the regression filter.
           </p>
         </Card>
         <Card title="Decisions">
           <KeyValues
             caption="Abstention and validation decisions"
             rows={[
-              ["Abstention precision / recall / FPR at τ", `${pct(m("abstention_precision"))} / ${pct(m("abstention_recall"))} / ${pct(m("abstention_fpr"))}`],
-              ["Validation (binary) precision / recall / FPR", `${pct(m("validation_precision"))} / ${pct(m("validation_recall"))} / ${pct(m("validation_fpr"))}`],
+              [
+                "Abstention precision / recall / FPR at τ",
+                `${pct(m("abstention_precision"))} / ${pct(m("abstention_recall"))} / ${pct(m("abstention_fpr"))}`,
+              ],
+              [
+                "Validation (binary) precision / recall / FPR",
+                `${pct(m("validation_precision"))} / ${pct(m("validation_recall"))} / ${pct(m("validation_fpr"))}`,
+              ],
               ["Abstention AP / validation AP", `${f3(m("abstention_ap"))} / ${f3(m("validation_ap"))}`],
               ["Wasserstein (scores vs empirical success)", f3(m("wasserstein"))],
             ]}
@@ -45,8 +56,20 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
             testId="success-at-k"
             plain
             columns={[
-              { key: "policy", header: "policy", rowHeader: true, sort: ([p]) => p, cell: ([p]) => p.replace(/_/g, "-") },
-              ...[1, 2, 3, 4, 5].map((k) => ({ key: `k${k}`, header: `k = ${k}`, align: "right" as const, sort: ([, v]: (typeof sak)[number]) => v[k - 1]?.value, cell: ([, v]: (typeof sak)[number]) => pct(v[k - 1]?.value) })),
+              {
+                key: "policy",
+                header: "policy",
+                rowHeader: true,
+                sort: ([p]) => p,
+                cell: ([p]) => p.replace(/_/g, "-"),
+              },
+              ...[1, 2, 3, 4, 5].map((k) => ({
+                key: `k${k}`,
+                header: `k = ${k}`,
+                align: "right" as const,
+                sort: ([, v]: (typeof sak)[number]) => v[k - 1]?.value,
+                cell: ([, v]: (typeof sak)[number]) => pct(v[k - 1]?.value),
+              })),
               { key: "bugs", header: "bugs", align: "right", sort: ([, v]) => v[0]?.bugs, cell: ([, v]) => v[0]?.bugs },
             ]}
           />
@@ -59,12 +82,42 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
             testId="lift"
             plain
             columns={[
-              { key: "category", header: "category", rowHeader: true, sort: (l) => l.category, cell: (l) => l.category },
+              {
+                key: "category",
+                header: "category",
+                rowHeader: true,
+                sort: (l) => l.category,
+                cell: (l) => l.category,
+              },
               { key: "bugs", header: "bugs", align: "right", sort: (l) => l.bugs, cell: (l) => l.bugs },
-              { key: "pass_at_1", header: "pass@1", align: "right", sort: (l) => l.pass_at_1, cell: (l) => pct(l.pass_at_1) },
-              { key: "abstention", header: "abstention", align: "right", sort: (l) => l.abstention, cell: (l) => lift(l.abstention) },
-              { key: "validation", header: "validation", align: "right", sort: (l) => l.validation_binary, cell: (l) => lift(l.validation_binary) },
-              { key: "combined", header: "combined", align: "right", sort: (l) => l.combined_binary, cell: (l) => lift(l.combined_binary) },
+              {
+                key: "pass_at_1",
+                header: "pass@1",
+                align: "right",
+                sort: (l) => l.pass_at_1,
+                cell: (l) => pct(l.pass_at_1),
+              },
+              {
+                key: "abstention",
+                header: "abstention",
+                align: "right",
+                sort: (l) => l.abstention,
+                cell: (l) => lift(l.abstention),
+              },
+              {
+                key: "validation",
+                header: "validation",
+                align: "right",
+                sort: (l) => l.validation_binary,
+                cell: (l) => lift(l.validation_binary),
+              },
+              {
+                key: "combined",
+                header: "combined",
+                align: "right",
+                sort: (l) => l.combined_binary,
+                cell: (l) => lift(l.combined_binary),
+              },
             ]}
           />
         </Card>
@@ -79,10 +132,21 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
           <PrChart curves={data.abstentionPr} prevalence={data.prevalence?.fixable} testId="chart-abstention-pr" />
         </Card>
         <Card title="Validation: precision–recall (successful trajectories)">
-          <PrChart curves={data.validationPr} prevalence={data.prevalence?.trajectorySuccess} testId="chart-validation-pr" />
+          <PrChart
+            curves={data.validationPr}
+            prevalence={data.prevalence?.trajectorySuccess}
+            testId="chart-validation-pr"
+          />
         </Card>
         <Card title="Filtered success@1 by policy" className="lg:col-span-2">
-          <GroupedBars data={data.byPolicy} xKey="policy" series={data.seriesNames.map((n) => ({ key: n, label: n }))} percent yDomain={[0, "auto"]} testId="chart-policies" />
+          <GroupedBars
+            data={data.byPolicy}
+            xKey="policy"
+            series={data.seriesNames.map((n) => ({ key: n, label: n }))}
+            percent
+            yDomain={[0, "auto"]}
+            testId="chart-policies"
+          />
         </Card>
         <Card title="Lift of the combined policy per bug category (paper Table 2)" className="lg:col-span-2">
           <DataTable
@@ -95,11 +159,20 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
               { key: "category", header: "category", rowHeader: true, sort: (c) => c, cell: (c) => c },
               ...data.lift.map((l) => {
                 const v = (c: string) => l.lift.find((x) => x.category === c)?.combined_binary;
-                return { key: l.name, header: l.name, align: "right" as const, sort: v, cell: (c: string) => lift(v(c)) };
+                return {
+                  key: l.name,
+                  header: l.name,
+                  align: "right" as const,
+                  sort: v,
+                  cell: (c: string) => lift(v(c)),
+                };
               }),
             ]}
           />
-          <p className="mt-2 text-xs text-muted">Filtered success@1 of the combined policy over the category&apos;s bugs ÷ their unfiltered pass@1; NA when the policy keeps none of them or none succeeds.</p>
+          <p className="mt-2 text-xs text-muted">
+            Filtered success@1 of the combined policy over the category&apos;s bugs ÷ their unfiltered pass@1; NA when
+            the policy keeps none of them or none succeeds.
+          </p>
         </Card>
       </>
     );
@@ -109,14 +182,26 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
     return (
       <>
         <Card title="Abstention: precision–recall">
-          <PrChart curves={[{ name: base.submission.model, curve: d.abstentionPr }]} prevalence={d.prevalence.fixable} testId="chart-abstention-pr" />
+          <PrChart
+            curves={[{ name: base.submission.model, curve: d.abstentionPr }]}
+            prevalence={d.prevalence.fixable}
+            testId="chart-abstention-pr"
+          />
         </Card>
         <Card title="Validation: precision–recall">
-          <PrChart curves={d.validationPr && [{ name: base.submission.model, curve: d.validationPr }]} prevalence={d.prevalence.trajectorySuccess} testId="chart-validation-pr" />
+          <PrChart
+            curves={d.validationPr && [{ name: base.submission.model, curve: d.validationPr }]}
+            prevalence={d.prevalence.trajectorySuccess}
+            testId="chart-validation-pr"
+          />
         </Card>
         <Card title="Predicted vs empirical success (bugs per bin)">
           <GroupedBars
-            data={d.histogram.predicted.map((n, i) => ({ bin: `${i * 10}–${i * 10 + 10}%`, predicted: n, empirical: d.histogram.empirical[i] }))}
+            data={d.histogram.predicted.map((n, i) => ({
+              bin: `${i * 10}–${i * 10 + 10}%`,
+              predicted: n,
+              empirical: d.histogram.empirical[i],
+            }))}
             xKey="bin"
             series={[
               { key: "predicted", label: "abstention score" },
@@ -124,14 +209,24 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
             ]}
             testId="chart-histogram"
           />
-          <p className="mt-1 text-xs text-muted">Wasserstein distance {f3(getMetric(base.metrics, "wasserstein"))} (lower is better calibrated).</p>
+          <p className="mt-1 text-xs text-muted">
+            Wasserstein distance {f3(getMetric(base.metrics, "wasserstein"))} (lower is better calibrated).
+          </p>
         </Card>
         <Card title="Funnel of bugs by stage">
-          <GroupedBars data={d.funnel.map((s) => ({ stage: `${s.stage} (${(s.success_at_1 * 100).toFixed(1)}%)`, bugs: s.bugs }))} xKey="stage" series={[{ key: "bugs", label: "bugs (filtered success@1 in brackets)" }]} testId="chart-funnel" />
+          <GroupedBars
+            data={d.funnel.map((s) => ({ stage: `${s.stage} (${(s.success_at_1 * 100).toFixed(1)}%)`, bugs: s.bugs }))}
+            xKey="stage"
+            series={[{ key: "bugs", label: "bugs (filtered success@1 in brackets)" }]}
+            testId="chart-funnel"
+          />
         </Card>
         <Card title="pass@k and filtered success@k by policy" className="lg:col-span-2">
           <Curves
-            series={policies.map((p) => ({ name: p.replace(/_/g, "-"), points: d.successAtK[p].map((v, i) => ({ x: i + 1, y: v.value })) }))}
+            series={policies.map((p) => ({
+              name: p.replace(/_/g, "-"),
+              points: d.successAtK[p].map((v, i) => ({ x: i + 1, y: v.value })),
+            }))}
             xLabel="k"
             yLabel="filtered success@k"
             xDomain={[1, 5]}

@@ -55,7 +55,18 @@ export async function audit(rows: Sql, e: AuditEntry): Promise<void> {
   await rows(
     `INSERT INTO audit_events (actor_id, actor, action, target_type, target_id, task_id, team_id, public, before, after)
      VALUES ($1::uuid, $2, $3, $4, $5, $6::uuid, $7::uuid, $8, $9::jsonb, $10::jsonb) RETURNING id::text`,
-    [who.id, who.label, e.action, e.target.type, e.target.id, e.taskId ?? null, e.teamId ?? null, e.public ?? false, e.before === undefined ? null : JSON.stringify(e.before), e.after === undefined ? null : JSON.stringify(e.after)],
+    [
+      who.id,
+      who.label,
+      e.action,
+      e.target.type,
+      e.target.id,
+      e.taskId ?? null,
+      e.teamId ?? null,
+      e.public ?? false,
+      e.before === undefined ? null : JSON.stringify(e.before),
+      e.after === undefined ? null : JSON.stringify(e.after),
+    ],
   );
 }
 
@@ -72,7 +83,10 @@ export interface AuditQuery {
 }
 
 /** The audit trail, newest first, filtered (admins). */
-export async function listAudit(db: { $queryRawUnsafe: <T>(sql: string, ...p: unknown[]) => Promise<T> }, q: AuditQuery) {
+export async function listAudit(
+  db: { $queryRawUnsafe: <T>(sql: string, ...p: unknown[]) => Promise<T> },
+  q: AuditQuery,
+) {
   const where: string[] = [];
   const params: unknown[] = [];
   // each "?" of a condition takes the value as its own parameter
@@ -89,9 +103,34 @@ export async function listAudit(db: { $queryRawUnsafe: <T>(sql: string, ...p: un
        FROM audit_events e LEFT JOIN tasks t ON t.id = e.task_id LEFT JOIN teams tm ON tm.id = e.team_id
       ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
       ORDER BY e.id DESC LIMIT $${params.length}`;
-  const rows = await db.$queryRawUnsafe<{ id: string; at: Date; actor: string; action: string; target_type: string; target_id: string; task: string | null; team: string | null; public: boolean; before: unknown; after: unknown }[]>(sql, ...params);
+  const rows = await db.$queryRawUnsafe<
+    {
+      id: string;
+      at: Date;
+      actor: string;
+      action: string;
+      target_type: string;
+      target_id: string;
+      task: string | null;
+      team: string | null;
+      public: boolean;
+      before: unknown;
+      after: unknown;
+    }[]
+  >(sql, ...params);
   return {
-    events: rows.map((r) => ({ id: r.id, at: r.at.toISOString(), actor: r.actor, action: r.action, target: { type: r.target_type, id: r.target_id }, task: r.task, team: r.team, public: r.public, before: r.before, after: r.after })),
+    events: rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      actor: r.actor,
+      action: r.action,
+      target: { type: r.target_type, id: r.target_id },
+      task: r.task,
+      team: r.team,
+      public: r.public,
+      before: r.before,
+      after: r.after,
+    })),
     next: rows.length === q.limit ? rows[rows.length - 1].id : null,
   };
 }

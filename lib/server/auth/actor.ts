@@ -28,11 +28,17 @@ export interface Actor {
  */
 export async function actorFromToken(token: string): Promise<Actor> {
   const db = await getDb();
-  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { include: { memberships: true } }, team: { select: { slug: true } } } });
+  const row = await db.apiToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { user: { include: { memberships: true } }, team: { select: { slug: true } } },
+  });
   if (!row || row.revokedAt) throw new AppError("unauthorized", "invalid or revoked API token");
   const membership = row.user?.memberships.find((m) => m.teamId === row.teamId);
   if (row.user && !membership && !row.user.isAdmin) {
-    throw new AppError("unauthorized", `this token's user is no longer a member of the team "${row.team.slug}": the token acts for nobody (an owner can invite them again)`);
+    throw new AppError(
+      "unauthorized",
+      `this token's user is no longer a member of the team "${row.team.slug}": the token acts for nobody (an owner can invite them again)`,
+    );
   }
   await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   return {
@@ -51,11 +57,22 @@ export async function actorFromToken(token: string): Promise<Actor> {
 /** The actor of a signed-in user id. */
 export async function actorFromUserId(userId: string): Promise<Actor | null> {
   const db = await getDb();
-  const user = await db.user.findUnique({ where: { id: userId }, include: { memberships: { orderBy: { createdAt: "asc" } } } });
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    include: { memberships: { orderBy: { createdAt: "asc" } } },
+  });
   if (!user) return null;
   const teamIds = user.memberships.map((m) => m.teamId);
   const roles = Object.fromEntries(user.memberships.map((m) => [m.teamId, m.role]));
-  return { via: "session", userId: user.id, email: user.email, isAdmin: user.isAdmin, teamIds, teamId: teamIds[0] ?? null, roles };
+  return {
+    via: "session",
+    userId: user.id,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    teamIds,
+    teamId: teamIds[0] ?? null,
+    roles,
+  };
 }
 
 export { hasSessionCookie };

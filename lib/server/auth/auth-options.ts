@@ -6,7 +6,13 @@ import { getEnv } from "@/lib/env";
 import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { verifyPassword } from "./passwords";
-import { checkSignIn, clientAddress, recordSignInFailure, recordSignInSuccess, signInDelayMs } from "@/lib/server/limits";
+import {
+  checkSignIn,
+  clientAddress,
+  recordSignInFailure,
+  recordSignInSuccess,
+  signInDelayMs,
+} from "@/lib/server/limits";
 import { getAuthSecret } from "./secret";
 import { createUserWithTeam } from "./users";
 import { log } from "@/lib/server/observability";
@@ -36,7 +42,9 @@ export function getAuthOptions(): NextAuthOptions {
         const user = await db.user.findUnique({ where: { email } });
         if (!user?.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
           // each failure counts, whether or not the account exists (no account enumeration)
-          await recordSignInFailure(email, client).catch((e) => log.error({ err: e }, "could not count a failed sign-in"));
+          await recordSignInFailure(email, client).catch((e) =>
+            log.error({ err: e }, "could not count a failed sign-in"),
+          );
           return null;
         }
         await recordSignInSuccess(email, client);
@@ -81,8 +89,11 @@ export function getAuthOptions(): NextAuthOptions {
         const email = user.email?.toLowerCase();
         if (!email) return false;
         const existing = await db.user.findUnique({ where: { email } });
-        const userId = existing?.id ?? (await createUserWithTeam(db, { email, name: user.name ?? email.split("@")[0] })).user.id;
-        await db.oAuthAccount.create({ data: { userId, provider: "github", providerAccountId: account.providerAccountId } });
+        const userId =
+          existing?.id ?? (await createUserWithTeam(db, { email, name: user.name ?? email.split("@")[0] })).user.id;
+        await db.oAuthAccount.create({
+          data: { userId, provider: "github", providerAccountId: account.providerAccountId },
+        });
         return true;
       },
       async jwt({ token, account, user }) {
@@ -96,7 +107,9 @@ export function getAuthOptions(): NextAuthOptions {
         if (user && token.sub) {
           // a sign-in: the session's row; the cookie is valid only while it exists
           const id = crypto.randomUUID();
-          await db.authSession.create({ data: { id, userId: token.sub, expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000) } });
+          await db.authSession.create({
+            data: { id, userId: token.sub, expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000) },
+          });
           return { ...token, sid: id };
         }
         const sid = (token as { sid?: unknown }).sid;

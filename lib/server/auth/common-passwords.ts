@@ -13,9 +13,11 @@ export function isCommonPassword(password: string): boolean {
 /** Why a password is refused, or null. */
 export function passwordProblem(password: string, email?: string): string | null {
   if (password.length < 10) return "use at least 10 characters";
-  if (isCommonPassword(password)) return "this password is among the most common ones (found in leaked password lists): choose another";
+  if (isCommonPassword(password))
+    return "this password is among the most common ones (found in leaked password lists): choose another";
   const local = email?.split("@")[0]?.toLowerCase();
-  if (local && local.length >= 4 && password.toLowerCase().includes(local)) return "the password must not contain your email address";
+  if (local && local.length >= 4 && password.toLowerCase().includes(local))
+    return "the password must not contain your email address";
   if (new Set(password).size < 4) return "use more different characters";
   return null;
 }

@@ -1,7 +1,12 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 
-const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  pw: string,
+  salt: Buffer,
+  len: number,
+  opts: crypto.ScryptOptions,
+) => Promise<Buffer>;
 
 // scrypt with N=2^15, r=8, p=1 (OWASP's recommended minimum is N=2^17 for r=8 with p=1 at
 // ~64 MiB; 2^15 keeps sign-in fast on a 2-core box while staying memory-hard). Parameters are

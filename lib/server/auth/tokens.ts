@@ -43,7 +43,11 @@ export async function ensureTeam(db: PrismaClient, slugOrName: string) {
  * any team (created if needed) and/or with admin rights.
  * @throws AppError forbidden for a non-admin asking for a team they are not in, or an admin token
  */
-export async function createTokenFor(db: PrismaClient, actor: Actor, req: { name: string; team?: string; admin?: boolean }) {
+export async function createTokenFor(
+  db: PrismaClient,
+  actor: Actor,
+  req: { name: string; team?: string; admin?: boolean },
+) {
   if (req.admin && !actor.isAdmin) throw new AppError("forbidden", "only admins may create admin tokens");
   let team: { id: string; slug: string } | null;
   let userId: string | null = actor.userId;
@@ -52,16 +56,25 @@ export async function createTokenFor(db: PrismaClient, actor: Actor, req: { name
     if (!team) throw new AppError("forbidden", "your account belongs to no team");
   } else {
     const slug = slugify(req.team);
-    const mine = actor.userId ? await db.membership.findFirst({ where: { userId: actor.userId, team: { slug } }, include: { team: true } }) : null;
+    const mine = actor.userId
+      ? await db.membership.findFirst({ where: { userId: actor.userId, team: { slug } }, include: { team: true } })
+      : null;
     if (mine) team = mine.team;
     else if (actor.isAdmin) {
       // an operator's token for another team belongs to the team, not to the admin
       team = await ensureTeam(db, req.team);
       userId = null;
-    } else throw new AppError("forbidden", `you are not a member of the team "${req.team}": tokens are for your own teams`);
+    } else
+      throw new AppError("forbidden", `you are not a member of the team "${req.team}": tokens are for your own teams`);
   }
   const t = await createApiToken(db, { teamId: team.id, userId, name: req.name, isAdmin: req.admin });
-  await audit(sqlOf(db), { actor, action: "token.create", target: { type: "token", id: t.id }, teamId: team.id, after: { name: req.name, prefix: t.prefix, admin: Boolean(req.admin) } });
+  await audit(sqlOf(db), {
+    actor,
+    action: "token.create",
+    target: { type: "token", id: t.id },
+    teamId: team.id,
+    after: { name: req.name, prefix: t.prefix, admin: Boolean(req.admin) },
+  });
   return { ...t, team: team.slug, admin: Boolean(req.admin) };
 }
 
@@ -80,9 +93,17 @@ export function listTeamTokens(db: PrismaClient, teamIds: string[]) {
  */
 export async function revokeToken(db: PrismaClient, actor: Actor, id: string): Promise<void> {
   const token = await db.apiToken.findUnique({ where: { id } });
-  if (!token || token.revokedAt || (!actor.isAdmin && !actor.teamIds.includes(token.teamId))) throw new AppError("not_found", "token not found");
+  if (!token || token.revokedAt || (!actor.isAdmin && !actor.teamIds.includes(token.teamId)))
+    throw new AppError("not_found", "token not found");
   // a team's owners manage its tokens; a member revokes the ones they created
-  if (!actor.isAdmin && actor.roles[token.teamId] !== "owner" && token.userId !== actor.userId) throw new AppError("forbidden", "only the team's owners (or whoever created it) may revoke this token");
+  if (!actor.isAdmin && actor.roles[token.teamId] !== "owner" && token.userId !== actor.userId)
+    throw new AppError("forbidden", "only the team's owners (or whoever created it) may revoke this token");
   await db.apiToken.update({ where: { id: token.id }, data: { revokedAt: new Date() } });
-  await audit(sqlOf(db), { actor, action: "token.revoke", target: { type: "token", id: token.id }, teamId: token.teamId, before: { name: token.name, prefix: token.prefix } });
+  await audit(sqlOf(db), {
+    actor,
+    action: "token.revoke",
+    target: { type: "token", id: token.id },
+    teamId: token.teamId,
+    before: { name: token.name, prefix: token.prefix },
+  });
 }

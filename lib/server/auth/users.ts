@@ -41,13 +41,16 @@ export async function createUserWithTeam(
       return await db.$transaction(async (tx) => {
         const user = await tx.user.create({ data: { email, name, passwordHash, isAdmin: opts.isAdmin ?? false } });
         const teamName = await freeTeamName(tx, name);
-        const team = await tx.team.create({ data: { slug: await freeTeamSlug(tx, name), name: teamName.name, nameSkeleton: teamName.skeleton } });
+        const team = await tx.team.create({
+          data: { slug: await freeTeamSlug(tx, name), name: teamName.name, nameSkeleton: teamName.skeleton },
+        });
         await tx.membership.create({ data: { userId: user.id, teamId: team.id, role: "owner" } });
         return { user, team };
       });
     } catch (e) {
       if (attempt >= 3 || !isUniqueViolation(e)) throw e;
-      if (await db.user.findUnique({ where: { email } })) throw new AppError("conflict", "an account with this email already exists");
+      if (await db.user.findUnique({ where: { email } }))
+        throw new AppError("conflict", "an account with this email already exists");
     }
   }
 }
@@ -60,6 +63,11 @@ export async function unlockSignIns(db: PrismaClient, actor: Actor, email: strin
   const e = email.trim().toLowerCase();
   const user = await db.user.findUnique({ where: { email: e }, select: { id: true } });
   const cleared = await clearSignInCounts(e);
-  await audit(<T>(sql: string, params: unknown[]) => db.$queryRawUnsafe<T[]>(sql, ...params), { actor, action: "user.unlock", target: { type: "user", id: e }, after: { cleared } });
+  await audit(<T>(sql: string, params: unknown[]) => db.$queryRawUnsafe<T[]>(sql, ...params), {
+    actor,
+    action: "user.unlock",
+    target: { type: "user", id: e },
+    after: { cleared },
+  });
   return { email: e, exists: Boolean(user), cleared };
 }

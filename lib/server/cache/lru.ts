@@ -24,7 +24,8 @@ export class Lru<V> {
     this.delete(key);
     this.map.set(key, { value, weight });
     this.total += weight;
-    while (this.map.size > this.max || (this.total > this.maxWeight && this.map.size > 1)) this.delete(this.map.keys().next().value as string);
+    while (this.map.size > this.max || (this.total > this.maxWeight && this.map.size > 1))
+      this.delete(this.map.keys().next().value as string);
   }
 
   /** Re-weighs an entry once its size is known (e.g. after a render). */

@@ -9,7 +9,11 @@ const cache = new Map<string, TruthRow[]>();
 const MAX = 8;
 
 /** All instances of a release in file order. Drafts are read fresh each time. */
-export async function getReleaseInstances(db: Pick<PrismaClient, "instance">, releaseId: string, cacheable: boolean): Promise<TruthRow[]> {
+export async function getReleaseInstances(
+  db: Pick<PrismaClient, "instance">,
+  releaseId: string,
+  cacheable: boolean,
+): Promise<TruthRow[]> {
   const hit = cache.get(releaseId);
   if (hit) return hit;
   const rows = await db.instance.findMany({

@@ -27,7 +27,11 @@ export interface Database {
 /** Opens a PostgreSQL database (a server, or the embedded one `npm start` runs). */
 export async function openDatabase(opts: { url: string; poolSize?: number }): Promise<Database> {
   // a connection that cannot be made in time fails (503) rather than holding the request
-  const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? getEnv().DATABASE_POOL_SIZE, connectionTimeoutMillis: getEnv().DATABASE_CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.poolSize ?? getEnv().DATABASE_POOL_SIZE,
+    connectionTimeoutMillis: getEnv().DATABASE_CONNECT_TIMEOUT_MS,
+  });
   // an idle client's error (server restart) must not crash the process; it marks the database
   // down (lib/server/db/health.ts) so that requests get a 503 at once until it is back
   const lost = (e: Error) => {
@@ -38,12 +42,15 @@ export async function openDatabase(opts: { url: string; poolSize?: number }): Pr
   pool.on("connect", (client) => client.on("error", lost));
   // a connection that cannot be opened marks it down too (callback and promise forms: pg-pool's
   // own query() uses the first, Prisma's adapter the second)
-  const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void) => Promise<pg.PoolClient> | void;
+  const connect = pool.connect.bind(pool) as (
+    cb?: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void,
+  ) => Promise<pg.PoolClient> | void;
   (pool as unknown as { connect: typeof connect }).connect = (cb) => {
-    if (cb) return connect((err, client, done) => {
-      if (err && isConnectionError(err)) markDatabaseDown(err);
-      cb(err, client, done);
-    });
+    if (cb)
+      return connect((err, client, done) => {
+        if (err && isConnectionError(err)) markDatabaseDown(err);
+        cb(err, client, done);
+      });
     return (connect() as Promise<pg.PoolClient>).catch((e: unknown) => {
       if (isConnectionError(e)) markDatabaseDown(e);
       throw e;
@@ -92,7 +99,11 @@ export function getDatabase(): Promise<Database> {
   if (!globalForDb.__leaderboardDb) {
     const env = getEnv();
     if (!env.DATABASE_URL) {
-      return Promise.reject(new Error("no database: set DATABASE_URL, or run the app with `npm start`, which starts the embedded PostgreSQL"));
+      return Promise.reject(
+        new Error(
+          "no database: set DATABASE_URL, or run the app with `npm start`, which starts the embedded PostgreSQL",
+        ),
+      );
     }
     globalForDb.__leaderboardDb = openDatabase({ url: env.DATABASE_URL }).catch((e) => {
       globalForDb.__leaderboardDb = undefined;

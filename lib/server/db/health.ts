@@ -24,10 +24,34 @@ function state(): Health {
 // node-postgres and the OS: the server refused, reset or dropped the connection, or is starting
 // or stopping; PostgreSQL SQLSTATEs of class 08 (connection exception), 57P01–57P03 (shutdown,
 // cannot connect now) and 53300 (too many connections).
-const CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EPIPE", "EAI_AGAIN", "57P01", "57P02", "57P03", "53300", "P1001", "P1002", "P1017", "P2024"]);
-const MESSAGES = /connection terminated|connection timeout|timeout exceeded when trying to connect|client has encountered a connection error|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|connect ECONNREFUSED|can't reach database server|server closed the connection|Connection refused/i;
+const CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "EAI_AGAIN",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "P1001",
+  "P1002",
+  "P1017",
+  "P2024",
+]);
+const MESSAGES =
+  /connection terminated|connection timeout|timeout exceeded when trying to connect|client has encountered a connection error|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|connect ECONNREFUSED|can't reach database server|server closed the connection|Connection refused/i;
 // Prisma's driver-adapter errors carry a kind instead of a code
-const KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "DatabaseDoesNotExist"]);
+const KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+  "DatabaseDoesNotExist",
+]);
 
 /** Whether an error (or any error in its cause chain) says the database cannot be reached. */
 export function isConnectionError(e: unknown): boolean {
@@ -90,5 +114,7 @@ export async function databaseBack(probe: () => Promise<unknown>, waitMs = 500):
     }
   })());
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([p, new Promise<boolean>((r) => (timer = setTimeout(() => r(false), waitMs)))]).finally(() => clearTimeout(timer));
+  return Promise.race([p, new Promise<boolean>((r) => (timer = setTimeout(() => r(false), waitMs)))]).finally(() =>
+    clearTimeout(timer),
+  );
 }

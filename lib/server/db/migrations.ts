@@ -74,8 +74,11 @@ export async function applyMigrations(db: Database, files = readMigrations()): P
     }
   });
   // names stored before their confusable skeletons were (teams, model names): filled once, then a no-op
-  const filled = await backfillNameSkeletons(<T>(sql: string, params: unknown[]) => db.query<T & Record<string, unknown>>(sql, params) as Promise<T[]>);
+  const filled = await backfillNameSkeletons(
+    <T>(sql: string, params: unknown[]) => db.query<T & Record<string, unknown>>(sql, params) as Promise<T[]>,
+  );
   // on stderr: a CLI command's stdout is its answer (a token, a score)
-  if (filled.teams || filled.submissions) console.error(`[migrate] name skeletons filled: ${filled.teams} team(s), ${filled.submissions} submission(s)`);
+  if (filled.teams || filled.submissions)
+    console.error(`[migrate] name skeletons filled: ${filled.teams} team(s), ${filled.submissions} submission(s)`);
   return applied;
 }

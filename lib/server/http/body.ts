@@ -70,8 +70,18 @@ export async function* guardedBody(body: ReadableStream<Uint8Array>, opts: Guard
             () =>
               reject(
                 wait === idleMs
-                  ? new AppError("request_timeout", `the request body stopped arriving: nothing for ${idleMs / 1000} s`, { idleSeconds: idleMs / 1000 }, CLOSE)
-                  : new AppError("request_timeout", `the request body is arriving too slowly: ${windowBytes} bytes in ${Math.round(windowMs / 1000)} s (at least ${mb(minBytes)} per ${windowMs / 1000} s)`, { bytes: windowBytes, seconds: Math.round(windowMs / 1000) }, CLOSE),
+                  ? new AppError(
+                      "request_timeout",
+                      `the request body stopped arriving: nothing for ${idleMs / 1000} s`,
+                      { idleSeconds: idleMs / 1000 },
+                      CLOSE,
+                    )
+                  : new AppError(
+                      "request_timeout",
+                      `the request body is arriving too slowly: ${windowBytes} bytes in ${Math.round(windowMs / 1000)} s (at least ${mb(minBytes)} per ${windowMs / 1000} s)`,
+                      { bytes: windowBytes, seconds: Math.round(windowMs / 1000) },
+                      CLOSE,
+                    ),
               ),
             wait,
           );

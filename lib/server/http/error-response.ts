@@ -12,9 +12,17 @@ export function zodProblems(e: ZodError) {
  * The one error mapper: AppError → its status, zod → 422, an unreachable database → 503 with
  * Retry-After, anything else → 500 with a log line.
  */
-export function toErrorBody(e: unknown): { status: number; body: { error: { code: string; message: string; details?: unknown } }; headers?: Record<string, string> } {
+export function toErrorBody(e: unknown): {
+  status: number;
+  body: { error: { code: string; message: string; details?: unknown } };
+  headers?: Record<string, string>;
+} {
   if (e instanceof AppError) {
-    return { status: STATUS_BY_CODE[e.code], body: { error: { code: e.code, message: e.message, details: e.details } }, headers: e.headers };
+    return {
+      status: STATUS_BY_CODE[e.code],
+      body: { error: { code: e.code, message: e.message, details: e.details } },
+      headers: e.headers,
+    };
   }
   if (e instanceof ZodError) {
     const problems = zodProblems(e);
@@ -33,14 +41,25 @@ export function toErrorBody(e: unknown): { status: number; body: { error: { code
     markDatabaseDown(e);
     return {
       status: 503,
-      body: { error: { code: "unavailable", message: `the database is unavailable; try again in ${RETRY_AFTER_SECONDS} s` } },
+      body: {
+        error: { code: "unavailable", message: `the database is unavailable; try again in ${RETRY_AFTER_SECONDS} s` },
+      },
       headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
     };
   }
   // the detail goes to the log, with the request id the answer names
   const requestId = currentRequest()?.requestId;
   log.error({ err: e }, "unexpected error");
-  return { status: 500, body: { error: { code: "internal", message: requestId ? `Internal server error (request ${requestId})` : "Internal server error", ...(requestId ? { details: { requestId } } : {}) } } };
+  return {
+    status: 500,
+    body: {
+      error: {
+        code: "internal",
+        message: requestId ? `Internal server error (request ${requestId})` : "Internal server error",
+        ...(requestId ? { details: { requestId } } : {}),
+      },
+    },
+  };
 }
 
 export function errorResponse(e: unknown): Response {

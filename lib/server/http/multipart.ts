@@ -5,7 +5,15 @@ import { AppError } from "@/lib/errors";
 import { checkDeclaredLength, guardedBody } from "./body";
 
 /** Refusals that end the connection rather than read the rest of the body. */
-const CUT_CODES = new Set(["payload_too_large", "request_timeout", "rate_limited", "quota_exceeded", "busy", "unauthorized", "forbidden"]);
+const CUT_CODES = new Set([
+  "payload_too_large",
+  "request_timeout",
+  "rate_limited",
+  "quota_exceeded",
+  "busy",
+  "unauthorized",
+  "forbidden",
+]);
 
 /** Room for the form's other fields and the multipart framing around the file. */
 const FORM_OVERHEAD = 1 << 20;
@@ -18,7 +26,9 @@ const FORM_OVERHEAD = 1 << 20;
 function guardedSource(req: Request, maxFileBytes: number): Readable {
   const max = maxFileBytes + FORM_OVERHEAD;
   checkDeclaredLength(req, max, "the upload");
-  return Readable.from(guardedBody(req.body as ReadableStream<Uint8Array>, { maxBytes: max, what: "the upload" }), { objectMode: false });
+  return Readable.from(guardedBody(req.body as ReadableStream<Uint8Array>, { maxBytes: max, what: "the upload" }), {
+    objectMode: false,
+  });
 }
 
 function interrupted(e: Error): AppError {
@@ -53,7 +63,10 @@ export async function readMultipart(req: Request, opts: { maxFileBytes: number }
   await new Promise<void>((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: { "content-type": type }, limits: { fileSize: opts.maxFileBytes, fields: 50, fieldSize: 1 << 20 } });
+      bb = busboy({
+        headers: { "content-type": type },
+        limits: { fileSize: opts.maxFileBytes, fields: 50, fieldSize: 1 << 20 },
+      });
     } catch (e) {
       reject(new AppError("bad_request", `malformed multipart request: ${(e as Error).message}`));
       return;
@@ -64,22 +77,32 @@ export async function readMultipart(req: Request, opts: { maxFileBytes: number }
     });
     bb.on("file", (name, stream, info) => {
       const part = new Promise<void>((res, rej) => {
-          const chunks: Buffer[] = [];
-          const hash = crypto.createHash("sha256");
-          let size = 0;
-          stream.on("data", (c: Buffer) => {
-            chunks.push(c);
-            hash.update(c);
-            size += c.length;
-          });
-          stream.on("limit", () =>
-            rej(new AppError("payload_too_large", `file "${info.filename}" is larger than ${Math.round(opts.maxFileBytes / 1048576)} MB`)),
-          );
-          stream.on("error", rej);
-          stream.on("end", () => {
-            files[name] = { name: info.filename ?? name, size, sha256: hash.digest("hex"), text: Buffer.concat(chunks).toString("utf8") };
-            res();
-          });
+        const chunks: Buffer[] = [];
+        const hash = crypto.createHash("sha256");
+        let size = 0;
+        stream.on("data", (c: Buffer) => {
+          chunks.push(c);
+          hash.update(c);
+          size += c.length;
+        });
+        stream.on("limit", () =>
+          rej(
+            new AppError(
+              "payload_too_large",
+              `file "${info.filename}" is larger than ${Math.round(opts.maxFileBytes / 1048576)} MB`,
+            ),
+          ),
+        );
+        stream.on("error", rej);
+        stream.on("end", () => {
+          files[name] = {
+            name: info.filename ?? name,
+            size,
+            sha256: hash.digest("hex"),
+            text: Buffer.concat(chunks).toString("utf8"),
+          };
+          res();
+        });
       });
       // a 413 may come long before the request ends: handled now, reported at close
       part.catch(() => undefined);
@@ -105,7 +128,11 @@ export async function streamMultipart<T>(
     fileField: string;
     allowedFields: readonly string[];
     /** `before`: the fields that arrived before the file part (the rest resolve with `fields`) */
-    onFile: (source: AsyncIterable<Uint8Array>, info: { fileName: string; before: Record<string, string> }, fields: Promise<Record<string, string>>) => Promise<T>;
+    onFile: (
+      source: AsyncIterable<Uint8Array>,
+      info: { fileName: string; before: Record<string, string> },
+      fields: Promise<Record<string, string>>,
+    ) => Promise<T>;
   },
 ): Promise<{ fields: Record<string, string>; result: T }> {
   const type = req.headers.get("content-type") ?? "";
@@ -116,7 +143,10 @@ export async function streamMultipart<T>(
   const src = guardedSource(req, opts.maxFileBytes);
   let bb: busboy.Busboy;
   try {
-    bb = busboy({ headers: { "content-type": type }, limits: { fileSize: opts.maxFileBytes, fields: 50, fieldSize: 1 << 20, files: 2, parts: 60 } });
+    bb = busboy({
+      headers: { "content-type": type },
+      limits: { fileSize: opts.maxFileBytes, fields: 50, fieldSize: 1 << 20, files: 2, parts: 60 },
+    });
   } catch (e) {
     throw new AppError("bad_request", `malformed multipart request: ${(e as Error).message}`);
   }
@@ -141,12 +171,21 @@ export async function streamMultipart<T>(
       src.destroy();
       const f = failure as AppError;
       // the answer says so: the client stops sending
-      if (f.headers?.connection !== "close") failure = new AppError(f.code, f.message, f.details, { ...f.headers, connection: "close" });
+      if (f.headers?.connection !== "close")
+        failure = new AppError(f.code, f.message, f.details, { ...f.headers, connection: "close" });
     } else src.resume();
   };
 
   bb.on("field", (name, value) => {
-    if (!allowed.has(name)) return fail(new AppError("validation_failed", `unknown form field "${name.slice(0, 60)}"`, { problems: [{ field: name.slice(0, 60), message: "unknown field", expected: `one of ${[...allowed].join(", ")}` }], problemCount: 1 }));
+    if (!allowed.has(name))
+      return fail(
+        new AppError("validation_failed", `unknown form field "${name.slice(0, 60)}"`, {
+          problems: [
+            { field: name.slice(0, 60), message: "unknown field", expected: `one of ${[...allowed].join(", ")}` },
+          ],
+          problemCount: 1,
+        }),
+      );
     fields[name] = value;
   });
   bb.on("file", (name, stream, info) => {
@@ -155,8 +194,19 @@ export async function streamMultipart<T>(
       return fail(
         new AppError(
           "validation_failed",
-          name !== opts.fileField ? `unknown file part "${name.slice(0, 60)}": send the predictions as the part "${opts.fileField}"` : `send exactly one "${opts.fileField}" part`,
-          { problems: [{ field: name.slice(0, 60), message: name !== opts.fileField ? "unknown file part" : "a second file part", expected: `exactly one part named "${opts.fileField}"` }], problemCount: 1 },
+          name !== opts.fileField
+            ? `unknown file part "${name.slice(0, 60)}": send the predictions as the part "${opts.fileField}"`
+            : `send exactly one "${opts.fileField}" part`,
+          {
+            problems: [
+              {
+                field: name.slice(0, 60),
+                message: name !== opts.fileField ? "unknown file part" : "a second file part",
+                expected: `exactly one part named "${opts.fileField}"`,
+              },
+            ],
+            problemCount: 1,
+          },
         ),
       );
     }
@@ -167,7 +217,11 @@ export async function streamMultipart<T>(
         if (failure) throw failure;
         yield chunk as Buffer;
       }
-      if (tooLarge) throw new AppError("payload_too_large", `file "${info.filename}" is larger than ${Math.round(opts.maxFileBytes / 1048576)} MB`);
+      if (tooLarge)
+        throw new AppError(
+          "payload_too_large",
+          `file "${info.filename}" is larger than ${Math.round(opts.maxFileBytes / 1048576)} MB`,
+        );
       if (failure) throw failure;
     }
     fileResult = opts.onFile(source(), { fileName: info.filename ?? name, before: { ...fields } }, fieldsDone);
@@ -191,7 +245,11 @@ export async function streamMultipart<T>(
   }
   settleFields.resolve(fields);
   if (!fileResult) {
-    throw new AppError("validation_failed", `no file: send the predictions as the multipart field '${opts.fileField}'`, { problems: [{ field: opts.fileField, message: "missing" }], problemCount: 1 });
+    throw new AppError(
+      "validation_failed",
+      `no file: send the predictions as the multipart field '${opts.fileField}'`,
+      { problems: [{ field: opts.fileField, message: "missing" }], problemCount: 1 },
+    );
   }
   const result = await (fileResult as Promise<T>);
   if (failure) throw failure;

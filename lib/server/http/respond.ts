@@ -12,7 +12,9 @@ export function respond<S extends ZodType>(schema: S, body: z.output<S>, init?: 
     const r = schema.safeParse(body);
     if (!r.success) {
       log.error({ issues: r.error.issues.slice(0, 5) }, "response does not match its contract");
-      throw new Error(`response does not match its contract: ${r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+      throw new Error(
+        `response does not match its contract: ${r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      );
     }
   }
   return Response.json(body, init);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { cacheableTask, FILL_HEADER } from "./response-cache";
 
-const req = (url: string, headers: Record<string, string> = {}, method = "GET") => ({ method, url: `http://x${url}`, headers: new Headers(headers) });
+const req = (url: string, headers: Record<string, string> = {}, method = "GET") => ({
+  method,
+  url: `http://x${url}`,
+  headers: new Headers(headers),
+});
 
 describe("cacheableTask", () => {
   it("takes the leaderboard page and API of a task", () => {
@@ -16,12 +20,18 @@ describe("cacheableTask", () => {
   });
   it("never caches for signed-in readers, token callers, client navigations or its own fill", () => {
     expect(cacheableTask(req("/tasks/bouncerbench/input", { cookie: "next-auth.session-token=abc" }))).toBeNull();
-    expect(cacheableTask(req("/tasks/bouncerbench/input", { cookie: "__Secure-next-auth.session-token.0=abc" }))).toBeNull();
+    expect(
+      cacheableTask(req("/tasks/bouncerbench/input", { cookie: "__Secure-next-auth.session-token.0=abc" })),
+    ).toBeNull();
     expect(cacheableTask(req("/tasks/bouncerbench/input", { rsc: "1" }))).toBeNull();
     expect(cacheableTask(req("/tasks/bouncerbench/input", { "next-router-prefetch": "1" }))).toBeNull();
-    expect(cacheableTask(req("/api/v1/tasks/bouncerbench/input/leaderboard", { authorization: "Bearer x" }))).toBeNull();
+    expect(
+      cacheableTask(req("/api/v1/tasks/bouncerbench/input/leaderboard", { authorization: "Bearer x" })),
+    ).toBeNull();
     expect(cacheableTask(req("/tasks/bouncerbench/input", { [FILL_HEADER]: "1" }))).toBeNull();
     // a cookie without a session does not matter
-    expect(cacheableTask(req("/tasks/bouncerbench/input", { cookie: "next-auth.csrf-token=abc" }))).toBe("bouncerbench/input");
+    expect(cacheableTask(req("/tasks/bouncerbench/input", { cookie: "next-auth.csrf-token=abc" }))).toBe(
+      "bouncerbench/input",
+    );
   });
 });

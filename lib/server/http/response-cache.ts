@@ -44,7 +44,8 @@ export function cacheableTask(req: { method: string; url: string; headers: Heade
   if (!route) return null;
   if (route.kind === "page") {
     // the document only: client-side navigations fetch RSC payloads with these headers
-    if (req.headers.has("rsc") || req.headers.has("next-router-state-tree") || req.headers.has("next-router-prefetch")) return null;
+    if (req.headers.has("rsc") || req.headers.has("next-router-state-tree") || req.headers.has("next-router-prefetch"))
+      return null;
     // a signed-in reader's header differs
     if (hasSessionCookie(req.headers.get("cookie"))) return null;
   }
@@ -68,7 +69,11 @@ export async function taskSignature(fullSlug: string): Promise<string> {
  * Concurrent misses for the same URL share one render. Responses other than 200, and bodies over
  * 2 MB, are passed through and not kept.
  */
-export async function cachedResponse(key: string, signature: string, render: () => Promise<Response>): Promise<{ hit: boolean; response: CachedResponse | Response }> {
+export async function cachedResponse(
+  key: string,
+  signature: string,
+  render: () => Promise<Response>,
+): Promise<{ hit: boolean; response: CachedResponse | Response }> {
   const entry = cache.get(key);
   if (entry && entry.signature === signature) {
     const r = await entry.response;
@@ -82,10 +87,28 @@ export async function cachedResponse(key: string, signature: string, render: () 
       passthrough = new Response(body, { status: res.status, headers: res.headers });
       return null;
     }
-    const headers = [...res.headers.entries()].filter(([k]) => !["content-length", "content-encoding", "transfer-encoding", "connection", "date", "etag", "keep-alive", "content-security-policy"].includes(k));
+    const headers = [...res.headers.entries()].filter(
+      ([k]) =>
+        ![
+          "content-length",
+          "content-encoding",
+          "transfer-encoding",
+          "connection",
+          "date",
+          "etag",
+          "keep-alive",
+          "content-security-policy",
+        ].includes(k),
+    );
     const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
     const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
-    return { body, status: 200, headers, etag, nonce: nonce ? { value: nonce, at: occurrences(body, nonce) } : undefined };
+    return {
+      body,
+      status: 200,
+      headers,
+      etag,
+      nonce: nonce ? { value: nonce, at: occurrences(body, nonce) } : undefined,
+    };
   })();
   cache.set(key, { signature, response });
   const r = await response.catch((e) => {

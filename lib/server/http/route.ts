@@ -30,7 +30,11 @@ export function route<A extends Access, P = Record<string, never>, B = undefined
 ) {
   return (incoming: Request, context: { params: Promise<unknown> }) => {
     const started = performance.now();
-    const ctx = { requestId: requestIdFrom(incoming.headers), method: incoming.method, route: routePattern(new URL(incoming.url).pathname) };
+    const ctx = {
+      requestId: requestIdFrom(incoming.headers),
+      method: incoming.method,
+      route: routePattern(new URL(incoming.url).pathname),
+    };
     return runWithRequest(ctx, async () => {
       const res = await handle(incoming, context);
       try {
@@ -55,7 +59,9 @@ export function route<A extends Access, P = Record<string, never>, B = undefined
       const req = await boundedBody(incoming);
       const url = new URL(req.url);
       const body = opts.body ? opts.body.parse(await jsonBody(req)) : (undefined as B);
-      const query = opts.query ? opts.query.parse(Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ""))) : (undefined as Q);
+      const query = opts.query
+        ? opts.query.parse(Object.fromEntries([...url.searchParams].filter(([, v]) => v !== "")))
+        : (undefined as Q);
       res = await handler({ req, params, body, query, actor: actor as Ctx<P, B, Q, A>["actor"], url });
     } catch (e) {
       res = errorResponse(e);
@@ -94,7 +100,10 @@ async function jsonBody(req: Request): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("validation_failed", "the request body is not valid JSON", { problemCount: 1, problems: [{ field: "body", message: "not valid JSON", expected: "a JSON object" }] });
+    throw new AppError("validation_failed", "the request body is not valid JSON", {
+      problemCount: 1,
+      problems: [{ field: "body", message: "not valid JSON", expected: "a JSON object" }],
+    });
   }
 }
 
@@ -123,9 +132,13 @@ export function checkOrigin(req: Request): void {
   }
   const foreignOrigin = origin !== null && originHost !== ownHost(req);
   const crossSite = site !== null && site !== "same-origin" && site !== "none";
-  if (foreignOrigin || crossSite) throw new AppError("forbidden", "cross-site request refused: this request must come from a page of this site");
+  if (foreignOrigin || crossSite)
+    throw new AppError("forbidden", "cross-site request refused: this request must come from a page of this site");
   const cookieAuth = !req.headers.get("authorization") && hasSessionCookie(req.headers.get("cookie"));
   if (cookieAuth && site !== "same-origin" && originHost === null) {
-    throw new AppError("forbidden", "a signed-in request that changes something must carry an Origin or Sec-Fetch-Site header from this site (or use an API token)");
+    throw new AppError(
+      "forbidden",
+      "a signed-in request that changes something must carry an Origin or Sec-Fetch-Site header from this site (or use an API token)",
+    );
   }
 }

@@ -8,10 +8,18 @@ const nextConfig = nextConfigModule as NextConfig;
 
 describe("security headers", () => {
   it("next.config.js and proxy.ts send the same values", async () => {
-    const rules = (await nextConfig.headers!()) as { source: string; headers: { key: string; value: string }[]; has?: unknown }[];
-    const all = Object.fromEntries(rules.find((r) => r.source === "/:path*" && !r.has)!.headers.map((h) => [h.key.toLowerCase(), h.value]));
+    const rules = (await nextConfig.headers!()) as {
+      source: string;
+      headers: { key: string; value: string }[];
+      has?: unknown;
+    }[];
+    const all = Object.fromEntries(
+      rules.find((r) => r.source === "/:path*" && !r.has)!.headers.map((h) => [h.key.toLowerCase(), h.value]),
+    );
     expect(all).toEqual(STATIC_SECURITY_HEADERS);
-    const api = rules.find((r) => r.source === "/api/:path*")!.headers.find((h) => h.key === "Content-Security-Policy")!.value;
+    const api = rules
+      .find((r) => r.source === "/api/:path*")!
+      .headers.find((h) => h.key === "Content-Security-Policy")!.value;
     expect(api).toBe(NON_PAGE_CSP);
   });
   it("a page's policy runs scripts by nonce only", () => {

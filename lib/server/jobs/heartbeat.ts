@@ -41,7 +41,13 @@ export function startHeartbeat(db: Database, kind: "web" | "worker"): Promise<Be
   let p = beats.get(key);
   if (!p) {
     p = (async () => {
-      const b: Beat = { id: `${kind}:${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`, kind, db, workerIds: new Set(), timer: undefined as unknown as NodeJS.Timeout };
+      const b: Beat = {
+        id: `${kind}:${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`,
+        kind,
+        db,
+        workerIds: new Set(),
+        timer: undefined as unknown as NodeJS.Timeout,
+      };
       await beat(b);
       b.timer = setInterval(() => {
         beat(b)
@@ -79,7 +85,10 @@ export async function stopHeartbeat(db: Database, kind: "web" | "worker"): Promi
  * Reaps every heartbeat older than `staleMs`: unlocks the jobs of its workers and deletes the
  * uploads it was receiving. Any process may run it at any time; each dead process is reaped once.
  */
-export async function reapStale(db: Database, staleMs = STALE_AFTER_MS): Promise<{ processes: string[]; uploads: number }> {
+export async function reapStale(
+  db: Database,
+  staleMs = STALE_AFTER_MS,
+): Promise<{ processes: string[]; uploads: number }> {
   return db.transaction(async (conn) => {
     const dead = await conn.query<{ id: string; worker_ids: string[] }>(
       `DELETE FROM process_heartbeats WHERE last_seen < now() - make_interval(secs => $1::float8 / 1000) RETURNING id, worker_ids`,
@@ -96,8 +105,14 @@ export async function reapStale(db: Database, staleMs = STALE_AFTER_MS): Promise
     if (!dead.length && !orphans.length) return { processes: [], uploads: 0 };
     const workerIds = [...new Set([...dead.flatMap((d) => d.worker_ids), ...orphans.map((o) => o.locked_by)])];
     if (workerIds.length) await conn.query(`SELECT graphile_worker.force_unlock_workers($1::text[])`, [workerIds]);
-    const uploads = await conn.query(`DELETE FROM submissions WHERE receiver_id = ANY($1::text[]) AND status = 'queued' RETURNING id`, [dead.map((d) => d.id)]);
-    log.info({ reaped: dead.map((d) => d.id), workersUnlocked: workerIds.length, uploadsDeleted: uploads.length }, "reaped stale processes");
+    const uploads = await conn.query(
+      `DELETE FROM submissions WHERE receiver_id = ANY($1::text[]) AND status = 'queued' RETURNING id`,
+      [dead.map((d) => d.id)],
+    );
+    log.info(
+      { reaped: dead.map((d) => d.id), workersUnlocked: workerIds.length, uploadsDeleted: uploads.length },
+      "reaped stale processes",
+    );
     return { processes: dead.map((d) => d.id), uploads: uploads.length };
   });
 }

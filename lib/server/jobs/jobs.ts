@@ -1,11 +1,28 @@
 import crypto from "node:crypto";
-import { Logger, run, runMigrations, runOnce, type JobHelpers, type Runner as WorkerRunner, type TaskList, type WorkerEvents } from "graphile-worker";
+import {
+  Logger,
+  run,
+  runMigrations,
+  runOnce,
+  type JobHelpers,
+  type Runner as WorkerRunner,
+  type TaskList,
+  type WorkerEvents,
+} from "graphile-worker";
 import type pg from "pg";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { Sql } from "@/lib/server/db";
 import { log } from "@/lib/server/observability";
-import { JOB_PAYLOADS, TRACKED_JOBS, type JobName, type JobPayload, type JobResponse, type TaskName, type TrackedJobName } from "@/lib/contracts/jobs";
+import {
+  JOB_PAYLOADS,
+  TRACKED_JOBS,
+  type JobName,
+  type JobPayload,
+  type JobResponse,
+  type TaskName,
+  type TrackedJobName,
+} from "@/lib/contracts/jobs";
 
 /**
  * What a job's error tells the people who see it: the message of an error about what they sent
@@ -41,12 +58,19 @@ export interface TaskDefinition<N extends TaskName = TaskName> {
 }
 
 /** Defines a tracked job's handler (registered only by being listed in lib/server/worker/registry.ts). */
-export function defineJob<N extends TrackedJobName>(name: N, run: TrackedJobDefinition<N>["run"]): TrackedJobDefinition<N> {
+export function defineJob<N extends TrackedJobName>(
+  name: N,
+  run: TrackedJobDefinition<N>["run"],
+): TrackedJobDefinition<N> {
   return { name, tracked: true, run };
 }
 
 /** Defines an internal job's handler; `cron` (graphile-worker's crontab syntax) runs it on a schedule. */
-export function defineTask<N extends TaskName>(name: N, run: TaskDefinition<N>["run"], opts: { cron?: string } = {}): TaskDefinition<N> {
+export function defineTask<N extends TaskName>(
+  name: N,
+  run: TaskDefinition<N>["run"],
+  opts: { cron?: string } = {},
+): TaskDefinition<N> {
   return { name, tracked: false, run, ...opts };
 }
 
@@ -58,7 +82,10 @@ class InvalidPayload extends Error {}
 
 function parsePayload<N extends JobName>(name: N, payload: unknown): JobPayload<N> {
   const r = JOB_PAYLOADS[name].safeParse(payload);
-  if (!r.success) throw new InvalidPayload(`job ${name}: invalid payload (${r.error.issues.map((i) => `${i.path.join(".") || "payload"}: ${i.message}`).join("; ")})`);
+  if (!r.success)
+    throw new InvalidPayload(
+      `job ${name}: invalid payload (${r.error.issues.map((i) => `${i.path.join(".") || "payload"}: ${i.message}`).join("; ")})`,
+    );
   return r.data as JobPayload<N>;
 }
 
@@ -74,20 +101,21 @@ export async function createJob<N extends TrackedJobName>(
 ): Promise<string> {
   parsePayload(kind, payload);
   const id = crypto.randomUUID();
-  await exec(`INSERT INTO jobs (id, kind, status, payload, total, created_by, team_id) VALUES ($1::uuid, $2, 'queued', $3::jsonb, $4, $5::uuid, $6::uuid)`, [
-    id,
-    kind,
-    JSON.stringify(payload),
-    opts.total ?? 0,
-    opts.createdBy ?? null,
-    opts.teamId ?? null,
-  ]);
+  await exec(
+    `INSERT INTO jobs (id, kind, status, payload, total, created_by, team_id) VALUES ($1::uuid, $2, 'queued', $3::jsonb, $4, $5::uuid, $6::uuid)`,
+    [id, kind, JSON.stringify(payload), opts.total ?? 0, opts.createdBy ?? null, opts.teamId ?? null],
+  );
   await addJob(exec, "tracked", { jobId: id }, { maxAttempts: opts.maxAttempts ?? MAX_ATTEMPTS });
   return id;
 }
 
 /** Queues an internal job (same transaction semantics as createJob). */
-export async function queueTask<N extends TaskName>(exec: Sql, name: N, payload: JobPayload<N>, opts: QueueOptions = {}) {
+export async function queueTask<N extends TaskName>(
+  exec: Sql,
+  name: N,
+  payload: JobPayload<N>,
+  opts: QueueOptions = {},
+) {
   await addJob(exec, name, parsePayload(name, payload), opts);
 }
 
@@ -107,11 +135,16 @@ function taskList(db: PrismaClient, registry: JobRegistry): TaskList {
       const { jobId } = raw as { jobId: string };
       const job = await db.job.findUnique({ where: { id: jobId } });
       if (!job || job.status === "done" || job.status === "failed") return;
-      const def = (TRACKED_JOBS as readonly string[]).includes(job.kind) ? (registry[job.kind as TrackedJobName] as TrackedJobDefinition) : null;
+      const def = (TRACKED_JOBS as readonly string[]).includes(job.kind)
+        ? (registry[job.kind as TrackedJobName] as TrackedJobDefinition)
+        : null;
       const attempt = helpers.job.attempts;
       let final = attempt >= helpers.job.max_attempts;
       try {
-        await db.job.update({ where: { id: jobId }, data: { status: "running", startedAt: job.startedAt ?? new Date(), attempts: attempt } });
+        await db.job.update({
+          where: { id: jobId },
+          data: { status: "running", startedAt: job.startedAt ?? new Date(), attempts: attempt },
+        });
         if (!def) throw new InvalidPayload(`no handler for job kind ${job.kind}`);
         const payload = parsePayload(def.name, job.payload);
         let last = 0;
@@ -125,19 +158,37 @@ function taskList(db: PrismaClient, registry: JobRegistry): TaskList {
         const result = await def.run(db, payload as never, progress, { jobId });
         // a runner that fans out (returns { pending: true }) is finished by its last part
         if (!(result && typeof result === "object" && "pending" in result)) {
-          await db.job.update({ where: { id: jobId }, data: { status: "done", finishedAt: new Date(), error: null, result: (result ?? null) as Prisma.InputJsonValue } });
+          await db.job.update({
+            where: { id: jobId },
+            data: {
+              status: "done",
+              finishedAt: new Date(),
+              error: null,
+              result: (result ?? null) as Prisma.InputJsonValue,
+            },
+          });
         }
       } catch (e) {
         const message = userFacingError(e, jobId);
         // a problem in what was sent never goes away by retrying
-        if (e instanceof InvalidPayload || (e instanceof AppError && (e.code === "validation_failed" || e.code === "not_found"))) final = true;
-        log.error({ err: e, jobId, kind: job.kind, attempt, maxAttempts: helpers.job.max_attempts }, "job attempt failed");
+        if (
+          e instanceof InvalidPayload ||
+          (e instanceof AppError && (e.code === "validation_failed" || e.code === "not_found"))
+        )
+          final = true;
+        log.error(
+          { err: e, jobId, kind: job.kind, attempt, maxAttempts: helpers.job.max_attempts },
+          "job attempt failed",
+        );
         await db.job
           .update({
             where: { id: jobId },
             data: final
               ? { status: "failed", finishedAt: new Date(), error: message }
-              : { status: "queued", error: `attempt ${attempt} of ${helpers.job.max_attempts} failed (${message}); retrying` },
+              : {
+                  status: "queued",
+                  error: `attempt ${attempt} of ${helpers.job.max_attempts} failed (${message}); retrying`,
+                },
           })
           .catch(() => undefined);
         if (!final) throw e;
@@ -172,12 +223,26 @@ export async function migrateQueue(pool: pg.Pool): Promise<void> {
 }
 
 /** Starts a worker in this process: it runs the registry's jobs until stopped. */
-export async function startWorker(db: PrismaClient, pool: pg.Pool, registry: JobRegistry, opts: { concurrency?: number; events?: WorkerEvents } = {}): Promise<WorkerRunner> {
+export async function startWorker(
+  db: PrismaClient,
+  pool: pg.Pool,
+  registry: JobRegistry,
+  opts: { concurrency?: number; events?: WorkerEvents } = {},
+): Promise<WorkerRunner> {
   // upkeep on a schedule (graphile-worker's cron: one run per slot across all workers)
   const crontab = (Object.values(registry) as (TrackedJobDefinition | TaskDefinition)[])
     .flatMap((d) => (!d.tracked && d.cron ? [`${d.cron} ${d.name}`] : []))
     .join("\n");
-  return run({ pgPool: pool, concurrency: opts.concurrency ?? 2, noHandleSignals: true, pollInterval: 1000, logger: quiet, taskList: taskList(db, registry), crontab, events: opts.events });
+  return run({
+    pgPool: pool,
+    concurrency: opts.concurrency ?? 2,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    logger: quiet,
+    taskList: taskList(db, registry),
+    crontab,
+    events: opts.events,
+  });
 }
 
 /** Runs every job of the registry that is due now, in this process, then returns (scripts and tests). */
@@ -192,9 +257,15 @@ export async function getJobOrThrow(db: PrismaClient, id: string) {
 }
 
 /** A job as its starter sees it: admins see all; others the jobs they or their team started. @throws not_found */
-export async function getVisibleJobOrThrow(db: PrismaClient, id: string, actor: { isAdmin: boolean; userId: string | null; teamIds: string[] }) {
+export async function getVisibleJobOrThrow(
+  db: PrismaClient,
+  id: string,
+  actor: { isAdmin: boolean; userId: string | null; teamIds: string[] },
+) {
   const job = await getJobOrThrow(db, id);
-  const mine = (job.createdBy !== null && job.createdBy === actor.userId) || (job.teamId !== null && actor.teamIds.includes(job.teamId));
+  const mine =
+    (job.createdBy !== null && job.createdBy === actor.userId) ||
+    (job.teamId !== null && actor.teamIds.includes(job.teamId));
   if (!actor.isAdmin && !mine) throw notFound("job");
   return job;
 }

@@ -92,7 +92,9 @@ const pairKey = (above: { submission_id: string; computed_at: Date }, me: { comp
   `${above.submission_id}|${above.computed_at.getTime()}|${me.computed_at.getTime()}`;
 
 /** Competition ranks (ties share) over complete, non-baseline rows, in board order. */
-function rankRows<T extends { baseline: string | null; partial: boolean; primary_value: number | null }>(rows: T[]): (number | null)[] {
+function rankRows<T extends { baseline: string | null; partial: boolean; primary_value: number | null }>(
+  rows: T[],
+): (number | null)[] {
   let rank = 0;
   let seen = 0;
   let prev: number | null | undefined;
@@ -112,9 +114,14 @@ function rankRows<T extends { baseline: string | null; partial: boolean; primary
  * changed. Returns how many pairs it computed.
  */
 export async function refreshBoard(db: PrismaClient, releaseId: string): Promise<number> {
-  const [rel] = await db.$queryRawUnsafe<{ hidden: boolean }[]>(`SELECT hidden FROM releases WHERE id = $1::uuid`, releaseId);
+  const [rel] = await db.$queryRawUnsafe<{ hidden: boolean }[]>(
+    `SELECT hidden FROM releases WHERE id = $1::uuid`,
+    releaseId,
+  );
   if (!rel || rel.hidden) return 0; // a hidden board shows no ≈ marks
-  const rows = await db.$queryRawUnsafe<Pick<RawRow, "id" | "submission_id" | "primary_value" | "partial" | "computed_at" | "vs_above_key" | "baseline">[]>(
+  const rows = await db.$queryRawUnsafe<
+    Pick<RawRow, "id" | "submission_id" | "primary_value" | "partial" | "computed_at" | "vs_above_key" | "baseline">[]
+  >(
     BOARD_SQL("s.id, s.submission_id, s.primary_value, s.partial, s.computed_at, s.vs_above_key, sub.baseline"),
     releaseId,
   );
@@ -174,7 +181,14 @@ const SUBMISSION_COLUMNS = `sub.model, sub.system, sub.baseline, sub.synthetic, 
 
 /** Reads a release's whole board (one query; no predictions). On a hidden release: what the Ladder released. */
 export async function readBoard(db: PrismaClient, release: { id: string; hidden: boolean }): Promise<BoardRow[]> {
-  const rows = await db.$queryRawUnsafe<(RawRow & { margin: number | null; verified_by: string | null; verified_at: Date | null; logs_url: string | null })[]>(
+  const rows = await db.$queryRawUnsafe<
+    (RawRow & {
+      margin: number | null;
+      verified_by: string | null;
+      verified_at: Date | null;
+      logs_url: string | null;
+    })[]
+  >(
     release.hidden
       ? HIDDEN_BOARD_SQL(`s.id, s.submission_id, s.ladder_primary AS primary_value, NULL::float8 AS ci_low, NULL::float8 AS ci_high,
           s.ladder_metrics AS metrics, s.covered, s.total, s.partial, s.computed_at,

@@ -22,12 +22,16 @@ export async function lengthChart(
 ) {
   const spec = task.kind.lengthBuckets?.(task.options);
   if (!spec) return null;
-  const stored = (d?: Record<string, unknown>) => (d?.lengthBuckets as { buckets: LengthBucket[]; covered: number } | undefined) ?? undefined;
+  const stored = (d?: Record<string, unknown>) =>
+    (d?.lengthBuckets as { buckets: LengthBucket[]; covered: number } | undefined) ?? undefined;
   const legacy = subs.filter((s) => s.details && !("lengthBuckets" in s.details));
   const computed = new Map<string, { buckets: LengthBucket[]; covered: number } | null>();
   if (legacy.length) {
     const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
-    const preds = await db.prediction.findMany({ where: { submissionId: { in: legacy.map((s) => s.id) } }, select: { submissionId: true, externalId: true, data: true } });
+    const preds = await db.prediction.findMany({
+      where: { submissionId: { in: legacy.map((s) => s.id) } },
+      select: { submissionId: true, externalId: true, data: true },
+    });
     const bySub = new Map<string, Map<string, Record<string, unknown>>>(legacy.map((s) => [s.id, new Map()]));
     for (const p of preds) bySub.get(p.submissionId)!.set(p.externalId, p.data as Record<string, unknown>);
     for (const s of legacy) {
@@ -78,7 +82,11 @@ export function thinCurve(c: PrCurve, max = MAX_CURVE_POINTS): PrCurve {
   for (let k = 0; k < max; k++) keep.add(Math.round((k * (n - 1)) / (max - 1)));
   const ix = [...keep].sort((a, b) => a - b);
   // thresholds has one entry fewer than precision/recall (the end point)
-  return { thresholds: ix.filter((i) => i < c.thresholds.length).map((i) => c.thresholds[i]), precision: ix.map((i) => c.precision[i]), recall: ix.map((i) => c.recall[i]) };
+  return {
+    thresholds: ix.filter((i) => i < c.thresholds.length).map((i) => c.thresholds[i]),
+    precision: ix.map((i) => c.precision[i]),
+    recall: ix.map((i) => c.recall[i]),
+  };
 }
 
 async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaited<ReturnType<typeof getLeaderboard>>) {
@@ -86,10 +94,18 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
   const hidden = lb.release.hidden;
   const rows: LeaderboardRow[] = lb.rows.slice(0, 24);
   // only the overlaid series need their stored details (curves, buckets, …)
-  const overlayIds = rows.filter((r) => !r.baseline).slice(0, MAX_SERIES).map((r) => r.submissionId);
+  const overlayIds = rows
+    .filter((r) => !r.baseline)
+    .slice(0, MAX_SERIES)
+    .map((r) => r.submissionId);
   // a hidden release: nothing built from instances (details, curves, buckets) — only the
   // board's released, rounded metrics (docs/security.md)
-  const scored = hidden ? [] : await db.score.findMany({ where: { releaseId: lb.releaseId, submissionId: { in: overlayIds } }, select: { submissionId: true, details: true } });
+  const scored = hidden
+    ? []
+    : await db.score.findMany({
+        where: { releaseId: lb.releaseId, submissionId: { in: overlayIds } },
+        select: { submissionId: true, details: true },
+      });
   const details = new Map(scored.map((s) => [s.submissionId, s.details as Record<string, unknown>]));
   const series: ChartSeries<Record<string, unknown>>[] = rows.map((r) => ({
     id: r.submissionId,
@@ -101,7 +117,9 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
     details: details.get(r.submissionId) ?? null,
   }));
   const overlay = series.filter((s) => !s.baseline).slice(0, MAX_SERIES);
-  const costPoints = rows.filter((r) => r.cost.usd !== null && r.primary !== null).map((r) => ({ x: r.cost.usd as number, y: r.primary as number, label: r.model }));
+  const costPoints = rows
+    .filter((r) => r.cost.usd !== null && r.primary !== null)
+    .map((r) => ({ x: r.cost.usd as number, y: r.primary as number, label: r.model }));
   const base = {
     kind: task.kindName,
     primaryMetric: lb.primaryMetric,
@@ -118,10 +136,28 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
     cost: costPoints.length ? { points: costPoints, front: paretoFront(costPoints) } : null,
   };
   const release = { id: lb.releaseId, status: lb.release.status };
-  const lengths = hidden ? null : await lengthChart(db, task, release, overlay.map((s) => ({ id: s.id, name: s.name, details: s.details ?? undefined })));
+  const lengths = hidden
+    ? null
+    : await lengthChart(
+        db,
+        task,
+        release,
+        overlay.map((s) => ({ id: s.id, name: s.name, details: s.details ?? undefined })),
+      );
   // the kind builds its own chart data from the board and the stored details (lib/tasks/<kind>),
   // parsed with its schema; components/tasks/<kind> draws it
-  const kindCharts = unlessStale(`charts of ${task.fullSlug}`, () => task.kind.taskCharts?.({ series, overlay, hidden, lengths: lengths?.series ?? null, options: task.options, thin: thinCurve }) ?? null);
+  const kindCharts = unlessStale(
+    `charts of ${task.fullSlug}`,
+    () =>
+      task.kind.taskCharts?.({
+        series,
+        overlay,
+        hidden,
+        lengths: lengths?.series ?? null,
+        options: task.options,
+        thin: thinCurve,
+      }) ?? null,
+  );
   return {
     ...base,
     /** the length-bucket side of the kind (null: it has none), and the buckets of the overlaid series (null: the release has no lengths) */

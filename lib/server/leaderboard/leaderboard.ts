@@ -32,12 +32,18 @@ async function taskReleases(db: PrismaClient, taskId: string, version?: string) 
     orderBy: { createdAt: "desc" },
   });
   const release = version ? all.find((r) => r.version === version) : all.find((r) => r.status === "published");
-  if (!release) throw version ? notFound(`release ${version}`) : new AppError("not_found", "this task has no published release yet");
+  if (!release)
+    throw version
+      ? notFound(`release ${version}`)
+      : new AppError("not_found", "this task has no published release yet");
   return { release, releases: all.map((r) => ({ version: r.version, status: r.status, synthetic: r.synthetic })) };
 }
 
 /** The whole board of a release, from the cache when its board_version has not moved. */
-export async function getBoard(db: PrismaClient, release: { id: string; boardVersion: bigint; hidden: boolean }): Promise<BoardRow[]> {
+export async function getBoard(
+  db: PrismaClient,
+  release: { id: string; boardVersion: bigint; hidden: boolean },
+): Promise<BoardRow[]> {
   const key = `${release.id}:${release.boardVersion}`;
   let board = boards.get(key);
   if (!board) {
@@ -79,7 +85,9 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
   const dir = view.dir ?? (columns.find((c) => c.key === sort)?.better === "lower" ? "asc" : "desc");
   if (!(sort === task.primaryMetric && dir === "desc")) rows = sortRows(rows, sort, dir);
 
-  const teams = [...new Map(all.filter((r) => r.teamSlug).map((r) => [r.teamSlug!, r.team!])).entries()].map(([slug, name]) => ({ slug, name }));
+  const teams = [...new Map(all.filter((r) => r.teamSlug).map((r) => [r.teamSlug!, r.team!])).entries()].map(
+    ([slug, name]) => ({ slug, name }),
+  );
   return {
     task: task.fullSlug,
     kind: task.kindName,
@@ -101,6 +109,9 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
     matched: rows.length,
     offset: view.offset ?? 0,
     limit: view.limit ?? null,
-    rows: view.limit !== undefined || view.offset ? rows.slice(view.offset ?? 0, (view.offset ?? 0) + (view.limit ?? rows.length)) : rows,
+    rows:
+      view.limit !== undefined || view.offset
+        ? rows.slice(view.offset ?? 0, (view.offset ?? 0) + (view.limit ?? rows.length))
+        : rows,
   };
 }

@@ -18,12 +18,25 @@ export async function submissionLengthBuckets(db: PrismaClient, id: string, acto
   const score = scoreOnRelease(sub.scores, version);
   if (!score) throw notFound(version ? `score on release ${version}` : "score (the submission is not scored yet)");
   // computed from instances: not on a hidden release (docs/security.md)
-  if (score.release.hidden && !actor?.isAdmin) throw new AppError("forbidden", "this release keeps its ground truth hidden: per-instance aggregates are not shown");
-  const chart = await lengthChart(db, task, score.release, [{ id: sub.id, name: sub.model, details: score.details as Record<string, unknown> }]);
-  if (!task.kind.lengthBuckets) throw new AppError("not_found", `no length buckets: task ${task.fullSlug} has none (they are for BouncerBench's bouncing tasks)`);
+  if (score.release.hidden && !actor?.isAdmin)
+    throw new AppError(
+      "forbidden",
+      "this release keeps its ground truth hidden: per-instance aggregates are not shown",
+    );
+  const chart = await lengthChart(db, task, score.release, [
+    { id: sub.id, name: sub.model, details: score.details as Record<string, unknown> },
+  ]);
+  if (!task.kind.lengthBuckets)
+    throw new AppError(
+      "not_found",
+      `no length buckets: task ${task.fullSlug} has none (they are for BouncerBench's bouncing tasks)`,
+    );
   const s = chart?.series[0];
   if (!chart || !s || !s.buckets.length) {
-    throw new AppError("not_found", `no length buckets: release ${score.release.version} carries no ${task.kind.lengthBuckets(task.options).side === "output" ? "patches" : "issue texts"} for the instances this submission predicts`);
+    throw new AppError(
+      "not_found",
+      `no length buckets: release ${score.release.version} carries no ${task.kind.lengthBuckets(task.options).side === "output" ? "patches" : "issue texts"} for the instances this submission predicts`,
+    );
   }
   const edges = BUCKETS[chart.side];
   return {

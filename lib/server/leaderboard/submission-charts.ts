@@ -13,9 +13,14 @@ type Score = Sub["scores"][number];
 /** A submission's predictions with their instances' truth on a release: server side only. */
 async function pairsOf(db: PrismaClient, subId: string, release: { id: string; status: string }) {
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
-  const preds = await db.prediction.findMany({ where: { submissionId: subId }, select: { externalId: true, data: true } });
+  const preds = await db.prediction.findMany({
+    where: { submissionId: subId },
+    select: { externalId: true, data: true },
+  });
   const byId = new Map(preds.map((p) => [p.externalId, p.data as Record<string, unknown>]));
-  return instances.filter((i) => byId.has(i.externalId)).map((i) => ({ truth: i.truth, prediction: byId.get(i.externalId)!, metadata: i.metadata }));
+  return instances
+    .filter((i) => byId.has(i.externalId))
+    .map((i) => ({ truth: i.truth, prediction: byId.get(i.externalId)!, metadata: i.metadata }));
 }
 
 /** Threshold-explorer aggregates computed on the server (hidden releases never send bugs). */
@@ -28,10 +33,22 @@ export async function policyAt(db: PrismaClient, task: ResolvedTask, sub: Sub, s
 export async function submissionChartData(db: PrismaClient, task: ResolvedTask, sub: Sub, score: Score) {
   const details = score.details as Record<string, unknown>;
   const hidden = score.release.hidden;
-  const lengths = hidden ? null : await lengthChart(db, task, score.release, [{ id: sub.id, name: sub.model, details }]);
+  const lengths = hidden
+    ? null
+    : await lengthChart(db, task, score.release, [{ id: sub.id, name: sub.model, details }]);
   // the kind builds its chart data (lib/tasks/<kind>); components/tasks/<kind> draws it
   const data = await unlessStale(`charts of submission ${sub.id}`, async () =>
-    task.kind.submissionCharts?.({ details: hidden ? null : details, hidden, options: task.options, lengths: lengths?.series ?? null, pairs: () => pairsOf(db, sub.id, score.release) }),
+    task.kind.submissionCharts?.({
+      details: hidden ? null : details,
+      hidden,
+      options: task.options,
+      lengths: lengths?.series ?? null,
+      pairs: () => pairsOf(db, sub.id, score.release),
+    }),
   );
-  return { lengthSide: task.kind.lengthBuckets?.(task.options).side ?? null, lengths: lengths?.series ?? null, kindCharts: data ?? null };
+  return {
+    lengthSide: task.kind.lengthBuckets?.(task.options).side ?? null,
+    lengths: lengths?.series ?? null,
+    kindCharts: data ?? null,
+  };
 }

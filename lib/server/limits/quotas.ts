@@ -35,7 +35,12 @@ function nextUtcMidnight(now = new Date()): number {
 }
 
 /** A team's quota on a task's release now. */
-export async function quotaState(rows: Sql, task: QuotaTask, release: { id: string; hidden: boolean }, teamId: string): Promise<QuotaState> {
+export async function quotaState(
+  rows: Sql,
+  task: QuotaTask,
+  release: { id: string; hidden: boolean },
+  teamId: string,
+): Promise<QuotaState> {
   const [r] = await rows<{ today: number; total: number }>(
     `SELECT count(*) FILTER (WHERE created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::int AS today, count(*)::int AS total
        FROM submissions WHERE team_id = $1::uuid AND upload_release_id = $2::uuid AND status <> 'failed'`,
@@ -48,7 +53,11 @@ export async function quotaState(rows: Sql, task: QuotaTask, release: { id: stri
 }
 
 export function quotaHeaders(q: QuotaState): Record<string, string> {
-  return { "x-quota-limit": String(q.perDay), "x-quota-remaining": String(q.remaining), "x-quota-reset": String(q.reset) };
+  return {
+    "x-quota-limit": String(q.perDay),
+    "x-quota-remaining": String(q.remaining),
+    "x-quota-reset": String(q.reset),
+  };
 }
 
 function exceeded(q: QuotaState): AppError {
@@ -66,7 +75,12 @@ function exceeded(q: QuotaState): AppError {
 }
 
 /** Refuses an upload when the quota is used up (before the file is read). @throws AppError quota_exceeded */
-export async function checkQuota(rows: Sql, task: QuotaTask, release: { id: string; hidden: boolean }, teamId: string): Promise<QuotaState> {
+export async function checkQuota(
+  rows: Sql,
+  task: QuotaTask,
+  release: { id: string; hidden: boolean },
+  teamId: string,
+): Promise<QuotaState> {
   const q = await quotaState(rows, task, release, teamId);
   if (q.remaining <= 0) throw exceeded(q);
   return q;
@@ -77,9 +91,17 @@ export async function checkQuota(rows: Sql, task: QuotaTask, release: { id: stri
  * quota lock for the release and refuses when this upload goes past the quota.
  * @throws AppError quota_exceeded — the caller's transaction rolls back
  */
-export async function holdQuota(rows: Sql, task: QuotaTask, release: { id: string; hidden: boolean }, teamId: string): Promise<void> {
-  await rows(`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0))) l`, [`quota:${release.id}:${teamId}`]);
+export async function holdQuota(
+  rows: Sql,
+  task: QuotaTask,
+  release: { id: string; hidden: boolean },
+  teamId: string,
+): Promise<void> {
+  await rows(`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0))) l`, [
+    `quota:${release.id}:${teamId}`,
+  ]);
   const q = await quotaState(rows, task, release, teamId);
   // this upload's own row is counted: over the limit means it is one too many
-  if (q.usedToday > q.perDay || (q.total !== null && q.usedTotal > q.total)) throw exceeded({ ...q, usedToday: q.usedToday - 1, usedTotal: q.usedTotal - 1, remaining: 0 });
+  if (q.usedToday > q.perDay || (q.total !== null && q.usedTotal > q.total))
+    throw exceeded({ ...q, usedToday: q.usedToday - 1, usedTotal: q.usedTotal - 1, remaining: 0 });
 }

@@ -10,7 +10,8 @@ import { AppError } from "@/lib/errors";
 // Sign-in never locks an account: failures are refused per (account, client) pair and per client,
 // and only slowed per account (signInDelayMs), so that nobody can lock the rightful user out.
 
-export type LimitKind = "signin-pair" | "signin-account" | "signin-client" | "signup-client" | "tokens-user" | "uploads-team";
+export type LimitKind =
+  "signin-pair" | "signin-account" | "signin-client" | "signup-client" | "tokens-user" | "uploads-team";
 
 /** Sign-in counts are kept this long (seconds): failures older than that are forgotten. */
 const SIGNIN_WINDOW = 15 * 60;
@@ -19,7 +20,11 @@ function spec(kind: LimitKind): { points: number; duration: number; what: string
   const env = getEnv();
   switch (kind) {
     case "signin-pair":
-      return { points: env.RATE_SIGNIN_PAIR, duration: SIGNIN_WINDOW, what: "failed sign-ins for this account from your address" };
+      return {
+        points: env.RATE_SIGNIN_PAIR,
+        duration: SIGNIN_WINDOW,
+        what: "failed sign-ins for this account from your address",
+      };
     case "signin-account":
       // counted, never refused: it only slows further attempts on the account down
       return { points: 1_000_000_000, duration: SIGNIN_WINDOW, what: "failed sign-ins for this account" };
@@ -43,7 +48,16 @@ async function limiter(kind: LimitKind): Promise<RateLimiterPostgres> {
   const key = `${database.url}|${kind}|${s.points}|${s.duration}`;
   let l = limiters.get(key);
   if (!l) {
-    l = new RateLimiterPostgres({ storeClient: database.pool, storeType: "pool", tableName: "rate_limits", tableCreated: true, keyPrefix: kind, points: s.points, duration: s.duration, clearExpiredByTimeout: false });
+    l = new RateLimiterPostgres({
+      storeClient: database.pool,
+      storeType: "pool",
+      tableName: "rate_limits",
+      tableCreated: true,
+      keyPrefix: kind,
+      points: s.points,
+      duration: s.duration,
+      clearExpiredByTimeout: false,
+    });
     limiters.set(key, l);
   }
   return l;
@@ -98,7 +112,10 @@ export async function signInDelayMs(email: string): Promise<number> {
   const res = await (await limiter("signin-account")).get(email.trim().toLowerCase());
   const failures = res?.consumedPoints ?? 0;
   if (failures < env.SIGNIN_SLOW_AFTER) return 0;
-  return Math.min(env.SIGNIN_SLOW_BASE_MS * 2 ** Math.min(failures - env.SIGNIN_SLOW_AFTER, 30), env.SIGNIN_SLOW_MAX_MS);
+  return Math.min(
+    env.SIGNIN_SLOW_BASE_MS * 2 ** Math.min(failures - env.SIGNIN_SLOW_AFTER, 30),
+    env.SIGNIN_SLOW_MAX_MS,
+  );
 }
 
 /** Refuses a sign-in whose (account, client) pair or client used its failures up. @throws AppError rate_limited */
@@ -109,7 +126,11 @@ export async function checkSignIn(email: string, client: string): Promise<void> 
 
 /** Counts a failed sign-in: against the pair and the client (limits) and the account (slowdown). */
 export async function recordSignInFailure(email: string, client: string): Promise<void> {
-  for (const [kind, key] of [["signin-pair", signInPair(email, client)], ["signin-client", client], ["signin-account", email]] as const) {
+  for (const [kind, key] of [
+    ["signin-pair", signInPair(email, client)],
+    ["signin-client", client],
+    ["signin-account", email],
+  ] as const) {
     // past its limit a count stops growing: that is fine, the refusal is made by checkSignIn
     await consume(kind, key).catch((e) => {
       if (!(e instanceof AppError && e.code === "rate_limited")) throw e;
@@ -131,7 +152,10 @@ export async function clearSignInCounts(email: string): Promise<number> {
   const database = await getDatabase();
   const e = email.trim().toLowerCase();
   const like = `signin-pair:${e.replace(/[\\%_]/g, (c) => `\\${c}`)}|%`;
-  const rows = await database.query(`DELETE FROM rate_limits WHERE key = $1 OR key LIKE $2 RETURNING key`, [`signin-account:${e}`, like]);
+  const rows = await database.query(`DELETE FROM rate_limits WHERE key = $1 OR key LIKE $2 RETURNING key`, [
+    `signin-account:${e}`,
+    like,
+  ]);
   return rows.length;
 }
 

@@ -62,7 +62,10 @@ describe("visible names", () => {
   it("the form schemas refuse invisible names with the field and why, and store NFC", () => {
     const bad = SignupBody.safeParse({ email: "a@example.org", password: "a long passphrase here", name: "\u3164" });
     expect(bad.success).toBe(false);
-    expect(bad.error!.issues[0]).toMatchObject({ path: ["name"], message: expect.stringMatching(/name must contain a visible character/) });
+    expect(bad.error!.issues[0]).toMatchObject({
+      path: ["name"],
+      message: expect.stringMatching(/name must contain a visible character/),
+    });
     const model = SubmissionFields.safeParse({ model: "\u200B" });
     expect(model.error!.issues[0].message).toMatch(/model must contain a visible character/);
     expect(SubmissionFields.parse({ model: "cafe\u0301" }).model).toBe("caf\u00E9");

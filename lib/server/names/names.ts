@@ -20,7 +20,10 @@ function confusables(): Map<string, string> {
     for (const chunk of CONFUSABLE_PAIRS) {
       for (const pair of chunk.split(",")) {
         const [src, tgt] = pair.split(":");
-        table.set(String.fromCodePoint(parseInt(src, 16)), String.fromCodePoint(...tgt.split(" ").map((h) => parseInt(h, 16))));
+        table.set(
+          String.fromCodePoint(parseInt(src, 16)),
+          String.fromCodePoint(...tgt.split(" ").map((h) => parseInt(h, 16))),
+        );
       }
     }
   }
@@ -60,15 +63,27 @@ export function skeleton(s: string): string {
 export function visibleName(s: string, what = "name"): string {
   const v = s.normalize("NFC").trim();
   if (!hasVisibleCharacter(v)) {
-    throw new AppError("validation_failed", `${what} must contain a visible character`, { problemCount: 1, problems: [{ field: what, message: "must contain a visible character" }] });
+    throw new AppError("validation_failed", `${what} must contain a visible character`, {
+      problemCount: 1,
+      problems: [{ field: what, message: "must contain a visible character" }],
+    });
   }
   return v;
 }
 
 /** A unique-index violation (Prisma's P2002, or PostgreSQL's 23505 through a driver adapter). */
 export function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; cause?: { code?: string }; meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } } | null;
-  return err?.code === "P2002" || err?.code === "23505" || err?.cause?.code === "23505" || err?.meta?.driverAdapterError?.cause?.originalCode === "23505";
+  const err = e as {
+    code?: string;
+    cause?: { code?: string };
+    meta?: { driverAdapterError?: { cause?: { originalCode?: string } } };
+  } | null;
+  return (
+    err?.code === "P2002" ||
+    err?.code === "23505" ||
+    err?.cause?.code === "23505" ||
+    err?.meta?.driverAdapterError?.cause?.originalCode === "23505"
+  );
 }
 
 /** A Prisma client or transaction (raw queries only), or a `Sql` runner of a raw connection. */
@@ -94,7 +109,11 @@ export async function assertTeamNameAvailable(db: Db, name: string, exceptTeamId
   );
   if (taken) {
     const how = taken.name === name ? "is taken by" : "looks like the name of";
-    throw new AppError("conflict", `team name "${name}" ${how} team "${taken.name}" (${taken.slug}): pick another name`, { field: "name", existing: { name: taken.name, slug: taken.slug } });
+    throw new AppError(
+      "conflict",
+      `team name "${name}" ${how} team "${taken.name}" (${taken.slug}): pick another name`,
+      { field: "name", existing: { name: taken.name, slug: taken.slug } },
+    );
   }
   return key;
 }
@@ -124,12 +143,24 @@ export async function freeTeamName(db: Db, base: string): Promise<{ name: string
  * name are decided one after the other. Returns the skeleton to store in `submissions.model_skeleton`.
  * @throws AppError conflict (409) naming the model
  */
-export async function assertModelNameAvailable(db: Db, opts: { taskId: string; teamId: string | null; model: string; submissionId?: string }): Promise<string> {
+export async function assertModelNameAvailable(
+  db: Db,
+  opts: { taskId: string; teamId: string | null; model: string; submissionId?: string },
+): Promise<string> {
   const rows = rowsOf(db);
   const key = skeleton(opts.model);
-  await rows(`SELECT 1 FROM pg_advisory_xact_lock(hashtext('model-name'), hashtext($1 || '/' || $2))`, [opts.taskId, key]);
+  await rows(`SELECT 1 FROM pg_advisory_xact_lock(hashtext('model-name'), hashtext($1 || '/' || $2))`, [
+    opts.taskId,
+    key,
+  ]);
   // the first submission that used the name (or a look-alike) on the task names its owner
-  const [first] = await rows<{ model: string; visibility: string; baseline: string | null; team_id: string | null; team_name: string | null }>(
+  const [first] = await rows<{
+    model: string;
+    visibility: string;
+    baseline: string | null;
+    team_id: string | null;
+    team_name: string | null;
+  }>(
     `SELECT s.model, s.visibility::text AS visibility, s.baseline, s.team_id::text AS team_id, t.name AS team_name
        FROM submissions s LEFT JOIN teams t ON t.id = s.team_id
       WHERE s.task_id = $1::uuid AND s.model_skeleton = $2 AND s.status <> 'failed' AND ($3::uuid IS NULL OR s.id <> $3::uuid)
@@ -139,25 +170,48 @@ export async function assertModelNameAvailable(db: Db, opts: { taskId: string; t
   const other = first && first.team_id !== opts.teamId ? first : null;
   if (other) {
     // a private submission's name and team stay private: say only that the name is taken
-    const owner = other.baseline ? "a server baseline" : other.visibility === "public" && other.team_name ? `team "${other.team_name}"` : "another team";
-    const what = other.visibility === "public" || other.baseline ? (other.model === opts.model ? "" : ` (it looks like "${other.model}")`) : "";
-    throw new AppError("conflict", `model name "${opts.model}" is already used on this task by ${owner}${what}: name your model differently`, { field: "model" });
+    const owner = other.baseline
+      ? "a server baseline"
+      : other.visibility === "public" && other.team_name
+        ? `team "${other.team_name}"`
+        : "another team";
+    const what =
+      other.visibility === "public" || other.baseline
+        ? other.model === opts.model
+          ? ""
+          : ` (it looks like "${other.model}")`
+        : "";
+    throw new AppError(
+      "conflict",
+      `model name "${opts.model}" is already used on this task by ${owner}${what}: name your model differently`,
+      { field: "model" },
+    );
   }
   return key;
 }
 
 /** Fills teams whose name_skeleton is NULL (created before it existed, or by seeding); see backfillNameSkeletons. */
 async function backfillTeamSkeletons(rows: Sql): Promise<number> {
-  const todo = await rows<{ id: string; name: string; slug: string }>(`SELECT id::text, name, slug FROM teams WHERE name_skeleton IS NULL ORDER BY created_at, id`, []);
+  const todo = await rows<{ id: string; name: string; slug: string }>(
+    `SELECT id::text, name, slug FROM teams WHERE name_skeleton IS NULL ORDER BY created_at, id`,
+    [],
+  );
   for (const t of todo) {
     let name = t.name;
     let key = skeleton(name);
     // the older team keeps its name; a newer look-alike is told apart by its slug
-    for (let i = 0; (await rows(`SELECT 1 FROM teams WHERE name_skeleton = $1 AND id <> $2::uuid`, [key, t.id])).length; i++) {
+    for (
+      let i = 0;
+      (await rows(`SELECT 1 FROM teams WHERE name_skeleton = $1 AND id <> $2::uuid`, [key, t.id])).length;
+      i++
+    ) {
       name = i === 0 ? `${t.name} (${t.slug})` : `${t.name} (${t.slug}-${i + 1})`;
       key = skeleton(name);
     }
-    await rows(`UPDATE teams SET name = $2, name_skeleton = $3 WHERE id = $1::uuid AND name_skeleton IS NULL RETURNING id`, [t.id, name, key]);
+    await rows(
+      `UPDATE teams SET name = $2, name_skeleton = $3 WHERE id = $1::uuid AND name_skeleton IS NULL RETURNING id`,
+      [t.id, name, key],
+    );
   }
   return todo.length;
 }
@@ -172,10 +226,16 @@ export async function backfillNameSkeletons(db: Db): Promise<{ teams: number; su
   const teams = await backfillTeamSkeletons(rows);
   let submissions = 0;
   for (;;) {
-    const todo = await rows<{ model: string }>(`SELECT DISTINCT model FROM submissions WHERE model_skeleton IS NULL LIMIT 500`, []);
+    const todo = await rows<{ model: string }>(
+      `SELECT DISTINCT model FROM submissions WHERE model_skeleton IS NULL LIMIT 500`,
+      [],
+    );
     if (!todo.length) break;
     for (const { model } of todo) {
-      const r = await rows(`UPDATE submissions SET model_skeleton = $2 WHERE model = $1 AND model_skeleton IS NULL RETURNING 1`, [model, skeleton(model)]);
+      const r = await rows(
+        `UPDATE submissions SET model_skeleton = $2 WHERE model = $1 AND model_skeleton IS NULL RETURNING 1`,
+        [model, skeleton(model)],
+      );
       submissions += r.length;
     }
   }

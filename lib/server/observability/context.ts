@@ -27,7 +27,17 @@ export function requestIdFrom(headers: Headers): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Path segments after which a segment is a value, not a name. */
-const VALUE_AFTER = new Set(["instances", "predictions", "members", "invitations", "teams", "releases", "tokens", "submissions", "jobs"]);
+const VALUE_AFTER = new Set([
+  "instances",
+  "predictions",
+  "members",
+  "invitations",
+  "teams",
+  "releases",
+  "tokens",
+  "submissions",
+  "jobs",
+]);
 
 /**
  * A request path as a route pattern for metrics (bounded labels): ids and values become
@@ -40,7 +50,20 @@ export function routePattern(pathname: string): string {
     .map((p, i) => {
       if (!p) return p;
       if (UUID.test(p)) return ":id";
-      if (VALUE_AFTER.has(parts[i - 1] ?? "") && !["instances", "predictions", "submissions", "releases", "changelog", "compare", "leaderboard", "submit"].includes(p)) return ":value";
+      if (
+        VALUE_AFTER.has(parts[i - 1] ?? "") &&
+        ![
+          "instances",
+          "predictions",
+          "submissions",
+          "releases",
+          "changelog",
+          "compare",
+          "leaderboard",
+          "submit",
+        ].includes(p)
+      )
+        return ":value";
       if (p.length > 40 || /^\d+$/.test(p)) return ":value";
       return p;
     })

@@ -7,7 +7,13 @@ import { ogImages } from "./og";
  * current version the response is immutable (pages link to that URL, so a changed board gets a
  * new URL); without it, caches keep it 5 minutes. An image of something private is `private, no-store`.
  */
-export async function ogPng(key: string, version: string, requested: string | null, draw: () => React.ReactElement, opts: { private?: boolean } = {}): Promise<Response> {
+export async function ogPng(
+  key: string,
+  version: string,
+  requested: string | null,
+  draw: () => React.ReactElement,
+  opts: { private?: boolean } = {},
+): Promise<Response> {
   const k = `${key}@${version}`;
   let png = ogImages.get(k);
   if (!png) {
@@ -21,7 +27,11 @@ export async function ogPng(key: string, version: string, requested: string | nu
     headers: {
       "content-type": "image/png",
       // an image about a private submission is for the one who asked only
-      "cache-control": opts.private ? "private, no-store" : requested === version ? "public, max-age=31536000, immutable" : "public, max-age=300",
+      "cache-control": opts.private
+        ? "private, no-store"
+        : requested === version
+          ? "public, max-age=31536000, immutable"
+          : "public, max-age=300",
     },
   });
 }

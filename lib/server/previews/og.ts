@@ -21,7 +21,11 @@ export const ogImages = new Lru<Promise<ArrayBuffer>>(256, 32 * 1024 * 1024);
 const host = () => new URL(publicUrl()).host;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-function interval(col: MetricColumn | undefined, ci: { low: number; high: number } | null, margin: number | null): string {
+function interval(
+  col: MetricColumn | undefined,
+  ci: { low: number; high: number } | null,
+  margin: number | null,
+): string {
   if (margin !== null) return `±${margin} (rounded)`;
   if (!ci) return "";
   const half = (ci.high - ci.low) / 2;
@@ -40,7 +44,13 @@ export async function boardOg(db: PrismaClient, fullSlug: string, release?: stri
       title: lb.taskName,
       sub: `release ${lb.release.version} · ${lb.release.instanceCount} instances${lb.release.hidden ? " · hidden test set" : ""}${lb.release.synthetic ? " · synthetic" : ""} · ${lb.total} entries`,
       metric: `${col?.label ?? lb.primaryMetric}${lb.release.hidden ? "" : " (95% CI)"}`,
-      rows: top.map((r) => ({ rank: String(r.rank), name: r.model, team: r.team ?? "", value: formatMetric(r.primary, col?.format ?? "score3"), note: interval(col, r.ci, r.margin) })),
+      rows: top.map((r) => ({
+        rank: String(r.rank),
+        name: r.model,
+        team: r.team ?? "",
+        value: formatMetric(r.primary, col?.format ?? "score3"),
+        note: interval(col, r.ci, r.margin),
+      })),
       footer: `${host()} · as of ${day(new Date())}`,
     },
   };
@@ -63,14 +73,23 @@ export async function submissionOg(db: PrismaClient, id: string, actor: Actor | 
       sub: `${sub.team?.name ?? "—"} · ${score ? `release ${score.release.version}, ${score.covered}/${score.total} instances` : "not scored yet"}`,
       items: view?.withheld
         ? [{ label: "hidden test set", value: "not released" }]
-        : columns.map((c) => ({ label: c.label, value: formatMetric(getMetric(view?.metrics ?? {}, c.key), c.format) })),
+        : columns.map((c) => ({
+            label: c.label,
+            value: formatMetric(getMetric(view?.metrics ?? {}, c.key), c.format),
+          })),
       footer: `${host()} · submitted ${day(sub.createdAt)}`,
     },
   };
 }
 
 /** A comparison's preview: each submission's primary metric on the release (no per-instance work). */
-export async function compareOg(db: PrismaClient, fullSlug: string, ids: string[], actor: Actor | null, release?: string) {
+export async function compareOg(
+  db: PrismaClient,
+  fullSlug: string,
+  ids: string[],
+  actor: Actor | null,
+  release?: string,
+) {
   const unique = [...new Set(ids)];
   if (unique.length < 2 || unique.length > 4) throw new AppError("bad_request", "choose 2 to 4 submissions to compare");
   if (unique.some((id) => !UUID.test(id))) throw new AppError("bad_request", "ids must be submission ids");
@@ -90,7 +109,10 @@ export async function compareOg(db: PrismaClient, fullSlug: string, ids: string[
       kicker: `${task.benchmark.name} · ${task.name} · comparison`,
       title: subs.map((s) => s.model).join(" vs "),
       sub: `release ${rel.version}${rel.hidden ? " · hidden test set" : ""}`,
-      items: subs.map((s, i) => ({ label: `${s.model} · ${col?.label ?? task.primaryMetric}`.slice(0, 44), value: formatMetric(values[i], col?.format ?? "score3") })),
+      items: subs.map((s, i) => ({
+        label: `${s.model} · ${col?.label ?? task.primaryMetric}`.slice(0, 44),
+        value: formatMetric(values[i], col?.format ?? "score3"),
+      })),
       footer: host(),
     },
   };

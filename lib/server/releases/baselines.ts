@@ -8,13 +8,20 @@ import { getReleaseInstances } from "@/lib/server/cache";
  * are recomputed from the release's public instance data (never its truth).
  * Returns the baseline submission ids (the caller scores them).
  */
-export async function refreshBaselines(db: PrismaClient, task: ResolvedTask, release: { id: string; status: string; synthetic: boolean }): Promise<string[]> {
+export async function refreshBaselines(
+  db: PrismaClient,
+  task: ResolvedTask,
+  release: { id: string; status: string; synthetic: boolean },
+): Promise<string[]> {
   const defs = task.kind.baselines?.(task.options) ?? [];
   if (!defs.length) return [];
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
   const ids: string[] = [];
   for (const def of defs) {
-    const rows = instances.map((i) => ({ externalId: i.externalId, data: def.predict({ externalId: i.externalId, metadata: i.metadata }) as Prisma.InputJsonValue }));
+    const rows = instances.map((i) => ({
+      externalId: i.externalId,
+      data: def.predict({ externalId: i.externalId, metadata: i.metadata }) as Prisma.InputJsonValue,
+    }));
     const id = await db.$transaction(
       async (tx) => {
         let sub = await tx.submission.findFirst({ where: { taskId: task.id, baseline: def.key, teamId: null } });
@@ -32,11 +39,16 @@ export async function refreshBaselines(db: PrismaClient, task: ResolvedTask, rel
             },
           });
         } else {
-          await tx.submission.update({ where: { id: sub.id }, data: { model: def.label, synthetic: release.synthetic } });
+          await tx.submission.update({
+            where: { id: sub.id },
+            data: { model: def.label, synthetic: release.synthetic },
+          });
           await tx.prediction.deleteMany({ where: { submissionId: sub.id } });
         }
         for (let i = 0; i < rows.length; i += 2000) {
-          await tx.prediction.createMany({ data: rows.slice(i, i + 2000).map((r) => ({ ...r, submissionId: sub.id })) });
+          await tx.prediction.createMany({
+            data: rows.slice(i, i + 2000).map((r) => ({ ...r, submissionId: sub.id })),
+          });
         }
         return sub.id;
       },

@@ -9,7 +9,13 @@ import { getTaskOrThrow } from "@/lib/server/tasks";
 export interface ChangelogEvent {
   id: string;
   at: string;
-  kind: "release.publish" | "release.archive" | "release.rescore" | "submission.public" | "submission.verify" | "submission.unverify";
+  kind:
+    | "release.publish"
+    | "release.archive"
+    | "release.rescore"
+    | "submission.public"
+    | "submission.verify"
+    | "submission.unverify";
   summary: string;
   release?: string;
   submission?: { id: string; model: string; team: string | null; url: string };
@@ -17,7 +23,20 @@ export interface ChangelogEvent {
 
 export async function taskChangelog(db: PrismaClient, fullSlug: string, limit = 100) {
   const task = await getTaskOrThrow(db, fullSlug);
-  const rows = await db.$queryRawUnsafe<{ id: string; at: Date; action: ChangelogEvent["kind"]; target_type: string; target_id: string; after: Record<string, unknown> | null; before: Record<string, unknown> | null; model: string | null; team: string | null; visible: boolean | null }[]>(
+  const rows = await db.$queryRawUnsafe<
+    {
+      id: string;
+      at: Date;
+      action: ChangelogEvent["kind"];
+      target_type: string;
+      target_id: string;
+      after: Record<string, unknown> | null;
+      before: Record<string, unknown> | null;
+      model: string | null;
+      team: string | null;
+      visible: boolean | null;
+    }[]
+  >(
     `SELECT e.id::text, e.at, e.action, e.target_type, e.target_id, e.after, e.before, s.model, t.name AS team,
             (s.id IS NOT NULL AND s.visibility = 'public' AND s.hidden_at IS NULL) AS visible
        FROM audit_events e
@@ -34,7 +53,15 @@ export async function taskChangelog(db: PrismaClient, fullSlug: string, limit = 
   for (const r of rows) {
     if (r.target_type === "submission" && !r.visible) continue;
     const version = String(r.after?.version ?? r.before?.version ?? r.after?.release ?? "");
-    const sub = r.target_type === "submission" ? { id: r.target_id, model: r.model ?? String(r.after?.model ?? ""), team: r.team, url: `${base}/submissions/${r.target_id}` } : undefined;
+    const sub =
+      r.target_type === "submission"
+        ? {
+            id: r.target_id,
+            model: r.model ?? String(r.after?.model ?? ""),
+            team: r.team,
+            url: `${base}/submissions/${r.target_id}`,
+          }
+        : undefined;
     const summary = {
       "release.publish": `Release ${version} published (${r.after?.instances ?? "?"} instances${r.after?.hidden ? ", hidden test set" : ""})`,
       "release.archive": `Release ${version} archived`,
@@ -43,13 +70,21 @@ export async function taskChangelog(db: PrismaClient, fullSlug: string, limit = 
       "submission.verify": `${sub?.model}${sub?.team ? ` by ${sub.team}` : ""} verified by the maintainers`,
       "submission.unverify": `${sub?.model}: verification withdrawn`,
     }[r.action];
-    events.push({ id: r.id, at: r.at.toISOString(), kind: r.action, summary, ...(version && r.target_type === "release" ? { release: version } : {}), ...(sub ? { submission: sub } : {}) });
+    events.push({
+      id: r.id,
+      at: r.at.toISOString(),
+      kind: r.action,
+      summary,
+      ...(version && r.target_type === "release" ? { release: version } : {}),
+      ...(sub ? { submission: sub } : {}),
+    });
     if (events.length >= limit) break;
   }
   return { task: task.fullSlug, taskName: task.name, benchmark: task.benchmark.name, events };
 }
 
-const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+const xml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 /** The changelog as an Atom 1.0 feed. */
 export function changelogAtom(c: Awaited<ReturnType<typeof taskChangelog>>): string {

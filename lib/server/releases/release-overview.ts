@@ -7,7 +7,10 @@ import { getReleaseInstances } from "@/lib/server/cache";
 function histogram(values: number[], edges: number[]): { bin: string; n: number }[] {
   return edges.map((e, i) => {
     const lo = i === 0 ? -Infinity : edges[i - 1];
-    return { bin: i === 0 ? `≤${e}` : e === Infinity ? `>${edges[i - 1]}` : `${lo + 1}–${e}`, n: values.filter((v) => v > lo && v <= e).length };
+    return {
+      bin: i === 0 ? `≤${e}` : e === Infinity ? `>${edges[i - 1]}` : `${lo + 1}–${e}`,
+      n: values.filter((v) => v > lo && v <= e).length,
+    };
   });
 }
 
@@ -15,7 +18,12 @@ function histogram(values: number[], edges: number[]): { bin: string; n: number 
  * A release's overview: instance count, the truth's distribution (aggregates only, so also for
  * hidden releases), text/patch length distributions, and its changes against the previous release.
  */
-export async function releaseOverview(db: PrismaClient, fullSlug: string, version?: string, actor: Actor | null = null) {
+export async function releaseOverview(
+  db: PrismaClient,
+  fullSlug: string,
+  version?: string,
+  actor: Actor | null = null,
+) {
   const task = await getTaskOrThrow(db, fullSlug);
   const release = await getReleaseOrThrow(db, task.id, version, actor);
   // a hidden release shows nothing computed from its truth (admins aside): metadata only
@@ -40,20 +48,35 @@ export async function releaseOverview(db: PrismaClient, fullSlug: string, versio
     const before = new Map(p.map((x) => [x.externalId, stableStringify([x.truth, x.metadata])]));
     const nowIds = new Set(inst.map((x) => x.externalId));
     const added = inst.filter((x) => !before.has(x.externalId)).map((x) => x.externalId);
-    const changed = inst.filter((x) => before.has(x.externalId) && before.get(x.externalId) !== stableStringify([x.truth, x.metadata])).map((x) => x.externalId);
+    const changed = inst
+      .filter((x) => before.has(x.externalId) && before.get(x.externalId) !== stableStringify([x.truth, x.metadata]))
+      .map((x) => x.externalId);
     const removed = p.filter((x) => !nowIds.has(x.externalId)).map((x) => x.externalId);
     changes = {
       against: prev.version,
       added: added.length,
       removed: removed.length,
       changed: truthShown ? changed.length : null,
-      sample: { added: added.slice(0, 10), removed: removed.slice(0, 10), changed: truthShown ? changed.slice(0, 10) : [] },
+      sample: {
+        added: added.slice(0, 10),
+        removed: removed.slice(0, 10),
+        changed: truthShown ? changed.slice(0, 10) : [],
+      },
     };
   }
   return {
     task: task.fullSlug,
     taskName: task.name,
-    release: { version: release.version, status: release.status, hidden: release.hidden, synthetic: release.synthetic, notes: release.notes, source: release.source, createdAt: release.createdAt.toISOString(), publishedAt: release.publishedAt?.toISOString() ?? null },
+    release: {
+      version: release.version,
+      status: release.status,
+      hidden: release.hidden,
+      synthetic: release.synthetic,
+      notes: release.notes,
+      source: release.source,
+      createdAt: release.createdAt.toISOString(),
+      publishedAt: release.publishedAt?.toISOString() ?? null,
+    },
     instances: inst.length,
     distributions: dist,
     lengths,

@@ -33,7 +33,10 @@ export interface ImportReleaseInput {
 
 export type { ReleaseDiff } from "@/lib/contracts/releases";
 
-function diffAgainst(prev: { externalId: string; truth: unknown; metadata: unknown }[], next: StoredInstance[]): Omit<ReleaseDiff, "against"> {
+function diffAgainst(
+  prev: { externalId: string; truth: unknown; metadata: unknown }[],
+  next: StoredInstance[],
+): Omit<ReleaseDiff, "against"> {
   const before = new Map(prev.map((p) => [p.externalId, stableStringify([p.truth, p.metadata])]));
   let added = 0;
   let changed = 0;
@@ -89,14 +92,27 @@ export async function importRelease(db: PrismaClient, input: ImportReleaseInput)
         action: "release.import",
         target: { type: "release", id: rel.id },
         taskId: task.id,
-        after: { version: rel.version, instances: instances.length, hidden: rel.hidden, synthetic: rel.synthetic, checksum, diff },
+        after: {
+          version: rel.version,
+          instances: instances.length,
+          hidden: rel.hidden,
+          synthetic: rel.synthetic,
+          checksum,
+          diff,
+        },
       });
       return rel;
     },
     { timeout: 300_000, maxWait: 30_000 },
   );
-  const validation = { format, instances: instances.length, preview: instances.slice(0, 5).map((i) => ({ instance_id: i.externalId, ...i.metadata, truth: i.truth })) };
-  const published = input.publish ? await publishRelease(db, release.id, { createdBy: input.createdBy, actor: input.actor }) : null;
+  const validation = {
+    format,
+    instances: instances.length,
+    preview: instances.slice(0, 5).map((i) => ({ instance_id: i.externalId, ...i.metadata, truth: i.truth })),
+  };
+  const published = input.publish
+    ? await publishRelease(db, release.id, { createdBy: input.createdBy, actor: input.actor })
+    : null;
   return { release: published?.release ?? release, validation, diff, job: published?.job ?? null };
 }
 
@@ -111,7 +127,11 @@ export const rescoreJob = defineJob("rescore", async (db, payload, progress, { j
   const release = await db.release.findUniqueOrThrow({ where: { id: payload.releaseId }, include: { task: true } });
   const task = await getTaskOrThrow(db, release.task.fullSlug);
   await refreshBaselines(db, task, release);
-  const subs = await db.submission.findMany({ where: { taskId: release.taskId }, select: { id: true }, orderBy: { createdAt: "asc" } });
+  const subs = await db.submission.findMany({
+    where: { taskId: release.taskId },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+  });
   if (!subs.length) return { rescored: 0, release: release.version };
   // The fan-out happens once: the parts are queued in the transaction that marks the job as
   // fanned out, so a retried or re-delivered parent never queues them twice.
@@ -123,7 +143,12 @@ export const rescoreJob = defineJob("rescore", async (db, payload, progress, { j
     );
     if (!claimed) return;
     for (let i = 0; i < subs.length; i += RESCORE_BATCH) {
-      await queueTask(sqlOf(tx), "rescore-part", { jobId, part: i / RESCORE_BATCH, releaseId: release.id, ids: subs.slice(i, i + RESCORE_BATCH).map((s) => s.id) });
+      await queueTask(sqlOf(tx), "rescore-part", {
+        jobId,
+        part: i / RESCORE_BATCH,
+        releaseId: release.id,
+        ids: subs.slice(i, i + RESCORE_BATCH).map((s) => s.id),
+      });
     }
   });
   await progress(0, subs.length);
@@ -172,7 +197,14 @@ export const rescorePartTask = defineTask("rescore-part", async (db, payload, he
     );
   } catch (e) {
     if (helpers.job.attempts >= helpers.job.max_attempts) {
-      await db.job.update({ where: { id: jobId }, data: { status: "failed", finishedAt: new Date(), error: `re-scoring ${ids.length} submissions failed: ${userFacingError(e, jobId)}` } });
+      await db.job.update({
+        where: { id: jobId },
+        data: {
+          status: "failed",
+          finishedAt: new Date(),
+          error: `re-scoring ${ids.length} submissions failed: ${userFacingError(e, jobId)}`,
+        },
+      });
     }
     throw e;
   }
@@ -185,7 +217,11 @@ export const rescorePartTask = defineTask("rescore-part", async (db, payload, he
  * scripts and tests that must see its result run the due jobs themselves (`runDueJobs` of
  * lib/server/worker) — nothing here reaches up to the registry of every job.
  */
-export async function publishRelease(db: PrismaClient, releaseId: string, opts: { createdBy?: string | null; actor?: AuditEntry["actor"] } = {}) {
+export async function publishRelease(
+  db: PrismaClient,
+  releaseId: string,
+  opts: { createdBy?: string | null; actor?: AuditEntry["actor"] } = {},
+) {
   const rel = await db.release.findUnique({ where: { id: releaseId }, include: { task: true } });
   if (!rel) throw new AppError("not_found", "release not found");
   if (rel.status !== "draft") throw new AppError("conflict", `release ${rel.version} is ${rel.status}, not a draft`);
@@ -197,14 +233,50 @@ export async function publishRelease(db: PrismaClient, releaseId: string, opts: 
       where: { taskId: rel.taskId, status: "published" },
       data: { status: "archived", archivedAt: new Date() },
     });
-    const release = await tx.release.update({ where: { id: rel.id }, data: { status: "published", publishedAt: new Date() } });
-    const job = await createJob(sqlOf(tx), "rescore", { releaseId: release.id, task: task.fullSlug, version: release.version }, { total, createdBy: opts.createdBy ?? null });
+    const release = await tx.release.update({
+      where: { id: rel.id },
+      data: { status: "published", publishedAt: new Date() },
+    });
+    const job = await createJob(
+      sqlOf(tx),
+      "rescore",
+      { releaseId: release.id, task: task.fullSlug, version: release.version },
+      { total, createdBy: opts.createdBy ?? null },
+    );
     const rows = sqlOf(tx);
     for (const p of previous) {
-      await audit(rows, { actor: opts.actor ?? null, action: "release.archive", target: { type: "release", id: p.id }, taskId: rel.taskId, public: true, before: { version: p.version, status: "published" }, after: { version: p.version, status: "archived" } });
+      await audit(rows, {
+        actor: opts.actor ?? null,
+        action: "release.archive",
+        target: { type: "release", id: p.id },
+        taskId: rel.taskId,
+        public: true,
+        before: { version: p.version, status: "published" },
+        after: { version: p.version, status: "archived" },
+      });
     }
-    await audit(rows, { actor: opts.actor ?? null, action: "release.publish", target: { type: "release", id: release.id }, taskId: rel.taskId, public: true, before: { version: release.version, status: "draft" }, after: { version: release.version, status: "published", instances: release.instanceCount, hidden: release.hidden } });
-    await audit(rows, { actor: opts.actor ?? null, action: "release.rescore", target: { type: "release", id: release.id }, taskId: rel.taskId, public: true, after: { version: release.version, submissions: total, job } });
+    await audit(rows, {
+      actor: opts.actor ?? null,
+      action: "release.publish",
+      target: { type: "release", id: release.id },
+      taskId: rel.taskId,
+      public: true,
+      before: { version: release.version, status: "draft" },
+      after: {
+        version: release.version,
+        status: "published",
+        instances: release.instanceCount,
+        hidden: release.hidden,
+      },
+    });
+    await audit(rows, {
+      actor: opts.actor ?? null,
+      action: "release.rescore",
+      target: { type: "release", id: release.id },
+      taskId: rel.taskId,
+      public: true,
+      after: { version: release.version, submissions: total, job },
+    });
     return { release, job };
   });
   forgetRelease(release.id);
@@ -216,10 +288,15 @@ export async function getReleaseDetail(db: PrismaClient, id: string) {
   const rel = await db.release.findUnique({ where: { id }, include: { task: true } });
   if (!rel) throw new AppError("not_found", "release not found");
   const instances = await getReleaseInstances(db, rel.id, rel.status !== "draft");
-  const current = await db.release.findFirst({ where: { taskId: rel.taskId, status: "published", NOT: { id: rel.id } } });
+  const current = await db.release.findFirst({
+    where: { taskId: rel.taskId, status: "published", NOT: { id: rel.id } },
+  });
   const prev = current ? await getReleaseInstances(db, current.id, true) : [];
   const diff: ReleaseDiff = { ...diffAgainst(prev, instances), against: current?.version ?? null };
-  const job = await db.job.findFirst({ where: { kind: "rescore", payload: { path: ["releaseId"], equals: rel.id } }, orderBy: { createdAt: "desc" } });
+  const job = await db.job.findFirst({
+    where: { kind: "rescore", payload: { path: ["releaseId"], equals: rel.id } },
+    orderBy: { createdAt: "desc" },
+  });
   return {
     task: rel.task.fullSlug,
     release: releaseJson(rel),

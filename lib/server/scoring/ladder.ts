@@ -9,7 +9,8 @@ import type { Sql } from "@/lib/server/db";
 
 function getPath(m: Metrics, key: string): number | null | undefined {
   let cur: unknown = m;
-  for (const k of key.split(".")) cur = cur && typeof cur === "object" ? (cur as Record<string, unknown>)[k] : undefined;
+  for (const k of key.split("."))
+    cur = cur && typeof cur === "object" ? (cur as Record<string, unknown>)[k] : undefined;
   return typeof cur === "number" || cur === null ? (cur as number | null) : undefined;
 }
 
@@ -46,7 +47,10 @@ function hmacDraws(secret: string, seed: string): Draw {
  * process, a new draw for each upload, whoever sends it, and a new draw on another release).
  */
 export function ladderNoise(secret: string, releaseId: string, chain: string, submissionId: string): LadderNoise {
-  return { offset: hmacDraws(secret, `offset:${releaseId}:${chain}`), noise: hmacDraws(secret, `noise:${releaseId}:${submissionId}`) };
+  return {
+    offset: hmacDraws(secret, `offset:${releaseId}:${chain}`),
+    noise: hmacDraws(secret, `noise:${releaseId}:${submissionId}`),
+  };
 }
 
 /** The name of the Ladder's secret in app_secrets. */
@@ -58,12 +62,24 @@ export function ladderSecret(rows: Sql): Promise<string> {
 }
 
 /** One column's released value: its step (counts: the matching multiple of n), its range, its draws. */
-function releasedColumn(c: Pick<MetricColumn, "key" | "format">, v: number, margin: number, n: number, noise: LadderNoise | null): number {
+function releasedColumn(
+  c: Pick<MetricColumn, "key" | "format">,
+  v: number,
+  margin: number,
+  n: number,
+  noise: LadderNoise | null,
+): number {
   const count = c.format === "count";
   const step = count ? Math.max(1, Math.round(margin * n)) : margin;
   // the noise may carry a value past its range: shares stay in [0, 1], scores (F, AP, I/O-Score,
   // W₁) in [−1, 1], counts whole and ≥ 0 — clamping after the noise tells nothing more
-  const range = count ? { min: 0, integer: true } : c.format === "percent1" ? { min: 0, max: 1 } : c.format === "score3" ? { min: -1, max: 1 } : {};
+  const range = count
+    ? { min: 0, integer: true }
+    : c.format === "percent1"
+      ? { min: 0, max: 1 }
+      : c.format === "score3"
+        ? { min: -1, max: 1 }
+        : {};
   return releaseValue(v, step, noise ? { offset: noise.offset(c.key), draw: noise.noise(c.key) } : null, range);
 }
 
@@ -72,7 +88,13 @@ function releasedColumn(c: Pick<MetricColumn, "key" | "format">, v: number, marg
  * with `releaseValue` (noise, then the team's offset grid of the margin; counts on the matching
  * multiple of the instance count); nothing else. `noise` null: plain rounding (before issue 16).
  */
-export function releasedMetrics(columns: MetricColumn[], metrics: Metrics, margin: number, n: number, noise: LadderNoise | null = null): Metrics {
+export function releasedMetrics(
+  columns: MetricColumn[],
+  metrics: Metrics,
+  margin: number,
+  n: number,
+  noise: LadderNoise | null = null,
+): Metrics {
   const out: Metrics = {};
   for (const c of columns) {
     const v = getPath(metrics, c.key);
@@ -96,8 +118,17 @@ function toFloat64(b: Uint8Array | null): Float64Array | null {
  * are decided one after the other, and a re-score decides the same whatever order its parts ran
  * in. A submission without a team is a chain of its own. Call inside the scores' transaction.
  */
-export async function updateLadder(rows: Sql, task: ResolvedTask, releaseId: string, submissionIds: string[], opts: { noise?: boolean; force?: boolean } = {}): Promise<void> {
-  const [rel] = await rows<{ hidden: boolean; instance_count: number }>(`SELECT hidden, instance_count FROM releases WHERE id = $1::uuid`, [releaseId]);
+export async function updateLadder(
+  rows: Sql,
+  task: ResolvedTask,
+  releaseId: string,
+  submissionIds: string[],
+  opts: { noise?: boolean; force?: boolean } = {},
+): Promise<void> {
+  const [rel] = await rows<{ hidden: boolean; instance_count: number }>(
+    `SELECT hidden, instance_count FROM releases WHERE id = $1::uuid`,
+    [releaseId],
+  );
   if (!rel?.hidden || !submissionIds.length) return;
   const owners = await rows<{ chain: string; team_id: string | null; id: string }>(
     `SELECT DISTINCT COALESCE(team_id::text, id::text) AS chain, team_id, id FROM submissions WHERE id = ANY($1::uuid[])`,
@@ -106,12 +137,28 @@ export async function updateLadder(rows: Sql, task: ResolvedTask, releaseId: str
   const chains = [...new Map(owners.map((o) => [o.chain, o])).values()].sort((a, b) => a.chain.localeCompare(b.chain));
   const columns = task.kind.columns(task.options);
   const better = columns.find((c) => c.key === task.primaryMetric)?.better ?? "higher";
-  const primaryColumn = columns.find((c) => c.key === task.primaryMetric) ?? { key: task.primaryMetric, format: "score3" as const };
+  const primaryColumn = columns.find((c) => c.key === task.primaryMetric) ?? {
+    key: task.primaryMetric,
+    format: "score3" as const,
+  };
   // noise: false — plain rounding on one grid, as before issue 16 (tests' control)
   const secret = opts.noise === false ? null : await ladderSecret(rows);
   for (const o of chains) {
-    await rows(`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0))) l`, [`ladder:${releaseId}:${o.chain}`]);
-    const chain = await rows<{ id: string; submission_id: string; primary_value: number | null; replicates: Uint8Array | null; metrics: Metrics; total: number; partial: boolean; ladder_released: boolean | null; ladder_margin: number | null; ladder_primary: number | null }>(
+    await rows(`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0))) l`, [
+      `ladder:${releaseId}:${o.chain}`,
+    ]);
+    const chain = await rows<{
+      id: string;
+      submission_id: string;
+      primary_value: number | null;
+      replicates: Uint8Array | null;
+      metrics: Metrics;
+      total: number;
+      partial: boolean;
+      ladder_released: boolean | null;
+      ladder_margin: number | null;
+      ladder_primary: number | null;
+    }>(
       `SELECT s.id, s.submission_id, s.primary_value, s.replicates, s.metrics, s.total, s.partial, s.ladder_released, s.ladder_margin, s.ladder_primary
          FROM scores s JOIN submissions sub ON sub.id = s.submission_id
         WHERE s.release_id = $1::uuid AND sub.status <> 'failed'
@@ -122,7 +169,11 @@ export async function updateLadder(rows: Sql, task: ResolvedTask, releaseId: str
     const complete = chain.filter((s) => !s.partial);
     const noises = complete.map((s) => (secret ? ladderNoise(secret, releaseId, o.chain, s.submission_id) : null));
     const decisions = ladderDecisions(
-      complete.map((s, i) => ({ primary: s.primary_value, replicates: toFloat64(s.replicates), jitter: noises[i]?.noise("threshold") ?? 0 })),
+      complete.map((s, i) => ({
+        primary: s.primary_value,
+        replicates: toFloat64(s.replicates),
+        jitter: noises[i]?.noise("threshold") ?? 0,
+      })),
       { n: rel.instance_count, better },
     );
     const ids: string[] = [];
@@ -133,14 +184,26 @@ export async function updateLadder(rows: Sql, task: ResolvedTask, releaseId: str
     complete.forEach((s, i) => {
       const d = decisions[i];
       // the primary column's own draws: the released primary and its column agree
-      const primary = d.released && s.primary_value !== null ? releasedColumn(primaryColumn, s.primary_value, d.margin!, s.total, noises[i]) : null;
+      const primary =
+        d.released && s.primary_value !== null
+          ? releasedColumn(primaryColumn, s.primary_value, d.margin!, s.total, noises[i])
+          : null;
       // unchanged: nothing to write (a value released under an older rule is rewritten)
-      if (s.ladder_released === d.released && s.ladder_margin === d.margin && s.ladder_primary === primary && s.ladder_released !== null && !opts.force) return;
+      if (
+        s.ladder_released === d.released &&
+        s.ladder_margin === d.margin &&
+        s.ladder_primary === primary &&
+        s.ladder_released !== null &&
+        !opts.force
+      )
+        return;
       ids.push(s.id);
       released.push(d.released);
       margins.push(d.margin);
       primaries.push(primary);
-      metrics.push(d.released ? JSON.stringify(releasedMetrics(columns, s.metrics, d.margin!, s.total, noises[i])) : null);
+      metrics.push(
+        d.released ? JSON.stringify(releasedMetrics(columns, s.metrics, d.margin!, s.total, noises[i])) : null,
+      );
     });
     for (const s of chain.filter((x) => x.partial && x.ladder_released !== false)) {
       ids.push(s.id);

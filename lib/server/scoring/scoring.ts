@@ -1,6 +1,13 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, bootstrapIndices, bootstrapReplicates, intervalFromReplicates, METRICS_VERSION } from "@/lib/metrics";
+import {
+  BOOTSTRAP_RESAMPLES,
+  BOOTSTRAP_SEED,
+  bootstrapIndices,
+  bootstrapReplicates,
+  intervalFromReplicates,
+  METRICS_VERSION,
+} from "@/lib/metrics";
 import { lengthBuckets, type LengthBucket } from "@/lib/tasks/shared/length-bucket";
 import type { StoredInstance, TaskKindModule } from "@/lib/tasks/types";
 
@@ -52,7 +59,11 @@ export function computeScore(
   predictions: Map<string, Record<string, unknown>>,
   opts: { bootstrapSeed?: number } = {},
 ): ComputedScore {
-  const pairs: { truth: Record<string, unknown>; prediction: Record<string, unknown>; metadata: Record<string, unknown> }[] = [];
+  const pairs: {
+    truth: Record<string, unknown>;
+    prediction: Record<string, unknown>;
+    metadata: Record<string, unknown>;
+  }[] = [];
   const missing: string[] = [];
   for (const inst of instances) {
     const p = predictions.get(inst.externalId);
@@ -104,20 +115,47 @@ export function computeScore(
  * Writes (or replaces) a submission's score on a release, decides what the Ladder releases of it
  * on a hidden release, and queues the board refresh — all in the caller's transaction.
  */
-export async function saveScore(exec: Sql, task: ResolvedTask, submissionId: string, releaseId: string, s: ComputedScore): Promise<void> {
+export async function saveScore(
+  exec: Sql,
+  task: ResolvedTask,
+  submissionId: string,
+  releaseId: string,
+  s: ComputedScore,
+): Promise<void> {
   await saveScores(exec, task, releaseId, [{ id: submissionId, s }]);
 }
 
 /** saveScore for several submissions of one release: the Ladder runs once per team. */
-export async function saveScores(exec: Sql, task: ResolvedTask, releaseId: string, scores: { id: string; s: ComputedScore }[]): Promise<void> {
+export async function saveScores(
+  exec: Sql,
+  task: ResolvedTask,
+  releaseId: string,
+  scores: { id: string; s: ComputedScore }[],
+): Promise<void> {
   for (const { id, s } of scores) await writeScore(exec, task, id, releaseId, s);
-  await updateLadder(exec, task, releaseId, scores.map((x) => x.id));
+  await updateLadder(
+    exec,
+    task,
+    releaseId,
+    scores.map((x) => x.id),
+  );
   // the board's ≈ marks, refreshed after this write: one waiting job per release (its key is
   // replaced while it waits), run in order on the release's own queue
-  await queueTask(exec, "refresh-board", { releaseId }, { jobKey: `board:${releaseId}`, queue: `board:${releaseId}`, maxAttempts: 5 });
+  await queueTask(
+    exec,
+    "refresh-board",
+    { releaseId },
+    { jobKey: `board:${releaseId}`, queue: `board:${releaseId}`, maxAttempts: 5 },
+  );
 }
 
-async function writeScore(exec: Sql, task: ResolvedTask, submissionId: string, releaseId: string, s: ComputedScore): Promise<void> {
+async function writeScore(
+  exec: Sql,
+  task: ResolvedTask,
+  submissionId: string,
+  releaseId: string,
+  s: ComputedScore,
+): Promise<void> {
   const details = { ...(s.result?.details ?? {}), ...(s.lengths !== undefined ? { lengthBuckets: s.lengths } : {}) };
   await exec(
     `INSERT INTO scores (id, submission_id, release_id, primary_metric, primary_value, ci_low, ci_high, metrics, details, covered, total, partial, metrics_version, computed_at, replicates)
@@ -146,7 +184,12 @@ async function writeScore(exec: Sql, task: ResolvedTask, submissionId: string, r
 }
 
 /** Scores one stored submission against a release (no write). Storage-only fields (traces) are not read. */
-export async function rescoreCompute(db: PrismaClient, task: ResolvedTask, submissionId: string, release: { id: string; status: string; bootstrapSeed: number }) {
+export async function rescoreCompute(
+  db: PrismaClient,
+  task: ResolvedTask,
+  submissionId: string,
+  release: { id: string; status: string; bootstrapSeed: number },
+) {
   const preds = await db.$queryRawUnsafe<{ external_id: string; data: Record<string, unknown> }[]>(
     `SELECT external_id, data - $2::text[] AS data FROM predictions WHERE submission_id = $1::uuid`,
     submissionId,
@@ -158,7 +201,12 @@ export async function rescoreCompute(db: PrismaClient, task: ResolvedTask, submi
 }
 
 /** Re-scores one stored submission against a release and writes the score. */
-export async function rescoreSubmission(db: PrismaClient, task: ResolvedTask, submissionId: string, release: { id: string; status: string; bootstrapSeed: number }) {
+export async function rescoreSubmission(
+  db: PrismaClient,
+  task: ResolvedTask,
+  submissionId: string,
+  release: { id: string; status: string; bootstrapSeed: number },
+) {
   const s = await rescoreCompute(db, task, submissionId, release);
   await db.$transaction((tx) => saveScore(sqlOf(tx), task, submissionId, release.id, s));
 }

@@ -18,7 +18,10 @@ export async function appSecret(db: Query, name: string): Promise<string> {
   if (known) return known;
   let [row] = await db<{ value: string }>(`SELECT value FROM app_secrets WHERE name = $1`, [name]);
   if (!row) {
-    await db(`INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, crypto.randomBytes(32).toString("hex")]);
+    await db(`INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
+      name,
+      crypto.randomBytes(32).toString("hex"),
+    ]);
     [row] = await db<{ value: string }>(`SELECT value FROM app_secrets WHERE name = $1`, [name]);
   }
   cache.set(name, row.value);

@@ -29,19 +29,32 @@ export async function ensureAdmin(db: Database, log: (m: string) => void): Promi
     const weak = generated ? null : passwordProblem(password);
     if (weak) throw new Error(`ADMIN_PASSWORD: ${weak}`);
     admin = await prisma.user.create({
-      data: { email: env.ADMIN_EMAIL.toLowerCase(), name: "Administrator", isAdmin: true, passwordHash: await hashPassword(password) },
+      data: {
+        email: env.ADMIN_EMAIL.toLowerCase(),
+        name: "Administrator",
+        isAdmin: true,
+        passwordHash: await hashPassword(password),
+      },
     });
     await prisma.membership.create({ data: { userId: admin.id, teamId: team.id, role: "owner" } });
-    if (generated) log(`[admin] created ${admin.email} with password: ${password}  (shown once; set ADMIN_PASSWORD to choose it)`);
+    if (generated)
+      log(`[admin] created ${admin.email} with password: ${password}  (shown once; set ADMIN_PASSWORD to choose it)`);
     else log(`[admin] created ${admin.email}`);
   } else if (!admin.isAdmin) {
     await prisma.user.update({ where: { id: admin.id }, data: { isAdmin: true } });
   }
   const file = adminTokenPath();
   const existing = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
-  const valid = existing && (await prisma.apiToken.findFirst({ where: { tokenHash: hashToken(existing), revokedAt: null, isAdmin: true } }));
+  const valid =
+    existing &&
+    (await prisma.apiToken.findFirst({ where: { tokenHash: hashToken(existing), revokedAt: null, isAdmin: true } }));
   if (!valid) {
-    const { token } = await createApiToken(prisma, { teamId: team.id, userId: admin.id, name: "admin-token file", isAdmin: true });
+    const { token } = await createApiToken(prisma, {
+      teamId: team.id,
+      userId: admin.id,
+      name: "admin-token file",
+      isAdmin: true,
+    });
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, token + "\n", { mode: 0o600 });
     fs.chmodSync(file, 0o600);

@@ -63,15 +63,25 @@ async function seedRealInput(db: PrismaClient, log: (m: string) => void, settle:
  * issue texts for the 638 instances that have one (prisma/seed-data/swebench), so the paper's
  * Figure 2 — bouncing by issue length — is drawn on real data and instance pages show the ticket.
  */
-async function seedInputWithTexts(db: PrismaClient, taskId: string, log: (m: string) => void, settle: () => Promise<void>) {
+async function seedInputWithTexts(
+  db: PrismaClient,
+  taskId: string,
+  log: (m: string) => void,
+  settle: () => Promise<void>,
+) {
   if (await db.release.findUnique({ where: { taskId_version: { taskId, version: "1.1" } } })) return;
   const texts = new Map<string, { problem_statement: string; repo: string }>();
-  for (const line of fs.readFileSync(path.join(seedDataDir(), "swebench", "problem_statements.jsonl"), "utf8").split("\n")) {
+  for (const line of fs
+    .readFileSync(path.join(seedDataDir(), "swebench", "problem_statements.jsonl"), "utf8")
+    .split("\n")) {
     if (!line.trim()) continue;
     const r = JSON.parse(line) as { instance_id: string; problem_statement: string; repo: string };
     texts.set(r.instance_id, { problem_statement: r.problem_statement, repo: r.repo });
   }
-  const csv = Papa.parse<Record<string, string>>(fs.readFileSync(path.join(seedDataDir(), "bouncerbench", "ensembled_annotations_public.csv"), "utf8"), { header: true, skipEmptyLines: true });
+  const csv = Papa.parse<Record<string, string>>(
+    fs.readFileSync(path.join(seedDataDir(), "bouncerbench", "ensembled_annotations_public.csv"), "utf8"),
+    { header: true, skipEmptyLines: true },
+  );
   const rows = csv.data.map((row) => ({ ...row, ...(texts.get(row.instance_id) ?? {}) }));
   const withText = rows.filter((r) => "problem_statement" in r).length;
   const r = await importRelease(db, {
@@ -84,7 +94,9 @@ async function seedInputWithTexts(db: PrismaClient, taskId: string, log: (m: str
     publish: true,
   });
   await settle();
-  log(`[seed] imported and published bouncerbench/input 1.1 (${r.release.instanceCount} instances, ${withText} with issue texts)`);
+  log(
+    `[seed] imported and published bouncerbench/input 1.1 (${r.release.instanceCount} instances, ${withText} with issue texts)`,
+  );
 }
 
 /** Synthetic releases and made-up systems for every task without public data here. */

@@ -16,8 +16,16 @@ export interface PerInstance {
 }
 
 /** Per-instance stats and outcomes of submissions on a release (only the instances each covers). */
-export async function loadPerInstance(db: PrismaClient, task: ResolvedTask, instances: StoredInstance[], submissionIds: string[]) {
-  const preds = await db.prediction.findMany({ where: { submissionId: { in: submissionIds } }, select: { submissionId: true, externalId: true, data: true } });
+export async function loadPerInstance(
+  db: PrismaClient,
+  task: ResolvedTask,
+  instances: StoredInstance[],
+  submissionIds: string[],
+) {
+  const preds = await db.prediction.findMany({
+    where: { submissionId: { in: submissionIds } },
+    select: { submissionId: true, externalId: true, data: true },
+  });
   const byInstance = new Map(instances.map((i) => [i.externalId, i]));
   const out = new Map<string, Map<string, PerInstance>>(submissionIds.map((id) => [id, new Map()]));
   for (const p of preds) {
@@ -34,11 +42,20 @@ export async function loadPerInstance(db: PrismaClient, task: ResolvedTask, inst
 }
 
 /** Paired bootstrap of the primary metric's difference (A − B) on the instances both cover. */
-export function primaryDifference(task: ResolvedTask, a: Map<string, PerInstance>, b: Map<string, PerInstance>, common: string[]): PairedDifference | null {
+export function primaryDifference(
+  task: ResolvedTask,
+  a: Map<string, PerInstance>,
+  b: Map<string, PerInstance>,
+  common: string[],
+): PairedDifference | null {
   if (!common.length) return null;
   const ra = common.map((id) => a.get(id)!.stats);
   const rb = common.map((id) => b.get(id)!.stats);
-  const pick = (rows: number[][]) => (ix: Int32Array) => task.kind.primaryFromStats(Array.from(ix, (i) => rows[i]), task.options);
+  const pick = (rows: number[][]) => (ix: Int32Array) =>
+    task.kind.primaryFromStats(
+      Array.from(ix, (i) => rows[i]),
+      task.options,
+    );
   return pairedBootstrapDifference(common.length, pick(ra), pick(rb));
 }
 
@@ -47,16 +64,26 @@ export function primaryDifference(task: ResolvedTask, a: Map<string, PerInstance
  * differences with paired bootstrap intervals, exact McNemar tests on discordant decisions, and
  * the instances where they disagree (predictions only when the release hides its truth).
  */
-export async function compareSubmissions(db: PrismaClient, fullSlug: string, ids: string[], actor: Actor | null, version?: string) {
+export async function compareSubmissions(
+  db: PrismaClient,
+  fullSlug: string,
+  ids: string[],
+  actor: Actor | null,
+  version?: string,
+) {
   const unique = [...new Set(ids)];
   if (unique.length < 2 || unique.length > 4) throw new AppError("bad_request", "choose 2 to 4 submissions to compare");
   const bad = unique.find((id) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
   if (bad) throw new AppError("bad_request", `"${bad.slice(0, 60)}" is not a submission id`);
   const task = await getTaskOrThrow(db, fullSlug);
   const release = await getReleaseOrThrow(db, task.id, version, actor);
-  const subs = await db.submission.findMany({ where: { id: { in: unique }, taskId: task.id }, include: { team: true, scores: { where: { releaseId: release.id } } } });
+  const subs = await db.submission.findMany({
+    where: { id: { in: unique }, taskId: task.id },
+    include: { team: true, scores: { where: { releaseId: release.id } } },
+  });
   const visible = subs.filter((s) => canView(actor, s));
-  if (visible.length !== unique.length) throw new AppError("not_found", "a submission to compare was not found on this task");
+  if (visible.length !== unique.length)
+    throw new AppError("not_found", "a submission to compare was not found on this task");
   const ordered = unique.map((id) => visible.find((s) => s.id === id)!);
   const submissions = ordered.map((s) => {
     const view = s.scores[0] ? discloseScore(s.scores[0], release, actor) : null;
@@ -103,7 +130,12 @@ export async function compareSubmissions(db: PrismaClient, fullSlug: string, ids
         if (x && !y) bOnly++;
         if (!x && y) cOnly++;
       }
-      pairs.push({ a: ordered[i].id, b: ordered[j].id, primary: primaryDifference(task, a, b, common), mcnemar: mcnemarExact(bOnly, cOnly) });
+      pairs.push({
+        a: ordered[i].id,
+        b: ordered[j].id,
+        primary: primaryDifference(task, a, b, common),
+        mcnemar: mcnemarExact(bOnly, cOnly),
+      });
     }
   }
 

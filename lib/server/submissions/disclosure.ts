@@ -29,14 +29,19 @@ export interface DisclosedScore {
   withheld: boolean;
 }
 
-export const NOT_RELEASED = "not a significant improvement over your best released submission: nothing new is shown (the Ladder)";
+export const NOT_RELEASED =
+  "not a significant improvement over your best released submission: nothing new is shown (the Ladder)";
 
 export function isAdmin(actor: Actor | null | undefined): boolean {
   return Boolean(actor?.isAdmin);
 }
 
 /** A score as this viewer may see it. */
-export function discloseScore(score: DisclosableScore, release: { hidden: boolean }, actor: Actor | null | undefined): DisclosedScore {
+export function discloseScore(
+  score: DisclosableScore,
+  release: { hidden: boolean },
+  actor: Actor | null | undefined,
+): DisclosedScore {
   const full = {
     metrics: (score.metrics ?? {}) as Metrics,
     primary: score.primaryValue,
@@ -46,19 +51,34 @@ export function discloseScore(score: DisclosableScore, release: { hidden: boolea
   const ladder = { released: score.ladderReleased === true, margin: score.ladderMargin };
   if (isAdmin(actor)) return { ...full, ladder, details: true, withheld: false };
   if (ladder.released) {
-    return { metrics: (score.ladderMetrics ?? {}) as Metrics, primary: score.ladderPrimary, ci: null, ladder, details: false, withheld: false };
+    return {
+      metrics: (score.ladderMetrics ?? {}) as Metrics,
+      primary: score.ladderPrimary,
+      ci: null,
+      ladder,
+      details: false,
+      withheld: false,
+    };
   }
   return { metrics: {}, primary: null, ci: null, ladder, details: false, withheld: true };
 }
 
 /** The metrics an upload's response carries: on a hidden release, what the Ladder released (admins: all). */
 export function disclosedUpload(
-  r: { hidden: boolean; metrics: Metrics; ladder: { released: boolean; margin: number | null; metrics: Metrics } | null },
+  r: {
+    hidden: boolean;
+    metrics: Metrics;
+    ladder: { released: boolean; margin: number | null; metrics: Metrics } | null;
+  },
   actor: Actor | null | undefined,
 ): { metrics: Metrics; ladder?: { released: boolean; margin: number | null; message?: string } } {
   if (!r.hidden) return { metrics: r.metrics };
   if (!r.ladder) return { metrics: isAdmin(actor) ? r.metrics : {} }; // a dry run: validation only
-  const ladder = { released: r.ladder.released, margin: r.ladder.margin, ...(r.ladder.released ? {} : { message: NOT_RELEASED }) };
+  const ladder = {
+    released: r.ladder.released,
+    margin: r.ladder.margin,
+    ...(r.ladder.released ? {} : { message: NOT_RELEASED }),
+  };
   if (isAdmin(actor)) return { metrics: r.metrics, ladder };
   return { metrics: r.ladder.released ? r.ladder.metrics : {}, ladder };
 }

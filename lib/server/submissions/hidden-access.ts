@@ -8,7 +8,10 @@ import type { ResolvedTask } from "@/lib/tasks/resolve";
  * approved. Admins are exempt.
  * @throws AppError forbidden (403)
  */
-export async function assertMayUploadHidden(db: PrismaClient, opts: { task: ResolvedTask; release: { hidden: boolean }; teamId: string; isAdmin: boolean }): Promise<void> {
+export async function assertMayUploadHidden(
+  db: PrismaClient,
+  opts: { task: ResolvedTask; release: { hidden: boolean }; teamId: string; isAdmin: boolean },
+): Promise<void> {
   if (!opts.release.hidden || !opts.task.hiddenApprovedOnly || opts.isAdmin) return;
   const team = await db.team.findUnique({ where: { id: opts.teamId }, select: { approvedAt: true, name: true } });
   if (team?.approvedAt) return;
@@ -19,9 +22,19 @@ export async function assertMayUploadHidden(db: PrismaClient, opts: { task: Reso
 }
 
 /** Approves a team for hidden releases of "approved teams only" tasks, or withdraws it (null). */
-export async function setTeamApproval(db: PrismaClient, slug: string, by: string | null): Promise<{ slug: string; approvedAt: Date | null; before: Date | null }> {
+export async function setTeamApproval(
+  db: PrismaClient,
+  slug: string,
+  by: string | null,
+): Promise<{ slug: string; approvedAt: Date | null; before: Date | null }> {
   const team = await db.team.findUnique({ where: { slug } });
   if (!team) throw notFound(`team ${slug}`);
-  const t = await db.team.update({ where: { id: team.id }, data: by === null ? { approvedAt: null, approvedBy: null } : { approvedAt: team.approvedAt ?? new Date(), approvedBy: by } });
+  const t = await db.team.update({
+    where: { id: team.id },
+    data:
+      by === null
+        ? { approvedAt: null, approvedBy: null }
+        : { approvedAt: team.approvedAt ?? new Date(), approvedBy: by },
+  });
   return { slug: t.slug, approvedAt: t.approvedAt, before: team.approvedAt };
 }

@@ -47,7 +47,13 @@ export interface ValidationReport {
 
 const MISSING_SAMPLE = 20;
 
-function report(format: string, rows: number, score: ComputedScore, release: { version: string }, warnings: string[]): ValidationReport {
+function report(
+  format: string,
+  rows: number,
+  score: ComputedScore,
+  release: { version: string },
+  warnings: string[],
+): ValidationReport {
   return {
     format,
     rows,
@@ -58,7 +64,11 @@ function report(format: string, rows: number, score: ComputedScore, release: { v
     partial: score.partial,
     release: release.version,
     warnings: [
-      ...(score.partial ? [`partial: ${score.covered} of ${score.total} instances covered; scored on those and left out of the default ranking`] : []),
+      ...(score.partial
+        ? [
+            `partial: ${score.covered} of ${score.total} instances covered; scored on those and left out of the default ranking`,
+          ]
+        : []),
       ...warnings.slice(0, 100),
       ...(warnings.length > 100 ? [`… and ${warnings.length - 100} more warnings`] : []),
     ],
@@ -149,7 +159,9 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
     const score = computeScore(task, instances, checked.predictions, { bootstrapSeed: release.bootstrapSeed });
     if (release.hidden && score.partial) {
       throw validationError("this release keeps its ground truth hidden: a submission must cover every instance", [
-        { message: `${score.missing.length} of ${score.total} instances have no prediction (e.g. ${score.missing.slice(0, 5).join(", ")})` },
+        {
+          message: `${score.missing.length} of ${score.total} instances have no prediction (e.g. ${score.missing.slice(0, 5).join(", ")})`,
+        },
       ]);
     }
     return { score, validation: report(checked.format, checked.rows, score, release, checked.warnings) };
@@ -159,7 +171,16 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
     await consume(null);
     const { score, validation } = scoreAndCheck();
     await input.meta;
-    return { id: null, status: "validated", metrics: dryRunMetrics(score), validation, hidden: release.hidden, ladder: null, fileSize: size, sha256: hash.digest("hex") };
+    return {
+      id: null,
+      status: "validated",
+      metrics: dryRunMetrics(score),
+      validation,
+      hidden: release.hidden,
+      ladder: null,
+      fileSize: size,
+      sha256: hash.digest("hex"),
+    };
   }
 
   const id = input.submissionId ?? crypto.randomUUID();
@@ -168,100 +189,141 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
   class DryRun {
     constructor(readonly out: ReturnType<typeof scoreAndCheck>) {}
   }
-  const out = await database.transaction(async (conn: RawConnection) => {
-    if (input.submissionId) {
-      await conn.query(`DELETE FROM predictions WHERE submission_id = $1::uuid`, [id]);
-    } else {
-      await conn.query(
-        `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'scoring', '', $5, $6::uuid)`,
-        [id, task.id, input.teamId, input.userId, input.fileName ?? null, release.id],
-      );
-    }
-    const copy = conn.client.query(copyFrom(`COPY predictions (submission_id, external_id, data) FROM STDIN WITH (FORMAT csv)`));
-    let copyError: Error | null = null;
-    copy.on("error", (e: Error) => (copyError = e));
-    const write = async (externalId: string, json: string) => {
-      if (copyError) return;
-      if (!copy.write(`${id},${csv(externalId)},${csv(json)}\n`)) {
-        await Promise.race([once(copy, "drain"), once(copy, "error").catch(() => undefined)]);
+  const out = await database
+    .transaction(async (conn: RawConnection) => {
+      if (input.submissionId) {
+        await conn.query(`DELETE FROM predictions WHERE submission_id = $1::uuid`, [id]);
+      } else {
+        await conn.query(
+          `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'scoring', '', $5, $6::uuid)`,
+          [id, task.id, input.teamId, input.userId, input.fileName ?? null, release.id],
+        );
       }
-    };
-    try {
-      await consume(write);
-    } finally {
-      copy.end();
-      await finished(copy).catch((e) => (copyError ??= e));
-    }
-    if (copyError) throw copyError;
-    const { score, validation } = scoreAndCheck();
-    const meta = await input.meta;
-    if (meta.dryRun) throw new DryRun({ score, validation });
-    if (input.quota && input.teamId && !input.submissionId) await holdQuota(sqlOf(conn), task, release, input.teamId);
-    // a model name belongs to the first team that used it on the task, look-alikes included
-    // (checked for counted uploads: admins, seeds and baselines are trusted; a queued upload was checked when queued)
-    const modelSkeleton = input.quota && !input.submissionId ? await assertModelNameAvailable(sqlOf(conn), { taskId: task.id, teamId: input.teamId, model: meta.model, submissionId: id }) : skeleton(meta.model);
-    sha256 = hash.digest("hex");
-    await saveScore(sqlOf(conn), task, id, release.id, score);
-    await conn.query(
-      `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", baseline = $7, synthetic = $8,
+      const copy = conn.client.query(
+        copyFrom(`COPY predictions (submission_id, external_id, data) FROM STDIN WITH (FORMAT csv)`),
+      );
+      let copyError: Error | null = null;
+      copy.on("error", (e: Error) => (copyError = e));
+      const write = async (externalId: string, json: string) => {
+        if (copyError) return;
+        if (!copy.write(`${id},${csv(externalId)},${csv(json)}\n`)) {
+          await Promise.race([once(copy, "drain"), once(copy, "error").catch(() => undefined)]);
+        }
+      };
+      try {
+        await consume(write);
+      } finally {
+        copy.end();
+        await finished(copy).catch((e) => (copyError ??= e));
+      }
+      if (copyError) throw copyError;
+      const { score, validation } = scoreAndCheck();
+      const meta = await input.meta;
+      if (meta.dryRun) throw new DryRun({ score, validation });
+      if (input.quota && input.teamId && !input.submissionId) await holdQuota(sqlOf(conn), task, release, input.teamId);
+      // a model name belongs to the first team that used it on the task, look-alikes included
+      // (checked for counted uploads: admins, seeds and baselines are trusted; a queued upload was checked when queued)
+      const modelSkeleton =
+        input.quota && !input.submissionId
+          ? await assertModelNameAvailable(sqlOf(conn), {
+              taskId: task.id,
+              teamId: input.teamId,
+              model: meta.model,
+              submissionId: id,
+            })
+          : skeleton(meta.model);
+      sha256 = hash.digest("hex");
+      await saveScore(sqlOf(conn), task, id, release.id, score);
+      await conn.query(
+        `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", baseline = $7, synthetic = $8,
               status = 'scored', format = $9, file_name = $10, file_size = $11, file_sha256 = $12, validation = $13::jsonb,
               cost_usd = $14, tokens = $15, runtime_sec = $16, error = NULL, upload_release_id = $17::uuid, logs_url = $18, model_skeleton = $19
         WHERE id = $1::uuid`,
-      [
-        id,
-        meta.model,
-        meta.system ?? null,
-        meta.oss ?? false,
-        meta.site ?? null,
-        meta.visibility ?? "public",
-        meta.baseline ?? null,
-        meta.synthetic ?? release.synthetic,
-        validation.format,
-        input.fileName ?? null,
-        size,
-        sha256,
-        JSON.stringify(validation),
-        meta.costUsd ?? null,
-        meta.tokens ?? null,
-        meta.runtimeSec ?? null,
-        release.id,
-        meta.logsUrl ?? null,
-        modelSkeleton,
-      ],
-    );
-    if ((meta.visibility ?? "public") === "public" && !meta.baseline) {
-      await audit(sqlOf(conn), {
-        actor: { label: input.actorLabel ?? "system", userId: input.userId },
-        action: "submission.public",
-        target: { type: "submission", id },
-        taskId: task.id,
-        teamId: input.teamId,
-        public: true,
-        after: { model: meta.model, release: release.version, ...(release.hidden ? {} : { [task.primaryMetric]: score.result?.primaryValue ?? null }) },
-      });
-    }
-    let ladder: IngestResult["ladder"] = null;
-    if (release.hidden) {
-      const [l] = await conn.query<{ ladder_released: boolean | null; ladder_margin: number | null; ladder_metrics: Metrics | null }>(
-        `SELECT ladder_released, ladder_margin, ladder_metrics FROM scores WHERE submission_id = $1::uuid AND release_id = $2::uuid`,
-        [id, release.id],
+        [
+          id,
+          meta.model,
+          meta.system ?? null,
+          meta.oss ?? false,
+          meta.site ?? null,
+          meta.visibility ?? "public",
+          meta.baseline ?? null,
+          meta.synthetic ?? release.synthetic,
+          validation.format,
+          input.fileName ?? null,
+          size,
+          sha256,
+          JSON.stringify(validation),
+          meta.costUsd ?? null,
+          meta.tokens ?? null,
+          meta.runtimeSec ?? null,
+          release.id,
+          meta.logsUrl ?? null,
+          modelSkeleton,
+        ],
       );
-      ladder = { released: l?.ladder_released === true, margin: l?.ladder_margin ?? null, metrics: l?.ladder_metrics ?? {} };
-    }
-    return { score, validation, ladder };
-  }).catch((e) => {
-    if (e instanceof DryRun) return e;
-    throw e;
-  });
+      if ((meta.visibility ?? "public") === "public" && !meta.baseline) {
+        await audit(sqlOf(conn), {
+          actor: { label: input.actorLabel ?? "system", userId: input.userId },
+          action: "submission.public",
+          target: { type: "submission", id },
+          taskId: task.id,
+          teamId: input.teamId,
+          public: true,
+          after: {
+            model: meta.model,
+            release: release.version,
+            ...(release.hidden ? {} : { [task.primaryMetric]: score.result?.primaryValue ?? null }),
+          },
+        });
+      }
+      let ladder: IngestResult["ladder"] = null;
+      if (release.hidden) {
+        const [l] = await conn.query<{
+          ladder_released: boolean | null;
+          ladder_margin: number | null;
+          ladder_metrics: Metrics | null;
+        }>(
+          `SELECT ladder_released, ladder_margin, ladder_metrics FROM scores WHERE submission_id = $1::uuid AND release_id = $2::uuid`,
+          [id, release.id],
+        );
+        ladder = {
+          released: l?.ladder_released === true,
+          margin: l?.ladder_margin ?? null,
+          metrics: l?.ladder_metrics ?? {},
+        };
+      }
+      return { score, validation, ladder };
+    })
+    .catch((e) => {
+      if (e instanceof DryRun) return e;
+      throw e;
+    });
   if (out instanceof DryRun) {
     const { score, validation } = out.out;
-    return { id: null, status: "validated", metrics: dryRunMetrics(score), validation, hidden: release.hidden, ladder: null, fileSize: size, sha256: hash.digest("hex") };
+    return {
+      id: null,
+      status: "validated",
+      metrics: dryRunMetrics(score),
+      validation,
+      hidden: release.hidden,
+      ladder: null,
+      fileSize: size,
+      sha256: hash.digest("hex"),
+    };
   }
-  return { id, status: "scored", metrics: out.score.result?.metrics ?? {}, validation: out.validation, hidden: release.hidden, ladder: out.ladder, fileSize: size, sha256 };
+  return {
+    id,
+    status: "scored",
+    metrics: out.score.result?.metrics ?? {},
+    validation: out.validation,
+    hidden: release.hidden,
+    ladder: out.ladder,
+    fileSize: size,
+    sha256,
+  };
 }
 
 /** A whole file held in memory as a one-chunk source. */
 export async function* textSource(text: string): AsyncIterable<Uint8Array> {
   yield Buffer.from(text, "utf8");
 }
-

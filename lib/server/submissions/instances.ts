@@ -10,7 +10,10 @@ import { getReleaseInstances } from "@/lib/server/cache";
 export const PAGE_TEXT_BYTES = 10 * 1024;
 
 /** A prediction with its long string fields cut to their first PAGE_TEXT_BYTES, and which were cut. */
-export function clipPrediction(data: Record<string, unknown>, limit = PAGE_TEXT_BYTES): { prediction: Record<string, unknown>; clipped: string[] } {
+export function clipPrediction(
+  data: Record<string, unknown>,
+  limit = PAGE_TEXT_BYTES,
+): { prediction: Record<string, unknown>; clipped: string[] } {
   const clipped: string[] = [];
   const prediction: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(data)) {
@@ -33,7 +36,10 @@ export function instanceSummary(metadata: Record<string, unknown>): string {
 
 async function publicScored(db: PrismaClient, release: { id: string; hidden: boolean }) {
   const scores = await db.score.findMany({
-    where: { releaseId: release.id, submission: { visibility: "public", status: "scored", baseline: null, hiddenAt: null } },
+    where: {
+      releaseId: release.id,
+      submission: { visibility: "public", status: "scored", baseline: null, hiddenAt: null },
+    },
     include: { submission: true },
     // a hidden release: in submission order (an order by score would rank by hidden labels)
     orderBy: release.hidden ? { submission: { createdAt: "asc" } } : { primaryValue: { sort: "desc", nulls: "last" } },
@@ -54,15 +60,27 @@ export async function listTaskInstances(
 ) {
   const task = await getTaskOrThrow(db, fullSlug);
   const release = await getReleaseOrThrow(db, task.id, q.release, actor);
-  if (release.hidden) throw new AppError("forbidden", "this release keeps its ground truth hidden: the instance explorer is not available");
+  if (release.hidden)
+    throw new AppError(
+      "forbidden",
+      "this release keeps its ground truth hidden: the instance explorer is not available",
+    );
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
   const subs = await publicScored(db, release);
-  const preds = await db.prediction.findMany({ where: { submissionId: { in: subs.map((s) => s.id) } }, select: { submissionId: true, externalId: true, data: true } });
+  const preds = await db.prediction.findMany({
+    where: { submissionId: { in: subs.map((s) => s.id) } },
+    select: { submissionId: true, externalId: true, data: true },
+  });
   const bySub = new Map(subs.map((s) => [s.id, new Map<string, Record<string, unknown>>()]));
   for (const p of preds) bySub.get(p.submissionId)!.set(p.externalId, p.data as Record<string, unknown>);
   const needle = q.q?.toLowerCase();
   let rows = instances
-    .filter((i) => !needle || i.externalId.toLowerCase().includes(needle) || instanceSummary(i.metadata).toLowerCase().includes(needle))
+    .filter(
+      (i) =>
+        !needle ||
+        i.externalId.toLowerCase().includes(needle) ||
+        instanceSummary(i.metadata).toLowerCase().includes(needle),
+    )
     .map((i) => {
       const outcomes = subs
         .map((s) => {
@@ -81,7 +99,13 @@ export async function listTaskInstances(
         truth: i.truth,
         difficulty: outcomes.length ? wrong / outcomes.length : null,
         disagreement: outcomes.length ? 1 - top / outcomes.length : null,
-        outcomes: outcomes.map((o) => ({ submissionId: o.submissionId, model: o.model, correct: o.correct, predicted: o.predicted, outcome: o.outcome })),
+        outcomes: outcomes.map((o) => ({
+          submissionId: o.submissionId,
+          model: o.model,
+          correct: o.correct,
+          predicted: o.predicted,
+          outcome: o.outcome,
+        })),
         position: i.position,
       };
     });
@@ -109,7 +133,13 @@ export async function listTaskInstances(
 }
 
 /** One instance: truth (unless hidden), metadata, and every public submission's prediction. */
-export async function getTaskInstance(db: PrismaClient, fullSlug: string, externalId: string, version?: string, actor: Actor | null = null) {
+export async function getTaskInstance(
+  db: PrismaClient,
+  fullSlug: string,
+  externalId: string,
+  version?: string,
+  actor: Actor | null = null,
+) {
   const task = await getTaskOrThrow(db, fullSlug);
   const release = await getReleaseOrThrow(db, task.id, version, actor);
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
@@ -123,7 +153,13 @@ export async function getTaskInstance(db: PrismaClient, fullSlug: string, extern
       if (!p) return null;
       const data = p.data as Record<string, unknown>;
       const { prediction, clipped } = clipPrediction(data);
-      return { submissionId: s.id, model: s.model, prediction, clipped, outcome: release.hidden ? null : task.kind.outcome(inst, data, task.options) };
+      return {
+        submissionId: s.id,
+        model: s.model,
+        prediction,
+        clipped,
+        outcome: release.hidden ? null : task.kind.outcome(inst, data, task.options),
+      };
     })
     .filter((x) => x !== null);
   return {

@@ -15,12 +15,18 @@ async function load(db: PrismaClient, id: string) {
 }
 
 /** Visibility and the logs link (the team's owners, admins). A private submission made public is a new public entry. */
-export async function updateSubmission(db: PrismaClient, actor: Actor | null, id: string, patch: { visibility?: "public" | "private"; logsUrl?: string | null }) {
+export async function updateSubmission(
+  db: PrismaClient,
+  actor: Actor | null,
+  id: string,
+  patch: { visibility?: "public" | "private"; logsUrl?: string | null },
+) {
   const sub = await load(db, id);
   if (!actor) throw new AppError("unauthorized", "sign in or send an API token");
   const inTeam = sub.teamId !== null && actor.teamIds.includes(sub.teamId);
   if (!actor.isAdmin && !inTeam && sub.visibility === "private") throw notFound("submission");
-  if (!actor.isAdmin && !(sub.teamId && isOwner(actor, sub.teamId))) throw new AppError("forbidden", "only the team's owners and admins may change a submission");
+  if (!actor.isAdmin && !(sub.teamId && isOwner(actor, sub.teamId)))
+    throw new AppError("forbidden", "only the team's owners and admins may change a submission");
   return db.$transaction(async (tx) => {
     const data: { visibility?: "public" | "private"; logsUrl?: string | null } = {};
     if (patch.visibility !== undefined && patch.visibility !== sub.visibility) data.visibility = patch.visibility;
@@ -46,7 +52,10 @@ export async function verifySubmission(db: PrismaClient, actor: Actor, id: strin
   const sub = await load(db, id);
   const by = actor.email ?? "admin";
   return db.$transaction(async (tx) => {
-    const after = await tx.submission.update({ where: { id }, data: verified ? { verifiedBy: by, verifiedAt: new Date() } : { verifiedBy: null, verifiedAt: null } });
+    const after = await tx.submission.update({
+      where: { id },
+      data: verified ? { verifiedBy: by, verifiedAt: new Date() } : { verifiedBy: null, verifiedAt: null },
+    });
     await audit(sqlOf(tx), {
       actor,
       action: verified ? "submission.verify" : "submission.unverify",
@@ -54,8 +63,14 @@ export async function verifySubmission(db: PrismaClient, actor: Actor, id: strin
       taskId: sub.taskId,
       teamId: sub.teamId,
       public: sub.visibility === "public" && !sub.hiddenAt,
-      before: { verified: sub.verifiedAt ? { by: sub.verifiedBy, at: sub.verifiedAt.toISOString() } : null, model: sub.model },
-      after: { verified: after.verifiedAt ? { by: after.verifiedBy, at: after.verifiedAt.toISOString() } : null, model: sub.model },
+      before: {
+        verified: sub.verifiedAt ? { by: sub.verifiedBy, at: sub.verifiedAt.toISOString() } : null,
+        model: sub.model,
+      },
+      after: {
+        verified: after.verifiedAt ? { by: after.verifiedBy, at: after.verifiedAt.toISOString() } : null,
+        model: sub.model,
+      },
     });
     return { id, verified: after.verifiedAt ? { by: after.verifiedBy, at: after.verifiedAt.toISOString() } : null };
   });
@@ -65,7 +80,10 @@ export async function verifySubmission(db: PrismaClient, actor: Actor, id: strin
 export async function hideSubmission(db: PrismaClient, actor: Actor, id: string, reason: string | null) {
   const sub = await load(db, id);
   return db.$transaction(async (tx) => {
-    const after = await tx.submission.update({ where: { id }, data: reason ? { hiddenReason: reason, hiddenAt: new Date() } : { hiddenReason: null, hiddenAt: null } });
+    const after = await tx.submission.update({
+      where: { id },
+      data: reason ? { hiddenReason: reason, hiddenAt: new Date() } : { hiddenReason: null, hiddenAt: null },
+    });
     await audit(sqlOf(tx), {
       actor,
       action: reason ? "submission.hide" : "submission.unhide",
@@ -89,7 +107,12 @@ export async function deleteSubmission(db: PrismaClient, actor: Actor, id: strin
       target: { type: "submission", id },
       taskId: sub.taskId,
       teamId: sub.teamId,
-      before: { model: sub.model, visibility: sub.visibility, fileSha256: sub.fileSha256, createdAt: sub.createdAt.toISOString() },
+      before: {
+        model: sub.model,
+        visibility: sub.visibility,
+        fileSha256: sub.fileSha256,
+        createdAt: sub.createdAt.toISOString(),
+      },
     });
     await tx.submission.delete({ where: { id } });
   });

@@ -57,5 +57,10 @@ export type SubmissionPageView = Awaited<ReturnType<typeof submissionPageView>>;
 /** The per-instance rows of the page's score (null on a hidden release or without a score). */
 export function submissionPageInstances(db: PrismaClient, v: SubmissionPageView) {
   if (!v.score || v.hidden) return Promise.resolve(null);
-  return listSubmissionInstances(db, v.sub, { page: v.page, pageSize: INSTANCES_PAGE_SIZE, outcome: v.outcome, release: v.score.release.version });
+  return listSubmissionInstances(db, v.sub, {
+    page: v.page,
+    pageSize: INSTANCES_PAGE_SIZE,
+    outcome: v.outcome,
+    release: v.score.release.version,
+  });
 }

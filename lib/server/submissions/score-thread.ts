@@ -51,6 +51,13 @@ export default async function scoreUpload(task: ThreadTask): Promise<ThreadOutco
     // errors cross the thread boundary as data: an AppError's code, details and headers survive
     const { status, body, headers } = toErrorBody(e);
     if (status >= 500 && !(e instanceof AppError)) log.error({ err: e, component: "scoring-thread" }, "scoring failed");
-    return { ok: false, status, code: body.error.code, message: body.error.message, details: body.error.details, headers };
+    return {
+      ok: false,
+      status,
+      code: body.error.code,
+      message: body.error.message,
+      details: body.error.details,
+      headers,
+    };
   }
 }

@@ -36,9 +36,14 @@ export async function configureScoringPlugins(plugins: Record<string, string>): 
 async function bundleDir(plugins: Record<string, string>): Promise<string> {
   const root = process.cwd();
   const scripts = pathToFileURL(path.join(root, "scripts", "bundle.mjs")).href;
-  const { ensureBundle } = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ scripts)) as typeof import("@/scripts/bundle.mjs");
+  const { ensureBundle } = (await import(
+    /* webpackIgnore: true */ /* turbopackIgnore: true */ scripts
+  )) as typeof import("@/scripts/bundle.mjs");
   if (!Object.keys(plugins).length) return ensureBundle();
-  const key = Object.keys(plugins).sort().join("+").replace(/[^a-z0-9+_-]/gi, "_");
+  const key = Object.keys(plugins)
+    .sort()
+    .join("+")
+    .replace(/[^a-z0-9+_-]/gi, "_");
   return ensureBundle({ outDir: path.join(root, ".build", `server-${key}`), extra: plugins });
 }
 
@@ -72,7 +77,11 @@ function pool(): Promise<PoolState> {
 export async function scoringPoolStats(): Promise<{ threads: number; running: number; queued: number } | null> {
   if (!g.__scoringPool) return null;
   const { pool: p } = await g.__scoringPool;
-  return { threads: p.threads.length, running: p.utilization > 0 ? Math.round(p.utilization * p.threads.length) : 0, queued: p.queueSize };
+  return {
+    threads: p.threads.length,
+    running: p.utilization > 0 ? Math.round(p.utilization * p.threads.length) : 0,
+    queued: p.queueSize,
+  };
 }
 
 /** Stops the pool's threads (tests, shutdown). */
@@ -87,7 +96,10 @@ export async function closeScoringPool(): Promise<void> {
  * @throws AppError busy (503) when the pool is full, request_timeout/payload_too_large when the
  *   file goes past its time or memory budget, and whatever the ingest threw (422 …) as it was
  */
-export async function ingestInThread(input: Omit<IngestInput, "source" | "meta"> & { meta: Awaited<IngestInput["meta"]> }, chunks: Buffer[]): Promise<IngestResult> {
+export async function ingestInThread(
+  input: Omit<IngestInput, "source" | "meta"> & { meta: Awaited<IngestInput["meta"]> },
+  chunks: Buffer[],
+): Promise<IngestResult> {
   const env = getEnv();
   const { pool: p, plugins } = await pool();
   if (p.queueSize >= env.SCORING_QUEUE) throw busy();
@@ -107,10 +119,16 @@ export async function ingestInThread(input: Omit<IngestInput, "source" | "meta">
   } catch (e) {
     const err = e as Error & { code?: string };
     if (err.name === "AbortError" || err.name === "TimeoutError") {
-      throw new AppError("request_timeout", `validating and scoring this file took longer than ${env.SCORING_TIMEOUT_SEC} s: nothing was stored; split it, or send it again when the server is less busy`);
+      throw new AppError(
+        "request_timeout",
+        `validating and scoring this file took longer than ${env.SCORING_TIMEOUT_SEC} s: nothing was stored; split it, or send it again when the server is less busy`,
+      );
     }
     if (err.code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory/i.test(err.message)) {
-      throw new AppError("payload_too_large", `this file needs more than ${env.SCORING_MEMORY_MB} MB of memory to validate and score: nothing was stored`);
+      throw new AppError(
+        "payload_too_large",
+        `this file needs more than ${env.SCORING_MEMORY_MB} MB of memory to validate and score: nothing was stored`,
+      );
     }
     if (/queue is at limit/i.test(err.message)) throw busy();
     throw e;
@@ -121,5 +139,10 @@ export async function ingestInThread(input: Omit<IngestInput, "source" | "meta">
 }
 
 function busy(): AppError {
-  return new AppError("busy", "the server is scoring many files now: send this one again in a few seconds", { retryAfterSeconds: 5 }, { "retry-after": "5" });
+  return new AppError(
+    "busy",
+    "the server is scoring many files now: send this one again in a few seconds",
+    { retryAfterSeconds: 5 },
+    { "retry-after": "5" },
+  );
 }

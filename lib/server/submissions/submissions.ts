@@ -38,7 +38,10 @@ export async function submitPredictions(_db: PrismaClient, input: SubmissionInpu
 }
 
 /** May this actor see this submission? Public: anyone; private or hidden by admins: its team and admins. */
-export function canView(actor: Actor | null, sub: { visibility: string; teamId: string | null; hiddenAt?: Date | null }): boolean {
+export function canView(
+  actor: Actor | null,
+  sub: { visibility: string; teamId: string | null; hiddenAt?: Date | null },
+): boolean {
   if (sub.visibility === "public" && !sub.hiddenAt) return true;
   if (!actor) return false;
   return actor.isAdmin || (sub.teamId !== null && actor.teamIds.includes(sub.teamId));
@@ -52,7 +55,11 @@ export async function getSubmissionOrThrow(db: PrismaClient, id: string, actor: 
       team: true,
       task: { include: { benchmark: true } },
       // scores on draft releases are admins' only
-      scores: { where: actor?.isAdmin ? {} : { release: { status: { not: "draft" } } }, include: { release: true }, orderBy: { computedAt: "desc" } },
+      scores: {
+        where: actor?.isAdmin ? {} : { release: { status: { not: "draft" } } },
+        include: { release: true },
+        orderBy: { computedAt: "desc" },
+      },
     },
   });
   // Private submissions answer 404 to outsiders, so their existence is not revealed.
@@ -66,7 +73,10 @@ export function currentScore<T extends { release: { status: string } }>(scores: 
 }
 
 /** The score on a given release version, or the default one (current release, else latest). */
-export function scoreOnRelease<T extends { release: { status: string; version: string } }>(scores: T[], version?: string): T | undefined {
+export function scoreOnRelease<T extends { release: { status: string; version: string } }>(
+  scores: T[],
+  version?: string,
+): T | undefined {
   return version ? scores.find((s) => s.release.version === version) : currentScore(scores);
 }
 
@@ -115,8 +125,20 @@ export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThr
 
 /** The background job scoring an upload (202 uploads), for the submission page and API. */
 export async function uploadJobOf(db: PrismaClient, submissionId: string) {
-  const job = await db.job.findFirst({ where: { kind: "score-upload", payload: { path: ["submissionId"], equals: submissionId } }, orderBy: { createdAt: "desc" } });
-  return job ? { id: job.id, status: job.status, progress: job.progress, total: job.total, attempts: job.attempts, error: job.error } : null;
+  const job = await db.job.findFirst({
+    where: { kind: "score-upload", payload: { path: ["submissionId"], equals: submissionId } },
+    orderBy: { createdAt: "desc" },
+  });
+  return job
+    ? {
+        id: job.id,
+        status: job.status,
+        progress: job.progress,
+        total: job.total,
+        attempts: job.attempts,
+        error: job.error,
+      }
+    : null;
 }
 
 /** Per-instance predictions vs truth (truth withheld when the release hides it), paginated. */
@@ -130,7 +152,10 @@ export async function listSubmissionInstances(
   if (!score) throw notFound(q.release ? `score on release ${q.release}` : "score");
   const release = score.release;
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
-  const preds = await db.prediction.findMany({ where: { submissionId: sub.id }, select: { externalId: true, data: true } });
+  const preds = await db.prediction.findMany({
+    where: { submissionId: sub.id },
+    select: { externalId: true, data: true },
+  });
   const byId = new Map(preds.map((p) => [p.externalId, p.data as Record<string, unknown>]));
   if (release.hidden && q.outcome) {
     throw new AppError("forbidden", "this release keeps its ground truth hidden: per-instance outcomes are not shown");
@@ -141,7 +166,14 @@ export async function listSubmissionInstances(
     if (!p) continue;
     const outcome = release.hidden ? null : task.kind.outcome(inst, p, task.options);
     if (q.outcome && outcome) {
-      if (q.outcome === "wrong" ? outcome.correct : q.outcome === "correct" ? !outcome.correct : outcome.outcome !== q.outcome) continue;
+      if (
+        q.outcome === "wrong"
+          ? outcome.correct
+          : q.outcome === "correct"
+            ? !outcome.correct
+            : outcome.outcome !== q.outcome
+      )
+        continue;
     }
     const { prediction, clipped } = clipPrediction(p);
     rows.push({

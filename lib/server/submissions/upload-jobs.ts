@@ -57,7 +57,18 @@ type Meta = SubmissionMeta & { dryRun?: boolean };
  * once in a scoring thread (201; lib/server/submissions/scoring-pool.ts); past that — whatever Content-Length
  * said, or without one — it is kept for a job worker (202).
  */
-export async function acceptUpload(input: { task: string; source: AsyncIterable<Uint8Array>; fileName: string; teamId: string | null; userId: string | null; meta: Promise<Meta>; dryRun?: boolean; asyncBytes: number; quota?: boolean; actorLabel?: string }) {
+export async function acceptUpload(input: {
+  task: string;
+  source: AsyncIterable<Uint8Array>;
+  fileName: string;
+  teamId: string | null;
+  userId: string | null;
+  meta: Promise<Meta>;
+  dryRun?: boolean;
+  asyncBytes: number;
+  quota?: boolean;
+  actorLabel?: string;
+}) {
   const it = input.source[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let bytes = 0;
@@ -68,7 +79,16 @@ export async function acceptUpload(input: { task: string; source: AsyncIterable<
       // the whole file is here: its form fields too (a field after the file may say dry_run)
       const meta = await input.meta;
       return ingestInThread(
-        { task: input.task, fileName: input.fileName, teamId: input.teamId, userId: input.userId, meta, dryRun: input.dryRun || meta.dryRun === true, quota: input.quota, actorLabel: input.actorLabel },
+        {
+          task: input.task,
+          fileName: input.fileName,
+          teamId: input.teamId,
+          userId: input.userId,
+          meta,
+          dryRun: input.dryRun || meta.dryRun === true,
+          quota: input.quota,
+          actorLabel: input.actorLabel,
+        },
         head,
       );
     }
@@ -96,7 +116,15 @@ export async function acceptUpload(input: { task: string; source: AsyncIterable<
  * part-way is deleted; one abandoned by a dead process is swept by "sweep-uploads".
  * Returns at once (the route answers 202); the job's progress and error show on the submission.
  */
-export async function queueUpload(input: { task: string; source: AsyncIterable<Uint8Array>; fileName: string; teamId: string | null; userId: string | null; meta: Promise<Meta>; quota?: boolean }) {
+export async function queueUpload(input: {
+  task: string;
+  source: AsyncIterable<Uint8Array>;
+  fileName: string;
+  teamId: string | null;
+  userId: string | null;
+  meta: Promise<Meta>;
+  quota?: boolean;
+}) {
   const database = await getDatabase();
   const task = await getTaskOrThrow(database.prisma, input.task);
   const release = await getReleaseOrThrow(database.prisma, task.id);
@@ -122,7 +150,11 @@ export async function queueUpload(input: { task: string; source: AsyncIterable<U
     let pendingBytes = 0;
     const flush = async () => {
       if (!pendingBytes) return;
-      await database.query(`INSERT INTO upload_chunks (submission_id, seq, data) VALUES ($1::uuid, $2, $3)`, [id, seq++, Buffer.concat(pending)]);
+      await database.query(`INSERT INTO upload_chunks (submission_id, seq, data) VALUES ($1::uuid, $2, $3)`, [
+        id,
+        seq++,
+        Buffer.concat(pending),
+      ]);
       pending = [];
       pendingBytes = 0;
     };
@@ -136,15 +168,45 @@ export async function queueUpload(input: { task: string; source: AsyncIterable<U
     }
     await flush();
     const meta = await input.meta;
-    if (meta.dryRun) throw new AppError("bad_request", "dry runs of files this large are not queued: validate a smaller sample, or upload without dry_run");
+    if (meta.dryRun)
+      throw new AppError(
+        "bad_request",
+        "dry runs of files this large are not queued: validate a smaller sample, or upload without dry_run",
+      );
     const jobId = await database.transaction(async (conn) => {
       // a model name belongs to the first team that used it on the task (admins are trusted, as with quotas)
-      const modelSkeleton = input.quota ? await assertModelNameAvailable(sqlOf(conn), { taskId: task.id, teamId: input.teamId, model: meta.model, submissionId: id }) : skeleton(meta.model);
+      const modelSkeleton = input.quota
+        ? await assertModelNameAvailable(sqlOf(conn), {
+            taskId: task.id,
+            teamId: input.teamId,
+            model: meta.model,
+            submissionId: id,
+          })
+        : skeleton(meta.model);
       await conn.query(
         `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7, tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11, logs_url = $12, receiver_id = NULL, model_skeleton = $13 WHERE id = $1::uuid`,
-        [id, meta.model, meta.system ?? null, meta.oss ?? false, meta.site ?? null, meta.visibility ?? "public", meta.costUsd ?? null, meta.tokens ?? null, meta.runtimeSec ?? null, size, hash.digest("hex"), meta.logsUrl ?? null, modelSkeleton],
+        [
+          id,
+          meta.model,
+          meta.system ?? null,
+          meta.oss ?? false,
+          meta.site ?? null,
+          meta.visibility ?? "public",
+          meta.costUsd ?? null,
+          meta.tokens ?? null,
+          meta.runtimeSec ?? null,
+          size,
+          hash.digest("hex"),
+          meta.logsUrl ?? null,
+          modelSkeleton,
+        ],
       );
-      return createJob((sql, params) => conn.query(sql, params), "score-upload", { submissionId: id, task: task.fullSlug }, { total: size, createdBy: input.userId, teamId: input.teamId });
+      return createJob(
+        (sql, params) => conn.query(sql, params),
+        "score-upload",
+        { submissionId: id, task: task.fullSlug },
+        { total: size, createdBy: input.userId, teamId: input.teamId },
+      );
     });
     return { id, status: "queued" as const, job: { id: jobId, url: `/api/v1/jobs/${jobId}` }, fileSize: size };
   } catch (e) {
@@ -165,11 +227,11 @@ export async function sweepAbandonedUploads(db: PrismaClient): Promise<number> {
 export const sweepUploadsTask = defineTask(
   "sweep-uploads",
   async (db) => {
-  const n = await sweepAbandonedUploads(db);
-  if (n) log.info({ swept: n }, "swept abandoned uploads");
-  // the same hourly sweep drops expired rate-limit counters and ended sessions
-  await db.$executeRawUnsafe(`DELETE FROM rate_limits WHERE expire IS NOT NULL AND expire < $1`, Date.now());
-  await db.$executeRawUnsafe(`DELETE FROM auth_sessions WHERE expires_at < now()`);
+    const n = await sweepAbandonedUploads(db);
+    if (n) log.info({ swept: n }, "swept abandoned uploads");
+    // the same hourly sweep drops expired rate-limit counters and ended sessions
+    await db.$executeRawUnsafe(`DELETE FROM rate_limits WHERE expire IS NOT NULL AND expire < $1`, Date.now());
+    await db.$executeRawUnsafe(`DELETE FROM auth_sessions WHERE expires_at < now()`);
   },
   { cron: "17 * * * *" },
 );
@@ -181,7 +243,11 @@ async function* chunksOf(submissionId: string, onBytes: (n: number) => Promise<v
     // one 1 MB row at a time, straight from the driver in binary (bytea as text would be hex:
     // twice the bytes, then decoded)
     // (`binary` is a per-query option of pg that its type definitions leave out)
-    const config = { text: `SELECT data FROM upload_chunks WHERE submission_id = $1::uuid AND seq = $2`, values: [submissionId, seq], binary: true };
+    const config = {
+      text: `SELECT data FROM upload_chunks WHERE submission_id = $1::uuid AND seq = $2`,
+      values: [submissionId, seq],
+      binary: true,
+    };
     const { rows } = await database.pool.query<{ data: Buffer }>(config);
     if (!rows.length) return;
     done += rows[0].data.length;
@@ -222,7 +288,10 @@ export const scoreUploadJob = defineJob("score-upload", async (db, payload, prog
   } catch (e) {
     // an invalid file stays invalid: record why on the submission, do not retry
     if (e instanceof AppError && e.code === "validation_failed") {
-      await db.submission.update({ where: { id: submissionId }, data: { status: "failed", error: e.message, validation: (e.details ?? {}) as object } });
+      await db.submission.update({
+        where: { id: submissionId },
+        data: { status: "failed", error: e.message, validation: (e.details ?? {}) as object },
+      });
       await db.uploadChunk.deleteMany({ where: { submissionId } });
     }
     throw e;

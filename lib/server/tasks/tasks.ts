@@ -29,13 +29,20 @@ export function currentRelease(db: PrismaClient, taskId: string) {
  * only: to anyone else it does not exist (404), on every page and route that looks one up.
  * @throws AppError not_found
  */
-export async function getReleaseOrThrow(db: PrismaClient, taskId: string, version?: string, viewer: Pick<Actor, "isAdmin"> | null = null) {
+export async function getReleaseOrThrow(
+  db: PrismaClient,
+  taskId: string,
+  version?: string,
+  viewer: Pick<Actor, "isAdmin"> | null = null,
+) {
   const found = version
     ? await db.release.findUnique({ where: { taskId_version: { taskId, version } } })
     : await db.release.findFirst({ where: { taskId, status: "published" }, orderBy: { publishedAt: "desc" } });
   const release = found && (found.status !== "draft" || viewer?.isAdmin) ? found : null;
   if (!release) {
-    throw version ? notFound(`release ${version}`) : new AppError("not_found", "this task has no published release yet");
+    throw version
+      ? notFound(`release ${version}`)
+      : new AppError("not_found", "this task has no published release yet");
   }
   return release;
 }
@@ -50,7 +57,13 @@ export async function syncCatalog(db: PrismaClient): Promise<void> {
     });
     for (const [ti, t] of b.tasks.entries()) {
       const fullSlug = `${b.slug}/${t.slug}`;
-      const data = { name: t.name, description: t.description, kind: t.kind, primaryMetric: t.primaryMetric, sortOrder: ti };
+      const data = {
+        name: t.name,
+        description: t.description,
+        kind: t.kind,
+        primaryMetric: t.primaryMetric,
+        sortOrder: ti,
+      };
       await db.task.upsert({
         where: { fullSlug },
         update: data,

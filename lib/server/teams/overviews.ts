@@ -13,7 +13,9 @@ export async function adminOverview(db: PrismaClient) {
     orderBy: [{ benchmark: { sortOrder: "asc" } }, { sortOrder: "asc" }],
     include: { releases: { orderBy: { createdAt: "desc" } }, _count: { select: { submissions: true } } },
   });
-  const formats = Object.fromEntries(tasks.map((t) => [t.fullSlug, getTaskKind(t.kind).releaseFormat(taskOptions(t.fullSlug))]));
+  const formats = Object.fromEntries(
+    tasks.map((t) => [t.fullSlug, getTaskKind(t.kind).releaseFormat(taskOptions(t.fullSlug))]),
+  );
   // every scored upload on a hidden release, with its exact score and what the Ladder released
   const hiddenUploads = await db.score.findMany({
     where: { release: { hidden: true }, submission: { baseline: null } },
@@ -25,7 +27,13 @@ export async function adminOverview(db: PrismaClient) {
   const teams = await db.team.findMany({
     orderBy: [{ approvedAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }],
     take: 100,
-    select: { slug: true, name: true, approvedAt: true, createdAt: true, _count: { select: { memberships: true, submissions: true } } },
+    select: {
+      slug: true,
+      name: true,
+      approvedAt: true,
+      createdAt: true,
+      _count: { select: { memberships: true, submissions: true } },
+    },
   });
   return { tasks, formats, hiddenUploads, teams };
 }
@@ -35,18 +43,30 @@ export async function accountOverview(db: PrismaClient, actor: Pick<Actor, "team
   const [teams, tokens, submissions] = await Promise.all([
     db.team.findMany({ where: { id: { in: actor.teamIds } } }),
     listTeamTokens(db, actor.teamIds),
-    db.submission.findMany({ where: { teamId: { in: actor.teamIds } }, orderBy: { createdAt: "desc" }, take: 50, include: { task: true } }),
+    db.submission.findMany({
+      where: { teamId: { in: actor.teamIds } },
+      orderBy: { createdAt: "desc" },
+      take: 50,
+      include: { task: true },
+    }),
   ]);
   return { teams, tokens, submissions };
 }
 
 /** What the submit page shows: the task, its upload format, the current release, the team's quota on it, and the teams the user may upload for (in their order). Null: no such task. */
-export async function uploadContext(db: PrismaClient, fullSlug: string, actor: Pick<Actor, "teamIds" | "teamId" | "isAdmin">) {
+export async function uploadContext(
+  db: PrismaClient,
+  fullSlug: string,
+  actor: Pick<Actor, "teamIds" | "teamId" | "isAdmin">,
+) {
   const task = await findTask(db, fullSlug);
   if (!task) return null;
   const release = await currentRelease(db, task.id);
   // the team's upload quota on the current release (admins are exempt)
-  const quota = release && actor.teamId && !actor.isAdmin ? await quotaState(sqlOf(db), task, release, actor.teamId) : null;
-  const teams = (await db.team.findMany({ where: { id: { in: actor.teamIds } } })).sort((a, b) => actor.teamIds.indexOf(a.id) - actor.teamIds.indexOf(b.id)).map((x) => ({ slug: x.slug, name: x.name }));
+  const quota =
+    release && actor.teamId && !actor.isAdmin ? await quotaState(sqlOf(db), task, release, actor.teamId) : null;
+  const teams = (await db.team.findMany({ where: { id: { in: actor.teamIds } } }))
+    .sort((a, b) => actor.teamIds.indexOf(a.id) - actor.teamIds.indexOf(b.id))
+    .map((x) => ({ slug: x.slug, name: x.name }));
   return { task, format: task.kind.predictionFormat(task.options), release, quota, teams };
 }

@@ -38,15 +38,30 @@ export async function teamView(db: PrismaClient, slug: string, actor: Actor | nu
   const team = await getTeamOrThrow(db, slug);
   const member = Boolean(actor && (actor.isAdmin || actor.teamIds.includes(team.id)));
   const [memberships, submissions, tokens, invitations] = await Promise.all([
-    db.membership.findMany({ where: { teamId: team.id }, include: { user: { select: { id: true, name: true, email: true } } }, orderBy: { createdAt: "asc" } }),
+    db.membership.findMany({
+      where: { teamId: team.id },
+      include: { user: { select: { id: true, name: true, email: true } } },
+      orderBy: { createdAt: "asc" },
+    }),
     db.submission.findMany({
       where: { teamId: team.id, status: "scored", ...(member ? {} : { visibility: "public", hiddenAt: null }) },
       include: { task: { select: { fullSlug: true, name: true, primaryMetric: true } } },
       orderBy: { createdAt: "desc" },
       take: 200,
     }),
-    member ? db.apiToken.findMany({ where: { teamId: team.id, revokedAt: null }, include: { user: { select: { email: true } } }, orderBy: { createdAt: "desc" } }) : Promise.resolve([]),
-    isOwner(actor, team.id) ? db.teamInvitation.findMany({ where: { teamId: team.id, usedAt: null, expiresAt: { gt: new Date() } }, orderBy: { createdAt: "desc" } }) : Promise.resolve([]),
+    member
+      ? db.apiToken.findMany({
+          where: { teamId: team.id, revokedAt: null },
+          include: { user: { select: { email: true } } },
+          orderBy: { createdAt: "desc" },
+        })
+      : Promise.resolve([]),
+    isOwner(actor, team.id)
+      ? db.teamInvitation.findMany({
+          where: { teamId: team.id, usedAt: null, expiresAt: { gt: new Date() } },
+          orderBy: { createdAt: "desc" },
+        })
+      : Promise.resolve([]),
   ]);
   return {
     slug: team.slug,
@@ -54,7 +69,13 @@ export async function teamView(db: PrismaClient, slug: string, actor: Actor | nu
     createdAt: team.createdAt.toISOString(),
     viewer: { member, owner: isOwner(actor, team.id) },
     // e-mail addresses are for the team's own members
-    members: memberships.map((m) => ({ userId: m.userId, name: m.user.name ?? "member", email: member ? m.user.email : undefined, role: m.role, since: m.createdAt.toISOString() })),
+    members: memberships.map((m) => ({
+      userId: m.userId,
+      name: m.user.name ?? "member",
+      email: member ? m.user.email : undefined,
+      role: m.role,
+      since: m.createdAt.toISOString(),
+    })),
     submissions: submissions.map((s) => ({
       id: s.id,
       task: s.task.fullSlug,
@@ -65,8 +86,20 @@ export async function teamView(db: PrismaClient, slug: string, actor: Actor | nu
       verified: s.verifiedAt ? { by: s.verifiedBy, at: s.verifiedAt.toISOString() } : null,
       createdAt: s.createdAt.toISOString(),
     })),
-    tokens: tokens.map((t) => ({ id: t.id, name: t.name, prefix: t.prefix, createdBy: t.user?.email ?? null, createdAt: t.createdAt.toISOString(), lastUsedAt: t.lastUsedAt?.toISOString() ?? null, admin: t.isAdmin })),
-    invitations: invitations.map((i) => ({ id: i.id, createdAt: i.createdAt.toISOString(), expiresAt: i.expiresAt.toISOString() })),
+    tokens: tokens.map((t) => ({
+      id: t.id,
+      name: t.name,
+      prefix: t.prefix,
+      createdBy: t.user?.email ?? null,
+      createdAt: t.createdAt.toISOString(),
+      lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+      admin: t.isAdmin,
+    })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      createdAt: i.createdAt.toISOString(),
+      expiresAt: i.expiresAt.toISOString(),
+    })),
   };
 }
 
@@ -83,12 +116,22 @@ export async function renameTeam(db: PrismaClient, actor: Actor | null, slug: st
     return await db.$transaction(async (tx) => {
       const nameSkeleton = await assertTeamNameAvailable(tx, name, team.id);
       await tx.team.update({ where: { id: team.id }, data: { name, nameSkeleton } });
-      await audit(sqlOf(tx), { actor, action: "team.rename", target: { type: "team", id: team.slug }, teamId: team.id, before: { name: team.name }, after: { name } });
+      await audit(sqlOf(tx), {
+        actor,
+        action: "team.rename",
+        target: { type: "team", id: team.slug },
+        teamId: team.id,
+        before: { name: team.name },
+        after: { name },
+      });
       return { slug: team.slug, name };
     });
   } catch (e) {
     // another team took a look-alike name in the same instant (the unique skeleton)
-    if (isUniqueViolation(e)) throw new AppError("conflict", `team name "${name}" was just taken by another team: pick another name`, { field: "name" });
+    if (isUniqueViolation(e))
+      throw new AppError("conflict", `team name "${name}" was just taken by another team: pick another name`, {
+        field: "name",
+      });
     throw e;
   }
 }
@@ -101,8 +144,16 @@ export async function createInvitation(db: PrismaClient, actor: Actor | null, sl
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
   const id = crypto.randomUUID();
   await db.$transaction(async (tx) => {
-    await tx.teamInvitation.create({ data: { id, teamId: team.id, tokenHash: hashToken(token), createdBy: actor!.userId, expiresAt } });
-    await audit(sqlOf(tx), { actor, action: "invitation.create", target: { type: "team", id: team.slug }, teamId: team.id, after: { invitation: id, expiresAt: expiresAt.toISOString() } });
+    await tx.teamInvitation.create({
+      data: { id, teamId: team.id, tokenHash: hashToken(token), createdBy: actor!.userId, expiresAt },
+    });
+    await audit(sqlOf(tx), {
+      actor,
+      action: "invitation.create",
+      target: { type: "team", id: team.slug },
+      teamId: team.id,
+      after: { invitation: id, expiresAt: expiresAt.toISOString() },
+    });
   });
   return { url: `${publicUrl()}/invitations/${token}`, token, expiresAt: expiresAt.toISOString(), team: team.slug };
 }
@@ -111,7 +162,12 @@ export async function createInvitation(db: PrismaClient, actor: Actor | null, sl
 export async function findInvitation(db: PrismaClient, token: string) {
   const inv = await db.teamInvitation.findUnique({ where: { tokenHash: hashToken(token) }, include: { team: true } });
   if (!inv) throw notFound("invitation");
-  return { team: { slug: inv.team.slug, name: inv.team.name }, expiresAt: inv.expiresAt.toISOString(), used: Boolean(inv.usedAt), expired: inv.expiresAt < new Date() };
+  return {
+    team: { slug: inv.team.slug, name: inv.team.name },
+    expiresAt: inv.expiresAt.toISOString(),
+    used: Boolean(inv.usedAt),
+    expired: inv.expiresAt < new Date(),
+  };
 }
 
 /** A signed-in user accepts: joins as a member; the link is then used up. */
@@ -122,13 +178,23 @@ export async function acceptInvitation(db: PrismaClient, actor: Actor | null, to
     const inv = await tx.teamInvitation.findUnique({ where: { tokenHash: hashToken(token) }, include: { team: true } });
     if (!inv) throw notFound("invitation");
     if (inv.usedAt) throw new AppError("conflict", "this invitation has been used; ask the team's owner for a new one");
-    if (inv.expiresAt < new Date()) throw new AppError("conflict", "this invitation has expired; ask the team's owner for a new one");
+    if (inv.expiresAt < new Date())
+      throw new AppError("conflict", "this invitation has expired; ask the team's owner for a new one");
     // single use even when two tabs accept at once: only one update finds it unused
-    const claimed = await tx.teamInvitation.updateMany({ where: { id: inv.id, usedAt: null }, data: { usedAt: new Date(), usedBy: userId } });
+    const claimed = await tx.teamInvitation.updateMany({
+      where: { id: inv.id, usedAt: null },
+      data: { usedAt: new Date(), usedBy: userId },
+    });
     if (!claimed.count) throw new AppError("conflict", "this invitation has been used");
     const existing = await tx.membership.findUnique({ where: { userId_teamId: { userId, teamId: inv.teamId } } });
     if (!existing) await tx.membership.create({ data: { userId, teamId: inv.teamId, role: "member" } });
-    await audit(sqlOf(tx), { actor, action: "invitation.accept", target: { type: "team", id: inv.team.slug }, teamId: inv.teamId, after: { userId, role: existing?.role ?? "member" } });
+    await audit(sqlOf(tx), {
+      actor,
+      action: "invitation.accept",
+      target: { type: "team", id: inv.team.slug },
+      teamId: inv.teamId,
+      after: { userId, role: existing?.role ?? "member" },
+    });
     return { team: { slug: inv.team.slug, name: inv.team.name }, role: existing?.role ?? "member" };
   });
 }
@@ -138,16 +204,30 @@ async function ownersLeft(tx: Pick<PrismaClient, "membership">, teamId: string) 
 }
 
 /** An owner changes a member's role; the last owner cannot step down. */
-export async function setMemberRole(db: PrismaClient, actor: Actor | null, slug: string, userId: string, role: "owner" | "member") {
+export async function setMemberRole(
+  db: PrismaClient,
+  actor: Actor | null,
+  slug: string,
+  userId: string,
+  role: "owner" | "member",
+) {
   const team = await getTeamOrThrow(db, slug);
   requireOwner(actor, team);
   return db.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(`SELECT 1 FROM teams WHERE id = $1::uuid FOR UPDATE`, team.id);
     const m = await tx.membership.findUnique({ where: { userId_teamId: { userId, teamId: team.id } } });
     if (!m) throw notFound("member");
-    if (m.role === "owner" && role === "member" && (await ownersLeft(tx, team.id)) <= 1) throw new AppError("conflict", "a team needs an owner: make someone else an owner first");
+    if (m.role === "owner" && role === "member" && (await ownersLeft(tx, team.id)) <= 1)
+      throw new AppError("conflict", "a team needs an owner: make someone else an owner first");
     await tx.membership.update({ where: { userId_teamId: { userId, teamId: team.id } }, data: { role } });
-    await audit(sqlOf(tx), { actor, action: "member.role", target: { type: "membership", id: `${team.slug}/${userId}` }, teamId: team.id, before: { role: m.role }, after: { role } });
+    await audit(sqlOf(tx), {
+      actor,
+      action: "member.role",
+      target: { type: "membership", id: `${team.slug}/${userId}` },
+      teamId: team.id,
+      before: { role: m.role },
+      after: { role },
+    });
     return { userId, role };
   });
 }
@@ -161,9 +241,16 @@ export async function removeMember(db: PrismaClient, actor: Actor | null, slug: 
     await tx.$executeRawUnsafe(`SELECT 1 FROM teams WHERE id = $1::uuid FOR UPDATE`, team.id);
     const m = await tx.membership.findUnique({ where: { userId_teamId: { userId, teamId: team.id } } });
     if (!m) throw notFound("member");
-    if (m.role === "owner" && (await ownersLeft(tx, team.id)) <= 1) throw new AppError("conflict", "a team needs an owner: make someone else an owner first");
+    if (m.role === "owner" && (await ownersLeft(tx, team.id)) <= 1)
+      throw new AppError("conflict", "a team needs an owner: make someone else an owner first");
     await tx.membership.delete({ where: { userId_teamId: { userId, teamId: team.id } } });
-    await audit(sqlOf(tx), { actor, action: "member.remove", target: { type: "membership", id: `${team.slug}/${userId}` }, teamId: team.id, before: { role: m.role } });
+    await audit(sqlOf(tx), {
+      actor,
+      action: "member.remove",
+      target: { type: "membership", id: `${team.slug}/${userId}` },
+      teamId: team.id,
+      before: { role: m.role },
+    });
   });
 }
 
@@ -175,7 +262,12 @@ export async function uploadTeam(db: PrismaClient, actor: Actor, picked: string 
   }
   const team = await db.team.findUnique({ where: { slug: picked } });
   if (!team || !actor.teamIds.includes(team.id)) {
-    throw new AppError("forbidden", actor.via === "token" ? `this token uploads for its own team only, not ${picked}` : `you are not a member of team ${picked}`);
+    throw new AppError(
+      "forbidden",
+      actor.via === "token"
+        ? `this token uploads for its own team only, not ${picked}`
+        : `you are not a member of team ${picked}`,
+    );
   }
   return team.id;
 }

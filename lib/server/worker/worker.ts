@@ -6,7 +6,14 @@ import { EventEmitter } from "node:events";
 import type { WorkerEvents } from "graphile-worker";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import type pg from "pg";
-import { addWorkerIds, runJobsOnce, startHeartbeat, stopHeartbeat, startWorker, type JobRegistry } from "@/lib/server/jobs";
+import {
+  addWorkerIds,
+  runJobsOnce,
+  startHeartbeat,
+  stopHeartbeat,
+  startWorker,
+  type JobRegistry,
+} from "@/lib/server/jobs";
 import { JOBS } from "./registry";
 
 export { migrateQueue } from "@/lib/server/jobs";
@@ -27,7 +34,10 @@ export async function startJobWorker(db: Database, opts: { concurrency?: number;
   // both are recorded on the heartbeat as they start
   events.on("pool:create", ({ workerPool }) => void addWorkerIds(beat, [workerPool.id]).catch(() => undefined));
   events.on("worker:create", ({ worker }) => void addWorkerIds(beat, [worker.workerId]).catch(() => undefined));
-  const runner = await startWorker(db.prisma, db.pool, JOBS, { concurrency: opts.concurrency ?? getEnv().WORKER_CONCURRENCY, events });
+  const runner = await startWorker(db.prisma, db.pool, JOBS, {
+    concurrency: opts.concurrency ?? getEnv().WORKER_CONCURRENCY,
+    events,
+  });
   const stop = async () => {
     await runner.stop().catch(() => undefined);
     await stopHeartbeat(db, "worker");

@@ -8,13 +8,31 @@ export function binaryAbstentionTaskCharts(ctx: TaskChartContext<BounceDetails>)
   const { overlay, hidden } = ctx;
   return {
     side: (ctx.options.side ?? "input") as Side,
-    perClass: overlay.map((s) => ({ name: s.name, F_a: getMetric(s.metrics, "F_a") ?? 0, F_b: getMetric(s.metrics, "F_b") ?? 0, F_m: getMetric(s.metrics, "F_m") ?? 0 })),
-    pr: hidden ? [] : overlay.flatMap((s) => (s.details?.prCurve ? [{ name: `${s.name} (AP ${getMetric(s.metrics, "bounce_ap")?.toFixed(3)})`, curve: ctx.thin(s.details.prCurve) }] : [])),
+    perClass: overlay.map((s) => ({
+      name: s.name,
+      F_a: getMetric(s.metrics, "F_a") ?? 0,
+      F_b: getMetric(s.metrics, "F_b") ?? 0,
+      F_m: getMetric(s.metrics, "F_m") ?? 0,
+    })),
+    pr: hidden
+      ? []
+      : overlay.flatMap((s) =>
+          s.details?.prCurve
+            ? [
+                {
+                  name: `${s.name} (AP ${getMetric(s.metrics, "bounce_ap")?.toFixed(3)})`,
+                  curve: ctx.thin(s.details.prCurve),
+                },
+              ]
+            : [],
+        ),
   };
 }
 
 /** A submission page's charts of a binary-abstention task. */
-export async function binaryAbstentionSubmissionCharts(ctx: SubmissionChartContext<BounceTruth, StoredPrediction, BounceDetails, BounceMetadata>) {
+export async function binaryAbstentionSubmissionCharts(
+  ctx: SubmissionChartContext<BounceTruth, StoredPrediction, BounceDetails, BounceMetadata>,
+) {
   const d = ctx.details;
   return { side: (ctx.options.side ?? "input") as Side, perClass: d?.perClass ?? [], pr: d?.prCurve ?? null };
 }

@@ -4,18 +4,69 @@ import type { Side } from "./labels";
 /** Leaderboard columns of a binary-abstention task (METRICS.md §1). */
 export function bouncingColumns(side: Side): MetricColumn[] {
   const cols: MetricColumn[] = [
-    { key: "F_m", label: "F_m", description: "Macro F-measure: mean of the F1 of the accept class and of the bounce class.", better: "higher", format: "score3" },
+    {
+      key: "F_m",
+      label: "F_m",
+      description: "Macro F-measure: mean of the F1 of the accept class and of the bounce class.",
+      better: "higher",
+      format: "score3",
+    },
     side === "input"
-      ? { key: "I_Score", label: "I-Score", description: "(2/3)·mean of ±(label − 1.5): rewards bouncing vague tickets and accepting clear ones, weighted by how clear or vague; 0 is chance, range [−1, 1].", better: "higher", format: "score3" }
-      : { key: "O_Score", label: "O-Score", description: "Mean of ±pass fraction: + when the decision is right (bounce an incorrect patch, accept a correct one); range [−1, 1].", better: "higher", format: "score3" },
-    { key: "R_b", label: "R_b", description: "Recall of the bounce class: share of should-bounce cases that were bounced.", better: "higher", format: "percent1" },
-    { key: "FNR_a", label: "FNR_a", description: "False-negative rate of the accept class: share of should-accept cases wrongly bounced (1 − R_a).", better: "lower", format: "percent1" },
+      ? {
+          key: "I_Score",
+          label: "I-Score",
+          description:
+            "(2/3)·mean of ±(label − 1.5): rewards bouncing vague tickets and accepting clear ones, weighted by how clear or vague; 0 is chance, range [−1, 1].",
+          better: "higher",
+          format: "score3",
+        }
+      : {
+          key: "O_Score",
+          label: "O-Score",
+          description:
+            "Mean of ±pass fraction: + when the decision is right (bounce an incorrect patch, accept a correct one); range [−1, 1].",
+          better: "higher",
+          format: "score3",
+        },
+    {
+      key: "R_b",
+      label: "R_b",
+      description: "Recall of the bounce class: share of should-bounce cases that were bounced.",
+      better: "higher",
+      format: "percent1",
+    },
+    {
+      key: "FNR_a",
+      label: "FNR_a",
+      description: "False-negative rate of the accept class: share of should-accept cases wrongly bounced (1 − R_a).",
+      better: "lower",
+      format: "percent1",
+    },
   ];
   if (side === "input") {
     cols.push(
-      { key: "agreement", label: "Agreement", description: "Share of instances where the bouncer's 4-level label equals the human label (needs labels).", better: "higher", format: "percent1" },
-      { key: "kappa", label: "κ", description: "Cohen's kappa (unweighted) between the bouncer's label and the human label.", better: "higher", format: "number3" },
-      { key: "spearman_rho", label: "ρ", description: "Spearman rank correlation between the bouncer's label and the human label (average ranks for ties).", better: "higher", format: "number3" },
+      {
+        key: "agreement",
+        label: "Agreement",
+        description: "Share of instances where the bouncer's 4-level label equals the human label (needs labels).",
+        better: "higher",
+        format: "percent1",
+      },
+      {
+        key: "kappa",
+        label: "κ",
+        description: "Cohen's kappa (unweighted) between the bouncer's label and the human label.",
+        better: "higher",
+        format: "number3",
+      },
+      {
+        key: "spearman_rho",
+        label: "ρ",
+        description:
+          "Spearman rank correlation between the bouncer's label and the human label (average ranks for ties).",
+        better: "higher",
+        format: "number3",
+      },
     );
   }
   return cols;

@@ -7,9 +7,19 @@ const LABELS = ["0 well specified", "1 reasonably specified", "2 vague", "3 impo
 export function bouncerDistributions(input: BounceTruth[], output: BounceTruth[]): Distribution[] {
   const out: Distribution[] = [];
   if (input.length) {
-    out.push({ title: "Specification label (paper Table I)", rows: shares(input.map((x) => LABELS[x.label ?? -1] ?? "?")).sort((a, b) => a.value.localeCompare(b.value)) });
-    out.push({ title: "Should bounce (input)", rows: shares(input.map((x) => (x.bounce ? "bounce (label ≥ 2)" : "accept"))) });
+    out.push({
+      title: "Specification label (paper Table I)",
+      rows: shares(input.map((x) => LABELS[x.label ?? -1] ?? "?")).sort((a, b) => a.value.localeCompare(b.value)),
+    });
+    out.push({
+      title: "Should bounce (input)",
+      rows: shares(input.map((x) => (x.bounce ? "bounce (label ≥ 2)" : "accept"))),
+    });
   }
-  if (output.length) out.push({ title: "Patch correctness (output)", rows: shares(output.map((x) => (x.bounce ? "incorrect: bounce" : "correct: accept"))) });
+  if (output.length)
+    out.push({
+      title: "Patch correctness (output)",
+      rows: shares(output.map((x) => (x.bounce ? "incorrect: bounce" : "correct: accept"))),
+    });
   return out;
 }

@@ -6,26 +6,52 @@ import type { InstanceOutcome, TaskOptions } from "@/lib/tasks/types";
 import { binaryAbstentionSubmissionCharts, binaryAbstentionTaskCharts } from "./chart-data";
 import { bouncingColumns } from "./columns";
 import type { Side } from "./labels";
-import { BounceDetails, BounceMetadata, BounceTruth, parseBouncePrediction, parseBounceReleaseRow, StoredPrediction } from "./schemas";
+import {
+  BounceDetails,
+  BounceMetadata,
+  BounceTruth,
+  parseBouncePrediction,
+  parseBounceReleaseRow,
+  StoredPrediction,
+} from "./schemas";
 import { scoreBinaryAbstention } from "./score-binary-abstention";
 
 const sideOf = (o: TaskOptions): Side => o.side ?? "input";
 
 /** The length an instance is bucketed by (METRICS.md §3): words of the issue, characters of the patch. */
-export const lengthOf = (metadata: BounceMetadata, side: Side): number | null => (side === "input" ? metadata.words : metadata.chars) ?? null;
+export const lengthOf = (metadata: BounceMetadata, side: Side): number | null =>
+  (side === "input" ? metadata.words : metadata.chars) ?? null;
 
 /** Outcome of one bounce decision. */
 export function bounceOutcome(shouldBounce: boolean, didBounce: boolean): InstanceOutcome {
-  const outcome = shouldBounce === didBounce ? (didBounce ? "correctly_bounced" : "correctly_accepted") : didBounce ? "wrongly_bounced" : "wrongly_accepted";
-  return { correct: shouldBounce === didBounce, outcome, predicted: didBounce ? "bounce" : "accept", expected: shouldBounce ? "bounce" : "accept" };
+  const outcome =
+    shouldBounce === didBounce
+      ? didBounce
+        ? "correctly_bounced"
+        : "correctly_accepted"
+      : didBounce
+        ? "wrongly_bounced"
+        : "wrongly_accepted";
+  return {
+    correct: shouldBounce === didBounce,
+    outcome,
+    predicted: didBounce ? "bounce" : "accept",
+    expected: shouldBounce ? "bounce" : "accept",
+  };
 }
 
 /** Always accept, always bounce, and a seeded coin flip (METRICS.md baselines). */
-export function bounceBaselines(field: "input_bounce" | "output_bounce"): { key: string; label: string; predict(i: { externalId: string }): StoredPrediction }[] {
+export function bounceBaselines(
+  field: "input_bounce" | "output_bounce",
+): { key: string; label: string; predict(i: { externalId: string }): StoredPrediction }[] {
   return [
     { key: "always-accept", label: "Always accept", predict: () => ({ bounce: false }) },
     { key: "always-bounce", label: "Always bounce", predict: () => ({ bounce: true }) },
-    { key: "random", label: "Random (seeded, p = 0.5)", predict: (i) => ({ bounce: unitHash(`${field}:${i.externalId}`) < 0.5 }) },
+    {
+      key: "random",
+      label: "Random (seeded, p = 0.5)",
+      predict: (i) => ({ bounce: unitHash(`${field}:${i.externalId}`) < 0.5 }),
+    },
   ];
 }
 
@@ -76,12 +102,15 @@ export const binaryAbstention = defineTaskKind({
   releaseFormat: (o) =>
     sideOf(o) === "input"
       ? {
-          summary: "CSV, JSON array or JSONL, one row per instance: instance_id, input_quality (0–3; the column underspecified is read as the same), optional input_bounce (else label ≥ 2), optional problem_statement.",
-          example: "instance_id,underspecified,problem_statement\nastropy__astropy-12907,1.0,\"…\"",
+          summary:
+            "CSV, JSON array or JSONL, one row per instance: instance_id, input_quality (0–3; the column underspecified is read as the same), optional input_bounce (else label ≥ 2), optional problem_statement.",
+          example: 'instance_id,underspecified,problem_statement\nastropy__astropy-12907,1.0,"…"',
         }
       : {
-          summary: "One row per instance: instance_id, patch, and tests_status (JSON or the Python-literal dict of the HF export) or output_quality (passed/all tests); output_bounce derived when absent.",
-          example: '{"instance_id": "astropy__astropy-12907", "patch": "diff --git …", "tests_status": "{\'FAIL_TO_PASS\': {\'success\': [\'t\'], \'failure\': []}, \'PASS_TO_PASS\': {\'success\': [], \'failure\': []}}"}',
+          summary:
+            "One row per instance: instance_id, patch, and tests_status (JSON or the Python-literal dict of the HF export) or output_quality (passed/all tests); output_bounce derived when absent.",
+          example:
+            "{\"instance_id\": \"astropy__astropy-12907\", \"patch\": \"diff --git …\", \"tests_status\": \"{'FAIL_TO_PASS': {'success': ['t'], 'failure': []}, 'PASS_TO_PASS': {'success': [], 'failure': []}}\"}",
         },
   taskCharts: binaryAbstentionTaskCharts,
   submissionCharts: binaryAbstentionSubmissionCharts,

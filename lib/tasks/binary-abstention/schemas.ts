@@ -47,7 +47,15 @@ export const BounceDetails = z.object({
   labelTable: z.array(z.array(z.number().int())).optional(),
   /** when every prediction has a score */
   prCurve: PrCurveSchema.optional(),
-  perClass: z.array(z.object({ cls: z.string(), precision: StoredNumber, recall: StoredNumber, f1: StoredNumber, support: z.number().int() })),
+  perClass: z.array(
+    z.object({
+      cls: z.string(),
+      precision: StoredNumber,
+      recall: StoredNumber,
+      f1: StoredNumber,
+      support: z.number().int(),
+    }),
+  ),
 });
 export type BounceDetails = z.infer<typeof BounceDetails>;
 
@@ -59,9 +67,14 @@ const bounceField = (side: Side) => (side === "input" ? "input_bounce" : "output
  */
 export function parseBouncePrediction(id: string, value: unknown, side: Side): ParseResult<StoredPrediction> {
   const problems: Problem[] = [];
-  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
+  const at = (field: string, message: string, expected?: string) =>
+    problems.push({ instanceId: id, field, message, expected });
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    at("", `prediction is ${Array.isArray(value) ? "an array" : typeof value === "object" ? "null" : typeof value}`, "an object");
+    at(
+      "",
+      `prediction is ${Array.isArray(value) ? "an array" : typeof value === "object" ? "null" : typeof value}`,
+      "an object",
+    );
     return { ok: false, problems };
   }
   const v = value as Record<string, unknown>;
@@ -77,7 +90,8 @@ export function parseBouncePrediction(id: string, value: unknown, side: Side): P
   if (labelField) {
     // labels match whatever their case and separators ("vague", "Reasonably specified")
     const l = canonicalEnum(v[labelField], labels as readonly string[]);
-    if (l === undefined) at(labelField, `unknown label ${JSON.stringify(v[labelField])}`, `one of ${labels.join(", ")} (any case)`);
+    if (l === undefined)
+      at(labelField, `unknown label ${JSON.stringify(v[labelField])}`, `one of ${labels.join(", ")} (any case)`);
     else label = l;
   }
   if (label !== undefined && bounce !== undefined && bounceOfLabel(side, label) !== bounce) {
@@ -129,11 +143,19 @@ export function readTestsStatus(raw: unknown): { pass: number; incorrect: boolea
 }
 
 /** One row of a BouncerBench release file (CSV, JSON or JSONL). */
-export function parseBounceReleaseRow(row: Record<string, unknown>, side: Side): ParseResult<Instance<BounceTruth, BounceMetadata>> {
+export function parseBounceReleaseRow(
+  row: Record<string, unknown>,
+  side: Side,
+): ParseResult<Instance<BounceTruth, BounceMetadata>> {
   const problems: Problem[] = [];
   const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
-  if (!id) return { ok: false, problems: [{ field: "instance_id", message: "missing instance_id", expected: "a non-empty string" }] };
-  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
+  if (!id)
+    return {
+      ok: false,
+      problems: [{ field: "instance_id", message: "missing instance_id", expected: "a non-empty string" }],
+    };
+  const at = (field: string, message: string, expected?: string) =>
+    problems.push({ instanceId: id, field, message, expected });
   const metadata: BounceMetadata = {};
   let truth: BounceTruth | undefined;
   if (side === "input") {
@@ -144,12 +166,14 @@ export function parseBounceReleaseRow(row: Record<string, unknown>, side: Side):
     if (!isBlank(row.input_bounce)) {
       const b = readBoolean(row.input_bounce);
       if (b === undefined) at("input_bounce", `is ${JSON.stringify(row.input_bounce)}`, "true or false");
-      else if (bounce !== undefined && b !== bounce) at("input_bounce", `is ${b} but ${field} ${label} means ${bounce}`, "input_bounce = (label ≥ 2)");
+      else if (bounce !== undefined && b !== bounce)
+        at("input_bounce", `is ${b} but ${field} ${label} means ${bounce}`, "input_bounce = (label ≥ 2)");
       else bounce = b;
     }
     if (bounce !== undefined && label !== undefined) {
       truth = { bounce, label };
-      if (typeof row.underspecified_notes === "string" && row.underspecified_notes.trim()) truth.notes = row.underspecified_notes.trim();
+      if (typeof row.underspecified_notes === "string" && row.underspecified_notes.trim())
+        truth.notes = row.underspecified_notes.trim();
     }
     if (typeof row.problem_statement === "string" && row.problem_statement.trim()) {
       metadata.problem_statement = row.problem_statement;
@@ -160,11 +184,13 @@ export function parseBounceReleaseRow(row: Record<string, unknown>, side: Side):
     let incorrect: boolean | undefined;
     if (!isBlank(row.tests_status)) {
       const r = readTestsStatus(row.tests_status);
-      if (typeof r === "string") at("tests_status", r, "a dict with FAIL_TO_PASS / PASS_TO_PASS success and failure lists");
+      if (typeof r === "string")
+        at("tests_status", r, "a dict with FAIL_TO_PASS / PASS_TO_PASS success and failure lists");
       else ({ pass, incorrect } = r);
     } else if (!isBlank(row.output_quality)) {
       const q = readNumber(row.output_quality);
-      if (q === undefined || q < 0 || q > 1) at("output_quality", `is ${JSON.stringify(row.output_quality)}`, "a number in [0, 1]");
+      if (q === undefined || q < 0 || q > 1)
+        at("output_quality", `is ${JSON.stringify(row.output_quality)}`, "a number in [0, 1]");
       else ((pass = q), (incorrect = q < 1));
     } else at("tests_status", "missing tests_status and output_quality", "one of them");
     if (!isBlank(row.output_bounce)) {
@@ -180,7 +206,8 @@ export function parseBounceReleaseRow(row: Record<string, unknown>, side: Side):
   }
   const difficulty = row.difficulty;
   if (typeof difficulty === "string" && difficulty.trim()) metadata.difficulty = difficulty.trim();
-  if (!truth && !problems.length) at("instance_id", "has no truth", side === "input" ? "input_quality" : "tests_status or output_quality");
+  if (!truth && !problems.length)
+    at("instance_id", "has no truth", side === "input" ? "input_quality" : "tests_status or output_quality");
   if (problems.length || !truth) return { ok: false, problems };
   return { ok: true, value: { externalId: id, truth, metadata } };
 }

@@ -23,7 +23,10 @@ interface Pair {
  * server from primaryStats, with every other kind's.)
  * @throws RangeError when pairs is empty
  */
-export function scoreBinaryAbstention(pairs: Pair[], side: Side): { metrics: Metrics & Record<"F_m", number>; primaryValue: number; details: BounceDetails } {
+export function scoreBinaryAbstention(
+  pairs: Pair[],
+  side: Side,
+): { metrics: Metrics & Record<"F_m", number>; primaryValue: number; details: BounceDetails } {
   if (pairs.length === 0) throw new RangeError("scoreBinaryAbstention: no instances to score");
   const n = pairs.length;
   const t = new Int8Array(n);

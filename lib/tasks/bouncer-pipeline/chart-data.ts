@@ -38,11 +38,19 @@ export function pipelineSankey(f: Funnel) {
 /** The task page's charts of the Lite pipeline: the paper's Table IV (length buckets are drawn for every kind that has them). */
 export function pipelineTaskCharts(ctx: TaskChartContext<LiteDetails>) {
   return {
-    tableIV: ctx.series.map((s) => ({ name: s.name, baseline: s.baseline, before: getMetric(s.metrics, "before"), after: getMetric(s.metrics, "after"), lost: getMetric(s.metrics, "lost") })),
+    tableIV: ctx.series.map((s) => ({
+      name: s.name,
+      baseline: s.baseline,
+      before: getMetric(s.metrics, "before"),
+      after: getMetric(s.metrics, "after"),
+      lost: getMetric(s.metrics, "lost"),
+    })),
   };
 }
 
 /** A submission page's charts of the Lite pipeline: its Sankey funnel. */
-export async function pipelineSubmissionCharts(ctx: SubmissionChartContext<LiteTruth, LitePrediction, LiteDetails, BounceMetadata>) {
+export async function pipelineSubmissionCharts(
+  ctx: SubmissionChartContext<LiteTruth, LitePrediction, LiteDetails, BounceMetadata>,
+) {
   return { sankey: ctx.details ? pipelineSankey(ctx.details.funnel) : null };
 }

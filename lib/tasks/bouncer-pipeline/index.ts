@@ -3,7 +3,14 @@ import type { Problem } from "@/lib/errors";
 import { bouncerDistributions } from "@/lib/tasks/binary-abstention/distributions";
 import { safeDivide } from "@/lib/metrics";
 import { bounceOutcome, lengthOf } from "@/lib/tasks/binary-abstention";
-import { BounceDetails, BounceMetadata, BounceTruth, parseBouncePrediction, parseBounceReleaseRow, StoredPrediction } from "@/lib/tasks/binary-abstention/schemas";
+import {
+  BounceDetails,
+  BounceMetadata,
+  BounceTruth,
+  parseBouncePrediction,
+  parseBounceReleaseRow,
+  StoredPrediction,
+} from "@/lib/tasks/binary-abstention/schemas";
 import { scoreBinaryAbstention } from "@/lib/tasks/binary-abstention/score-binary-abstention";
 import { defineTaskKind, type Pair } from "@/lib/tasks/define";
 import { unitHash } from "@/lib/tasks/shared/seeded";
@@ -17,7 +24,11 @@ type Half = { bounce: boolean };
 export const LiteTruth = z.object({ input: BounceTruth, output: BounceTruth });
 export type LiteTruth = z.infer<typeof LiteTruth>;
 /** A Lite prediction: the input and the output bouncer's decisions. */
-export const LitePrediction = z.object({ input: StoredPrediction, output: StoredPrediction, trace: z.unknown().optional() });
+export const LitePrediction = z.object({
+  input: StoredPrediction,
+  output: StoredPrediction,
+  trace: z.unknown().optional(),
+});
 export type LitePrediction = z.infer<typeof LitePrediction>;
 
 /** The pipeline funnel's counts (METRICS.md §2). */
@@ -36,7 +47,14 @@ export const FunnelSchema = z.object({
 });
 export type Funnel = z.infer<typeof FunnelSchema>;
 
-export const LiteDetails = z.object({ input: BounceDetails, output: BounceDetails, funnel: FunnelSchema, before: z.number(), after: z.number(), lost: z.number() });
+export const LiteDetails = z.object({
+  input: BounceDetails,
+  output: BounceDetails,
+  funnel: FunnelSchema,
+  before: z.number(),
+  after: z.number(),
+  lost: z.number(),
+});
 export type LiteDetails = z.infer<typeof LiteDetails>;
 
 /** Funnel of the bouncer pipeline (METRICS.md §2; BouncerBench Fig. 4 and Table IV). */
@@ -82,13 +100,57 @@ export function pipelineFunnel(rows: { input: Half; output: Half; inBounce: bool
 }
 
 const COLUMNS: MetricColumn[] = [
-  { key: "F_m_mean", label: "F_m (mean)", description: "Mean of the input bouncer's F_m and the output bouncer's F_m on the same instances: the Lite ranking metric.", better: "higher", format: "score3" },
-  { key: "input.F_m", label: "Input F_m", description: "Macro F-measure of the input bouncer against the ticket labels.", better: "higher", format: "score3" },
-  { key: "output.F_m", label: "Output F_m", description: "Macro F-measure of the output bouncer against patch correctness.", better: "higher", format: "score3" },
-  { key: "input.I_Score", label: "I-Score", description: "Input bouncer's I-Score (range [−1, 1], 0 = chance).", better: "higher", format: "score3" },
-  { key: "output.O_Score", label: "O-Score", description: "Output bouncer's O-Score (range [−1, 1]).", better: "higher", format: "score3" },
-  { key: "after", label: "After", description: "Correct patches / patches shown to the user after both bouncers (paper Table IV); Before is the release's share of correct patches.", better: "higher", format: "percent1" },
-  { key: "lost", label: "Lost", description: "Correct patches bounced by either bouncer / all correct patches.", better: "lower", format: "percent1" },
+  {
+    key: "F_m_mean",
+    label: "F_m (mean)",
+    description:
+      "Mean of the input bouncer's F_m and the output bouncer's F_m on the same instances: the Lite ranking metric.",
+    better: "higher",
+    format: "score3",
+  },
+  {
+    key: "input.F_m",
+    label: "Input F_m",
+    description: "Macro F-measure of the input bouncer against the ticket labels.",
+    better: "higher",
+    format: "score3",
+  },
+  {
+    key: "output.F_m",
+    label: "Output F_m",
+    description: "Macro F-measure of the output bouncer against patch correctness.",
+    better: "higher",
+    format: "score3",
+  },
+  {
+    key: "input.I_Score",
+    label: "I-Score",
+    description: "Input bouncer's I-Score (range [−1, 1], 0 = chance).",
+    better: "higher",
+    format: "score3",
+  },
+  {
+    key: "output.O_Score",
+    label: "O-Score",
+    description: "Output bouncer's O-Score (range [−1, 1]).",
+    better: "higher",
+    format: "score3",
+  },
+  {
+    key: "after",
+    label: "After",
+    description:
+      "Correct patches / patches shown to the user after both bouncers (paper Table IV); Before is the release's share of correct patches.",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "lost",
+    label: "Lost",
+    description: "Correct patches bounced by either bouncer / all correct patches.",
+    better: "lower",
+    format: "percent1",
+  },
 ];
 
 function parseLite(id: string, value: unknown): ParseResult<LitePrediction> {
@@ -113,13 +175,23 @@ function parseLite(id: string, value: unknown): ParseResult<LitePrediction> {
   return { ok: true, value: out };
 }
 
-function scoreLite(pairs: Pair<LiteTruth, LitePrediction, BounceMetadata>[]): { metrics: Metrics; primaryValue: number; details: LiteDetails } {
-  const half = (side: "input" | "output") => pairs.map((p) => ({ truth: p.truth[side], prediction: p.prediction[side] }));
+function scoreLite(pairs: Pair<LiteTruth, LitePrediction, BounceMetadata>[]): {
+  metrics: Metrics;
+  primaryValue: number;
+  details: LiteDetails;
+} {
+  const half = (side: "input" | "output") =>
+    pairs.map((p) => ({ truth: p.truth[side], prediction: p.prediction[side] }));
   const input = scoreBinaryAbstention(half("input"), "input");
   const output = scoreBinaryAbstention(half("output"), "output");
   const fIn = input.metrics.F_m;
   const fOut = output.metrics.F_m;
-  const rows = pairs.map((p) => ({ input: p.truth.input, output: p.truth.output, inBounce: p.prediction.input.bounce, outBounce: p.prediction.output.bounce }));
+  const rows = pairs.map((p) => ({
+    input: p.truth.input,
+    output: p.truth.output,
+    inBounce: p.prediction.input.bounce,
+    outBounce: p.prediction.output.bounce,
+  }));
   const { funnel, before, after, lost } = pipelineFunnel(rows);
   const metrics: Metrics = {
     F_m_mean: (fIn + fOut) / 2,
@@ -149,7 +221,11 @@ export const bouncerPipeline = defineTaskKind({
     if (!a.ok || !b.ok) return { ok: false, problems: [...(a.ok ? [] : a.problems), ...(b.ok ? [] : b.problems)] };
     return {
       ok: true,
-      value: { externalId: a.value.externalId, truth: { input: a.value.truth, output: b.value.truth }, metadata: { ...a.value.metadata, ...b.value.metadata } },
+      value: {
+        externalId: a.value.externalId,
+        truth: { input: a.value.truth, output: b.value.truth },
+        metadata: { ...a.value.metadata, ...b.value.metadata },
+      },
     };
   },
   parsePrediction: (id, value) => parseLite(id, value),
@@ -159,7 +235,14 @@ export const bouncerPipeline = defineTaskKind({
     const o = bounceOutcome(instance.truth.output.bounce, prediction.output.bounce);
     return {
       correct: i.correct && o.correct,
-      outcome: i.correct && o.correct ? "both_right" : !i.correct && !o.correct ? "both_wrong" : !i.correct ? "input_wrong" : "output_wrong",
+      outcome:
+        i.correct && o.correct
+          ? "both_right"
+          : !i.correct && !o.correct
+            ? "both_wrong"
+            : !i.correct
+              ? "input_wrong"
+              : "output_wrong",
       predicted: `in: ${i.predicted}, out: ${o.predicted}`,
       expected: `in: ${i.expected}, out: ${o.expected}`,
     };
@@ -174,7 +257,12 @@ export const bouncerPipeline = defineTaskKind({
   primaryFromStats: (rows) => (rows.length ? (fmFromRows(rows, 0, 1) + fmFromRows(rows, 2, 3)) / 2 : null),
   // Lite's length chart is the input bouncer's, bucketed by issue length
   releaseDistributions: ({ instances, truth }) =>
-    truth ? bouncerDistributions(instances.flatMap((i) => (i.truth ? [i.truth.input] : [])), instances.flatMap((i) => (i.truth ? [i.truth.output] : []))) : [],
+    truth
+      ? bouncerDistributions(
+          instances.flatMap((i) => (i.truth ? [i.truth.input] : [])),
+          instances.flatMap((i) => (i.truth ? [i.truth.output] : [])),
+        )
+      : [],
   lengthBuckets: () => ({
     side: "input",
     row(instance, prediction) {
@@ -185,9 +273,11 @@ export const bouncerPipeline = defineTaskKind({
   baselines: () =>
     ["always-accept", "always-bounce", "random"].map((key) => ({
       key,
-      label: key === "random" ? "Random (seeded, p = 0.5)" : key === "always-accept" ? "Always accept" : "Always bounce",
+      label:
+        key === "random" ? "Random (seeded, p = 0.5)" : key === "always-accept" ? "Always accept" : "Always bounce",
       predict: (i: { externalId: string }) => {
-        const b = (side: string) => (key === "random" ? unitHash(`${side}_bounce:${i.externalId}`) < 0.5 : key === "always-bounce");
+        const b = (side: string) =>
+          key === "random" ? unitHash(`${side}_bounce:${i.externalId}`) < 0.5 : key === "always-bounce";
         return { input: { bounce: b("input") }, output: { bounce: b("output") } };
       },
     })),
@@ -199,11 +289,13 @@ export const bouncerPipeline = defineTaskKind({
     { key: "correct", label: "Both right" },
   ],
   predictionFormat: () => ({
-    summary: 'An object keyed by instance id with both "input_bounce" and "output_bounce" (or "input_label" and "output_label"), optional "input_score"/"output_score" and "trace"; or rows with "instance_id".',
+    summary:
+      'An object keyed by instance id with both "input_bounce" and "output_bounce" (or "input_label" and "output_label"), optional "input_score"/"output_score" and "trace"; or rows with "instance_id".',
     example: '{ "astropy__astropy-12907": { "input_bounce": false, "output_bounce": true, "trace": "…" } }',
   }),
   releaseFormat: () => ({
-    summary: "The union of the Input and Output release columns: instance_id, input_quality (or underspecified), problem_statement, patch, tests_status (or output_quality).",
+    summary:
+      "The union of the Input and Output release columns: instance_id, input_quality (or underspecified), problem_statement, patch, tests_status (or output_quality).",
     example: '{"instance_id": "…", "input_quality": 1, "problem_statement": "…", "patch": "…", "output_quality": 1.0}',
   }),
   taskCharts: pipelineTaskCharts,

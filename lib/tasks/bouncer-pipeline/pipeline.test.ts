@@ -7,7 +7,8 @@ describe("pipelineFunnel (METRICS.md §2 paper check)", () => {
     // pass, the output bouncer bounces 229 incorrect and 38 correct; the user sees 333, 142 incorrect.
     const rows: Parameters<typeof pipelineFunnel>[0] = [];
     const push = (n: number, vague: boolean, incorrect: boolean, inB: boolean, outB: boolean) => {
-      for (let i = 0; i < n; i++) rows.push({ input: { bounce: vague }, output: { bounce: incorrect }, inBounce: inB, outBounce: outB });
+      for (let i = 0; i < n; i++)
+        rows.push({ input: { bounce: vague }, output: { bounce: incorrect }, inBounce: inB, outBounce: outB });
     };
     push(20, true, true, true, false);
     push(22, false, false, true, false);
@@ -27,9 +28,20 @@ describe("pipelineFunnel (METRICS.md §2 paper check)", () => {
 });
 
 describe("Lite predictions", () => {
-  const inst = { externalId: "x", truth: { input: { bounce: true, label: 2 }, output: { bounce: false, pass: 1 } }, metadata: {} };
+  const inst = {
+    externalId: "x",
+    truth: { input: { bounce: true, label: 2 }, output: { bounce: false, pass: 1 } },
+    metadata: {},
+  };
   it("are checked against a stored instance of the kind's schema (a malformed one is a bug, not user input)", () => {
-    expect(() => bouncerPipeline.parsePrediction("x", { input_bounce: true, output_bounce: true }, {}, { externalId: "x", truth: {}, metadata: {} })).toThrow(/stored truth does not match its schema at input/);
+    expect(() =>
+      bouncerPipeline.parsePrediction(
+        "x",
+        { input_bounce: true, output_bounce: true },
+        {},
+        { externalId: "x", truth: {}, metadata: {} },
+      ),
+    ).toThrow(/stored truth does not match its schema at input/);
   });
   it("need both bounces", () => {
     const r = bouncerPipeline.parsePrediction("x", { input_bounce: true }, {}, inst);
@@ -37,11 +49,18 @@ describe("Lite predictions", () => {
     if (!r.ok) expect(r.problems[0]).toMatchObject({ field: "output_bounce" });
   });
   it("accept labels for both sides and reject contradictions", () => {
-    expect(bouncerPipeline.parsePrediction("x", { input_label: "VAGUE", output_label: "INCORRECT" }, {}, inst)).toMatchObject({
+    expect(
+      bouncerPipeline.parsePrediction("x", { input_label: "VAGUE", output_label: "INCORRECT" }, {}, inst),
+    ).toMatchObject({
       ok: true,
       value: { input: { bounce: true, label: "VAGUE" }, output: { bounce: true, label: "INCORRECT" } },
     });
-    const bad = bouncerPipeline.parsePrediction("x", { input_label: "VAGUE", input_bounce: false, output_bounce: true }, {}, inst);
+    const bad = bouncerPipeline.parsePrediction(
+      "x",
+      { input_label: "VAGUE", input_bounce: false, output_bounce: true },
+      {},
+      inst,
+    );
     expect(bad.ok).toBe(false);
   });
 });

@@ -47,7 +47,8 @@ export function parseUnifiedDiff(text: string): FilePatch[] {
   for (const p of parsed) {
     for (const h of p.hunks) {
       // jsdiff reads a header it cannot parse as null positions
-      if (!Number.isInteger(h.oldStart) || !Number.isInteger(h.newStart)) throw new PatchError(`malformed hunk header in ${p.newFileName ?? p.oldFileName}`);
+      if (!Number.isInteger(h.oldStart) || !Number.isInteger(h.newStart))
+        throw new PatchError(`malformed hunk header in ${p.newFileName ?? p.oldFileName}`);
     }
   }
   return parsed
@@ -61,7 +62,9 @@ export function parseUnifiedDiff(text: string): FilePatch[] {
         newStart: h.newStart,
         newLines: h.newLines,
         // "\ No newline at end of file" markers stay for jsdiff, not as lines of the file
-        lines: h.lines.filter((l) => !l.startsWith("\\")).map((l) => ({ op: (l[0] ?? " ") as HunkLine["op"], text: l.slice(1) })),
+        lines: h.lines
+          .filter((l) => !l.startsWith("\\"))
+          .map((l) => ({ op: (l[0] ?? " ") as HunkLine["op"], text: l.slice(1) })),
         raw: h.lines,
       })),
     }));
@@ -86,13 +89,23 @@ export function applyFilePatch(content: string | null, fp: FilePatch): string | 
       newFileName: fp.newPath ?? "/dev/null",
       oldHeader: "",
       newHeader: "",
-      hunks: hunks.map((h) => ({ oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, newLines: h.newLines, lines: h.raw ?? h.lines.map((l) => l.op + l.text) })),
+      hunks: hunks.map((h) => ({
+        oldStart: h.oldStart,
+        oldLines: h.oldLines,
+        newStart: h.newStart,
+        newLines: h.newLines,
+        lines: h.raw ?? h.lines.map((l) => l.op + l.text),
+      })),
     }) as StructuredPatch;
   const out = jsdiffApply(src, structured(fp.hunks), { fuzzFactor: 0 });
   if (out !== false) return out;
   // name the hunk: the first prefix of the hunks that no longer applies
   let hi = 0;
-  while (hi < fp.hunks.length - 1 && jsdiffApply(src, structured(fp.hunks.slice(0, hi + 1)), { fuzzFactor: 0 }) !== false) hi++;
+  while (
+    hi < fp.hunks.length - 1 &&
+    jsdiffApply(src, structured(fp.hunks.slice(0, hi + 1)), { fuzzFactor: 0 }) !== false
+  )
+    hi++;
   const h = fp.hunks[hi];
   throw new PatchError(`hunk ${hi + 1} (@@ -${h.oldStart},${h.oldLines}) does not apply to ${patchPath(fp)}`);
 }

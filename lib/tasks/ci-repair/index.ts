@@ -11,21 +11,65 @@ import { judgeArtifact } from "./sye";
 export const CiTruth = z.object({ developer_patch: z.string() });
 export type CiTruth = z.infer<typeof CiTruth>;
 /** Public metadata: the repository, language, build system and the pre-fix files. */
-export const CiMetadata = z.object({ repo: z.string(), lang: z.string(), build_system: z.string(), files: z.record(z.string(), z.string()) });
+export const CiMetadata = z.object({
+  repo: z.string(),
+  lang: z.string(),
+  build_system: z.string(),
+  files: z.record(z.string(), z.string()),
+});
 export type CiMetadata = z.infer<typeof CiMetadata>;
 /** A stored prediction: the tool's patch (null: none), with the PL/CO it reports. */
-export const CiPrediction = z.object({ patch: z.string().nullable(), plausible: z.boolean().optional(), correct: z.boolean().optional() });
+export const CiPrediction = z.object({
+  patch: z.string().nullable(),
+  plausible: z.boolean().optional(),
+  correct: z.boolean().optional(),
+});
 export type CiPrediction = z.infer<typeof CiPrediction>;
 /** Score details: which lexer judged how many artifacts, and how many reported PL. */
-export const CiDetails = z.object({ lexers: z.record(z.string(), z.number().int()), reported: z.array(z.string()), plReportedFor: z.number().int() });
+export const CiDetails = z.object({
+  lexers: z.record(z.string(), z.number().int()),
+  reported: z.array(z.string()),
+  plReportedFor: z.number().int(),
+});
 export type CiDetails = z.infer<typeof CiDetails>;
 
 const COLUMNS: MetricColumn[] = [
-  { key: "SYE_rate", label: "SYE rate", description: "Share of artifacts whose patch is syntactically equivalent to the developer's fix (token streams equal, comments and whitespace dropped); computed by the server.", better: "higher", format: "percent1" },
-  { key: "SYE", label: "SYE", description: "Syntactically equivalent patches (count).", better: "higher", format: "count" },
-  { key: "PG", label: "PG", description: "Patches generated: a non-empty diff whose hunks apply to the pre-fix files (computed by the server).", better: "higher", format: "count" },
-  { key: "PL", label: "PL (reported)", description: "Plausible patches (original build and tests pass), as reported by the submitter.", better: "higher", format: "count" },
-  { key: "CO", label: "CO (reported)", description: "Correct patches (manual check against the developer fix), as reported by the submitter.", better: "higher", format: "count" },
+  {
+    key: "SYE_rate",
+    label: "SYE rate",
+    description:
+      "Share of artifacts whose patch is syntactically equivalent to the developer's fix (token streams equal, comments and whitespace dropped); computed by the server.",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "SYE",
+    label: "SYE",
+    description: "Syntactically equivalent patches (count).",
+    better: "higher",
+    format: "count",
+  },
+  {
+    key: "PG",
+    label: "PG",
+    description: "Patches generated: a non-empty diff whose hunks apply to the pre-fix files (computed by the server).",
+    better: "higher",
+    format: "count",
+  },
+  {
+    key: "PL",
+    label: "PL (reported)",
+    description: "Plausible patches (original build and tests pass), as reported by the submitter.",
+    better: "higher",
+    format: "count",
+  },
+  {
+    key: "CO",
+    label: "CO (reported)",
+    description: "Correct patches (manual check against the developer fix), as reported by the submitter.",
+    better: "higher",
+    format: "count",
+  },
 ];
 
 function readFiles(v: unknown): Record<string, string> | string {
@@ -44,10 +88,16 @@ function readFiles(v: unknown): Record<string, string> | string {
 
 function parseRelease(row: Record<string, unknown>): ParseResult<Instance<CiTruth, CiMetadata>> {
   const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
-  if (!id) return { ok: false, problems: [{ field: "instance_id", message: "missing instance_id", expected: "an artifact tag" }] };
+  if (!id)
+    return {
+      ok: false,
+      problems: [{ field: "instance_id", message: "missing instance_id", expected: "an artifact tag" }],
+    };
   const problems: Problem[] = [];
-  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
-  for (const f of ["repo", "lang", "build_system"]) if (typeof row[f] !== "string" || !String(row[f]).trim()) at(f, "missing", "a string");
+  const at = (field: string, message: string, expected?: string) =>
+    problems.push({ instanceId: id, field, message, expected });
+  for (const f of ["repo", "lang", "build_system"])
+    if (typeof row[f] !== "string" || !String(row[f]).trim()) at(f, "missing", "a string");
   const files = readFiles(row.files ?? {});
   if (typeof files === "string") at("files", files, '{ "<path>": "<pre-fix content>" }');
   const dev = typeof row.developer_patch === "string" ? row.developer_patch : "";
@@ -66,14 +116,20 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<CiTrut
     value: {
       externalId: id,
       truth: { developer_patch: dev },
-      metadata: { repo: String(row.repo), lang: String(row.lang), build_system: String(row.build_system), files: files as Record<string, string> },
+      metadata: {
+        repo: String(row.repo),
+        lang: String(row.lang),
+        build_system: String(row.build_system),
+        files: files as Record<string, string>,
+      },
     },
   };
 }
 
 function parsePrediction(id: string, value: unknown): ParseResult<CiPrediction> {
   const problems: Problem[] = [];
-  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
+  const at = (field: string, message: string, expected?: string) =>
+    problems.push({ instanceId: id, field, message, expected });
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     at("", "prediction is not an object", "{ patch, plausible?, correct? }");
     return { ok: false, problems };
@@ -93,10 +149,19 @@ function parsePrediction(id: string, value: unknown): ParseResult<CiPrediction> 
 }
 
 function verdict(instance: { truth: CiTruth; metadata: CiMetadata }, prediction: CiPrediction) {
-  return judgeArtifact(instance.metadata.files, instance.truth.developer_patch, prediction.patch, instance.metadata.lang);
+  return judgeArtifact(
+    instance.metadata.files,
+    instance.truth.developer_patch,
+    prediction.patch,
+    instance.metadata.lang,
+  );
 }
 
-function score(pairs: Pair<CiTruth, CiPrediction, CiMetadata>[]): { metrics: Metrics; primaryValue: number; details: CiDetails } {
+function score(pairs: Pair<CiTruth, CiPrediction, CiMetadata>[]): {
+  metrics: Metrics;
+  primaryValue: number;
+  details: CiDetails;
+} {
   const n = pairs.length;
   const v = pairs.map((p) => verdict(p, p.prediction));
   const sye = v.map((x) => (x.sye ? 1 : 0));
@@ -110,7 +175,11 @@ function score(pairs: Pair<CiTruth, CiPrediction, CiMetadata>[]): { metrics: Met
   return {
     metrics: { PG, PL, SYE, CO, SYE_rate: SYE / n, PG_rate: PG / n, PL_rate: PL / n, CO_rate: CO / n, artifacts: n },
     primaryValue: SYE / n,
-    details: { lexers, reported: ["PL", "CO"], plReportedFor: pairs.filter((p) => typeof p.prediction.plausible === "boolean").length },
+    details: {
+      lexers,
+      reported: ["PL", "CO"],
+      plReportedFor: pairs.filter((p) => typeof p.prediction.plausible === "boolean").length,
+    },
   };
 }
 
@@ -124,7 +193,9 @@ export const ciRepair = defineTaskKind({
   parsePrediction: (id, value) => parsePrediction(id, value),
   warnPrediction(instance, prediction) {
     const r = verdict(instance, prediction);
-    return !r.generated && r.reason?.startsWith("does not apply") ? [`${instance.externalId}: patch ${r.reason}; counted as not generated`] : [];
+    return !r.generated && r.reason?.startsWith("does not apply")
+      ? [`${instance.externalId}: patch ${r.reason}; counted as not generated`]
+      : [];
   },
   // public metadata only: shown for hidden releases too
   releaseDistributions: ({ instances }) => [
@@ -149,12 +220,16 @@ export const ciRepair = defineTaskKind({
     { key: "not_generated", label: "Not generated" },
   ],
   predictionFormat: () => ({
-    summary: 'Per artifact: { "patch": unified diff or null, "plausible"?: bool, "correct"?: bool } (PL and CO are shown as reported). A patch that does not apply counts as not generated and is listed as a warning.',
-    example: '{ "tananaev-traccar-64783123": { "patch": "--- a/src/A.java\\n+++ b/src/A.java\\n@@ …", "plausible": true } }',
+    summary:
+      'Per artifact: { "patch": unified diff or null, "plausible"?: bool, "correct"?: bool } (PL and CO are shown as reported). A patch that does not apply counts as not generated and is listed as a warning.',
+    example:
+      '{ "tananaev-traccar-64783123": { "patch": "--- a/src/A.java\\n+++ b/src/A.java\\n@@ …", "plausible": true } }',
   }),
   releaseFormat: () => ({
-    summary: "JSON array or JSONL, one artifact per row: instance_id (artifact tag), repo, lang, build_system, developer_patch (unified diff), files: { path: pre-fix content }.",
-    example: '{"instance_id": "tananaev-traccar-64783123", "repo": "tananaev/traccar", "lang": "Java", "build_system": "Maven", "developer_patch": "…", "files": {"src/A.java": "…"}}',
+    summary:
+      "JSON array or JSONL, one artifact per row: instance_id (artifact tag), repo, lang, build_system, developer_patch (unified diff), files: { path: pre-fix content }.",
+    example:
+      '{"instance_id": "tananaev-traccar-64783123", "repo": "tananaev/traccar", "lang": "Java", "build_system": "Maven", "developer_patch": "…", "files": {"src/A.java": "…"}}',
   }),
   taskCharts: ciRepairTaskCharts,
   submissionCharts: ciRepairSubmissionCharts,

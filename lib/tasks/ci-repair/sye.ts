@@ -26,7 +26,9 @@ function sameTokens(a: string | null | undefined, b: string | null | undefined, 
 /** Added and removed lines of a file patch, for files the release does not carry. */
 function changedLines(patch: string, path: string): string {
   const fp = parseUnifiedDiff(patch).find((f) => patchPath(f) === path);
-  return (fp?.hunks ?? []).flatMap((h) => h.lines.filter((l) => l.op !== " ").map((l) => `${l.op}${l.text}`)).join("\n");
+  return (fp?.hunks ?? [])
+    .flatMap((h) => h.lines.filter((l) => l.op !== " ").map((l) => `${l.op}${l.text}`))
+    .join("\n");
 }
 
 /**
@@ -35,25 +37,37 @@ function changedLines(patch: string, path: string): string {
  * to apply); SYE when it touches exactly the developer's files and every changed file's token
  * stream (comments and whitespace dropped) equals the developer-fixed file's.
  */
-export function judgeArtifact(files: Record<string, string>, developerPatch: string, toolPatch: string | null, lang?: string): ArtifactVerdict {
+export function judgeArtifact(
+  files: Record<string, string>,
+  developerPatch: string,
+  toolPatch: string | null,
+  lang?: string,
+): ArtifactVerdict {
   if (!toolPatch || !toolPatch.trim()) return { generated: false, sye: false, reason: "no patch", lexers: [] };
   let tool;
   try {
     tool = applyPatch(files, toolPatch);
   } catch (e) {
-    if (e instanceof PatchError) return { generated: false, sye: false, reason: `does not apply: ${e.message}`, lexers: [] };
+    if (e instanceof PatchError)
+      return { generated: false, sye: false, reason: `does not apply: ${e.message}`, lexers: [] };
     throw e;
   }
   const dev = applyPatch(files, developerPatch);
   const lexers = [...new Set(tool.touched.map((p) => lexerFor(lang, p)))];
   if (tool.touched.join("\n") !== dev.touched.join("\n")) {
-    return { generated: true, sye: false, reason: `touches ${tool.touched.length} file(s), the developer's fix ${dev.touched.length}`, lexers };
+    return {
+      generated: true,
+      sye: false,
+      reason: `touches ${tool.touched.length} file(s), the developer's fix ${dev.touched.length}`,
+      lexers,
+    };
   }
   for (const path of tool.touched) {
     const lexer = lexerFor(lang, path);
-    const equal = tool.unknown.includes(path) || dev.unknown.includes(path)
-      ? sameTokens(changedLines(toolPatch, path), changedLines(developerPatch, path), lexer)
-      : sameTokens(tool.files[path], dev.files[path], lexer);
+    const equal =
+      tool.unknown.includes(path) || dev.unknown.includes(path)
+        ? sameTokens(changedLines(toolPatch, path), changedLines(developerPatch, path), lexer)
+        : sameTokens(tool.files[path], dev.files[path], lexer);
     if (!equal) return { generated: true, sye: false, reason: `${path} differs from the developer's fix`, lexers };
   }
   return { generated: true, sye: true, reason: null, lexers };

@@ -6,26 +6,91 @@ describe("java lexer", () => {
   it("drops comments and whitespace, keeps literals whole", () => {
     const src = `/** doc */ public class A { // x\n  String s = "a // not a comment"; char c = '\\''; long n = 1_000L; double d = .5e-3;\n  int x = a >>>= 2; }`;
     expect(tokenize(src, "java")).toEqual([
-      "public", "class", "A", "{", "String", "s", "=", '"a // not a comment"', ";", "char", "c", "=", "'\\''", ";",
-      "long", "n", "=", "1_000L", ";", "double", "d", "=", ".5e-3", ";", "int", "x", "=", "a", ">>>=", "2", ";", "}",
+      "public",
+      "class",
+      "A",
+      "{",
+      "String",
+      "s",
+      "=",
+      '"a // not a comment"',
+      ";",
+      "char",
+      "c",
+      "=",
+      "'\\''",
+      ";",
+      "long",
+      "n",
+      "=",
+      "1_000L",
+      ";",
+      "double",
+      "d",
+      "=",
+      ".5e-3",
+      ";",
+      "int",
+      "x",
+      "=",
+      "a",
+      ">>>=",
+      "2",
+      ";",
+      "}",
     ]);
   });
   it("text blocks and lambdas", () => {
-    expect(tokenize('var t = """\n  hi\n  """; f(x -> x::y);', "java")).toEqual(["var", "t", "=", '"""\n  hi\n  """', ";", "f", "(", "x", "->", "x", "::", "y", ")", ";"]);
+    expect(tokenize('var t = """\n  hi\n  """; f(x -> x::y);', "java")).toEqual([
+      "var",
+      "t",
+      "=",
+      '"""\n  hi\n  """',
+      ";",
+      "f",
+      "(",
+      "x",
+      "->",
+      "x",
+      "::",
+      "y",
+      ")",
+      ";",
+    ]);
   });
   it("reformatting does not change the stream; renaming does", () => {
     const a = tokenize("if (x) {\n  return y;\n}", "java");
     expect(tokenize("if(x){return y;}   /* same */", "java")).toEqual(a);
     expect(tokenize("if (x) { return z; }", "java")).not.toEqual(a);
   });
-  it("throws on an unterminated string", () => expect(() => tokenize('String s = "abc;\n', "java")).toThrow(/unterminated/));
+  it("throws on an unterminated string", () =>
+    expect(() => tokenize('String s = "abc;\n', "java")).toThrow(/unterminated/));
 });
 
 describe("python lexer", () => {
   it("emits INDENT/DEDENT/NEWLINE and ignores comments, blank lines and bracket newlines", () => {
-    const src = "def f(a,\n      b):  # comment\n\n    return r'x\\y' + \"\"\"doc\n\"\"\"\nx = 1\n";
+    const src = 'def f(a,\n      b):  # comment\n\n    return r\'x\\y\' + """doc\n"""\nx = 1\n';
     expect(tokenize(src, "python")).toEqual([
-      "def", "f", "(", "a", ",", "b", ")", ":", "<NEWLINE>", "<INDENT>", "return", "r'x\\y'", "+", '"""doc\n"""', "<NEWLINE>", "<DEDENT>", "x", "=", "1", "<NEWLINE>",
+      "def",
+      "f",
+      "(",
+      "a",
+      ",",
+      "b",
+      ")",
+      ":",
+      "<NEWLINE>",
+      "<INDENT>",
+      "return",
+      "r'x\\y'",
+      "+",
+      '"""doc\n"""',
+      "<NEWLINE>",
+      "<DEDENT>",
+      "x",
+      "=",
+      "1",
+      "<NEWLINE>",
     ]);
   });
   it("indentation is syntax: moving a statement out of a block changes the stream", () => {
@@ -46,7 +111,8 @@ describe("lexerFor", () => {
 
 describe("applyPatch", () => {
   const files = { "src/A.java": "class A {\n  int f() {\n    return 1;\n  }\n}\n" };
-  const patch = "diff --git a/src/A.java b/src/A.java\n--- a/src/A.java\n+++ b/src/A.java\n@@ -2,3 +2,3 @@ class A {\n   int f() {\n-    return 1;\n+    return 2;\n   }\n";
+  const patch =
+    "diff --git a/src/A.java b/src/A.java\n--- a/src/A.java\n+++ b/src/A.java\n@@ -2,3 +2,3 @@ class A {\n   int f() {\n-    return 1;\n+    return 2;\n   }\n";
   it("applies a hunk", () => {
     const r = applyPatch(files, patch);
     expect(r.files["src/A.java"]).toBe("class A {\n  int f() {\n    return 2;\n  }\n}\n");

@@ -16,14 +16,23 @@ export function codeReviewTaskCharts(ctx: TaskChartContext<ReviewDetails>) {
     };
   };
   return {
-    judgments: series.map((s) => ({ name: s.name, bug_hit: getMetric(s.metrics, "bug_hit") ?? 0, valid_suggestion: getMetric(s.metrics, "valid_suggestion") ?? 0, noise: getMetric(s.metrics, "noise") ?? 0 })),
+    judgments: series.map((s) => ({
+      name: s.name,
+      bug_hit: getMetric(s.metrics, "bug_hit") ?? 0,
+      valid_suggestion: getMetric(s.metrics, "valid_suggestion") ?? 0,
+      noise: getMetric(s.metrics, "noise") ?? 0,
+    })),
     radar: { category: recallBy("category"), impact: recallBy("impact"), severity: recallBy("severity") },
-    snr: series.filter((s) => getMetric(s.metrics, "snr") !== null).map((s) => ({ x: getMetric(s.metrics, "recall") ?? 0, y: getMetric(s.metrics, "snr") ?? 0, label: s.name })),
+    snr: series
+      .filter((s) => getMetric(s.metrics, "snr") !== null)
+      .map((s) => ({ x: getMetric(s.metrics, "recall") ?? 0, y: getMetric(s.metrics, "snr") ?? 0, label: s.name })),
   };
 }
 
 /** A submission page's charts of CR-Bench: recall by taxonomy and comment counts. */
-export async function codeReviewSubmissionCharts(ctx: SubmissionChartContext<ReviewTruth, ReviewPrediction, ReviewDetails, ReviewMetadata>) {
+export async function codeReviewSubmissionCharts(
+  ctx: SubmissionChartContext<ReviewTruth, ReviewPrediction, ReviewDetails, ReviewMetadata>,
+) {
   const d = ctx.details;
   return d ? { recallBy: d.recallBy, counts: d.counts } : null;
 }

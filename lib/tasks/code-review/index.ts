@@ -32,46 +32,108 @@ export const ReviewTruth = z.object({
 });
 export type ReviewTruth = z.infer<typeof ReviewTruth>;
 /** Public metadata of a PR. */
-export const ReviewMetadata = z.object({ repo: z.string(), pr_number: z.number().int(), title: z.string(), diff: z.string() });
+export const ReviewMetadata = z.object({
+  repo: z.string(),
+  pr_number: z.number().int(),
+  title: z.string(),
+  diff: z.string(),
+});
 export type ReviewMetadata = z.infer<typeof ReviewMetadata>;
 /** A stored review: its comments, each judged. */
 export const ReviewPrediction = z.object({
   comments: z.array(
-    z.object({ file: z.string(), line: z.number().int().nullable(), comment: z.string(), severity: z.enum(SEVERITIES).nullable(), judgment: z.enum(JUDGMENTS) }),
+    z.object({
+      file: z.string(),
+      line: z.number().int().nullable(),
+      comment: z.string(),
+      severity: z.enum(SEVERITIES).nullable(),
+      judgment: z.enum(JUDGMENTS),
+    }),
   ),
 });
 export type ReviewPrediction = z.infer<typeof ReviewPrediction>;
-const RecallRows = z.array(z.object({ value: z.string(), prs: z.number().int(), hits: z.number().int(), recall: StoredNumber }));
+const RecallRows = z.array(
+  z.object({ value: z.string(), prs: z.number().int(), hits: z.number().int(), recall: StoredNumber }),
+);
 /** Score details: comment counts and recall by category, impact and severity. */
 export const ReviewDetails = z.object({
-  counts: z.object({ prs: z.number().int(), hit: z.number().int(), bugHit: z.number().int(), validSuggestion: z.number().int(), noise: z.number().int() }),
+  counts: z.object({
+    prs: z.number().int(),
+    hit: z.number().int(),
+    bugHit: z.number().int(),
+    validSuggestion: z.number().int(),
+    noise: z.number().int(),
+  }),
   recallBy: z.object({ category: RecallRows, impact: RecallRows, severity: RecallRows }),
 });
 export type ReviewDetails = z.infer<typeof ReviewDetails>;
 
 const COLUMNS: MetricColumn[] = [
-  { key: "f1", label: "F1", description: "Harmonic mean of precision and recall (the ranking metric).", better: "higher", format: "percent1" },
-  { key: "recall", label: "Recall", description: "PRs with at least one bug-hit comment / PRs (each gold bug counted once).", better: "higher", format: "percent1" },
-  { key: "precision", label: "Precision", description: "Bug-hit comments / all comments.", better: "higher", format: "percent1" },
-  { key: "usefulness", label: "Usefulness", description: "(Bug hits + valid suggestions) / all comments.", better: "higher", format: "percent1" },
-  { key: "snr", label: "SNR", description: "Signal-to-noise: (bug hits + valid suggestions) / noise comments; ∞ when there is no noise.", better: "higher", format: "ratio" },
-  { key: "comments", label: "Comments", description: "Review comments posted in all.", better: "lower", format: "count" },
+  {
+    key: "f1",
+    label: "F1",
+    description: "Harmonic mean of precision and recall (the ranking metric).",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "recall",
+    label: "Recall",
+    description: "PRs with at least one bug-hit comment / PRs (each gold bug counted once).",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "precision",
+    label: "Precision",
+    description: "Bug-hit comments / all comments.",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "usefulness",
+    label: "Usefulness",
+    description: "(Bug hits + valid suggestions) / all comments.",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "snr",
+    label: "SNR",
+    description: "Signal-to-noise: (bug hits + valid suggestions) / noise comments; ∞ when there is no noise.",
+    better: "higher",
+    format: "ratio",
+  },
+  {
+    key: "comments",
+    label: "Comments",
+    description: "Review comments posted in all.",
+    better: "lower",
+    format: "count",
+  },
 ];
 
 function parseRelease(row: Record<string, unknown>): ParseResult<Instance<ReviewTruth, ReviewMetadata>> {
   const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
-  if (!id) return { ok: false, problems: [{ field: "instance_id", message: "missing instance_id", expected: "a string" }] };
+  if (!id)
+    return { ok: false, problems: [{ field: "instance_id", message: "missing instance_id", expected: "a string" }] };
   const problems: Problem[] = [];
-  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
-  for (const f of ["repo", "title", "diff", "bug_description"]) if (typeof row[f] !== "string" || !String(row[f]).trim()) at(f, "missing", "a string");
+  const at = (field: string, message: string, expected?: string) =>
+    problems.push({ instanceId: id, field, message, expected });
+  for (const f of ["repo", "title", "diff", "bug_description"])
+    if (typeof row[f] !== "string" || !String(row[f]).trim()) at(f, "missing", "a string");
   const pr = typeof row.pr_number === "number" ? row.pr_number : Number(row.pr_number);
-  if (!Number.isInteger(pr) || pr <= 0) at("pr_number", `is ${JSON.stringify(row.pr_number ?? null)}`, "a positive integer");
+  if (!Number.isInteger(pr) || pr <= 0)
+    at("pr_number", `is ${JSON.stringify(row.pr_number ?? null)}`, "a positive integer");
   let fix = row.fix_files;
   if (typeof fix === "string") {
     try {
       fix = JSON.parse(fix);
     } catch {
-      fix = (fix as string).split(/[;,]/).map((s) => s.trim()).filter(Boolean);
+      fix = (fix as string)
+        .split(/[;,]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
     }
   }
   if (!Array.isArray(fix) || !fix.every((f) => typeof f === "string")) at("fix_files", "missing", "a list of paths");
@@ -97,7 +159,8 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<Review
 
 function parsePrediction(id: string, value: unknown): ParseResult<ReviewPrediction> {
   const problems: Problem[] = [];
-  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
+  const at = (field: string, message: string, expected?: string) =>
+    problems.push({ instanceId: id, field, message, expected });
   // CR-Bench's review prompt (paper Listing 5) answers with a bare array of comments: read as { comments }
   const v = (Array.isArray(value) ? { comments: value } : value) as Record<string, unknown> | null;
   if (typeof v !== "object" || v === null || !Array.isArray(v.comments)) {
@@ -108,16 +171,29 @@ function parsePrediction(id: string, value: unknown): ParseResult<ReviewPredicti
     const f = `comments[${k}]`;
     const o = (c ?? {}) as Record<string, unknown>;
     if (typeof o.file !== "string" || !o.file) at(`${f}.file`, "missing", "a path");
-    if (o.line !== undefined && o.line !== null && !(Number.isInteger(o.line) && (o.line as number) >= 0)) at(`${f}.line`, `is ${JSON.stringify(o.line)}`, "a line number");
+    if (o.line !== undefined && o.line !== null && !(Number.isInteger(o.line) && (o.line as number) >= 0))
+      at(`${f}.line`, `is ${JSON.stringify(o.line)}`, "a line number");
     if (typeof o.comment !== "string") at(`${f}.comment`, "missing", "the comment text");
     // CR-Bench's own prompts ask for "high" | "medium" | "low": any case is accepted, stored canonically
     // the CR-Evaluator (paper Listing 6) answers { "classification": "BUG_HIT|VALID_SUGGESTION|NOISE" }: the same judgment
     const jf = o.judgment === undefined && o.classification !== undefined ? "classification" : "judgment";
     const judgment = canonicalEnum(o[jf], JUDGMENTS);
-    if (judgment === undefined) at(`${f}.${jf}`, `is ${JSON.stringify(o[jf] ?? null)}`, `${JUDGMENTS.join(", ")} (any case; "classification" is read the same)`);
+    if (judgment === undefined)
+      at(
+        `${f}.${jf}`,
+        `is ${JSON.stringify(o[jf] ?? null)}`,
+        `${JUDGMENTS.join(", ")} (any case; "classification" is read the same)`,
+      );
     const severity = o.severity === undefined || o.severity === null ? null : canonicalEnum(o.severity, SEVERITIES);
-    if (severity === undefined) at(`${f}.severity`, `is ${JSON.stringify(o.severity)}`, `${SEVERITIES.join(", ")} (any case)`);
-    return { file: String(o.file), line: typeof o.line === "number" ? o.line : null, comment: String(o.comment), severity: severity ?? null, judgment: judgment ?? "noise" };
+    if (severity === undefined)
+      at(`${f}.severity`, `is ${JSON.stringify(o.severity)}`, `${SEVERITIES.join(", ")} (any case)`);
+    return {
+      file: String(o.file),
+      line: typeof o.line === "number" ? o.line : null,
+      comment: String(o.comment),
+      severity: severity ?? null,
+      judgment: judgment ?? "noise",
+    };
   });
   if (problems.length) return { ok: false, problems };
   return { ok: true, value: { comments } };
@@ -133,12 +209,17 @@ function countsOf(preds: ReviewPrediction[]) {
   for (const p of preds) {
     const cs: Comment[] = p.comments;
     if (cs.some((c) => c.judgment === "bug_hit")) hit++;
-    for (const c of cs) c.judgment === "bug_hit" ? bugHit++ : c.judgment === "valid_suggestion" ? validSuggestion++ : noise++;
+    for (const c of cs)
+      c.judgment === "bug_hit" ? bugHit++ : c.judgment === "valid_suggestion" ? validSuggestion++ : noise++;
   }
   return { prs: preds.length, hit, bugHit, validSuggestion, noise };
 }
 
-function score(pairs: Pair<ReviewTruth, ReviewPrediction, ReviewMetadata>[]): { metrics: Metrics; primaryValue: number | null; details: ReviewDetails } {
+function score(pairs: Pair<ReviewTruth, ReviewPrediction, ReviewMetadata>[]): {
+  metrics: Metrics;
+  primaryValue: number | null;
+  details: ReviewDetails;
+} {
   const c = countsOf(pairs.map((p) => p.prediction));
   const m = reviewMetrics(c);
   const breakdown = (key: "category" | "impact" | "severity", values: readonly string[]) =>
@@ -150,11 +231,22 @@ function score(pairs: Pair<ReviewTruth, ReviewPrediction, ReviewMetadata>[]): { 
       })
       .filter((r) => r.prs > 0);
   return {
-    metrics: { ...m, comments: c.bugHit + c.validSuggestion + c.noise, bug_hit: c.bugHit, valid_suggestion: c.validSuggestion, noise: c.noise, prs_hit: c.hit },
+    metrics: {
+      ...m,
+      comments: c.bugHit + c.validSuggestion + c.noise,
+      bug_hit: c.bugHit,
+      valid_suggestion: c.validSuggestion,
+      noise: c.noise,
+      prs_hit: c.hit,
+    },
     primaryValue: m.f1,
     details: {
       counts: c,
-      recallBy: { category: breakdown("category", CATEGORIES), impact: breakdown("impact", IMPACTS), severity: breakdown("severity", SEVERITIES) },
+      recallBy: {
+        category: breakdown("category", CATEGORIES),
+        impact: breakdown("impact", IMPACTS),
+        severity: breakdown("severity", SEVERITIES),
+      },
     },
   };
 }
@@ -168,7 +260,12 @@ export const codeReview = defineTaskKind({
   parseReleaseRow: (row) => parseRelease(row),
   parsePrediction: (id, value) => parsePrediction(id, value),
   releaseDistributions: ({ instances, truth }) =>
-    truth ? (["category", "impact", "severity"] as const).map((k) => ({ title: `Bug ${k} (CR-Bench Fig. 3)`, rows: shares(instances.flatMap((i) => (i.truth ? [i.truth[k]] : []))) })) : [],
+    truth
+      ? (["category", "impact", "severity"] as const).map((k) => ({
+          title: `Bug ${k} (CR-Bench Fig. 3)`,
+          rows: shares(instances.flatMap((i) => (i.truth ? [i.truth[k]] : []))),
+        }))
+      : [],
   score: (pairs) => score(pairs),
   outcome(_instance, prediction) {
     const cs = prediction.comments;
@@ -198,11 +295,14 @@ export const codeReview = defineTaskKind({
   predictionFormat: () => ({
     summary:
       'Per PR: { "comments": [{ "file", "line", "comment", "severity"?: Low|Medium|High|Critical (any case), "judgment": "bug_hit" | "valid_suggestion" | "noise" (any case) }] }, or the array of comments itself as CR-Bench\'s review prompt writes it; the CR-Evaluator\'s "classification" (BUG_HIT, VALID_SUGGESTION, NOISE) is read as the judgment. An empty list is a valid review.',
-    example: '{ "pr-0001": { "comments": [{ "file": "src/a.py", "line": 42, "comment": "off-by-one", "judgment": "bug_hit" }] } }',
+    example:
+      '{ "pr-0001": { "comments": [{ "file": "src/a.py", "line": 42, "comment": "off-by-one", "judgment": "bug_hit" }] } }',
   }),
   releaseFormat: () => ({
-    summary: "JSON array or JSONL, one PR per row: instance_id, repo, pr_number, title, diff, bug_description, fix_files: [..], category, impact, severity.",
-    example: '{"instance_id": "pr-0001", "repo": "org/repo", "pr_number": 12, "title": "…", "diff": "…", "bug_description": "…", "fix_files": ["a.py"], "category": "Data", "impact": "Reliability", "severity": "High"}',
+    summary:
+      "JSON array or JSONL, one PR per row: instance_id, repo, pr_number, title, diff, bug_description, fix_files: [..], category, impact, severity.",
+    example:
+      '{"instance_id": "pr-0001", "repo": "org/repo", "pr_number": 12, "title": "…", "diff": "…", "bug_description": "…", "fix_files": ["a.py"], "category": "Data", "impact": "Reliability", "severity": "High"}',
   }),
   taskCharts: codeReviewTaskCharts,
   submissionCharts: codeReviewSubmissionCharts,

@@ -2,7 +2,16 @@ import type { SubmissionChartContext, TaskChartContext } from "@/lib/tasks/defin
 import { toBug, type AvDetails, type AvMetadata, type AvPrediction, type AvTruth } from "./model";
 import { getMetric } from "@/lib/metric-value";
 
-const POLICIES = ["no_filter", "abstention", "validation_binary", "validation_p75", "validation_p90", "combined_binary", "combined_p75", "combined_p90"];
+const POLICIES = [
+  "no_filter",
+  "abstention",
+  "validation_binary",
+  "validation_p75",
+  "validation_p90",
+  "combined_binary",
+  "combined_p75",
+  "combined_p90",
+];
 
 /** The task page's charts of Abstain-and-Validate: PR curves, success@1 by policy, lift by category. */
 export function scoredAbstentionTaskCharts(ctx: TaskChartContext<AvDetails>) {
@@ -12,7 +21,14 @@ export function scoredAbstentionTaskCharts(ctx: TaskChartContext<AvDetails>) {
       ? []
       : overlay.flatMap((s) => {
           const c = s.details?.[k];
-          return c ? [{ name: `${s.name} (AP ${getMetric(s.metrics, k === "abstentionCurve" ? "abstention_ap" : "validation_ap")?.toFixed(3)})`, curve: ctx.thin(c) }] : [];
+          return c
+            ? [
+                {
+                  name: `${s.name} (AP ${getMetric(s.metrics, k === "abstentionCurve" ? "abstention_ap" : "validation_ap")?.toFixed(3)})`,
+                  curve: ctx.thin(c),
+                },
+              ]
+            : [];
         });
   return {
     abstentionPr: curve("abstentionCurve"),
@@ -28,7 +44,9 @@ export function scoredAbstentionTaskCharts(ctx: TaskChartContext<AvDetails>) {
 }
 
 /** A submission page's charts of Abstain-and-Validate: curves, histogram, success@k, funnel, and the bugs for the threshold explorer. */
-export async function scoredAbstentionSubmissionCharts(ctx: SubmissionChartContext<AvTruth, AvPrediction, AvDetails, AvMetadata>) {
+export async function scoredAbstentionSubmissionCharts(
+  ctx: SubmissionChartContext<AvTruth, AvPrediction, AvDetails, AvMetadata>,
+) {
   const d = ctx.details;
   if (!d) return null;
   return {

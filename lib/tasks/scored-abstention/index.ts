@@ -1,6 +1,14 @@
 import type { Problem } from "@/lib/errors";
 import { shares, type Distribution } from "../shared/distributions";
-import { AV_POLICIES, evaluateAbstainValidate, filteredSuccessAtK, liftOf, patchScore, type AvBug, type AvPolicy } from "@/lib/metrics";
+import {
+  AV_POLICIES,
+  evaluateAbstainValidate,
+  filteredSuccessAtK,
+  liftOf,
+  patchScore,
+  type AvBug,
+  type AvPolicy,
+} from "@/lib/metrics";
 import { defineTaskKind, type Instance, type Pair } from "@/lib/tasks/define";
 import { isBlank, readBoolean } from "@/lib/tasks/shared/coerce";
 import { unitHash } from "@/lib/tasks/shared/seeded";
@@ -14,24 +22,86 @@ export { AvDetails, AvMetadata, AvPrediction, AvTruth, toBug };
 const TAU = 0.5;
 
 const COLUMNS: MetricColumn[] = [
-  { key: "combined_binary_success_at_1", label: "Combined fs@1", description: "Filtered success@1 of the combined policy: abstention at τ = 0.5, regression filter, binary validation (the ranking metric).", better: "higher", format: "percent1" },
-  { key: "combined_p75_success_at_1", label: "p75 fs@1", description: "Filtered success@1 with abstention and validation at the 75th percentile of patch scores.", better: "higher", format: "percent1" },
-  { key: "combined_p90_success_at_1", label: "p90 fs@1", description: "Filtered success@1 with abstention and validation at the 90th percentile of patch scores.", better: "higher", format: "percent1" },
-  { key: "abstention_success_at_1", label: "Abstention fs@1", description: "Filtered success@1 keeping bugs with abstention score ≥ τ and all their trajectories.", better: "higher", format: "percent1" },
-  { key: "validation_binary_success_at_1", label: "Validation fs@1", description: "Filtered success@1 after the regression filter and binary validation, all bugs.", better: "higher", format: "percent1" },
-  { key: "abstention_ap", label: "Abstention AP", description: "Average precision of the abstention score against 'fixable' (some trajectory succeeds).", better: "higher", format: "score3" },
-  { key: "validation_ap", label: "Validation AP", description: "Average precision of the patch score against trajectory success, over trajectories passing the regression filter.", better: "higher", format: "score3" },
-  { key: "wasserstein", label: "W₁", description: "Wasserstein distance between the abstention scores and the bugs' empirical success rates: calibration, lower is better.", better: "lower", format: "score3" },
-  { key: "pass_at_1", label: "pass@1", description: "Unfiltered pass@1 of the trajectories (the same for every submission of a release).", better: "higher", format: "percent1" },
+  {
+    key: "combined_binary_success_at_1",
+    label: "Combined fs@1",
+    description:
+      "Filtered success@1 of the combined policy: abstention at τ = 0.5, regression filter, binary validation (the ranking metric).",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "combined_p75_success_at_1",
+    label: "p75 fs@1",
+    description: "Filtered success@1 with abstention and validation at the 75th percentile of patch scores.",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "combined_p90_success_at_1",
+    label: "p90 fs@1",
+    description: "Filtered success@1 with abstention and validation at the 90th percentile of patch scores.",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "abstention_success_at_1",
+    label: "Abstention fs@1",
+    description: "Filtered success@1 keeping bugs with abstention score ≥ τ and all their trajectories.",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "validation_binary_success_at_1",
+    label: "Validation fs@1",
+    description: "Filtered success@1 after the regression filter and binary validation, all bugs.",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "abstention_ap",
+    label: "Abstention AP",
+    description: "Average precision of the abstention score against 'fixable' (some trajectory succeeds).",
+    better: "higher",
+    format: "score3",
+  },
+  {
+    key: "validation_ap",
+    label: "Validation AP",
+    description:
+      "Average precision of the patch score against trajectory success, over trajectories passing the regression filter.",
+    better: "higher",
+    format: "score3",
+  },
+  {
+    key: "wasserstein",
+    label: "W₁",
+    description:
+      "Wasserstein distance between the abstention scores and the bugs' empirical success rates: calibration, lower is better.",
+    better: "lower",
+    format: "score3",
+  },
+  {
+    key: "pass_at_1",
+    label: "pass@1",
+    description: "Unfiltered pass@1 of the trajectories (the same for every submission of a release).",
+    better: "higher",
+    format: "percent1",
+  },
 ];
 
 const unit = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 1;
 
 function parseRelease(row: Record<string, unknown>): ParseResult<Instance<AvTruth, AvMetadata>> {
   const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
-  if (!id) return { ok: false, problems: [{ field: "instance_id", message: "missing instance_id", expected: "a non-empty string" }] };
+  if (!id)
+    return {
+      ok: false,
+      problems: [{ field: "instance_id", message: "missing instance_id", expected: "a non-empty string" }],
+    };
   const problems: Problem[] = [];
-  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
+  const at = (field: string, message: string, expected?: string) =>
+    problems.push({ instanceId: id, field, message, expected });
   if (typeof row.title !== "string" || !row.title.trim()) at("title", "missing title", "a string");
   let trajs = row.trajectories;
   if (typeof trajs === "string") {
@@ -43,20 +113,27 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<AvTrut
   }
   const truth: AvTruth["trajectories"] = [];
   const meta: { id: string; patch?: string }[] = [];
-  if (!Array.isArray(trajs) || trajs.length === 0) at("trajectories", "missing or empty", "a non-empty array of { trajectory_id, success, passes_regression?, patch? }");
+  if (!Array.isArray(trajs) || trajs.length === 0)
+    at(
+      "trajectories",
+      "missing or empty",
+      "a non-empty array of { trajectory_id, success, passes_regression?, patch? }",
+    );
   else {
     const seen = new Set<string>();
     trajs.forEach((t, k) => {
       const f = `trajectories[${k}]`;
       const o = (t ?? {}) as Record<string, unknown>;
-      const tid = typeof o.trajectory_id === "string" || typeof o.trajectory_id === "number" ? String(o.trajectory_id) : "";
+      const tid =
+        typeof o.trajectory_id === "string" || typeof o.trajectory_id === "number" ? String(o.trajectory_id) : "";
       if (!tid) return at(`${f}.trajectory_id`, "missing", "a string");
       if (seen.has(tid)) return at(`${f}.trajectory_id`, `duplicate trajectory id ${tid}`);
       seen.add(tid);
       const success = readBoolean(o.success);
       if (success === undefined) return at(`${f}.success`, `is ${JSON.stringify(o.success)}`, "true or false");
       const reg = isBlank(o.passes_regression) ? true : readBoolean(o.passes_regression);
-      if (reg === undefined) return at(`${f}.passes_regression`, `is ${JSON.stringify(o.passes_regression)}`, "true or false");
+      if (reg === undefined)
+        return at(`${f}.passes_regression`, `is ${JSON.stringify(o.passes_regression)}`, "true or false");
       truth.push({ id: tid, success, passesRegression: reg });
       meta.push(typeof o.patch === "string" ? { id: tid, patch: o.patch } : { id: tid });
     });
@@ -68,34 +145,50 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<AvTrut
   return { ok: true, value: { externalId: id, truth: { trajectories: truth }, metadata } };
 }
 
-function parsePrediction(id: string, value: unknown, instance: Instance<AvTruth, AvMetadata>): ParseResult<AvPrediction> {
+function parsePrediction(
+  id: string,
+  value: unknown,
+  instance: Instance<AvTruth, AvMetadata>,
+): ParseResult<AvPrediction> {
   const problems: Problem[] = [];
-  const at = (field: string, message: string, expected?: string) => problems.push({ instanceId: id, field, message, expected });
+  const at = (field: string, message: string, expected?: string) =>
+    problems.push({ instanceId: id, field, message, expected });
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     at("", "prediction is not an object", "{ abstention_score, trajectories: [...] }");
     return { ok: false, problems };
   }
   const v = value as Record<string, unknown>;
-  if (!unit(v.abstention_score)) at("abstention_score", `is ${JSON.stringify(v.abstention_score ?? null)}`, "a number in [0, 1]");
+  if (!unit(v.abstention_score))
+    at("abstention_score", `is ${JSON.stringify(v.abstention_score ?? null)}`, "a number in [0, 1]");
   const known = new Set(instance.metadata.trajectories.map((t) => t.id));
   const out: PredTrajectory[] = [];
-  if (!Array.isArray(v.trajectories)) at("trajectories", "missing", "an array of { trajectory_id, validation_judgment, validation_score }");
+  if (!Array.isArray(v.trajectories))
+    at("trajectories", "missing", "an array of { trajectory_id, validation_judgment, validation_score }");
   else {
     const seen = new Set<string>();
     v.trajectories.forEach((t, k) => {
       const f = `trajectories[${k}]`;
       const o = (t ?? {}) as Record<string, unknown>;
-      const tid = typeof o.trajectory_id === "string" || typeof o.trajectory_id === "number" ? String(o.trajectory_id) : "";
+      const tid =
+        typeof o.trajectory_id === "string" || typeof o.trajectory_id === "number" ? String(o.trajectory_id) : "";
       if (!tid) return at(`${f}.trajectory_id`, "missing", "a trajectory id of this bug");
-      if (!known.has(tid)) return at(`${f}.trajectory_id`, `unknown trajectory id ${tid}`, `one of this bug's ${known.size} trajectories`);
+      if (!known.has(tid))
+        return at(`${f}.trajectory_id`, `unknown trajectory id ${tid}`, `one of this bug's ${known.size} trajectories`);
       if (seen.has(tid)) return at(`${f}.trajectory_id`, `duplicate trajectory id ${tid}`);
       seen.add(tid);
-      if (typeof o.validation_judgment !== "boolean") return at(`${f}.validation_judgment`, `is ${JSON.stringify(o.validation_judgment ?? null)}`, "true or false");
-      if (!unit(o.validation_score)) return at(`${f}.validation_score`, `is ${JSON.stringify(o.validation_score ?? null)}`, "a number in [0, 1]");
+      if (typeof o.validation_judgment !== "boolean")
+        return at(`${f}.validation_judgment`, `is ${JSON.stringify(o.validation_judgment ?? null)}`, "true or false");
+      if (!unit(o.validation_score))
+        return at(`${f}.validation_score`, `is ${JSON.stringify(o.validation_score ?? null)}`, "a number in [0, 1]");
       out.push({ id: tid, judgment: o.validation_judgment, score: o.validation_score as number });
     });
     const missing = [...known].filter((t) => !seen.has(t));
-    if (missing.length) at("trajectories", `no validation for trajectory ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`, "a judgment for every trajectory");
+    if (missing.length)
+      at(
+        "trajectories",
+        `no validation for trajectory ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`,
+        "a judgment for every trajectory",
+      );
   }
   if (problems.length) return { ok: false, problems };
   return { ok: true, value: { abstentionScore: v.abstention_score as number, trajectories: out } };
@@ -107,7 +200,11 @@ function histogram(values: number[], bins = 10): number[] {
   return h;
 }
 
-function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): { metrics: Metrics; primaryValue: number; details: AvDetails } {
+function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
+  metrics: Metrics;
+  primaryValue: number;
+  details: AvDetails;
+} {
   const bugs = pairs.map((p) => toBug(p.truth, p.prediction, p.metadata));
   const r = evaluateAbstainValidate(bugs, { tau: TAU, maxK: 5 });
   const metrics = {
@@ -146,8 +243,14 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): { metrics: Met
       bugs: bs.length,
       pass_at_1: filteredSuccessAtK(base, 1).value,
       abstention: liftOf(groups(bs, attempt, all), base),
-      validation_binary: liftOf(groups(bs, all, (t) => t.passesRegression && t.judgment), base),
-      combined_binary: liftOf(groups(bs, attempt, (t) => t.passesRegression && t.judgment), base),
+      validation_binary: liftOf(
+        groups(bs, all, (t) => t.passesRegression && t.judgment),
+        base,
+      ),
+      combined_binary: liftOf(
+        groups(bs, attempt, (t) => t.passesRegression && t.judgment),
+        base,
+      ),
     };
   });
   const empirical = bugs.map((b) => b.trajectories.filter((t) => t.success).length / b.trajectories.length);
@@ -162,7 +265,11 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): { metrics: Met
       funnel: [
         { stage: "all bugs", bugs: bugs.length, success_at_1: r.pass_at_1 },
         { stage: "after abstention", bugs: r.successAtK.abstention[0].bugs, success_at_1: r.abstention_success_at_1 },
-        { stage: "combined-binary", bugs: r.successAtK.combined_binary[0].bugs, success_at_1: r.combined_binary_success_at_1 },
+        {
+          stage: "combined-binary",
+          bugs: r.successAtK.combined_binary[0].bugs,
+          success_at_1: r.combined_binary_success_at_1,
+        },
         { stage: "combined-p75", bugs: r.successAtK.combined_p75[0].bugs, success_at_1: r.combined_p75_success_at_1 },
         { stage: "combined-p90", bugs: r.successAtK.combined_p90[0].bugs, success_at_1: r.combined_p90_success_at_1 },
       ],
@@ -187,8 +294,22 @@ export const scoredAbstention = defineTaskKind({
     const out: Distribution[] = [];
     if (truth) {
       const trajs = instances.flatMap((i) => (i.truth ? [i.truth.trajectories] : []));
-      out.push({ title: "Bugs", rows: shares(trajs.map((ts) => (ts.some((s) => s.success) ? "fixable (some trajectory succeeds)" : "unfixable"))) });
-      out.push({ title: "Trajectories", rows: shares(trajs.flat().map((s) => (s.success ? "succeeds" : s.passesRegression ? "fails, passes regression" : "fails regression"))) });
+      out.push({
+        title: "Bugs",
+        rows: shares(
+          trajs.map((ts) => (ts.some((s) => s.success) ? "fixable (some trajectory succeeds)" : "unfixable")),
+        ),
+      });
+      out.push({
+        title: "Trajectories",
+        rows: shares(
+          trajs
+            .flat()
+            .map((s) =>
+              s.success ? "succeeds" : s.passesRegression ? "fails, passes regression" : "fails regression",
+            ),
+        ),
+      });
     }
     out.push({ title: "Category", rows: shares(instances.map((i) => String(i.metadata.category ?? "uncategorized"))) });
     return out;
@@ -202,9 +323,19 @@ export const scoredAbstention = defineTaskKind({
     const good = shown.filter((t) => t.success).length;
     return {
       correct: attempted === fixable,
-      outcome: attempted ? (fixable ? "attempted_fixable" : "attempted_unfixable") : fixable ? "abstained_fixable" : "abstained_unfixable",
-      predicted: attempted ? `attempt (${bug.abstentionScore.toFixed(2)}); ${shown.length} patches shown, ${good} good` : `abstain (${bug.abstentionScore.toFixed(2)})`,
-      expected: fixable ? `fixable (${bug.trajectories.filter((t) => t.success).length}/${bug.trajectories.length} succeed)` : "unfixable",
+      outcome: attempted
+        ? fixable
+          ? "attempted_fixable"
+          : "attempted_unfixable"
+        : fixable
+          ? "abstained_fixable"
+          : "abstained_unfixable",
+      predicted: attempted
+        ? `attempt (${bug.abstentionScore.toFixed(2)}); ${shown.length} patches shown, ${good} good`
+        : `abstain (${bug.abstentionScore.toFixed(2)})`,
+      expected: fixable
+        ? `fixable (${bug.trajectories.filter((t) => t.success).length}/${bug.trajectories.length} succeed)`
+        : "unfixable",
     };
   },
   primaryStats(instance, prediction) {
@@ -214,7 +345,11 @@ export const scoredAbstention = defineTaskKind({
   },
   // the metric's own definition (filtered pass@1 over the bugs that keep a trajectory), so a
   // resample gives exactly what the scorer would
-  primaryFromStats: (rows) => filteredSuccessAtK(rows.map((r) => ({ n: r[0], c: r[1] })), 1).value,
+  primaryFromStats: (rows) =>
+    filteredSuccessAtK(
+      rows.map((r) => ({ n: r[0], c: r[1] })),
+      1,
+    ).value,
   baselines: () => [
     {
       key: "accept-all",
@@ -246,11 +381,14 @@ export const scoredAbstention = defineTaskKind({
   predictionFormat: () => ({
     summary:
       "Per bug: abstention_score in [0, 1] (predicted chance a repair succeeds; attempt iff ≥ 0.5) and a validation for every trajectory of the bug: { trajectory_id, validation_judgment: bool, validation_score in [0, 1] }. An object keyed by instance id, an array of rows with instance_id, or JSONL.",
-    example: '[{ "instance_id": "bug-001", "abstention_score": 0.72, "trajectories": [{ "trajectory_id": "t1", "validation_judgment": true, "validation_score": 0.81 }] }]',
+    example:
+      '[{ "instance_id": "bug-001", "abstention_score": 0.72, "trajectories": [{ "trajectory_id": "t1", "validation_judgment": true, "validation_score": 0.81 }] }]',
   }),
   releaseFormat: () => ({
-    summary: "JSON array or JSONL, one bug per row: instance_id, title, optional description and category, trajectories: [{ trajectory_id, success: bool, passes_regression?: bool, patch?: string }].",
-    example: '{"instance_id": "bug-001", "title": "NPE in …", "category": "crash", "trajectories": [{"trajectory_id": "t1", "success": false, "passes_regression": true}]}',
+    summary:
+      "JSON array or JSONL, one bug per row: instance_id, title, optional description and category, trajectories: [{ trajectory_id, success: bool, passes_regression?: bool, patch?: string }].",
+    example:
+      '{"instance_id": "bug-001", "title": "NPE in …", "category": "crash", "trajectories": [{"trajectory_id": "t1", "success": false, "passes_regression": true}]}',
   }),
   taskCharts: scoredAbstentionTaskCharts,
   submissionCharts: scoredAbstentionSubmissionCharts,

@@ -5,7 +5,9 @@ import type { AvBug } from "@/lib/metrics";
 import { PrCurveSchema, StoredNumber } from "@/lib/tasks/shared/schemas";
 
 /** Stored truth of a bug: whether each trajectory's patch succeeds and passes the regression filter. */
-export const AvTruth = z.object({ trajectories: z.array(z.object({ id: z.string(), success: z.boolean(), passesRegression: z.boolean() })) });
+export const AvTruth = z.object({
+  trajectories: z.array(z.object({ id: z.string(), success: z.boolean(), passesRegression: z.boolean() })),
+});
 export type AvTruth = z.infer<typeof AvTruth>;
 /** Public metadata of a bug: its title, description, category and trajectories (ids, patches). */
 export const AvMetadata = z.object({
@@ -35,7 +37,14 @@ export const AvDetails = z.object({
   validationCurve: PrCurveSchema.nullable(),
   histogram: z.object({ predicted: z.array(z.number().int()), empirical: z.array(z.number().int()) }),
   lift: z.array(
-    z.object({ category: z.string(), bugs: z.number().int(), pass_at_1: z.number(), abstention: StoredNumber, validation_binary: StoredNumber, combined_binary: StoredNumber }),
+    z.object({
+      category: z.string(),
+      bugs: z.number().int(),
+      pass_at_1: z.number(),
+      abstention: StoredNumber,
+      validation_binary: StoredNumber,
+      combined_binary: StoredNumber,
+    }),
   ),
 });
 export type AvDetails = z.infer<typeof AvDetails>;
@@ -47,7 +56,12 @@ export function toBug(truth: AvTruth, prediction: AvPrediction, metadata: AvMeta
     category: metadata.category ?? "uncategorized",
     trajectories: truth.trajectories.map((t) => {
       const p = preds.get(t.id);
-      return { success: t.success, passesRegression: t.passesRegression, judgment: p?.judgment ?? false, score: p?.score ?? 0 };
+      return {
+        success: t.success,
+        passesRegression: t.passesRegression,
+        judgment: p?.judgment ?? false,
+        score: p?.score ?? 0,
+      };
     }),
   };
 }

@@ -12,5 +12,8 @@ export function canonicalEnum<T extends string>(value: unknown, allowed: readonl
 }
 
 function enumKey(s: string): string {
-  return s.trim().toLowerCase().replace(/[\s_-]+/g, "_");
+  return s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "_");
 }

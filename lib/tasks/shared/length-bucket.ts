@@ -33,7 +33,10 @@ export const BUCKETS: Record<LengthSide, { label: string; max: number }[]> = {
  * Per length bucket: N, share to bounce, TPR and FPR of a bouncer (BouncerBench Figs. 2–3).
  * @throws RangeError when a row has no length
  */
-export function lengthBuckets(rows: { length: number; should: boolean; did: boolean }[], side: LengthSide): LengthBucket[] {
+export function lengthBuckets(
+  rows: { length: number; should: boolean; did: boolean }[],
+  side: LengthSide,
+): LengthBucket[] {
   return BUCKETS[side].map((b, i) => {
     const lo = i === 0 ? -Infinity : BUCKETS[side][i - 1].max;
     const inB = rows.filter((r) => r.length > lo && r.length <= b.max);

@@ -3,7 +3,8 @@ import { parsePythonLiteral } from "./parse-python-literal";
 
 describe("parsePythonLiteral", () => {
   it("parses the HF tests_status dict", () => {
-    const t = "{'FAIL_TO_PASS': {'success': ['test_a (x.Y)', \"it's\"], 'failure': []}, 'PASS_TO_PASS': {'success': [], 'failure': ['b']}}";
+    const t =
+      "{'FAIL_TO_PASS': {'success': ['test_a (x.Y)', \"it's\"], 'failure': []}, 'PASS_TO_PASS': {'success': [], 'failure': ['b']}}";
     expect(parsePythonLiteral(t)).toEqual({
       FAIL_TO_PASS: { success: ["test_a (x.Y)", "it's"], failure: [] },
       PASS_TO_PASS: { success: [], failure: ["b"] },

@@ -19,7 +19,7 @@ export function parsePythonLiteral(text: string): unknown {
       i++;
       const obj: Record<string, unknown> = {};
       ws();
-      if (text[i] === "}") return i++, obj;
+      if (text[i] === "}") return (i++, obj);
       for (;;) {
         const k = value();
         ws();
@@ -30,10 +30,10 @@ export function parsePythonLiteral(text: string): unknown {
         if (text[i] === ",") {
           i++;
           ws();
-          if (text[i] === "}") return i++, obj;
+          if (text[i] === "}") return (i++, obj);
           continue;
         }
-        if (text[i] === "}") return i++, obj;
+        if (text[i] === "}") return (i++, obj);
         fail("expected ',' or '}'");
       }
     }
@@ -42,17 +42,17 @@ export function parsePythonLiteral(text: string): unknown {
       i++;
       const arr: unknown[] = [];
       ws();
-      if (text[i] === close) return i++, arr;
+      if (text[i] === close) return (i++, arr);
       for (;;) {
         arr.push(value());
         ws();
         if (text[i] === ",") {
           i++;
           ws();
-          if (text[i] === close) return i++, arr;
+          if (text[i] === close) return (i++, arr);
           continue;
         }
-        if (text[i] === close) return i++, arr;
+        if (text[i] === close) return (i++, arr);
         fail(`expected ',' or '${close}'`);
       }
     }

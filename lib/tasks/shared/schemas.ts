@@ -4,7 +4,16 @@ import { z } from "zod";
 export const StoredNumber = z.number().nullable();
 
 /** A precision-recall curve as stored in score details (lib/metrics/precision-recall-curve). */
-export const PrCurveSchema = z.object({ thresholds: z.array(z.number()), precision: z.array(z.number()), recall: z.array(z.number()) });
+export const PrCurveSchema = z.object({
+  thresholds: z.array(z.number()),
+  precision: z.array(z.number()),
+  recall: z.array(z.number()),
+});
 
 /** A share of a confusion matrix (lib/metrics/confusion-counts). */
-export const ConfusionCountsSchema = z.object({ tp: z.number().int(), fp: z.number().int(), tn: z.number().int(), fn: z.number().int() });
+export const ConfusionCountsSchema = z.object({
+  tp: z.number().int(),
+  fp: z.number().int(),
+  tn: z.number().int(),
+  fn: z.number().int(),
+});

@@ -14,7 +14,12 @@ export const dynamic = "force-dynamic";
  */
 async function signInLimited(req: Request): Promise<Response | null> {
   if (req.method !== "POST" || !new URL(req.url).pathname.endsWith("/callback/credentials")) return null;
-  const form = new URLSearchParams(await req.clone().text().catch(() => ""));
+  const form = new URLSearchParams(
+    await req
+      .clone()
+      .text()
+      .catch(() => ""),
+  );
   const email = form.get("email")?.trim().toLowerCase();
   try {
     // per (account, client) pair and per client: never the account as a whole, which anyone could lock

@@ -13,8 +13,12 @@ export const GET = route({ access: "public" }, async () => {
   try {
     const db = await getDatabase();
     const [workers] = await Promise.race([
-      db.query<{ alive: number }>(`SELECT count(*)::int AS alive FROM process_heartbeats WHERE kind = 'worker' AND last_seen > now() - interval '30 seconds'`),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${CHECK_MS} ms`)), CHECK_MS).unref()),
+      db.query<{ alive: number }>(
+        `SELECT count(*)::int AS alive FROM process_heartbeats WHERE kind = 'worker' AND last_seen > now() - interval '30 seconds'`,
+      ),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`no answer in ${CHECK_MS} ms`)), CHECK_MS).unref(),
+      ),
     ]);
     markDatabaseUp();
     return Response.json(
@@ -22,7 +26,10 @@ export const GET = route({ access: "public" }, async () => {
         ok: true,
         app: "trustworthy-se-leaderboard",
         database: db.kind,
-        dependencies: { database: { ok: true, latencyMs: Math.round(performance.now() - started) }, workers: { alive: workers?.alive ?? 0 } },
+        dependencies: {
+          database: { ok: true, latencyMs: Math.round(performance.now() - started) },
+          workers: { alive: workers?.alive ?? 0 },
+        },
       },
       { headers },
     );
@@ -33,7 +40,9 @@ export const GET = route({ access: "public" }, async () => {
         ok: false,
         app: "trustworthy-se-leaderboard",
         down: ["database"],
-        dependencies: { database: { ok: false, error: "unreachable: " + (e instanceof Error ? e.message : String(e)).slice(0, 200) } },
+        dependencies: {
+          database: { ok: false, error: "unreachable: " + (e instanceof Error ? e.message : String(e)).slice(0, 200) },
+        },
       },
       { status: 503, headers: { ...headers, "retry-after": String(RETRY_AFTER_SECONDS) } },
     );

@@ -4,4 +4,6 @@ import { publicUrl, route } from "@/lib/server/http";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "public" }, async () => Response.json(openApiDocument(publicUrl()), { headers: { "cache-control": "public, max-age=300" } }));
+export const GET = route({ access: "public" }, async () =>
+  Response.json(openApiDocument(publicUrl()), { headers: { "cache-control": "public, max-age=300" } }),
+);

@@ -11,7 +11,11 @@ export const dynamic = "force-dynamic";
 export const POST = route({ access: "public", body: SignupBody }, async ({ req, body }) => {
   await consume("signup-client", clientAddress(req.headers));
   const weak = passwordProblem(body.password, body.email);
-  if (weak) throw new AppError("validation_failed", `password: ${weak}`, { problemCount: 1, problems: [{ field: "password", message: weak }] });
+  if (weak)
+    throw new AppError("validation_failed", `password: ${weak}`, {
+      problemCount: 1,
+      problems: [{ field: "password", message: weak }],
+    });
   const { user, team } = await createUserWithTeam(await getDb(), body);
   return Response.json({ id: user.id, email: user.email, team: { slug: team.slug, name: team.name } }, { status: 201 });
 });

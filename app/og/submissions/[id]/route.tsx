@@ -9,5 +9,11 @@ export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "public", params: IdParams }, async ({ params, actor, url }) => {
   const og = await submissionOg(await getDb(), params.id, actor);
-  return ogPng(`submission:${params.id}`, versionTag(og.version), url.searchParams.get("v"), () => <MetricsCard {...og.card} />, { private: og.private });
+  return ogPng(
+    `submission:${params.id}`,
+    versionTag(og.version),
+    url.searchParams.get("v"),
+    () => <MetricsCard {...og.card} />,
+    { private: og.private },
+  );
 });

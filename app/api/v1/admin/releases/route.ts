@@ -13,7 +13,11 @@ export const maxDuration = 300;
 
 export const POST = route({ access: "admin" }, async ({ req, actor }) => {
   const { fields, files } = await readMultipart(req, { maxFileBytes: getEnv().MAX_UPLOAD_BYTES });
-  if (!files.file) throw new AppError("validation_failed", "no file: send the release as the multipart field 'file'", { problems: [{ field: "file", message: "missing" }], problemCount: 1 });
+  if (!files.file)
+    throw new AppError("validation_failed", "no file: send the release as the multipart field 'file'", {
+      problems: [{ field: "file", message: "missing" }],
+      problemCount: 1,
+    });
   const f = ReleaseFields.parse(fields);
   const r = await importRelease(await getDb(), {
     task: f.task,
@@ -27,5 +31,9 @@ export const POST = route({ access: "admin" }, async ({ req, actor }) => {
     createdBy: actor.userId,
     actor,
   });
-  return respond(ReleaseImported, { release: releaseJson(r.release), validation: r.validation, diff: r.diff, job: r.job ? jobJson(r.job) : null }, { status: 201 });
+  return respond(
+    ReleaseImported,
+    { release: releaseJson(r.release), validation: r.validation, diff: r.diff, job: r.job ? jobJson(r.job) : null },
+    { status: 201 },
+  );
 });

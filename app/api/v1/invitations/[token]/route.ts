@@ -6,4 +6,6 @@ import { InvitationParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ access: "member", params: InvitationParams }, async ({ params, actor }) => Response.json(await acceptInvitation(await getDb(), actor, params.token)));
+export const POST = route({ access: "member", params: InvitationParams }, async ({ params, actor }) =>
+  Response.json(await acceptInvitation(await getDb(), actor, params.token)),
+);

@@ -16,6 +16,9 @@ export const GET = route({ access: "public", params: IdParams }, async ({ params
   return respond(Submission, { ...submissionJson(sub, actor), job });
 });
 
-export const PATCH = route({ access: "member", params: IdParams, body: SubmissionPatch }, async ({ params, actor, body }) => {
-  return Response.json(await updateSubmission(await getDb(), actor, params.id, body));
-});
+export const PATCH = route(
+  { access: "member", params: IdParams, body: SubmissionPatch },
+  async ({ params, actor, body }) => {
+    return Response.json(await updateSubmission(await getDb(), actor, params.id, body));
+  },
+);

@@ -7,8 +7,13 @@ import { SlugParams, TeamNameBody } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "public", params: SlugParams }, async ({ params, actor }) => Response.json(await teamView(await getDb(), params.slug, actor)));
+export const GET = route({ access: "public", params: SlugParams }, async ({ params, actor }) =>
+  Response.json(await teamView(await getDb(), params.slug, actor)),
+);
 
-export const PATCH = route({ access: "member", params: SlugParams, body: TeamNameBody }, async ({ params, actor, body }) => {
-  return Response.json(await renameTeam(await getDb(), actor, params.slug, body.name));
-});
+export const PATCH = route(
+  { access: "member", params: SlugParams, body: TeamNameBody },
+  async ({ params, actor, body }) => {
+    return Response.json(await renameTeam(await getDb(), actor, params.slug, body.name));
+  },
+);

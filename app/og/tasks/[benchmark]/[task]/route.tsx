@@ -11,5 +11,7 @@ export const GET = route({ access: "public", params: TaskParams }, async ({ para
   const slug = `${params.benchmark}/${params.task}`;
   const release = url.searchParams.get("release") || undefined;
   const og = await boardOg(await getDb(), slug, release);
-  return ogPng(`board:${slug}:${release ?? ""}`, versionTag(og.version), url.searchParams.get("v"), () => <BoardCard {...og.card} />);
+  return ogPng(`board:${slug}:${release ?? ""}`, versionTag(og.version), url.searchParams.get("v"), () => (
+    <BoardCard {...og.card} />
+  ));
 });

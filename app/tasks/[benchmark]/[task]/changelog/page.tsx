@@ -43,18 +43,25 @@ export default async function ChangelogPage({ params }: { params: Params }) {
       <h1 className="text-2xl font-bold">Changelog</h1>
       <p className="text-sm">
         Releases, re-scores, verifications and new public entries of this task, newest first.{" "}
-        <a href={`/api/v1/tasks/${fullSlug}/changelog?format=atom`}>Atom feed</a> · <a href={`/api/v1/tasks/${fullSlug}/changelog`}>JSON</a>
+        <a href={`/api/v1/tasks/${fullSlug}/changelog?format=atom`}>Atom feed</a> ·{" "}
+        <a href={`/api/v1/tasks/${fullSlug}/changelog`}>JSON</a>
       </p>
       <Card>
         {c.events.length ? (
           <ol className="space-y-2 text-sm" data-testid="changelog">
             {c.events.map((e) => (
-              <li key={e.id} id={`event-${e.id}`} className="flex flex-wrap gap-x-3 border-t border-slate-100 pt-2 first:border-0 first:pt-0 dark:border-slate-800">
+              <li
+                key={e.id}
+                id={`event-${e.id}`}
+                className="flex flex-wrap gap-x-3 border-t border-slate-100 pt-2 first:border-0 first:pt-0 dark:border-slate-800"
+              >
                 <time dateTime={e.at} className="w-40 shrink-0 text-muted">
                   {formatDate(e.at)}
                 </time>
                 <span className="w-36 shrink-0 font-medium">{KIND_LABEL[e.kind] ?? e.kind}</span>
-                <span>{e.submission ? <Link href={`/submissions/${e.submission.id}`}>{e.summary}</Link> : e.summary}</span>
+                <span>
+                  {e.submission ? <Link href={`/submissions/${e.submission.id}`}>{e.summary}</Link> : e.summary}
+                </span>
               </li>
             ))}
           </ol>

@@ -18,7 +18,13 @@ export const dynamic = "force-dynamic";
 type Params = Promise<{ benchmark: string; task: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
-export async function generateMetadata({ params, searchParams }: { params: Params; searchParams: Search }): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Search;
+}): Promise<Metadata> {
   const { benchmark, task } = await params;
   const sp = await searchParams;
   const ids = (Array.isArray(sp.ids) ? sp.ids : sp.ids ? String(sp.ids).split(",") : []).filter(Boolean);
@@ -70,14 +76,18 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
   }
   const name = (id: string) => c.submissions.find((s) => s.id === id)?.model ?? id;
   const primaryCol = c.columns.find((col) => col.key === c.primaryMetric)!;
-  const fmtDiff = (x: number) => (primaryCol.format === "percent1" ? `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)} pts` : `${x >= 0 ? "+" : ""}${x.toFixed(3)}`);
+  const fmtDiff = (x: number) =>
+    primaryCol.format === "percent1"
+      ? `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)} pts`
+      : `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
   return (
     <div className="space-y-6">
       <p className="text-sm text-muted">
         <Link href={`/tasks/${fullSlug}`}>{fullSlug}</Link> / compare
       </p>
       <h1 className="text-2xl font-bold">
-        Compare {c.submissions.length} submissions <Badge tone={c.release.synthetic ? "amber" : "green"}>release {c.release.version}</Badge>
+        Compare {c.submissions.length} submissions{" "}
+        <Badge tone={c.release.synthetic ? "amber" : "green"}>release {c.release.version}</Badge>
       </h1>
       <Card title="Metrics">
         <DataTable
@@ -103,8 +113,13 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
               align: "right" as const,
               cell: (col: (typeof c.columns)[number]) => {
                 const vals = c.submissions.map((x) => getMetric(x.metrics, col.key));
-                const best = col.better === "higher" ? Math.max(...vals.map((v) => v ?? -Infinity)) : Math.min(...vals.map((v) => v ?? Infinity));
-                return <span className={vals[i] === best ? "font-semibold" : ""}>{formatMetric(vals[i], col.format)}</span>;
+                const best =
+                  col.better === "higher"
+                    ? Math.max(...vals.map((v) => v ?? -Infinity))
+                    : Math.min(...vals.map((v) => v ?? Infinity));
+                return (
+                  <span className={vals[i] === best ? "font-semibold" : ""}>{formatMetric(vals[i], col.format)}</span>
+                );
               },
             })),
             ...(c.submissions.length === 2
@@ -115,7 +130,11 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
                     align: "right" as const,
                     cell: (col: (typeof c.columns)[number]) => {
                       const [a, b] = c.submissions.map((x) => getMetric(x.metrics, col.key));
-                      return a !== null && b !== null ? (col.format === "percent1" ? `${((a - b) * 100).toFixed(1)} pts` : (a - b).toFixed(3)) : "—";
+                      return a !== null && b !== null
+                        ? col.format === "percent1"
+                          ? `${((a - b) * 100).toFixed(1)} pts`
+                          : (a - b).toFixed(3)
+                        : "—";
                     },
                   },
                 ]
@@ -126,100 +145,161 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
       {c.disagreementCount === null ? (
         <Card title="Hidden test set">
           <p className="text-sm" data-testid="compare-hidden">
-            This release keeps its ground truth hidden. Only the metrics the Ladder released are compared, with their noise and rounded to their margin: a significance test or a list of the
-            instances where two submissions disagree would reveal hidden labels. <Link href={`/tasks/${fullSlug}#ladder`}>How hidden test sets are scored</Link>
+            This release keeps its ground truth hidden. Only the metrics the Ladder released are compared, with their
+            noise and rounded to their margin: a significance test or a list of the instances where two submissions
+            disagree would reveal hidden labels.{" "}
+            <Link href={`/tasks/${fullSlug}#ladder`}>How hidden test sets are scored</Link>
           </p>
         </Card>
       ) : (
         <>
-      <Card title={`Is the difference in ${primaryCol.label} significant? (${c.commonInstances} instances all cover)`}>
-        <DataTable
-          rows={c.pairs}
-          rowKey={(p) => `${p.a}-${p.b}`}
-          caption={`Paired tests of ${primaryCol.label} between the compared submissions`}
-          testId="compare-significance"
-          plain
-          columns={[
-            { key: "pair", header: "pair (A vs B)", rowHeader: true, cell: (p) => `${name(p.a)} vs ${name(p.b)}` },
-            { key: "delta", header: `Δ ${primaryCol.label}`, align: "right", sort: (p) => p.primary?.difference, cell: (p) => (p.primary ? fmtDiff(p.primary.difference) : "—") },
-            { key: "ci", header: "95% paired bootstrap", align: "right", cell: (p) => (p.primary ? `[${fmtDiff(p.primary.low)}, ${fmtDiff(p.primary.high)}]` : "—") },
-            {
-              key: "mcnemar",
-              header: "McNemar exact (A only right / B only right)",
-              align: "right",
-              sort: (p) => p.mcnemar.pValue,
-              firstDir: "asc",
-              cell: (p) => `p = ${p.mcnemar.pValue < 0.001 ? p.mcnemar.pValue.toExponential(1) : p.mcnemar.pValue.toFixed(3)} (${p.mcnemar.b} / ${p.mcnemar.c})`,
-            },
-            {
-              key: "verdict",
-              header: "verdict",
-              cell: (p) => (
-                <>
-                  {p.primary?.significant ? <Badge tone="green">significant</Badge> : <Badge>not significant</Badge>}
-                  {p.mcnemar.pValue < 0.05 ? <span className="ml-1 text-xs text-muted">decisions differ (p &lt; 0.05)</span> : null}
-                </>
-              ),
-            },
-          ]}
-        />
-        <p className="mt-2 text-xs text-muted">
-          Significant when the 95% paired bootstrap interval of the difference (1,000 seeded resamples of the shared instances) excludes 0. McNemar&apos;s exact test uses the
-          instances where exactly one of the two is right.
-        </p>
-        <div className="mt-4">
-          <GroupedBars
-            data={c.pairs.filter((p) => p.primary).map((p) => ({ pair: `${name(p.a)} − ${name(p.b)}`, diff: p.primary!.difference, err: [p.primary!.difference - p.primary!.low, p.primary!.high - p.primary!.difference] }))}
-            xKey="pair"
-            series={[{ key: "diff", label: `Δ ${primaryCol.label} with 95% interval`, errorKey: "err" }]}
-            percent={primaryCol.format === "percent1"}
-            yDomain={[Math.min(0, ...c.pairs.map((p) => p.primary?.low ?? 0)), Math.max(0, ...c.pairs.map((p) => p.primary?.high ?? 0))]}
-            height={240}
-            testId="chart-compare"
-          />
-        </div>
-      </Card>
-      <Card title={`Instances where they disagree (${c.disagreementCount})`}>
-        {c.disagreements.length ? (
-          <DataTable
-            rows={c.disagreements}
-            rowKey={(d) => d.instanceId}
-            caption="Instances where the compared submissions disagree"
-            testId="compare-disagreements"
-            maxHeight="32rem"
-            columns={[
-              {
-                key: "instance",
-                header: "instance",
-                rowHeader: true,
-                className: "font-mono text-xs",
-                sort: (d) => d.instanceId,
-                cell: (d) => (c.release.hidden ? d.instanceId : <Link href={`/tasks/${fullSlug}/instances/${encodeURIComponent(d.instanceId)}`}>{d.instanceId}</Link>),
-              },
-              ...(c.release.hidden ? [] : [{ key: "truth", header: "truth", sort: (d: (typeof c.disagreements)[number]) => String(d.expected ?? ""), cell: (d: (typeof c.disagreements)[number]) => String(d.expected ?? "") }]),
-              ...c.submissions.map((s, i) => ({
-                key: s.id,
-                header: s.model,
-                sort: (d: (typeof c.disagreements)[number]) => (d.predictions[i]?.correct ? 1 : 0),
-                cell: (d: (typeof c.disagreements)[number]) => {
-                  const p = d.predictions[i];
-                  if (!p) return "";
-                  return (
-                    <span className={p.correct === null ? "" : p.correct ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}>
-                      {p.correct === null ? "" : p.correct ? "✓ " : "✗ "}
-                      {p.predicted}
-                    </span>
-                  );
+          <Card
+            title={`Is the difference in ${primaryCol.label} significant? (${c.commonInstances} instances all cover)`}
+          >
+            <DataTable
+              rows={c.pairs}
+              rowKey={(p) => `${p.a}-${p.b}`}
+              caption={`Paired tests of ${primaryCol.label} between the compared submissions`}
+              testId="compare-significance"
+              plain
+              columns={[
+                { key: "pair", header: "pair (A vs B)", rowHeader: true, cell: (p) => `${name(p.a)} vs ${name(p.b)}` },
+                {
+                  key: "delta",
+                  header: `Δ ${primaryCol.label}`,
+                  align: "right",
+                  sort: (p) => p.primary?.difference,
+                  cell: (p) => (p.primary ? fmtDiff(p.primary.difference) : "—"),
                 },
-              })),
-            ]}
-          />
-        ) : (
-          <p className="text-sm">They agree on every shared instance.</p>
-        )}
-        {(c.disagreementCount ?? 0) > c.disagreements.length ? <p className="mt-1 text-xs text-muted">Showing the first {c.disagreements.length}.</p> : null}
-      </Card>
-      <p className="text-xs text-muted">Shares: {c.pairs.map((p) => `${name(p.a)}/${name(p.b)} discordant ${p.mcnemar.b + p.mcnemar.c}`).join(" · ")} · {pct((c.disagreementCount ?? 0) / Math.max(1, c.commonInstances ?? 0))} of shared instances differ</p>
+                {
+                  key: "ci",
+                  header: "95% paired bootstrap",
+                  align: "right",
+                  cell: (p) => (p.primary ? `[${fmtDiff(p.primary.low)}, ${fmtDiff(p.primary.high)}]` : "—"),
+                },
+                {
+                  key: "mcnemar",
+                  header: "McNemar exact (A only right / B only right)",
+                  align: "right",
+                  sort: (p) => p.mcnemar.pValue,
+                  firstDir: "asc",
+                  cell: (p) =>
+                    `p = ${p.mcnemar.pValue < 0.001 ? p.mcnemar.pValue.toExponential(1) : p.mcnemar.pValue.toFixed(3)} (${p.mcnemar.b} / ${p.mcnemar.c})`,
+                },
+                {
+                  key: "verdict",
+                  header: "verdict",
+                  cell: (p) => (
+                    <>
+                      {p.primary?.significant ? (
+                        <Badge tone="green">significant</Badge>
+                      ) : (
+                        <Badge>not significant</Badge>
+                      )}
+                      {p.mcnemar.pValue < 0.05 ? (
+                        <span className="ml-1 text-xs text-muted">decisions differ (p &lt; 0.05)</span>
+                      ) : null}
+                    </>
+                  ),
+                },
+              ]}
+            />
+            <p className="mt-2 text-xs text-muted">
+              Significant when the 95% paired bootstrap interval of the difference (1,000 seeded resamples of the shared
+              instances) excludes 0. McNemar&apos;s exact test uses the instances where exactly one of the two is right.
+            </p>
+            <div className="mt-4">
+              <GroupedBars
+                data={c.pairs
+                  .filter((p) => p.primary)
+                  .map((p) => ({
+                    pair: `${name(p.a)} − ${name(p.b)}`,
+                    diff: p.primary!.difference,
+                    err: [p.primary!.difference - p.primary!.low, p.primary!.high - p.primary!.difference],
+                  }))}
+                xKey="pair"
+                series={[{ key: "diff", label: `Δ ${primaryCol.label} with 95% interval`, errorKey: "err" }]}
+                percent={primaryCol.format === "percent1"}
+                yDomain={[
+                  Math.min(0, ...c.pairs.map((p) => p.primary?.low ?? 0)),
+                  Math.max(0, ...c.pairs.map((p) => p.primary?.high ?? 0)),
+                ]}
+                height={240}
+                testId="chart-compare"
+              />
+            </div>
+          </Card>
+          <Card title={`Instances where they disagree (${c.disagreementCount})`}>
+            {c.disagreements.length ? (
+              <DataTable
+                rows={c.disagreements}
+                rowKey={(d) => d.instanceId}
+                caption="Instances where the compared submissions disagree"
+                testId="compare-disagreements"
+                maxHeight="32rem"
+                columns={[
+                  {
+                    key: "instance",
+                    header: "instance",
+                    rowHeader: true,
+                    className: "font-mono text-xs",
+                    sort: (d) => d.instanceId,
+                    cell: (d) =>
+                      c.release.hidden ? (
+                        d.instanceId
+                      ) : (
+                        <Link href={`/tasks/${fullSlug}/instances/${encodeURIComponent(d.instanceId)}`}>
+                          {d.instanceId}
+                        </Link>
+                      ),
+                  },
+                  ...(c.release.hidden
+                    ? []
+                    : [
+                        {
+                          key: "truth",
+                          header: "truth",
+                          sort: (d: (typeof c.disagreements)[number]) => String(d.expected ?? ""),
+                          cell: (d: (typeof c.disagreements)[number]) => String(d.expected ?? ""),
+                        },
+                      ]),
+                  ...c.submissions.map((s, i) => ({
+                    key: s.id,
+                    header: s.model,
+                    sort: (d: (typeof c.disagreements)[number]) => (d.predictions[i]?.correct ? 1 : 0),
+                    cell: (d: (typeof c.disagreements)[number]) => {
+                      const p = d.predictions[i];
+                      if (!p) return "";
+                      return (
+                        <span
+                          className={
+                            p.correct === null
+                              ? ""
+                              : p.correct
+                                ? "text-emerald-700 dark:text-emerald-400"
+                                : "text-rose-700 dark:text-rose-400"
+                          }
+                        >
+                          {p.correct === null ? "" : p.correct ? "✓ " : "✗ "}
+                          {p.predicted}
+                        </span>
+                      );
+                    },
+                  })),
+                ]}
+              />
+            ) : (
+              <p className="text-sm">They agree on every shared instance.</p>
+            )}
+            {(c.disagreementCount ?? 0) > c.disagreements.length ? (
+              <p className="mt-1 text-xs text-muted">Showing the first {c.disagreements.length}.</p>
+            ) : null}
+          </Card>
+          <p className="text-xs text-muted">
+            Shares:{" "}
+            {c.pairs.map((p) => `${name(p.a)}/${name(p.b)} discordant ${p.mcnemar.b + p.mcnemar.c}`).join(" · ")} ·{" "}
+            {pct((c.disagreementCount ?? 0) / Math.max(1, c.commonInstances ?? 0))} of shared instances differ
+          </p>
         </>
       )}
     </div>

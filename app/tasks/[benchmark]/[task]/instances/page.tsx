@@ -20,13 +20,18 @@ export default async function InstancesPage({ params, searchParams }: { params: 
   const base = `/tasks/${fullSlug}/instances`;
   let data;
   try {
-    data = await listTaskInstances(await getDb(), fullSlug, {
-      release: sp.release,
-      sort: sp.sort,
-      dir: sp.dir === "asc" ? "asc" : sp.dir === "desc" ? "desc" : undefined,
-      page: Number(sp.page) || 1,
-      q: sp.q,
-    }, await getSessionActor());
+    data = await listTaskInstances(
+      await getDb(),
+      fullSlug,
+      {
+        release: sp.release,
+        sort: sp.sort,
+        dir: sp.dir === "asc" ? "asc" : sp.dir === "desc" ? "desc" : undefined,
+        page: Number(sp.page) || 1,
+        q: sp.q,
+      },
+      await getSessionActor(),
+    );
   } catch (e) {
     // a release named in the URL that is not there (or a draft) is a missing page: 404
     if (e instanceof AppError && e.code === "not_found" && sp.release) notFound();
@@ -42,7 +47,8 @@ export default async function InstancesPage({ params, searchParams }: { params: 
   }
   const qs = (over: Record<string, string | undefined>) => {
     const p = new URLSearchParams();
-    for (const [k, v] of Object.entries({ release: sp.release, sort: sp.sort, dir: sp.dir, q: sp.q, ...over })) if (v) p.set(k, v);
+    for (const [k, v] of Object.entries({ release: sp.release, sort: sp.sort, dir: sp.dir, q: sp.q, ...over }))
+      if (v) p.set(k, v);
     const s = p.toString();
     return `${base}${s ? `?${s}` : ""}`;
   };
@@ -63,11 +69,20 @@ export default async function InstancesPage({ params, searchParams }: { params: 
         {sp.release ? <input type="hidden" name="release" value={sp.release} /> : null}
         <label className="flex flex-col">
           <span className="text-xs text-muted">Search</span>
-          <input type="search" name="q" defaultValue={sp.q ?? ""} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+          <input
+            type="search"
+            name="q"
+            defaultValue={sp.q ?? ""}
+            className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+          />
         </label>
         <label className="flex flex-col">
           <span className="text-xs text-muted">Sort</span>
-          <select name="sort" defaultValue={data.sort} className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+          <select
+            name="sort"
+            defaultValue={data.sort}
+            className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+          >
             <option value="position">release order</option>
             <option value="difficulty">difficulty (share of submissions wrong)</option>
             <option value="disagreement">disagreement between submissions</option>
@@ -86,7 +101,11 @@ export default async function InstancesPage({ params, searchParams }: { params: 
         caption={`Instances sorted by ${data.sort}`}
         testId="instance-explorer"
         maxHeight="80vh"
-        sortLinks={{ active: data.sort, dir: data.dir as "asc" | "desc", hrefFor: (sort, dir) => qs({ sort, dir, page: undefined }) }}
+        sortLinks={{
+          active: data.sort,
+          dir: data.dir as "asc" | "desc",
+          hrefFor: (sort, dir) => qs({ sort, dir, page: undefined }),
+        }}
         columns={[
           {
             key: "instance",
@@ -94,7 +113,10 @@ export default async function InstancesPage({ params, searchParams }: { params: 
             rowHeader: true,
             cell: (r) => (
               <>
-                <Link href={`${base}/${encodeURIComponent(r.instanceId)}${sp.release ? `?release=${sp.release}` : ""}`} className="font-mono text-xs">
+                <Link
+                  href={`${base}/${encodeURIComponent(r.instanceId)}${sp.release ? `?release=${sp.release}` : ""}`}
+                  className="font-mono text-xs"
+                >
                   {r.instanceId}
                 </Link>
                 <div className="max-w-md truncate text-xs text-muted">{r.summary}</div>
@@ -102,15 +124,31 @@ export default async function InstancesPage({ params, searchParams }: { params: 
             ),
           },
           { key: "truth", header: "truth", cell: (r) => r.expected ?? "—" },
-          { key: "difficulty", header: "difficulty", align: "right", sort: () => null, cell: (r) => (r.difficulty === null ? "—" : `${(r.difficulty * 100).toFixed(0)}%`) },
-          { key: "disagreement", header: "disagreement", align: "right", sort: () => null, cell: (r) => (r.disagreement === null ? "—" : `${(r.disagreement * 100).toFixed(0)}%`) },
+          {
+            key: "difficulty",
+            header: "difficulty",
+            align: "right",
+            sort: () => null,
+            cell: (r) => (r.difficulty === null ? "—" : `${(r.difficulty * 100).toFixed(0)}%`),
+          },
+          {
+            key: "disagreement",
+            header: "disagreement",
+            align: "right",
+            sort: () => null,
+            cell: (r) => (r.disagreement === null ? "—" : `${(r.disagreement * 100).toFixed(0)}%`),
+          },
           {
             key: "outcomes",
             header: "submissions (✓ right, ✗ wrong)",
             cell: (r) => (
               <span className="flex flex-wrap gap-1">
                 {r.outcomes.map((o) => (
-                  <span key={o.submissionId} title={`${o.model}: ${o.predicted}`} className={`rounded px-1 text-xs ${o.correct ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200" : "bg-rose-100 text-rose-900 dark:bg-rose-900/40 dark:text-rose-200"}`}>
+                  <span
+                    key={o.submissionId}
+                    title={`${o.model}: ${o.predicted}`}
+                    className={`rounded px-1 text-xs ${o.correct ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200" : "bg-rose-100 text-rose-900 dark:bg-rose-900/40 dark:text-rose-200"}`}
+                  >
                     {o.correct ? "✓" : "✗"} {o.model}
                   </span>
                 ))}

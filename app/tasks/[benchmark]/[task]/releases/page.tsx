@@ -27,7 +27,9 @@ export default async function ReleasesPage({ params }: { params: Promise<{ bench
             <Link href={`/tasks/${fullSlug}/releases/${encodeURIComponent(r.version)}`} className="font-mono">
               {r.version}
             </Link>
-            <Badge tone={r.status === "published" ? "green" : "gray"}>{r.status === "published" ? "current" : r.status}</Badge>
+            <Badge tone={r.status === "published" ? "green" : "gray"}>
+              {r.status === "published" ? "current" : r.status}
+            </Badge>
             {r.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
             {r.hidden ? <Badge tone="red">hidden truth</Badge> : null}
             <span className="text-sm text-muted">

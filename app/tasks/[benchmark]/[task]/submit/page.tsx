@@ -25,15 +25,17 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
       <h1 className="text-2xl font-bold">Submit predictions</h1>
       {release?.hidden ? (
         <p className="text-sm" data-testid="hidden-note">
-          Release {release.version} keeps its ground truth hidden: every instance is required, dry runs validate without scores, and scores are shown by the{" "}
-          <Link href={`/tasks/${fullSlug}#ladder`}>Ladder</Link>.
+          Release {release.version} keeps its ground truth hidden: every instance is required, dry runs validate without
+          scores, and scores are shown by the <Link href={`/tasks/${fullSlug}#ladder`}>Ladder</Link>.
         </p>
       ) : null}
       {quota ? (
         <p className="text-sm" data-testid="quota">
-          Your team has <strong>{quota.remaining}</strong> of {quota.perDay} scored uploads left today on release {release!.version}
-          {quota.total !== null ? ` (${Math.max(0, quota.total - quota.usedTotal)} of ${quota.total} in all)` : ""}; the count resets at{" "}
-          {new Date(quota.reset * 1000).toISOString().slice(11, 16)} UTC. Dry runs and invalid files do not count.
+          Your team has <strong>{quota.remaining}</strong> of {quota.perDay} scored uploads left today on release{" "}
+          {release!.version}
+          {quota.total !== null ? ` (${Math.max(0, quota.total - quota.usedTotal)} of ${quota.total} in all)` : ""}; the
+          count resets at {new Date(quota.reset * 1000).toISOString().slice(11, 16)} UTC. Dry runs and invalid files do
+          not count.
         </p>
       ) : null}
       <details className="text-sm text-slate-600 dark:text-slate-400">
@@ -41,8 +43,12 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
         <p className="mt-2">{format.summary}</p>
         <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">{format.example}</pre>
         <p className="mt-2">
-          Files missing some instances are stored and scored on what they cover, but not ranked (unless the release hides its truth: then every instance is required). With an API token:{" "}
-          <code>curl -H &quot;Authorization: Bearer $TOKEN&quot; -F file=@preds.json -F model=NAME {`<host>`}/api/v1/tasks/{fullSlug}/submissions</code>
+          Files missing some instances are stored and scored on what they cover, but not ranked (unless the release
+          hides its truth: then every instance is required). With an API token:{" "}
+          <code>
+            curl -H &quot;Authorization: Bearer $TOKEN&quot; -F file=@preds.json -F model=NAME {`<host>`}/api/v1/tasks/
+            {fullSlug}/submissions
+          </code>
         </p>
       </details>
       <UploadForm task={fullSlug} primaryMetric={t.primaryMetric} teams={teams} />

@@ -6,8 +6,11 @@ import { IdParams, InstancesQuery } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "public", params: IdParams, query: InstancesQuery }, async ({ params, actor, query: q }) => {
-  const db = await getDb();
-  const sub = await getSubmissionOrThrow(db, params.id, actor);
-  return Response.json(await listSubmissionInstances(db, sub, q));
-});
+export const GET = route(
+  { access: "public", params: IdParams, query: InstancesQuery },
+  async ({ params, actor, query: q }) => {
+    const db = await getDb();
+    const sub = await getSubmissionOrThrow(db, params.id, actor);
+    return Response.json(await listSubmissionInstances(db, sub, q));
+  },
+);

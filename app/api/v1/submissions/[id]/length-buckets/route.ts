@@ -6,6 +6,9 @@ import { IdParams, ReleaseQuery } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "public", params: IdParams, query: ReleaseQuery }, async ({ params, actor, query: q }) => {
-  return Response.json(await submissionLengthBuckets(await getDb(), params.id, actor, q.release));
-});
+export const GET = route(
+  { access: "public", params: IdParams, query: ReleaseQuery },
+  async ({ params, actor, query: q }) => {
+    return Response.json(await submissionLengthBuckets(await getDb(), params.id, actor, q.release));
+  },
+);

@@ -9,13 +9,20 @@ import { IdParams, PolicyQuery } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "public", params: IdParams, query: PolicyQuery }, async ({ params, actor, query: q }) => {
-  const db = await getDb();
-  const sub = await getSubmissionOrThrow(db, params.id, actor);
-  const score = scoreOnRelease(sub.scores, q.release);
-  if (!score) throw notFound("score");
-  // the threshold explorer is built from instances: not on a hidden release (admins aside)
-  if (score.release.hidden && !actor?.isAdmin) throw new AppError("forbidden", "this release keeps its ground truth hidden: per-instance aggregates are not shown");
-  const task = await getTaskOrThrow(db, sub.task.fullSlug);
-  return Response.json(await policyAt(db, task, sub, score, q.tau, q.percentile));
-});
+export const GET = route(
+  { access: "public", params: IdParams, query: PolicyQuery },
+  async ({ params, actor, query: q }) => {
+    const db = await getDb();
+    const sub = await getSubmissionOrThrow(db, params.id, actor);
+    const score = scoreOnRelease(sub.scores, q.release);
+    if (!score) throw notFound("score");
+    // the threshold explorer is built from instances: not on a hidden release (admins aside)
+    if (score.release.hidden && !actor?.isAdmin)
+      throw new AppError(
+        "forbidden",
+        "this release keeps its ground truth hidden: per-instance aggregates are not shown",
+      );
+    const task = await getTaskOrThrow(db, sub.task.fullSlug);
+    return Response.json(await policyAt(db, task, sub, score, q.tau, q.percentile));
+  },
+);

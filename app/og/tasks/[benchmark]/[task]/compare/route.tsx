@@ -12,5 +12,11 @@ export const GET = route({ access: "public", params: TaskParams }, async ({ para
   const ids = (url.searchParams.get("ids") ?? "").split(",").filter(Boolean);
   const release = url.searchParams.get("release") || undefined;
   const og = await compareOg(await getDb(), slug, ids, actor, release);
-  return ogPng(`compare:${slug}:${ids.join(",")}:${release ?? ""}`, versionTag(og.version), url.searchParams.get("v"), () => <MetricsCard {...og.card} />, { private: og.private });
+  return ogPng(
+    `compare:${slug}:${ids.join(",")}:${release ?? ""}`,
+    versionTag(og.version),
+    url.searchParams.get("v"),
+    () => <MetricsCard {...og.card} />,
+    { private: og.private },
+  );
 });

@@ -15,7 +15,9 @@ type Params = Promise<{ benchmark: string; task: string; version: string }>;
 export default async function ReleasePage({ params }: { params: Params }) {
   const { benchmark, task, version } = await params;
   const fullSlug = `${benchmark}/${task}`;
-  const o = await orNotFound(releaseOverview(await getDb(), fullSlug, decodeURIComponent(version), await getSessionActor()));
+  const o = await orNotFound(
+    releaseOverview(await getDb(), fullSlug, decodeURIComponent(version), await getSessionActor()),
+  );
   return (
     <div className="space-y-6">
       <p className="text-sm text-muted">
@@ -23,17 +25,28 @@ export default async function ReleasePage({ params }: { params: Params }) {
       </p>
       <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold">
         Release {o.release.version}
-        <Badge tone={o.release.status === "published" ? "green" : "gray"}>{o.release.status === "published" ? "current" : o.release.status}</Badge>
+        <Badge tone={o.release.status === "published" ? "green" : "gray"}>
+          {o.release.status === "published" ? "current" : o.release.status}
+        </Badge>
         {o.release.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
         {o.release.hidden ? <Badge tone="red">hidden truth</Badge> : null}
       </h1>
       <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="release-summary">
-        {o.instances} instances · published {o.release.publishedAt ? formatDate(o.release.publishedAt) : "—"} · {o.release.notes} {o.release.source ? `(source: ${o.release.source})` : ""}
+        {o.instances} instances · published {o.release.publishedAt ? formatDate(o.release.publishedAt) : "—"} ·{" "}
+        {o.release.notes} {o.release.source ? `(source: ${o.release.source})` : ""}
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
         {o.distributions.map((d) => (
           <Card key={d.title} title={d.title}>
-            <GroupedBars data={d.rows.map((r) => ({ value: r.value, share: r.share }))} xKey="value" series={[{ key: "share", label: "share of instances" }]} percent yDomain={[0, 1]} height={240} testId="chart-distribution" />
+            <GroupedBars
+              data={d.rows.map((r) => ({ value: r.value, share: r.share }))}
+              xKey="value"
+              series={[{ key: "share", label: "share of instances" }]}
+              percent
+              yDomain={[0, 1]}
+              height={240}
+              testId="chart-distribution"
+            />
             <table className="mt-2 w-full text-xs">
               <tbody>
                 {d.rows.map((r) => (
@@ -50,11 +63,29 @@ export default async function ReleasePage({ params }: { params: Params }) {
         <Card title="Length distribution">
           {o.lengths.words || o.lengths.chars ? (
             <>
-              {o.lengths.words ? <GroupedBars data={o.lengths.words} xKey="bin" series={[{ key: "n", label: "issues by words" }]} height={220} testId="chart-words" /> : null}
-              {o.lengths.chars ? <GroupedBars data={o.lengths.chars} xKey="bin" series={[{ key: "n", label: "patches by characters" }]} height={220} testId="chart-chars" /> : null}
+              {o.lengths.words ? (
+                <GroupedBars
+                  data={o.lengths.words}
+                  xKey="bin"
+                  series={[{ key: "n", label: "issues by words" }]}
+                  height={220}
+                  testId="chart-words"
+                />
+              ) : null}
+              {o.lengths.chars ? (
+                <GroupedBars
+                  data={o.lengths.chars}
+                  xKey="bin"
+                  series={[{ key: "n", label: "patches by characters" }]}
+                  height={220}
+                  testId="chart-chars"
+                />
+              ) : null}
             </>
           ) : (
-            <EmptyState title="No texts in this release">It carries no issue texts or patches, so there is no length distribution.</EmptyState>
+            <EmptyState title="No texts in this release">
+              It carries no issue texts or patches, so there is no length distribution.
+            </EmptyState>
           )}
         </Card>
         <Card title="Changes against the previous release">
@@ -62,7 +93,9 @@ export default async function ReleasePage({ params }: { params: Params }) {
             <div className="text-sm" data-testid="release-changes">
               <p>
                 Against {o.changes.against}: +{o.changes.added} added, −{o.changes.removed} removed
-                {o.changes.changed === null ? " (changed labels of a hidden release are not shown)." : `, ${o.changes.changed} changed.`}
+                {o.changes.changed === null
+                  ? " (changed labels of a hidden release are not shown)."
+                  : `, ${o.changes.changed} changed.`}
               </p>
               {(["added", "removed", "changed"] as const).map((k) =>
                 o.changes!.sample[k].length ? (

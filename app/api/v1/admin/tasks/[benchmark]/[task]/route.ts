@@ -9,26 +9,36 @@ import { TaskParams, TaskQuotaBody } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const PATCH = route({ access: "admin", params: TaskParams, body: TaskQuotaBody }, async ({ params, actor, body }) => {
-  const db = await getDb();
-  const fullSlug = `${params.benchmark}/${params.task}`;
-  const task = await db.task.findUnique({ where: { fullSlug } });
-  if (!task) throw notFound(`task ${fullSlug}`);
-  const t = await db.task.update({ where: { id: task.id }, data: { quotaPerDay: body.quotaPerDay, quotaTotal: body.quotaTotal, hiddenApprovedOnly: body.hiddenApprovedOnly } });
-  await audit(sqlOf(db), {
-    actor,
-    action: "task.quota",
-    target: { type: "task", id: fullSlug },
-    taskId: task.id,
-    before: { quotaPerDay: task.quotaPerDay, quotaTotal: task.quotaTotal, hiddenApprovedOnly: task.hiddenApprovedOnly },
-    after: { quotaPerDay: t.quotaPerDay, quotaTotal: t.quotaTotal, hiddenApprovedOnly: t.hiddenApprovedOnly },
-  });
-  const env = getEnv();
-  return Response.json({
-    task: t.fullSlug,
-    quotaPerDay: t.quotaPerDay,
-    quotaTotal: t.quotaTotal,
-    hiddenApprovedOnly: t.hiddenApprovedOnly,
-    defaults: { hiddenPerDay: env.QUOTA_HIDDEN_PER_DAY, publicPerDay: env.QUOTA_PUBLIC_PER_DAY },
-  });
-});
+export const PATCH = route(
+  { access: "admin", params: TaskParams, body: TaskQuotaBody },
+  async ({ params, actor, body }) => {
+    const db = await getDb();
+    const fullSlug = `${params.benchmark}/${params.task}`;
+    const task = await db.task.findUnique({ where: { fullSlug } });
+    if (!task) throw notFound(`task ${fullSlug}`);
+    const t = await db.task.update({
+      where: { id: task.id },
+      data: { quotaPerDay: body.quotaPerDay, quotaTotal: body.quotaTotal, hiddenApprovedOnly: body.hiddenApprovedOnly },
+    });
+    await audit(sqlOf(db), {
+      actor,
+      action: "task.quota",
+      target: { type: "task", id: fullSlug },
+      taskId: task.id,
+      before: {
+        quotaPerDay: task.quotaPerDay,
+        quotaTotal: task.quotaTotal,
+        hiddenApprovedOnly: task.hiddenApprovedOnly,
+      },
+      after: { quotaPerDay: t.quotaPerDay, quotaTotal: t.quotaTotal, hiddenApprovedOnly: t.hiddenApprovedOnly },
+    });
+    const env = getEnv();
+    return Response.json({
+      task: t.fullSlug,
+      quotaPerDay: t.quotaPerDay,
+      quotaTotal: t.quotaTotal,
+      hiddenApprovedOnly: t.hiddenApprovedOnly,
+      defaults: { hiddenPerDay: env.QUOTA_HIDDEN_PER_DAY, publicPerDay: env.QUOTA_PUBLIC_PER_DAY },
+    });
+  },
+);

@@ -11,9 +11,19 @@ export const dynamic = "force-dynamic";
 async function set(params: { slug: string }, actor: Parameters<typeof actorLabel>[0], approve: boolean) {
   const db = await getDb();
   const r = await setTeamApproval(db, params.slug, approve ? (actor.userId ?? actorLabel(actor)) : null);
-  await audit(sqlOf(db), { actor, action: approve ? "team.approve" : "team.unapprove", target: { type: "team", id: r.slug }, before: { approvedAt: r.before }, after: { approvedAt: r.approvedAt } });
+  await audit(sqlOf(db), {
+    actor,
+    action: approve ? "team.approve" : "team.unapprove",
+    target: { type: "team", id: r.slug },
+    before: { approvedAt: r.before },
+    after: { approvedAt: r.approvedAt },
+  });
   return Response.json({ team: r.slug, approved: r.approvedAt !== null, approvedAt: r.approvedAt });
 }
 
-export const POST = route({ access: "admin", params: SlugParams }, async ({ params, actor }) => set(params, actor, true));
-export const DELETE = route({ access: "admin", params: SlugParams }, async ({ params, actor }) => set(params, actor, false));
+export const POST = route({ access: "admin", params: SlugParams }, async ({ params, actor }) =>
+  set(params, actor, true),
+);
+export const DELETE = route({ access: "admin", params: SlugParams }, async ({ params, actor }) =>
+  set(params, actor, false),
+);

@@ -10,7 +10,9 @@ export const dynamic = "force-dynamic";
 export const GET = route({ access: "public", params: PredictionParams }, async ({ params, actor }) => {
   const db = await getDb();
   const sub = await getSubmissionOrThrow(db, params.id, actor);
-  const p = await db.prediction.findUnique({ where: { submissionId_externalId: { submissionId: sub.id, externalId: params.instance } } });
+  const p = await db.prediction.findUnique({
+    where: { submissionId_externalId: { submissionId: sub.id, externalId: params.instance } },
+  });
   if (!p) throw notFound(`prediction for instance ${params.instance}`);
   return Response.json({ submissionId: sub.id, instanceId: p.externalId, prediction: p.data });
 });

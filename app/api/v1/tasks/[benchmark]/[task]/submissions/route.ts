@@ -35,8 +35,25 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
       if (!exempt) await consume("uploads-team", teamId);
       const meta = fields.then((raw) => {
         const f = SubmissionFields.parse(raw);
-        if ((f.team || undefined) !== picked) throw new AppError("validation_failed", "send the team field before the file", { problemCount: 1, problems: [{ field: "team", message: "arrived after the file", expected: "the team field first in the form" }] });
-        return { model: f.model, system: f.system, oss: f.oss, site: f.site, visibility: f.visibility, costUsd: f.cost_usd, tokens: f.tokens, runtimeSec: f.runtime_sec, dryRun: f.dry_run, logsUrl: f.logs_url };
+        if ((f.team || undefined) !== picked)
+          throw new AppError("validation_failed", "send the team field before the file", {
+            problemCount: 1,
+            problems: [
+              { field: "team", message: "arrived after the file", expected: "the team field first in the form" },
+            ],
+          });
+        return {
+          model: f.model,
+          system: f.system,
+          oss: f.oss,
+          site: f.site,
+          visibility: f.visibility,
+          costUsd: f.cost_usd,
+          tokens: f.tokens,
+          runtimeSec: f.runtime_sec,
+          dryRun: f.dry_run,
+          logsUrl: f.logs_url,
+        };
       });
       meta.catch(() => undefined);
       // a dry run announced before the file opens no transaction (one after it is rolled back)
@@ -63,9 +80,15 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
   const headers = counted && result.id ? quotaHeaders(await quotaState(sqlOf(db), task, release, teamId)) : undefined;
   if (result.status === "queued") {
     const { id, status, job } = result;
-    return Response.json({ id, status, job, url: `/api/v1/submissions/${id}` }, { status: 202, headers: { ...headers, location: `/api/v1/submissions/${id}` } });
+    return Response.json(
+      { id, status, job, url: `/api/v1/submissions/${id}` },
+      { status: 202, headers: { ...headers, location: `/api/v1/submissions/${id}` } },
+    );
   }
   const { id, status, validation } = result;
   // a hidden release: only what the Ladder released (docs/security.md)
-  return Response.json({ id, status, ...disclosedUpload(result, actor), validation }, { status: id ? 201 : 200, headers });
+  return Response.json(
+    { id, status, ...disclosedUpload(result, actor), validation },
+    { status: id ? 201 : 200, headers },
+  );
 });

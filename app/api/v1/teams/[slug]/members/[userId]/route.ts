@@ -7,9 +7,12 @@ import { MemberParams, RoleBody } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const PATCH = route({ access: "member", params: MemberParams, body: RoleBody }, async ({ params, actor, body }) => {
-  return Response.json(await setMemberRole(await getDb(), actor, params.slug, params.userId, body.role));
-});
+export const PATCH = route(
+  { access: "member", params: MemberParams, body: RoleBody },
+  async ({ params, actor, body }) => {
+    return Response.json(await setMemberRole(await getDb(), actor, params.slug, params.userId, body.role));
+  },
+);
 
 export const DELETE = route({ access: "member", params: MemberParams }, async ({ params, actor }) => {
   await removeMember(await getDb(), actor, params.slug, params.userId);
