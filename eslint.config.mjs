@@ -77,6 +77,20 @@ export default defineConfig([
     },
   },
   {
+    // numbers reach readers through lib/format.ts only (one rounding rule, one "—" for undefined)
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    ignores: ["lib/format.ts", "lib/metrics/**", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^(toFixed|toExponential|toPrecision)$/]",
+          message: "format numbers with lib/format.ts (fixed, percent, signedDiff, pValue, formatMetric, …)",
+        },
+      ],
+    },
+  },
+  {
     // pure math: no database, no server, no UI, no framework
     files: ["lib/metrics/**"],
     rules: {

@@ -9,7 +9,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
-import { formatDate } from "@/lib/format";
+import { formatDate, fixed } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/auth";
 import { adminOverview } from "@/lib/server/teams";
 
@@ -75,7 +75,7 @@ export default async function AdminPage() {
                 header: "exact primary",
                 align: "right",
                 sort: (s) => s.primaryValue,
-                cell: (s) => s.primaryValue?.toFixed(4) ?? "—",
+                cell: (s) => fixed(s.primaryValue, 4),
               },
               {
                 key: "ladder",

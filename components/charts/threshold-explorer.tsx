@@ -2,11 +2,10 @@
 
 import { useEffect, useMemo, useState } from "react";
 import { KeyValues } from "@/components/ui/key-values";
-import { pct } from "@/lib/format";
+import { fixed, pct } from "@/lib/format";
 import { evaluatePolicyAt, type AvBug, type PolicyPoint } from "@/lib/metrics";
 import { Curves } from "./curves";
 import { GroupedBars } from "./grouped-bars";
-import { fixed } from "@/lib/format";
 
 /**
  * Sliders for the abstention threshold τ and the validation percentile; the funnel,

@@ -3,12 +3,11 @@ import { Badge } from "@/components/ui/badge";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { InfoIcon } from "@/components/ui/info-icon";
 import { Tooltip } from "@/components/ui/tooltip";
-import { formatDate, formatMetric } from "@/lib/format";
+import { formatDate, formatMetric, fixed, usd } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import type { SortDir } from "@/lib/leaderboard-sort";
 import type { LeaderboardRow } from "@/lib/server/leaderboard";
 import type { MetricColumn } from "@/lib/tasks/types";
-import { fixed, usd } from "@/lib/format";
 
 interface Props {
   rows: LeaderboardRow[];
@@ -55,7 +54,7 @@ function Rank({ r }: { r: LeaderboardRow }) {
       {r.tiedWithAbove && r.vsAbove ? (
         <span
           className="ml-1 text-amber-700 dark:text-amber-400"
-          title={`Not significantly different from the rank above: difference ${fixed(r.vsAbove.difference, 3)}, 95% paired bootstrap interval ${r.vsAbove.low.toFixed(3)} to ${r.vsAbove.high.toFixed(3)} includes 0`}
+          title={`Not significantly different from the rank above: difference ${fixed(r.vsAbove.difference, 3)}, 95% paired bootstrap interval ${fixed(r.vsAbove.low, 3)} to ${fixed(r.vsAbove.high, 3)} includes 0`}
           data-testid="tied"
         >
           <span aria-hidden="true">≈</span>

@@ -5,6 +5,7 @@ import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
 import { parseReleaseFile } from "@/lib/files/parse-release-file";
 import { PredictionStream } from "@/lib/files/stream-predictions";
 import type { StoredInstance, TaskKindModule, TaskOptions } from "./types";
+import { fixed } from "@/lib/format";
 
 /** What validation needs of a task: its kind and options. */
 export interface KindTask {
@@ -49,7 +50,7 @@ const MAX_DEPTH = 64;
 /** MAX_PREDICTION_BYTES's default (lib/env.ts): 1 MB of JSON per instance. */
 export const DEFAULT_MAX_PREDICTION_BYTES = 1024 * 1024;
 
-const formatKb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`);
+const formatKb = (n: number) => (n >= 1024 * 1024 ? `${fixed(n / 1024 / 1024, 1)} MB` : `${Math.ceil(n / 1024)} KB`);
 
 function depthOf(v: unknown, d = 0): number {
   if (d > MAX_DEPTH || typeof v !== "object" || v === null) return d;

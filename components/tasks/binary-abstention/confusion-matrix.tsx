@@ -1,4 +1,6 @@
 /** 2×2 confusion matrix of a bouncer: rows truth, columns decision; shaded by share of the row. */
+import { percent } from "@/lib/format";
+
 export function ConfusionMatrix({ counts }: { counts: { tp: number; fp: number; fn: number; tn: number } }) {
   const cells = [
     {
@@ -46,7 +48,7 @@ export function ConfusionMatrix({ counts }: { counts: { tp: number; fp: number; 
                 return (
                   <td key={c.label} className="h-16 w-28 rounded text-center tabular-nums" style={{ background: bg }}>
                     <div className="text-lg font-semibold">{c.n}</div>
-                    <div className="text-xs">{(share * 100).toFixed(1)}% of row</div>
+                    <div className="text-xs">{percent(share, 1)} of row</div>
                   </td>
                 );
               })}

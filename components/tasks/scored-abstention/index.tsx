@@ -5,13 +5,13 @@ import { ThresholdExplorer } from "@/components/charts/threshold-explorer";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { KeyValues } from "@/components/ui/key-values";
-import { f3, pct } from "@/lib/format";
+import { f3, pct, fixed, percent } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import { scoredAbstention } from "@/lib/tasks/scored-abstention";
 import { defineKindUi } from "../define";
 import { pre } from "../generic";
 
-const lift = (x: number | null | undefined) => (x === null || x === undefined ? "NA" : `${x.toFixed(2)}×`);
+const lift = (x: number | null | undefined) => (x === null || x === undefined ? "NA" : `${fixed(x, 2)}×`);
 
 /** Abstain-and-Validate: policies, success@k, lift per category, the threshold explorer. */
 export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
@@ -215,7 +215,7 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
         </Card>
         <Card title="Funnel of bugs by stage">
           <GroupedBars
-            data={d.funnel.map((s) => ({ stage: `${s.stage} (${(s.success_at_1 * 100).toFixed(1)}%)`, bugs: s.bugs }))}
+            data={d.funnel.map((s) => ({ stage: `${s.stage} (${percent(s.success_at_1, 1)})`, bugs: s.bugs }))}
             xKey="stage"
             series={[{ key: "bugs", label: "bugs (filtered success@1 in brackets)" }]}
             testId="chart-funnel"

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
-import { formatMetric } from "@/lib/format";
+import { fixed, formatMetric } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import type { MetricColumn } from "@/lib/tasks/types";
 import type { Actor } from "@/lib/server/auth";
@@ -9,7 +9,6 @@ import { getLeaderboard } from "@/lib/server/leaderboard";
 import { Lru } from "@/lib/server/cache";
 import { publicUrl } from "@/lib/server/http";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
-import { fixed } from "@/lib/format";
 
 // The data of link-preview images, and their rendered PNGs cached by what they show: a board's
 // image by (release, board_version) — so it changes exactly when the leaderboard does — and a

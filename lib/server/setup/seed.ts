@@ -11,6 +11,7 @@ import { getReleaseOrThrow, getTaskOrThrow, syncCatalog } from "@/lib/server/tas
 import { ensureTeam } from "@/lib/server/auth";
 import type { Database } from "@/lib/server/db";
 import { runDueJobs } from "@/lib/server/worker";
+import { fixed } from "@/lib/format";
 
 export function seedDataDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma", "seed-data");
@@ -53,7 +54,7 @@ async function seedRealInput(db: PrismaClient, log: (m: string) => void, settle:
       teamId: team.id,
       userId: null,
     });
-    log(`[seed] scored ${s.model}: F_m ${getMetric(r.metrics, "F_m")?.toFixed(3)}`);
+    log(`[seed] scored ${s.model}: F_m ${fixed(getMetric(r.metrics, "F_m"), 3)}`);
   }
   await seedInputWithTexts(db, input.id, log, settle);
 }

@@ -2,6 +2,7 @@ import type { SubmissionChartContext, TaskChartContext } from "@/lib/tasks/defin
 import { getMetric } from "@/lib/metric-value";
 import type { Side } from "./labels";
 import type { BounceDetails, BounceMetadata, BounceTruth, StoredPrediction } from "./schemas";
+import { fixed } from "@/lib/format";
 
 /** The task page's charts of a binary-abstention task: per-class F, length buckets, PR curves. */
 export function binaryAbstentionTaskCharts(ctx: TaskChartContext<BounceDetails>) {
@@ -20,7 +21,7 @@ export function binaryAbstentionTaskCharts(ctx: TaskChartContext<BounceDetails>)
           s.details?.prCurve
             ? [
                 {
-                  name: `${s.name} (AP ${getMetric(s.metrics, "bounce_ap")?.toFixed(3)})`,
+                  name: `${s.name} (AP ${fixed(getMetric(s.metrics, "bounce_ap"), 3)})`,
                   curve: ctx.thin(s.details.prCurve),
                 },
               ]

@@ -1,6 +1,7 @@
 import type { SubmissionChartContext, TaskChartContext } from "@/lib/tasks/define";
 import { toBug, type AvDetails, type AvMetadata, type AvPrediction, type AvTruth } from "./model";
 import { getMetric } from "@/lib/metric-value";
+import { fixed } from "@/lib/format";
 
 const POLICIES = [
   "no_filter",
@@ -24,7 +25,7 @@ export function scoredAbstentionTaskCharts(ctx: TaskChartContext<AvDetails>) {
           return c
             ? [
                 {
-                  name: `${s.name} (AP ${getMetric(s.metrics, k === "abstentionCurve" ? "abstention_ap" : "validation_ap")?.toFixed(3)})`,
+                  name: `${s.name} (AP ${fixed(getMetric(s.metrics, k === "abstentionCurve" ? "abstention_ap" : "validation_ap"), 3)})`,
                   curve: ctx.thin(c),
                 },
               ]

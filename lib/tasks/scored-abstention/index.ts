@@ -16,6 +16,7 @@ import type { Metrics, MetricColumn, ParseResult } from "@/lib/tasks/types";
 import { scoredAbstentionSubmissionCharts, scoredAbstentionTaskCharts } from "./chart-data";
 
 import { AvDetails, AvMetadata, AvPrediction, AvTruth, toBug, type PredTrajectory } from "./model";
+import { fixed } from "@/lib/format";
 
 export { AvDetails, AvMetadata, AvPrediction, AvTruth, toBug };
 
@@ -331,8 +332,8 @@ export const scoredAbstention = defineTaskKind({
           ? "abstained_fixable"
           : "abstained_unfixable",
       predicted: attempted
-        ? `attempt (${bug.abstentionScore.toFixed(2)}); ${shown.length} patches shown, ${good} good`
-        : `abstain (${bug.abstentionScore.toFixed(2)})`,
+        ? `attempt (${fixed(bug.abstentionScore, 2)}); ${shown.length} patches shown, ${good} good`
+        : `abstain (${fixed(bug.abstentionScore, 2)})`,
       expected: fixable
         ? `fixable (${bug.trajectories.filter((t) => t.success).length}/${bug.trajectories.length} succeed)`
         : "unfixable",

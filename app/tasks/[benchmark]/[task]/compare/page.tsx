@@ -8,7 +8,7 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
 import { compareOg, versionTag } from "@/lib/server/previews";
 import { AppError } from "@/lib/errors";
-import { formatMetric, pct } from "@/lib/format";
+import { formatMetric, pct, signedDiff, pValue } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import { getSessionActor } from "@/lib/server/auth";
 import { compareSubmissions } from "@/lib/server/submissions";
@@ -76,10 +76,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
   }
   const name = (id: string) => c.submissions.find((s) => s.id === id)?.model ?? id;
   const primaryCol = c.columns.find((col) => col.key === c.primaryMetric)!;
-  const fmtDiff = (x: number) =>
-    primaryCol.format === "percent1"
-      ? `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)} pts`
-      : `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
+  const fmtDiff = (x: number) => signedDiff(x, primaryCol.format);
   return (
     <div className="space-y-6">
       <p className="text-sm text-muted">
@@ -130,11 +127,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
                     align: "right" as const,
                     cell: (col: (typeof c.columns)[number]) => {
                       const [a, b] = c.submissions.map((x) => getMetric(x.metrics, col.key));
-                      return a !== null && b !== null
-                        ? col.format === "percent1"
-                          ? `${((a - b) * 100).toFixed(1)} pts`
-                          : (a - b).toFixed(3)
-                        : "—";
+                      return a !== null && b !== null ? signedDiff(a - b, col.format) : "—";
                     },
                   },
                 ]
@@ -183,8 +176,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
                   align: "right",
                   sort: (p) => p.mcnemar.pValue,
                   firstDir: "asc",
-                  cell: (p) =>
-                    `p = ${p.mcnemar.pValue < 0.001 ? p.mcnemar.pValue.toExponential(1) : p.mcnemar.pValue.toFixed(3)} (${p.mcnemar.b} / ${p.mcnemar.c})`,
+                  cell: (p) => `p = ${pValue(p.mcnemar.pValue)} (${p.mcnemar.b} / ${p.mcnemar.c})`,
                 },
                 {
                   key: "verdict",

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/errors";
 import { getSessionActor } from "@/lib/server/auth";
 import { listTaskInstances } from "@/lib/server/submissions";
+import { percent } from "@/lib/format";
 
 export const dynamic = "force-dynamic";
 
@@ -129,14 +130,14 @@ export default async function InstancesPage({ params, searchParams }: { params: 
             header: "difficulty",
             align: "right",
             sort: () => null,
-            cell: (r) => (r.difficulty === null ? "—" : `${(r.difficulty * 100).toFixed(0)}%`),
+            cell: (r) => percent(r.difficulty, 0),
           },
           {
             key: "disagreement",
             header: "disagreement",
             align: "right",
             sort: () => null,
-            cell: (r) => (r.disagreement === null ? "—" : `${(r.disagreement * 100).toFixed(0)}%`),
+            cell: (r) => percent(r.disagreement, 0),
           },
           {
             key: "outcomes",

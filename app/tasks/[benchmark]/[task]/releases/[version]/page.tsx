@@ -3,7 +3,7 @@ import { GroupedBars } from "@/components/charts/grouped-bars";
 import { Badge } from "@/components/ui/badge";
 import { Card, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
-import { formatDate } from "@/lib/format";
+import { formatDate, percent } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/auth";
 import { releaseOverview } from "@/lib/server/releases";
 import { orNotFound } from "@/lib/server/pages";
@@ -53,7 +53,7 @@ export default async function ReleasePage({ params }: { params: Params }) {
                   <tr key={r.value}>
                     <td>{r.value}</td>
                     <td className="text-right tabular-nums">{r.n}</td>
-                    <td className="text-right tabular-nums">{(r.share * 100).toFixed(1)}%</td>
+                    <td className="text-right tabular-nums">{percent(r.share, 1)}</td>
                   </tr>
                 ))}
               </tbody>
