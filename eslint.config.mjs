@@ -26,6 +26,19 @@ const SERVER_OR_UI = [
   "@/app/*",
 ];
 
+const SOURCE = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"];
+const NUMBER_HOMES = ["lib/format.ts", "lib/metrics/**"];
+const SQL_HOMES = ["**/*.sql.ts", "lib/server/db/**"];
+const NO_TOFIXED = {
+  selector: "CallExpression[callee.property.name=/^(toFixed|toExponential|toPrecision)$/]",
+  message: "format numbers with lib/format.ts (fixed, percent, signedDiff, pValue, formatMetric, …)",
+};
+const SQL_START = "/^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH|COPY|LOCK|CREATE|ALTER|DROP)\\s/";
+const NO_SQL = [`TemplateElement[value.raw=${SQL_START}]`, `Literal[value=${SQL_START}]`].map((selector) => ({
+  selector,
+  message: "raw SQL goes in a *.sql.ts file beside its feature (a function taking an Sql runner); use Prisma for CRUD",
+}));
+
 export default defineConfig([
   globalIgnores([
     ".next/**",
@@ -77,19 +90,14 @@ export default defineConfig([
     },
   },
   {
-    // numbers reach readers through lib/format.ts only (one rounding rule, one "—" for undefined)
-    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
-    ignores: ["lib/format.ts", "lib/metrics/**", "**/*.test.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "CallExpression[callee.property.name=/^(toFixed|toExponential|toPrecision)$/]",
-          message: "format numbers with lib/format.ts (fixed, percent, signedDiff, pValue, formatMetric, …)",
-        },
-      ],
-    },
+    // numbers reach readers through lib/format.ts only (one rounding rule, one "—" for undefined);
+    // raw SQL lives in *.sql.ts files beside their feature (and lib/server/db), Prisma does the CRUD
+    files: SOURCE,
+    ignores: [...NUMBER_HOMES, ...SQL_HOMES, "**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", NO_TOFIXED, ...NO_SQL] },
   },
+  { files: SQL_HOMES, ignores: NUMBER_HOMES, rules: { "no-restricted-syntax": ["error", NO_TOFIXED] } },
+  { files: NUMBER_HOMES, rules: { "no-restricted-syntax": ["error", ...NO_SQL] } },
   {
     // pure math: no database, no server, no UI, no framework
     files: ["lib/metrics/**"],

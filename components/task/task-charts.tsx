@@ -2,9 +2,7 @@ import { GroupedBars } from "@/components/charts/grouped-bars";
 import { ScatterFront } from "@/components/charts/scatter-front";
 import { kindUi } from "@/components/tasks";
 import { Card, EmptyState } from "@/components/ui/card";
-import { getDb } from "@/lib/server/db";
-import { taskChartData } from "@/lib/server/leaderboard";
-import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
+import type { taskChartData } from "@/lib/server/leaderboard";
 import { LengthChart } from "./length-chart";
 
 /** A length-bucket chart of the overlaid series, or why there is none (any kind with length buckets). */
@@ -35,9 +33,12 @@ export function LengthCard({
   );
 }
 
-/** The task-level charts across the submissions the leaderboard view shows: the shared ones, then the kind's own (components/tasks/<kind>). */
-export async function TaskCharts({ fullSlug, view }: { fullSlug: string; view: LeaderboardView }) {
-  const { kindCharts, ...d } = await taskChartData(await getDb(), fullSlug, view);
+/**
+ * The task-level charts across the submissions the leaderboard view shows: the shared ones, then
+ * the kind's own (components/tasks/<kind>). The page starts loading their data; they stream in.
+ */
+export async function TaskCharts({ data }: { data: ReturnType<typeof taskChartData> }) {
+  const { kindCharts, ...d } = await data;
   if (!d.primaryBars.length) return null;
   const Kind = kindUi(d.kind).TaskCharts;
   return (

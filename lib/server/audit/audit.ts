@@ -1,5 +1,6 @@
 import type { Actor } from "@/lib/server/auth";
-import type { Sql } from "@/lib/server/db";
+import { sqlOf, type Sql, type SqlSource } from "@/lib/server/db";
+import { insertAuditEvent, selectAuditEvents } from "./audit.sql";
 
 /** What the audit trail records. Public actions also appear on the task's changelog. */
 export type AuditAction =
@@ -52,22 +53,18 @@ function actorOf(a: AuditEntry["actor"]): { id: string | null; label: string } {
 /** Records one event, in the caller's transaction when given one. */
 export async function audit(rows: Sql, e: AuditEntry): Promise<void> {
   const who = actorOf(e.actor);
-  await rows(
-    `INSERT INTO audit_events (actor_id, actor, action, target_type, target_id, task_id, team_id, public, before, after)
-     VALUES ($1::uuid, $2, $3, $4, $5, $6::uuid, $7::uuid, $8, $9::jsonb, $10::jsonb) RETURNING id::text`,
-    [
-      who.id,
-      who.label,
-      e.action,
-      e.target.type,
-      e.target.id,
-      e.taskId ?? null,
-      e.teamId ?? null,
-      e.public ?? false,
-      e.before === undefined ? null : JSON.stringify(e.before),
-      e.after === undefined ? null : JSON.stringify(e.after),
-    ],
-  );
+  await insertAuditEvent(rows, {
+    actorId: who.id,
+    actor: who.label,
+    action: e.action,
+    targetType: e.target.type,
+    targetId: e.target.id,
+    taskId: e.taskId ?? null,
+    teamId: e.teamId ?? null,
+    public: e.public ?? false,
+    before: e.before,
+    after: e.after,
+  });
 }
 
 export interface AuditQuery {
@@ -83,41 +80,8 @@ export interface AuditQuery {
 }
 
 /** The audit trail, newest first, filtered (admins). */
-export async function listAudit(
-  db: { $queryRawUnsafe: <T>(sql: string, ...p: unknown[]) => Promise<T> },
-  q: AuditQuery,
-) {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  // each "?" of a condition takes the value as its own parameter
-  const add = (sql: string, v: unknown) => where.push(sql.replace(/\?/g, () => `$${params.push(v)}`));
-  if (q.action) add("e.action LIKE ? || '%'", q.action);
-  if (q.actor) add("e.actor ILIKE '%' || ? || '%'", q.actor);
-  if (q.target) add("(e.target_id = ? OR e.target_type = ?)", q.target);
-  if (q.task) add("t.full_slug = ?", q.task);
-  if (q.from) add("e.at >= ?::date", q.from);
-  if (q.to) add("e.at < (?::date + 1)", q.to);
-  if (q.before) add("e.id < ?::bigint", q.before);
-  params.push(q.limit);
-  const sql = `SELECT e.id::text, e.at, e.actor, e.action, e.target_type, e.target_id, t.full_slug AS task, tm.slug AS team, e.public, e.before, e.after
-       FROM audit_events e LEFT JOIN tasks t ON t.id = e.task_id LEFT JOIN teams tm ON tm.id = e.team_id
-      ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-      ORDER BY e.id DESC LIMIT $${params.length}`;
-  const rows = await db.$queryRawUnsafe<
-    {
-      id: string;
-      at: Date;
-      actor: string;
-      action: string;
-      target_type: string;
-      target_id: string;
-      task: string | null;
-      team: string | null;
-      public: boolean;
-      before: unknown;
-      after: unknown;
-    }[]
-  >(sql, ...params);
+export async function listAudit(db: SqlSource, q: AuditQuery) {
+  const rows = await selectAuditEvents(sqlOf(db), q);
   return {
     events: rows.map((r) => ({
       id: r.id,

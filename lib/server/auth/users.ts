@@ -4,6 +4,7 @@ import { slugify } from "@/lib/validations/common";
 import { freeTeamName, isUniqueViolation, visibleName } from "@/lib/server/names";
 import type { Actor } from "./actor";
 import { audit } from "@/lib/server/audit";
+import { sqlOf } from "@/lib/server/db";
 import { hashPassword } from "./passwords";
 import { clearSignInCounts } from "@/lib/server/limits";
 
@@ -63,7 +64,7 @@ export async function unlockSignIns(db: PrismaClient, actor: Actor, email: strin
   const e = email.trim().toLowerCase();
   const user = await db.user.findUnique({ where: { email: e }, select: { id: true } });
   const cleared = await clearSignInCounts(e);
-  await audit(<T>(sql: string, params: unknown[]) => db.$queryRawUnsafe<T[]>(sql, ...params), {
+  await audit(sqlOf(db), {
     actor,
     action: "user.unlock",
     target: { type: "user", id: e },

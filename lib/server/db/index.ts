@@ -2,3 +2,4 @@ export * from "./client";
 export * from "./health";
 export * from "./migrations";
 export * from "./sql";
+export * from "./locks.sql";

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { getDatabase } from "@/lib/server/db";
+import { getDatabase, sqlOf } from "@/lib/server/db";
+import { releaseSignature } from "./response-cache.sql";
 import { Lru } from "@/lib/server/cache";
 import { hasSessionCookie } from "@/lib/server/auth";
 
@@ -55,13 +56,7 @@ export function cacheableTask(req: { method: string; url: string; headers: Heade
 
 /** Every release of a task as id:status:board_version — what the cached responses depend on. */
 export async function taskSignature(fullSlug: string): Promise<string> {
-  const db = await getDatabase();
-  const rows = await db.pool.query<{ sig: string | null }>(
-    `SELECT string_agg(r.id || ':' || r.status || ':' || r.board_version, ',' ORDER BY r.id) AS sig
-       FROM releases r JOIN tasks t ON t.id = r.task_id WHERE t.full_slug = $1`,
-    [fullSlug],
-  );
-  return rows.rows[0]?.sig ?? "";
+  return releaseSignature(sqlOf(await getDatabase()), fullSlug);
 }
 
 /**

@@ -1,6 +1,15 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import type { Database } from "@/lib/server/db";
+import { sqlOf, type Database } from "@/lib/server/db";
+import {
+  aliveWorkerCount,
+  deleteHeartbeat,
+  deleteUploadsOf,
+  forceUnlockWorkers,
+  orphanLockHolders,
+  takeStaleHeartbeats,
+  upsertHeartbeat,
+} from "./heartbeat.sql";
 import { log } from "@/lib/server/observability";
 
 // Every web process and job worker beats here (process_heartbeats.last_seen) every few seconds.
@@ -25,11 +34,13 @@ const g = globalThis as unknown as { __heartbeats?: Map<string, Promise<Beat>> }
 const beats = (g.__heartbeats ??= new Map());
 
 async function beat(b: Beat): Promise<void> {
-  await b.db.query(
-    `INSERT INTO process_heartbeats (id, kind, pid, host, worker_ids) VALUES ($1, $2, $3, $4, $5::text[])
-     ON CONFLICT (id) DO UPDATE SET last_seen = now(), worker_ids = EXCLUDED.worker_ids`,
-    [b.id, b.kind, process.pid, os.hostname(), [...b.workerIds]],
-  );
+  await upsertHeartbeat(sqlOf(b.db), {
+    id: b.id,
+    kind: b.kind,
+    pid: process.pid,
+    host: os.hostname(),
+    workerIds: [...b.workerIds],
+  });
 }
 
 /**
@@ -78,7 +89,7 @@ export async function stopHeartbeat(db: Database, kind: "web" | "worker"): Promi
   const b = await p.catch(() => null);
   if (!b) return;
   clearInterval(b.timer);
-  await db.query(`DELETE FROM process_heartbeats WHERE id = $1`, [b.id]).catch(() => undefined);
+  await deleteHeartbeat(sqlOf(db), b.id).catch(() => undefined);
 }
 
 /**
@@ -90,29 +101,27 @@ export async function reapStale(
   staleMs = STALE_AFTER_MS,
 ): Promise<{ processes: string[]; uploads: number }> {
   return db.transaction(async (conn) => {
-    const dead = await conn.query<{ id: string; worker_ids: string[] }>(
-      `DELETE FROM process_heartbeats WHERE last_seen < now() - make_interval(secs => $1::float8 / 1000) RETURNING id, worker_ids`,
-      [staleMs],
-    );
+    const sql = sqlOf(conn);
+    const dead = await takeStaleHeartbeats(sql, staleMs);
     // locks older than staleMs held by no live process: a worker killed before its heartbeat
     // named the id it locks with
-    const orphans = await conn.query<{ locked_by: string }>(
-      `SELECT DISTINCT locked_by FROM graphile_worker._private_jobs
-        WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => $1::float8 / 1000)
-          AND NOT EXISTS (SELECT 1 FROM process_heartbeats h WHERE locked_by = ANY(h.worker_ids))`,
-      [staleMs],
-    );
+    const orphans = await orphanLockHolders(sql, staleMs);
     if (!dead.length && !orphans.length) return { processes: [], uploads: 0 };
     const workerIds = [...new Set([...dead.flatMap((d) => d.worker_ids), ...orphans.map((o) => o.locked_by)])];
-    if (workerIds.length) await conn.query(`SELECT graphile_worker.force_unlock_workers($1::text[])`, [workerIds]);
-    const uploads = await conn.query(
-      `DELETE FROM submissions WHERE receiver_id = ANY($1::text[]) AND status = 'queued' RETURNING id`,
-      [dead.map((d) => d.id)],
+    if (workerIds.length) await forceUnlockWorkers(sql, workerIds);
+    const uploads = await deleteUploadsOf(
+      sql,
+      dead.map((d) => d.id),
     );
     log.info(
-      { reaped: dead.map((d) => d.id), workersUnlocked: workerIds.length, uploadsDeleted: uploads.length },
+      { reaped: dead.map((d) => d.id), workersUnlocked: workerIds.length, uploadsDeleted: uploads },
       "reaped stale processes",
     );
-    return { processes: dead.map((d) => d.id), uploads: uploads.length };
+    return { processes: dead.map((d) => d.id), uploads };
   });
+}
+
+/** How many job workers are alive (their heartbeat is fresh): the health route reports it. */
+export function aliveWorkers(db: Database): Promise<number> {
+  return aliveWorkerCount(sqlOf(db), STALE_AFTER_MS);
 }

@@ -14,6 +14,7 @@ import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { Sql } from "@/lib/server/db";
 import { log } from "@/lib/server/observability";
+import { addGraphileJob, insertJobRow } from "./jobs.sql";
 import {
   JOB_PAYLOADS,
   TRACKED_JOBS,
@@ -101,10 +102,14 @@ export async function createJob<N extends TrackedJobName>(
 ): Promise<string> {
   parsePayload(kind, payload);
   const id = crypto.randomUUID();
-  await exec(
-    `INSERT INTO jobs (id, kind, status, payload, total, created_by, team_id) VALUES ($1::uuid, $2, 'queued', $3::jsonb, $4, $5::uuid, $6::uuid)`,
-    [id, kind, JSON.stringify(payload), opts.total ?? 0, opts.createdBy ?? null, opts.teamId ?? null],
-  );
+  await insertJobRow(exec, {
+    id,
+    kind,
+    payload,
+    total: opts.total ?? 0,
+    createdBy: opts.createdBy ?? null,
+    teamId: opts.teamId ?? null,
+  });
   await addJob(exec, "tracked", { jobId: id }, { maxAttempts: opts.maxAttempts ?? MAX_ATTEMPTS });
   return id;
 }
@@ -122,11 +127,11 @@ export async function queueTask<N extends TaskName>(
 type QueueOptions = { jobKey?: string; queue?: string; maxAttempts?: number };
 
 async function addJob(exec: Sql, name: string, payload: Record<string, unknown>, opts: QueueOptions) {
-  await exec(
-    // the job's id as text: every driver (pg, Prisma's raw queries) can read it back
-    `SELECT (graphile_worker.add_job($1, $2::json, queue_name => $3, job_key => $4, job_key_mode => CASE WHEN $4::text IS NULL THEN NULL ELSE 'replace' END, max_attempts => $5::int)).id::text AS id`,
-    [name, JSON.stringify(payload), opts.queue ?? null, opts.jobKey ?? null, opts.maxAttempts ?? MAX_ATTEMPTS],
-  );
+  await addGraphileJob(exec, name, payload, {
+    queue: opts.queue ?? null,
+    jobKey: opts.jobKey ?? null,
+    maxAttempts: opts.maxAttempts ?? MAX_ATTEMPTS,
+  });
 }
 
 function taskList(db: PrismaClient, registry: JobRegistry): TaskList {

@@ -1,7 +1,9 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { pairedIntervalFromReplicates } from "@/lib/metrics";
 import type { Metrics } from "@/lib/tasks/types";
+import { sqlOf } from "@/lib/server/db";
 import { defineTask } from "@/lib/server/jobs";
+import { boardOrder, boardRows, replicatesOf, writeVsAbove, type RawRow } from "./board.sql";
 
 // A release's board: its public, scored submissions in rank order, with ranks and the ≈ marks
 // (paired bootstrap against the ranked row above) — all of it read from columns written when
@@ -38,56 +40,6 @@ export interface BoardRow {
   logsUrl: string | null;
 }
 
-interface RawRow {
-  id: string;
-  submission_id: string;
-  primary_value: number | null;
-  ci_low: number | null;
-  ci_high: number | null;
-  metrics: Metrics;
-  covered: number;
-  total: number;
-  partial: boolean;
-  computed_at: Date;
-  vs_above_key: string | null;
-  vs_above_difference: number | null;
-  vs_above_low: number | null;
-  vs_above_high: number | null;
-  model: string;
-  system: string | null;
-  baseline: string | null;
-  synthetic: boolean;
-  oss: boolean;
-  site: string | null;
-  cost_usd: number | null;
-  tokens: bigint | null;
-  runtime_sec: number | null;
-  created_at: Date;
-  team: string | null;
-  team_slug: string | null;
-}
-
-/** Board order: primary metric (desc, nulls last), then earliest submission, then id. */
-const BOARD_SQL = (columns: string) => `
-  SELECT ${columns}
-    FROM scores s
-    JOIN submissions sub ON sub.id = s.submission_id
-    LEFT JOIN teams t ON t.id = sub.team_id
-   WHERE s.release_id = $1::uuid AND sub.visibility = 'public' AND sub.status = 'scored' AND sub.hidden_at IS NULL
-   ORDER BY s.primary_value DESC NULLS LAST, sub.created_at ASC, sub.id ASC`;
-
-/**
- * A hidden release's board: only scores the Ladder released, with their rounded values — exact
- * values, intervals and ≈ marks are numbers that move with single hidden labels.
- */
-const HIDDEN_BOARD_SQL = (columns: string) => `
-  SELECT ${columns}
-    FROM scores s
-    JOIN submissions sub ON sub.id = s.submission_id
-    LEFT JOIN teams t ON t.id = sub.team_id
-   WHERE s.release_id = $1::uuid AND sub.visibility = 'public' AND sub.status = 'scored' AND sub.hidden_at IS NULL AND s.ladder_released
-   ORDER BY s.ladder_primary DESC NULLS LAST, sub.created_at ASC, sub.id ASC`;
-
 const pairKey = (above: { submission_id: string; computed_at: Date }, me: { computed_at: Date }) =>
   `${above.submission_id}|${above.computed_at.getTime()}|${me.computed_at.getTime()}`;
 
@@ -114,17 +66,9 @@ function rankRows<T extends { baseline: string | null; partial: boolean; primary
  * changed. Returns how many pairs it computed.
  */
 export async function refreshBoard(db: PrismaClient, releaseId: string): Promise<number> {
-  const [rel] = await db.$queryRawUnsafe<{ hidden: boolean }[]>(
-    `SELECT hidden FROM releases WHERE id = $1::uuid`,
-    releaseId,
-  );
+  const rel = await db.release.findUnique({ where: { id: releaseId }, select: { hidden: true } });
   if (!rel || rel.hidden) return 0; // a hidden board shows no ≈ marks
-  const rows = await db.$queryRawUnsafe<
-    Pick<RawRow, "id" | "submission_id" | "primary_value" | "partial" | "computed_at" | "vs_above_key" | "baseline">[]
-  >(
-    BOARD_SQL("s.id, s.submission_id, s.primary_value, s.partial, s.computed_at, s.vs_above_key, sub.baseline"),
-    releaseId,
-  );
+  const rows = await boardOrder(sqlOf(db), releaseId);
   const ranked = rows.filter((r) => !r.baseline && !r.partial);
   const todo: { me: (typeof ranked)[number]; above: (typeof ranked)[number]; key: string }[] = [];
   for (let i = 1; i < ranked.length; i++) {
@@ -133,11 +77,7 @@ export async function refreshBoard(db: PrismaClient, releaseId: string): Promise
   }
   if (!todo.length) return 0;
   const ids = [...new Set(todo.flatMap((t) => [t.me.submission_id, t.above.submission_id]))];
-  const reps = await db.$queryRawUnsafe<{ submission_id: string; replicates: Uint8Array | null }[]>(
-    `SELECT submission_id, replicates FROM scores WHERE release_id = $1::uuid AND submission_id = ANY($2::uuid[])`,
-    releaseId,
-    ids,
-  );
+  const reps = await replicatesOf(sqlOf(db), releaseId, ids);
   const vec = new Map(reps.map((r) => [r.submission_id, r.replicates ? toFloat64(r.replicates) : null]));
   const updates = todo.map(({ me, above, key }) => {
     const a = vec.get(above.submission_id);
@@ -152,16 +92,8 @@ export async function refreshBoard(db: PrismaClient, releaseId: string): Promise
     }
     return { id: me.id, key, difference: d?.difference ?? null, low: d?.low ?? null, high: d?.high ?? null };
   });
-  await db.$executeRawUnsafe(
-    `UPDATE scores s SET vs_above_key = u.key, vs_above_difference = u.difference, vs_above_low = u.low, vs_above_high = u.high
-       FROM (SELECT * FROM unnest($1::uuid[], $2::text[], $3::float8[], $4::float8[], $5::float8[]) AS x(id, key, difference, low, high)) u
-      WHERE s.id = u.id`,
-    updates.map((u) => u.id),
-    updates.map((u) => u.key),
-    updates.map((u) => u.difference),
-    updates.map((u) => u.low),
-    updates.map((u) => u.high),
-  );
+  await writeVsAbove(sqlOf(db), updates);
+
   return updates.length;
 }
 
@@ -175,29 +107,9 @@ export const refreshBoardTask = defineTask("refresh-board", async (db, payload) 
   await refreshBoard(db, payload.releaseId);
 });
 
-const SUBMISSION_COLUMNS = `sub.model, sub.system, sub.baseline, sub.synthetic, sub.oss, sub.site, sub.cost_usd, sub.tokens, sub.runtime_sec, sub.created_at,
-      sub.verified_by, sub.verified_at, sub.logs_url,
-      t.name AS team, t.slug AS team_slug`;
-
 /** Reads a release's whole board (one query; no predictions). On a hidden release: what the Ladder released. */
 export async function readBoard(db: PrismaClient, release: { id: string; hidden: boolean }): Promise<BoardRow[]> {
-  const rows = await db.$queryRawUnsafe<
-    (RawRow & {
-      margin: number | null;
-      verified_by: string | null;
-      verified_at: Date | null;
-      logs_url: string | null;
-    })[]
-  >(
-    release.hidden
-      ? HIDDEN_BOARD_SQL(`s.id, s.submission_id, s.ladder_primary AS primary_value, NULL::float8 AS ci_low, NULL::float8 AS ci_high,
-          s.ladder_metrics AS metrics, s.covered, s.total, s.partial, s.computed_at,
-          NULL AS vs_above_key, NULL::float8 AS vs_above_difference, NULL::float8 AS vs_above_low, NULL::float8 AS vs_above_high,
-          s.ladder_margin AS margin, ${SUBMISSION_COLUMNS}`)
-      : BOARD_SQL(`s.id, s.submission_id, s.primary_value, s.ci_low, s.ci_high, s.metrics, s.covered, s.total, s.partial, s.computed_at,
-          s.vs_above_key, s.vs_above_difference, s.vs_above_low, s.vs_above_high, NULL::float8 AS margin, ${SUBMISSION_COLUMNS}`),
-    release.id,
-  );
+  const rows = await boardRows(sqlOf(db), release);
   const ranks = rankRows(rows);
   let above: RawRow | null = null;
   return rows.map((s, i) => {

@@ -1,6 +1,7 @@
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import type { Sql } from "@/lib/server/db";
+import { uploadCounts } from "./quotas.sql";
+import { advisoryXactLock, type Sql } from "@/lib/server/db";
 
 // Upload quotas: per team, task and release, N scored uploads per UTC day and M in all, set by
 // admins per task (tasks.quota_per_day / quota_total; NULL = the defaults: 10 a day on a hidden
@@ -41,11 +42,7 @@ export async function quotaState(
   release: { id: string; hidden: boolean },
   teamId: string,
 ): Promise<QuotaState> {
-  const [r] = await rows<{ today: number; total: number }>(
-    `SELECT count(*) FILTER (WHERE created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::int AS today, count(*)::int AS total
-       FROM submissions WHERE team_id = $1::uuid AND upload_release_id = $2::uuid AND status <> 'failed'`,
-    [teamId, release.id],
-  );
+  const r = await uploadCounts(rows, teamId, release.id);
   const perDay = dailyLimit(task, release);
   const total = task.quotaTotal;
   const remaining = Math.max(0, Math.min(perDay - r.today, total === null ? Infinity : total - r.total));
@@ -97,9 +94,7 @@ export async function holdQuota(
   release: { id: string; hidden: boolean },
   teamId: string,
 ): Promise<void> {
-  await rows(`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0))) l`, [
-    `quota:${release.id}:${teamId}`,
-  ]);
+  await advisoryXactLock(rows, `quota:${release.id}:${teamId}`);
   const q = await quotaState(rows, task, release, teamId);
   // this upload's own row is counted: over the limit means it is one too many
   if (q.usedToday > q.perDay || (q.total !== null && q.usedTotal > q.total))

@@ -151,12 +151,13 @@ export async function recordSignInSuccess(email: string, client: string): Promis
 export async function clearSignInCounts(email: string): Promise<number> {
   const database = await getDatabase();
   const e = email.trim().toLowerCase();
-  const like = `signin-pair:${e.replace(/[\\%_]/g, (c) => `\\${c}`)}|%`;
-  const rows = await database.query(`DELETE FROM rate_limits WHERE key = $1 OR key LIKE $2 RETURNING key`, [
-    `signin-account:${e}`,
-    like,
-  ]);
-  return rows.length;
+  // Prisma's startsWith is a LIKE that leaves % and _ live (prisma/prisma#19506): escaped here
+  // with PostgreSQL's default LIKE escape, the backslash
+  const prefix = `signin-pair:${e.replace(/[\\%_]/g, (c) => `\\${c}`)}|`;
+  const { count } = await database.prisma.rateLimit.deleteMany({
+    where: { OR: [{ key: `signin-account:${e}` }, { key: { startsWith: prefix } }] },
+  });
+  return count;
 }
 
 /** The client's address as the server vouches for it (scripts/client-address.mjs); "unknown" outside the server. */

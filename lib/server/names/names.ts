@@ -1,7 +1,17 @@
 import { AppError } from "@/lib/errors";
 import { hasVisibleCharacter } from "@/lib/validations/common";
 import { CONFUSABLE_PAIRS } from "./confusables";
-import type { Sql } from "@/lib/server/db";
+// db/sql.ts itself, not the db door: the migration runner (in db) calls this module's back-fill
+import { sqlOf, type Sql, type SqlSource } from "@/lib/server/db/sql";
+import {
+  firstModelWithSkeleton,
+  lockModelName,
+  modelsWithoutSkeleton,
+  setModelSkeleton,
+  setTeamSkeleton,
+  teamsWithoutSkeleton,
+  teamWithSkeleton,
+} from "./names.sql";
 
 // Names others see (accounts, teams, models) must be visible and must not pass for someone
 // else's: a team or model name whose confusable skeleton (Unicode TS #39) equals another team's
@@ -86,12 +96,11 @@ export function isUniqueViolation(e: unknown): boolean {
   );
 }
 
-/** A Prisma client or transaction (raw queries only), or a `Sql` runner of a raw connection. */
-type Db = Sql | { $queryRawUnsafe<T = unknown>(sql: string, ...params: unknown[]): Promise<T> };
+/** A Prisma client or transaction, a pg transaction's connection, or its `Sql` runner. */
+type Db = Sql | SqlSource;
 
 function rowsOf(db: Db): Sql {
-  if (typeof db === "function") return db;
-  return <T>(sql: string, params: unknown[]) => db.$queryRawUnsafe<T[]>(sql, ...params);
+  return typeof db === "function" ? db : sqlOf(db);
 }
 
 /**
@@ -103,10 +112,7 @@ export async function assertTeamNameAvailable(db: Db, name: string, exceptTeamId
   const rows = rowsOf(db);
   const key = skeleton(visibleName(name, "team name"));
   await backfillTeamSkeletons(rows);
-  const [taken] = await rows<{ name: string; slug: string }>(
-    `SELECT name, slug FROM teams WHERE name_skeleton = $1 AND ($2::uuid IS NULL OR id <> $2::uuid) LIMIT 1`,
-    [key, exceptTeamId ?? null],
-  );
+  const taken = await teamWithSkeleton(rows, key, exceptTeamId ?? null);
   if (taken) {
     const how = taken.name === name ? "is taken by" : "looks like the name of";
     throw new AppError(
@@ -129,7 +135,7 @@ export async function freeTeamName(db: Db, base: string): Promise<{ name: string
   for (let i = 1; i < 1000; i++) {
     const candidate = i === 1 ? name : `${name} (${i})`;
     const key = skeleton(candidate);
-    const [taken] = await rows(`SELECT 1 FROM teams WHERE name_skeleton = $1`, [key]);
+    const taken = await teamWithSkeleton(rows, key, null);
     if (!taken) return { name: candidate, skeleton: key };
   }
   throw new AppError("conflict", "could not find a free team name");
@@ -149,24 +155,9 @@ export async function assertModelNameAvailable(
 ): Promise<string> {
   const rows = rowsOf(db);
   const key = skeleton(opts.model);
-  await rows(`SELECT 1 FROM pg_advisory_xact_lock(hashtext('model-name'), hashtext($1 || '/' || $2))`, [
-    opts.taskId,
-    key,
-  ]);
+  await lockModelName(rows, opts.taskId, key);
   // the first submission that used the name (or a look-alike) on the task names its owner
-  const [first] = await rows<{
-    model: string;
-    visibility: string;
-    baseline: string | null;
-    team_id: string | null;
-    team_name: string | null;
-  }>(
-    `SELECT s.model, s.visibility::text AS visibility, s.baseline, s.team_id::text AS team_id, t.name AS team_name
-       FROM submissions s LEFT JOIN teams t ON t.id = s.team_id
-      WHERE s.task_id = $1::uuid AND s.model_skeleton = $2 AND s.status <> 'failed' AND ($3::uuid IS NULL OR s.id <> $3::uuid)
-      ORDER BY s.created_at, s.id LIMIT 1`,
-    [opts.taskId, key, opts.submissionId ?? null],
-  );
+  const first = await firstModelWithSkeleton(rows, opts.taskId, key, opts.submissionId ?? null);
   const other = first && first.team_id !== opts.teamId ? first : null;
   if (other) {
     // a private submission's name and team stay private: say only that the name is taken
@@ -192,26 +183,16 @@ export async function assertModelNameAvailable(
 
 /** Fills teams whose name_skeleton is NULL (created before it existed, or by seeding); see backfillNameSkeletons. */
 async function backfillTeamSkeletons(rows: Sql): Promise<number> {
-  const todo = await rows<{ id: string; name: string; slug: string }>(
-    `SELECT id::text, name, slug FROM teams WHERE name_skeleton IS NULL ORDER BY created_at, id`,
-    [],
-  );
+  const todo = await teamsWithoutSkeleton(rows);
   for (const t of todo) {
     let name = t.name;
     let key = skeleton(name);
     // the older team keeps its name; a newer look-alike is told apart by its slug
-    for (
-      let i = 0;
-      (await rows(`SELECT 1 FROM teams WHERE name_skeleton = $1 AND id <> $2::uuid`, [key, t.id])).length;
-      i++
-    ) {
+    for (let i = 0; await teamWithSkeleton(rows, key, t.id); i++) {
       name = i === 0 ? `${t.name} (${t.slug})` : `${t.name} (${t.slug}-${i + 1})`;
       key = skeleton(name);
     }
-    await rows(
-      `UPDATE teams SET name = $2, name_skeleton = $3 WHERE id = $1::uuid AND name_skeleton IS NULL RETURNING id`,
-      [t.id, name, key],
-    );
+    await setTeamSkeleton(rows, t.id, name, key);
   }
   return todo.length;
 }
@@ -226,18 +207,9 @@ export async function backfillNameSkeletons(db: Db): Promise<{ teams: number; su
   const teams = await backfillTeamSkeletons(rows);
   let submissions = 0;
   for (;;) {
-    const todo = await rows<{ model: string }>(
-      `SELECT DISTINCT model FROM submissions WHERE model_skeleton IS NULL LIMIT 500`,
-      [],
-    );
+    const todo = await modelsWithoutSkeleton(rows, 500);
     if (!todo.length) break;
-    for (const { model } of todo) {
-      const r = await rows(
-        `UPDATE submissions SET model_skeleton = $2 WHERE model = $1 AND model_skeleton IS NULL RETURNING 1`,
-        [model, skeleton(model)],
-      );
-      submissions += r.length;
-    }
+    for (const { model } of todo) submissions += await setModelSkeleton(rows, model, skeleton(model));
   }
   return { teams, submissions };
 }

@@ -2,6 +2,7 @@
 // request durations by route, the connection pool, the scoring threads, the job queue (read from
 // the database at scrape time, so every process reports the same queue), and Node's own
 // (event-loop delay, heap, GC).
+import { graphileJobCounts, trackedJobsLastHour } from "./metrics.sql";
 import client from "prom-client";
 
 interface Registry {
@@ -27,7 +28,8 @@ function create(): Registry {
     labelNames: ["state"] as const,
     registers: [registry],
     async collect() {
-      const db = await (await import("@/lib/server/db")).getDatabase().catch(() => null);
+      const { getDatabase } = await import("@/lib/server/db");
+      const db = await getDatabase().catch(() => null);
       if (!db) return;
       this.set({ state: "total" }, db.pool.totalCount);
       this.set({ state: "idle" }, db.pool.idleCount);
@@ -54,13 +56,11 @@ function create(): Registry {
     labelNames: ["task", "state"] as const,
     registers: [registry],
     async collect() {
-      const db = await (await import("@/lib/server/db")).getDatabase().catch(() => null);
+      const { getDatabase, sqlOf } = await import("@/lib/server/db");
+      const db = await getDatabase().catch(() => null);
       if (!db) return;
       this.reset();
-      const rows = await db.query<{ task: string; state: string; n: number }>(
-        `SELECT t.identifier AS task, CASE WHEN j.locked_by IS NOT NULL THEN 'locked' WHEN j.attempts >= j.max_attempts THEN 'failed' ELSE 'waiting' END AS state, count(*)::int AS n
-           FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id GROUP BY 1, 2`,
-      );
+      const rows = await graphileJobCounts(sqlOf(db));
       for (const r of rows) this.set({ task: r.task, state: r.state }, r.n);
     },
   });
@@ -70,13 +70,11 @@ function create(): Registry {
     labelNames: ["kind", "status", "measure"] as const,
     registers: [registry],
     async collect() {
-      const db = await (await import("@/lib/server/db")).getDatabase().catch(() => null);
+      const { getDatabase, sqlOf } = await import("@/lib/server/db");
+      const db = await getDatabase().catch(() => null);
       if (!db) return;
       this.reset();
-      const rows = await db.query<{ kind: string; status: string; n: number; mean: number | null }>(
-        `SELECT kind, status::text AS status, count(*)::int AS n, avg(extract(epoch FROM finished_at - created_at))::float8 AS mean
-           FROM jobs WHERE finished_at > now() - interval '1 hour' GROUP BY 1, 2`,
-      );
+      const rows = await trackedJobsLastHour(sqlOf(db));
       for (const r of rows) {
         this.set({ kind: r.kind, status: r.status, measure: "count" }, r.n);
         if (r.mean !== null) this.set({ kind: r.kind, status: r.status, measure: "mean_seconds" }, r.mean);

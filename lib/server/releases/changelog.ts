@@ -1,5 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { publicUrl } from "@/lib/server/http";
+import { sqlOf } from "@/lib/server/db";
+import { publicEvents } from "./changelog.sql";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 
 // A task's public changelog: releases published and archived, re-scores, verifications and new
@@ -23,31 +25,7 @@ export interface ChangelogEvent {
 
 export async function taskChangelog(db: PrismaClient, fullSlug: string, limit = 100) {
   const task = await getTaskOrThrow(db, fullSlug);
-  const rows = await db.$queryRawUnsafe<
-    {
-      id: string;
-      at: Date;
-      action: ChangelogEvent["kind"];
-      target_type: string;
-      target_id: string;
-      after: Record<string, unknown> | null;
-      before: Record<string, unknown> | null;
-      model: string | null;
-      team: string | null;
-      visible: boolean | null;
-    }[]
-  >(
-    `SELECT e.id::text, e.at, e.action, e.target_type, e.target_id, e.after, e.before, s.model, t.name AS team,
-            (s.id IS NOT NULL AND s.visibility = 'public' AND s.hidden_at IS NULL) AS visible
-       FROM audit_events e
-       LEFT JOIN submissions s ON e.target_type = 'submission' AND s.id::text = e.target_id
-       LEFT JOIN teams t ON t.id = s.team_id
-      WHERE e.task_id = $1::uuid AND e.public
-      ORDER BY e.at DESC, e.id DESC
-      LIMIT $2`,
-    task.id,
-    limit * 2,
-  );
+  const rows = await publicEvents(sqlOf(db), task.id, limit * 2);
   const base = publicUrl();
   const events: ChangelogEvent[] = [];
   for (const r of rows) {

@@ -11,6 +11,7 @@ import { audit, type AuditEntry } from "@/lib/server/audit";
 import { rescoreCompute, saveScores } from "@/lib/server/scoring";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { forgetRelease, getReleaseInstances } from "@/lib/server/cache";
+import { claimFanOut, claimPart, finishWhenComplete } from "./releases.sql";
 import type { Release, ReleaseDiff } from "@/lib/contracts/releases";
 
 export { validateReleaseFile };
@@ -136,11 +137,7 @@ export const rescoreJob = defineJob("rescore", async (db, payload, progress, { j
   // The fan-out happens once: the parts are queued in the transaction that marks the job as
   // fanned out, so a retried or re-delivered parent never queues them twice.
   await db.$transaction(async (tx) => {
-    const claimed = await tx.$executeRawUnsafe(
-      `UPDATE jobs SET total = $2, progress = 0, result = '{"parts":true}'::jsonb WHERE id = $1::uuid AND (result IS NULL OR NOT result ? 'parts')`,
-      jobId,
-      subs.length,
-    );
+    const claimed = await claimFanOut(sqlOf(tx), jobId, subs.length);
     if (!claimed) return;
     for (let i = 0; i < subs.length; i += RESCORE_BATCH) {
       await queueTask(sqlOf(tx), "rescore-part", {
@@ -175,23 +172,10 @@ export const rescorePartTask = defineTask("rescore-part", async (db, payload, he
     await db.$transaction(
       async (tx) => {
         // claim the part first (the job row's lock orders concurrent parts); a part already done writes nothing
-        const claimed = await tx.$executeRawUnsafe(
-          `UPDATE jobs SET progress = progress + $2,
-                  result = jsonb_set(COALESCE(result, '{}'::jsonb) || jsonb_build_object('done', COALESCE(result->'done', '{}'::jsonb)), ARRAY['done', $3::text], 'true'::jsonb)
-            WHERE id = $1::uuid AND NOT COALESCE(result->'done' ? $3::text, false)`,
-          jobId,
-          ids.length,
-          part,
-        );
+        const claimed = await claimPart(sqlOf(tx), jobId, part, ids.length);
         if (!claimed) return;
         await saveScores(sqlOf(tx), task, release.id, scores);
-        await tx.$executeRawUnsafe(
-          `UPDATE jobs SET status = 'done'::"JobStatus", finished_at = now(),
-                  result = jsonb_build_object('rescored', total, 'release', $2::text)
-            WHERE id = $1::uuid AND progress >= total AND status <> 'done'`,
-          jobId,
-          release.version,
-        );
+        await finishWhenComplete(sqlOf(tx), jobId, release.version);
       },
       { timeout: 300_000, maxWait: 30_000 },
     );

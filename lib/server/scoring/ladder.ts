@@ -3,6 +3,7 @@ import { ladderDecisions, releaseValue } from "@/lib/metrics";
 import type { Metrics, MetricColumn } from "@/lib/tasks/types";
 import { appSecret } from "./secrets";
 import type { ResolvedTask } from "@/lib/server/tasks";
+import { ladderChains, ladderChainScores, lockLadderChain, releaseHiding, writeLadderDecisions } from "./ladder.sql";
 import type { Sql } from "@/lib/server/db";
 
 /** Runs one SQL statement with $n parameters and returns its rows (a pg connection or Prisma). */
@@ -125,15 +126,9 @@ export async function updateLadder(
   submissionIds: string[],
   opts: { noise?: boolean; force?: boolean } = {},
 ): Promise<void> {
-  const [rel] = await rows<{ hidden: boolean; instance_count: number }>(
-    `SELECT hidden, instance_count FROM releases WHERE id = $1::uuid`,
-    [releaseId],
-  );
+  const rel = await releaseHiding(rows, releaseId);
   if (!rel?.hidden || !submissionIds.length) return;
-  const owners = await rows<{ chain: string; team_id: string | null; id: string }>(
-    `SELECT DISTINCT COALESCE(team_id::text, id::text) AS chain, team_id, id FROM submissions WHERE id = ANY($1::uuid[])`,
-    [submissionIds],
-  );
+  const owners = await ladderChains(rows, submissionIds);
   const chains = [...new Map(owners.map((o) => [o.chain, o])).values()].sort((a, b) => a.chain.localeCompare(b.chain));
   const columns = task.kind.columns(task.options);
   const better = columns.find((c) => c.key === task.primaryMetric)?.better ?? "higher";
@@ -144,28 +139,8 @@ export async function updateLadder(
   // noise: false — plain rounding on one grid, as before issue 16 (tests' control)
   const secret = opts.noise === false ? null : await ladderSecret(rows);
   for (const o of chains) {
-    await rows(`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0))) l`, [
-      `ladder:${releaseId}:${o.chain}`,
-    ]);
-    const chain = await rows<{
-      id: string;
-      submission_id: string;
-      primary_value: number | null;
-      replicates: Uint8Array | null;
-      metrics: Metrics;
-      total: number;
-      partial: boolean;
-      ladder_released: boolean | null;
-      ladder_margin: number | null;
-      ladder_primary: number | null;
-    }>(
-      `SELECT s.id, s.submission_id, s.primary_value, s.replicates, s.metrics, s.total, s.partial, s.ladder_released, s.ladder_margin, s.ladder_primary
-         FROM scores s JOIN submissions sub ON sub.id = s.submission_id
-        WHERE s.release_id = $1::uuid AND sub.status <> 'failed'
-          AND ${o.team_id ? "sub.team_id = $2::uuid" : "sub.id = $2::uuid"}
-        ORDER BY sub.created_at ASC, sub.id ASC`,
-      [releaseId, o.team_id ?? o.id],
-    );
+    await lockLadderChain(rows, releaseId, o.chain);
+    const chain = await ladderChainScores(rows, releaseId, { teamId: o.team_id, submissionId: o.id });
     const complete = chain.filter((s) => !s.partial);
     const noises = complete.map((s) => (secret ? ladderNoise(secret, releaseId, o.chain, s.submission_id) : null));
     const decisions = ladderDecisions(
@@ -213,11 +188,6 @@ export async function updateLadder(
       metrics.push(null);
     }
     if (!ids.length) continue;
-    await rows(
-      `UPDATE scores s SET ladder_released = u.released, ladder_margin = u.margin, ladder_primary = u.primary_value, ladder_metrics = u.metrics
-         FROM unnest($1::uuid[], $2::bool[], $3::float8[], $4::float8[], $5::jsonb[]) AS u(id, released, margin, primary_value, metrics)
-        WHERE s.id = u.id`,
-      [ids, released, margins, primaries, metrics],
-    );
+    await writeLadderDecisions(rows, { ids, released, margins, primaries, metrics });
   }
 }

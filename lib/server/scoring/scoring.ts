@@ -16,6 +16,7 @@ import { queueTask } from "@/lib/server/jobs";
 import { updateLadder } from "./ladder";
 import { sqlOf, type Sql } from "@/lib/server/db";
 import type { ResolvedTask } from "@/lib/server/tasks";
+import { predictionsWithout, upsertScore } from "./scoring.sql";
 import { getReleaseInstances } from "@/lib/server/cache";
 
 export interface ComputedScore {
@@ -157,30 +158,24 @@ async function writeScore(
   s: ComputedScore,
 ): Promise<void> {
   const details = { ...(s.result?.details ?? {}), ...(s.lengths !== undefined ? { lengthBuckets: s.lengths } : {}) };
-  await exec(
-    `INSERT INTO scores (id, submission_id, release_id, primary_metric, primary_value, ci_low, ci_high, metrics, details, covered, total, partial, metrics_version, computed_at, replicates)
-     VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, now(), $14)
-     ON CONFLICT (submission_id, release_id) DO UPDATE SET
-       primary_metric = EXCLUDED.primary_metric, primary_value = EXCLUDED.primary_value, ci_low = EXCLUDED.ci_low, ci_high = EXCLUDED.ci_high,
-       metrics = EXCLUDED.metrics, details = EXCLUDED.details, covered = EXCLUDED.covered, total = EXCLUDED.total, partial = EXCLUDED.partial,
-       metrics_version = EXCLUDED.metrics_version, computed_at = EXCLUDED.computed_at, replicates = EXCLUDED.replicates`,
-    [
-      crypto.randomUUID(),
-      submissionId,
-      releaseId,
-      task.primaryMetric,
-      s.result?.primaryValue ?? null,
-      s.ci?.low ?? null,
-      s.ci?.high ?? null,
-      JSON.stringify(s.result?.metrics ?? {}),
-      JSON.stringify(details),
-      s.covered,
-      s.total,
-      s.partial,
-      METRICS_VERSION,
-      s.replicates ? Buffer.from(s.replicates.buffer, s.replicates.byteOffset, s.replicates.byteLength) : null,
-    ],
-  );
+  await upsertScore(exec, {
+    id: crypto.randomUUID(),
+    submissionId,
+    releaseId,
+    primaryMetric: task.primaryMetric,
+    primaryValue: s.result?.primaryValue ?? null,
+    ciLow: s.ci?.low ?? null,
+    ciHigh: s.ci?.high ?? null,
+    metrics: s.result?.metrics ?? {},
+    details,
+    covered: s.covered,
+    total: s.total,
+    partial: s.partial,
+    metricsVersion: METRICS_VERSION,
+    replicates: s.replicates
+      ? Buffer.from(s.replicates.buffer, s.replicates.byteOffset, s.replicates.byteLength)
+      : null,
+  });
 }
 
 /** Scores one stored submission against a release (no write). Storage-only fields (traces) are not read. */
@@ -190,11 +185,7 @@ export async function rescoreCompute(
   submissionId: string,
   release: { id: string; status: string; bootstrapSeed: number },
 ) {
-  const preds = await db.$queryRawUnsafe<{ external_id: string; data: Record<string, unknown> }[]>(
-    `SELECT external_id, data - $2::text[] AS data FROM predictions WHERE submission_id = $1::uuid`,
-    submissionId,
-    task.kind.storageOnlyFields ?? [],
-  );
+  const preds = await predictionsWithout(db, submissionId, task.kind.storageOnlyFields ?? []);
   const map = new Map(preds.map((p) => [p.external_id, p.data]));
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
   return computeScore(task, instances, map, { bootstrapSeed: release.bootstrapSeed });

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
-
-/** Runs one SQL statement with $n parameters and returns its rows (a pg connection, Prisma, a transaction). */
-type Query = <T = Record<string, unknown>>(sql: string, params: unknown[]) => Promise<T[]>;
+import type { Sql } from "@/lib/server/db";
+import { insertSecretIfAbsent, readSecret } from "./secrets.sql";
 
 // Secrets never change once made, so a process keeps what it read. (A process that switches
 // databases — a test — calls forgetAppSecrets.)
@@ -13,19 +12,16 @@ const cache = new Map<string, string>();
  * make it all end up with the one that was stored first.
  * @example const key = await appSecret(sqlOf(db), "ladder")
  */
-export async function appSecret(db: Query, name: string): Promise<string> {
+export async function appSecret(db: Sql, name: string): Promise<string> {
   const known = cache.get(name);
   if (known) return known;
-  let [row] = await db<{ value: string }>(`SELECT value FROM app_secrets WHERE name = $1`, [name]);
-  if (!row) {
-    await db(`INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
-      name,
-      crypto.randomBytes(32).toString("hex"),
-    ]);
-    [row] = await db<{ value: string }>(`SELECT value FROM app_secrets WHERE name = $1`, [name]);
+  let value = await readSecret(db, name);
+  if (value === null) {
+    await insertSecretIfAbsent(db, name, crypto.randomBytes(32).toString("hex"));
+    value = (await readSecret(db, name))!;
   }
-  cache.set(name, row.value);
-  return row.value;
+  cache.set(name, value);
+  return value;
 }
 
 /** Drops what this process remembered (tests that replace a secret or open another database). */

@@ -2,6 +2,13 @@ import crypto from "node:crypto";
 import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import { from as copyFrom } from "pg-copy-streams";
+import {
+  COPY_PREDICTIONS,
+  deletePredictionsOf,
+  insertScoringSubmission,
+  ladderOutcome,
+  markSubmissionScored,
+} from "./ingest.sql";
 import { getDatabase, type RawConnection, sqlOf } from "@/lib/server/db";
 import { validationError } from "@/lib/errors";
 import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
@@ -191,17 +198,20 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
   }
   const out = await database
     .transaction(async (conn: RawConnection) => {
+      const sql = sqlOf(conn);
       if (input.submissionId) {
-        await conn.query(`DELETE FROM predictions WHERE submission_id = $1::uuid`, [id]);
+        await deletePredictionsOf(sql, id);
       } else {
-        await conn.query(
-          `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'scoring', '', $5, $6::uuid)`,
-          [id, task.id, input.teamId, input.userId, input.fileName ?? null, release.id],
-        );
+        await insertScoringSubmission(sql, {
+          id,
+          taskId: task.id,
+          teamId: input.teamId,
+          userId: input.userId,
+          fileName: input.fileName ?? null,
+          releaseId: release.id,
+        });
       }
-      const copy = conn.client.query(
-        copyFrom(`COPY predictions (submission_id, external_id, data) FROM STDIN WITH (FORMAT csv)`),
-      );
+      const copy = conn.client.query(copyFrom(COPY_PREDICTIONS));
       let copyError: Error | null = null;
       copy.on("error", (e: Error) => (copyError = e));
       const write = async (externalId: string, json: string) => {
@@ -220,12 +230,12 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
       const { score, validation } = scoreAndCheck();
       const meta = await input.meta;
       if (meta.dryRun) throw new DryRun({ score, validation });
-      if (input.quota && input.teamId && !input.submissionId) await holdQuota(sqlOf(conn), task, release, input.teamId);
+      if (input.quota && input.teamId && !input.submissionId) await holdQuota(sql, task, release, input.teamId);
       // a model name belongs to the first team that used it on the task, look-alikes included
       // (checked for counted uploads: admins, seeds and baselines are trusted; a queued upload was checked when queued)
       const modelSkeleton =
         input.quota && !input.submissionId
-          ? await assertModelNameAvailable(sqlOf(conn), {
+          ? await assertModelNameAvailable(sql, {
               taskId: task.id,
               teamId: input.teamId,
               model: meta.model,
@@ -233,36 +243,29 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
             })
           : skeleton(meta.model);
       sha256 = hash.digest("hex");
-      await saveScore(sqlOf(conn), task, id, release.id, score);
-      await conn.query(
-        `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", baseline = $7, synthetic = $8,
-              status = 'scored', format = $9, file_name = $10, file_size = $11, file_sha256 = $12, validation = $13::jsonb,
-              cost_usd = $14, tokens = $15, runtime_sec = $16, error = NULL, upload_release_id = $17::uuid, logs_url = $18, model_skeleton = $19
-        WHERE id = $1::uuid`,
-        [
-          id,
-          meta.model,
-          meta.system ?? null,
-          meta.oss ?? false,
-          meta.site ?? null,
-          meta.visibility ?? "public",
-          meta.baseline ?? null,
-          meta.synthetic ?? release.synthetic,
-          validation.format,
-          input.fileName ?? null,
-          size,
-          sha256,
-          JSON.stringify(validation),
-          meta.costUsd ?? null,
-          meta.tokens ?? null,
-          meta.runtimeSec ?? null,
-          release.id,
-          meta.logsUrl ?? null,
-          modelSkeleton,
-        ],
-      );
+      await saveScore(sql, task, id, release.id, score);
+      await markSubmissionScored(sql, id, {
+        model: meta.model,
+        system: meta.system ?? null,
+        oss: meta.oss ?? false,
+        site: meta.site ?? null,
+        visibility: meta.visibility ?? "public",
+        baseline: meta.baseline ?? null,
+        synthetic: meta.synthetic ?? release.synthetic,
+        format: validation.format,
+        fileName: input.fileName ?? null,
+        fileSize: size,
+        fileSha256: sha256,
+        validation,
+        costUsd: meta.costUsd ?? null,
+        tokens: meta.tokens ?? null,
+        runtimeSec: meta.runtimeSec ?? null,
+        releaseId: release.id,
+        logsUrl: meta.logsUrl ?? null,
+        modelSkeleton,
+      });
       if ((meta.visibility ?? "public") === "public" && !meta.baseline) {
-        await audit(sqlOf(conn), {
+        await audit(sql, {
           actor: { label: input.actorLabel ?? "system", userId: input.userId },
           action: "submission.public",
           target: { type: "submission", id },
@@ -278,14 +281,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
       }
       let ladder: IngestResult["ladder"] = null;
       if (release.hidden) {
-        const [l] = await conn.query<{
-          ladder_released: boolean | null;
-          ladder_margin: number | null;
-          ladder_metrics: Metrics | null;
-        }>(
-          `SELECT ladder_released, ladder_margin, ladder_metrics FROM scores WHERE submission_id = $1::uuid AND release_id = $2::uuid`,
-          [id, release.id],
-        );
+        const l = await ladderOutcome(sql, id, release.id);
         ladder = {
           released: l?.ladder_released === true,
           margin: l?.ladder_margin ?? null,

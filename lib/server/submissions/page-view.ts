@@ -5,6 +5,8 @@ import { ValidationReport } from "@/lib/contracts/submissions";
 import type { Actor } from "@/lib/server/auth";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import type { Metrics } from "@/lib/tasks/types";
+import { AppError } from "@/lib/errors";
+import { compareSubmissions } from "./compare";
 import { discloseScore } from "./disclosure";
 import { getSubmissionOrThrow, listSubmissionInstances, scoreOnRelease } from "./submissions";
 
@@ -64,3 +66,38 @@ export function submissionPageInstances(db: PrismaClient, v: SubmissionPageView)
     release: v.score.release.version,
   });
 }
+
+/** The ids a compare URL names (`ids=a,b` or `ids=a&ids=b`), and its release. */
+export function compareQuery(sp: Record<string, string | string[] | undefined>) {
+  const ids = (Array.isArray(sp.ids) ? sp.ids : sp.ids ? String(sp.ids).split(",") : []).filter(Boolean);
+  const release = (Array.isArray(sp.release) ? sp.release[0] : sp.release) || undefined;
+  return { ids, release };
+}
+
+/**
+ * The compare page's view model: the comparison, or why there is none (fewer than two
+ * submissions chosen: `problem`).
+ * @throws AppError not_found (a submission the reader may not see, or a release named in the
+ * URL that is not there or is a draft)
+ */
+export async function comparePageView(
+  db: PrismaClient,
+  fullSlug: string,
+  sp: Record<string, string | string[] | undefined>,
+  actor: Actor | null,
+) {
+  const { ids, release } = compareQuery(sp);
+  try {
+    const c = await compareSubmissions(db, fullSlug, ids, actor, release);
+    const primary = c.columns.find((col) => col.key === c.primaryMetric)!;
+    return { fullSlug, compare: { ...c, primary }, problem: null };
+  } catch (e) {
+    const missing = e instanceof AppError && e.code === "not_found" && (ids.length >= 2 || release);
+    if (!missing && e instanceof AppError && ["bad_request", "not_found"].includes(e.code)) {
+      return { fullSlug, compare: null, problem: e.message };
+    }
+    throw e;
+  }
+}
+
+export type CompareView = NonNullable<Awaited<ReturnType<typeof comparePageView>>["compare"]>;

@@ -1,5 +1,13 @@
 import crypto from "node:crypto";
 import { getDatabase, sqlOf } from "@/lib/server/db";
+import {
+  appendUploadChunk,
+  completeQueuedSubmission,
+  deleteAbandonedUploads,
+  deleteSubmissionRow,
+  insertQueuedSubmission,
+  UPLOAD_CHUNK_QUERY,
+} from "./upload-jobs.sql";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { startHeartbeat, createJob, defineJob, defineTask } from "@/lib/server/jobs";
@@ -137,11 +145,15 @@ export async function queueUpload(input: {
   // a queued upload counts against the quota from the start (it is scored later, whatever the count then);
   // until its form is complete it is private (only its team sees it), then it takes the visibility asked
   await database.transaction(async (conn) => {
-    await conn.query(
-      `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id, visibility, receiver_id)
-       VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'queued', '', $5, $6::uuid, 'private', $7)`,
-      [id, task.id, input.teamId, input.userId, input.fileName, release.id, receiver.id],
-    );
+    await insertQueuedSubmission(sqlOf(conn), {
+      id,
+      taskId: task.id,
+      teamId: input.teamId,
+      userId: input.userId,
+      fileName: input.fileName,
+      releaseId: release.id,
+      receiverId: receiver.id,
+    });
     if (input.quota && input.teamId) await holdQuota(sqlOf(conn), task, release, input.teamId);
   });
   try {
@@ -150,11 +162,7 @@ export async function queueUpload(input: {
     let pendingBytes = 0;
     const flush = async () => {
       if (!pendingBytes) return;
-      await database.query(`INSERT INTO upload_chunks (submission_id, seq, data) VALUES ($1::uuid, $2, $3)`, [
-        id,
-        seq++,
-        Buffer.concat(pending),
-      ]);
+      await appendUploadChunk(sqlOf(database), id, seq++, Buffer.concat(pending));
       pending = [];
       pendingBytes = 0;
     };
@@ -183,26 +191,22 @@ export async function queueUpload(input: {
             submissionId: id,
           })
         : skeleton(meta.model);
-      await conn.query(
-        `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7, tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11, logs_url = $12, receiver_id = NULL, model_skeleton = $13 WHERE id = $1::uuid`,
-        [
-          id,
-          meta.model,
-          meta.system ?? null,
-          meta.oss ?? false,
-          meta.site ?? null,
-          meta.visibility ?? "public",
-          meta.costUsd ?? null,
-          meta.tokens ?? null,
-          meta.runtimeSec ?? null,
-          size,
-          hash.digest("hex"),
-          meta.logsUrl ?? null,
-          modelSkeleton,
-        ],
-      );
+      await completeQueuedSubmission(sqlOf(conn), id, {
+        model: meta.model,
+        system: meta.system ?? null,
+        oss: meta.oss ?? false,
+        site: meta.site ?? null,
+        visibility: meta.visibility ?? "public",
+        costUsd: meta.costUsd ?? null,
+        tokens: meta.tokens ?? null,
+        runtimeSec: meta.runtimeSec ?? null,
+        fileSize: size,
+        fileSha256: hash.digest("hex"),
+        logsUrl: meta.logsUrl ?? null,
+        modelSkeleton,
+      });
       return createJob(
-        (sql, params) => conn.query(sql, params),
+        sqlOf(conn),
         "score-upload",
         { submissionId: id, task: task.fullSlug },
         { total: size, createdBy: input.userId, teamId: input.teamId },
@@ -211,17 +215,14 @@ export async function queueUpload(input: {
     return { id, status: "queued" as const, job: { id: jobId, url: `/api/v1/jobs/${jobId}` }, fileSize: size };
   } catch (e) {
     // nothing half-written stays: the row and its chunks go (chunks cascade)
-    await database.query(`DELETE FROM submissions WHERE id = $1::uuid`, [id]).catch(() => undefined);
+    await deleteSubmissionRow(sqlOf(database), id).catch(() => undefined);
     throw e;
   }
 }
 
 /** Uploads left queued without a job for an hour (a backstop: the heartbeat reaper deletes those of dead receivers within a minute). */
 export async function sweepAbandonedUploads(db: PrismaClient): Promise<number> {
-  return db.$executeRawUnsafe(
-    `DELETE FROM submissions s WHERE s.status = 'queued' AND s.created_at < now() - interval '1 hour'
-        AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = 'score-upload' AND j.payload->>'submissionId' = s.id::text)`,
-  );
+  return deleteAbandonedUploads(sqlOf(db));
 }
 
 export const sweepUploadsTask = defineTask(
@@ -230,8 +231,8 @@ export const sweepUploadsTask = defineTask(
     const n = await sweepAbandonedUploads(db);
     if (n) log.info({ swept: n }, "swept abandoned uploads");
     // the same hourly sweep drops expired rate-limit counters and ended sessions
-    await db.$executeRawUnsafe(`DELETE FROM rate_limits WHERE expire IS NOT NULL AND expire < $1`, Date.now());
-    await db.$executeRawUnsafe(`DELETE FROM auth_sessions WHERE expires_at < now()`);
+    await db.rateLimit.deleteMany({ where: { expire: { not: null, lt: BigInt(Date.now()) } } });
+    await db.authSession.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   },
   { cron: "17 * * * *" },
 );
@@ -242,9 +243,8 @@ async function* chunksOf(submissionId: string, onBytes: (n: number) => Promise<v
   for (let seq = 0; ; seq++) {
     // one 1 MB row at a time, straight from the driver in binary (bytea as text would be hex:
     // twice the bytes, then decoded)
-    // (`binary` is a per-query option of pg that its type definitions leave out)
     const config = {
-      text: `SELECT data FROM upload_chunks WHERE submission_id = $1::uuid AND seq = $2`,
+      text: UPLOAD_CHUNK_QUERY,
       values: [submissionId, seq],
       binary: true,
     };

@@ -6,6 +6,7 @@ import { audit } from "@/lib/server/audit";
 import { assertTeamNameAvailable, isUniqueViolation, visibleName } from "@/lib/server/names";
 import { publicUrl } from "@/lib/server/http";
 import { sqlOf } from "@/lib/server/db";
+import { lockTeam } from "./teams.sql";
 import { hashToken } from "@/lib/server/auth";
 
 // Teams: members with roles (owners invite and remove members, change roles, manage tokens and
@@ -102,6 +103,8 @@ export async function teamView(db: PrismaClient, slug: string, actor: Actor | nu
     })),
   };
 }
+
+export type TeamView = Awaited<ReturnType<typeof teamView>>;
 
 /**
  * An owner renames the team (its slug, and so its links, stay). The name must be visible and
@@ -214,7 +217,7 @@ export async function setMemberRole(
   const team = await getTeamOrThrow(db, slug);
   requireOwner(actor, team);
   return db.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`SELECT 1 FROM teams WHERE id = $1::uuid FOR UPDATE`, team.id);
+    await lockTeam(sqlOf(tx), team.id);
     const m = await tx.membership.findUnique({ where: { userId_teamId: { userId, teamId: team.id } } });
     if (!m) throw notFound("member");
     if (m.role === "owner" && role === "member" && (await ownersLeft(tx, team.id)) <= 1)
@@ -238,7 +241,7 @@ export async function removeMember(db: PrismaClient, actor: Actor | null, slug: 
   if (!actor) throw new AppError("unauthorized", "sign in or send an API token");
   if (actor.userId !== userId) requireOwner(actor, team);
   await db.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`SELECT 1 FROM teams WHERE id = $1::uuid FOR UPDATE`, team.id);
+    await lockTeam(sqlOf(tx), team.id);
     const m = await tx.membership.findUnique({ where: { userId_teamId: { userId, teamId: team.id } } });
     if (!m) throw notFound("member");
     if (m.role === "owner" && (await ownersLeft(tx, team.id)) <= 1)

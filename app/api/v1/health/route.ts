@@ -2,6 +2,7 @@
 // Retry-After naming what is down otherwise (the CLI and load balancers use it)
 import { getDatabase, markDatabaseDown, markDatabaseUp, RETRY_AFTER_SECONDS } from "@/lib/server/db";
 import { route } from "@/lib/server/http";
+import { aliveWorkers } from "@/lib/server/jobs";
 
 export const dynamic = "force-dynamic";
 
@@ -12,10 +13,8 @@ export const GET = route({ access: "public" }, async () => {
   const headers = { "cache-control": "no-store" };
   try {
     const db = await getDatabase();
-    const [workers] = await Promise.race([
-      db.query<{ alive: number }>(
-        `SELECT count(*)::int AS alive FROM process_heartbeats WHERE kind = 'worker' AND last_seen > now() - interval '30 seconds'`,
-      ),
+    const alive = await Promise.race([
+      aliveWorkers(db),
       new Promise<never>((_, reject) =>
         setTimeout(() => reject(new Error(`no answer in ${CHECK_MS} ms`)), CHECK_MS).unref(),
       ),
@@ -28,7 +27,7 @@ export const GET = route({ access: "public" }, async () => {
         database: db.kind,
         dependencies: {
           database: { ok: true, latencyMs: Math.round(performance.now() - started) },
-          workers: { alive: workers?.alive ?? 0 },
+          workers: { alive },
         },
       },
       { headers },

@@ -1,0 +1,71 @@
+// The notes around a leaderboard: what the release is (synthetic, hidden and scored with the
+// Ladder), what was ignored in the URL, how the board is ranked, and the print header.
+import type { BoardView } from "@/lib/server/leaderboard";
+
+const amber =
+  "rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100";
+
+export function SyntheticBanner({ notes }: { notes: string | null }) {
+  return (
+    <div role="note" data-testid="synthetic-banner" className={`mb-4 ${amber}`}>
+      <strong>Synthetic release.</strong> {notes || "Generated data standing in for the official release."} Its
+      instances, ground truth and the systems listed are made up (fixed-seed generator); no real model is scored against
+      it.
+    </div>
+  );
+}
+
+export function LadderBanner({ metricLabel, approvedOnly }: { metricLabel: string; approvedOnly: boolean }) {
+  return (
+    <div
+      id="ladder"
+      role="note"
+      data-testid="ladder-banner"
+      className="mb-4 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+    >
+      <strong>Hidden test set, scored with the Ladder.</strong> The ground truth of this release never leaves the
+      server, and neither does any number computed per instance (no curves, intervals, disagreement lists or dry-run
+      metrics). A team&apos;s first submission is shown; a later one only when its {metricLabel} beats the team&apos;s
+      best shown one by more than the margin of a 95% paired bootstrap on the hidden instances (a bar raised a little,
+      at random) — and then with random noise of about a margin (±) added and rounded to that margin on a grid shifted
+      by a secret offset for each team: a shown value is usually within one margin of the true one (84%), within two 98%
+      of the time, never more than 3½ margins off. Otherwise the team sees &ldquo;not a significant improvement over
+      your best&rdquo; and nothing new is shown. This is the Ladder of Blum &amp; Hardt (ICML 2015), with the noise of
+      Hardt&apos;s Shaky Ladder (2017): it stops a team, or many accounts, from fitting the hidden labels by uploading
+      variations, while real improvements still climb the board. Uploads are limited per team and day
+      {approvedOnly ? "; only teams an admin approved may upload to this release" : ""}.
+    </div>
+  );
+}
+
+/** The parts of the URL's view that did not parse, named (the rest applies). */
+export function IgnoredParams({ ignored }: { ignored: { key: string; message: string }[] }) {
+  if (!ignored.length) return null;
+  return (
+    <p role="alert" data-testid="ignored-params" className={`mb-3 p-2 ${amber.replace("rounded-lg", "rounded")}`}>
+      Ignored {ignored.map((i) => `${i.key}: ${i.message}`).join("; ")}.
+    </p>
+  );
+}
+
+export function RankingNote({ column }: { column: BoardView["primaryColumn"] }) {
+  if (!column) return null;
+  return (
+    <p className="mb-3 text-sm text-slate-600 dark:text-slate-400" data-testid="ranking-note">
+      Ranked by <strong>{column.label}</strong>: {column.description} Baselines computed by the server are listed in
+      place, without a rank; ≈ marks a rank not significantly different from the one above (95% paired bootstrap).
+    </p>
+  );
+}
+
+/** Shown on paper only: which release, how many rows, when, and the permalink of the view. */
+export function PrintHeader({ board, origin }: { board: BoardView; origin: string }) {
+  const { lb } = board;
+  return (
+    <p className="mb-3 hidden text-sm print:block" data-testid="print-header">
+      Release {lb.release.version} ({lb.release.instanceCount} instances{lb.release.hidden ? ", hidden test set" : ""})
+      · {lb.matched} of {lb.total} submissions · printed {new Date().toISOString().slice(0, 10)} from {origin}
+      {board.links.printed}
+    </p>
+  );
+}

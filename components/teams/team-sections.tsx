@@ -1,0 +1,205 @@
+import Link from "next/link";
+import { InviteButton } from "@/components/teams/invite-button";
+import { ActionButton } from "@/components/ui/action-button";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/data-table";
+import { formatDate } from "@/lib/format";
+import type { TeamView } from "@/lib/server/teams";
+
+/** The members (emails and actions for members; role changes for owners) and the invite button. */
+export function TeamMembers({ t, me }: { t: TeamView; me: string | null | undefined }) {
+  return (
+    <Card title={`Members (${t.members.length})`}>
+      <DataTable
+        rows={t.members}
+        rowKey={(m) => m.userId}
+        caption={`Members of ${t.name}`}
+        testId="members"
+        plain
+        columns={[
+          { key: "name", header: "name", rowHeader: true, sort: (m) => m.name, cell: (m) => m.name },
+          ...(t.viewer.member
+            ? [
+                {
+                  key: "email",
+                  header: "email",
+                  sort: (m: (typeof t.members)[number]) => m.email ?? "",
+                  cell: (m: (typeof t.members)[number]) => m.email,
+                },
+              ]
+            : []),
+          {
+            key: "role",
+            header: "role",
+            sort: (m) => m.role,
+            cell: (m) => <Badge tone={m.role === "owner" ? "blue" : "gray"}>{m.role}</Badge>,
+          },
+          {
+            key: "since",
+            header: "since",
+            sort: (m) => new Date(m.since).toISOString(),
+            cell: (m) => formatDate(m.since),
+          },
+          ...(t.viewer.member
+            ? [
+                {
+                  key: "actions",
+                  header: <span className="sr-only">Actions</span>,
+                  className: "space-x-2",
+                  cell: (m: (typeof t.members)[number]) => (
+                    <>
+                      {t.viewer.owner ? (
+                        <ActionButton
+                          method="PATCH"
+                          url={`/api/v1/teams/${t.slug}/members/${m.userId}`}
+                          body={{ role: m.role === "owner" ? "member" : "owner" }}
+                          label={m.role === "owner" ? "Make member" : "Make owner"}
+                        />
+                      ) : null}
+                      {t.viewer.owner || m.userId === me ? (
+                        <ActionButton
+                          method="DELETE"
+                          url={`/api/v1/teams/${t.slug}/members/${m.userId}`}
+                          label={m.userId === me ? "Leave" : "Remove"}
+                          confirm={m.userId === me ? `Leave ${t.name}?` : `Remove ${m.name} from ${t.name}?`}
+                          onDone={m.userId === me ? "/account" : undefined}
+                        />
+                      ) : null}
+                    </>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {t.viewer.owner ? (
+        <div className="mt-4">
+          <InviteButton team={t.slug} />
+          {t.invitations.length ? (
+            <p className="mt-2 text-xs text-muted">{t.invitations.length} open invitation(s), each usable once.</p>
+          ) : null}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+/** The team's submissions (private ones for members), with visibility switches for owners. */
+export function TeamSubmissions({ t }: { t: TeamView }) {
+  return (
+    <Card title={t.viewer.member ? "Submissions (public and private)" : "Public submissions"}>
+      {t.submissions.length ? (
+        <DataTable
+          rows={t.submissions}
+          rowKey={(x) => x.id}
+          caption={`Submissions of ${t.name}`}
+          testId="team-submissions"
+          plain
+          columns={[
+            {
+              key: "model",
+              header: "model",
+              rowHeader: true,
+              sort: (x) => x.model,
+              cell: (x) => <Link href={`/submissions/${x.id}`}>{x.model}</Link>,
+            },
+            { key: "task", header: "task", sort: (x) => x.taskName, cell: (x) => x.taskName },
+            {
+              key: "submitted",
+              header: "submitted",
+              sort: (x) => new Date(x.createdAt).toISOString(),
+              cell: (x) => formatDate(x.createdAt),
+            },
+            {
+              key: "status",
+              header: "status",
+              className: "space-x-1",
+              cell: (x) => (
+                <>
+                  {x.visibility === "private" ? <Badge tone="red">private</Badge> : <Badge>public</Badge>}
+                  {x.verified ? <Badge tone="green">✓ verified</Badge> : null}
+                  {x.hidden ? <Badge tone="amber">hidden: {x.hidden.reason}</Badge> : null}
+                </>
+              ),
+            },
+            ...(t.viewer.owner
+              ? [
+                  {
+                    key: "actions",
+                    header: <span className="sr-only">Actions</span>,
+                    cell: (x: (typeof t.submissions)[number]) => (
+                      <ActionButton
+                        method="PATCH"
+                        url={`/api/v1/submissions/${x.id}`}
+                        body={{ visibility: x.visibility === "public" ? "private" : "public" }}
+                        label={x.visibility === "public" ? "Make private" : "Make public"}
+                      />
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      ) : (
+        <p className="text-sm text-muted">No submissions yet.</p>
+      )}
+    </Card>
+  );
+}
+
+/** The team's API tokens (members only); an owner revokes any, a member their own. */
+export function TeamTokens({ t, email }: { t: TeamView; email: string | null | undefined }) {
+  return (
+    <Card title="API tokens">
+      {t.tokens.length ? (
+        <DataTable
+          rows={t.tokens}
+          rowKey={(k) => k.id}
+          caption={`API tokens of ${t.name}`}
+          testId="team-tokens"
+          plain
+          columns={[
+            { key: "name", header: "name", rowHeader: true, sort: (k) => k.name, cell: (k) => k.name },
+            { key: "prefix", header: "prefix", className: "font-mono text-xs", cell: (k) => `${k.prefix}…` },
+            {
+              key: "by",
+              header: "created by",
+              sort: (k) => k.createdBy ?? "",
+              cell: (k) => k.createdBy ?? "an admin",
+            },
+            {
+              key: "created",
+              header: "created",
+              sort: (k) => new Date(k.createdAt).toISOString(),
+              cell: (k) => formatDate(k.createdAt),
+            },
+            {
+              key: "used",
+              header: "last used",
+              sort: (k) => (k.lastUsedAt ? new Date(k.lastUsedAt).toISOString() : ""),
+              cell: (k) => (k.lastUsedAt ? formatDate(k.lastUsedAt) : "never"),
+            },
+            {
+              key: "actions",
+              header: <span className="sr-only">Actions</span>,
+              cell: (k) =>
+                t.viewer.owner || k.createdBy === email ? (
+                  <ActionButton
+                    method="DELETE"
+                    url={`/api/v1/tokens/${k.id}`}
+                    label="Revoke"
+                    confirm={`Revoke token ${k.name}?`}
+                  />
+                ) : null,
+            },
+          ]}
+        />
+      ) : (
+        <p className="text-sm text-muted">
+          No tokens. Create one on your <Link href="/account">account page</Link>.
+        </p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+// The statements of jobs.ts: a tracked job's row and graphile-worker's add_job, both in the
+// caller's transaction (a job exists exactly when what queued it committed).
+import type { Sql } from "@/lib/server/db";
+
+export function insertJobRow(
+  sql: Sql,
+  j: { id: string; kind: string; payload: unknown; total: number; createdBy: string | null; teamId: string | null },
+) {
+  return sql(
+    `INSERT INTO jobs (id, kind, status, payload, total, created_by, team_id) VALUES ($1::uuid, $2, 'queued', $3::jsonb, $4, $5::uuid, $6::uuid)`,
+    [j.id, j.kind, JSON.stringify(j.payload), j.total, j.createdBy, j.teamId],
+  );
+}
+
+/** graphile-worker's add_job (a job key replaces the waiting job of that key). */
+export function addGraphileJob(
+  sql: Sql,
+  name: string,
+  payload: unknown,
+  opts: { queue: string | null; jobKey: string | null; maxAttempts: number },
+) {
+  return sql(
+    // the job's id as text: every driver (pg, Prisma's raw queries) can read it back
+    `SELECT (graphile_worker.add_job($1, $2::json, queue_name => $3, job_key => $4, job_key_mode => CASE WHEN $4::text IS NULL THEN NULL ELSE 'replace' END, max_attempts => $5::int)).id::text AS id`,
+    [name, JSON.stringify(payload), opts.queue, opts.jobKey, opts.maxAttempts],
+  );
+}

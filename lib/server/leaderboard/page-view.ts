@@ -1,0 +1,81 @@
+// The leaderboard page's view model: the task, the view parsed from the URL (what was ignored is
+// named), one page of the board (or every row when printing), and the permalinks its sections
+// draw. The charts stream in later from a promise the page starts (taskChartData).
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/errors";
+import { getTaskOrThrow } from "@/lib/server/tasks";
+import { findTaskDef } from "@/lib/tasks/catalog";
+import { parseLeaderboardViewLenient, viewQuery, type LeaderboardView } from "@/lib/validations/leaderboard-view";
+import { getLeaderboard } from "./leaderboard";
+
+export const BOARD_PAGE_SIZE = 50;
+
+type Search = Record<string, string | string[] | undefined>;
+
+/**
+ * @throws AppError not_found (no such task, or a release named in the URL that is not there or
+ * is a draft the reader may not see). A task without a published release has `board: null`.
+ */
+export async function boardPageView(db: PrismaClient, fullSlug: string, search: Search) {
+  const task = await getTaskOrThrow(db, fullSlug);
+  // An invalid view is not silently dropped: the valid parts apply and the rest is named.
+  const { print, ...rawView } = search;
+  const { view, ignored } = parseLeaderboardViewLenient(rawView);
+  // the print view: every row of the view, no controls, the release and the date on the page
+  const printing = print === "1";
+  const def = findTaskDef(fullSlug);
+  const base = `/tasks/${fullSlug}`;
+  const common = {
+    task,
+    fullSlug,
+    base,
+    view,
+    ignored,
+    printing,
+    paper: { title: def?.benchmark.paperTitle ?? "", authors: def?.benchmark.paperAuthors ?? [] },
+  };
+  let lb;
+  try {
+    // one page of rows at a time (a board may hold thousands); the URL holds the page
+    lb = await getLeaderboard(
+      db,
+      fullSlug,
+      printing ? { ...view, limit: undefined, offset: undefined } : { ...view, limit: view.limit ?? BOARD_PAGE_SIZE },
+    );
+  } catch (e) {
+    // no published release yet is an empty board; a release named in the URL that is not there is a 404
+    if (e instanceof AppError && e.code === "not_found" && !view.release) return { ...common, board: null };
+    throw e;
+  }
+  // The page of rows is a display matter: exports, charts, sorting and release links start from
+  // the whole view (the first page).
+  const unpaged: LeaderboardView = { ...view, offset: undefined, limit: undefined };
+  const shownView = { ...unpaged, sort: lb.sort, dir: lb.dir };
+  const q = (v: Partial<LeaderboardView>) => viewQuery(v, lb.primaryMetric);
+  const unpagedQuery = q(unpaged);
+  return {
+    ...common,
+    board: {
+      lb,
+      unpaged,
+      primaryColumn: lb.columns.find((c) => c.key === lb.primaryMetric) ?? null,
+      showCost: lb.rows.some((r) => r.cost.usd !== null),
+      pageSize: lb.limit ?? BOARD_PAGE_SIZE,
+      links: {
+        exportCsv: `/api/v1/tasks/${fullSlug}/leaderboard${q({ ...shownView, format: "csv" })}`,
+        exportJson: `/api/v1/tasks/${fullSlug}/leaderboard${q(shownView)}`,
+        print: `${base}${unpagedQuery || "?"}${unpagedQuery ? "&" : ""}print=1`,
+        printed: `${base}${q({ ...unpaged, release: lb.release.version })}`,
+        /** another release's board, same view (the current one without `release`) */
+        release: (version: string | undefined) => `${base}${q({ ...unpaged, release: version })}`,
+        /** sorted by another column, keeping the page size */
+        sort: (sort: string, dir: "asc" | "desc") => `${base}${q({ ...unpaged, limit: view.limit, sort, dir })}`,
+        /** another page of rows */
+        page: (offset: number) => `${base}${q({ ...view, offset, limit: view.limit })}`,
+      },
+    },
+  };
+}
+
+export type BoardPageView = Awaited<ReturnType<typeof boardPageView>>;
+export type BoardView = NonNullable<BoardPageView["board"]>;

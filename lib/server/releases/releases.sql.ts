@@ -1,0 +1,34 @@
+// The statements of releases.ts' re-score: claims on the parent job's row (jsonb conditions and
+// arithmetic Prisma cannot say), in the caller's transaction.
+import type { Sql } from "@/lib/server/db";
+
+/** Marks the re-score job as fanned out (once): true when this call did it. */
+export async function claimFanOut(sql: Sql, jobId: string, total: number) {
+  const rows = await sql(
+    `UPDATE jobs SET total = $2, progress = 0, result = '{"parts":true}'::jsonb
+      WHERE id = $1::uuid AND (result IS NULL OR NOT result ? 'parts') RETURNING 1`,
+    [jobId, total],
+  );
+  return rows.length > 0;
+}
+
+/** Records part `part` as done and counts its submissions (once): true when this call did it. */
+export async function claimPart(sql: Sql, jobId: string, part: string, count: number) {
+  const rows = await sql(
+    `UPDATE jobs SET progress = progress + $2,
+            result = jsonb_set(COALESCE(result, '{}'::jsonb) || jsonb_build_object('done', COALESCE(result->'done', '{}'::jsonb)), ARRAY['done', $3::text], 'true'::jsonb)
+      WHERE id = $1::uuid AND NOT COALESCE(result->'done' ? $3::text, false) RETURNING 1`,
+    [jobId, count, part],
+  );
+  return rows.length > 0;
+}
+
+/** Marks the job done once every part is counted. */
+export function finishWhenComplete(sql: Sql, jobId: string, version: string) {
+  return sql(
+    `UPDATE jobs SET status = 'done'::"JobStatus", finished_at = now(),
+            result = jsonb_build_object('rescored', total, 'release', $2::text)
+      WHERE id = $1::uuid AND progress >= total AND status <> 'done'`,
+    [jobId, version],
+  );
+}

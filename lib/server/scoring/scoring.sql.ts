@@ -1,0 +1,57 @@
+// The statements of scoring.ts: a score's upsert (in the caller's transaction, pg or Prisma) and
+// the predictions of a submission without their storage-only fields (jsonb minus keys).
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { sqlOf, type Sql } from "@/lib/server/db";
+
+export interface ScoreRow {
+  id: string;
+  submissionId: string;
+  releaseId: string;
+  primaryMetric: string;
+  primaryValue: number | null;
+  ciLow: number | null;
+  ciHigh: number | null;
+  metrics: unknown;
+  details: unknown;
+  covered: number;
+  total: number;
+  partial: boolean;
+  metricsVersion: string;
+  replicates: Buffer | null;
+}
+
+/** Inserts or replaces the score of a submission on a release. */
+export function upsertScore(sql: Sql, s: ScoreRow) {
+  return sql(
+    `INSERT INTO scores (id, submission_id, release_id, primary_metric, primary_value, ci_low, ci_high, metrics, details, covered, total, partial, metrics_version, computed_at, replicates)
+     VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, now(), $14)
+     ON CONFLICT (submission_id, release_id) DO UPDATE SET
+       primary_metric = EXCLUDED.primary_metric, primary_value = EXCLUDED.primary_value, ci_low = EXCLUDED.ci_low, ci_high = EXCLUDED.ci_high,
+       metrics = EXCLUDED.metrics, details = EXCLUDED.details, covered = EXCLUDED.covered, total = EXCLUDED.total, partial = EXCLUDED.partial,
+       metrics_version = EXCLUDED.metrics_version, computed_at = EXCLUDED.computed_at, replicates = EXCLUDED.replicates`,
+    [
+      s.id,
+      s.submissionId,
+      s.releaseId,
+      s.primaryMetric,
+      s.primaryValue,
+      s.ciLow,
+      s.ciHigh,
+      JSON.stringify(s.metrics),
+      JSON.stringify(s.details),
+      s.covered,
+      s.total,
+      s.partial,
+      s.metricsVersion,
+      s.replicates,
+    ],
+  );
+}
+
+/** A submission's predictions by instance id, without the given (storage-only) fields. */
+export function predictionsWithout(db: PrismaClient, submissionId: string, dropFields: string[]) {
+  return sqlOf(db)<{ external_id: string; data: Record<string, unknown> }>(
+    `SELECT external_id, data - $2::text[] AS data FROM predictions WHERE submission_id = $1::uuid`,
+    [submissionId, dropFields],
+  );
+}

@@ -1,0 +1,97 @@
+// The statements of ingest.ts. The streaming upload runs on one pg transaction (predictions go
+// in through COPY as they are parsed), so these take an `Sql` of that transaction.
+import type { Sql } from "@/lib/server/db";
+import type { Metrics } from "@/lib/tasks/types";
+
+/** COPY of predictions as CSV rows (submission_id, external_id, data). */
+export const COPY_PREDICTIONS = `COPY predictions (submission_id, external_id, data) FROM STDIN WITH (FORMAT csv)`;
+
+export function deletePredictionsOf(sql: Sql, submissionId: string) {
+  return sql(`DELETE FROM predictions WHERE submission_id = $1::uuid`, [submissionId]);
+}
+
+/** The row of an upload scored at once, while its file streams in. */
+export function insertScoringSubmission(
+  sql: Sql,
+  r: {
+    id: string;
+    taskId: string;
+    teamId: string | null;
+    userId: string | null;
+    fileName: string | null;
+    releaseId: string;
+  },
+) {
+  return sql(
+    `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id)
+     VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'scoring', '', $5, $6::uuid)`,
+    [r.id, r.taskId, r.teamId, r.userId, r.fileName, r.releaseId],
+  );
+}
+
+/** A scored upload's metadata, file and validation report. */
+export function markSubmissionScored(
+  sql: Sql,
+  id: string,
+  m: {
+    model: string;
+    system: string | null;
+    oss: boolean;
+    site: string | null;
+    visibility: string;
+    baseline: string | null;
+    synthetic: boolean;
+    format: string;
+    fileName: string | null;
+    fileSize: number;
+    fileSha256: string;
+    validation: unknown;
+    costUsd: number | null;
+    tokens: number | null;
+    runtimeSec: number | null;
+    releaseId: string;
+    logsUrl: string | null;
+    modelSkeleton: string;
+  },
+) {
+  return sql(
+    `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", baseline = $7, synthetic = $8,
+            status = 'scored', format = $9, file_name = $10, file_size = $11, file_sha256 = $12, validation = $13::jsonb,
+            cost_usd = $14, tokens = $15, runtime_sec = $16, error = NULL, upload_release_id = $17::uuid, logs_url = $18, model_skeleton = $19
+      WHERE id = $1::uuid`,
+    [
+      id,
+      m.model,
+      m.system,
+      m.oss,
+      m.site,
+      m.visibility,
+      m.baseline,
+      m.synthetic,
+      m.format,
+      m.fileName,
+      m.fileSize,
+      m.fileSha256,
+      JSON.stringify(m.validation),
+      m.costUsd,
+      m.tokens,
+      m.runtimeSec,
+      m.releaseId,
+      m.logsUrl,
+      m.modelSkeleton,
+    ],
+  );
+}
+
+/** What the Ladder released for a score on a hidden release (null before it ran). */
+export async function ladderOutcome(sql: Sql, submissionId: string, releaseId: string) {
+  const [l] = await sql<{
+    ladder_released: boolean | null;
+    ladder_margin: number | null;
+    ladder_metrics: Metrics | null;
+  }>(
+    `SELECT ladder_released, ladder_margin, ladder_metrics FROM scores WHERE submission_id = $1::uuid AND release_id = $2::uuid`,
+    [submissionId, releaseId],
+  );
+  return l ?? null;
+}

@@ -1,0 +1,93 @@
+// The statements of the spooled (202) upload path. It runs on pg transactions of its own (the
+// body streams into upload_chunks a megabyte at a time, outside Prisma), so these take an `Sql`.
+import type { Sql } from "@/lib/server/db";
+
+/** The row an upload holds from its first byte: queued, private, named by its receiver's heartbeat. */
+export function insertQueuedSubmission(
+  sql: Sql,
+  r: {
+    id: string;
+    taskId: string;
+    teamId: string | null;
+    userId: string | null;
+    fileName: string;
+    releaseId: string;
+    receiverId: string;
+  },
+) {
+  return sql(
+    `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id, visibility, receiver_id)
+     VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'queued', '', $5, $6::uuid, 'private', $7)`,
+    [r.id, r.taskId, r.teamId, r.userId, r.fileName, r.releaseId, r.receiverId],
+  );
+}
+
+export function appendUploadChunk(sql: Sql, submissionId: string, seq: number, data: Buffer) {
+  return sql(`INSERT INTO upload_chunks (submission_id, seq, data) VALUES ($1::uuid, $2, $3)`, [
+    submissionId,
+    seq,
+    data,
+  ]);
+}
+
+/** The form of a spooled upload, once its body is in: its metadata and visibility, no receiver any more. */
+export function completeQueuedSubmission(
+  sql: Sql,
+  id: string,
+  m: {
+    model: string;
+    system: string | null;
+    oss: boolean;
+    site: string | null;
+    visibility: string;
+    costUsd: number | null;
+    tokens: number | null;
+    runtimeSec: number | null;
+    fileSize: number;
+    fileSha256: string;
+    logsUrl: string | null;
+    modelSkeleton: string;
+  },
+) {
+  return sql(
+    `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7,
+            tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11, logs_url = $12, receiver_id = NULL,
+            model_skeleton = $13
+      WHERE id = $1::uuid`,
+    [
+      id,
+      m.model,
+      m.system,
+      m.oss,
+      m.site,
+      m.visibility,
+      m.costUsd,
+      m.tokens,
+      m.runtimeSec,
+      m.fileSize,
+      m.fileSha256,
+      m.logsUrl,
+      m.modelSkeleton,
+    ],
+  );
+}
+
+/** Deletes a submission (its chunks, predictions and scores cascade). */
+export function deleteSubmissionRow(sql: Sql, id: string) {
+  return sql(`DELETE FROM submissions WHERE id = $1::uuid`, [id]);
+}
+
+/** Uploads left queued for an hour with no job to score them; returns how many went. */
+export async function deleteAbandonedUploads(sql: Sql) {
+  return (
+    await sql(
+      `DELETE FROM submissions s WHERE s.status = 'queued' AND s.created_at < now() - interval '1 hour'
+          AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = 'score-upload' AND j.payload->>'submissionId' = s.id::text)
+       RETURNING 1`,
+      [],
+    )
+  ).length;
+}
+
+/** One spooled chunk, in binary (`binary` is a per-query option of pg that its type definitions leave out). */
+export const UPLOAD_CHUNK_QUERY = `SELECT data FROM upload_chunks WHERE submission_id = $1::uuid AND seq = $2`;
