@@ -16,6 +16,9 @@ export interface AvTrajectory {
   score: number;
 }
 
+/** What the threshold explorer sweeps (evaluatePolicyAt): one scored bug with its trajectories. */
+export type ExplorerItem = AvBug;
+
 export interface AvBug {
   /** abstention prediction P_a(b) ∈ [0, 1] */
   abstentionScore: number;

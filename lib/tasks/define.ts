@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AvBug, PrCurve } from "@/lib/metrics";
+import type { ExplorerItem, PrCurve } from "@/lib/metrics";
 import type { Distribution } from "./shared/distributions";
 import type { LengthBucket } from "./shared/length-bucket";
 import type { InstanceOutcome, MetricColumn, Metrics, ParseResult, TaskOptions } from "./types";
@@ -36,6 +36,8 @@ export interface KindSchemas<T, P, D, M> {
   prediction: z.ZodType<P>;
   /** the details a score stores for charts and tables */
   details: z.ZodType<D>;
+  /** a task's options in the catalog (e.g. BouncerBench's side); none when the kind takes none */
+  options?: z.ZodType<Record<string, unknown>>;
 }
 
 /** One submission as a task's charts see it: board values and its stored score details. */
@@ -102,8 +104,8 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
     input: { instances: { truth: T | null; metadata: M }[]; truth: boolean },
     opts: TaskOptions,
   ): Distribution[];
-  /** Kinds with a threshold explorer: its bugs from a submission's pairs. */
-  explorerBugs?(pairs: Pair<T, P, M>[]): AvBug[];
+  /** Kinds with a threshold explorer (the submission page's slider): what it sweeps, from a submission's pairs. */
+  explorerItems?(pairs: Pair<T, P, M>[]): ExplorerItem[];
   /** Length buckets (METRICS.md §3): per instance its length and the decision vs truth (null: no length). */
   lengthBuckets?(opts: TaskOptions): {
     side: "input" | "output";
@@ -137,6 +139,8 @@ type RawPair = { truth: Json; prediction: Json; metadata: Json };
 export interface TaskKindModule {
   kind: string;
   title: string;
+  /** A task's catalog options read through the kind's schema (defaults applied). @throws StoredShapeError */
+  parseOptions(options: unknown): TaskOptions;
   columns(opts: TaskOptions): MetricColumn[];
   parseReleaseRow(row: Json, opts: TaskOptions): ParseResult<RawInstance>;
   parsePrediction(id: string, value: unknown, opts: TaskOptions, instance: RawInstance): ParseResult<Json>;
@@ -146,7 +150,7 @@ export interface TaskKindModule {
     input: { instances: { truth: Json; metadata: Json }[]; truth: boolean },
     opts: TaskOptions,
   ): Distribution[];
-  explorerBugs?(pairs: RawPair[]): AvBug[];
+  explorerItems?(pairs: RawPair[]): ExplorerItem[];
   lengthBuckets?(opts: TaskOptions): {
     side: "input" | "output";
     row(instance: RawInstance, prediction: Json): { length: number; should: boolean; did: boolean } | null;
@@ -245,6 +249,7 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
   const metadata = reader(s.metadata, "metadata");
   const prediction = reader(s.prediction, "prediction");
   const details = reader(s.details, "details");
+  const options = s.options ? reader(s.options, "options") : null;
   // stored instances are the truth cache's objects: their parsed form is kept with them
   const instances = new WeakMap<RawInstance, Instance<T, M>>();
   const instance = (i: RawInstance): Instance<T, M> => {
@@ -274,6 +279,7 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
     def,
     kind: def.kind,
     title: def.title,
+    parseOptions: (o) => (options ? options(o ?? {}) : ((o ?? {}) as TaskOptions)),
     columns: (o) => def.columns(o),
     parseReleaseRow(row, o) {
       const r = def.parseReleaseRow(row, o);
@@ -306,7 +312,7 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
           },
           o,
         )),
-    explorerBugs: def.explorerBugs && ((pairs) => def.explorerBugs!(pairs.map(pair))),
+    explorerItems: def.explorerItems && ((pairs) => def.explorerItems!(pairs.map(pair))),
     lengthBuckets:
       def.lengthBuckets &&
       ((o) => {

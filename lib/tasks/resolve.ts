@@ -35,15 +35,16 @@ export function resolveTask(
   },
   benchmark: { slug: string; name: string },
 ): ResolvedTask {
+  const kind = getTaskKind(t.kind as TaskKindName);
   return {
     id: t.id,
     fullSlug: t.fullSlug,
     name: t.name,
     description: t.description,
     primaryMetric: t.primaryMetric,
-    kind: getTaskKind(t.kind as TaskKindName),
+    kind,
     kindName: t.kind,
-    options: taskOptions(t.fullSlug),
+    options: kind.parseOptions(taskOptions(t.fullSlug)),
     benchmark,
     quotaPerDay: t.quotaPerDay ?? null,
     quotaTotal: t.quotaTotal ?? null,

@@ -19,10 +19,11 @@ export interface MetricColumn {
   format: "score3" | "percent1" | "count" | "number3" | "ratio";
 }
 
-export interface TaskOptions {
-  /** BouncerBench side for binary abstention: which truth and label set */
-  side?: "input" | "output";
-}
+/**
+ * A task's options from the catalog: each kind says what it takes with its `options` schema
+ * (binary-abstention: BouncerBench's side) and reads them parsed.
+ */
+export type TaskOptions = Readonly<Record<string, unknown>>;
 
 /** A stored instance as the server holds it (JSON); a kind reads it through its schemas (define.ts). */
 export type StoredInstance = Instance<Record<string, unknown>, Record<string, unknown>>;

@@ -25,8 +25,8 @@ async function pairsOf(db: PrismaClient, subId: string, release: { id: string; s
 
 /** Threshold-explorer aggregates computed on the server (hidden releases never send bugs). */
 export async function policyAt(db: PrismaClient, task: ResolvedTask, sub: Sub, score: Score, tau: number, pct: number) {
-  if (!task.kind.explorerBugs) throw new AppError("bad_request", `task ${task.fullSlug} has no threshold explorer`);
-  return evaluatePolicyAt(task.kind.explorerBugs(await pairsOf(db, sub.id, score.release)), tau, pct);
+  if (!task.kind.explorerItems) throw new AppError("bad_request", `task ${task.fullSlug} has no threshold explorer`);
+  return evaluatePolicyAt(task.kind.explorerItems(await pairsOf(db, sub.id, score.release)), tau, pct);
 }
 
 /** Chart data of one submission's score (plain arrays for the client chart leaves), built by its task kind. */

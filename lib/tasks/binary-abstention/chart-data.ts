@@ -1,14 +1,13 @@
 import type { SubmissionChartContext, TaskChartContext } from "@/lib/tasks/define";
 import { getMetric } from "@/lib/metric-value";
-import type { Side } from "./labels";
-import type { BounceDetails, BounceMetadata, BounceTruth, StoredPrediction } from "./schemas";
+import { sideOf, type BounceDetails, type BounceMetadata, type BounceTruth, type StoredPrediction } from "./schemas";
 import { fixed } from "@/lib/format";
 
 /** The task page's charts of a binary-abstention task: per-class F, length buckets, PR curves. */
 export function binaryAbstentionTaskCharts(ctx: TaskChartContext<BounceDetails>) {
   const { overlay, hidden } = ctx;
   return {
-    side: (ctx.options.side ?? "input") as Side,
+    side: sideOf(ctx.options),
     perClass: overlay.map((s) => ({
       name: s.name,
       F_a: getMetric(s.metrics, "F_a") ?? 0,
@@ -35,5 +34,5 @@ export async function binaryAbstentionSubmissionCharts(
   ctx: SubmissionChartContext<BounceTruth, StoredPrediction, BounceDetails, BounceMetadata>,
 ) {
   const d = ctx.details;
-  return { side: (ctx.options.side ?? "input") as Side, perClass: d?.perClass ?? [], pr: d?.prCurve ?? null };
+  return { side: sideOf(ctx.options), perClass: d?.perClass ?? [], pr: d?.prCurve ?? null };
 }

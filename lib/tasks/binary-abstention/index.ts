@@ -2,21 +2,21 @@ import { unitHash } from "@/lib/tasks/shared/seeded";
 import { bouncerDistributions } from "./distributions";
 import { fmFromRows } from "@/lib/metrics";
 import { defineTaskKind } from "@/lib/tasks/define";
-import type { InstanceOutcome, TaskOptions } from "@/lib/tasks/types";
+import type { InstanceOutcome } from "@/lib/tasks/types";
 import { binaryAbstentionSubmissionCharts, binaryAbstentionTaskCharts } from "./chart-data";
 import { bouncingColumns } from "./columns";
 import type { Side } from "./labels";
 import {
   BounceDetails,
   BounceMetadata,
+  BounceOptions,
   BounceTruth,
   parseBouncePrediction,
   parseBounceReleaseRow,
+  sideOf,
   StoredPrediction,
 } from "./schemas";
 import { scoreBinaryAbstention } from "./score-binary-abstention";
-
-const sideOf = (o: TaskOptions): Side => o.side ?? "input";
 
 /** The length an instance is bucketed by (METRICS.md §3): words of the issue, characters of the patch. */
 export const lengthOf = (metadata: BounceMetadata, side: Side): number | null =>
@@ -59,7 +59,13 @@ export function bounceBaselines(
 export const binaryAbstention = defineTaskKind({
   kind: "binary_abstention",
   title: "Binary abstention",
-  schemas: { truth: BounceTruth, metadata: BounceMetadata, prediction: StoredPrediction, details: BounceDetails },
+  schemas: {
+    truth: BounceTruth,
+    metadata: BounceMetadata,
+    prediction: StoredPrediction,
+    details: BounceDetails,
+    options: BounceOptions,
+  },
   columns: (o) => bouncingColumns(sideOf(o)),
   parseReleaseRow: (row, o) => parseBounceReleaseRow(row, sideOf(o)),
   parsePrediction: (id, value, o) => parseBouncePrediction(id, value, sideOf(o)),

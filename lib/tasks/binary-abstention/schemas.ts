@@ -211,3 +211,15 @@ export function parseBounceReleaseRow(
   if (problems.length || !truth) return { ok: false, problems };
   return { ok: true, value: { externalId: id, truth, metadata } };
 }
+
+/** A BouncerBench task's options: which side it bounces (issue texts, or patches). */
+export const BounceOptions = z.object({ side: z.enum(["input", "output"]).default("input") });
+export type BounceOptions = z.infer<typeof BounceOptions>;
+
+const parsedOptions = new WeakMap<object, BounceOptions>();
+/** The side of a task's options (parsed once per options object). */
+export function sideOf(options: Readonly<Record<string, unknown>>): Side {
+  let o = parsedOptions.get(options);
+  if (!o) parsedOptions.set(options, (o = BounceOptions.parse(options)));
+  return o.side;
+}

@@ -290,7 +290,7 @@ export const scoredAbstention = defineTaskKind({
   columns: () => COLUMNS,
   parseReleaseRow: (row) => parseRelease(row),
   parsePrediction: (id, value, _o, instance) => parsePrediction(id, value, instance),
-  explorerBugs: (pairs) => pairs.map((p) => toBug(p.truth, p.prediction, p.metadata)),
+  explorerItems: (pairs) => pairs.map((p) => toBug(p.truth, p.prediction, p.metadata)),
   releaseDistributions: ({ instances, truth }) => {
     const out: Distribution[] = [];
     if (truth) {
