@@ -55,7 +55,18 @@ export async function InstancesCard({ v, instances }: { v: SubmissionPageView; i
                 rowHeader: true,
                 className: "font-mono text-xs",
                 sort: (r) => r.instanceId,
-                cell: (r) => r.instanceId,
+                // the instance's page: its truth, how every public system did on it
+                cell: (r) => (
+                  <Link
+                    href={`/tasks/${v.task.fullSlug}/instances/${encodeURIComponent(r.instanceId)}${
+                      v.score && v.score.release.status !== "published"
+                        ? `?release=${encodeURIComponent(v.score.release.version)}`
+                        : ""
+                    }`}
+                  >
+                    {r.instanceId}
+                  </Link>
+                ),
               },
               { key: "truth", header: "truth", sort: (r) => r.outcome?.expected, cell: (r) => r.outcome?.expected },
               {

@@ -20,6 +20,8 @@ export const JOB_PAYLOADS = {
   "refresh-board": z.object({ releaseId: id }),
   /** internal, hourly (cron): abandoned uploads, expired rate-limit counters and sessions */
   "sweep-uploads": z.looseObject({}),
+  /** internal: per-instance outcomes of scores written before they were stored (issue 18), a batch per run */
+  "fill-outcomes": z.looseObject({}),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

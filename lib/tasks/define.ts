@@ -85,6 +85,12 @@ export interface SubmissionChartContext<T = unknown, P = unknown, D = unknown, M
   pairs: () => Promise<Pair<T, P, M>[]>;
 }
 
+/** An instance's facets in the explorer (each a short, public-or-truth word; absent when unknown). */
+export interface InstanceFacets {
+  label?: string;
+  length?: string;
+}
+
 /** A task kind as its folder writes it. */
 export interface TaskKindDef<T, P, D, M, TC, SC> {
   kind: string;
@@ -106,6 +112,11 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
   ): Distribution[];
   /** Kinds with a threshold explorer (the submission page's slider): what it sweeps, from a submission's pairs. */
   explorerItems?(pairs: Pair<T, P, M>[]): ExplorerItem[];
+  /**
+   * What the instance explorer filters by, besides the repository: `label` (the truth in a word;
+   * never asked on a hidden release) and `length` (the length bucket), when the kind has them.
+   */
+  instanceFacets?(instance: Instance<T, M>, opts: TaskOptions): InstanceFacets;
   /** Length buckets (METRICS.md §3): per instance its length and the decision vs truth (null: no length). */
   lengthBuckets?(opts: TaskOptions): {
     side: "input" | "output";
@@ -151,6 +162,7 @@ export interface TaskKindModule {
     opts: TaskOptions,
   ): Distribution[];
   explorerItems?(pairs: RawPair[]): ExplorerItem[];
+  instanceFacets?(instance: RawInstance, opts: TaskOptions): InstanceFacets;
   lengthBuckets?(opts: TaskOptions): {
     side: "input" | "output";
     row(instance: RawInstance, prediction: Json): { length: number; should: boolean; did: boolean } | null;
@@ -313,6 +325,7 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
           o,
         )),
     explorerItems: def.explorerItems && ((pairs) => def.explorerItems!(pairs.map(pair))),
+    instanceFacets: def.instanceFacets && ((inst, o) => def.instanceFacets!(instance(inst), o)),
     lengthBuckets:
       def.lengthBuckets &&
       ((o) => {

@@ -11,7 +11,8 @@ import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { GET as benchmarks } from "@/app/api/v1/benchmarks/route";
 import { GET as releasesRoute } from "@/app/api/v1/tasks/[benchmark]/[task]/releases/route";
 import { MAX_RELEASE_ERROR } from "@/lib/metrics";
-import { compareSubmissions, getTaskInstance } from "@/lib/server/submissions";
+import { compareSubmissions } from "@/lib/server/submissions";
+import { getTaskInstance } from "@/lib/server/leaderboard";
 import { releaseOverview } from "@/lib/server/releases";
 import { seed } from "@/lib/server/setup";
 import { createApiToken, ensureTeam, actorFromToken } from "@/lib/server/auth";
@@ -305,6 +306,13 @@ describe("the Ladder lets real improvements climb", () => {
     const inst = await getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0]);
     expect(inst.truth).toBeNull();
     expect(inst.predictions.every((p) => p.outcome === null)).toBe(true);
+    // no share of systems right, no top systems' outcomes, no truth label, no filter by outcome
+    expect(inst.summary).toBeNull();
+    expect(inst.facets.label).toBeNull();
+    const wrong = await getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], undefined, null, {
+      outcome: "wrong",
+    });
+    expect(wrong.total).toBe(inst.total);
     const o = await releaseOverview(db.prisma, "bouncerbench/input", "4.0-hidden");
     expect(o.distributions).toEqual([]);
     expect(o.changes?.changed).toBeNull();

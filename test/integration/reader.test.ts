@@ -5,12 +5,16 @@ import { GET as leaderboard } from "@/app/api/v1/tasks/[benchmark]/[task]/leader
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
 import { GET as policy } from "@/app/api/v1/submissions/[id]/policy/route";
 import { GET as lengthBuckets } from "@/app/api/v1/submissions/[id]/length-buckets/route";
-import { compareSubmissions, listTaskInstances, getTaskInstance } from "@/lib/server/submissions";
+import { compareSubmissions } from "@/lib/server/submissions";
+import { getTaskInstance, listTaskInstances } from "@/lib/server/leaderboard";
 import { releaseOverview } from "@/lib/server/releases";
 import type { bouncerPipeline } from "@/lib/tasks/bouncer-pipeline";
 import type { TaskChartsOf } from "@/lib/tasks/define";
 import { taskChartData } from "@/lib/server/leaderboard";
 import { seed } from "@/lib/server/setup";
+import { getReleaseInstances } from "@/lib/server/cache";
+import { fillOutcomes, queueFillOutcomes } from "@/lib/server/scoring";
+import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { createTestDatabase } from "../helpers/db";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
@@ -133,6 +137,136 @@ describe("instances, releases and charts", () => {
     expect(one.truth).toMatchObject({ bounce: expect.any(Boolean), label: expect.any(Number) });
     expect(one.predictions.length).toBeGreaterThanOrEqual(2);
   });
+  it("per-instance aggregates equal what the predictions say, and follow visibility (no prediction read per request)", async () => {
+    const task = await getTaskOrThrow(db.prisma, "bouncerbench/input");
+    const release = await getReleaseOrThrow(db.prisma, task.id);
+    const instances = await getReleaseInstances(db.prisma, release.id, true);
+    // the slow way: every counted submission's predictions through the kind's outcome
+    const expected = async () => {
+      const subs = await db.prisma.submission.findMany({
+        where: { taskId: task.id, visibility: "public", status: "scored", baseline: null, hiddenAt: null },
+        select: { id: true },
+      });
+      const right = new Array(instances.length).fill(0);
+      const covered = new Array(instances.length).fill(0);
+      for (const s of subs) {
+        const preds = new Map(
+          (await db.prisma.prediction.findMany({ where: { submissionId: s.id } })).map((p) => [
+            p.externalId,
+            p.data as Record<string, unknown>,
+          ]),
+        );
+        instances.forEach((inst, i) => {
+          const p = preds.get(inst.externalId);
+          if (!p) return;
+          covered[i]++;
+          if (task.kind.outcome(inst, p, task.options).correct) right[i]++;
+        });
+      }
+      return { right, covered, n: subs.length };
+    };
+    const all = async () => {
+      const rows = [];
+      for (let page = 1; ; page++) {
+        const x = await listTaskInstances(db.prisma, "bouncerbench/input", { page, pageSize: 200 });
+        rows.push(...x.rows);
+        if (page >= x.pages) return { rows, x };
+      }
+    };
+    const before = await expected();
+    expect(before.n).toBeGreaterThanOrEqual(2);
+    const { rows, x } = await all();
+    expect(x.systems.counted).toBe(before.n);
+    expect(rows.map((r) => r.right)).toEqual(before.right);
+    expect(rows.map((r) => r.covered)).toEqual(before.covered);
+    // a submission made private leaves the counts at once (its board_version moved)
+    const top = x.top[0].submissionId;
+    await db.prisma.submission.update({ where: { id: top }, data: { visibility: "private" } });
+    try {
+      const after = await expected();
+      const again = await all();
+      expect(again.x.systems.counted).toBe(before.n - 1);
+      expect(again.rows.map((r) => r.right)).toEqual(after.right);
+      expect(again.x.top.map((t) => t.submissionId)).not.toContain(top);
+    } finally {
+      await db.prisma.submission.update({ where: { id: top }, data: { visibility: "public" } });
+    }
+  });
+
+  it("scores from before outcomes were stored get them from the fill-outcomes job, the same bits", async () => {
+    const before = await db.prisma.score.findMany({ select: { id: true, outcomes: true }, orderBy: { id: "asc" } });
+    expect(before.every((s) => s.outcomes && s.outcomes.length > 0)).toBe(true);
+    await db.prisma.score.updateMany({ data: { outcomes: null } });
+    expect(await queueFillOutcomes(db.prisma)).toBe(true);
+    while ((await fillOutcomes(db.prisma, 3)) > 0);
+    expect(await queueFillOutcomes(db.prisma)).toBe(false);
+    const after = await db.prisma.score.findMany({ select: { id: true, outcomes: true }, orderBy: { id: "asc" } });
+    expect(after.map((s) => Buffer.from(s.outcomes!).toString("hex"))).toEqual(
+      before.map((s) => Buffer.from(s.outcomes!).toString("hex")),
+    );
+  });
+
+  it("the explorer filters by truth label, length and share, sorts by share, and pages", async () => {
+    const x = await listTaskInstances(db.prisma, "bouncerbench/input", {});
+    expect(x.facets.label.map((f) => f.value).sort()).toEqual([
+      "IMPOSSIBLE_TO_SOLVE",
+      "REASONABLY_SPECIFIED",
+      "VAGUE",
+      "WELL_SPECIFIED",
+    ]);
+    // the 638 instances with an issue text, by length bucket (as the release overview counts them)
+    expect(Object.fromEntries(x.facets.length.map((f) => [f.value, f.n]))).toEqual({
+      "≤100 words": 225,
+      "101–200": 211,
+      "201–500": 176,
+      ">500": 26,
+    });
+    expect(x.facets.repo.length).toBeGreaterThan(5);
+    const vague = await listTaskInstances(db.prisma, "bouncerbench/input", { label: "VAGUE", pageSize: 200 });
+    expect(vague.total).toBe(x.facets.label.find((f) => f.value === "VAGUE")!.n);
+    expect(vague.rows.every((r) => r.label === "VAGUE")).toBe(true);
+    const none = await listTaskInstances(db.prisma, "bouncerbench/input", { max: 0, pageSize: 200 });
+    expect(none.rows.every((r) => r.right === 0 && r.covered > 0)).toBe(true);
+    const easy = await listTaskInstances(db.prisma, "bouncerbench/input", {
+      sort: "share",
+      dir: "desc",
+      pageSize: 200,
+    });
+    const shares = easy.rows.map((r) => r.share!);
+    expect(shares).toEqual([...shares].sort((a, b) => b - a));
+    const repo = x.facets.repo[0].value;
+    const byRepo = await listTaskInstances(db.prisma, "bouncerbench/input", { repo, page: 2, pageSize: 10 });
+    expect(byRepo.total).toBe(x.facets.repo[0].n);
+    expect(byRepo.page).toBe(2);
+    expect(byRepo.rows.every((r) => r.repo === repo)).toBe(true);
+    expect(byRepo.rows[0].top).toHaveLength(byRepo.top.length);
+  });
+
+  it("an instance's page: the share right, the top systems, predictions filtered by outcome and paged", async () => {
+    const hard = await listTaskInstances(db.prisma, "bouncerbench/input", {
+      sort: "share",
+      dir: "asc",
+      min: 1,
+      max: 99,
+    });
+    const id = hard.rows[0].instanceId;
+    const inst = await getTaskInstance(db.prisma, "bouncerbench/input", id);
+    expect(inst.summary!.covered).toBe(hard.rows[0].covered);
+    expect(inst.summary!.right).toBe(hard.rows[0].right);
+    expect(inst.facets.label).toMatch(/SPECIFIED|VAGUE|IMPOSSIBLE/);
+    const wrong = await getTaskInstance(db.prisma, "bouncerbench/input", id, undefined, null, { outcome: "wrong" });
+    expect(wrong.total).toBe(inst.summary!.covered - inst.summary!.right);
+    expect(wrong.predictions.every((p) => p.outcome && !p.outcome.correct)).toBe(true);
+    const right = await getTaskInstance(db.prisma, "bouncerbench/input", id, undefined, null, {
+      outcome: "right",
+      pageSize: 1,
+      page: 1,
+    });
+    expect(right.predictions).toHaveLength(1);
+    expect(right.predictions[0].outcome!.correct).toBe(true);
+    expect(right.pages).toBe(inst.summary!.right);
+  });
+
   it("the release overview gives the paper's Table I shares", async () => {
     const o = await releaseOverview(db.prisma, "bouncerbench/input");
     expect(o.instances).toBe(1699);

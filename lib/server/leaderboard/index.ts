@@ -5,3 +5,5 @@ export * from "./leaderboard";
 export * from "./length-buckets";
 export * from "./submission-charts";
 export * from "./page-view";
+export * from "./instance-stats";
+export * from "./instance-pages";

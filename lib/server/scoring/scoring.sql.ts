@@ -18,17 +18,19 @@ export interface ScoreRow {
   partial: boolean;
   metricsVersion: string;
   replicates: Buffer | null;
+  outcomes: Buffer | null;
 }
 
 /** Inserts or replaces the score of a submission on a release. */
 export function upsertScore(sql: Sql, s: ScoreRow) {
   return sql(
-    `INSERT INTO scores (id, submission_id, release_id, primary_metric, primary_value, ci_low, ci_high, metrics, details, covered, total, partial, metrics_version, computed_at, replicates)
-     VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, now(), $14)
+    `INSERT INTO scores (id, submission_id, release_id, primary_metric, primary_value, ci_low, ci_high, metrics, details, covered, total, partial, metrics_version, computed_at, replicates, outcomes)
+     VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, now(), $14, $15)
      ON CONFLICT (submission_id, release_id) DO UPDATE SET
        primary_metric = EXCLUDED.primary_metric, primary_value = EXCLUDED.primary_value, ci_low = EXCLUDED.ci_low, ci_high = EXCLUDED.ci_high,
        metrics = EXCLUDED.metrics, details = EXCLUDED.details, covered = EXCLUDED.covered, total = EXCLUDED.total, partial = EXCLUDED.partial,
-       metrics_version = EXCLUDED.metrics_version, computed_at = EXCLUDED.computed_at, replicates = EXCLUDED.replicates`,
+       metrics_version = EXCLUDED.metrics_version, computed_at = EXCLUDED.computed_at, replicates = EXCLUDED.replicates,
+       outcomes = EXCLUDED.outcomes`,
     [
       s.id,
       s.submissionId,
@@ -44,6 +46,7 @@ export function upsertScore(sql: Sql, s: ScoreRow) {
       s.partial,
       s.metricsVersion,
       s.replicates,
+      s.outcomes,
     ],
   );
 }
@@ -54,4 +57,16 @@ export function predictionsWithout(db: PrismaClient, submissionId: string, dropF
     `SELECT external_id, data - $2::text[] AS data FROM predictions WHERE submission_id = $1::uuid`,
     [submissionId, dropFields],
   );
+}
+
+/** Scores on any release still without outcomes (written before they existed), a batch at a time. */
+export function scoresWithoutOutcomes(sql: Sql, limit: number) {
+  return sql<{ id: string; submission_id: string; release_id: string }>(
+    `SELECT id::text, submission_id::text, release_id::text FROM scores WHERE outcomes IS NULL ORDER BY release_id, id LIMIT $1`,
+    [limit],
+  );
+}
+
+export function setOutcomes(sql: Sql, scoreId: string, outcomes: Buffer) {
+  return sql(`UPDATE scores SET outcomes = $2 WHERE id = $1::uuid`, [scoreId, outcomes]);
 }

@@ -17,6 +17,7 @@ import { updateLadder } from "./ladder";
 import { sqlOf, type Sql } from "@/lib/server/db";
 import type { ResolvedTask } from "@/lib/server/tasks";
 import { predictionsWithout, upsertScore } from "./scoring.sql";
+import { encodeOutcomes } from "./outcomes";
 import { getReleaseInstances } from "@/lib/server/cache";
 
 export interface ComputedScore {
@@ -31,6 +32,8 @@ export interface ComputedScore {
   replicates: Float64Array | null;
   /** per length bucket (METRICS.md §3): undefined for kinds without them, null when the release has no lengths */
   lengths?: { side: "input" | "output"; covered: number; buckets: LengthBucket[] } | null;
+  /** per-instance outcomes in release order (outcomes.ts): what the instance pages add up */
+  outcomes: Uint8Array;
 }
 
 // The fixed resampling indices of a release depend only on (n, seed): recomputable anywhere, so
@@ -109,7 +112,18 @@ export function computeScore(
     });
     lengths = rows.length ? { side: spec.side, covered: rows.length, buckets: lengthBuckets(rows, spec.side) } : null;
   }
-  return { result, covered: pairs.length, total: instances.length, partial, missing, ci, replicates, lengths };
+  const outcomes = encodeOutcomes(task, instances, predictions);
+  return {
+    result,
+    covered: pairs.length,
+    total: instances.length,
+    partial,
+    missing,
+    ci,
+    replicates,
+    lengths,
+    outcomes,
+  };
 }
 
 /**
@@ -175,6 +189,8 @@ async function writeScore(
     replicates: s.replicates
       ? Buffer.from(s.replicates.buffer, s.replicates.byteOffset, s.replicates.byteLength)
       : null,
+    // (a score from a scoring thread arrives by structured clone: a Uint8Array, whatever it was)
+    outcomes: s.outcomes ? Buffer.from(s.outcomes.buffer, s.outcomes.byteOffset, s.outcomes.byteLength) : null,
   });
 }
 

@@ -6,6 +6,7 @@ import { dataDir, getEnv } from "@/lib/env";
 import { hashToken, createApiToken, ensureTeam, passwordProblem, hashPassword } from "@/lib/server/auth";
 import { migrateQueue } from "@/lib/server/jobs";
 import { applyMigrations } from "@/lib/server/db";
+import { queueFillOutcomes } from "@/lib/server/scoring";
 import { seed } from "./seed";
 
 /** Path of the admin API token file the CLI reads. */
@@ -70,4 +71,6 @@ export async function bootstrap(db: Database, opts: { seed?: boolean; log?: (m: 
   await migrateQueue(db.pool);
   if (opts.seed ?? getEnv().SEED === "1") await seed(db, log);
   await ensureAdmin(db, log);
+  // scores from before per-instance outcomes were stored: filled by a job, a batch at a time
+  if (await queueFillOutcomes(db.prisma)) log("[db] queued fill-outcomes for scores without per-instance outcomes");
 }

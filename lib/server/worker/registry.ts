@@ -5,6 +5,7 @@
 import type { JobRegistry } from "@/lib/server/jobs";
 import { refreshBoardTask } from "@/lib/server/leaderboard";
 import { rescoreJob, rescorePartTask } from "@/lib/server/releases";
+import { fillOutcomesTask } from "@/lib/server/scoring";
 import { scoreUploadJob, sweepUploadsTask } from "@/lib/server/submissions";
 
 export const JOBS: JobRegistry = {
@@ -13,4 +14,5 @@ export const JOBS: JobRegistry = {
   "rescore-part": rescorePartTask,
   "refresh-board": refreshBoardTask,
   "sweep-uploads": sweepUploadsTask,
+  "fill-outcomes": fillOutcomesTask,
 };

@@ -5,7 +5,8 @@ import { defineTaskKind } from "@/lib/tasks/define";
 import type { InstanceOutcome } from "@/lib/tasks/types";
 import { binaryAbstentionSubmissionCharts, binaryAbstentionTaskCharts } from "./chart-data";
 import { bouncingColumns } from "./columns";
-import type { Side } from "./labels";
+import { labelsFor, type Side } from "./labels";
+import { BUCKETS } from "@/lib/tasks/shared/length-bucket";
 import {
   BounceDetails,
   BounceMetadata,
@@ -78,6 +79,16 @@ export const binaryAbstention = defineTaskKind({
     if (!truth) return [];
     const t = instances.flatMap((i) => (i.truth ? [i.truth] : []));
     return bouncerDistributions(sideOf(o) === "input" ? t : [], sideOf(o) === "output" ? t : []);
+  },
+  instanceFacets: (i, o) => {
+    const side = sideOf(o);
+    const length = lengthOf(i.metadata, side);
+    const label =
+      i.truth.label !== undefined ? labelsFor(side)[i.truth.label] : i.truth.bounce ? "should bounce" : "should pass";
+    return {
+      label,
+      length: length === null ? undefined : BUCKETS[side].find((b) => length <= b.max)?.label,
+    };
   },
   lengthBuckets: (o) => ({
     side: sideOf(o),

@@ -1,169 +1,209 @@
+import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { DataTable } from "@/components/ui/data-table";
+import { ShareBar, TopChips } from "@/components/instances/share-bar";
+import { TaskHeader } from "@/components/task/task-header";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/card";
-import { getDb } from "@/lib/server/db";
+import { DataTable } from "@/components/ui/data-table";
+import { Pager } from "@/components/ui/pager";
 import { AppError } from "@/lib/errors";
 import { getSessionActor } from "@/lib/server/auth";
-import { listTaskInstances } from "@/lib/server/submissions";
-import { percent } from "@/lib/format";
+import { getDb } from "@/lib/server/db";
+import { explorerHref, listTaskInstances, parseExplorerQuery } from "@/lib/server/leaderboard";
+import { orNotFound } from "@/lib/server/pages";
+import { getTaskOrThrow } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
 type Params = Promise<{ benchmark: string; task: string }>;
-type Search = Promise<Record<string, string | undefined>>;
+type Search = Promise<Record<string, string | string[] | undefined>>;
 
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { benchmark, task } = await params;
+  return { title: `Instances · ${benchmark}/${task}` };
+}
+
+const field = "rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900";
+
+/**
+ * The instance explorer: a page of instances with the share of public systems right on each (a
+ * bar) and how the board's top systems did, filtered and sorted by those and by the instance's
+ * repository, truth label and length — all in the URL, built from aggregates written with scores.
+ */
 export default async function InstancesPage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const { benchmark, task } = await params;
-  const sp = await searchParams;
   const fullSlug = `${benchmark}/${task}`;
   const base = `/tasks/${fullSlug}/instances`;
+  const q = parseExplorerQuery(await searchParams);
+  const db = await getDb();
+  const taskRow = await orNotFound(getTaskOrThrow(db, fullSlug));
+  const header = <TaskHeader task={taskRow} current="instances" />;
   let data;
   try {
-    data = await listTaskInstances(
-      await getDb(),
-      fullSlug,
-      {
-        release: sp.release,
-        sort: sp.sort,
-        dir: sp.dir === "asc" ? "asc" : sp.dir === "desc" ? "desc" : undefined,
-        page: Number(sp.page) || 1,
-        q: sp.q,
-      },
-      await getSessionActor(),
-    );
+    data = await listTaskInstances(db, fullSlug, q, await getSessionActor());
   } catch (e) {
     // a release named in the URL that is not there (or a draft) is a missing page: 404
-    if (e instanceof AppError && e.code === "not_found" && sp.release) notFound();
+    if (e instanceof AppError && e.code === "not_found" && q.release) return orNotFound(Promise.reject(e));
     if (e instanceof AppError && (e.code === "forbidden" || e.code === "not_found")) {
       return (
-        <div className="space-y-4">
-          <h1 className="text-2xl font-bold">Instances</h1>
+        <>
+          {header}
           <EmptyState title={e.code === "forbidden" ? "Hidden ground truth" : "No release"}>{e.message}</EmptyState>
-        </div>
+        </>
       );
     }
     throw e;
   }
-  const qs = (over: Record<string, string | undefined>) => {
-    const p = new URLSearchParams();
-    for (const [k, v] of Object.entries({ release: sp.release, sort: sp.sort, dir: sp.dir, q: sp.q, ...over }))
-      if (v) p.set(k, v);
-    const s = p.toString();
-    return `${base}${s ? `?${s}` : ""}`;
-  };
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const href = (over: Parameters<typeof explorerHref>[2]) => explorerHref(base, q, over);
+  const instanceHref = (id: string) =>
+    `${base}/${encodeURIComponent(id)}${q.release ? `?release=${encodeURIComponent(q.release)}` : ""}`;
+  const select = (name: "repo" | "label" | "length", label: string, options: { value: string; n: number }[]) =>
+    options.length ? (
+      <label className="flex flex-col">
+        <span className="text-xs text-muted">{label}</span>
+        <select name={name} defaultValue={q[name] ?? ""} className={`${field} max-w-56`}>
+          <option value="">any</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.value} ({o.n})
+            </option>
+          ))}
+        </select>
+      </label>
+    ) : null;
+  const hasLabel = data.facets.label.length > 0;
+  const hasLength = data.facets.length.length > 0;
+  const hasRepo = data.facets.repo.length > 0;
   return (
     <div className="space-y-4">
-      <p className="text-sm text-muted">
-        <Link href={`/tasks/${fullSlug}`}>{fullSlug}</Link> / instances
-      </p>
-      <h1 className="text-2xl font-bold">
-        Instances · {data.taskName}{" "}
+      {header}
+      <p className="text-sm">
         <Badge tone={data.release.synthetic ? "amber" : "green"}>
           release {data.release.version}
           {data.release.synthetic ? " · synthetic" : ""}
-        </Badge>
-      </h1>
+        </Badge>{" "}
+        <span className="text-muted" data-testid="instances-total">
+          {data.total} of {data.release.instanceCount} instances · {data.systems.counted} public systems counted
+          {data.systems.pending ? ` (${data.systems.pending} more being added)` : ""}
+        </span>
+      </p>
       <form method="get" action={base} className="flex flex-wrap items-end gap-3 text-sm" role="search">
-        {sp.release ? <input type="hidden" name="release" value={sp.release} /> : null}
+        {q.release ? <input type="hidden" name="release" value={q.release} /> : null}
         <label className="flex flex-col">
-          <span className="text-xs text-muted">Search</span>
-          <input
-            type="search"
-            name="q"
-            defaultValue={sp.q ?? ""}
-            className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
-          />
+          <span className="text-xs text-muted">Search id or text</span>
+          <input type="search" name="q" defaultValue={q.q ?? ""} className={field} />
         </label>
+        {select("repo", "Repository", data.facets.repo)}
+        {select("label", "Truth", data.facets.label)}
+        {select("length", "Length", data.facets.length)}
+        <fieldset className="flex items-end gap-1">
+          <legend className="text-xs text-muted">Systems right (%)</legend>
+          <input
+            type="number"
+            name="min"
+            min={0}
+            max={100}
+            defaultValue={q.min ?? ""}
+            placeholder="0"
+            aria-label="at least"
+            className={`${field} w-16`}
+          />
+          <span className="pb-1">–</span>
+          <input
+            type="number"
+            name="max"
+            min={0}
+            max={100}
+            defaultValue={q.max ?? ""}
+            placeholder="100"
+            aria-label="at most"
+            className={`${field} w-16`}
+          />
+        </fieldset>
         <label className="flex flex-col">
           <span className="text-xs text-muted">Sort</span>
-          <select
-            name="sort"
-            defaultValue={data.sort}
-            className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
-          >
+          <select name="sort" defaultValue={data.sort} className={field}>
             <option value="position">release order</option>
-            <option value="difficulty">difficulty (share of submissions wrong)</option>
-            <option value="disagreement">disagreement between submissions</option>
+            <option value="share">share of systems right</option>
+            <option value="difficulty">difficulty (share wrong)</option>
+            <option value="disagreement">disagreement (closest to an even split)</option>
+            <option value="id">instance id</option>
           </select>
         </label>
         <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
           Apply
         </button>
-        <span className="ml-auto text-muted" data-testid="instances-total">
-          {data.total} instances · {data.submissions.length} public submissions
+        <span className="flex gap-2 text-xs">
+          <Link href={href({ min: undefined, max: 0, page: undefined, sort: undefined })}>no system right</Link>
+          <Link href={href({ min: undefined, max: 25, page: undefined, sort: "share", dir: "asc" })}>hard (≤ 25%)</Link>
+          <Link href={href({ min: 100, max: undefined, page: undefined, sort: undefined })}>every system right</Link>
+          <Link href={base}>clear</Link>
         </span>
       </form>
-      <DataTable
-        rows={data.rows}
-        rowKey={(r) => r.instanceId}
-        caption={`Instances sorted by ${data.sort}`}
-        testId="instance-explorer"
-        maxHeight="80vh"
-        sortLinks={{
-          active: data.sort,
-          dir: data.dir as "asc" | "desc",
-          hrefFor: (sort, dir) => qs({ sort, dir, page: undefined }),
-        }}
-        columns={[
-          {
-            key: "instance",
-            header: "instance",
-            rowHeader: true,
-            cell: (r) => (
-              <>
-                <Link
-                  href={`${base}/${encodeURIComponent(r.instanceId)}${sp.release ? `?release=${sp.release}` : ""}`}
-                  className="font-mono text-xs"
-                >
-                  {r.instanceId}
-                </Link>
-                <div className="max-w-md truncate text-xs text-muted">{r.summary}</div>
-              </>
-            ),
-          },
-          { key: "truth", header: "truth", cell: (r) => r.expected ?? "—" },
-          {
-            key: "difficulty",
-            header: "difficulty",
-            align: "right",
-            sort: () => null,
-            cell: (r) => percent(r.difficulty, 0),
-          },
-          {
-            key: "disagreement",
-            header: "disagreement",
-            align: "right",
-            sort: () => null,
-            cell: (r) => percent(r.disagreement, 0),
-          },
-          {
-            key: "outcomes",
-            header: "submissions (✓ right, ✗ wrong)",
-            cell: (r) => (
-              <span className="flex flex-wrap gap-1">
-                {r.outcomes.map((o) => (
-                  <span
-                    key={o.submissionId}
-                    title={`${o.model}: ${o.predicted}`}
-                    className={`rounded px-1 text-xs ${o.correct ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200" : "bg-rose-100 text-rose-900 dark:bg-rose-900/40 dark:text-rose-200"}`}
-                  >
-                    {o.correct ? "✓" : "✗"} {o.model}
-                  </span>
-                ))}
-              </span>
-            ),
-          },
-        ]}
-      />
-      <div className="flex items-center gap-3 text-sm">
-        {data.page > 1 ? <Link href={qs({ page: String(data.page - 1) })}>← Previous</Link> : null}
-        <span className="text-muted">
-          page {data.page} of {pages}
+      {data.rows.length ? (
+        <DataTable
+          rows={data.rows}
+          rowKey={(r) => r.instanceId}
+          caption={`Instances, sorted by ${data.sort}`}
+          testId="instance-explorer"
+          sortLinks={{ active: data.sort, dir: data.dir, hrefFor: (sort, dir) => href({ sort, dir, page: undefined }) }}
+          columns={[
+            {
+              key: "id",
+              header: "instance",
+              rowHeader: true,
+              sort: () => null,
+              firstDir: "asc",
+              cell: (r) => (
+                <>
+                  <Link href={instanceHref(r.instanceId)} className="font-mono text-xs">
+                    {r.instanceId}
+                  </Link>
+                  {r.summary && r.summary !== r.repo ? (
+                    <div className="max-w-md truncate text-xs text-muted">{r.summary}</div>
+                  ) : null}
+                </>
+              ),
+            },
+            ...(hasRepo
+              ? [{ key: "repo", header: "repository", cell: (r: (typeof data.rows)[number]) => r.repo ?? "—" }]
+              : []),
+            ...(hasLabel
+              ? [{ key: "label", header: "truth", cell: (r: (typeof data.rows)[number]) => r.label ?? "—" }]
+              : []),
+            ...(hasLength
+              ? [{ key: "length", header: "length", cell: (r: (typeof data.rows)[number]) => r.length ?? "—" }]
+              : []),
+            {
+              key: "share",
+              header: "systems right",
+              sort: () => null,
+              firstDir: "asc",
+              cell: (r) => <ShareBar right={r.right} covered={r.covered} />,
+            },
+            {
+              key: "top",
+              header: `top ${data.top.length} on the board`,
+              cell: (r) => <TopChips top={data.top} outcomes={r.top} />,
+            },
+          ]}
+        />
+      ) : (
+        <EmptyState title="No instance matches">
+          Change the filters, or <Link href={base}>clear them</Link>.
+        </EmptyState>
+      )}
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <Pager
+          offset={(data.page - 1) * data.pageSize}
+          limit={data.pageSize}
+          matched={data.total}
+          href={(offset) => href({ page: Math.floor(offset / data.pageSize) + 1 })}
+        />
+        <span className="text-xs text-muted">
+          Shares count the public, scored submissions (baselines and moderated ones aside); the top systems are the
+          board&apos;s first {data.top.length} ranked rows: {data.top.map((t) => t.model).join(", ")}.
         </span>
-        {data.page < pages ? <Link href={qs({ page: String(data.page + 1) })}>Next →</Link> : null}
       </div>
     </div>
   );

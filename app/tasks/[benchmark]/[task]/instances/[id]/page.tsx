@@ -1,56 +1,130 @@
+import type { Metadata } from "next";
 import Link from "next/link";
-import { DataTable } from "@/components/ui/data-table";
-import { Badge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
+import { ShareBar } from "@/components/instances/share-bar";
 import { kindViews } from "@/components/tasks";
 import { pre } from "@/components/tasks/generic";
-import { getDb } from "@/lib/server/db";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/data-table";
+import { Pager } from "@/components/ui/pager";
 import { getSessionActor } from "@/lib/server/auth";
-import { getTaskInstance } from "@/lib/server/submissions";
+import { getDb } from "@/lib/server/db";
+import { getTaskInstance, parseInstancePageQuery, type InstancePageQuery } from "@/lib/server/leaderboard";
 import { orNotFound } from "@/lib/server/pages";
 
 export const dynamic = "force-dynamic";
 
 type Params = Promise<{ benchmark: string; task: string; id: string }>;
+type Search = Promise<Record<string, string | string[] | undefined>>;
 
-export default async function InstancePage({
-  params,
-  searchParams,
-}: {
-  params: Params;
-  searchParams: Promise<{ release?: string }>;
-}) {
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { benchmark, task, id } = await params;
-  const { release } = await searchParams;
+  return { title: `${decodeURIComponent(id)} · ${benchmark}/${task} instances` };
+}
+
+/** The truth in a few words: the kind's label, else the stored truth's short fields. */
+function truthInWords(truth: Record<string, unknown> | null, label: string | null): string | null {
+  if (label) return label;
+  if (!truth) return null;
+  const parts = Object.entries(truth)
+    .filter(([, v]) => typeof v === "boolean" || typeof v === "number" || (typeof v === "string" && v.length <= 60))
+    .map(([k, v]) => `${k.replace(/_/g, " ")}: ${String(v)}`);
+  return parts.length ? parts.join(" · ") : null;
+}
+
+/**
+ * One instance: a summary first (the truth in words, the share of public systems right, how the
+ * board's top systems did), then the public predictions a page at a time, filterable by outcome
+ * and team, each linking to its submission.
+ */
+export default async function InstancePage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const { benchmark, task, id } = await params;
+  const q = parseInstancePageQuery(await searchParams);
   const fullSlug = `${benchmark}/${task}`;
+  const instanceId = decodeURIComponent(id);
   const inst = await orNotFound(
-    getTaskInstance(await getDb(), fullSlug, decodeURIComponent(id), release, await getSessionActor()),
+    getTaskInstance(await getDb(), fullSlug, instanceId, q.release, await getSessionActor(), q),
   );
   const { metadata } = inst;
   // the instance and its predictions as the task's kind shows them (components/tasks/<kind>)
   const { InstanceView, PredictionView } = kindViews(inst.kind);
+  const base = `/tasks/${fullSlug}/instances/${encodeURIComponent(inst.instanceId)}`;
+  const href = (over: Partial<Record<keyof InstancePageQuery, string | number | undefined>>) => {
+    const p = new URLSearchParams();
+    const m: Record<string, unknown> = { ...q, ...over };
+    for (const k of ["release", "outcome", "team", "page"] as const)
+      if (m[k] !== undefined && m[k] !== "" && !(k === "page" && m[k] === 1)) p.set(k, String(m[k]));
+    const s = p.toString();
+    return `${base}${s ? `?${s}` : ""}`;
+  };
   const wholePrediction = (submissionId: string) =>
     `/api/v1/submissions/${submissionId}/predictions/${encodeURIComponent(inst.instanceId)}`;
+  const words = truthInWords(inst.truth as Record<string, unknown> | null, inst.facets.label);
+  const s = inst.summary;
   return (
     <div className="space-y-6">
       <p className="text-sm text-muted">
         <Link href={`/tasks/${fullSlug}`}>{fullSlug}</Link> /{" "}
-        <Link href={`/tasks/${fullSlug}/instances${release ? `?release=${release}` : ""}`}>instances</Link>
+        <Link href={`/tasks/${fullSlug}/instances${q.release ? `?release=${encodeURIComponent(q.release)}` : ""}`}>
+          instances
+        </Link>
       </p>
       <h1 className="flex flex-wrap items-center gap-2 font-mono text-xl font-bold">
         {inst.instanceId}
         <Badge tone={inst.release.synthetic ? "amber" : "green"}>release {inst.release.version}</Badge>
       </h1>
+      <Card title="Summary">
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]" data-testid="instance-summary">
+          <dt className="text-muted">Truth</dt>
+          <dd data-testid="instance-truth-words">
+            {inst.release.hidden ? "hidden (this release keeps its ground truth on the server)" : (words ?? "—")}
+          </dd>
+          {inst.facets.repo ? (
+            <>
+              <dt className="text-muted">Repository</dt>
+              <dd>{inst.facets.repo}</dd>
+            </>
+          ) : null}
+          {inst.facets.length ? (
+            <>
+              <dt className="text-muted">Length</dt>
+              <dd>{inst.facets.length}</dd>
+            </>
+          ) : null}
+          {s ? (
+            <>
+              <dt className="text-muted">Public systems right</dt>
+              <dd data-testid="instance-share">
+                <ShareBar right={s.right} covered={s.covered} />
+              </dd>
+              <dt className="text-muted">Top {s.top.length} on the board</dt>
+              <dd>
+                <ol className="flex flex-wrap gap-x-3 gap-y-1" data-testid="instance-top">
+                  {s.top.map((t) => (
+                    <li key={t.submissionId}>
+                      <span
+                        className={
+                          t.outcome === null
+                            ? "text-muted"
+                            : t.outcome
+                              ? "text-emerald-700 dark:text-emerald-400"
+                              : "text-rose-700 dark:text-rose-400"
+                        }
+                      >
+                        {t.outcome === null ? "·" : t.outcome ? "✓" : "✗"}
+                      </span>{" "}
+                      <Link href={`/submissions/${t.submissionId}`}>
+                        #{t.rank} {t.model}
+                      </Link>
+                    </li>
+                  ))}
+                </ol>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </Card>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Ground truth">
-          {inst.truth ? (
-            <pre className={pre} data-testid="instance-truth">
-              {JSON.stringify(inst.truth, null, 2)}
-            </pre>
-          ) : (
-            <p className="text-sm">This release keeps its ground truth hidden.</p>
-          )}
-        </Card>
         <Card title="Instance">
           <InstanceView metadata={metadata} />
           <dl className="mt-2 grid grid-cols-2 gap-1 text-xs">
@@ -64,12 +138,68 @@ export default async function InstancePage({
               ))}
           </dl>
         </Card>
+        {inst.truth ? (
+          <Card title="Ground truth as stored">
+            <details>
+              <summary className="cursor-pointer text-sm">the truth record (JSON)</summary>
+              <pre className={pre} data-testid="instance-truth">
+                {JSON.stringify(inst.truth, null, 2)}
+              </pre>
+            </details>
+          </Card>
+        ) : null}
       </div>
-      <Card title="Predictions of public submissions">
+      <Card title={`Predictions of public submissions (${inst.total})`}>
+        <nav className="mb-3 flex flex-wrap items-center gap-3 text-sm" aria-label="Filter predictions">
+          {inst.release.hidden ? null : (
+            <span className="flex gap-2">
+              {(
+                [
+                  [undefined, "all"],
+                  ["right", "right"],
+                  ["wrong", "wrong"],
+                ] as const
+              ).map(([v, label]) => (
+                <Link
+                  key={label}
+                  href={href({ outcome: v, page: undefined })}
+                  aria-current={q.outcome === v ? "page" : undefined}
+                  className={q.outcome === v ? "font-semibold underline" : ""}
+                >
+                  {label}
+                </Link>
+              ))}
+            </span>
+          )}
+          {inst.teams.length > 1 ? (
+            <form method="get" action={base} className="flex items-center gap-2">
+              {q.release ? <input type="hidden" name="release" value={q.release} /> : null}
+              {q.outcome ? <input type="hidden" name="outcome" value={q.outcome} /> : null}
+              <label className="flex items-center gap-1">
+                <span className="text-muted">Team</span>
+                <select
+                  name="team"
+                  defaultValue={q.team ?? ""}
+                  className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+                >
+                  <option value="">any</option>
+                  {inst.teams.map((t) => (
+                    <option key={t.value} value={t.value}>
+                      {t.value} ({t.n})
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className="rounded border border-slate-300 px-2 py-1 dark:border-slate-700">
+                Apply
+              </button>
+            </form>
+          ) : null}
+        </nav>
         <DataTable
           rows={inst.predictions}
           rowKey={(p) => p.submissionId}
-          caption="Predictions of public submissions for this instance"
+          caption="Predictions of public submissions for this instance, in board order"
           testId="instance-predictions"
           plain
           columns={[
@@ -77,8 +207,15 @@ export default async function InstancePage({
               key: "submission",
               header: "submission",
               rowHeader: true,
-              sort: (p) => p.model,
-              cell: (p) => <Link href={`/submissions/${p.submissionId}`}>{p.model}</Link>,
+              cell: (p) => (
+                <>
+                  <Link href={`/submissions/${p.submissionId}`}>
+                    {p.rank ? `#${p.rank} ` : ""}
+                    {p.model}
+                  </Link>
+                  {p.team ? <div className="text-xs text-muted">{p.team}</div> : null}
+                </>
+              ),
             },
             {
               key: "prediction",
@@ -89,7 +226,6 @@ export default async function InstancePage({
             {
               key: "outcome",
               header: "outcome",
-              sort: (p) => p.outcome?.outcome,
               cell: (p) =>
                 p.outcome ? (
                   <Badge tone={p.outcome.correct ? "green" : "red"}>{p.outcome.outcome.replace(/_/g, " ")}</Badge>
@@ -118,6 +254,14 @@ export default async function InstancePage({
             },
           ]}
         />
+        <div className="mt-2 text-sm">
+          <Pager
+            offset={(inst.page - 1) * inst.pageSize}
+            limit={inst.pageSize}
+            matched={inst.total}
+            href={(offset) => href({ page: Math.floor(offset / inst.pageSize) + 1 })}
+          />
+        </div>
       </Card>
     </div>
   );

@@ -1,0 +1,310 @@
+// The instance explorer and an instance's page: read models built from the per-instance
+// aggregates (instance-stats.ts), reading predictions only for the page of them shown.
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/errors";
+import type { Actor } from "@/lib/server/auth";
+import { getReleaseInstances } from "@/lib/server/cache";
+import { clipPrediction, instanceSummary } from "@/lib/server/submissions";
+import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+import type { StoredInstance } from "@/lib/tasks/types";
+import { instanceStats, shareRight, systemOutcome, type InstanceStats } from "./instance-stats";
+
+/** The repository of an instance: its metadata's, or a SWE-bench-style id's (`owner__repo-123` → owner/repo). */
+export function instanceRepository(i: Pick<StoredInstance, "externalId" | "metadata">): string | null {
+  const m = i.metadata.repo;
+  if (typeof m === "string" && m) return m;
+  const x = /^([A-Za-z0-9_.-]+?)__([A-Za-z0-9_.-]+)-\d+$/.exec(i.externalId);
+  return x ? `${x[1]}/${x[2]}` : null;
+}
+
+/** The explorer's filters and order, all in the URL. */
+export interface ExplorerQuery {
+  release?: string;
+  /** position (release order), share (share of systems right), difficulty (1 − share), disagreement, id */
+  sort?: string;
+  dir?: "asc" | "desc";
+  page?: number;
+  pageSize?: number;
+  /** search in the id and the summary */
+  q?: string;
+  repo?: string;
+  label?: string;
+  length?: string;
+  /** share of systems right, in percent: at least min, at most max */
+  min?: number;
+  max?: number;
+}
+
+const SORTS = ["position", "share", "difficulty", "disagreement", "id"] as const;
+type ExplorerSort = (typeof SORTS)[number];
+
+interface ExplorerRow {
+  instanceId: string;
+  position: number;
+  summary: string;
+  repo: string | null;
+  label: string | null;
+  length: string | null;
+  /** systems that predicted it, and that were right */
+  covered: number;
+  right: number;
+  share: number | null;
+  difficulty: number | null;
+  /** 1 − the larger of the right and wrong shares: 0 when all agree on correctness, ½ at an even split */
+  disagreement: number | null;
+}
+
+function facetsOf(task: ResolvedTask, i: StoredInstance) {
+  const f = task.kind.instanceFacets?.(i, task.options) ?? {};
+  return { repo: instanceRepository(i), label: f.label ?? null, length: f.length ?? null };
+}
+
+/** Values of a facet with their counts, most common first (the explorer's filter options). */
+function tally(values: (string | null)[]): { value: string; n: number }[] {
+  const m = new Map<string, number>();
+  for (const v of values) if (v) m.set(v, (m.get(v) ?? 0) + 1);
+  return [...m.entries()]
+    .map(([value, n]) => ({ value, n }))
+    .sort((a, b) => b.n - a.n || a.value.localeCompare(b.value));
+}
+
+/**
+ * The instance explorer: a page of a release's instances with their aggregates — how many of the
+ * public systems got each right, and how the board's top systems did — filtered by the
+ * instance's repository, truth label, length bucket and share right, sorted by any of them.
+ * Built from the outcome bitsets written with each score (instanceStats): no prediction is read.
+ * Refused for hidden-truth releases: the shares would reveal the truth per instance.
+ */
+export async function listTaskInstances(
+  db: PrismaClient,
+  fullSlug: string,
+  q: ExplorerQuery,
+  actor: Actor | null = null,
+) {
+  const task = await getTaskOrThrow(db, fullSlug);
+  const release = await getReleaseOrThrow(db, task.id, q.release, actor);
+  if (release.hidden)
+    throw new AppError(
+      "forbidden",
+      "this release keeps its ground truth hidden: the instance explorer is not available",
+    );
+  const [instances, stats] = await Promise.all([
+    getReleaseInstances(db, release.id, release.status !== "draft"),
+    instanceStats(db, release),
+  ]);
+  const all: ExplorerRow[] = instances.map((inst, i) => {
+    const share = shareRight(stats, i);
+    return {
+      instanceId: inst.externalId,
+      position: i,
+      summary: instanceSummary(inst.metadata),
+      ...facetsOf(task, inst),
+      covered: stats.covered[i] ?? 0,
+      right: stats.right[i] ?? 0,
+      share,
+      difficulty: share === null ? null : 1 - share,
+      disagreement: share === null ? null : 1 - Math.max(share, 1 - share),
+    };
+  });
+  const facets = {
+    repo: tally(all.map((r) => r.repo)),
+    label: tally(all.map((r) => r.label)),
+    length: tally(all.map((r) => r.length)),
+  };
+  const needle = q.q?.toLowerCase();
+  const min = q.min !== undefined ? q.min / 100 : null;
+  const max = q.max !== undefined ? q.max / 100 : null;
+  const rows = all.filter(
+    (r) =>
+      (!needle || r.instanceId.toLowerCase().includes(needle) || r.summary.toLowerCase().includes(needle)) &&
+      (!q.repo || r.repo === q.repo) &&
+      (!q.label || r.label === q.label) &&
+      (!q.length || r.length === q.length) &&
+      (min === null || (r.share !== null && r.share >= min - 1e-12)) &&
+      (max === null || (r.share !== null && r.share <= max + 1e-12)),
+  );
+  const sort: ExplorerSort = (SORTS as readonly string[]).includes(q.sort ?? "")
+    ? (q.sort as ExplorerSort)
+    : "position";
+  const dir = q.dir ?? (sort === "position" || sort === "id" || sort === "share" ? "asc" : "desc");
+  const sign = dir === "asc" ? 1 : -1;
+  rows.sort((a, b) => {
+    if (sort === "id") return sign * a.instanceId.localeCompare(b.instanceId);
+    if (sort === "position") return sign * (a.position - b.position);
+    // instances no system predicted go last, whichever the direction
+    const x = a[sort];
+    const y = b[sort];
+    if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0) || a.position - b.position;
+    return sign * (x - y) || a.position - b.position;
+  });
+  const pageSize = Math.min(200, Math.max(1, q.pageSize ?? 50));
+  const pages = Math.max(1, Math.ceil(rows.length / pageSize));
+  const page = Math.min(pages, Math.max(1, q.page ?? 1));
+  const shown = rows.slice((page - 1) * pageSize, page * pageSize);
+  return {
+    task: task.fullSlug,
+    taskName: task.name,
+    release: { version: release.version, synthetic: release.synthetic, instanceCount: instances.length },
+    /** public, scored, non-baseline systems counted; pending: those whose outcomes are still being filled */
+    systems: { counted: stats.counted, pending: stats.pending },
+    top: stats.top.map((s) => ({ submissionId: s.submissionId, model: s.model, rank: s.rank })),
+    facets,
+    total: rows.length,
+    page,
+    pages,
+    pageSize,
+    sort,
+    dir,
+    rows: shown.map((r) => ({
+      ...r,
+      /** the board's top systems on this instance: true right, false wrong, null not predicted */
+      top: stats.top.map((s) => systemOutcome(stats, s, r.position)),
+    })),
+  };
+}
+
+export type InstanceExplorer = Awaited<ReturnType<typeof listTaskInstances>>;
+
+/** The instance page's query: which release, which page of predictions, right/wrong, which team. */
+export interface InstancePageQuery {
+  release?: string;
+  page?: number;
+  pageSize?: number;
+  outcome?: "right" | "wrong";
+  team?: string;
+}
+
+/**
+ * One instance: its truth (unless hidden) and metadata, the share of public systems right on it
+ * and how the board's top systems did, then one page of the public predictions — in board order,
+ * filterable by right/wrong (from the outcome bitsets) and by team — reading only the page's
+ * predictions. A hidden release shows predictions without outcomes, shares or filters by outcome.
+ */
+export async function getTaskInstance(
+  db: PrismaClient,
+  fullSlug: string,
+  externalId: string,
+  version?: string,
+  actor: Actor | null = null,
+  q: InstancePageQuery = {},
+) {
+  const task = await getTaskOrThrow(db, fullSlug);
+  const release = await getReleaseOrThrow(db, task.id, version, actor);
+  const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
+  const position = instances.findIndex((i) => i.externalId === externalId);
+  if (position < 0) throw notFound(`instance ${externalId}`);
+  const inst: StoredInstance = instances[position];
+  const stats: InstanceStats = await instanceStats(db, release);
+  const hidden = release.hidden;
+  const outcomeOf = (s: InstanceStats["systems"][number]) => (hidden ? null : systemOutcome(stats, s, position));
+  // the systems that predicted it: from the bitsets (a system whose outcomes are still being filled is listed too)
+  let systems = stats.systems.filter((s) => !s.bits || systemOutcome(stats, s, position) !== null);
+  const teams = tally(systems.map((s) => s.teamSlug));
+  if (q.team) systems = systems.filter((s) => s.teamSlug === q.team);
+  if (!hidden && q.outcome) systems = systems.filter((s) => outcomeOf(s) === (q.outcome === "right"));
+  const pageSize = Math.min(200, Math.max(1, q.pageSize ?? 25));
+  const pages = Math.max(1, Math.ceil(systems.length / pageSize));
+  const page = Math.min(pages, Math.max(1, q.page ?? 1));
+  const shown = systems.slice((page - 1) * pageSize, page * pageSize);
+  const preds = shown.length
+    ? await db.prediction.findMany({ where: { externalId, submissionId: { in: shown.map((s) => s.submissionId) } } })
+    : [];
+  const predictions = shown
+    .map((s) => {
+      const p = preds.find((x) => x.submissionId === s.submissionId);
+      if (!p) return null;
+      const data = p.data as Record<string, unknown>;
+      const { prediction, clipped } = clipPrediction(data);
+      return {
+        submissionId: s.submissionId,
+        model: s.model,
+        team: s.team,
+        teamSlug: s.teamSlug,
+        rank: hidden ? null : s.rank,
+        prediction,
+        clipped,
+        outcome: hidden ? null : task.kind.outcome(inst, data, task.options),
+      };
+    })
+    .filter((x) => x !== null);
+  const share = hidden ? null : shareRight(stats, position);
+  return {
+    task: task.fullSlug,
+    kind: task.kindName,
+    release: { version: release.version, hidden, synthetic: release.synthetic },
+    instanceId: inst.externalId,
+    position,
+    truth: hidden ? null : inst.truth,
+    metadata: inst.metadata,
+    facets: { ...facetsOf(task, inst), ...(hidden ? { label: null } : {}) },
+    summary: hidden
+      ? null
+      : {
+          covered: stats.covered[position] ?? 0,
+          right: stats.right[position] ?? 0,
+          share,
+          top: stats.top.map((s) => ({
+            submissionId: s.submissionId,
+            model: s.model,
+            rank: s.rank,
+            outcome: systemOutcome(stats, s, position),
+          })),
+        },
+    teams,
+    total: systems.length,
+    page,
+    pages,
+    pageSize,
+    predictions,
+  };
+}
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
+const percentParam = (v: string | undefined) => {
+  const x = v === undefined ? NaN : Number(v);
+  return Number.isFinite(x) && x >= 0 && x <= 100 ? x : undefined;
+};
+
+/** The explorer's query from a URL (values that do not parse are dropped). */
+export function parseExplorerQuery(sp: Record<string, string | string[] | undefined>): ExplorerQuery {
+  const dir = one(sp.dir);
+  return {
+    release: one(sp.release),
+    sort: one(sp.sort),
+    dir: dir === "asc" || dir === "desc" ? dir : undefined,
+    page: Number(one(sp.page)) || undefined,
+    q: one(sp.q)?.slice(0, 200),
+    repo: one(sp.repo),
+    label: one(sp.label),
+    length: one(sp.length),
+    min: percentParam(one(sp.min)),
+    max: percentParam(one(sp.max)),
+  };
+}
+
+/** The explorer with some of its query changed (a permalink; a new filter starts at page 1). */
+export function explorerHref(
+  base: string,
+  q: ExplorerQuery,
+  over: Partial<Record<keyof ExplorerQuery, string | number | undefined>>,
+) {
+  const p = new URLSearchParams();
+  const merged: Record<string, unknown> = { ...q, ...over };
+  for (const k of ["release", "q", "repo", "label", "length", "min", "max", "sort", "dir", "page"] as const) {
+    const v = merged[k];
+    if (v !== undefined && v !== "" && !(k === "page" && v === 1)) p.set(k, String(v));
+  }
+  const s = p.toString();
+  return `${base}${s ? `?${s}` : ""}`;
+}
+
+/** The instance page's query from a URL. */
+export function parseInstancePageQuery(sp: Record<string, string | string[] | undefined>): InstancePageQuery {
+  const outcome = one(sp.outcome);
+  return {
+    release: one(sp.release),
+    page: Number(one(sp.page)) || undefined,
+    outcome: outcome === "right" || outcome === "wrong" ? outcome : undefined,
+    team: one(sp.team),
+  };
+}
