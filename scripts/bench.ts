@@ -13,10 +13,13 @@
 //  8. leaderboard reads while two tokens send 19 MB dry runs of unknown ids back to back, next to
 //     the same reads on the idle server (the event loop that answers readers stays free)
 //  9. RSS growth of the worker for a 100 MB file of tiny unknown ids (stopped at the 21st)
+// 10. a crawl of one URL of every page and GET route (scripts/bench-crawl.ts): p50/p99 and bytes
+//     at 10 concurrent readers, as ratios to the static asset
 //
 // Env: BENCH_SUBMISSIONS (1000), BENCH_SECONDS (10 per load run), BENCH_CONNECTIONS (50);
 // BENCH_DB=name keeps that database between runs (uploads only what is missing; not dropped);
-// BENCH_PHASES=load,fresh,big,rescore,cli,flood,tiny picks phases (default all).
+// BENCH_PHASES=load,crawl,fresh,big,rescore,cli,flood,tiny picks phases (default all);
+// CRAWL_SECONDS (5) and CRAWL_CONNECTIONS (10) set the crawl of every page and GET route (10).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -27,6 +30,7 @@ import { waitHealthy } from "./wait-healthy.mjs";
 import { freePort } from "./embedded-pg.mjs";
 import { startThrowawayPostgres } from "./pg-server.mjs";
 import { ensureBundle } from "./bundle.mjs";
+import { crawl } from "./bench-crawl";
 
 const N = Number(process.env.BENCH_SUBMISSIONS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -46,7 +50,7 @@ if (!server) throw new Error("no PostgreSQL: set DATABASE_URL or install postgre
 const keep = process.env.BENCH_DB;
 if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error("BENCH_DB must be a plain database name");
 const dbName = keep ?? `lb_bench_${process.pid}`;
-const phases = new Set((process.env.BENCH_PHASES ?? "load,fresh,big,rescore,cli,flood,tiny").split(","));
+const phases = new Set((process.env.BENCH_PHASES ?? "load,crawl,fresh,big,rescore,cli,flood,tiny").split(","));
 {
   const c = new pg.Client({ connectionString: server });
   await c.connect();
@@ -201,13 +205,29 @@ try {
     await new Promise((r) => setTimeout(r, 500));
   }
 
+  // scores from before per-instance outcomes were stored are filled by a job: measure after it
+  {
+    const c = new pg.Client({ connectionString: DB });
+    await c.connect();
+    const t = performance.now();
+    for (let i = 0; i < 1200; i++) {
+      const { rows } = await c.query(`SELECT count(*)::int AS n FROM scores WHERE outcomes IS NULL`);
+      if (!rows[0].n) break;
+      if (i % 20 === 0) console.log(`[bench] waiting for fill-outcomes: ${rows[0].n} scores left`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const waited = performance.now() - t;
+    if (waited > 1000)
+      note("fill-outcomes (scores from before outcomes were stored)", `${(waited / 1000).toFixed(0)} s`);
+    await c.end();
+  }
+  const staticPath = (() => {
+    const dir = path.join(root, ".next/static/chunks");
+    const f = fs.readdirSync(dir).find((x) => x.endsWith(".js"));
+    return `/_next/static/chunks/${f}`;
+  })();
   if (phases.has("load")) {
     // 2. load: static asset vs API vs page, at CONNECTIONS concurrent readers
-    const staticPath = (() => {
-      const dir = path.join(root, ".next/static/chunks");
-      const f = fs.readdirSync(dir).find((x) => x.endsWith(".js"));
-      return `/_next/static/chunks/${f}`;
-    })();
     async function load(label: string, p: string) {
       const r = await autocannon({ url: `${base}${p}`, connections: CONNECTIONS, duration: SECONDS });
       const res = {
@@ -245,6 +265,58 @@ try {
       "page weight (HTML) / full API JSON",
       `${(pageHtml.length / 1024).toFixed(0)} KB / ${(apiJson.length / 1024).toFixed(0)} KB`,
     );
+  }
+
+  // 10. every page and GET route, one URL each
+  if (phases.has("crawl")) {
+    const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard?limit=2`)).json()) as {
+      rows: { submissionId: string }[];
+      release: { version: string };
+    };
+    const seconds = Number(process.env.CRAWL_SECONDS ?? 5);
+    const connections = Number(process.env.CRAWL_CONNECTIONS ?? 10);
+    const c = await crawl(
+      base,
+      {
+        submission: lb.rows[0].submissionId,
+        instance: keys[0],
+        version: lb.release.version,
+        team: "bench",
+        adminToken: admin,
+      },
+      staticPath,
+      { connections, seconds, compareIds: lb.rows.map((r) => r.submissionId) },
+    );
+    note(`crawl: static asset at ${connections} readers, p50 / p99`, `${c.stat.p50} / ${c.stat.p99} ms`);
+    // how late a web process learns that a release changed (the bound on a cached page's staleness)
+    {
+      const listen = new pg.Client({ connectionString: DB });
+      const write = new pg.Client({ connectionString: DB });
+      await listen.connect();
+      await write.connect();
+      await listen.query("LISTEN release_changed");
+      const lat: number[] = [];
+      for (let i = 0; i < 50; i++) {
+        const got = new Promise<number>((resolve) => listen.once("notification", () => resolve(performance.now())));
+        const t = performance.now();
+        await write.query(
+          `UPDATE releases SET board_version = board_version WHERE id = (SELECT id FROM releases ORDER BY id LIMIT 1)`,
+        );
+        lat.push((await got) - t);
+      }
+      note(
+        "release change → notification delivered (commit to listener), p50 / max over 50",
+        `${pct(lat, 50).toFixed(1)} / ${Math.max(...lat).toFixed(1)} ms`,
+      );
+      await listen.end();
+      await write.end();
+    }
+    for (const r of c.rows)
+      note(
+        `crawl ${r.pattern}`,
+        `${r.status}, ${(r.bytes / 1024).toFixed(0)} KB, p50 ${r.p50} ms (${r.ratio.toFixed(1)}×), p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx` : ""}`,
+      );
+    for (const s of c.skipped) note(`crawl ${s.pattern}`, `not crawled: ${s.why}`);
   }
 
   // 3 + 4. a new upload on the board, and upload→scored latency

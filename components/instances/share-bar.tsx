@@ -20,34 +20,24 @@ export function ShareBar({ right, covered }: { right: number; covered: number })
   );
 }
 
-/** How each of the board's top systems did on an instance: ✓ right, ✗ wrong, · not predicted. */
-export function TopChips({
-  top,
-  outcomes,
-}: {
-  top: { submissionId: string; model: string; rank: number | null }[];
-  outcomes: (boolean | null)[];
-}) {
+/**
+ * How each of the board's top systems did on an instance: ✓ right, ✗ wrong, · not predicted, in
+ * the order of the column header's list (no per-chip tooltip: 500 of them would weigh 100 KB).
+ */
+export function TopChips({ outcomes }: { outcomes: (boolean | null)[] }) {
+  const right = outcomes.filter((o) => o === true).length;
+  const wrong = outcomes.filter((o) => o === false).length;
   return (
-    <span className="inline-flex gap-0.5" aria-label={`top ${top.length} systems`}>
-      {top.map((s, k) => {
-        const o = outcomes[k];
-        return (
-          <span
-            key={s.submissionId}
-            title={`#${s.rank ?? "—"} ${s.model}: ${o === null ? "not predicted" : o ? "right" : "wrong"}`}
-            className={`inline-block w-4 rounded text-center text-xs ${
-              o === null
-                ? "text-muted"
-                : o
-                  ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200"
-                  : "bg-rose-100 text-rose-900 dark:bg-rose-900/40 dark:text-rose-200"
-            }`}
-          >
-            {o === null ? "·" : o ? "✓" : "✗"}
-          </span>
-        );
-      })}
+    <span
+      className="inline-flex gap-0.5"
+      role="img"
+      aria-label={`${right} right, ${wrong} wrong of the top ${outcomes.length}`}
+    >
+      {outcomes.map((o, k) => (
+        <span key={k} className={o === null ? "chip chip-n" : o ? "chip chip-r" : "chip chip-w"}>
+          {o === null ? "·" : o ? "✓" : "✗"}
+        </span>
+      ))}
     </span>
   );
 }

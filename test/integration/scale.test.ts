@@ -13,6 +13,8 @@ import { loadPerInstance, primaryDifference } from "@/lib/server/submissions";
 import { createJob, defineJob } from "@/lib/server/jobs";
 import { JOBS, runDueJobs } from "@/lib/server/worker";
 import { getLeaderboard } from "@/lib/server/leaderboard";
+import { releaseSignatureState, taskSignature } from "@/lib/server/http";
+import { knownSignature } from "@/lib/server/http/release-signatures";
 import { seed } from "@/lib/server/setup";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
@@ -165,6 +167,54 @@ describe("boards are cached per board_version, which the database moves", () => 
     expect(again.status).toBe(304);
     const bad = await leaderboard(getRequest("/api/v1/tasks/bouncerbench/input/leaderboard?limit=0"), ctx(P));
     expect(bad.status).toBe(422);
+  });
+});
+
+describe("release signatures are kept in memory, fed by LISTEN/NOTIFY", () => {
+  it("read once while nothing changes; a release changed by another pool is seen within the notification's delivery", async () => {
+    const until = async (ok: () => boolean, ms = 5000) => {
+      const t = Date.now();
+      while (!ok()) {
+        if (Date.now() - t > ms) throw new Error("timed out");
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    let reads = 0;
+    const read = async () => `sig-${++reads}`;
+    await knownSignature(db.url!, "bouncerbench/input", read);
+    await until(() => releaseSignatureState().ready);
+    const first = await knownSignature(db.url!, "bouncerbench/input", read);
+    const n = reads;
+    for (let i = 0; i < 20; i++) expect(await knownSignature(db.url!, "bouncerbench/input", read)).toBe(first);
+    expect(reads).toBe(n);
+    // another process moves a release (a score written there bumps board_version the same way)
+    const other = await openDatabase({ url: db.url!, poolSize: 1 });
+    try {
+      const seen = releaseSignatureState().notified;
+      const t0 = performance.now();
+      await other.query(
+        `UPDATE releases SET board_version = board_version + 1 WHERE id = (SELECT id FROM releases LIMIT 1)`,
+      );
+      await until(() => releaseSignatureState().notified > seen);
+      console.log(
+        `[signature] notification delivered ${(performance.now() - t0).toFixed(1)} ms after the commit returned`,
+      );
+      expect(await knownSignature(db.url!, "bouncerbench/input", read)).not.toBe(first);
+      expect(reads).toBe(n + 1);
+    } finally {
+      await other.close();
+    }
+    // the real signature follows the database
+    const before = await taskSignature("bouncerbench/input");
+    const task = await getTaskOrThrow(db.prisma, "bouncerbench/input");
+    await db.prisma.release.updateMany({ where: { taskId: task.id }, data: { boardVersion: { increment: 1 } } });
+    let after = before;
+    const t = Date.now();
+    while (after === before && Date.now() - t < 5000) {
+      after = await taskSignature("bouncerbench/input");
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(after).not.toBe(before);
   });
 });
 

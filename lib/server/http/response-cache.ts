@@ -1,15 +1,17 @@
 import crypto from "node:crypto";
 import { getDatabase, sqlOf } from "@/lib/server/db";
+import { knownSignature } from "./release-signatures";
 import { releaseSignature } from "./response-cache.sql";
 import { Lru } from "@/lib/server/cache";
 import { hasSessionCookie } from "@/lib/server/auth";
 
 // Rendered leaderboards (the page for visitors without a session, and the API), cached in each
 // app process and answered by proxy.ts before Next.js routes the request. An entry is served only
-// while its task's release signature — every release's id, status and board_version, read from
-// the database on each request — is the one it was rendered under; triggers move board_version
-// on every change a leaderboard shows. So a process never serves a stale board, whichever
-// process wrote, and the cache needs no invalidation messages.
+// while its task's release signature — every release's id, status and board_version — is the one
+// it was rendered under; triggers move board_version on every change a leaderboard shows. The
+// signature is kept in memory while the process listens for `release_changed` notifications
+// (release-signatures.ts) and read from the database otherwise. So a process serves a board at
+// most one notification's delivery late, whichever process wrote.
 
 export interface CachedResponse {
   body: Buffer;
@@ -23,6 +25,9 @@ export interface CachedResponse {
 /** Requests the proxy answers from the cache: task slug and kind of response. */
 const ROUTES: { re: RegExp; kind: "page" | "api" }[] = [
   { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)$/, kind: "page" },
+  // the instance explorer and instance pages: built from the same release's board_version
+  // (per-instance aggregates, board order) and its instances, which never change once imported
+  { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/instances(?:\/[^/]+)?$/, kind: "page" },
   { re: /^\/api\/v1\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/leaderboard$/, kind: "api" },
 ];
 
@@ -56,7 +61,8 @@ export function cacheableTask(req: { method: string; url: string; headers: Heade
 
 /** Every release of a task as id:status:board_version — what the cached responses depend on. */
 export async function taskSignature(fullSlug: string): Promise<string> {
-  return releaseSignature(sqlOf(await getDatabase()), fullSlug);
+  const db = await getDatabase();
+  return knownSignature(db.url, fullSlug, () => releaseSignature(sqlOf(db), fullSlug));
 }
 
 /**

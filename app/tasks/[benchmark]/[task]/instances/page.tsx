@@ -183,8 +183,12 @@ export default async function InstancesPage({ params, searchParams }: { params: 
             },
             {
               key: "top",
-              header: `top ${data.top.length} on the board`,
-              cell: (r) => <TopChips top={data.top} outcomes={r.top} />,
+              header: (
+                <span title={data.top.map((t, k) => `${k + 1}. ${t.model}`).join("\n")}>
+                  top {data.top.length} on the board
+                </span>
+              ),
+              cell: (r) => <TopChips outcomes={r.top} />,
             },
           ]}
         />
