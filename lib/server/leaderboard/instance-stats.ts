@@ -56,22 +56,37 @@ async function build(
   db: PrismaClient,
   release: { id: string; boardVersion: bigint; hidden: boolean; instanceCount: number },
 ): Promise<InstanceStats> {
-  const [rows, board] = await Promise.all([countedOutcomes(sqlOf(db), release.id), getBoard(db, release)]);
   const n = release.instanceCount;
-  const bitsOf = new Map(rows.map((r) => [r.submission_id, r]));
-  // board order (ranked rows first by rank, then the rest as the board lists them)
-  const systems: CountedSystem[] = [];
-  for (const b of board) {
-    const r = bitsOf.get(b.submissionId);
-    if (!r) continue; // a baseline
-    systems.push({
-      submissionId: b.submissionId,
-      model: b.model,
+  const rows = await countedOutcomes(sqlOf(db), release.id);
+  let systems: CountedSystem[];
+  if (release.hidden) {
+    // a hidden release: every counted system in upload order and without ranks (the board's
+    // order and its Ladder releases say nothing here); the bitsets only tell which instances a
+    // system predicted — pages never show a hidden release's outcomes or shares
+    systems = rows.map((r) => ({
+      submissionId: r.submission_id,
+      model: r.model,
       team: r.team,
       teamSlug: r.team_slug,
-      rank: b.rank,
+      rank: null,
       bits: r.outcomes ? new Uint8Array(r.outcomes) : null,
-    });
+    }));
+  } else {
+    // board order: ranked rows by rank, then the rest as the board lists them (baselines are not counted)
+    const bitsOf = new Map(rows.map((r) => [r.submission_id, r]));
+    systems = [];
+    for (const b of await getBoard(db, release)) {
+      const r = bitsOf.get(b.submissionId);
+      if (!r) continue;
+      systems.push({
+        submissionId: b.submissionId,
+        model: b.model,
+        team: r.team,
+        teamSlug: r.team_slug,
+        rank: b.rank,
+        bits: r.outcomes ? new Uint8Array(r.outcomes) : null,
+      });
+    }
   }
   const { covered, right, counted } = sumOutcomes(
     systems.map((s) => s.bits),

@@ -22,10 +22,15 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: `${decodeURIComponent(id)} · ${benchmark}/${task} instances` };
 }
 
-/** The truth in a few words: the kind's label, else the stored truth's short fields. */
-function truthInWords(truth: Record<string, unknown> | null, label: string | null): string | null {
+/** The truth in a few words: the kind's label, else what its outcome calls expected, else the stored truth's short fields. */
+function truthInWords(
+  truth: Record<string, unknown> | null,
+  label: string | null,
+  expected: string | undefined,
+): string | null {
   if (label) return label;
   if (!truth) return null;
+  if (expected) return expected;
   const parts = Object.entries(truth)
     .filter(([, v]) => typeof v === "boolean" || typeof v === "number" || (typeof v === "string" && v.length <= 60))
     .map(([k, v]) => `${k.replace(/_/g, " ")}: ${String(v)}`);
@@ -59,7 +64,11 @@ export default async function InstancePage({ params, searchParams }: { params: P
   };
   const wholePrediction = (submissionId: string) =>
     `/api/v1/submissions/${submissionId}/predictions/${encodeURIComponent(inst.instanceId)}`;
-  const words = truthInWords(inst.truth as Record<string, unknown> | null, inst.facets.label);
+  const words = truthInWords(
+    inst.truth as Record<string, unknown> | null,
+    inst.facets.label,
+    inst.predictions.find((p) => p.outcome)?.outcome?.expected,
+  );
   const s = inst.summary;
   return (
     <div className="space-y-6">
