@@ -60,6 +60,26 @@ describe("leaderboard views", () => {
     expect(rows[1].tiedWithAbove).toBe(false);
   });
 
+  it("compare's paired interval of two complete submissions is the board's ≈ interval (the stored replicates)", async () => {
+    const rows = (await (await lb("?baselines=0")).json()).rows as {
+      submissionId: string;
+      vsAbove: { difference: number; low: number; high: number } | null;
+      tiedWithAbove: boolean;
+    }[];
+    expect(rows[1].vsAbove).not.toBeNull();
+    const c = await compareSubmissions(
+      db.prisma,
+      "bouncerbench/input",
+      [rows[0].submissionId, rows[1].submissionId],
+      null,
+    );
+    const p = c.pairs[0].primary!;
+    expect(p.difference).toBeCloseTo(rows[1].vsAbove!.difference, 12);
+    expect(p.low).toBeCloseTo(rows[1].vsAbove!.low, 12);
+    expect(p.high).toBeCloseTo(rows[1].vsAbove!.high, 12);
+    expect(p.significant).toBe(!rows[1].tiedWithAbove);
+  });
+
   it("exports exactly the shown rows as CSV, safe against formula injection", async () => {
     const preds = await (
       await import("node:fs")

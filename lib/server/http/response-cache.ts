@@ -28,6 +28,8 @@ const ROUTES: { re: RegExp; kind: "page" | "api" }[] = [
   // the instance explorer and instance pages: built from the same release's board_version
   // (per-instance aggregates, board order) and its instances, which never change once imported
   { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/instances(?:\/[^/]+)?$/, kind: "page" },
+  // a comparison of public submissions (a private one is a 404 to visitors, and 404s are not kept)
+  { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/compare$/, kind: "page" },
   { re: /^\/api\/v1\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/leaderboard$/, kind: "api" },
 ];
 

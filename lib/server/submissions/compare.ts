@@ -1,6 +1,11 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
-import { mcnemarExact, pairedBootstrapDifference, type PairedDifference } from "@/lib/metrics";
+import {
+  mcnemarExact,
+  pairedBootstrapDifference,
+  pairedIntervalFromReplicates,
+  type PairedDifference,
+} from "@/lib/metrics";
 import type { InstanceOutcome } from "@/lib/tasks/types";
 import type { Actor } from "@/lib/server/auth";
 import { discloseScore } from "./disclosure";
@@ -39,6 +44,26 @@ export async function loadPerInstance(
     });
   }
   return out;
+}
+
+/**
+ * Two complete submissions: the paired interval from the replicates stored with their scores (the
+ * release's fixed resamples, the ones the board's ≈ marks use) — O(1,000) instead of
+ * re-bootstrapping every instance, and the same verdict as the board. Null otherwise.
+ */
+function fromReplicates(
+  a: { partial: boolean; primaryValue: number | null; replicates: Uint8Array | null } | undefined,
+  b: { partial: boolean; primaryValue: number | null; replicates: Uint8Array | null } | undefined,
+  allCommon: boolean,
+): PairedDifference | null {
+  if (!allCommon || !a || !b || a.partial || b.partial || !a.replicates || !b.replicates) return null;
+  if (a.primaryValue === null || b.primaryValue === null) return null;
+  const f64 = (x: Uint8Array) => new Float64Array(Uint8Array.from(x).buffer);
+  try {
+    return pairedIntervalFromReplicates(f64(a.replicates), f64(b.replicates), a.primaryValue - b.primaryValue);
+  } catch {
+    return null; // undefined on every resample, or vectors of another length: bootstrap afresh
+  }
 }
 
 /** Paired bootstrap of the primary metric's difference (A − B) on the instances both cover. */
@@ -133,7 +158,9 @@ export async function compareSubmissions(
       pairs.push({
         a: ordered[i].id,
         b: ordered[j].id,
-        primary: primaryDifference(task, a, b, common),
+        primary:
+          fromReplicates(ordered[i].scores[0], ordered[j].scores[0], common.length === instances.length) ??
+          primaryDifference(task, a, b, common),
         mcnemar: mcnemarExact(bOnly, cOnly),
       });
     }

@@ -67,6 +67,9 @@ export function submissionPageInstances(db: PrismaClient, v: SubmissionPageView)
   });
 }
 
+/** Disagreements the compare page lists (each row carries every compared prediction). */
+export const COMPARE_PAGE_DISAGREEMENTS = 100;
+
 /** The ids a compare URL names (`ids=a,b` or `ids=a&ids=b`), and its release. */
 export function compareQuery(sp: Record<string, string | string[] | undefined>) {
   const ids = (Array.isArray(sp.ids) ? sp.ids : sp.ids ? String(sp.ids).split(",") : []).filter(Boolean);
@@ -90,7 +93,9 @@ export async function comparePageView(
   try {
     const c = await compareSubmissions(db, fullSlug, ids, actor, release);
     const primary = c.columns.find((col) => col.key === c.primaryMetric)!;
-    return { fullSlug, compare: { ...c, primary }, problem: null };
+    // the page lists the first COMPARE_PAGE_DISAGREEMENTS (the count says how many there are)
+    const disagreements = c.disagreements.slice(0, COMPARE_PAGE_DISAGREEMENTS);
+    return { fullSlug, compare: { ...c, disagreements, primary }, problem: null };
   } catch (e) {
     const missing = e instanceof AppError && e.code === "not_found" && (ids.length >= 2 || release);
     if (!missing && e instanceof AppError && ["bad_request", "not_found"].includes(e.code)) {
