@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { getDb } from "@/lib/server/db";
-import { listBenchmarks } from "@/lib/server/releases";
+import { listBenchmarks } from "@/lib/server/leaderboard";
 import { fixed } from "@/lib/format";
 
 export const dynamic = "force-dynamic";

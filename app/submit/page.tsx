@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getDb } from "@/lib/server/db";
-import { listBenchmarks } from "@/lib/server/releases";
+import { listBenchmarks } from "@/lib/server/leaderboard";
 
 export const dynamic = "force-dynamic";
 

@@ -4,6 +4,7 @@ import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
+import { Pager } from "@/components/ui/pager";
 import { formatDate } from "@/lib/format";
 import type { TeamView } from "@/lib/server/teams";
 
@@ -88,7 +89,9 @@ export function TeamMembers({ t, me }: { t: TeamView; me: string | null | undefi
 /** The team's submissions (private ones for members), with visibility switches for owners. */
 export function TeamSubmissions({ t }: { t: TeamView }) {
   return (
-    <Card title={t.viewer.member ? "Submissions (public and private)" : "Public submissions"}>
+    <Card
+      title={`${t.viewer.member ? "Submissions (public and private)" : "Public submissions"} (${t.submissionTotal})`}
+    >
       {t.submissions.length ? (
         <DataTable
           rows={t.submissions}
@@ -144,6 +147,14 @@ export function TeamSubmissions({ t }: { t: TeamView }) {
       ) : (
         <p className="text-sm text-muted">No submissions yet.</p>
       )}
+      <div className="mt-2 text-sm">
+        <Pager
+          offset={(t.page - 1) * t.pageSize}
+          limit={t.pageSize}
+          matched={t.submissionTotal}
+          href={(offset) => `/teams/${t.slug}${offset ? `?page=${Math.floor(offset / t.pageSize) + 1}` : ""}`}
+        />
+      </div>
     </Card>
   );
 }

@@ -10,7 +10,8 @@ import { getTaskInstance, listTaskInstances } from "@/lib/server/leaderboard";
 import { releaseOverview } from "@/lib/server/releases";
 import type { bouncerPipeline } from "@/lib/tasks/bouncer-pipeline";
 import type { TaskChartsOf } from "@/lib/tasks/define";
-import { taskChartData } from "@/lib/server/leaderboard";
+import { listBenchmarks, taskChartData } from "@/lib/server/leaderboard";
+import { teamView } from "@/lib/server/teams";
 import { seed } from "@/lib/server/setup";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { fillOutcomes, queueFillOutcomes } from "@/lib/server/scoring";
@@ -285,6 +286,24 @@ describe("instances, releases and charts", () => {
     expect(right.predictions).toHaveLength(1);
     expect(right.predictions[0].outcome!.correct).toBe(true);
     expect(right.pages).toBe(inst.summary!.right);
+  });
+
+  it("a team's submissions come a page at a time, newest first, with their total", async () => {
+    const slug = (await db.prisma.team.findFirstOrThrow({ where: { name: "BouncerBench authors" } })).slug;
+    const all = await teamView(db.prisma, slug, null);
+    expect(all.submissionTotal).toBeGreaterThanOrEqual(2);
+    expect(all.submissions).toHaveLength(all.submissionTotal);
+    const second = await teamView(db.prisma, slug, null, { page: 2, pageSize: 1 });
+    expect(second.submissions.map((x) => x.id)).toEqual([all.submissions[1].id]);
+    expect(second).toMatchObject({ page: 2, pageSize: 1, submissionTotal: all.submissionTotal });
+  });
+
+  it("the catalog's leader of each task is its board's first ranked row", async () => {
+    const benches = await listBenchmarks(db.prisma);
+    const input = benches.flatMap((b) => b.tasks).find((t) => t.slug === "bouncerbench/input")!;
+    const first = (await (await lb("?baselines=0")).json()).rows[0];
+    expect(input.leader).toMatchObject({ model: first.model, submissionId: first.submissionId });
+    expect(input.leader!.primary).toBe(first.metrics[input.primaryMetric]);
   });
 
   it("the release overview gives the paper's Table I shares", async () => {

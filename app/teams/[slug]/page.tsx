@@ -15,11 +15,21 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: `Team ${(await params).slug}` };
 }
 
-export default async function TeamPage({ params }: { params: Params }) {
+export default async function TeamPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { slug } = await params;
   if (!/^[a-z0-9-]{1,64}$/.test(slug)) notFound();
+  const { page } = await searchParams;
   const actor = await getSessionActor();
-  const t = await orNotFound(teamView(await getDb(), slug, actor));
+  // submissions 50 a page (the API's default is 200)
+  const t = await orNotFound(
+    teamView(await getDb(), slug, actor, { page: Number(Array.isArray(page) ? page[0] : page) || 1, pageSize: 50 }),
+  );
   const me = actor?.userId;
   return (
     <div className="space-y-6">

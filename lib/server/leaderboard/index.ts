@@ -7,3 +7,4 @@ export * from "./submission-charts";
 export * from "./page-view";
 export * from "./instance-stats";
 export * from "./instance-pages";
+export * from "./benchmarks";

@@ -34,22 +34,39 @@ function requireOwner(actor: Actor | null, team: { id: string; slug: string }) {
   }
 }
 
-/** A team's page: members, public submissions; for its members also the private ones and the tokens. */
-export async function teamView(db: PrismaClient, slug: string, actor: Actor | null) {
+/**
+ * A team's page: members, public submissions (newest first, a page at a time); for its members
+ * also the private ones and the tokens.
+ */
+export async function teamView(
+  db: PrismaClient,
+  slug: string,
+  actor: Actor | null,
+  opts: { page?: number; pageSize?: number } = {},
+) {
   const team = await getTeamOrThrow(db, slug);
   const member = Boolean(actor && (actor.isAdmin || actor.teamIds.includes(team.id)));
-  const [memberships, submissions, tokens, invitations] = await Promise.all([
+  const pageSize = Math.min(200, Math.max(1, opts.pageSize ?? 200));
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const shownSubmissions = {
+    teamId: team.id,
+    status: "scored" as const,
+    ...(member ? {} : { visibility: "public" as const, hiddenAt: null }),
+  };
+  const [memberships, submissions, submissionTotal, tokens, invitations] = await Promise.all([
     db.membership.findMany({
       where: { teamId: team.id },
       include: { user: { select: { id: true, name: true, email: true } } },
       orderBy: { createdAt: "asc" },
     }),
     db.submission.findMany({
-      where: { teamId: team.id, status: "scored", ...(member ? {} : { visibility: "public", hiddenAt: null }) },
+      where: shownSubmissions,
       include: { task: { select: { fullSlug: true, name: true, primaryMetric: true } } },
-      orderBy: { createdAt: "desc" },
-      take: 200,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * pageSize,
+      take: pageSize,
     }),
+    db.submission.count({ where: shownSubmissions }),
     member
       ? db.apiToken.findMany({
           where: { teamId: team.id, revokedAt: null },
@@ -77,6 +94,10 @@ export async function teamView(db: PrismaClient, slug: string, actor: Actor | nu
       role: m.role,
       since: m.createdAt.toISOString(),
     })),
+    /** how many submissions the viewer may see in all, and which page of them `submissions` is */
+    submissionTotal,
+    page,
+    pageSize,
     submissions: submissions.map((s) => ({
       id: s.id,
       task: s.task.fullSlug,

@@ -1,6 +1,6 @@
 // GET /api/v1/benchmarks – benchmarks with their tasks and current releases
 import { getDb } from "@/lib/server/db";
-import { listBenchmarks } from "@/lib/server/releases";
+import { listBenchmarks } from "@/lib/server/leaderboard";
 import { route } from "@/lib/server/http";
 
 export const dynamic = "force-dynamic";

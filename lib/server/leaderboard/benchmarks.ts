@@ -1,0 +1,49 @@
+// The catalog as readers see it (home page, /submit, GET /api/v1/benchmarks): benchmarks, their
+// tasks, each task's current release, its public submissions and its leader — the leader read
+// from the release's cached board (per board_version), not from every score of the release.
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { releaseJson } from "@/lib/server/releases";
+import { getBoard } from "./leaderboard";
+
+export async function listBenchmarks(db: PrismaClient) {
+  const benches = await db.benchmark.findMany({
+    orderBy: { sortOrder: "asc" },
+    include: {
+      tasks: {
+        orderBy: { sortOrder: "asc" },
+        include: {
+          releases: { where: { status: "published" }, take: 1, orderBy: { publishedAt: "desc" } },
+          _count: { select: { submissions: { where: { visibility: "public", baseline: null, hiddenAt: null } } } },
+        },
+      },
+    },
+  });
+  // the first ranked row of each current board (a hidden release's: among what the Ladder released)
+  const leaders = new Map(
+    await Promise.all(
+      benches
+        .flatMap((b) => b.tasks.flatMap((t) => t.releases))
+        .map(async (r) => [r.id, (await getBoard(db, r)).find((row) => row.rank !== null) ?? null] as const),
+    ),
+  );
+  return benches.map((b) => ({
+    slug: b.slug,
+    name: b.name,
+    description: b.description,
+    paperTitle: b.paperTitle,
+    tasks: b.tasks.map((t) => {
+      const current = t.releases[0];
+      const lead = current ? leaders.get(current.id) : null;
+      return {
+        slug: t.fullSlug,
+        name: t.name,
+        description: t.description,
+        kind: t.kind,
+        primaryMetric: t.primaryMetric,
+        currentRelease: current ? releaseJson(current) : null,
+        leader: lead ? { model: lead.model, submissionId: lead.submissionId, primary: lead.primary } : null,
+        submissions: t._count.submissions,
+      };
+    }),
+  }));
+}
