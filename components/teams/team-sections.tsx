@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
 import { formatDate } from "@/lib/format";
+import { withQuery } from "@/lib/href";
 import type { TeamView } from "@/lib/server/teams";
 
 /** The members (emails and actions for members; role changes for owners) and the invite button. */
@@ -145,14 +146,22 @@ export function TeamSubmissions({ t }: { t: TeamView }) {
           ]}
         />
       ) : (
-        <p className="text-sm text-muted">No submissions yet.</p>
+        <p className="text-sm text-muted">
+          {t.submissionTotal ? (
+            <>
+              No submissions on page {t.page}: <Link href={`/teams/${t.slug}`}>the newest ones</Link>.
+            </>
+          ) : (
+            "No submissions yet."
+          )}
+        </p>
       )}
       <div className="mt-2 text-sm">
         <Pager
           offset={(t.page - 1) * t.pageSize}
           limit={t.pageSize}
           matched={t.submissionTotal}
-          href={(offset) => `/teams/${t.slug}${offset ? `?page=${Math.floor(offset / t.pageSize) + 1}` : ""}`}
+          href={(offset) => withQuery(`/teams/${t.slug}`, { page: Math.floor(offset / t.pageSize) + 1 })}
         />
       </div>
     </Card>

@@ -2,6 +2,8 @@
 // aggregates (instance-stats.ts), reading predictions only for the page of them shown.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
+import { withQuery } from "@/lib/href";
+import type { ExplorerQuery, ExplorerSort, InstancePageQuery } from "@/lib/validations/instances";
 import type { Actor } from "@/lib/server/auth";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { clipPrediction, instanceSummary } from "@/lib/server/submissions";
@@ -16,27 +18,6 @@ export function instanceRepository(i: Pick<StoredInstance, "externalId" | "metad
   const x = /^([A-Za-z0-9_.-]+?)__([A-Za-z0-9_.-]+)-\d+$/.exec(i.externalId);
   return x ? `${x[1]}/${x[2]}` : null;
 }
-
-/** The explorer's filters and order, all in the URL. */
-export interface ExplorerQuery {
-  release?: string;
-  /** position (release order), share (share of systems right), difficulty (1 − share), disagreement, id */
-  sort?: string;
-  dir?: "asc" | "desc";
-  page?: number;
-  pageSize?: number;
-  /** search in the id and the summary */
-  q?: string;
-  repo?: string;
-  label?: string;
-  length?: string;
-  /** share of systems right, in percent: at least min, at most max */
-  min?: number;
-  max?: number;
-}
-
-const SORTS = ["position", "share", "difficulty", "disagreement", "id"] as const;
-type ExplorerSort = (typeof SORTS)[number];
 
 interface ExplorerRow {
   instanceId: string;
@@ -54,9 +35,15 @@ interface ExplorerRow {
   disagreement: number | null;
 }
 
+// an instance's facets never change (releases are immutable): worked out once per process
+const facetMemo = new WeakMap<StoredInstance, { repo: string | null; label: string | null; length: string | null }>();
 function facetsOf(task: ResolvedTask, i: StoredInstance) {
-  const f = task.kind.instanceFacets?.(i, task.options) ?? {};
-  return { repo: instanceRepository(i), label: f.label ?? null, length: f.length ?? null };
+  let hit = facetMemo.get(i);
+  if (!hit) {
+    const f = task.kind.instanceFacets?.(i, task.options) ?? {};
+    facetMemo.set(i, (hit = { repo: instanceRepository(i), label: f.label ?? null, length: f.length ?? null }));
+  }
+  return hit;
 }
 
 /** Values of a facet with their counts, most common first (the explorer's filter options). */
@@ -123,9 +110,7 @@ export async function listTaskInstances(
       (min === null || (r.share !== null && r.share >= min - 1e-12)) &&
       (max === null || (r.share !== null && r.share <= max + 1e-12)),
   );
-  const sort: ExplorerSort = (SORTS as readonly string[]).includes(q.sort ?? "")
-    ? (q.sort as ExplorerSort)
-    : "position";
+  const sort: ExplorerSort = q.sort ?? "position";
   const dir = q.dir ?? (sort === "position" || sort === "id" || sort === "share" ? "asc" : "desc");
   const sign = dir === "asc" ? 1 : -1;
   rows.sort((a, b) => {
@@ -139,7 +124,7 @@ export async function listTaskInstances(
   });
   const pageSize = Math.min(200, Math.max(1, q.pageSize ?? 50));
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
-  const page = Math.min(pages, Math.max(1, q.page ?? 1));
+  const page = Math.min(pages, Math.max(1, Math.floor(q.page ?? 1)));
   const shown = rows.slice((page - 1) * pageSize, page * pageSize);
   return {
     task: task.fullSlug,
@@ -164,15 +149,6 @@ export async function listTaskInstances(
 }
 
 export type InstanceExplorer = Awaited<ReturnType<typeof listTaskInstances>>;
-
-/** The instance page's query: which release, which page of predictions, right/wrong, which team. */
-export interface InstancePageQuery {
-  release?: string;
-  page?: number;
-  pageSize?: number;
-  outcome?: "right" | "wrong";
-  team?: string;
-}
 
 /**
  * One instance: its truth (unless hidden) and metadata, the share of public systems right on it
@@ -204,7 +180,7 @@ export async function getTaskInstance(
   if (!hidden && q.outcome) systems = systems.filter((s) => outcomeOf(s) === (q.outcome === "right"));
   const pageSize = Math.min(200, Math.max(1, q.pageSize ?? 25));
   const pages = Math.max(1, Math.ceil(systems.length / pageSize));
-  const page = Math.min(pages, Math.max(1, q.page ?? 1));
+  const page = Math.min(pages, Math.max(1, Math.floor(q.page ?? 1)));
   const shown = systems.slice((page - 1) * pageSize, page * pageSize);
   const preds = shown.length
     ? await db.prediction.findMany({ where: { externalId, submissionId: { in: shown.map((s) => s.submissionId) } } })
@@ -228,6 +204,19 @@ export async function getTaskInstance(
     })
     .filter((x) => x !== null);
   const share = hidden ? null : shareRight(stats, position);
+  const facets = { ...facetsOf(task, inst), ...(hidden ? { label: null } : {}) };
+  // what the kind calls the expected answer comes from the truth, whichever prediction it is read
+  // with: from this page's, else from the first system that predicted the instance
+  let expected = predictions.find((p) => p.outcome)?.outcome?.expected;
+  if (!hidden && expected === undefined) {
+    const first = stats.systems.find((s) => systemOutcome(stats, s, position) !== null);
+    const p = first
+      ? await db.prediction.findUnique({
+          where: { submissionId_externalId: { submissionId: first.submissionId, externalId } },
+        })
+      : null;
+    if (p) expected = task.kind.outcome(inst, p.data as Record<string, unknown>, task.options).expected;
+  }
   return {
     task: task.fullSlug,
     kind: task.kindName,
@@ -235,8 +224,10 @@ export async function getTaskInstance(
     instanceId: inst.externalId,
     position,
     truth: hidden ? null : inst.truth,
+    /** the truth in a few words (null on a hidden release) */
+    truthWords: truthInWords(hidden ? null : inst.truth, facets.label, expected),
     metadata: inst.metadata,
-    facets: { ...facetsOf(task, inst), ...(hidden ? { label: null } : {}) },
+    facets,
     summary: hidden
       ? null
       : {
@@ -259,52 +250,57 @@ export async function getTaskInstance(
   };
 }
 
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
-const percentParam = (v: string | undefined) => {
-  const x = v === undefined ? NaN : Number(v);
-  return Number.isFinite(x) && x >= 0 && x <= 100 ? x : undefined;
-};
-
-/** The explorer's query from a URL (values that do not parse are dropped). */
-export function parseExplorerQuery(sp: Record<string, string | string[] | undefined>): ExplorerQuery {
-  const dir = one(sp.dir);
-  return {
-    release: one(sp.release),
-    sort: one(sp.sort),
-    dir: dir === "asc" || dir === "desc" ? dir : undefined,
-    page: Number(one(sp.page)) || undefined,
-    q: one(sp.q)?.slice(0, 200),
-    repo: one(sp.repo),
-    label: one(sp.label),
-    length: one(sp.length),
-    min: percentParam(one(sp.min)),
-    max: percentParam(one(sp.max)),
-  };
-}
-
 /** The explorer with some of its query changed (a permalink; a new filter starts at page 1). */
 export function explorerHref(
   base: string,
   q: ExplorerQuery,
   over: Partial<Record<keyof ExplorerQuery, string | number | undefined>>,
 ) {
-  const p = new URLSearchParams();
-  const merged: Record<string, unknown> = { ...q, ...over };
-  for (const k of ["release", "q", "repo", "label", "length", "min", "max", "sort", "dir", "page"] as const) {
-    const v = merged[k];
-    if (v !== undefined && v !== "" && !(k === "page" && v === 1)) p.set(k, String(v));
-  }
-  const s = p.toString();
-  return `${base}${s ? `?${s}` : ""}`;
+  const m = { ...q, ...over };
+  return withQuery(base, {
+    release: m.release,
+    q: m.q,
+    repo: m.repo,
+    label: m.label,
+    length: m.length,
+    min: m.min,
+    max: m.max,
+    sort: m.sort,
+    dir: m.dir,
+    page: m.page,
+  });
 }
 
-/** The instance page's query from a URL. */
-export function parseInstancePageQuery(sp: Record<string, string | string[] | undefined>): InstancePageQuery {
-  const outcome = one(sp.outcome);
-  return {
-    release: one(sp.release),
-    page: Number(one(sp.page)) || undefined,
-    outcome: outcome === "right" || outcome === "wrong" ? outcome : undefined,
-    team: one(sp.team),
-  };
+/** An instance's page with some of its query changed (a permalink). */
+export function instancePageHref(
+  fullSlug: string,
+  instanceId: string,
+  q: InstancePageQuery,
+  over: Partial<Record<keyof InstancePageQuery, string | number | undefined>> = {},
+) {
+  const m = { ...q, ...over };
+  return withQuery(`/tasks/${fullSlug}/instances/${encodeURIComponent(instanceId)}`, {
+    release: m.release,
+    outcome: m.outcome,
+    team: m.team,
+    page: m.page,
+  });
+}
+
+/**
+ * The truth of an instance in a few words: the kind's label (instanceFacets), else what the kind's
+ * outcome calls expected, else the stored truth's short fields; null on a hidden release.
+ */
+export function truthInWords(
+  truth: Record<string, unknown> | null,
+  label: string | null,
+  expected: string | undefined,
+): string | null {
+  if (!truth) return null;
+  if (label) return label;
+  if (expected) return expected;
+  const parts = Object.entries(truth)
+    .filter(([, v]) => typeof v === "boolean" || typeof v === "number" || (typeof v === "string" && v.length <= 60))
+    .map(([k, v]) => `${k.replace(/_/g, " ")}: ${String(v)}`);
+  return parts.length ? parts.join(" · ") : null;
 }

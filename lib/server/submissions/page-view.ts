@@ -6,6 +6,7 @@ import type { Actor } from "@/lib/server/auth";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import type { Metrics } from "@/lib/tasks/types";
 import { AppError } from "@/lib/errors";
+import { withQuery } from "@/lib/href";
 import { compareSubmissions } from "./compare";
 import { discloseScore } from "./disclosure";
 import { getSubmissionOrThrow, listSubmissionInstances, scoreOnRelease } from "./submissions";
@@ -46,10 +47,7 @@ export async function submissionPageView(db: PrismaClient, id: string, actor: Ac
     isAdmin: Boolean(actor?.isAdmin),
     /** this page with some of its query changed (a permalink) */
     href(over: Partial<SubmissionPageQuery>): string {
-      const p = new URLSearchParams();
-      for (const [k, v] of Object.entries({ release: q.release, outcome, ...over })) if (v) p.set(k, v);
-      const s = p.toString();
-      return `/submissions/${sub.id}${s ? `?${s}` : ""}`;
+      return withQuery(`/submissions/${sub.id}`, { release: q.release, outcome, ...over });
     },
   };
 }

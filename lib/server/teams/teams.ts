@@ -47,7 +47,7 @@ export async function teamView(
   const team = await getTeamOrThrow(db, slug);
   const member = Boolean(actor && (actor.isAdmin || actor.teamIds.includes(team.id)));
   const pageSize = Math.min(200, Math.max(1, opts.pageSize ?? 200));
-  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const page = Math.min(1_000_000, Math.max(1, Math.floor(opts.page ?? 1) || 1));
   const shownSubmissions = {
     teamId: team.id,
     status: "scored" as const,

@@ -9,7 +9,8 @@ import { Pager } from "@/components/ui/pager";
 import { AppError } from "@/lib/errors";
 import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
-import { explorerHref, listTaskInstances, parseExplorerQuery } from "@/lib/server/leaderboard";
+import { explorerHref, listTaskInstances } from "@/lib/server/leaderboard";
+import { parseExplorerQuery } from "@/lib/validations/instances";
 import { orNotFound } from "@/lib/server/pages";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 

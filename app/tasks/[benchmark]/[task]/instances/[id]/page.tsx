@@ -9,7 +9,8 @@ import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
 import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
-import { getTaskInstance, parseInstancePageQuery, type InstancePageQuery } from "@/lib/server/leaderboard";
+import { getTaskInstance, instancePageHref } from "@/lib/server/leaderboard";
+import { parseInstancePageQuery } from "@/lib/validations/instances";
 import { orNotFound } from "@/lib/server/pages";
 
 export const dynamic = "force-dynamic";
@@ -20,21 +21,6 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { benchmark, task, id } = await params;
   return { title: `${decodeURIComponent(id)} · ${benchmark}/${task} instances` };
-}
-
-/** The truth in a few words: the kind's label, else what its outcome calls expected, else the stored truth's short fields. */
-function truthInWords(
-  truth: Record<string, unknown> | null,
-  label: string | null,
-  expected: string | undefined,
-): string | null {
-  if (label) return label;
-  if (!truth) return null;
-  if (expected) return expected;
-  const parts = Object.entries(truth)
-    .filter(([, v]) => typeof v === "boolean" || typeof v === "number" || (typeof v === "string" && v.length <= 60))
-    .map(([k, v]) => `${k.replace(/_/g, " ")}: ${String(v)}`);
-  return parts.length ? parts.join(" · ") : null;
 }
 
 /**
@@ -53,22 +39,10 @@ export default async function InstancePage({ params, searchParams }: { params: P
   const { metadata } = inst;
   // the instance and its predictions as the task's kind shows them (components/tasks/<kind>)
   const { InstanceView, PredictionView } = kindViews(inst.kind);
-  const base = `/tasks/${fullSlug}/instances/${encodeURIComponent(inst.instanceId)}`;
-  const href = (over: Partial<Record<keyof InstancePageQuery, string | number | undefined>>) => {
-    const p = new URLSearchParams();
-    const m: Record<string, unknown> = { ...q, ...over };
-    for (const k of ["release", "outcome", "team", "page"] as const)
-      if (m[k] !== undefined && m[k] !== "" && !(k === "page" && m[k] === 1)) p.set(k, String(m[k]));
-    const s = p.toString();
-    return `${base}${s ? `?${s}` : ""}`;
-  };
+  const base = instancePageHref(fullSlug, inst.instanceId, {});
+  const href = (over: Parameters<typeof instancePageHref>[3]) => instancePageHref(fullSlug, inst.instanceId, q, over);
   const wholePrediction = (submissionId: string) =>
     `/api/v1/submissions/${submissionId}/predictions/${encodeURIComponent(inst.instanceId)}`;
-  const words = truthInWords(
-    inst.truth as Record<string, unknown> | null,
-    inst.facets.label,
-    inst.predictions.find((p) => p.outcome)?.outcome?.expected,
-  );
   const s = inst.summary;
   return (
     <div className="space-y-6">
@@ -86,7 +60,9 @@ export default async function InstancePage({ params, searchParams }: { params: P
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]" data-testid="instance-summary">
           <dt className="text-muted">Truth</dt>
           <dd data-testid="instance-truth-words">
-            {inst.release.hidden ? "hidden (this release keeps its ground truth on the server)" : (words ?? "—")}
+            {inst.release.hidden
+              ? "hidden (this release keeps its ground truth on the server)"
+              : (inst.truthWords ?? "—")}
           </dd>
           {inst.facets.repo ? (
             <>
