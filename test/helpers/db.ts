@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { openDatabase, setDatabase, closeDatabase, type Database, applyMigrations } from "@/lib/server/db";
 import { migrateQueue } from "@/lib/server/jobs";
+import { stopReleaseSignatures } from "@/lib/server/http";
 import { runDueJobs } from "@/lib/server/worker";
 
 /**
@@ -33,6 +34,7 @@ export async function createTestDatabase(): Promise<
     runJobs: () => runDueJobs(db.prisma, db.pool),
     url: u.toString(),
     async drop() {
+      stopReleaseSignatures(); // its LISTEN connection would otherwise try the dropped database again
       await closeDatabase();
       const c = new pg.Client({ connectionString: server });
       await c.connect();

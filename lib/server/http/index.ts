@@ -2,7 +2,7 @@ export * from "./body";
 export * from "./error-response";
 export * from "./multipart";
 export * from "./public-url";
-export { releaseSignatureState } from "./release-signatures";
+export { releaseSignatureState, stopReleaseSignatures } from "./release-signatures";
 export * from "./respond";
 export * from "./response-cache";
 export * from "./route";

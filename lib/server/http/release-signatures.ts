@@ -3,27 +3,39 @@
 // keeps the signatures it has read until a notification says a release changed. While the
 // listening connection is down (starting, or PostgreSQL restarting) nothing is kept and every
 // request reads the signature, as before. Staleness is bounded by the notification's delivery
-// after commit (docs/performance.md gives the measured figure) — the same order as the time a
-// board's refresh takes to become visible anyway.
+// after commit (docs/performance.md gives the measured figure). A connection that dies without a
+// word (a half-open socket, a failover) is found by a probe every PROBE_MS, and no signature is
+// kept longer than KEEP_MS whatever happens, so a silent failure costs at most KEEP_MS of
+// staleness. LISTEN needs a session: point DATABASE_URL at PostgreSQL or a session-mode pooler,
+// not a transaction-mode PgBouncer.
 import pg from "pg";
 import { log } from "@/lib/server/observability";
+import { listen, probe } from "./release-signatures.sql";
 
 export const RELEASE_CHANNEL = "release_changed";
+/** How often the listening connection is probed. */
+const PROBE_MS = 5_000;
+/** The longest a signature is kept without being read again (a backstop for silent failures). */
+export const KEEP_MS = 15_000;
 
 interface Listener {
   url: string;
   ready: boolean;
   /** bumped by every notification: a signature read before one is not kept */
   gen: number;
-  sigs: Map<string, string>;
+  sigs: Map<string, { sig: string; at: number }>;
   client: pg.Client | null;
   notified: number;
+  /** replaced by a listener for another database (tests): never reconnects */
+  stopped: boolean;
+  probe: NodeJS.Timeout | null;
 }
 
 const g = globalThis as unknown as { __releaseSignatures?: Listener };
 
 function connect(l: Listener): void {
-  const client = new pg.Client({ connectionString: l.url });
+  if (l.stopped) return;
+  const client = new pg.Client({ connectionString: l.url, keepAlive: true });
   l.client = client;
   const down = (why: unknown) => {
     if (l.client !== client) return;
@@ -31,8 +43,12 @@ function connect(l: Listener): void {
     l.sigs.clear();
     l.gen++;
     l.client = null;
+    if (l.probe) clearInterval(l.probe);
+    l.probe = null;
     client.removeAllListeners();
+    client.on("error", () => undefined); // what pg still reports while ending is not news
     client.end().catch(() => undefined);
+    if (l.stopped) return;
     log.warn({ err: why }, "release signature listener down: reading signatures per request until it reconnects");
     setTimeout(() => connect(l), 1000).unref();
   };
@@ -46,26 +62,68 @@ function connect(l: Listener): void {
   });
   client
     .connect()
-    .then(() => client.query(`LISTEN ${RELEASE_CHANNEL}`))
+    .then(() => listen(client, RELEASE_CHANNEL))
     .then(() => {
       if (l.client !== client) return;
       l.sigs.clear();
       l.gen++;
       l.ready = true;
+      // a socket that died silently answers no probe
+      l.probe = setInterval(() => {
+        const timeout = setTimeout(() => down(new Error("probe unanswered")), PROBE_MS);
+        timeout.unref();
+        probe(client).then(
+          () => clearTimeout(timeout),
+          (e) => {
+            clearTimeout(timeout);
+            down(e);
+          },
+        );
+      }, PROBE_MS);
+      l.probe.unref();
     })
     .catch(down);
   // the listening connection must not keep a process alive
   (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
 }
 
+function stop(l: Listener): void {
+  l.stopped = true;
+  l.ready = false;
+  if (l.probe) clearInterval(l.probe);
+  const c = l.client;
+  l.client = null;
+  if (c) {
+    c.removeAllListeners();
+    c.on("error", () => undefined);
+    c.end().catch(() => undefined);
+  }
+}
+
 function listener(url: string): Listener {
   let l = g.__releaseSignatures;
   if (!l || l.url !== url) {
-    if (l?.client) l.client.end().catch(() => undefined);
-    l = g.__releaseSignatures = { url, ready: false, gen: 0, sigs: new Map(), client: null, notified: 0 };
+    if (l) stop(l);
+    l = g.__releaseSignatures = {
+      url,
+      ready: false,
+      gen: 0,
+      sigs: new Map(),
+      client: null,
+      notified: 0,
+      stopped: false,
+      probe: null,
+    };
     connect(l);
   }
   return l;
+}
+
+/** Stops listening (tests that drop their database; a process that shuts down). */
+export function stopReleaseSignatures(): void {
+  const l = g.__releaseSignatures;
+  if (l) stop(l);
+  g.__releaseSignatures = undefined;
 }
 
 /**
@@ -76,12 +134,13 @@ export async function knownSignature(url: string, fullSlug: string, read: () => 
   const l = listener(url);
   if (l.ready) {
     const hit = l.sigs.get(fullSlug);
-    if (hit !== undefined) return hit;
+    if (hit && Date.now() - hit.at < KEEP_MS) return hit.sig;
   }
   const gen = l.gen;
   const ready = l.ready;
+  const at = Date.now();
   const sig = await read();
-  if (ready && l.ready && l.gen === gen) l.sigs.set(fullSlug, sig);
+  if (ready && l.ready && l.gen === gen) l.sigs.set(fullSlug, { sig, at });
   return sig;
 }
 
