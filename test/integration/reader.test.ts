@@ -145,6 +145,25 @@ describe("comparison", () => {
       compareSubmissions(db.prisma, "bouncerbench/input", [rows[0].submissionId, "nope"], null),
     ).rejects.toThrow(/not a submission id/);
   });
+  it("refuses a submission with no score on the release, by name (scores are what is compared)", async () => {
+    const rows = await ids();
+    const claude = rows.find((r) => r.model === "claude-3.7-sonnet")!.submissionId;
+    // the score is deleted inside a transaction that is rolled back: the other tests keep it
+    const refused = await db.prisma
+      .$transaction(async (tx) => {
+        await tx.score.deleteMany({ where: { submissionId: claude } });
+        const err = await compareSubmissions(
+          tx as unknown as typeof db.prisma,
+          "bouncerbench/input",
+          [rows[0].submissionId, claude],
+          null,
+        ).catch((e: unknown) => e);
+        throw Object.assign(new Error("rollback"), { cause: err });
+      })
+      .catch((e: Error) => e.cause as Error);
+    expect(refused.message).toMatch(/claude-3\.7-sonnet has no score on release .+: compare submissions scored on it/);
+    expect(await db.prisma.score.count({ where: { submissionId: claude } })).toBeGreaterThan(0);
+  });
 });
 
 describe("instances, releases and charts", () => {

@@ -54,9 +54,9 @@ export async function loadPerInstance(
 function fromReplicates(
   a: { partial: boolean; primaryValue: number | null; replicates: Uint8Array | null } | undefined,
   b: { partial: boolean; primaryValue: number | null; replicates: Uint8Array | null } | undefined,
-  allCommon: boolean,
 ): PairedDifference | null {
-  if (!allCommon || !a || !b || a.partial || b.partial || !a.replicates || !b.replicates) return null;
+  // complete scores cover every instance: their replicates pair whatever else is compared
+  if (!a || !b || a.partial || b.partial || !a.replicates || !b.replicates) return null;
   if (a.primaryValue === null || b.primaryValue === null) return null;
   const f64 = (x: Uint8Array) => new Float64Array(Uint8Array.from(x).buffer);
   try {
@@ -110,6 +110,13 @@ export async function compareSubmissions(
   if (visible.length !== unique.length)
     throw new AppError("not_found", "a submission to compare was not found on this task");
   const ordered = unique.map((id) => visible.find((s) => s.id === id)!);
+  // only scores are compared (and a cached comparison is invalidated by its scores' board_version)
+  const unscored = ordered.find((s) => !s.scores[0]);
+  if (unscored)
+    throw new AppError(
+      "bad_request",
+      `${unscored.model || "a submission"} has no score on release ${release.version}: compare submissions scored on it`,
+    );
   const submissions = ordered.map((s) => {
     const view = s.scores[0] ? discloseScore(s.scores[0], release, actor) : null;
     return {
@@ -158,9 +165,7 @@ export async function compareSubmissions(
       pairs.push({
         a: ordered[i].id,
         b: ordered[j].id,
-        primary:
-          fromReplicates(ordered[i].scores[0], ordered[j].scores[0], common.length === instances.length) ??
-          primaryDifference(task, a, b, common),
+        primary: fromReplicates(ordered[i].scores[0], ordered[j].scores[0]) ?? primaryDifference(task, a, b, common),
         mcnemar: mcnemarExact(bOnly, cOnly),
       });
     }
