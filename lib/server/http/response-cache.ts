@@ -38,11 +38,14 @@ export const FILL_HEADER = "x-leaderboard-cache-fill";
 /** The nonce the proxy asks its render request to use (a placeholder replaced in every answer). */
 export const FILL_NONCE_HEADER = "x-leaderboard-cache-nonce";
 
-const MAX_ENTRIES = 256;
 const MAX_BODY = 2 * 1024 * 1024;
-/** Bytes of bodies one process keeps (views differ by query string: a bound, not a hope). */
-const MAX_BYTES = 64 * 1024 * 1024;
-const cache = new Lru<{ signature: string; response: Promise<CachedResponse | null> }>(MAX_ENTRIES, MAX_BYTES);
+type Entry = { signature: string; response: Promise<CachedResponse | null> };
+// Bytes of bodies one process keeps (views differ by query string: a bound, not a hope), in two
+// budgets: the boards (page and API), and the pages below a board (instances, comparisons) — a
+// crawler walking thousands of instance URLs cannot push the boards out.
+const boards = new Lru<Entry>(256, 64 * 1024 * 1024);
+const details = new Lru<Entry>(1024, 32 * 1024 * 1024);
+const poolOf = (key: string) => (/^\/tasks\/[^/?]+\/[^/?]+\/(instances|compare)/.test(key) ? details : boards);
 
 /** The task slug a cacheable request reads, or null (signed-in readers, RSC navigations, others). */
 export function cacheableTask(req: { method: string; url: string; headers: Headers }): string | null {
@@ -77,6 +80,7 @@ export async function cachedResponse(
   signature: string,
   render: () => Promise<Response>,
 ): Promise<{ hit: boolean; response: CachedResponse | Response }> {
+  const cache = poolOf(key);
   const entry = cache.get(key);
   if (entry && entry.signature === signature) {
     const r = await entry.response;
