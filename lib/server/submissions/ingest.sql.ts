@@ -29,29 +29,33 @@ export function insertScoringSubmission(
   );
 }
 
-/** A scored upload's metadata, file and validation report. */
+/** What a submission's form and file say, as stored (absent values null). */
+export interface SubmissionForm {
+  model: string;
+  system: string | null;
+  oss: boolean;
+  site: string | null;
+  visibility: string;
+  costUsd: number | null;
+  tokens: number | null;
+  runtimeSec: number | null;
+  logsUrl: string | null;
+  modelSkeleton: string;
+  fileSize: number;
+  fileSha256: string;
+}
+
+/** A scored upload's form, file and validation report. */
 export function markSubmissionScored(
   sql: Sql,
   id: string,
-  m: {
-    model: string;
-    system: string | null;
-    oss: boolean;
-    site: string | null;
-    visibility: string;
+  m: SubmissionForm & {
     baseline: string | null;
     synthetic: boolean;
     format: string;
     fileName: string | null;
-    fileSize: number;
-    fileSha256: string;
     validation: unknown;
-    costUsd: number | null;
-    tokens: number | null;
-    runtimeSec: number | null;
     releaseId: string;
-    logsUrl: string | null;
-    modelSkeleton: string;
   },
 ) {
   return sql(

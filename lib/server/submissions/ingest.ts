@@ -8,6 +8,7 @@ import {
   insertScoringSubmission,
   ladderOutcome,
   markSubmissionScored,
+  type SubmissionForm,
 } from "./ingest.sql";
 import { getDatabase, type RawConnection, sqlOf } from "@/lib/server/db";
 import { validationError } from "@/lib/errors";
@@ -38,6 +39,28 @@ export interface SubmissionMeta {
   /** server-computed baseline entries */
   baseline?: string;
   synthetic?: boolean;
+}
+
+/** A submission's form as stored: what was not given is null (or the default visibility, public). */
+export function submissionForm(
+  meta: SubmissionMeta,
+  file: { size: number; sha256: string },
+  modelSkeleton: string,
+): SubmissionForm {
+  return {
+    model: meta.model,
+    system: meta.system ?? null,
+    oss: meta.oss ?? false,
+    site: meta.site ?? null,
+    visibility: meta.visibility ?? "public",
+    costUsd: meta.costUsd ?? null,
+    tokens: meta.tokens ?? null,
+    runtimeSec: meta.runtimeSec ?? null,
+    logsUrl: meta.logsUrl ?? null,
+    modelSkeleton,
+    fileSize: file.size,
+    fileSha256: file.sha256,
+  };
 }
 
 export interface ValidationReport {
@@ -245,24 +268,13 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
       sha256 = hash.digest("hex");
       await saveScore(sql, task, id, release.id, score);
       await markSubmissionScored(sql, id, {
-        model: meta.model,
-        system: meta.system ?? null,
-        oss: meta.oss ?? false,
-        site: meta.site ?? null,
-        visibility: meta.visibility ?? "public",
+        ...submissionForm(meta, { size, sha256 }, modelSkeleton),
         baseline: meta.baseline ?? null,
         synthetic: meta.synthetic ?? release.synthetic,
         format: validation.format,
         fileName: input.fileName ?? null,
-        fileSize: size,
-        fileSha256: sha256,
         validation,
-        costUsd: meta.costUsd ?? null,
-        tokens: meta.tokens ?? null,
-        runtimeSec: meta.runtimeSec ?? null,
         releaseId: release.id,
-        logsUrl: meta.logsUrl ?? null,
-        modelSkeleton,
       });
       if ((meta.visibility ?? "public") === "public" && !meta.baseline) {
         await audit(sql, {

@@ -1,6 +1,7 @@
 // The statements of the spooled (202) upload path. It runs on pg transactions of its own (the
 // body streams into upload_chunks a megabyte at a time, outside Prisma), so these take an `Sql`.
 import type { Sql } from "@/lib/server/db";
+import type { SubmissionForm } from "./ingest.sql";
 
 /** The row an upload holds from its first byte: queued, private, named by its receiver's heartbeat. */
 export function insertQueuedSubmission(
@@ -31,24 +32,7 @@ export function appendUploadChunk(sql: Sql, submissionId: string, seq: number, d
 }
 
 /** The form of a spooled upload, once its body is in: its metadata and visibility, no receiver any more. */
-export function completeQueuedSubmission(
-  sql: Sql,
-  id: string,
-  m: {
-    model: string;
-    system: string | null;
-    oss: boolean;
-    site: string | null;
-    visibility: string;
-    costUsd: number | null;
-    tokens: number | null;
-    runtimeSec: number | null;
-    fileSize: number;
-    fileSha256: string;
-    logsUrl: string | null;
-    modelSkeleton: string;
-  },
-) {
+export function completeQueuedSubmission(sql: Sql, id: string, m: SubmissionForm) {
   return sql(
     `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7,
             tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11, logs_url = $12, receiver_id = NULL,

@@ -11,7 +11,7 @@ import {
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { startHeartbeat, createJob, defineJob, defineTask } from "@/lib/server/jobs";
-import { ingestPredictions, type SubmissionMeta } from "./ingest";
+import { ingestPredictions, submissionForm, type SubmissionMeta } from "./ingest";
 import { ingestInThread } from "./scoring-pool";
 import { disclosedUpload } from "./disclosure";
 import { assertModelNameAvailable, skeleton } from "@/lib/server/names";
@@ -191,20 +191,11 @@ export async function queueUpload(input: {
             submissionId: id,
           })
         : skeleton(meta.model);
-      await completeQueuedSubmission(sqlOf(conn), id, {
-        model: meta.model,
-        system: meta.system ?? null,
-        oss: meta.oss ?? false,
-        site: meta.site ?? null,
-        visibility: meta.visibility ?? "public",
-        costUsd: meta.costUsd ?? null,
-        tokens: meta.tokens ?? null,
-        runtimeSec: meta.runtimeSec ?? null,
-        fileSize: size,
-        fileSha256: hash.digest("hex"),
-        logsUrl: meta.logsUrl ?? null,
-        modelSkeleton,
-      });
+      await completeQueuedSubmission(
+        sqlOf(conn),
+        id,
+        submissionForm(meta, { size, sha256: hash.digest("hex") }, modelSkeleton),
+      );
       return createJob(
         sqlOf(conn),
         "score-upload",
