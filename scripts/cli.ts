@@ -210,7 +210,7 @@ async function cmdScore(argv: string[]) {
   const preds = fileArg(positionals, "prediction");
   // pure modules only: offline scoring loads no database code
   const { validatePredictionText: validatePredictions, validateReleaseFile } = await import("@/lib/tasks/validate");
-  const { computeScore } = await import("@/lib/server/scoring");
+  const { computeScore } = await import("@/lib/server/scoring/compute");
   const task = offlineTask(slug);
   let instances: { externalId: string; truth: Record<string, unknown>; metadata: Record<string, unknown> }[];
   let releaseName: string;

@@ -1,3 +1,4 @@
+export * from "./compute";
 export * from "./ladder";
 export * from "./scoring";
 export * from "./secrets";

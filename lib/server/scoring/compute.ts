@@ -1,0 +1,122 @@
+// Scoring itself, pure: predictions against a release's truth through the task kind's scorer, the
+// primary metric's bootstrap, length buckets and per-instance outcomes. No database code: the
+// CLI's offline `score` loads only this (and scoring.ts stores what it computes).
+import {
+  BOOTSTRAP_RESAMPLES,
+  BOOTSTRAP_SEED,
+  bootstrapIndices,
+  bootstrapReplicates,
+  intervalFromReplicates,
+} from "@/lib/metrics";
+import type { ResolvedTask } from "@/lib/tasks/resolve";
+import { lengthBuckets, type LengthBucket } from "@/lib/tasks/shared/length-bucket";
+import type { StoredInstance, TaskKindModule } from "@/lib/tasks/types";
+import { encodeOutcomes } from "./outcomes";
+
+type ScoreResult = ReturnType<TaskKindModule["score"]>;
+
+export interface ComputedScore {
+  result: ScoreResult | null;
+  covered: number;
+  total: number;
+  partial: boolean;
+  missing: string[];
+  /** 95% bootstrap interval of the primary metric over the covered instances (1,000 seeded resamples) */
+  ci: { low: number; high: number } | null;
+  /** the primary metric on each of the release's fixed bootstrap resamples (complete submissions) */
+  replicates: Float64Array | null;
+  /** per length bucket (METRICS.md §3): undefined for kinds without them, null when the release has no lengths */
+  lengths?: { side: "input" | "output"; covered: number; buckets: LengthBucket[] } | null;
+  /** per-instance outcomes in release order (outcomes.ts): what the instance pages add up */
+  outcomes: Uint8Array;
+}
+
+// The fixed resampling indices of a release depend only on (n, seed): recomputable anywhere, so
+// this per-process memo is a cache, not state.
+const indexCache = new Map<string, Int32Array>();
+export function releaseIndices(n: number, seed: number): Int32Array {
+  const key = `${n}:${seed}`;
+  let ix = indexCache.get(key);
+  if (!ix) {
+    ix = bootstrapIndices(n, BOOTSTRAP_RESAMPLES, seed);
+    indexCache.set(key, ix);
+    if (indexCache.size > 8) indexCache.delete(indexCache.keys().next().value as string);
+  }
+  return ix;
+}
+
+/**
+ * Scores predictions (keyed by instance id) against a release's truth through the task kind's
+ * scorer. Predictions for instances the release does not hold are ignored (kept, not scored).
+ * The primary metric is bootstrapped once, on the release's fixed indices (seed `bootstrapSeed`):
+ * its percentile interval is the score's 95% CI, and for a complete submission the replicates are
+ * kept, which is what leaderboards compare at read time.
+ */
+export function computeScore(
+  task: ResolvedTask,
+  instances: StoredInstance[],
+  predictions: Map<string, Record<string, unknown>>,
+  opts: { bootstrapSeed?: number } = {},
+): ComputedScore {
+  const pairs: {
+    truth: Record<string, unknown>;
+    prediction: Record<string, unknown>;
+    metadata: Record<string, unknown>;
+  }[] = [];
+  const missing: string[] = [];
+  for (const inst of instances) {
+    const p = predictions.get(inst.externalId);
+    if (p) pairs.push({ truth: inst.truth, prediction: p, metadata: inst.metadata ?? {} });
+    else missing.push(inst.externalId);
+  }
+  const result = pairs.length ? task.kind.score(pairs, task.options) : null;
+  const partial = missing.length > 0;
+  let covered: Float64Array | null = null;
+  if (pairs.length) {
+    const rows = instances.flatMap((i) => {
+      const p = predictions.get(i.externalId);
+      return p ? [task.kind.primaryStats(i, p, task.options)] : [];
+    });
+    const picked: number[][] = new Array(rows.length);
+    covered = bootstrapReplicates(
+      rows.length,
+      (ix) => {
+        for (let k = 0; k < ix.length; k++) picked[k] = rows[ix[k]];
+        return task.kind.primaryFromStats(picked, task.options);
+      },
+      releaseIndices(rows.length, opts.bootstrapSeed ?? BOOTSTRAP_SEED),
+    );
+  }
+  let ci: ComputedScore["ci"] = null;
+  if (covered) {
+    try {
+      const { low, high } = intervalFromReplicates(covered);
+      ci = { low, high };
+    } catch {
+      ci = null; // the metric is undefined on every resample
+    }
+  }
+  const replicates = partial ? null : covered;
+  let lengths: ComputedScore["lengths"];
+  const spec = task.kind.lengthBuckets?.(task.options);
+  if (spec) {
+    const rows = instances.flatMap((i) => {
+      const p = predictions.get(i.externalId);
+      const r = p ? spec.row(i, p) : null;
+      return r ? [r] : [];
+    });
+    lengths = rows.length ? { side: spec.side, covered: rows.length, buckets: lengthBuckets(rows, spec.side) } : null;
+  }
+  const outcomes = encodeOutcomes(task, instances, predictions);
+  return {
+    result,
+    covered: pairs.length,
+    total: instances.length,
+    partial,
+    missing,
+    ci,
+    replicates,
+    lengths,
+    outcomes,
+  };
+}
