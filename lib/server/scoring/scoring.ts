@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { METRICS_VERSION } from "@/lib/metrics";
-import type { StoredInstance } from "@/lib/tasks/types";
 import { computeScore, type ComputedScore } from "./compute";
 import { queueTask } from "@/lib/server/jobs";
 import { updateLadder } from "./ladder";
