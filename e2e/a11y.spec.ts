@@ -57,6 +57,10 @@ function targetsFor(route: string, ids: Awaited<ReturnType<typeof seededIds>>): 
       { route, url: `/submissions/${ids.lite}` },
       { route, url: `/submissions/${ids.av}` },
     ],
+    "/submissions/[id]/predictions/[instance]": [
+      { route, url: `/submissions/${ids.subs[0]}/predictions/${ids.instance}` },
+      { route, url: `/submissions/${ids.subs[0]}/predictions/${ids.instance}?q=the` },
+    ],
     "/tasks/[benchmark]/[task]": [
       { route, url: t },
       { route, url: "/tasks/bouncerbench/lite" },

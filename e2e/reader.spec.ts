@@ -71,6 +71,44 @@ test("a submission page shows the confusion matrix, per-class scores and filtere
   await snap(page, "submission");
 });
 
+test("a prediction's trace is read in the viewer: steps, search, a step's permalink, the download", async ({
+  page,
+}) => {
+  await page.goto("/tasks/bouncerbench/input");
+  await page.getByRole("link", { name: "claude-3.7-sonnet", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "claude-3.7-sonnet" })).toBeVisible();
+  // the submission's row links to the viewer, not to raw JSON
+  await page.getByRole("link", { name: "read the whole trace" }).first().click();
+  await expect(page).toHaveURL(/\/submissions\/[0-9a-f-]{36}\/predictions\/[^/?]+$/);
+  await expect(page).toHaveTitle(/^Trace of /);
+  const steps = page.getByTestId("trace-steps").locator("details[data-trace-step]");
+  const n = await steps.count();
+  expect(n).toBeGreaterThan(1);
+  // collapse all, then a search: only the matching steps open, and the search is in the URL
+  await page.getByRole("button", { name: "Collapse all" }).click();
+  await expect(steps.first()).not.toHaveAttribute("open", "");
+  // a word of step 2 (read from the DOM: a closed step's text is not rendered)
+  const word = ((await steps.nth(1).locator("div").first().textContent()) ?? "").match(/[A-Za-z]{7,}/)![0];
+  await page.getByRole("searchbox", { name: "Search in the trace" }).fill(word);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${word}`));
+  await expect(page.getByTestId("trace-matches")).toContainText(`match “${word}”`);
+  await expect(steps.nth(1)).toHaveAttribute("open", "");
+  await expect(steps.nth(1).locator("mark").first()).toHaveText(new RegExp(word, "i"));
+  // a step's permalink opens that step even when it was closed
+  const url = new URL(page.url());
+  url.search = "";
+  await page.goto(url.toString());
+  await page.getByRole("button", { name: "Collapse all" }).click();
+  await page.goto(`${url.toString()}#step-${n}`);
+  await expect(page.locator(`#step-${n} details`)).toHaveAttribute("open", "");
+  // the whole prediction as a file
+  const download = page.waitForEvent("download");
+  await page.getByTestId("trace-download").click();
+  expect((await download).suggestedFilename()).toMatch(/^claude-3\.7-sonnet__.+\.json$/);
+  await snap(page, "trace");
+});
+
 test("unknown or private pages answer 404, not an empty 200", async ({ page }) => {
   for (const path of [
     "/tasks/nope/nope",

@@ -71,3 +71,9 @@ export const pct = (x: number | null | undefined): string => formatMetric(x, "pe
 
 /** A number with three decimals ("—" when undefined): a score3 metric. */
 export const f3 = (x: number | null | undefined): string => formatMetric(x, "score3");
+
+const INT = new Intl.NumberFormat("en");
+/** A count with thousands separators. @example formatInt(1699) // "1,699" */
+export function formatInt(n: number): string {
+  return INT.format(n);
+}

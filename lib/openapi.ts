@@ -30,6 +30,7 @@ import {
   VerifyBody,
 } from "./validations/common";
 import { LeaderboardView } from "./validations/leaderboard-view";
+import { PredictionDownloadQuery } from "./validations/traces";
 import { SESSION_COOKIE_NAME } from "@/lib/server/auth";
 import { Me, TokenCreated } from "./contracts/accounts";
 import { ErrorBody, Metrics } from "./contracts/common";
@@ -284,11 +285,12 @@ export const OPERATIONS: Operation[] = [
   {
     method: "get",
     path: "/api/v1/submissions/{id}/predictions/{instance}",
-    summary: "One stored prediction, whole",
+    summary: "One stored prediction, whole (download=1: as a file, with Content-Disposition)",
     access: "as the submission",
     tag: "submissions",
     params: PredictionParams,
-    responses: { 200: "{ instanceId, prediction }", 404: ERR[404] },
+    query: PredictionDownloadQuery,
+    responses: { 200: "{ submissionId, instanceId, prediction }", 404: ERR[404], 422: ERR[422] },
   },
   {
     method: "get",

@@ -12,7 +12,7 @@ export async function InstancesCard({ v, instances }: { v: SubmissionPageView; i
   const rows = await instances;
   const { PredictionView } = kindViews(v.task.kindName);
   const whole = (instanceId: string) => ({
-    href: `/api/v1/submissions/${v.sub.id}/predictions/${encodeURIComponent(instanceId)}`,
+    href: `/submissions/${v.sub.id}/predictions/${encodeURIComponent(instanceId)}`,
   });
   return (
     <Card title="Predictions vs truth">

@@ -26,6 +26,7 @@ export interface SubmissionChartsBase {
 
 /** Where a prediction's whole stored form can be read (the API), for views that clip it. */
 export interface PredictionLink {
+  /** the trace viewer of this prediction (/submissions/{id}/predictions/{instance}) */
   href: string;
 }
 

@@ -24,7 +24,7 @@ export function GenericInstanceView({ metadata }: { metadata: unknown }) {
   );
 }
 
-/** A prediction's explanation: its trace (clipped, with a link to the whole), or a note that it is structured. */
+/** A prediction's explanation: its trace clipped, with a link to the trace viewer (which shows any trace, structured ones too). */
 export function GenericPredictionView({
   prediction,
   whole,
@@ -37,11 +37,11 @@ export function GenericPredictionView({
   if (typeof trace === "string") {
     return trace.length > CLIP ? (
       <>
-        {trace.slice(0, CLIP)}… <a href={whole.href}>whole trace</a>
+        {trace.slice(0, CLIP)}… <a href={whole.href}>read the whole trace</a>
       </>
     ) : (
       <>{trace}</>
     );
   }
-  return trace ? <>(structured trace)</> : null;
+  return trace ? <a href={whole.href}>read the trace</a> : null;
 }

@@ -1,17 +1,9 @@
 import { z } from "zod";
+import { lenient, page, text, type Search } from "./page-query";
 
 // The instance explorer's and an instance page's views, all in the URL. Parsed leniently: a value
 // that does not parse is dropped (the page shows the rest), never a 500.
 
-/** a URL value: its first occurrence, trimmed; empty means absent */
-const value = (v: unknown) => {
-  const x = Array.isArray(v) ? v[0] : v;
-  return typeof x === "string" && x.trim() !== "" ? x.trim() : undefined;
-};
-const lenient = <T extends z.ZodType>(schema: T) => z.preprocess(value, schema.optional()).catch(undefined);
-const text = (max: number) => lenient(z.string().max(max));
-/** a page number: a whole number from 1 (past the last page shows the last) */
-const page = lenient(z.coerce.number().int().min(1).max(1_000_000));
 /** a share of systems, in percent */
 const percent = lenient(z.coerce.number().min(0).max(100));
 
@@ -44,8 +36,6 @@ export const InstancePageQuery = z.object({
   team: text(64),
 });
 export type InstancePageQuery = z.infer<typeof InstancePageQuery>;
-
-type Search = Record<string, string | string[] | undefined>;
 
 /** The explorer's view from a URL's query (what does not parse is dropped). */
 export const parseExplorerQuery = (sp: Search): ExplorerQuery => ExplorerQuery.parse(sp);

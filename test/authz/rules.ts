@@ -454,6 +454,20 @@ export const RULES: Rule[] = [
     why: "public submission",
   },
   {
+    key: "PAGE /submissions/[id]/predictions/[instance]",
+    runner: "e2e",
+    call: (w) => ({ path: `/submissions/${w.privA}/predictions/${w.instance}` }),
+    expect: teamA(200),
+    why: "the trace viewer: as the submission (404 hides a private one from others)",
+  },
+  {
+    key: "PAGE /submissions/[id]/predictions/[instance]",
+    runner: "e2e",
+    call: (w) => ({ path: `/submissions/${w.pub}/predictions/${w.instance}` }),
+    expect: all(200),
+    why: "the trace viewer of a public submission",
+  },
+  {
     key: "PAGE /tasks/[benchmark]/[task]",
     runner: "e2e",
     call: () => ({ path: "/tasks/bouncerbench/input" }),

@@ -5,7 +5,10 @@ import { GET as leaderboard } from "@/app/api/v1/tasks/[benchmark]/[task]/leader
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
 import { GET as policy } from "@/app/api/v1/submissions/[id]/policy/route";
 import { GET as lengthBuckets } from "@/app/api/v1/submissions/[id]/length-buckets/route";
-import { compareSubmissions } from "@/lib/server/submissions";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { GET as prediction } from "@/app/api/v1/submissions/[id]/predictions/[instance]/route";
+import { compareSubmissions, predictionTraceView } from "@/lib/server/submissions";
 import { getTaskInstance, listTaskInstances } from "@/lib/server/leaderboard";
 import { releaseOverview } from "@/lib/server/releases";
 import type { bouncerPipeline } from "@/lib/tasks/bouncer-pipeline";
@@ -305,6 +308,54 @@ describe("instances, releases and charts", () => {
     expect(right.predictions).toHaveLength(1);
     expect(right.predictions[0].outcome!.correct).toBe(true);
     expect(right.pages).toBe(inst.summary!.right);
+  });
+
+  it("the trace viewer shows a real BouncerBench explanation in steps, searched and paged by the URL; the API downloads it as a file", async () => {
+    const rows = await ids();
+    const claude = rows.find((r) => r.model === "claude-3.7-sonnet")!.submissionId;
+    const file = JSON.parse(
+      readFileSync(
+        path.resolve(__dirname, "../../prisma/seed-data/bouncerbench/input_bouncer_claude-3.7-sonnet.json"),
+        "utf8",
+      ),
+    ) as Record<string, { label: string; explanation: string }>;
+    const [instanceId, pred] = Object.entries(file).find(([, p]) => p.explanation.split("\n\n").length >= 5)!;
+    const v = await predictionTraceView(db.prisma, claude, instanceId, null, {});
+    expect(v.field).toBe("trace");
+    expect(v.format).toBe("text");
+    expect(v.steps.map((s) => s.body.trim())).toEqual(
+      pred.explanation
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean),
+    );
+    // the other fields of the stored prediction (the label, the bounce it means) are listed beside it
+    expect(v.fields.map((f) => f.key)).toContain("label");
+    // a word of the third paragraph finds that step, and its permalink names its page and anchor
+    const word = v.steps[2].body.split(/\W+/).find((w) => w.length > 6)!;
+    const found = await predictionTraceView(db.prisma, claude, instanceId, null, { q: word.toUpperCase() });
+    expect(found.matches).toContain(3);
+    expect(found.stepHref(3)).toBe(
+      `/submissions/${claude}/predictions/${encodeURIComponent(instanceId)}?q=${encodeURIComponent(word.toUpperCase())}#step-3`,
+    );
+    // the whole prediction as a file
+    const res = await prediction(
+      getRequest(`/api/v1/submissions/${claude}/predictions/${encodeURIComponent(instanceId)}?download=1`),
+      ctx({ id: claude, instance: instanceId }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="claude-3.7-sonnet__${instanceId}.json"`);
+    expect((await res.json()).prediction.trace).toBe(pred.explanation);
+    // an instance the submission has no prediction for, and a submission nobody may see, are 404s
+    await expect(predictionTraceView(db.prisma, claude, "no-such-instance", null, {})).rejects.toThrow(
+      /prediction for instance no-such-instance/,
+    );
+    const hidden = await db.prisma.submission.update({ where: { id: claude }, data: { visibility: "private" } });
+    try {
+      await expect(predictionTraceView(db.prisma, hidden.id, instanceId, null, {})).rejects.toThrow(/submission/);
+    } finally {
+      await db.prisma.submission.update({ where: { id: claude }, data: { visibility: "public" } });
+    }
   });
 
   it("a team's submissions come a page at a time, newest first, with their total", async () => {

@@ -8,3 +8,4 @@ export * from "./page-view";
 export * from "./scoring-pool";
 export * from "./submissions";
 export * from "./upload-jobs";
+export * from "./trace-view";

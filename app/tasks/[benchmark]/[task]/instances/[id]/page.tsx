@@ -42,7 +42,7 @@ export default async function InstancePage({ params, searchParams }: { params: P
   const base = instancePageHref(fullSlug, inst.instanceId, {});
   const href = (over: Parameters<typeof instancePageHref>[3]) => instancePageHref(fullSlug, inst.instanceId, q, over);
   const wholePrediction = (submissionId: string) =>
-    `/api/v1/submissions/${submissionId}/predictions/${encodeURIComponent(inst.instanceId)}`;
+    `/submissions/${submissionId}/predictions/${encodeURIComponent(inst.instanceId)}`;
   const s = inst.summary;
   return (
     <div className="space-y-6">
