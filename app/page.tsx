@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { getDb } from "@/lib/server/db";
@@ -5,6 +6,10 @@ import { listBenchmarks } from "@/lib/server/leaderboard";
 import { fixed } from "@/lib/format";
 
 export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: { absolute: "Trustworthy SE Agents Leaderboard: benchmarks of AI software-engineering agents" },
+};
 
 export default async function HomePage() {
   const benchmarks = await listBenchmarks(await getDb());

@@ -140,6 +140,18 @@ for (const scheme of ["light", "dark"] as const) {
   });
 }
 
+test("each page has its own <title>: no two pages share one, none is the bare site name", async ({ page }) => {
+  test.setTimeout(240_000);
+  const byTitle = new Map<string, Set<string>>();
+  await eachTarget(page, async (t) => {
+    const title = await page.title();
+    byTitle.set(title, (byTitle.get(title) ?? new Set()).add(t.route));
+  });
+  expect([...byTitle.keys()].filter((t) => t === "Trustworthy SE Agents Leaderboard" || !t.trim())).toEqual([]);
+  const shared = [...byTitle].filter(([, routes]) => routes.size > 1).map(([t, r]) => `${t}: ${[...r].join(", ")}`);
+  expect(shared).toEqual([]);
+});
+
 test("nothing scrolls sideways at 390 px: wide tables scroll inside their own box", async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });

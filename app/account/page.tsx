@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { TokenManager } from "@/components/account/token-manager";
@@ -8,6 +9,8 @@ import { getSessionActor } from "@/lib/server/auth";
 import { accountOverview } from "@/lib/server/teams";
 
 export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Your account" };
 
 export default async function AccountPage() {
   const actor = await getSessionActor();

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PublishButton } from "@/components/admin/publish-button";
@@ -16,6 +17,8 @@ import { adminOverview } from "@/lib/server/teams";
 export const dynamic = "force-dynamic";
 
 const STATUS_TONE = { draft: "amber", published: "green", archived: "gray" } as const;
+
+export const metadata: Metadata = { title: "Admin" };
 
 export default async function AdminPage() {
   // to anyone but an admin this page does not exist (404), signed in or not

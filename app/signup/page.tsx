@@ -1,5 +1,8 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { SignUpForm } from "@/components/auth/signup-form";
+
+export const metadata: Metadata = { title: "Sign up" };
 
 export default function SignUpPage() {
   return (

@@ -1,8 +1,11 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/lib/server/db";
 import { listBenchmarks } from "@/lib/server/leaderboard";
 
 export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Submit predictions" };
 
 export default async function SubmitChooserPage() {
   const benchmarks = await listBenchmarks(await getDb());

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
@@ -7,6 +8,15 @@ import { listReleases } from "@/lib/server/releases";
 import { findTask } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ benchmark: string; task: string }>;
+}): Promise<Metadata> {
+  const { benchmark, task } = await params;
+  return { title: `Releases · ${benchmark}/${task}` };
+}
 
 export default async function ReleasesPage({ params }: { params: Promise<{ benchmark: string; task: string }> }) {
   const { benchmark, task } = await params;

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { UploadForm } from "@/components/upload/upload-form";
@@ -6,6 +7,15 @@ import { getSessionActor } from "@/lib/server/auth";
 import { uploadContext } from "@/lib/server/teams";
 
 export const dynamic = "force-dynamic";
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ benchmark: string; task: string }>;
+}): Promise<Metadata> {
+  const { benchmark, task } = await params;
+  return { title: `Submit to ${benchmark}/${task}` };
+}
 
 export default async function SubmitPage({ params }: { params: Promise<{ benchmark: string; task: string }> }) {
   const { benchmark, task } = await params;

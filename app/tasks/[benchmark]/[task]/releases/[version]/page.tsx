@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { GroupedBars } from "@/components/charts/grouped-bars";
 import { Badge } from "@/components/ui/badge";
@@ -11,6 +12,11 @@ import { orNotFound } from "@/lib/server/pages";
 export const dynamic = "force-dynamic";
 
 type Params = Promise<{ benchmark: string; task: string; version: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { benchmark, task, version } = await params;
+  return { title: `Release ${decodeURIComponent(version)} · ${benchmark}/${task}` };
+}
 
 export default async function ReleasePage({ params }: { params: Params }) {
   const { benchmark, task, version } = await params;
