@@ -19,9 +19,11 @@ test("a reader reaches the BouncerBench Input leaderboard from / and sorts it", 
   const gpt = table.locator('tr[data-model="gpt-4.1"]');
   await expect(gpt.locator('[data-metric="F_m"]')).toContainText("0.500");
   await expect(table.locator('tr[data-model="claude-3.7-sonnet"] [data-metric="F_m"]')).toContainText("0.422");
-  for (const h of ["F_m", "I-Score", "R_b", "FNR_a", "Agreement", "κ", "ρ", "Coverage", "Date"]) {
+  // the key columns, with nothing to scroll sideways at 1,440 px; the rest a pick away
+  for (const h of ["F_m", "I-Score", "R_b", "FNR_a", "Coverage", "Date"]) {
     await expect(table.locator("thead").getByRole("link", { name: new RegExp(`^${h}`) })).toBeVisible();
   }
+  await expect(table.locator("thead").getByRole("link", { name: /^Agreement/ })).toHaveCount(0);
 
   // a tooltip gives the metric's definition
   // (a button whose accessible name is the definition; the popup shows on hover and focus)
@@ -48,9 +50,54 @@ test("a reader reaches the BouncerBench Input leaderboard from / and sorts it", 
   await expect(page.getByTestId("ignored-params")).toContainText("from: dates are YYYY-MM-DD");
   await expect(page.locator("[data-testid=leaderboard] tbody tr").filter({ hasText: "baseline" })).toHaveCount(0);
 
-  // the permalink restores the view
+  // the permalink restores the view (the column sorted by is shown even when not a key column)
   await page.goto("/tasks/bouncerbench/input?sort=kappa&dir=asc");
   expect(await seeded(page)).toEqual(["claude-3.7-sonnet", "gpt-4.1"]);
+  await expect(page.getByTestId("leaderboard").locator("thead").getByRole("link", { name: /^κ/ })).toBeVisible();
+});
+
+test("the column picker: key columns fit 1,440 px on every task, a pick lives in the URL, print shows all", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const t of ["bouncerbench/input", "bouncerbench/lite", "abstain-validate/repair", "cr-bench/review"]) {
+    await page.goto(`/tasks/${t}`);
+    const box = page.getByTestId("leaderboard").locator("xpath=ancestor::div[contains(@class,'overflow')][1]");
+    const { sw, cw } = await box.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
+    expect(sw, `${t}: the table scrolls sideways at 1,440 px`).toBeLessThanOrEqual(cw);
+  }
+  await page.goto("/tasks/bouncerbench/input?baselines=0");
+  const picker = page.getByTestId("column-picker");
+  await picker.locator("summary").click();
+  await expect(picker.locator("summary")).toContainText("Columns: 7 of 10 shown");
+  await picker.getByLabel("Agreement").check();
+  await picker.getByLabel("Team").uncheck();
+  await picker.getByRole("button", { name: "Show these columns" }).click();
+  await expect(page).toHaveURL(/baselines=0/);
+  await expect(page).toHaveURL(/cols=F_m&cols=I_Score&cols=R_b&cols=FNR_a&cols=agreement&cols=coverage&cols=date/);
+  const head = page.getByTestId("leaderboard").locator("thead");
+  await expect(head.getByRole("link", { name: /^Agreement/ })).toBeVisible();
+  await expect(head.getByText("Team", { exact: true })).toHaveCount(0);
+  // sorting keeps the pick (the permalink carries it)
+  await page.getByTestId("leaderboard").locator("[data-sort-key=agreement]").click();
+  await expect(page).toHaveURL(/sort=agreement/);
+  await expect(page).toHaveURL(/cols=/);
+  await expect(head.getByText("Team", { exact: true })).toHaveCount(0);
+  // the print view shows every column whatever was picked
+  await page.goto(`${page.url()}&print=1`);
+  for (const h of ["Team", "κ", "ρ", "Agreement", "Date"])
+    await expect(page.getByTestId("leaderboard").locator("thead th", { hasText: h }).first()).toBeVisible();
+  // printed on A4 landscape (1,047 px between 10 mm margins), every column of the widest board fits
+  await page.setViewportSize({ width: 1047, height: 800 });
+  await page.emulateMedia({ media: "print" });
+  for (const t of ["bouncerbench/input", "abstain-validate/repair"]) {
+    await page.goto(`/tasks/${t}?print=1`);
+    const w = await page.evaluate(() => ({
+      table: document.querySelector("[data-testid=leaderboard]")!.scrollWidth,
+      page: document.documentElement.clientWidth,
+    }));
+    expect(w.table, `${t}: the printed table is wider than the page`).toBeLessThanOrEqual(w.page);
+  }
 });
 
 test("a submission page shows the confusion matrix, per-class scores and filtered predictions", async ({ page }) => {

@@ -14,35 +14,69 @@ export function BoardRows({ board, base, release }: { board: BoardView; base: st
     );
   }
   return (
-    <form action={`${base}/compare`} method="get">
-      {release ? <input type="hidden" name="release" value={release} /> : null}
-      <LeaderboardTable
-        rows={lb.rows}
-        columns={lb.columns}
-        primaryMetric={lb.primaryMetric}
-        sort={lb.sort}
-        dir={lb.dir}
-        showCost={board.showCost}
-        hrefFor={links.sort}
-      />
-      <div className="mt-2 flex flex-wrap items-center gap-3 text-sm print:hidden">
-        <button
-          type="submit"
-          className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700"
-          data-testid="compare-selected"
-        >
-          Compare selected (2–4)
+    <>
+      <ColumnPicker board={board} base={base} />
+      <form action={`${base}/compare`} method="get">
+        {release ? <input type="hidden" name="release" value={release} /> : null}
+        <LeaderboardTable
+          rows={lb.rows}
+          columns={lb.columns}
+          primaryMetric={lb.primaryMetric}
+          sort={lb.sort}
+          dir={lb.dir}
+          showCost={board.showCost}
+          shown={board.columns.shown}
+          hrefFor={links.sort}
+        />
+        <div className="mt-2 flex flex-wrap items-center gap-3 text-sm print:hidden">
+          <button
+            type="submit"
+            className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700"
+            data-testid="compare-selected"
+          >
+            Compare selected (2–4)
+          </button>
+          <Pager offset={lb.offset} limit={board.pageSize} matched={lb.matched} href={links.page} />
+          <span className="text-muted">
+            {lb.matched} of {lb.total} submissions match · sorted by {lb.sort} (
+            {lb.dir === "desc" ? "high → low" : "low → high"}) · ± is half the 95% bootstrap interval of{" "}
+            {lb.primaryMetric} (1,000 seeded resamples)
+          </span>
+          <a href={links.print} data-testid="print-link">
+            Print all {lb.matched} rows
+          </a>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/**
+ * Which columns the table shows, as a GET form: the key ones by default, the reader's pick in the
+ * URL (`cols`), like Hugging Face's leaderboards. Print shows every column whatever is picked.
+ */
+function ColumnPicker({ board, base }: { board: BoardView; base: string }) {
+  const { options, custom } = board.columns;
+  const shown = options.filter((o) => o.shown).length;
+  return (
+    <details className="mb-2 text-sm print:hidden" data-testid="column-picker">
+      <summary className="cursor-pointer text-muted">
+        Columns: {shown} of {options.length} shown{custom ? " (your pick)" : ""}
+      </summary>
+      <form action={base} method="get" className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+        {board.links.viewFields.map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        {options.map((o) => (
+          <label key={o.key} className="flex items-center gap-1">
+            <input type="checkbox" name="cols" value={o.key} defaultChecked={o.shown} /> {o.label}
+          </label>
+        ))}
+        <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
+          Show these columns
         </button>
-        <Pager offset={lb.offset} limit={board.pageSize} matched={lb.matched} href={links.page} />
-        <span className="text-muted">
-          {lb.matched} of {lb.total} submissions match · sorted by {lb.sort} (
-          {lb.dir === "desc" ? "high → low" : "low → high"}) · ± is half the 95% bootstrap interval of{" "}
-          {lb.primaryMetric} (1,000 seeded resamples)
-        </span>
-        <a href={links.print} data-testid="print-link">
-          Print all {lb.matched} rows
-        </a>
-      </div>
-    </form>
+        {custom ? <a href={board.links.keyColumns}>key columns only</a> : null}
+      </form>
+    </details>
   );
 }

@@ -12,6 +12,8 @@ interface Props {
   dir: string;
   exportCsv: string;
   exportJson: string;
+  /** the columns picked (kept when the filters change) */
+  cols?: string;
 }
 
 const input = "rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
@@ -91,6 +93,7 @@ export function LeaderboardFilters(p: Props) {
         </label>
       </fieldset>
       {p.sort ? <input type="hidden" name="sort" value={p.sort} /> : null}
+      {p.cols ? <input type="hidden" name="cols" value={p.cols} /> : null}
       {p.dir ? <input type="hidden" name="dir" value={p.dir} /> : null}
       <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
         Apply

@@ -18,6 +18,8 @@ interface Props {
   /** builds the permalink for a sort */
   hrefFor: (sort: string, dir: SortDir) => string;
   showCost: boolean;
+  /** the optional columns shown (lib/leaderboard-columns.ts): team, metrics, cost, coverage, date */
+  shown: Set<string>;
 }
 
 type Col = { key: string; label: string; description: string; better: "higher" | "lower" };
@@ -205,10 +207,12 @@ export function LeaderboardTable(props: Props) {
       cell: (r) => formatDate(r.createdAt),
     },
   ];
+  // select, rank and model are always there; the rest as picked
+  const always = new Set(["select", "rank", "model"]);
   return (
     <DataTable
       rows={rows}
-      columns={cols}
+      columns={cols.filter((c) => always.has(c.key) || props.shown.has(c.key))}
       rowKey={(r) => r.submissionId}
       caption={`Leaderboard sorted by ${props.sort}`}
       testId="leaderboard"

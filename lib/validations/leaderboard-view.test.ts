@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseLeaderboardViewLenient, viewQuery } from "./leaderboard-view";
+import { parseLeaderboardView, parseLeaderboardViewLenient, viewQuery } from "./leaderboard-view";
 
 describe("leaderboard views", () => {
   it("keeps the valid parameters and names the invalid ones", () => {
@@ -11,5 +11,14 @@ describe("leaderboard views", () => {
   it("omits defaults from permalinks", () => {
     expect(viewQuery({ baselines: true, synthetic: true, sort: "F_m", dir: "desc" }, "F_m")).toBe("");
     expect(viewQuery({ baselines: false, sort: "FNR_a", dir: "asc" }, "F_m")).toBe("?baselines=0&sort=FNR_a&dir=asc");
+  });
+  it("joins every `cols` (a column picker's checkboxes) and keeps it in permalinks; other keys take their first value", () => {
+    const sp = new URLSearchParams("cols=F_m&cols=kappa&q=a&q=b");
+    expect(parseLeaderboardView(sp)).toMatchObject({ cols: "F_m,kappa", q: "a" });
+    expect(parseLeaderboardViewLenient({ cols: ["F_m", "date"], q: ["a", "b"] }).view).toMatchObject({
+      cols: "F_m,date",
+      q: "a",
+    });
+    expect(viewQuery({ cols: "F_m,date" }, "F_m")).toBe("?cols=F_m%2Cdate");
   });
 });

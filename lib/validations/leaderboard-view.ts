@@ -40,6 +40,12 @@ export const LeaderboardView = z.object({
   sort: z.string().max(64).optional(),
   dir: z.enum(["asc", "desc"]).optional(),
   format: z.enum(["json", "csv"]).optional(),
+  /** the columns a page shows, comma-separated keys (lib/leaderboard-columns.ts); the API and exports give every column */
+  cols: z
+    .string()
+    .max(1000)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** one page of rows: at most `limit` rows from `offset` (without them, all rows) */
   limit: z.coerce
     .number()
@@ -51,13 +57,17 @@ export const LeaderboardView = z.object({
 });
 export type LeaderboardView = z.infer<typeof LeaderboardView>;
 
-/** Reads the view from URL search params (first value of each key). */
+/** A parameter's value: its first occurrence, but every `cols` (a column picker's checkboxes) joined. */
+const firstValue = (k: string, v: string | string[]) => (Array.isArray(v) ? (k === "cols" ? v.join(",") : v[0]) : v);
+
+/** Reads the view from URL search params (first value of each key; every `cols`). */
 export function parseLeaderboardView(
   sp: URLSearchParams | Record<string, string | string[] | undefined>,
 ): LeaderboardView {
   const obj: Record<string, string> = {};
-  if (sp instanceof URLSearchParams) sp.forEach((v, k) => (obj[k] ??= v));
-  else for (const [k, v] of Object.entries(sp)) if (v !== undefined) obj[k] = Array.isArray(v) ? v[0] : v;
+  if (sp instanceof URLSearchParams)
+    sp.forEach((v, k) => (obj[k] = k === "cols" && obj[k] ? `${obj[k]},${v}` : (obj[k] ?? v)));
+  else for (const [k, v] of Object.entries(sp)) if (v !== undefined) obj[k] = firstValue(k, v);
   return LeaderboardView.parse(obj);
 }
 
@@ -70,7 +80,7 @@ export function parseLeaderboardViewLenient(sp: Record<string, string | string[]
   ignored: { key: string; message: string }[];
 } {
   const obj: Record<string, string> = {};
-  for (const [k, v] of Object.entries(sp)) if (v !== undefined) obj[k] = Array.isArray(v) ? v[0] : v;
+  for (const [k, v] of Object.entries(sp)) if (v !== undefined) obj[k] = firstValue(k, v);
   const ignored: { key: string; message: string }[] = [];
   for (;;) {
     const r = LeaderboardView.safeParse(obj);
@@ -99,6 +109,7 @@ export function viewQuery(v: Partial<LeaderboardView>, primary: string): string 
   if (v.sort && v.sort !== primary) p.set("sort", v.sort);
   if (v.dir && !(v.dir === "desc" && (!v.sort || v.sort === primary))) p.set("dir", v.dir);
   if (v.format) p.set("format", v.format);
+  if (v.cols) p.set("cols", v.cols);
   if (v.limit !== undefined) p.set("limit", String(v.limit));
   if (v.offset) p.set("offset", String(v.offset));
   const s = p.toString();

@@ -2,6 +2,7 @@
 // lives in a fixture folder (test/fixtures/kinds/exact-match) is registered — kind, UI and
 // benchmark — and then imported, scored, listed and rendered through the product's own services,
 // routes and components. No other file knows it.
+import { chooseColumns } from "@/lib/leaderboard-columns";
 import fs from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
@@ -123,6 +124,7 @@ describe("a task kind from a fixture folder", () => {
         dir: "desc",
         hrefFor: () => "#",
         showCost: false,
+        shown: chooseColumns({ metrics: lb.columns, primary: lb.primaryMetric, showCost: false }).shown,
       }),
     );
     expect(board).toContain("guesser");

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { findTaskDef } from "@/lib/tasks/catalog";
 import { parseLeaderboardViewLenient, viewQuery, type LeaderboardView } from "@/lib/validations/leaderboard-view";
+import { chooseColumns } from "@/lib/leaderboard-columns";
 import { getLeaderboard } from "./leaderboard";
 
 export const BOARD_PAGE_SIZE = 50;
@@ -49,8 +50,19 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
   }
   // The page of rows is a display matter: exports, charts, sorting and release links start from
   // the whole view (the first page).
-  const unpaged: LeaderboardView = { ...view, offset: undefined, limit: undefined };
-  const shownView = { ...unpaged, sort: lb.sort, dir: lb.dir };
+  const showCost = lb.rows.some((r) => r.cost.usd !== null);
+  // the columns shown (the key ones unless the reader picked others: `cols`); print shows all
+  const columns = chooseColumns({
+    metrics: lb.columns,
+    primary: lb.primaryMetric,
+    showCost,
+    cols: view.cols,
+    sort: lb.sort,
+    printing,
+  });
+  const unpaged: LeaderboardView = { ...view, cols: columns.param, offset: undefined, limit: undefined };
+  // exports give every column
+  const shownView = { ...unpaged, cols: undefined, sort: lb.sort, dir: lb.dir };
   const q = (v: Partial<LeaderboardView>) => viewQuery(v, lb.primaryMetric);
   const unpagedQuery = q(unpaged);
   return {
@@ -58,10 +70,15 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
     board: {
       lb,
       unpaged,
+      columns,
       primaryColumn: lb.columns.find((c) => c.key === lb.primaryMetric) ?? null,
-      showCost: lb.rows.some((r) => r.cost.usd !== null),
+      showCost,
       pageSize: lb.limit ?? BOARD_PAGE_SIZE,
       links: {
+        /** the view without its columns, as a form's hidden fields (the column picker submits them with its own) */
+        viewFields: [...new URLSearchParams(q({ ...unpaged, cols: undefined, sort: lb.sort, dir: lb.dir }))],
+        /** the same view with the key columns only */
+        keyColumns: `${base}${q({ ...unpaged, cols: undefined, sort: lb.sort, dir: lb.dir })}`,
         exportCsv: `/api/v1/tasks/${fullSlug}/leaderboard${q({ ...shownView, format: "csv" })}`,
         exportJson: `/api/v1/tasks/${fullSlug}/leaderboard${q(shownView)}`,
         print: `${base}${unpagedQuery || "?"}${unpagedQuery ? "&" : ""}print=1`,
@@ -71,7 +88,7 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
         /** sorted by another column, keeping the page size */
         sort: (sort: string, dir: "asc" | "desc") => `${base}${q({ ...unpaged, limit: view.limit, sort, dir })}`,
         /** another page of rows */
-        page: (offset: number) => `${base}${q({ ...view, offset, limit: view.limit })}`,
+        page: (offset: number) => `${base}${q({ ...view, cols: columns.param, offset, limit: view.limit })}`,
       },
     },
   };

@@ -107,6 +107,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
         dir={v.view.dir ?? ""}
         exportCsv={board.links.exportCsv}
         exportJson={board.links.exportJson}
+        cols={board.columns.param}
       />
       <RankingNote column={board.primaryColumn} />
       <BoardRows board={board} base={v.base} release={v.view.release} />
