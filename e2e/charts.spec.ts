@@ -148,3 +148,103 @@ test("a CI-Bench submission shows the developer's patch beside the tool's for ea
   await expect(diff).toBeVisible();
   await expect(diff.locator("pre").first()).toContainText("@@");
 });
+
+/**
+ * Every label of every chart on the page that overlaps another or sticks out of its drawing:
+ * each <text> as its box in its own (possibly rotated) frame, four corners on the screen, tested
+ * pairwise by separating axes — rotated labels whose screen rectangles cross but whose glyphs
+ * do not are not counted.
+ */
+async function labelProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    type Quad = [number, number][];
+    const quad = (t: SVGGraphicsElement): Quad => {
+      const b = t.getBBox();
+      const m = t.getScreenCTM()!;
+      const corners: [number, number][] = [
+        [b.x, b.y],
+        [b.x + b.width, b.y],
+        [b.x + b.width, b.y + b.height],
+        [b.x, b.y + b.height],
+      ];
+      return corners.map(([x, y]) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]);
+    };
+    const apart = (P: Quad, Q: Quad) => {
+      for (const poly of [P, Q])
+        for (let i = 0; i < 4; i++) {
+          const [x1, y1] = poly[i];
+          const [x2, y2] = poly[(i + 1) % 4];
+          const nx = y2 - y1;
+          const ny = x1 - x2;
+          const len = Math.hypot(nx, ny) || 1;
+          const a = P.map(([x, y]) => (x * nx + y * ny) / len);
+          const c = Q.map(([x, y]) => (x * nx + y * ny) / len);
+          // a pixel of contact is not an overlap
+          if (Math.min(...a) - Math.max(...c) >= -1 || Math.min(...c) - Math.max(...a) >= -1) return true;
+        }
+      return false;
+    };
+    for (const chart of document.querySelectorAll<HTMLElement>("[data-testid^=chart-]")) {
+      const svgs = [...chart.querySelectorAll<SVGSVGElement>("svg")];
+      const area = (s: SVGSVGElement) => s.getBoundingClientRect().width * s.getBoundingClientRect().height;
+      const svg = svgs.sort((a, b) => area(b) - area(a))[0];
+      if (!svg) continue;
+      const box = svg.getBoundingClientRect();
+      const labels = [...svg.querySelectorAll<SVGTextElement>("text")]
+        .filter((t) => t.textContent!.trim() && t.getBoundingClientRect().width > 0)
+        .map((t) => ({ text: t.textContent!.trim().slice(0, 24), q: quad(t) }));
+      const name = chart.dataset.testid;
+      for (let i = 0; i < labels.length; i++) {
+        if (
+          labels[i].q.some(([x, y]) => x < box.left - 1 || x > box.right + 1 || y < box.top - 1 || y > box.bottom + 1)
+        )
+          out.push(`${name}: "${labels[i].text}" is cut off`);
+        for (let j = i + 1; j < labels.length; j++)
+          if (!apart(labels[i].q, labels[j].q)) out.push(`${name}: "${labels[i].text}" overlaps "${labels[j].text}"`);
+      }
+    }
+    return out;
+  });
+}
+
+test("no chart label overlaps another or is cut off, at 390 and 1,440 px, on every page with charts", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const tasks = [
+    "bouncerbench/input",
+    "bouncerbench/output",
+    "bouncerbench/lite",
+    "abstain-validate/repair",
+    "ci-bench/repair",
+    "cr-bench/review",
+  ];
+  const urls = [...tasks.map((t) => `/tasks/${t}`)];
+  for (const t of ["bouncerbench/input", "bouncerbench/lite", "abstain-validate/repair", "cr-bench/review"])
+    urls.push(await firstSubmission(page, t));
+  await page.goto("/tasks/bouncerbench/input?baselines=0");
+  const ids = await page
+    .locator("[data-testid=leaderboard] tbody tr a[href^='/submissions/']")
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")!.split("/").pop()));
+  urls.push(`/tasks/bouncerbench/input/compare?ids=${ids.slice(0, 2).join(",")}`);
+  const problems: string[] = [];
+  let charts = 0;
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const url of urls) {
+      await page.goto(url);
+      await page.waitForLoadState("networkidle");
+      // charts below the fold draw when scrolled to
+      for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+        await page.evaluate((to) => window.scrollTo(0, to), y);
+        await page.waitForTimeout(60);
+      }
+      await page.waitForTimeout(300);
+      charts += await page.locator("[data-testid^=chart-] svg").count();
+      for (const p of await labelProblems(page)) problems.push(`${width} px ${url}: ${p}`);
+    }
+  }
+  expect(charts).toBeGreaterThan(20);
+  expect(problems).toEqual([]);
+});

@@ -76,6 +76,8 @@ export function Curves({
         <LineChart margin={{ top: 8, right: 16, bottom: 20, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
           <XAxis
+            // below the y axis' lowest label: the two never meet at the origin
+            tickMargin={8}
             type="number"
             dataKey="x"
             domain={xDomain}

@@ -12,6 +12,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { useState } from "react";
+import { CategoryTick, categoryLayout } from "./category-tick";
 import { ChartFigure } from "./chart-figure";
 import { colorAt, pctFmt } from "./palette";
 import { fixed } from "@/lib/format";
@@ -51,6 +53,19 @@ export function GroupedBars({
     return percent ? pctFmt(x) : Number.isInteger(x) ? String(x) : fixed(x, 3);
   };
   const num = (v: unknown) => (typeof v === "number" ? (absTicks ? Math.abs(v) : v) : null);
+  // bars start at zero (a cut axis exaggerates differences); below zero, a zero line (a Δ chart)
+  const negative =
+    absTicks ||
+    data.some((d) => series.some((s) => typeof d[s.key] === "number" && (d[s.key] as number) < 0)) ||
+    (typeof yDomain?.[0] === "number" && yDomain[0] < 0);
+  const domain = yDomain ?? (negative ? ["auto", "auto"] : [0, "auto"]);
+  // the category labels' layout follows the chart's width (flat, rotated, or every k-th)
+  const [width, setWidth] = useState(0);
+  const margin = { top: 8, right: 16, bottom: 8, left: 8 };
+  const layout = categoryLayout(
+    data.map((d) => String(d[xKey])),
+    (width || 600) - margin.left - margin.right - 60,
+  );
   return (
     <ChartFigure
       testId={testId}
@@ -67,14 +82,19 @@ export function GroupedBars({
         }),
       ])}
     >
-      <ResponsiveContainer>
-        <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+      <ResponsiveContainer onResize={(w) => setWidth(w)}>
+        <BarChart data={data} margin={{ ...margin, left: Math.max(margin.left, layout.left - 60) }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
-          <XAxis dataKey={xKey} tick={{ fontSize: 12 }} interval={0} />
-          <YAxis tickFormatter={fmt} tick={{ fontSize: 12 }} domain={yDomain ?? ["auto", "auto"]} />
+          <XAxis
+            dataKey={xKey}
+            interval={0}
+            height={layout.height}
+            tick={(p: Record<string, unknown>) => <CategoryTick {...p} layout={layout} />}
+          />
+          <YAxis tickFormatter={fmt} tick={{ fontSize: 12 }} domain={domain} />
           <Tooltip formatter={(v) => fmt(Number(v))} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          {absTicks ? <ReferenceLine y={0} stroke="#64748b" /> : null}
+          {negative ? <ReferenceLine y={0} stroke="#64748b" strokeWidth={1.5} /> : null}
           {series.map((s, i) => (
             <Bar
               key={s.key}

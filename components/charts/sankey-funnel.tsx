@@ -58,7 +58,8 @@ export function SankeyFunnel({ data, testId, height = 380 }: { data: SankeyData;
     <ChartFigure
       testId={testId}
       height={height}
-      className="text-slate-800 dark:text-slate-200"
+      // its labels sit between columns: below 600 px the diagram scrolls inside its card instead of crowding them
+      className="min-w-[600px] text-slate-800 dark:text-slate-200"
       description={`Flow diagram: ${links.map((l) => `${data.nodes[l.source]?.name} → ${data.nodes[l.target]?.name}: ${l.value}`).join("; ")}.`}
       columns={["from", "to", "instances"]}
       rows={links.map((l) => [data.nodes[l.source]?.name ?? "", data.nodes[l.target]?.name ?? "", l.value])}

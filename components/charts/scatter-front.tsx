@@ -52,6 +52,8 @@ export function ScatterFront({
         <ComposedChart margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
           <XAxis
+            // below the y axis' lowest label: the two never meet at the origin
+            tickMargin={8}
             type="number"
             dataKey="x"
             name={xLabel}
@@ -59,6 +61,8 @@ export function ScatterFront({
             tick={{ fontSize: 12 }}
             label={{ value: xLabel, position: "insideBottom", offset: -12, fontSize: 12 }}
             domain={["auto", "auto"]}
+            // room for the points' names at the edges
+            padding={{ left: 28, right: 28 }}
           />
           <YAxis
             type="number"
@@ -68,6 +72,7 @@ export function ScatterFront({
             tick={{ fontSize: 12 }}
             label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }}
             domain={["auto", "auto"]}
+            padding={{ top: 18 }}
           />
           <Tooltip formatter={(v) => fixed(Number(v), 3)} />
           {front?.length ? (
@@ -83,7 +88,13 @@ export function ScatterFront({
             />
           ) : null}
           <Scatter data={points} fill="#0072B2" name="submissions" isAnimationActive={false}>
-            <LabelList dataKey="label" position="top" style={{ fontSize: 11 }} />
+            <LabelList
+              dataKey="label"
+              position="top"
+              style={{ fontSize: 11 }}
+              // long names are cut (the table of the numbers and the tooltip have them whole)
+              formatter={(v: unknown) => (String(v).length > 16 ? `${String(v).slice(0, 15)}…` : String(v))}
+            />
           </Scatter>
         </ComposedChart>
       </ResponsiveContainer>
