@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { publicUrl } from "@/lib/server/http";
 import Link from "next/link";
+import { Suspense } from "react";
+import { NavigationProgress } from "@/components/navigation-progress";
 import { SiteNav } from "@/components/site-nav";
 import { getSessionActor } from "@/lib/server/auth";
 import "./globals.css";
@@ -34,6 +36,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en">
       <body className="min-h-screen font-sans antialiased">
+        <Suspense fallback={null}>
+          <NavigationProgress />
+        </Suspense>
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900"

@@ -156,6 +156,21 @@ test("a prediction's trace is read in the viewer: steps, search, a step's permal
   await snap(page, "trace");
 });
 
+test("sorting and paging show that something happens at once, until the next view arrives", async ({ page }) => {
+  await page.goto("/tasks/bouncerbench/input");
+  await expect(page.getByTestId("navigation-pending")).toHaveCount(0);
+  // a slow server (a phone on a slow network): the next view takes 1.5 s
+  await page.route(/\/tasks\/bouncerbench\/input\?.*sort=FNR_a/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.getByTestId("leaderboard").locator("[data-sort-key=FNR_a]").click();
+  await expect(page.getByTestId("navigation-pending")).toBeVisible({ timeout: 500 });
+  await expect(page).toHaveURL(/sort=FNR_a/);
+  await expect(page.getByTestId("navigation-pending")).toHaveCount(0);
+  expect(await seeded(page)).toEqual(["claude-3.7-sonnet", "gpt-4.1"]);
+});
+
 test("unknown or private pages answer 404, not an empty 200", async ({ page }) => {
   for (const path of [
     "/tasks/nope/nope",

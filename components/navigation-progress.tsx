@@ -1,0 +1,48 @@
+"use client";
+
+import { usePathname, useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
+
+/**
+ * A bar at the top of the window from the click on a link to the next page's arrival, so paging,
+ * sorting and every other navigation shows at once that something happens (a slow phone takes a
+ * second or more to answer). Cleared when the path or the query changes.
+ */
+export function NavigationProgress() {
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const [pending, setPending] = useState(false);
+  useEffect(() => setPending(false), [pathname, search]);
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      // Next's <Link> prevents the default itself: only modified clicks open elsewhere
+      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = (e.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+      if (!a || (a.target && a.target !== "_self") || a.hasAttribute("download")) return;
+      const url = new URL(a.href, window.location.href);
+      if (url.origin !== window.location.origin || url.pathname.startsWith("/api/")) return;
+      if (url.pathname === window.location.pathname && url.search === window.location.search) return;
+      setPending(true);
+    };
+    const onSubmit = (e: SubmitEvent) => {
+      const form = e.target as HTMLFormElement;
+      if (form.method.toLowerCase() !== "get" || e.defaultPrevented) return;
+      if (new URL(form.action, window.location.href).pathname.startsWith("/api/")) return;
+      setPending(true);
+    };
+    document.addEventListener("click", onClick);
+    document.addEventListener("submit", onSubmit);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("submit", onSubmit);
+    };
+  }, []);
+  return pending ? (
+    <div
+      role="progressbar"
+      aria-label="Loading the next page"
+      data-testid="navigation-pending"
+      className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-sky-600 print:hidden"
+    />
+  ) : null;
+}
