@@ -1,6 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { snap } from "./helpers";
 
+/** Charts draw when scrolled near (components/charts/in-view.tsx): scroll the page through. */
+async function showCharts(page: Page) {
+  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+    await page.evaluate((to) => window.scrollTo(0, to), y);
+    await page.waitForTimeout(50);
+  }
+  await expect(page.locator("[data-in-view=waiting]")).toHaveCount(0);
+}
+
 async function firstSubmission(page: Page, task: string, filter = "") {
   await page.goto(`/tasks/${task}${filter}`);
   const href = await page
@@ -17,6 +26,7 @@ test("task charts: primary with error bars, per-class, length buckets, Table IV,
   page,
 }) => {
   await page.goto("/tasks/bouncerbench/input");
+  await showCharts(page);
   await expect(page.getByTestId("chart-primary").locator(".recharts-bar-rectangle")).toHaveCount(5);
   await expect(page.getByTestId("chart-primary").locator(".recharts-errorBar")).not.toHaveCount(0);
   // release 1.1 carries SWE-bench's issue texts: Figure 2 on the 638 instances that have one
@@ -27,11 +37,14 @@ test("task charts: primary with error bars, per-class, length buckets, Table IV,
     page.getByTestId("chart-length").first().locator(".recharts-xAxis .recharts-cartesian-axis-tick"),
   ).toHaveCount(4);
   await page.goto("/tasks/bouncerbench/input?release=1.0");
+  await showCharts(page);
   await expect(page.getByText("No length chart for this release")).toBeVisible();
   await page.goto("/tasks/bouncerbench/input");
+  await showCharts(page);
   await snap(page, "task-input");
 
   await page.goto("/tasks/bouncerbench/lite");
+  await showCharts(page);
   await expect(page.getByTestId("table-iv").locator("tbody tr")).toHaveCount(6);
   // 4 buckets; TPR up and FPR down for 3 systems (a zero-height bar draws no rectangle)
   const length = page.getByTestId("chart-length");
@@ -41,6 +54,7 @@ test("task charts: primary with error bars, per-class, length buckets, Table IV,
   await snap(page, "task-lite");
 
   await page.goto("/tasks/abstain-validate/repair");
+  await showCharts(page);
   // one PR point per threshold, per system: two systems drawn with dots
   const dots = page.getByTestId("chart-abstention-pr").locator(".recharts-line-dots circle");
   await expect.poll(() => dots.count()).toBeGreaterThan(20);
@@ -50,22 +64,26 @@ test("task charts: primary with error bars, per-class, length buckets, Table IV,
   await snap(page, "task-av");
 
   await page.goto("/tasks/cr-bench/review");
+  await showCharts(page);
   await expect(page.getByTestId("chart-radar-category").locator(".recharts-radar-polygon")).toHaveCount(2);
   await expect(page.getByTestId("chart-judgments").locator(".recharts-bar-rectangle")).toHaveCount(3 * 2);
   await snap(page, "task-cr");
 
   await page.goto("/tasks/bouncerbench/output");
+  await showCharts(page);
   await expect(page.locator('[data-testid=leaderboard] [data-metric="cost"]').first()).toContainText("$");
   await expect.poll(() => page.getByTestId("chart-cost").locator(".recharts-scatter-symbol").count()).toBe(3);
   await snap(page, "task-output-cost");
 
   await page.goto("/tasks/ci-bench/repair");
+  await showCharts(page);
   await expect(page.getByTestId("chart-ci").locator(".recharts-bar-rectangle")).toHaveCount(4 * 2);
   await snap(page, "task-ci");
 });
 
 test("the Lite submission page draws the pipeline as a Sankey with one link per non-empty flow", async ({ page }) => {
   await page.goto(await firstSubmission(page, "bouncerbench/lite"));
+  await showCharts(page);
   const sankey = page.getByTestId("chart-sankey");
   await expect(sankey.locator("path.sankey-link")).toHaveCount(10);
   await expect(sankey).toContainText("User sees: correct");
@@ -74,6 +92,7 @@ test("the Lite submission page draws the pipeline as a Sankey with one link per 
 
 test("the threshold explorer updates the funnel live", async ({ page }) => {
   await page.goto(await firstSubmission(page, "abstain-validate/repair"));
+  await showCharts(page);
   const explorer = page.getByTestId("threshold-explorer");
   await expect(explorer).toBeVisible();
   const after = explorer.getByTestId("explorer-after-abstention");
@@ -93,6 +112,7 @@ test("the threshold explorer updates the funnel live", async ({ page }) => {
 
 test("filters and export: the URL holds the view, the CSV has exactly the shown rows", async ({ page }) => {
   await page.goto("/tasks/bouncerbench/output");
+  await showCharts(page);
   await page.getByTestId("hide-baselines").check();
   await expect(page).toHaveURL(/baselines=0/);
   const rows = page.locator("[data-testid=leaderboard] tbody tr");
@@ -115,6 +135,7 @@ test("filters and export: the URL holds the view, the CSV has exactly the shown 
 
 test("compare two submissions from the leaderboard, then drill into an instance", async ({ page }) => {
   await page.goto("/tasks/bouncerbench/input?baselines=0");
+  await showCharts(page);
   await page.getByRole("checkbox", { name: "Select gpt-4.1 for comparison" }).check();
   await page.getByRole("checkbox", { name: "Select claude-3.7-sonnet for comparison" }).check();
   await page.getByTestId("compare-selected").click();
@@ -129,9 +150,11 @@ test("compare two submissions from the leaderboard, then drill into an instance"
   await expect(page.getByTestId("instance-predictions").locator("tbody tr")).not.toHaveCount(0);
 
   await page.goto("/tasks/bouncerbench/input/instances?sort=difficulty");
+  await showCharts(page);
   await expect(page.getByTestId("instance-explorer").locator("tbody tr")).toHaveCount(50);
   await snap(page, "instances");
   await page.goto("/tasks/bouncerbench/input/releases/1.0");
+  await showCharts(page);
   await expect(page.getByTestId("release-summary")).toContainText("1699 instances");
   await snap(page, "release-overview");
 });
@@ -143,6 +166,7 @@ test("a CI-Bench submission shows the developer's patch beside the tool's for ea
   const lb = await (await request.get("/api/v1/tasks/ci-bench/repair/leaderboard")).json();
   const id = lb.rows.find((r: { baseline: string | null }) => !r.baseline).submissionId;
   await page.goto(`/submissions/${id}`);
+  await showCharts(page);
   const diff = page.getByTestId("diff-side-by-side").first();
   await page.getByText("developer vs tool patch").first().click();
   await expect(diff).toBeVisible();
@@ -240,6 +264,7 @@ test("no chart label overlaps another or is cut off, at 390 and 1,440 px, on eve
         await page.evaluate((to) => window.scrollTo(0, to), y);
         await page.waitForTimeout(60);
       }
+      await expect(page.locator("[data-in-view=waiting]")).toHaveCount(0);
       await page.waitForTimeout(300);
       charts += await page.locator("[data-testid^=chart-] svg").count();
       for (const p of await labelProblems(page)) problems.push(`${width} px ${url}: ${p}`);

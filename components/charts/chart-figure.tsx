@@ -1,4 +1,5 @@
 import { fixed } from "@/lib/format";
+import { InView } from "./in-view";
 /**
  * A chart's text alternative: the drawing is one image with a description (its accessible name),
  * and the same numbers are a table one click away ("Table of the numbers") — for screen readers,
@@ -32,7 +33,7 @@ export function ChartFigure({
         style={{ width: "100%", height }}
         className={className}
       >
-        {children}
+        <InView>{children}</InView>
       </div>
       <figcaption className="sr-only">{description}</figcaption>
       {rows.length ? (
