@@ -18,7 +18,7 @@
 //
 // Env: BENCH_SUBMISSIONS (1000), BENCH_SECONDS (10 per load run), BENCH_CONNECTIONS (50);
 // BENCH_DB=name keeps that database between runs (uploads only what is missing; not dropped);
-// BENCH_PHASES=load,crawl,fresh,big,rescore,cli,flood,tiny picks phases (default all);
+// BENCH_PHASES=load,crawl,browser,fresh,big,rescore,cli,flood,tiny picks phases (default all);
 // CRAWL_SECONDS (5) and CRAWL_CONNECTIONS (10) set the crawl of every page and GET route (10).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -30,6 +30,7 @@ import { waitHealthy } from "./wait-healthy.mjs";
 import { freePort } from "./embedded-pg.mjs";
 import { startThrowawayPostgres } from "./pg-server.mjs";
 import { ensureBundle } from "./bundle.mjs";
+import { browserPhase } from "./bench-browser";
 import { crawl } from "./bench-crawl";
 
 const N = Number(process.env.BENCH_SUBMISSIONS ?? 1000);
@@ -50,7 +51,7 @@ if (!server) throw new Error("no PostgreSQL: set DATABASE_URL or install postgre
 const keep = process.env.BENCH_DB;
 if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error("BENCH_DB must be a plain database name");
 const dbName = keep ?? `lb_bench_${process.pid}`;
-const phases = new Set((process.env.BENCH_PHASES ?? "load,crawl,fresh,big,rescore,cli,flood,tiny").split(","));
+const phases = new Set((process.env.BENCH_PHASES ?? "load,crawl,browser,fresh,big,rescore,cli,flood,tiny").split(","));
 {
   const c = new pg.Client({ connectionString: server });
   await c.connect();
@@ -317,6 +318,32 @@ try {
         `${r.status}, ${(r.bytes / 1024).toFixed(0)} KB, p50 ${r.p50} ms (${r.ratio.toFixed(1)}×), p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx` : ""}`,
       );
     for (const s of c.skipped) note(`crawl ${s.pattern}`, `not crawled: ${s.why}`);
+  }
+
+  // a phone: Lighthouse's mobile score and a 4× CPU-throttled load of the board and a submission
+  if (phases.has("browser")) {
+    const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard?limit=1`)).json()) as {
+      rows: { submissionId: string }[];
+    };
+    const pages = {
+      leaderboard: `${base}/tasks/bouncerbench/input`,
+      "submission page": `${base}/submissions/${lb.rows[0].submissionId}`,
+    };
+    const figures = await browserPhase(Object.values(pages));
+    for (const [i, name] of Object.keys(pages).entries()) {
+      const f = figures[i];
+      const lh = f.lighthouse;
+      note(
+        `Lighthouse mobile, ${name}`,
+        "error" in lh
+          ? `not measured: ${lh.error}`
+          : `performance ${lh.score} (goal ≥ 95), LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, ${(lh.bytes / 1024).toFixed(0)} KB`,
+      );
+      note(
+        `4× CPU-throttled load, ${name}`,
+        `LCP ${f.throttled.lcpMs} ms, ${f.throttled.longTasks} long tasks (longest ${f.throttled.longestMs} ms, goal ≤ 200), blocking ${f.throttled.totalBlockingMs} ms`,
+      );
+    }
   }
 
   // 3 + 4. a new upload on the board, and upload→scored latency
