@@ -6,14 +6,16 @@ import { useEffect, useState } from "react";
 /**
  * A bar at the top of the window from the click on a link to the next page's arrival, so paging,
  * sorting and every other navigation shows at once that something happens (a slow phone takes a
- * second or more to answer). Cleared when the path or the query changes.
+ * second or more to answer). It ends when the path or the query is another one.
  */
 export function NavigationProgress() {
-  const pathname = usePathname();
-  const search = useSearchParams();
-  const [pending, setPending] = useState(false);
-  useEffect(() => setPending(false), [pathname, search]);
+  const here = `${usePathname()}?${useSearchParams()}`;
+  // the view a navigation started from: pending until the view is another one
+  const [from, setFrom] = useState<string | null>(null);
+  const pending = from !== null && from === here;
   useEffect(() => {
+    // the same spelling as \`here\` (URLSearchParams encodes the query its own way)
+    const start = () => setFrom(`${window.location.pathname}?${new URLSearchParams(window.location.search)}`);
     const onClick = (e: MouseEvent) => {
       // Next's <Link> prevents the default itself: only modified clicks open elsewhere
       if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -22,19 +24,23 @@ export function NavigationProgress() {
       const url = new URL(a.href, window.location.href);
       if (url.origin !== window.location.origin || url.pathname.startsWith("/api/")) return;
       if (url.pathname === window.location.pathname && url.search === window.location.search) return;
-      setPending(true);
+      start();
     };
     const onSubmit = (e: SubmitEvent) => {
       const form = e.target as HTMLFormElement;
       if (form.method.toLowerCase() !== "get" || e.defaultPrevented) return;
       if (new URL(form.action, window.location.href).pathname.startsWith("/api/")) return;
-      setPending(true);
+      start();
     };
+    // back and forward come from the browser's history: nothing to wait for
+    const onPop = () => setFrom(null);
     document.addEventListener("click", onClick);
     document.addEventListener("submit", onSubmit);
+    window.addEventListener("popstate", onPop);
     return () => {
       document.removeEventListener("click", onClick);
       document.removeEventListener("submit", onSubmit);
+      window.removeEventListener("popstate", onPop);
     };
   }, []);
   return pending ? (
