@@ -385,6 +385,19 @@ describe("instances, releases and charts", () => {
     expect(bounce.n).toBe(650);
     // the 638 issue texts of SWE-bench (shared/data/swebench/README.md gives these counts)
     expect(o.lengths.words?.map((b) => b.n)).toEqual([225, 211, 176, 26]);
+    // computed once per release (immutable out of draft), but never past a change of what may be shown
+    expect(await releaseOverview(db.prisma, "bouncerbench/input")).toEqual(o);
+    const rel = await db.prisma.release.findFirstOrThrow({
+      where: { task: { fullSlug: "bouncerbench/input" }, status: "published" },
+    });
+    await db.prisma.release.update({ where: { id: rel.id }, data: { hidden: true } });
+    try {
+      const hidden = await releaseOverview(db.prisma, "bouncerbench/input");
+      expect(hidden.release.hidden).toBe(true);
+      expect(JSON.stringify(hidden.distributions)).not.toContain("Should bounce");
+    } finally {
+      await db.prisma.release.update({ where: { id: rel.id }, data: { hidden: false } });
+    }
   });
   it("chart data: the real input release buckets the 638 instances with an issue text; the synthetic Lite one has buckets and Table IV", async () => {
     const input = await taskChartData(db.prisma, "bouncerbench/input", {});

@@ -14,6 +14,14 @@ function histogram(values: number[], edges: number[]): { bin: string; n: number 
   });
 }
 
+// What an overview computes from a release's instances (distributions, lengths, changes against
+// the previous release) depends only on immutable data once the release is out of draft: the
+// instances of a published or archived release never change. A per-process memo of it is a cache
+// (recomputable anywhere), keyed by both releases and whether truth is shown.
+type Computed = Awaited<ReturnType<typeof computeOverview>>;
+const computedMemo = new Map<string, Computed>();
+const MEMO_SIZE = 64;
+
 /**
  * A release's overview: instance count, the truth's distribution (aggregates only, so also for
  * hidden releases), text/patch length distributions, and its changes against the previous release.
@@ -28,6 +36,44 @@ export async function releaseOverview(
   const release = await getReleaseOrThrow(db, task.id, version, actor);
   // a hidden release shows nothing computed from its truth (admins aside): metadata only
   const truthShown = !release.hidden || Boolean(actor?.isAdmin);
+  const prev = await db.release.findFirst({
+    where: { taskId: task.id, createdAt: { lt: release.createdAt }, status: { in: ["published", "archived"] } },
+    orderBy: { createdAt: "desc" },
+  });
+  const key = release.status === "draft" ? null : `${release.id}:${prev?.id ?? "-"}:${truthShown}`;
+  let computed = key ? computedMemo.get(key) : undefined;
+  if (!computed) {
+    computed = await computeOverview(db, task, release, prev, truthShown);
+    if (key) {
+      computedMemo.set(key, computed);
+      if (computedMemo.size > MEMO_SIZE) computedMemo.delete(computedMemo.keys().next().value as string);
+    }
+  }
+  return {
+    task: task.fullSlug,
+    taskName: task.name,
+    release: {
+      version: release.version,
+      status: release.status,
+      hidden: release.hidden,
+      synthetic: release.synthetic,
+      notes: release.notes,
+      source: release.source,
+      createdAt: release.createdAt.toISOString(),
+      publishedAt: release.publishedAt?.toISOString() ?? null,
+    },
+    ...computed,
+  };
+}
+
+/** The overview's figures from the instances of the release (and of the previous one). */
+async function computeOverview(
+  db: PrismaClient,
+  task: Awaited<ReturnType<typeof getTaskOrThrow>>,
+  release: { id: string; status: string },
+  prev: { id: string; version: string } | null,
+  truthShown: boolean,
+) {
   const inst = await getReleaseInstances(db, release.id, release.status !== "draft");
   // each task kind says what its release overview shows (paper tables and figures)
   const dist = task.kind.releaseDistributions?.({ instances: inst, truth: truthShown }, task.options) ?? [];
@@ -38,10 +84,6 @@ export async function releaseOverview(
     words: words.length ? histogram(words, [100, 200, 500, Infinity]) : null,
     chars: chars.length ? histogram(chars, [1000, 2500, Infinity]) : null,
   };
-  const prev = await db.release.findFirst({
-    where: { taskId: task.id, createdAt: { lt: release.createdAt }, status: { in: ["published", "archived"] } },
-    orderBy: { createdAt: "desc" },
-  });
   let changes = null;
   if (prev) {
     const p = await getReleaseInstances(db, prev.id, true);
@@ -64,22 +106,5 @@ export async function releaseOverview(
       },
     };
   }
-  return {
-    task: task.fullSlug,
-    taskName: task.name,
-    release: {
-      version: release.version,
-      status: release.status,
-      hidden: release.hidden,
-      synthetic: release.synthetic,
-      notes: release.notes,
-      source: release.source,
-      createdAt: release.createdAt.toISOString(),
-      publishedAt: release.publishedAt?.toISOString() ?? null,
-    },
-    instances: inst.length,
-    distributions: dist,
-    lengths,
-    changes,
-  };
+  return { instances: inst.length, distributions: dist, lengths, changes };
 }
