@@ -13,6 +13,12 @@ export function NavigationProgress() {
   // the view a navigation started from: pending until the view is another one
   const [from, setFrom] = useState<string | null>(null);
   const pending = from !== null && from === here;
+  // a navigation that never lands (an error, a redirect back to this view) does not leave the bar on
+  useEffect(() => {
+    if (!pending) return;
+    const t = setTimeout(() => setFrom(null), 15_000);
+    return () => clearTimeout(t);
+  }, [pending]);
   useEffect(() => {
     // the same spelling as \`here\` (URLSearchParams encodes the query its own way)
     const start = () => setFrom(`${window.location.pathname}?${new URLSearchParams(window.location.search)}`);
@@ -32,15 +38,17 @@ export function NavigationProgress() {
       if (new URL(form.action, window.location.href).pathname.startsWith("/api/")) return;
       start();
     };
-    // back and forward come from the browser's history: nothing to wait for
+    // back and forward (and a page restored from the back/forward cache) have nothing to wait for
     const onPop = () => setFrom(null);
     document.addEventListener("click", onClick);
     document.addEventListener("submit", onSubmit);
     window.addEventListener("popstate", onPop);
+    window.addEventListener("pageshow", onPop);
     return () => {
       document.removeEventListener("click", onClick);
       document.removeEventListener("submit", onSubmit);
       window.removeEventListener("popstate", onPop);
+      window.removeEventListener("pageshow", onPop);
     };
   }, []);
   return pending ? (

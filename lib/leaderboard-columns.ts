@@ -50,17 +50,19 @@ export function chooseColumns(opts: {
     .split(",")
     .map((k) => k.trim())
     .filter((k) => known.has(k));
-  const shown = opts.printing ? new Set(known) : asked.length ? new Set(asked) : new Set(defaults);
-  if (opts.sort && known.has(opts.sort)) shown.add(opts.sort);
-  const same = shown.size === defaults.size && [...shown].every((k) => defaults.has(k));
+  const picked = asked.length ? new Set(asked) : new Set(defaults);
+  const same = picked.size === defaults.size && [...picked].every((k) => defaults.has(k));
   const custom = !opts.printing && asked.length > 0 && !same;
+  // the column sorted by is shown, but not written into the pick: sorting by another drops it
+  const shown = opts.printing ? new Set(known) : new Set(picked);
+  if (opts.sort && known.has(opts.sort)) shown.add(opts.sort);
   return {
     shown,
     options: all.map((c) => ({ ...c, shown: shown.has(c.key) })),
     custom,
     param: custom
       ? all
-          .filter((c) => shown.has(c.key))
+          .filter((c) => picked.has(c.key))
           .map((c) => c.key)
           .join(",")
       : undefined,

@@ -13,7 +13,8 @@ export function InView({ children }: { children: React.ReactNode }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const el = ref.current;
-    if (!el || typeof IntersectionObserver === "undefined") {
+    // printing (or a print preview opened on load) draws every chart at once
+    if (!el || typeof IntersectionObserver === "undefined" || window.matchMedia?.("print").matches) {
       setShown(true);
       return;
     }
@@ -29,9 +30,12 @@ export function InView({ children }: { children: React.ReactNode }) {
     io.observe(el);
     const print = () => setShown(true);
     window.addEventListener("beforeprint", print);
+    const media = window.matchMedia?.("print");
+    media?.addEventListener?.("change", print);
     return () => {
       io.disconnect();
       window.removeEventListener("beforeprint", print);
+      media?.removeEventListener?.("change", print);
     };
   }, []);
   return (

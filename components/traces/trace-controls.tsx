@@ -6,7 +6,8 @@ const steps = () => [...document.querySelectorAll<HTMLDetailsElement>("details[d
 
 /** Opens the step a permalink points at (`#step-12`), on load and when the hash changes. */
 function openTarget() {
-  const id = decodeURIComponent(window.location.hash.slice(1));
+  // step ids are ASCII (step-12): no decoding, so a malformed hash (#%) is just no step
+  const id = window.location.hash.slice(1);
   const target = id ? document.getElementById(id) : null;
   const details = target?.querySelector<HTMLDetailsElement>("details[data-trace-step]");
   if (!details) return;

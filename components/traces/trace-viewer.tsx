@@ -24,9 +24,12 @@ const KIND_TONES: Partial<Record<TraceStep["kind"], "gray" | "amber" | "blue" | 
   observation: "gray",
 };
 
-/** `text` with every occurrence of `q` marked. */
+/** Marks per step at most: a one-letter search must not turn a page into 100,000 elements. */
+const MARKS_PER_STEP = 50;
+
+/** `text` with the first occurrences of `q` marked. */
 function Highlight({ text, q }: { text: string; q: string }) {
-  const ranges = q ? findAll(text, q) : [];
+  const ranges = q ? findAll(text, q, MARKS_PER_STEP) : [];
   if (!ranges.length) return <>{text}</>;
   const parts: React.ReactNode[] = [];
   let at = 0;

@@ -4,7 +4,7 @@
  */
 export function Tooltip({ text, children }: { text: string; children: React.ReactNode }) {
   return (
-    <span className="group relative inline-flex">
+    <span className="group relative inline-flex print:hidden">
       <button type="button" aria-label={text} className="inline-flex cursor-help rounded-full">
         {children}
       </button>

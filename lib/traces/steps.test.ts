@@ -32,7 +32,8 @@ describe("traceSteps", () => {
       if (t.steps.length > 1) multi++;
     }
     // claude writes numbered paragraphs; gpt-4.1 one paragraph each
-    expect(multi).toBeGreaterThanOrEqual(multiAtLeast);
+    if (multiAtLeast) expect(multi).toBeGreaterThanOrEqual(multiAtLeast);
+    else expect(multi).toBe(0);
   });
 
   it("reads OpenAI chat messages with tool calls (arguments given as a JSON string)", () => {
@@ -97,6 +98,21 @@ describe("traceSteps", () => {
       "action:ls",
       "observation:a.py",
       "action:submit",
+    ]);
+  });
+
+  it("takes roles and names as data: a role named like an object's member is an unknown role, names are strings", () => {
+    const t = traceSteps([
+      { role: "constructor", content: "a" },
+      { role: "__proto__", content: "b" },
+      { role: "tool", name: { evil: true }, content: "c" },
+      { role: "assistant", tool_calls: [{ function: { name: ["x"], arguments: "{}" } }] },
+    ]);
+    expect(t.steps.map((s) => [s.kind, s.label ?? null])).toEqual([
+      ["step", "constructor"],
+      ["step", "__proto__"],
+      ["tool", null],
+      ["tool call", "tool"],
     ]);
   });
 

@@ -51,6 +51,9 @@ const ROLES: Record<string, StepKind> = {
   function: "tool",
 };
 
+/** A label from a value that should be a string: at most 100 characters; anything else is `fallback`. */
+const labelOf = (v: unknown, fallback?: string) =>
+  typeof v === "string" || typeof v === "number" ? String(v).slice(0, 100) : fallback;
 const json = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v, null, 2));
 const isRecord = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === "object" && !Array.isArray(v);
 
@@ -92,14 +95,14 @@ function contentSteps(kind: StepKind, label: string | undefined, content: unknow
       text.push(part.text);
     else if (isRecord(part) && part.type === "tool_use") {
       flush();
-      out.push({ kind: "tool call", label: String(part.name ?? "tool"), body: json(part.input ?? {}) });
+      out.push({ kind: "tool call", label: labelOf(part.name, "tool"), body: json(part.input ?? {}) });
     } else if (isRecord(part) && part.type === "tool_result") {
       flush();
       const c = part.content;
       const body = Array.isArray(c)
         ? c.map((x) => (isRecord(x) && typeof x.text === "string" ? x.text : json(x))).join("\n\n")
         : json(c ?? "");
-      out.push({ kind: "tool result", label: part.tool_use_id ? String(part.tool_use_id) : undefined, body });
+      out.push({ kind: "tool result", label: labelOf(part.tool_use_id), body });
     } else {
       flush();
       out.push({ kind, label, body: json(part) });
@@ -114,15 +117,17 @@ function elementSteps(el: unknown): { steps: Omit<TraceStep, "n">[]; shape: "mes
   if (typeof el === "string") return { steps: [{ kind: "text", body: el }], shape: "other" };
   if (isRecord(el) && typeof el.role === "string") {
     const role = el.role.toLowerCase();
-    const kind = ROLES[role] ?? "step";
-    const label = kind === "tool" ? (el.name as string | undefined) : kind === "step" ? el.role : undefined;
+    // own keys only: a role of "constructor" or "__proto__" is an unknown role, not a prototype's member
+    const kind: StepKind = Object.hasOwn(ROLES, role) ? ROLES[role] : "step";
+    const name = typeof el.name === "string" ? el.name : undefined;
+    const label = kind === "tool" ? name : kind === "step" ? el.role.slice(0, 100) : undefined;
     const steps = contentSteps(kind, label, el.content);
     const calls = Array.isArray(el.tool_calls) ? el.tool_calls : [];
     for (const c of calls) {
       const fn = isRecord(c) && isRecord(c.function) ? c.function : isRecord(c) ? c : {};
       steps.push({
         kind: "tool call",
-        label: String(fn.name ?? "tool"),
+        label: labelOf(fn.name, "tool"),
         body: json(unwrap(fn.arguments ?? fn.input ?? {})),
       });
     }
