@@ -89,3 +89,13 @@ export async function predictionTraceView(
 }
 
 export type TraceView = Awaited<ReturnType<typeof predictionTraceView>>;
+
+/**
+ * The file name of a downloaded prediction: the model and the instance as the team wrote them, in
+ * safe characters only (it goes into a Content-Disposition header).
+ * @example predictionFileName("gpt 4.1", "a/b") // "gpt_4.1__a_b.json"
+ */
+export function predictionFileName(model: string, instanceId: string): string {
+  const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100);
+  return `${safe(model || "submission")}__${safe(instanceId)}.json`;
+}

@@ -2,7 +2,7 @@
 import { getDb } from "@/lib/server/db";
 import { notFound } from "@/lib/errors";
 import { route } from "@/lib/server/http";
-import { getSubmissionOrThrow } from "@/lib/server/submissions";
+import { getSubmissionOrThrow, predictionFileName } from "@/lib/server/submissions";
 import { PredictionParams } from "@/lib/validations/common";
 import { PredictionDownloadQuery } from "@/lib/validations/traces";
 
@@ -18,14 +18,8 @@ export const GET = route(
     });
     if (!p) throw notFound(`prediction for instance ${params.instance}`);
     const res = Response.json({ submissionId: sub.id, instanceId: p.externalId, prediction: p.data });
-    if (query.download === "1") {
-      // a file name of safe characters only: the model and the instance as the team wrote them
-      const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100);
-      res.headers.set(
-        "Content-Disposition",
-        `attachment; filename="${safe(sub.model || "submission")}__${safe(p.externalId)}.json"`,
-      );
-    }
+    if (query.download === "1")
+      res.headers.set("Content-Disposition", `attachment; filename="${predictionFileName(sub.model, p.externalId)}"`);
     return res;
   },
 );
