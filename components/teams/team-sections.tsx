@@ -4,7 +4,7 @@ import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
-import { Pager } from "@/components/ui/pager";
+import { PagePager } from "@/components/ui/pager";
 import { formatDate } from "@/lib/format";
 import { withQuery } from "@/lib/href";
 import type { TeamView } from "@/lib/server/teams";
@@ -157,11 +157,11 @@ export function TeamSubmissions({ t }: { t: TeamView }) {
         </p>
       )}
       <div className="mt-2 text-sm">
-        <Pager
-          offset={(t.page - 1) * t.pageSize}
-          limit={t.pageSize}
-          matched={t.submissionTotal}
-          href={(offset) => withQuery(`/teams/${t.slug}`, { page: Math.floor(offset / t.pageSize) + 1 })}
+        <PagePager
+          page={t.page}
+          pageSize={t.pageSize}
+          total={t.submissionTotal}
+          href={(page) => withQuery(`/teams/${t.slug}`, { page })}
         />
       </div>
     </Card>

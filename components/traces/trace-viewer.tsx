@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { Pager } from "@/components/ui/pager";
+import { PagePager } from "@/components/ui/pager";
 import { formatInt } from "@/lib/format";
 import { findAll, type TraceStep } from "@/lib/traces/steps";
 import type { TraceView } from "@/lib/server/submissions";
@@ -209,11 +209,12 @@ export function TraceViewer({ v }: { v: TraceView }) {
           </p>
         ) : null}
         <div className="mt-3 text-sm">
-          <Pager
-            offset={(v.page - 1) * v.pageSize}
-            limit={v.pageSize}
-            matched={v.totalSteps}
-            href={(offset) => v.href({ page: Math.floor(offset / v.pageSize) + 1 })}
+          <PagePager
+            page={v.page}
+            pageSize={v.pageSize}
+            total={v.totalSteps}
+            href={(page) => v.href({ page })}
+            noun="steps"
           />
         </div>
       </Card>

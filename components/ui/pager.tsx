@@ -6,11 +6,14 @@ export function Pager({
   limit,
   matched,
   href,
+  noun = "rows",
 }: {
   offset: number;
   limit: number;
   matched: number;
   href: (offset: number) => string;
+  /** what is counted ("rows 1–50 of 1,070") */
+  noun?: string;
 }) {
   if (matched <= limit && offset === 0) return null;
   const from = Math.min(matched, offset + 1);
@@ -26,7 +29,7 @@ export function Pager({
         </Link>
       ) : null}
       <span>
-        rows {from}–{to} of {matched}
+        {noun} {from}–{to} of {matched}
       </span>
       {next !== null ? (
         <Link href={href(next)} className={cls} rel="next">
@@ -34,5 +37,30 @@ export function Pager({
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/** The same over numbered pages (`?page=`, the first is 1): `href` builds a page's permalink. */
+export function PagePager({
+  page,
+  pageSize,
+  total,
+  href,
+  noun,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  href: (page: number) => string;
+  noun?: string;
+}) {
+  return (
+    <Pager
+      offset={(page - 1) * pageSize}
+      limit={pageSize}
+      matched={total}
+      href={(offset) => href(Math.floor(offset / pageSize) + 1)}
+      noun={noun}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { TaskHeader } from "@/components/task/task-header";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
-import { Pager } from "@/components/ui/pager";
+import { PagePager } from "@/components/ui/pager";
 import { AppError } from "@/lib/errors";
 import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
@@ -199,11 +199,12 @@ export default async function InstancesPage({ params, searchParams }: { params: 
         </EmptyState>
       )}
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <Pager
-          offset={(data.page - 1) * data.pageSize}
-          limit={data.pageSize}
-          matched={data.total}
-          href={(offset) => href({ page: Math.floor(offset / data.pageSize) + 1 })}
+        <PagePager
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          href={(page) => href({ page })}
+          noun="instances"
         />
         <span className="text-xs text-muted">
           Shares count the public, scored submissions (baselines and moderated ones aside); the top systems are the

@@ -6,7 +6,7 @@ import { pre } from "@/components/tasks/generic";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
-import { Pager } from "@/components/ui/pager";
+import { PagePager } from "@/components/ui/pager";
 import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
 import { getTaskInstance, instancePageHref } from "@/lib/server/leaderboard";
@@ -240,11 +240,12 @@ export default async function InstancePage({ params, searchParams }: { params: P
           ]}
         />
         <div className="mt-2 text-sm">
-          <Pager
-            offset={(inst.page - 1) * inst.pageSize}
-            limit={inst.pageSize}
-            matched={inst.total}
-            href={(offset) => href({ page: Math.floor(offset / inst.pageSize) + 1 })}
+          <PagePager
+            page={inst.page}
+            pageSize={inst.pageSize}
+            total={inst.total}
+            href={(page) => href({ page })}
+            noun="predictions"
           />
         </div>
       </Card>
