@@ -50,27 +50,42 @@ function describe(col: Col) {
 }
 
 function Rank({ r }: { r: LeaderboardRow }) {
+  const iv = r.rankInterval;
+  const sim = r.rankIntervalSimultaneous;
   return (
     <>
-      {r.rank ?? "–"}
-      {r.tiedWithAbove && r.vsAbove ? (
+      <span className="font-medium">{r.rank ?? "–"}</span>
+      {r.rank !== null && iv ? (
         <span
-          className="ml-1 text-amber-700 dark:text-amber-400"
-          title={`Not significantly different from the rank above: difference ${fixed(r.vsAbove.difference, 3)}, 95% paired bootstrap interval ${fixed(r.vsAbove.low, 3)} to ${fixed(r.vsAbove.high, 3)} includes 0`}
-          data-testid="tied"
+          className="ml-1 whitespace-nowrap text-xs text-muted"
+          title={
+            `95% interval of the rank over 1,000 bootstrap resamples: ${iv.lo}–${iv.hi}.` +
+            (sim
+              ? ` Taking every comparison on the board at once (simultaneous 95%), it cannot be separated from ranks ${sim.lo} to ${sim.hi}.`
+              : "")
+          }
+          data-testid="rank-interval"
         >
-          <span aria-hidden="true">≈</span>
-          <span className="sr-only">(not significantly different from the rank above)</span>
+          ({iv.lo === iv.hi ? iv.lo : `${iv.lo}–${iv.hi}`})
+        </span>
+      ) : null}
+      {r.rank !== null && r.topGroup ? (
+        <span
+          className="ml-1 inline-block rounded bg-emerald-100 px-1 text-[10px] font-semibold uppercase tracking-wide text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300"
+          title={`Top group: with every comparison made at once (simultaneous 95%), this row cannot be separated from rank 1${sim ? ` (its ranks: ${sim.lo}–${sim.hi})` : ""}.`}
+          data-testid="top-group"
+        >
+          top
         </span>
       ) : null}
       {r.significancePending ? (
         <span
           className="ml-1 text-muted"
-          title="The comparison with the rank above is being computed (a score just changed)"
+          title="The rank intervals are being computed (the board just changed)"
           data-testid="significance-pending"
         >
           <span aria-hidden="true">…</span>
-          <span className="sr-only">(significance being computed)</span>
+          <span className="sr-only">(rank interval being computed)</span>
         </span>
       ) : null}
     </>

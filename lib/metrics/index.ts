@@ -25,3 +25,4 @@ export * from "./ladder";
 export * from "./pareto-front";
 export * from "./fm-from-rows";
 export * from "./version";
+export * from "./rank-intervals";

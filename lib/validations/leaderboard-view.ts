@@ -21,6 +21,8 @@ export const LeaderboardView = z.object({
     .max(40)
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** one row per system (team, model): its best complete submission; or every submission */
+  view: z.enum(["best", "all"]).optional(),
   partial: flag(false),
   baselines: flag(true),
   synthetic: flag(true),
@@ -98,6 +100,7 @@ export function parseLeaderboardViewLenient(sp: Record<string, string | string[]
 export function viewQuery(v: Partial<LeaderboardView>, primary: string): string {
   const p = new URLSearchParams();
   if (v.release) p.set("release", v.release);
+  if (v.view === "all") p.set("view", "all");
   if (v.partial) p.set("partial", "1");
   if (v.baselines === false) p.set("baselines", "0");
   if (v.synthetic === false) p.set("synthetic", "0");

@@ -23,7 +23,7 @@ export async function listBenchmarks(db: PrismaClient) {
     await Promise.all(
       benches
         .flatMap((b) => b.tasks.flatMap((t) => t.releases))
-        .map(async (r) => [r.id, (await getBoard(db, r)).find((row) => row.rank !== null) ?? null] as const),
+        .map(async (r) => [r.id, (await getBoard(db, r)).best.find((row) => row.rank !== null) ?? null] as const),
     ),
   );
   return benches.map((b) => ({

@@ -1,5 +1,5 @@
-// The statements of board.ts: a release's board in rank order (one query, no predictions), and
-// the ≈ marks' inputs (replicate vectors) and outputs (vs_above_*).
+// The statements of board.ts: a release's board in rank order (one query, no predictions), the
+// rank intervals' inputs (replicate vectors) and output (board_ranks), and the attempt counts.
 import type { Sql } from "@/lib/server/db";
 import type { Metrics } from "@/lib/tasks/types";
 
@@ -14,11 +14,8 @@ export interface RawRow {
   total: number;
   partial: boolean;
   computed_at: Date;
-  vs_above_key: string | null;
-  vs_above_difference: number | null;
-  vs_above_low: number | null;
-  vs_above_high: number | null;
   model: string;
+  team_id: string | null;
   system: string | null;
   baseline: string | null;
   synthetic: boolean;
@@ -53,7 +50,7 @@ const HIDDEN_BOARD_SQL = (columns: string) => `
    WHERE s.release_id = $1::uuid AND sub.visibility = 'public' AND sub.status = 'scored' AND sub.hidden_at IS NULL AND s.ladder_released
    ORDER BY s.ladder_primary DESC NULLS LAST, sub.created_at ASC, sub.id ASC`;
 
-const SUBMISSION_COLUMNS = `sub.model, sub.system, sub.baseline, sub.synthetic, sub.oss, sub.site, sub.cost_usd, sub.tokens, sub.runtime_sec, sub.created_at,
+const SUBMISSION_COLUMNS = `sub.model, sub.team_id, sub.system, sub.baseline, sub.synthetic, sub.oss, sub.site, sub.cost_usd, sub.tokens, sub.runtime_sec, sub.created_at,
       sub.verified_by, sub.verified_at, sub.logs_url,
       t.name AS team, t.slug AS team_slug`;
 
@@ -70,19 +67,18 @@ export function boardRows(sql: Sql, release: { id: string; hidden: boolean }) {
     release.hidden
       ? HIDDEN_BOARD_SQL(`s.id, s.submission_id, s.ladder_primary AS primary_value, NULL::float8 AS ci_low, NULL::float8 AS ci_high,
           s.ladder_metrics AS metrics, s.covered, s.total, s.partial, s.computed_at,
-          NULL AS vs_above_key, NULL::float8 AS vs_above_difference, NULL::float8 AS vs_above_low, NULL::float8 AS vs_above_high,
           s.ladder_margin AS margin, ${SUBMISSION_COLUMNS}`)
       : BOARD_SQL(`s.id, s.submission_id, s.primary_value, s.ci_low, s.ci_high, s.metrics, s.covered, s.total, s.partial, s.computed_at,
-          s.vs_above_key, s.vs_above_difference, s.vs_above_low, s.vs_above_high, NULL::float8 AS margin, ${SUBMISSION_COLUMNS}`),
+          NULL::float8 AS margin, ${SUBMISSION_COLUMNS}`),
     [release.id],
   );
 }
 
-/** The public board's order with what the ≈ refresh compares (no metrics). */
+/** The public board's order with what the rank intervals need (no metrics). */
 export function boardOrder(sql: Sql, releaseId: string) {
   return sql<
-    Pick<RawRow, "id" | "submission_id" | "primary_value" | "partial" | "computed_at" | "vs_above_key" | "baseline">
-  >(BOARD_SQL("s.id, s.submission_id, s.primary_value, s.partial, s.computed_at, s.vs_above_key, sub.baseline"), [
+    Pick<RawRow, "submission_id" | "primary_value" | "partial" | "computed_at" | "baseline" | "model" | "team_id">
+  >(BOARD_SQL("s.submission_id, s.primary_value, s.partial, s.computed_at, sub.baseline, sub.model, sub.team_id"), [
     releaseId,
   ]);
 }
@@ -94,21 +90,56 @@ export function replicatesOf(sql: Sql, releaseId: string, submissionIds: string[
   );
 }
 
-/** Stores each score's comparison with the row above (one bulk statement). */
-export function writeVsAbove(
-  sql: Sql,
-  updates: { id: string; key: string; difference: number | null; low: number | null; high: number | null }[],
-) {
+export async function readRanks(sql: Sql, releaseId: string) {
+  const [row] = await sql<{ key: string; data: unknown; millis: number; computed_at: Date }>(
+    `SELECT key, data, millis, computed_at FROM board_ranks WHERE release_id = $1::uuid`,
+    [releaseId],
+  );
+  return row ?? null;
+}
+
+/** Stores a release's rank intervals (one row; its trigger moves the board's version). */
+export function writeRanks(sql: Sql, releaseId: string, key: string, data: unknown, millis: number) {
   return sql(
-    `UPDATE scores s SET vs_above_key = u.key, vs_above_difference = u.difference, vs_above_low = u.low, vs_above_high = u.high
-       FROM (SELECT * FROM unnest($1::uuid[], $2::text[], $3::float8[], $4::float8[], $5::float8[]) AS x(id, key, difference, low, high)) u
-      WHERE s.id = u.id`,
-    [
-      updates.map((u) => u.id),
-      updates.map((u) => u.key),
-      updates.map((u) => u.difference),
-      updates.map((u) => u.low),
-      updates.map((u) => u.high),
-    ],
+    `INSERT INTO board_ranks (release_id, key, data, millis, computed_at) VALUES ($1::uuid, $2, $3::jsonb, $4, now())
+     ON CONFLICT (release_id) DO UPDATE SET key = EXCLUDED.key, data = EXCLUDED.data, millis = EXCLUDED.millis, computed_at = now()`,
+    [releaseId, key, JSON.stringify(data), millis],
+  );
+}
+
+export function deleteRanks(sql: Sql, releaseId: string) {
+  return sql(`DELETE FROM board_ranks WHERE release_id = $1::uuid`, [releaseId]);
+}
+
+/**
+ * Attempts on a release: per system (team, model), its complete scored submissions — public,
+ * private, hidden and withdrawn alike; per team, its scored uploads to the release.
+ */
+export async function attemptsOf(sql: Sql, releaseId: string) {
+  const [systems, teams] = await Promise.all([
+    sql<{ team_id: string | null; model: string; n: number }>(
+      `SELECT sub.team_id, sub.model, count(*)::int AS n
+         FROM scores s JOIN submissions sub ON sub.id = s.submission_id
+        WHERE s.release_id = $1::uuid AND sub.status = 'scored' AND NOT s.partial AND sub.baseline IS NULL
+        GROUP BY 1, 2`,
+      [releaseId],
+    ),
+    sql<{ team_id: string; n: number }>(
+      `SELECT team_id, count(*)::int AS n FROM submissions
+        WHERE upload_release_id = $1::uuid AND team_id IS NOT NULL AND status = 'scored' AND baseline IS NULL
+        GROUP BY 1`,
+      [releaseId],
+    ),
+  ]);
+  return { systems, teams };
+}
+
+/** Published or archived public releases whose rank intervals were never computed. */
+export function releasesWithoutRanks(sql: Sql) {
+  return sql<{ id: string }>(
+    `SELECT r.id FROM releases r
+      WHERE r.status IN ('published', 'archived') AND NOT r.hidden
+        AND NOT EXISTS (SELECT 1 FROM board_ranks b WHERE b.release_id = r.id)`,
+    [],
   );
 }

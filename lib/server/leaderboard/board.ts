@@ -1,14 +1,28 @@
+import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { pairedIntervalFromReplicates } from "@/lib/metrics";
+import { rankIntervalSteps, type RankIntervals } from "@/lib/metrics";
 import type { Metrics } from "@/lib/tasks/types";
 import { sqlOf } from "@/lib/server/db";
-import { defineTask } from "@/lib/server/jobs";
-import { boardOrder, boardRows, replicatesOf, writeVsAbove, type RawRow } from "./board.sql";
+import { defineTask, queueTask } from "@/lib/server/jobs";
+import {
+  attemptsOf,
+  boardOrder,
+  boardRows,
+  deleteRanks,
+  readRanks,
+  releasesWithoutRanks,
+  replicatesOf,
+  writeRanks,
+  type RawRow,
+} from "./board.sql";
 
-// A release's board: its public, scored submissions in rank order, with ranks and the ≈ marks
-// (paired bootstrap against the ranked row above) — all of it read from columns written when
-// scores are written (replicates) and by the refresh job below (vs_above_*). Reading a board never
-// touches a prediction.
+// A release's board: its public, scored submissions in rank order, with ranks, 95% rank
+// intervals and attempt counts — all of it read from what was written with the scores
+// (replicates) and by the refresh job below (board_ranks). Reading a board never touches a
+// prediction. Two views: "all" (every submission) and "best" (one row per system = team and
+// model: its best complete submission), each ranked and with intervals of its own.
+
+export type BoardViewName = "best" | "all";
 
 export interface BoardRow {
   submissionId: string;
@@ -27,12 +41,20 @@ export interface BoardRow {
   partial: boolean;
   cost: { usd: number | null; tokens: number | null; runtimeSec: number | null };
   createdAt: string;
+  /** competition rank among the view's complete, non-baseline rows (null: baseline or partial) */
   rank: number | null;
-  /** the primary metric is not significantly different from the ranked row above */
-  tiedWithAbove: boolean;
-  vsAbove: { difference: number; low: number; high: number } | null;
-  /** the comparison with the row above is still being computed (a write just happened) */
+  /** 95% interval of the rank (percentiles of its ranks over the bootstrap resamples) */
+  rankInterval: { lo: number; hi: number } | null;
+  /** 95% simultaneous interval (max-T over all pairs): the one behind `topGroup` */
+  rankIntervalSimultaneous: { lo: number; hi: number } | null;
+  /** not separable from rank 1 (its simultaneous interval includes 1) */
+  topGroup: boolean;
+  /** the intervals are being computed for the current set of rows (a write just happened) */
   significancePending: boolean;
+  /** the system's (team, model) complete scored submissions on the release: public, private, withdrawn */
+  attempts: number;
+  /** the team's scored uploads to this release (null without a team) */
+  teamAttempts: number | null;
   /** hidden releases: the Ladder's margin the metrics are rounded to (null on public releases) */
   margin: number | null;
   /** an admin vouched for it */
@@ -40,8 +62,42 @@ export interface BoardRow {
   logsUrl: string | null;
 }
 
-const pairKey = (above: { submission_id: string; computed_at: Date }, me: { computed_at: Date }) =>
-  `${above.submission_id}|${above.computed_at.getTime()}|${me.computed_at.getTime()}`;
+/** What board_ranks.data holds, per view. */
+interface StoredView {
+  critical: number | null;
+  resamples: number;
+  /** submissionId → [lo, hi, simLo, simHi] */
+  rows: Record<string, [number, number, number, number]>;
+  /** the view's first ranked rows and whom each significantly beats (simultaneous), for compare */
+  top: { ids: string[]; beats: number[][] };
+}
+interface StoredRanks {
+  all: StoredView;
+  best: StoredView;
+}
+
+type Ranked = Pick<RawRow, "submission_id" | "primary_value" | "computed_at" | "model" | "team_id">;
+
+const systemKey = (r: { team_id: string | null; model: string }) => `${r.team_id ?? ""}\u0000${r.model}`;
+
+/** The identity of a ranked set: its rows and when each was scored (any change asks for new intervals). */
+function rankedKey(rows: Ranked[]): string {
+  const h = crypto.createHash("sha1");
+  for (const r of rows)
+    h.update(`${r.submission_id}:${r.computed_at.getTime()}:${r.primary_value}:${systemKey(r)}\n`);
+  return h.digest("hex");
+}
+
+/** The best row of each system in board order: the first complete one (the input is in board order). */
+function bestOfSystems<T extends { team_id: string | null; model: string }>(rows: T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    const k = systemKey(r);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
 
 /** Competition ranks (ties share) over complete, non-baseline rows, in board order. */
 function rankRows<T extends { baseline: string | null; partial: boolean; primary_value: number | null }>(
@@ -59,42 +115,78 @@ function rankRows<T extends { baseline: string | null; partial: boolean; primary
   });
 }
 
+const TOP = 10;
+
+/** Runs the interval computation, giving the event loop a turn every ~20 ms. */
+async function intervalsOf(points: number[], replicates: Float64Array[]): Promise<RankIntervals> {
+  const steps = rankIntervalSteps(points, replicates);
+  let last = performance.now();
+  for (;;) {
+    const s = steps.next();
+    if (s.done) return s.value;
+    if (performance.now() - last > 20) {
+      await new Promise((r) => setImmediate(r));
+      last = performance.now();
+    }
+  }
+}
+
+async function storedView(rows: Ranked[], vectors: Map<string, Float64Array>): Promise<StoredView> {
+  // a score from before replicates were stored has no interval (it is still ranked)
+  const usable = rows.filter((r) => vectors.has(r.submission_id) && r.primary_value !== null);
+  const out = await intervalsOf(
+    usable.map((r) => r.primary_value!),
+    usable.map((r) => vectors.get(r.submission_id)!),
+  );
+  const stored: StoredView["rows"] = {};
+  usable.forEach((r, i) => {
+    const x = out.rows[i];
+    stored[r.submission_id] = [x.lo, x.hi, x.simLo, x.simHi];
+  });
+  const top = usable.slice(0, TOP);
+  return {
+    critical: Number.isFinite(out.critical) ? out.critical : null,
+    resamples: out.resamples,
+    rows: stored,
+    top: { ids: top.map((r) => r.submission_id), beats: top.map((_, i) => out.beats[i].filter((j) => j < TOP)) },
+  };
+}
+
 /**
- * Brings a release's ≈ marks up to date: for each ranked row whose stored comparison is not for
- * its current neighbour above (or either score changed since), the paired bootstrap interval is
- * recomputed from the two stored replicate vectors — O(1,000) per pair, only for pairs that
- * changed. Returns how many pairs it computed.
+ * Brings a release's rank intervals up to date: when the ranked set moved since they were
+ * computed, both views' marginal and simultaneous intervals are recomputed from the stored
+ * replicate vectors (no prediction is read) and written in one row. Returns the milliseconds
+ * spent, or 0 when nothing changed.
  */
 export async function refreshBoard(db: PrismaClient, releaseId: string): Promise<number> {
+  const sql = sqlOf(db);
   const rel = await db.release.findUnique({ where: { id: releaseId }, select: { hidden: true } });
-  if (!rel || rel.hidden) return 0; // a hidden board shows no ≈ marks
-  const rows = await boardOrder(sqlOf(db), releaseId);
-  const ranked = rows.filter((r) => !r.baseline && !r.partial);
-  const todo: { me: (typeof ranked)[number]; above: (typeof ranked)[number]; key: string }[] = [];
-  for (let i = 1; i < ranked.length; i++) {
-    const key = pairKey(ranked[i - 1], ranked[i]);
-    if (ranked[i].vs_above_key !== key) todo.push({ me: ranked[i], above: ranked[i - 1], key });
+  if (!rel) return 0;
+  // a hidden board shows no intervals: they would move with single hidden labels
+  if (rel.hidden) {
+    await deleteRanks(sql, releaseId);
+    return 0;
   }
-  if (!todo.length) return 0;
-  const ids = [...new Set(todo.flatMap((t) => [t.me.submission_id, t.above.submission_id]))];
-  const reps = await replicatesOf(sqlOf(db), releaseId, ids);
-  const vec = new Map(reps.map((r) => [r.submission_id, r.replicates ? toFloat64(r.replicates) : null]));
-  const updates = todo.map(({ me, above, key }) => {
-    const a = vec.get(above.submission_id);
-    const b = vec.get(me.submission_id);
-    let d: { difference: number; low: number; high: number } | null = null;
-    if (a && b && above.primary_value !== null && me.primary_value !== null) {
-      try {
-        d = pairedIntervalFromReplicates(a, b, above.primary_value - me.primary_value);
-      } catch {
-        d = null; // no resample defined for both: no interval
-      }
-    }
-    return { id: me.id, key, difference: d?.difference ?? null, low: d?.low ?? null, high: d?.high ?? null };
-  });
-  await writeVsAbove(sqlOf(db), updates);
-
-  return updates.length;
+  const started = performance.now();
+  const rows = await boardOrder(sql, releaseId);
+  const ranked = rows.filter((r) => !r.baseline && !r.partial);
+  const key = rankedKey(ranked);
+  const existing = await readRanks(sql, releaseId);
+  if (existing?.key === key) return 0;
+  const reps = await replicatesOf(
+    sql,
+    releaseId,
+    ranked.map((r) => r.submission_id),
+  );
+  const vectors = new Map<string, Float64Array>();
+  for (const r of reps) if (r.replicates) vectors.set(r.submission_id, toFloat64(r.replicates));
+  const all = await storedView(ranked, vectors);
+  const bestRows = bestOfSystems(ranked);
+  // without repeated systems the two views are the same computation
+  const best = bestRows.length === ranked.length ? all : await storedView(bestRows, vectors);
+  const millis = Math.max(1, Math.round(performance.now() - started));
+  await writeRanks(sql, releaseId, key, { all, best } satisfies StoredRanks, millis);
+  return millis;
 }
 
 function toFloat64(b: Uint8Array): Float64Array {
@@ -107,49 +199,102 @@ export const refreshBoardTask = defineTask("refresh-board", async (db, payload) 
   await refreshBoard(db, payload.releaseId);
 });
 
-/** Reads a release's whole board (one query; no predictions). On a hidden release: what the Ladder released. */
-export async function readBoard(db: PrismaClient, release: { id: string; hidden: boolean }): Promise<BoardRow[]> {
-  const rows = await boardRows(sqlOf(db), release);
-  const ranks = rankRows(rows);
-  let above: RawRow | null = null;
-  return rows.map((s, i) => {
-    const rank = ranks[i];
-    let vsAbove: BoardRow["vsAbove"] = null;
-    let pending = false;
-    if (rank !== null) {
-      if (above && !release.hidden) {
-        const fresh = s.vs_above_key === pairKey(above, s);
-        pending = !fresh;
-        if (fresh && s.vs_above_difference !== null && s.vs_above_low !== null && s.vs_above_high !== null) {
-          vsAbove = { difference: s.vs_above_difference, low: s.vs_above_low, high: s.vs_above_high };
-        }
-      }
-      above = s;
-    }
-    return {
-      submissionId: s.submission_id,
-      model: s.model,
-      system: s.system,
-      team: s.team,
-      teamSlug: s.team_slug,
-      baseline: s.baseline,
-      synthetic: s.synthetic,
-      oss: s.oss,
-      site: s.site,
-      metrics: s.metrics,
-      primary: s.primary_value,
-      ci: s.ci_low !== null && s.ci_high !== null ? { low: s.ci_low, high: s.ci_high } : null,
-      coverage: { covered: s.covered, total: s.total },
-      partial: s.partial,
-      cost: { usd: s.cost_usd, tokens: s.tokens === null ? null : Number(s.tokens), runtimeSec: s.runtime_sec },
-      createdAt: s.created_at.toISOString(),
-      rank,
-      tiedWithAbove: vsAbove !== null && !(vsAbove.low > 0 || vsAbove.high < 0),
-      vsAbove,
-      significancePending: pending,
-      margin: s.margin,
-      verified: s.verified_at ? { by: s.verified_by ?? "admin", at: s.verified_at.toISOString() } : null,
-      logsUrl: s.logs_url,
-    };
-  });
+/** Queues the refresh for a release (one waiting job per release, run in order on its own queue). */
+export function queueBoardRefresh(db: Parameters<typeof queueTask>[0], releaseId: string) {
+  return queueTask(
+    db,
+    "refresh-board",
+    { releaseId },
+    { jobKey: `board:${releaseId}`, queue: `board:${releaseId}`, maxAttempts: 5 },
+  );
+}
+
+/** At start-up: releases whose intervals were never computed (e.g. before this existed) get them. */
+export async function queueMissingRankIntervals(db: PrismaClient): Promise<number> {
+  const missing = await releasesWithoutRanks(sqlOf(db));
+  for (const r of missing) await queueBoardRefresh(sqlOf(db), r.id);
+  return missing.length;
+}
+
+export interface Board {
+  all: BoardRow[];
+  best: BoardRow[];
+  /** per view: the top ranked rows and whom each significantly beats (indices into `ids`) */
+  top: Record<BoardViewName, { ids: string[]; beats: number[][] } | null>;
+  /** the intervals' state: computed for these rows, being computed, or none (hidden release) */
+  intervals: { state: "fresh" | "pending" | "none"; computedAt: string | null; millis: number | null };
+}
+
+/** Reads a release's whole board (three small queries; no predictions). On a hidden release: what the Ladder released. */
+export async function readBoard(db: PrismaClient, release: { id: string; hidden: boolean }): Promise<Board> {
+  const sql = sqlOf(db);
+  const [rows, stored, attempts] = await Promise.all([
+    boardRows(sql, release),
+    release.hidden ? null : readRanks(sql, release.id),
+    attemptsOf(sql, release.id),
+  ]);
+  const systemAttempts = new Map(attempts.systems.map((a) => [systemKey(a), a.n]));
+  const teamAttempts = new Map(attempts.teams.map((a) => [a.team_id, a.n]));
+  const ranked = rows.filter((r) => !r.baseline && !r.partial);
+  const fresh = !release.hidden && stored !== null && stored.key === rankedKey(ranked);
+  const data = fresh ? (stored.data as StoredRanks) : null;
+  const pending = !release.hidden && !fresh && ranked.length > 0;
+
+  const build = (list: typeof rows, view: StoredView | null): BoardRow[] => {
+    const ranks = rankRows(list);
+    return list.map((s, i) => {
+      const iv = ranks[i] !== null ? view?.rows[s.submission_id] : undefined;
+      return {
+        submissionId: s.submission_id,
+        model: s.model,
+        system: s.system,
+        team: s.team,
+        teamSlug: s.team_slug,
+        baseline: s.baseline,
+        synthetic: s.synthetic,
+        oss: s.oss,
+        site: s.site,
+        metrics: s.metrics,
+        primary: s.primary_value,
+        ci: s.ci_low !== null && s.ci_high !== null ? { low: s.ci_low, high: s.ci_high } : null,
+        coverage: { covered: s.covered, total: s.total },
+        partial: s.partial,
+        cost: { usd: s.cost_usd, tokens: s.tokens === null ? null : Number(s.tokens), runtimeSec: s.runtime_sec },
+        createdAt: s.created_at.toISOString(),
+        rank: ranks[i],
+        rankInterval: iv ? { lo: iv[0], hi: iv[1] } : null,
+        rankIntervalSimultaneous: iv ? { lo: iv[2], hi: iv[3] } : null,
+        topGroup: iv ? iv[2] === 1 : false,
+        significancePending: ranks[i] !== null && pending,
+        attempts: s.baseline ? 1 : (systemAttempts.get(systemKey(s)) ?? 0),
+        teamAttempts: s.team_id ? (teamAttempts.get(s.team_id) ?? 0) : null,
+        margin: s.margin,
+        verified: s.verified_at ? { by: s.verified_by ?? "admin", at: s.verified_at.toISOString() } : null,
+        logsUrl: s.logs_url,
+      };
+    });
+  };
+  // best: each system's first complete row, else its first partial one; baselines each their own
+  const complete = new Set(
+    bestOfSystems(rows.filter((r) => !r.baseline && !r.partial)).map((r) => r.submission_id),
+  );
+  const withComplete = new Set(rows.filter((r) => complete.has(r.submission_id)).map(systemKey));
+  const firstPartial = new Set(
+    bestOfSystems(rows.filter((r) => !r.baseline && r.partial && !withComplete.has(systemKey(r)))).map(
+      (r) => r.submission_id,
+    ),
+  );
+  const bestList = rows.filter(
+    (r) => r.baseline || complete.has(r.submission_id) || firstPartial.has(r.submission_id),
+  );
+  return {
+    all: build(rows, data?.all ?? null),
+    best: build(bestList, data?.best ?? null),
+    top: { all: data?.all.top ?? null, best: data?.best.top ?? null },
+    intervals: {
+      state: release.hidden ? "none" : fresh || !ranked.length ? "fresh" : "pending",
+      computedAt: fresh ? stored.computed_at.toISOString() : null,
+      millis: fresh ? stored.millis : null,
+    },
+  };
 }

@@ -75,7 +75,7 @@ async function build(
     // board order: ranked rows by rank, then the rest as the board lists them (baselines are not counted)
     const bitsOf = new Map(rows.map((r) => [r.submission_id, r]));
     systems = [];
-    for (const b of await getBoard(db, release)) {
+    for (const b of (await getBoard(db, release)).all) {
       const r = bitsOf.get(b.submissionId);
       if (!r) continue;
       systems.push({

@@ -8,6 +8,13 @@ type Board = Awaited<ReturnType<typeof getLeaderboard>>;
 export function leaderboardCsv(lb: Board): string {
   const header = [
     "rank",
+    "rank_lo",
+    "rank_hi",
+    "rank_simultaneous_lo",
+    "rank_simultaneous_hi",
+    "top_group",
+    "attempts",
+    "team_attempts",
     "model",
     "team",
     "system",
@@ -28,6 +35,13 @@ export function leaderboardCsv(lb: Board): string {
   ];
   const rows = lb.rows.map((r) => [
     r.rank,
+    r.rankInterval?.lo ?? null,
+    r.rankInterval?.hi ?? null,
+    r.rankIntervalSimultaneous?.lo ?? null,
+    r.rankIntervalSimultaneous?.hi ?? null,
+    r.rank === null ? null : r.topGroup,
+    r.attempts,
+    r.teamAttempts,
     r.model,
     r.team,
     r.system,
@@ -57,16 +71,28 @@ export function leaderboardJson(lb: Board) {
     releases: lb.releases,
     primaryMetric: lb.primaryMetric,
     columns: lb.columns,
+    view: lb.view,
     sort: { key: lb.sort, dir: lb.dir },
+    /** how the rank intervals were computed, and whether they are for these rows yet */
+    rankIntervals: {
+      state: lb.intervals.state,
+      computedAt: lb.intervals.computedAt,
+      level: 0.95,
+      method:
+        "rankInterval: 2.5/97.5 percentiles of the row's rank over the release's 1,000 bootstrap resamples; rankIntervalSimultaneous: studentised max-T over all pairwise differences (holds for all rows at once); topGroup: the simultaneous interval includes 1",
+    },
     total: lb.total,
     matched: lb.matched,
     offset: lb.offset,
     limit: lb.limit,
     rows: lb.rows.map((r) => ({
       rank: r.rank,
-      tiedWithAbove: r.tiedWithAbove,
-      vsAbove: r.vsAbove,
+      rankInterval: r.rankInterval,
+      rankIntervalSimultaneous: r.rankIntervalSimultaneous,
+      topGroup: r.topGroup,
       significancePending: r.significancePending,
+      attempts: r.attempts,
+      teamAttempts: r.teamAttempts,
       submissionId: r.submissionId,
       model: r.model,
       system: r.system,

@@ -3,7 +3,7 @@ import { AppError, notFound } from "@/lib/errors";
 import { sortRows } from "@/lib/leaderboard-sort";
 import type { MetricColumn } from "@/lib/tasks/types";
 import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
-import { readBoard, type BoardRow } from "./board";
+import { readBoard, type Board, type BoardRow } from "./board";
 import { Lru } from "@/lib/server/cache";
 import { releaseJson } from "@/lib/server/releases";
 import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
@@ -12,7 +12,7 @@ export type LeaderboardRow = BoardRow;
 
 // Boards are cached per (release, board_version): triggers bump the version in the database on
 // every change a board shows, so a process never serves a stale board, whichever process wrote.
-const boards = new Lru<Promise<BoardRow[]>>(64);
+const boards = new Lru<Promise<Board>>(64);
 // Tasks are the catalog: synced at start-up, never changed by requests.
 const tasks = new Lru<{ at: number; task: Promise<ResolvedTask> }>(64);
 
@@ -43,7 +43,7 @@ async function taskReleases(db: PrismaClient, taskId: string, version?: string) 
 export async function getBoard(
   db: PrismaClient,
   release: { id: string; boardVersion: bigint; hidden: boolean },
-): Promise<BoardRow[]> {
+): Promise<Board> {
   const key = `${release.id}:${release.boardVersion}`;
   let board = boards.get(key);
   if (!board) {
@@ -56,15 +56,18 @@ export async function getBoard(
 
 /**
  * A task's leaderboard on a release (current by default): public, scored submissions in board
- * order. Complete, non-baseline submissions have competition ranks (ties share) over the whole
- * release, before any filter; baselines and partial ones are listed in place with rank null. Then
- * the view's filters, search, sort and page (limit/offset) apply. Two small queries and a cached
- * board: no prediction is read.
+ * order — one row per system (its best complete submission) unless the view asks for `all`.
+ * Complete, non-baseline rows have competition ranks (ties share) over the whole view, before any
+ * filter, with 95% rank intervals; baselines and partial ones are listed in place with rank null.
+ * Then the view's filters, search, sort and page (limit/offset) apply. Two small queries and a
+ * cached board: no prediction is read.
  */
 export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: Partial<LeaderboardView>) {
   const task = await cachedTask(db, fullSlug);
   const { release, releases } = await taskReleases(db, task.id, view.release);
-  const all = await getBoard(db, release);
+  const board = await getBoard(db, release);
+  const boardView = view.view ?? "best";
+  const all = board[boardView];
   const from = view.from ? new Date(`${view.from}T00:00:00Z`) : null;
   const to = view.to ? new Date(`${view.to}T23:59:59.999Z`) : null;
   const q = view.q?.toLowerCase();
@@ -101,10 +104,17 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
     releases,
     primaryMetric: task.primaryMetric,
     columns,
+    view: boardView,
     sort,
     dir,
     teams,
     total: all.length,
+    /** rows of the other view (submissions when showing systems, systems when showing submissions) */
+    otherTotal: board[boardView === "best" ? "all" : "best"].length,
+    /** the rank intervals: fresh, being computed, or none (hidden releases) */
+    intervals: board.intervals,
+    /** the view's top ranked rows and whom each significantly beats (simultaneous 95%) */
+    top: board.top[boardView],
     /** rows matching the view's filters, before limit/offset */
     matched: rows.length,
     offset: view.offset ?? 0,

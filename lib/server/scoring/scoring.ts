@@ -37,7 +37,7 @@ export async function saveScores(
     releaseId,
     scores.map((x) => x.id),
   );
-  // the board's ≈ marks, refreshed after this write: one waiting job per release (its key is
+  // the board's rank intervals, refreshed after this write: one waiting job per release (its key is
   // replaced while it waits), run in order on the release's own queue
   await queueTask(
     exec,

@@ -7,6 +7,7 @@ import { hashToken, createApiToken, ensureTeam, passwordProblem, hashPassword } 
 import { migrateQueue } from "@/lib/server/jobs";
 import { applyMigrations } from "@/lib/server/db";
 import { queueFillOutcomes } from "@/lib/server/scoring";
+import { queueMissingRankIntervals } from "@/lib/server/leaderboard";
 import { seed } from "./seed";
 
 /** Path of the admin API token file the CLI reads. */
@@ -73,4 +74,7 @@ export async function bootstrap(db: Database, opts: { seed?: boolean; log?: (m: 
   await ensureAdmin(db, log);
   // scores from before per-instance outcomes were stored: filled by a job, a batch at a time
   if (await queueFillOutcomes(db.prisma)) log("[db] queued fill-outcomes for scores without per-instance outcomes");
+  // boards from before rank intervals existed: computed by the worker, one release at a time
+  const ranks = await queueMissingRankIntervals(db.prisma);
+  if (ranks) log(`[db] queued rank intervals for ${ranks} release(s)`);
 }
