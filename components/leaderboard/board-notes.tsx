@@ -48,12 +48,28 @@ export function IgnoredParams({ ignored }: { ignored: { key: string; message: st
   );
 }
 
-export function RankingNote({ column }: { column: BoardView["primaryColumn"] }) {
+export function RankingNote({ column, board }: { column: BoardView["primaryColumn"]; board: BoardView }) {
   if (!column) return null;
+  const { lb } = board;
   return (
     <p className="mb-3 text-sm text-slate-600 dark:text-slate-400" data-testid="ranking-note">
-      Ranked by <strong>{column.label}</strong>: {column.description} Baselines computed by the server are listed in
-      place, without a rank; ≈ marks a rank not significantly different from the one above (95% paired bootstrap).
+      Ranked by <strong>{column.label}</strong>: {column.description}{" "}
+      {lb.view === "all"
+        ? "Every public submission is listed."
+        : "One row per system (team and model): its best complete submission, with how many it had."}{" "}
+      {lb.release.hidden ? (
+        "A hidden release shows no rank intervals: they would move with single hidden labels."
+      ) : (
+        <>
+          In brackets, the 95% interval of the rank over 1,000 bootstrap resamples of the instances;{" "}
+          <span className="rounded bg-emerald-100 px-1 text-[10px] font-semibold uppercase text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300">
+            top
+          </span>{" "}
+          marks the rows that cannot be separated from #1 when every comparison on the board is made at once
+          (simultaneous 95% intervals, max-T; hover a rank for its own).
+          {lb.intervals.state === "pending" ? " The intervals are being recomputed for the latest change." : ""}
+        </>
+      )}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { BaselinesBand, ViewToggle } from "@/components/leaderboard/baselines-band";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { EmptyState } from "@/components/ui/card";
 import { Pager } from "@/components/ui/pager";
@@ -8,13 +9,19 @@ export function BoardRows({ board, base, release }: { board: BoardView; base: st
   const { lb, links } = board;
   if (!lb.rows.length) {
     return (
-      <EmptyState title="No submissions match">
-        Change the filters, or be the first: upload a prediction file.
-      </EmptyState>
+      <>
+        <BaselinesBand board={board} />
+        <ViewToggle board={board} />
+        <EmptyState title="No submissions match">
+          Change the filters, or be the first: upload a prediction file.
+        </EmptyState>
+      </>
     );
   }
   return (
     <>
+      <BaselinesBand board={board} />
+      <ViewToggle board={board} />
       <ColumnPicker board={board} base={base} />
       <form action={`${base}/compare`} method="get">
         {release ? <input type="hidden" name="release" value={release} /> : null}
@@ -27,6 +34,7 @@ export function BoardRows({ board, base, release }: { board: BoardView; base: st
           showCost={board.showCost}
           shown={board.columns.shown}
           hrefFor={links.sort}
+          view={lb.view}
         />
         <div className="mt-2 flex flex-wrap items-center gap-3 text-sm print:hidden">
           <button
@@ -38,7 +46,7 @@ export function BoardRows({ board, base, release }: { board: BoardView; base: st
           </button>
           <Pager offset={lb.offset} limit={board.pageSize} matched={lb.matched} href={links.page} />
           <span className="text-muted">
-            {lb.matched} of {lb.total} submissions match · sorted by {lb.sort} (
+            {lb.matched} of {lb.total} {lb.view === "best" ? "systems" : "submissions"} match · sorted by {lb.sort} (
             {lb.dir === "desc" ? "high → low" : "low → high"}) · ± is half the 95% bootstrap interval of{" "}
             {lb.primaryMetric} (1,000 seeded resamples)
           </span>

@@ -20,6 +20,8 @@ interface Props {
   showCost: boolean;
   /** the optional columns shown (lib/leaderboard-columns.ts): team, metrics, cost, coverage, date */
   shown: Set<string>;
+  /** one row per system (attempts say "best of N") or every submission */
+  view?: "best" | "all";
 }
 
 type Col = { key: string; label: string; description: string; better: "higher" | "lower" };
@@ -89,6 +91,42 @@ function Rank({ r }: { r: LeaderboardRow }) {
         </span>
       ) : null}
     </>
+  );
+}
+
+function Attempts({ r, view }: { r: LeaderboardRow; view: "best" | "all" }) {
+  if (r.baseline) return null;
+  const parts: React.ReactNode[] = [];
+  if (view === "best" && r.attempts > 1)
+    parts.push(
+      <span
+        key="best"
+        data-testid="best-of"
+        title={`The best of this system's ${r.attempts} complete scored submissions on this release (public, private and withdrawn ones count); "All submissions" lists the public ones`}
+      >
+        best of {r.attempts}
+      </span>,
+    );
+  if (r.teamAttempts !== null && r.teamAttempts > 1)
+    parts.push(
+      <span
+        key="team"
+        data-testid="team-attempts"
+        title="Every scored upload of this team to this release (public, private, withdrawn): many variants behind one shown row is selective disclosure"
+      >
+        team: {r.teamAttempts} uploads
+      </span>,
+    );
+  if (!parts.length) return null;
+  return (
+    <div className="text-xs text-muted">
+      {parts.map((p, i) => (
+        <span key={i}>
+          {i ? " · " : ""}
+          {p}
+        </span>
+      ))}
+    </div>
   );
 }
 
@@ -174,7 +212,12 @@ export function LeaderboardTable(props: Props) {
       className: "max-w-[14rem] sm:min-w-[11rem] sm:max-w-none",
       sort: () => null,
       firstDir: "asc",
-      cell: (r) => <Model r={r} />,
+      cell: (r) => (
+        <>
+          <Model r={r} />
+          <Attempts r={r} view={props.view ?? "all"} />
+        </>
+      ),
     },
     { key: "team", header: "Team", className: "text-slate-700 dark:text-slate-300", cell: (r) => r.team ?? "—" },
     ...columns.map((c): Column<LeaderboardRow> => ({

@@ -49,7 +49,16 @@ export function SubmissionHeader({ v }: { v: SubmissionPageView }) {
         ) : null}
         {sub.verifiedAt ? ` · verified by ${sub.verifiedBy} on ${formatDate(sub.verifiedAt)}` : ""}
       </p>
-      {sub.hiddenAt ? (
+      {sub.withdrawnAt ? (
+        <p
+          role="note"
+          className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="withdrawn-note"
+        >
+          Withdrawn by its team on {formatDate(sub.withdrawnAt)}: off the board and every public view, still counted in
+          the system&apos;s attempts. Only your team and the admins see it.
+        </p>
+      ) : sub.hiddenAt ? (
         <p
           role="note"
           className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
@@ -94,6 +103,16 @@ function ModerationActions({ v }: { v: SubmissionPageView }) {
         body={{ visibility: sub.visibility === "public" ? "private" : "public" }}
         label={sub.visibility === "public" ? "Make private" : "Make public"}
       />
+      {!sub.withdrawnAt && !sub.baseline ? (
+        <ActionButton
+          method="PATCH"
+          url={`/api/v1/submissions/${sub.id}`}
+          body={{ withdrawn: true }}
+          label="Withdraw…"
+          testId="withdraw"
+          confirm={`Withdraw ${sub.model}? It leaves the board and every public view for good (only an admin can restore it); it still counts in the system's attempts and stays in the audit trail.`}
+        />
+      ) : null}
       {v.isAdmin ? (
         <>
           <ActionButton

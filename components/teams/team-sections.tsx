@@ -223,3 +223,49 @@ export function TeamTokens({ t, email }: { t: TeamView; email: string | null | u
     </Card>
   );
 }
+
+/**
+ * The attempts ledger, public: how many scored uploads stand behind what the boards show, per task
+ * and release (private ones, withdrawn ones and those to hidden releases count too).
+ */
+export function TeamAttempts({ t }: { t: TeamView }) {
+  if (!t.attempts.length) return null;
+  return (
+    <Card title="Attempts">
+      <p className="mb-2 text-sm text-muted">
+        Every scored upload of the team, per release — public, private, withdrawn and on hidden test sets alike. A
+        board shows a team&apos;s best; this says how many tries stand behind it (<em>selective disclosure</em>, Singh
+        et al. 2025, <em>The Leaderboard Illusion</em>).
+      </p>
+      <DataTable
+        rows={t.attempts}
+        rowKey={(x) => `${x.task}@${x.release}`}
+        caption={`Scored uploads of ${t.name} per release`}
+        testId="team-attempts"
+        plain
+        columns={[
+          {
+            key: "task",
+            header: "task",
+            rowHeader: true,
+            cell: (x) => <Link href={`/tasks/${x.task}`}>{x.taskName}</Link>,
+          },
+          {
+            key: "release",
+            header: "release",
+            cell: (x) => (
+              <>
+                {x.release}
+                {x.current ? "" : " (archived)"}
+                {x.hidden ? " · hidden test set" : ""}
+              </>
+            ),
+          },
+          { key: "uploads", header: "scored uploads", align: "right", cell: (x) => x.uploads },
+          { key: "public", header: "public now", align: "right", cell: (x) => x.public },
+          { key: "withdrawn", header: "withdrawn", align: "right", cell: (x) => x.withdrawn },
+        ]}
+      />
+    </Card>
+  );
+}

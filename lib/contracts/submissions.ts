@@ -67,6 +67,7 @@ export const Submission = z.object({
   visibility: z.enum(["public", "private"]),
   verified: z.object({ by: z.string().nullable(), at: iso }).nullable(),
   hidden: z.object({ reason: z.string().nullable(), at: iso }).nullable(),
+  withdrawn: z.object({ at: iso }).nullable(),
   logsUrl: z.string().nullable(),
   baseline: z.string().nullable(),
   synthetic: z.boolean(),

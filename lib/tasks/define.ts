@@ -125,7 +125,13 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
   /** Baseline entries the server computes; they may read public metadata only, never truth. */
   baselines?(
     opts: TaskOptions,
-  ): { key: string; label: string; predict(instance: { externalId: string; metadata: M }): P }[];
+  ): {
+    key: string;
+    label: string;
+    /** one line on what it does and why it is there (the board's baselines band) */
+    description?: string;
+    predict(instance: { externalId: string; metadata: M }): P;
+  }[];
   predictionFormat(opts: TaskOptions): { summary: string; example: string };
   releaseFormat(opts: TaskOptions): { summary: string; example: string };
   /** Scores aligned truth/prediction pairs (all covered instances of a release). */
@@ -169,7 +175,7 @@ export interface TaskKindModule {
   };
   baselines?(
     opts: TaskOptions,
-  ): { key: string; label: string; predict(instance: { externalId: string; metadata: Json }): Json }[];
+  ): { key: string; label: string; description?: string; predict(instance: { externalId: string; metadata: Json }): Json }[];
   predictionFormat(opts: TaskOptions): { summary: string; example: string };
   releaseFormat(opts: TaskOptions): { summary: string; example: string };
   score(pairs: RawPair[], opts: TaskOptions): { metrics: Metrics; primaryValue: number | null; details: Json };
@@ -338,6 +344,7 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
         def.baselines!(o).map((b) => ({
           key: b.key,
           label: b.label,
+          description: b.description,
           predict: (i) =>
             check(
               s.prediction,

@@ -200,9 +200,14 @@ export const SubmissionPatch = z
   .object({
     visibility: z.enum(["public", "private"]).optional(),
     logsUrl: webUrl.nullable().optional(),
+    /** the team withdraws it: off every public view for good (admins can restore it), still counted in attempts */
+    withdrawn: z.literal(true, { error: "withdrawn can only be true: a withdrawal is final" }).optional(),
   })
   .strict()
-  .refine((v) => v.visibility !== undefined || v.logsUrl !== undefined, "send visibility and/or logsUrl");
+  .refine(
+    (v) => v.visibility !== undefined || v.logsUrl !== undefined || v.withdrawn !== undefined,
+    "send visibility, logsUrl and/or withdrawn",
+  );
 
 /** `PATCH /api/v1/teams/{slug}`: rename a team (owners) */
 export const TeamNameBody = z.object({ name: displayName("team name", 48) }).strict();

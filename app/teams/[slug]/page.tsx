@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { TeamMembers, TeamSubmissions, TeamTokens } from "@/components/teams/team-sections";
+import { TeamAttempts, TeamMembers, TeamSubmissions, TeamTokens } from "@/components/teams/team-sections";
 import { getDb } from "@/lib/server/db";
 import { formatDate } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/auth";
@@ -42,6 +42,7 @@ export default async function TeamPage({
       </div>
       <TeamMembers t={t} me={me} />
       <TeamSubmissions t={t} />
+      <TeamAttempts t={t} />
       {t.viewer.member ? <TeamTokens t={t} email={actor?.email} /> : null}
     </div>
   );

@@ -115,6 +115,8 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
     intervals: board.intervals,
     /** the view's top ranked rows and whom each significantly beats (simultaneous 95%) */
     top: board.top[boardView],
+    /** the view's baselines (whatever the filters and page), for a band of their own */
+    baselines: all.filter((r) => r.baseline),
     /** rows matching the view's filters, before limit/offset */
     matched: rows.length,
     offset: view.offset ?? 0,

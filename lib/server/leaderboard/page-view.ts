@@ -38,10 +38,13 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
   let lb;
   try {
     // one page of rows at a time (a board may hold thousands); the URL holds the page
+    // baselines sit in a band of their own above the ranked rows, never interleaved into page 19
     lb = await getLeaderboard(
       db,
       fullSlug,
-      printing ? { ...view, limit: undefined, offset: undefined } : { ...view, limit: view.limit ?? BOARD_PAGE_SIZE },
+      printing
+        ? { ...view, baselines: false, limit: undefined, offset: undefined }
+        : { ...view, baselines: false, limit: view.limit ?? BOARD_PAGE_SIZE },
     );
   } catch (e) {
     // no published release yet is an empty board; a release named in the URL that is not there is a 404
@@ -51,6 +54,7 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
   // The page of rows is a display matter: exports, charts, sorting and release links start from
   // the whole view (the first page).
   const showCost = lb.rows.some((r) => r.cost.usd !== null);
+  const baselineDefs = new Map((task.kind.baselines?.(task.options) ?? []).map((b) => [b.key, b]));
   // the columns shown (the key ones unless the reader picked others: `cols`); print shows all
   const columns = chooseColumns({
     metrics: lb.columns,
@@ -74,6 +78,11 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
       primaryColumn: lb.columns.find((c) => c.key === lb.primaryMetric) ?? null,
       showCost,
       pageSize: lb.limit ?? BOARD_PAGE_SIZE,
+      /** the baselines' band (hidden with baselines=0), each with what it does */
+      baselines: (view.baselines === false ? [] : lb.baselines).map((row) => ({
+        row,
+        description: baselineDefs.get(row.baseline ?? "")?.description ?? null,
+      })),
       links: {
         /** the view without its columns, as a form's hidden fields (the column picker submits them with its own) */
         viewFields: [...new URLSearchParams(q({ ...unpaged, cols: undefined, sort: lb.sort, dir: lb.dir }))],
@@ -87,6 +96,8 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
         release: (version: string | undefined) => `${base}${q({ ...unpaged, release: version })}`,
         /** sorted by another column, keeping the page size */
         sort: (sort: string, dir: "asc" | "desc") => `${base}${q({ ...unpaged, limit: view.limit, sort, dir })}`,
+        /** the other view: one row per system, or every submission */
+        view: (v: "best" | "all") => `${base}${q({ ...unpaged, view: v, limit: view.limit })}`,
         /** another page of rows */
         page: (offset: number) => `${base}${q({ ...view, cols: columns.param, offset, limit: view.limit })}`,
       },

@@ -7,11 +7,12 @@ import {
   deletePredictionsOf,
   insertScoringSubmission,
   ladderOutcome,
+  liveDuplicateOf,
   markSubmissionScored,
   type SubmissionForm,
 } from "./ingest.sql";
 import { getDatabase, type RawConnection, sqlOf } from "@/lib/server/db";
-import { validationError } from "@/lib/errors";
+import { AppError, validationError } from "@/lib/errors";
 import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
 import { PredictionStream } from "@/lib/files/stream-predictions";
 import { getEnv } from "@/lib/env";
@@ -266,6 +267,16 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
             })
           : skeleton(meta.model);
       sha256 = hash.digest("hex");
+      // the same file twice is the same row twice: refused, naming the one that stands
+      if (input.teamId && !meta.baseline) {
+        const dup = await liveDuplicateOf(sql, { taskId: task.id, teamId: input.teamId, sha256, id });
+        if (dup)
+          throw new AppError(
+            "conflict",
+            `this file is byte-identical (SHA-256 ${sha256.slice(0, 12)}…) to your team's submission ${dup.id} ("${dup.model}", ${dup.visibility}, uploaded ${dup.created_at.toISOString().slice(0, 10)}), which is still live: withdraw it first, or upload a different file`,
+            { field: "file", submissionId: dup.id, sha256 },
+          );
+      }
       await saveScore(sql, task, id, release.id, score);
       await markSubmissionScored(sql, id, {
         ...submissionForm(meta, { size, sha256 }, modelSkeleton),

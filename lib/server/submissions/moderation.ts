@@ -5,8 +5,8 @@ import { audit } from "@/lib/server/audit";
 import { sqlOf } from "@/lib/server/db";
 import { isOwner } from "@/lib/server/teams";
 
-// Who may change a submission after upload: its team's owners (visibility, logs link) and admins
-// (those, plus verify, hide with a reason, delete). Every change is in the audit trail.
+// Who may change a submission after upload: its team's owners (visibility, logs link, withdraw)
+// and admins (those, plus verify, hide with a reason, delete). Every change is in the audit trail.
 
 async function load(db: PrismaClient, id: string) {
   const sub = await db.submission.findUnique({ where: { id } });
@@ -14,12 +14,19 @@ async function load(db: PrismaClient, id: string) {
   return sub;
 }
 
-/** Visibility and the logs link (the team's owners, admins). A private submission made public is a new public entry. */
+export const WITHDRAWN_REASON = "withdrawn by its team";
+
+/**
+ * Visibility, the logs link and withdrawal (the team's owners, admins). A private submission made
+ * public is a new public entry. A withdrawn one leaves every public view (as if hidden, with the
+ * reason "withdrawn by its team"), stays in the audit trail and still counts in its system's
+ * attempts; a team cannot take a withdrawal back (an admin can, by un-hiding it).
+ */
 export async function updateSubmission(
   db: PrismaClient,
   actor: Actor | null,
   id: string,
-  patch: { visibility?: "public" | "private"; logsUrl?: string | null },
+  patch: { visibility?: "public" | "private"; logsUrl?: string | null; withdrawn?: true },
 ) {
   const sub = await load(db, id);
   if (!actor) throw new AppError("unauthorized", "sign in or send an API token");
@@ -27,12 +34,45 @@ export async function updateSubmission(
   if (!actor.isAdmin && !inTeam && sub.visibility === "private") throw notFound("submission");
   if (!actor.isAdmin && !(sub.teamId && isOwner(actor, sub.teamId)))
     throw new AppError("forbidden", "only the team's owners and admins may change a submission");
+  if (patch.withdrawn && sub.baseline) throw new AppError("forbidden", "a baseline cannot be withdrawn");
+  const result = (s: typeof sub) => ({
+    id,
+    visibility: s.visibility,
+    logsUrl: s.logsUrl,
+    withdrawn: s.withdrawnAt ? { at: s.withdrawnAt.toISOString() } : null,
+  });
   return db.$transaction(async (tx) => {
-    const data: { visibility?: "public" | "private"; logsUrl?: string | null } = {};
+    const data: {
+      visibility?: "public" | "private";
+      logsUrl?: string | null;
+      withdrawnAt?: Date;
+      hiddenAt?: Date;
+      hiddenReason?: string;
+    } = {};
     if (patch.visibility !== undefined && patch.visibility !== sub.visibility) data.visibility = patch.visibility;
     if (patch.logsUrl !== undefined && patch.logsUrl !== sub.logsUrl) data.logsUrl = patch.logsUrl;
-    if (!Object.keys(data).length) return { id, visibility: sub.visibility, logsUrl: sub.logsUrl };
+    if (patch.withdrawn && !sub.withdrawnAt) {
+      const now = new Date();
+      data.withdrawnAt = now;
+      if (!sub.hiddenAt) {
+        data.hiddenAt = now;
+        data.hiddenReason = WITHDRAWN_REASON;
+      }
+    }
+    if (!Object.keys(data).length) return result(sub);
     const after = await tx.submission.update({ where: { id }, data });
+    if (data.withdrawnAt) {
+      await audit(sqlOf(tx), {
+        actor,
+        action: "submission.withdraw",
+        target: { type: "submission", id },
+        taskId: sub.taskId,
+        teamId: sub.teamId,
+        before: { model: sub.model, visibility: sub.visibility },
+        after: { model: sub.model, withdrawn: true },
+      });
+    }
+    if (data.visibility === undefined && data.logsUrl === undefined) return result(after);
     await audit(sqlOf(tx), {
       actor,
       action: data.visibility === "public" ? "submission.public" : "submission.visibility",
@@ -43,7 +83,7 @@ export async function updateSubmission(
       before: { visibility: sub.visibility, logsUrl: sub.logsUrl, model: sub.model },
       after: { visibility: after.visibility, logsUrl: after.logsUrl, model: sub.model },
     });
-    return { id, visibility: after.visibility, logsUrl: after.logsUrl };
+    return result(after);
   });
 }
 
@@ -82,7 +122,10 @@ export async function hideSubmission(db: PrismaClient, actor: Actor, id: string,
   return db.$transaction(async (tx) => {
     const after = await tx.submission.update({
       where: { id },
-      data: reason ? { hiddenReason: reason, hiddenAt: new Date() } : { hiddenReason: null, hiddenAt: null },
+      // showing a withdrawn submission again takes the withdrawal back too
+      data: reason
+        ? { hiddenReason: reason, hiddenAt: new Date() }
+        : { hiddenReason: null, hiddenAt: null, withdrawnAt: null },
     });
     await audit(sqlOf(tx), {
       actor,

@@ -96,6 +96,8 @@ export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThr
     verified: sub.verifiedAt ? { by: sub.verifiedBy, at: sub.verifiedAt.toISOString() } : null,
     // hidden by admins: only its team and admins get here, and they see why
     hidden: sub.hiddenAt ? { reason: sub.hiddenReason, at: sub.hiddenAt.toISOString() } : null,
+    // withdrawn by its team (then also hidden): off the board, counted in its system's attempts
+    withdrawn: sub.withdrawnAt ? { at: sub.withdrawnAt.toISOString() } : null,
     logsUrl: sub.logsUrl,
     baseline: sub.baseline,
     synthetic: sub.synthetic,

@@ -6,7 +6,7 @@ import { audit } from "@/lib/server/audit";
 import { assertTeamNameAvailable, isUniqueViolation, visibleName } from "@/lib/server/names";
 import { publicUrl } from "@/lib/server/http";
 import { sqlOf } from "@/lib/server/db";
-import { lockTeam } from "./teams.sql";
+import { lockTeam, teamAttempts } from "./teams.sql";
 import { hashToken } from "@/lib/server/auth";
 
 // Teams: members with roles (owners invite and remove members, change roles, manage tokens and
@@ -53,7 +53,7 @@ export async function teamView(
     status: "scored" as const,
     ...(member ? {} : { visibility: "public" as const, hiddenAt: null }),
   };
-  const [memberships, submissions, submissionTotal, tokens, invitations] = await Promise.all([
+  const [memberships, submissions, submissionTotal, tokens, invitations, attempts] = await Promise.all([
     db.membership.findMany({
       where: { teamId: team.id },
       include: { user: { select: { id: true, name: true, email: true } } },
@@ -80,6 +80,7 @@ export async function teamView(
           orderBy: { createdAt: "desc" },
         })
       : Promise.resolve([]),
+    attemptsLedger(db, team.id),
   ]);
   return {
     slug: team.slug,
@@ -94,6 +95,12 @@ export async function teamView(
       role: m.role,
       since: m.createdAt.toISOString(),
     })),
+    /**
+     * The attempts ledger, public: per task and release, the team's scored uploads (public,
+     * private, hidden, withdrawn, and those to hidden releases) — how many tries stand behind
+     * what the board shows.
+     */
+    attempts,
     /** how many submissions the viewer may see in all, and which page of them `submissions` is */
     submissionTotal,
     page,
@@ -126,6 +133,21 @@ export async function teamView(
 }
 
 export type TeamView = Awaited<ReturnType<typeof teamView>>;
+
+/** Per task and release (published or archived), the team's scored uploads and how many are public now. */
+async function attemptsLedger(db: PrismaClient, teamId: string) {
+  const rows = await teamAttempts(sqlOf(db), teamId);
+  return rows.map((r) => ({
+    task: r.task,
+    taskName: r.task_name,
+    release: r.version,
+    hidden: r.hidden,
+    current: r.status === "published",
+    uploads: r.uploads,
+    public: r.public,
+    withdrawn: r.withdrawn,
+  }));
+}
 
 /**
  * An owner renames the team (its slug, and so its links, stay). The name must be visible and

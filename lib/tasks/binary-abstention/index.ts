@@ -44,13 +44,24 @@ export function bounceOutcome(shouldBounce: boolean, didBounce: boolean): Instan
 /** Always accept, always bounce, and a seeded coin flip (METRICS.md baselines). */
 export function bounceBaselines(
   field: "input_bounce" | "output_bounce",
-): { key: string; label: string; predict(i: { externalId: string }): StoredPrediction }[] {
+): { key: string; label: string; description: string; predict(i: { externalId: string }): StoredPrediction }[] {
   return [
-    { key: "always-accept", label: "Always accept", predict: () => ({ bounce: false }) },
-    { key: "always-bounce", label: "Always bounce", predict: () => ({ bounce: true }) },
+    {
+      key: "always-accept",
+      label: "Always accept",
+      description: "Bounces nothing: what a pipeline without a bouncer gets. A system must beat it to be worth running.",
+      predict: () => ({ bounce: false }),
+    },
+    {
+      key: "always-bounce",
+      label: "Always bounce",
+      description: "Bounces everything: perfect on what should be bounced, useless on the rest.",
+      predict: () => ({ bounce: true }),
+    },
     {
       key: "random",
       label: "Random (seeded, p = 0.5)",
+      description: "A fair coin per instance (seeded by its id), reading nothing: the floor for a bouncer that reads.",
       predict: (i) => ({ bounce: unitHash(`${field}:${i.externalId}`) < 0.5 }),
     },
   ];

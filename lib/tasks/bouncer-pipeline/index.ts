@@ -275,6 +275,12 @@ export const bouncerPipeline = defineTaskKind({
       key,
       label:
         key === "random" ? "Random (seeded, p = 0.5)" : key === "always-accept" ? "Always accept" : "Always bounce",
+      description:
+        key === "random"
+          ? "A fair coin per instance and side (seeded by its id), reading nothing: the floor for bouncers that read."
+          : key === "always-accept"
+            ? "Bounces nothing at either stage: the pipeline without bouncers."
+            : "Bounces everything at the input stage: nothing is ever attempted.",
       predict: (i: { externalId: string }) => {
         const b = (side: string) =>
           key === "random" ? unitHash(`${side}_bounce:${i.externalId}`) < 0.5 : key === "always-bounce";

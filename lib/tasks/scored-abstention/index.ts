@@ -355,6 +355,7 @@ export const scoredAbstention = defineTaskKind({
     {
       key: "accept-all",
       label: "Accept all (score 1)",
+      description: "Abstains on nothing and judges every trajectory fixed: the agent's own success rate, unfiltered.",
       predict: (i) => ({
         abstentionScore: 1,
         trajectories: i.metadata.trajectories.map((t) => ({ id: t.id, judgment: true, score: 1 })),
@@ -363,6 +364,7 @@ export const scoredAbstention = defineTaskKind({
     {
       key: "random",
       label: "Random scores (seeded)",
+      description: "Random abstention scores and judgments (seeded by the ids), reading nothing: the floor for a validator.",
       predict: (i) => ({
         abstentionScore: unitHash(`abstain:${i.externalId}`),
         trajectories: i.metadata.trajectories.map((t) => ({

@@ -109,7 +109,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
         exportJson={board.links.exportJson}
         cols={board.columns.param}
       />
-      <RankingNote column={board.primaryColumn} />
+      <RankingNote column={board.primaryColumn} board={board} />
       <BoardRows board={board} base={v.base} release={v.view.release} />
       <CiteCard
         input={{

@@ -1,0 +1,60 @@
+import Link from "next/link";
+import { formatMetric } from "@/lib/format";
+import { getMetric } from "@/lib/metric-value";
+import type { BoardView } from "@/lib/server/leaderboard";
+
+/**
+ * The server's baselines in a band of their own above the ranked rows (never interleaved into
+ * the ranking, nor on page 19 of it): what each does in one line, and its primary metric.
+ */
+export function BaselinesBand({ board }: { board: BoardView }) {
+  const { baselines, primaryColumn, lb } = board;
+  if (!baselines.length || !primaryColumn) return null;
+  return (
+    <section
+      aria-label="Baselines"
+      data-testid="baselines-band"
+      className="mb-3 rounded-lg border border-sky-200 bg-sky-50/60 p-3 text-sm dark:border-sky-900 dark:bg-sky-950/30"
+    >
+      <h2 className="mb-1 font-semibold">
+        Baselines <span className="font-normal text-muted">— computed by the server, not ranked: a system should beat them</span>
+      </h2>
+      <ul className="grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
+        {baselines.map(({ row, description }) => (
+          <li key={row.submissionId} data-baseline={row.baseline ?? ""}>
+            <Link href={`/submissions/${row.submissionId}`} className="font-medium">
+              {row.model}
+            </Link>{" "}
+            <span className="tabular-nums" title={primaryColumn.label}>
+              {primaryColumn.label} {formatMetric(getMetric(row.metrics, lb.primaryMetric), primaryColumn.format)}
+            </span>
+            {description ? <div className="text-xs text-muted">{description}</div> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One row per system (the default) or every submission: a permalink each. */
+export function ViewToggle({ board }: { board: BoardView }) {
+  const { lb, links } = board;
+  const systems = lb.view === "best" ? lb.total : lb.otherTotal;
+  const submissions = lb.view === "all" ? lb.total : lb.otherTotal;
+  const item = (v: "best" | "all", label: string) =>
+    lb.view === v ? (
+      <span aria-current="page" className="rounded bg-slate-200 px-2 py-0.5 font-medium dark:bg-slate-700">
+        {label}
+      </span>
+    ) : (
+      <Link href={links.view(v)} className="rounded px-2 py-0.5">
+        {label}
+      </Link>
+    );
+  return (
+    <nav aria-label="Rows" data-testid="view-toggle" className="mb-2 flex flex-wrap items-center gap-1 text-sm print:hidden">
+      {item("best", `One row per system (${systems})`)}
+      {item("all", `All submissions (${submissions})`)}
+    </nav>
+  );
+}
