@@ -17,6 +17,7 @@ import { ROLES, RULES, type Role, type World } from "../authz/rules";
 import { createTestDatabase } from "../helpers/db";
 import { dispatch, listRoutes } from "../helpers/router";
 
+let freshFiles = 0;
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 const world = {} as World;
 const tokens: Partial<Record<Role, string>> = {};
@@ -146,7 +147,8 @@ describe("API rules, per caller", () => {
       fresh = (
         await submitPredictions(db.prisma, {
           task: "bouncerbench/input",
-          text: JSON.stringify({ [world.instance]: { input_bounce: true } }),
+          // a different file each time (trailing spaces): the same bytes twice from a team are refused
+          text: JSON.stringify({ [world.instance]: { input_bounce: true } }) + " ".repeat(++freshFiles),
           teamId: teamA,
           userId: null,
           model: "to-delete",

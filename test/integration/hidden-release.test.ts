@@ -234,7 +234,9 @@ describe("attack 3: bounce_ap and metrics of real uploads, adapted one instance 
     expect(mine[0]).toMatchObject({
       submissionId: base.body.id,
       ci: null,
-      vsAbove: null,
+      rankInterval: null,
+      topGroup: false,
+      significancePending: false,
       margin,
       metrics: base.body.metrics,
     });

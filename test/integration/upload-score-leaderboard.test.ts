@@ -322,7 +322,7 @@ describe("API tokens", () => {
 
 describe("visibility and per-instance results", () => {
   it("a private submission is seen only by its team", async () => {
-    const r = await post({ name: "p.json", text: gptFile }, { model: "secret-bouncer", visibility: "private" });
+    const r = await post({ name: "p.json", text: `${gptFile}\n` }, { model: "secret-bouncer", visibility: "private" });
     expect(r.status).toBe(201);
     const id = r.body.id;
     const P2 = { id };

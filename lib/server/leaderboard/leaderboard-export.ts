@@ -8,13 +8,6 @@ type Board = Awaited<ReturnType<typeof getLeaderboard>>;
 export function leaderboardCsv(lb: Board): string {
   const header = [
     "rank",
-    "rank_lo",
-    "rank_hi",
-    "rank_simultaneous_lo",
-    "rank_simultaneous_hi",
-    "top_group",
-    "attempts",
-    "team_attempts",
     "model",
     "team",
     "system",
@@ -32,16 +25,17 @@ export function leaderboardCsv(lb: Board): string {
     "created_at",
     "submission_id",
     "release",
+    // issue 19 (appended, so that earlier columns keep their places)
+    "rank_lo",
+    "rank_hi",
+    "rank_simultaneous_lo",
+    "rank_simultaneous_hi",
+    "top_group",
+    "attempts",
+    "team_attempts",
   ];
   const rows = lb.rows.map((r) => [
     r.rank,
-    r.rankInterval?.lo ?? null,
-    r.rankInterval?.hi ?? null,
-    r.rankIntervalSimultaneous?.lo ?? null,
-    r.rankIntervalSimultaneous?.hi ?? null,
-    r.rank === null ? null : r.topGroup,
-    r.attempts,
-    r.teamAttempts,
     r.model,
     r.team,
     r.system,
@@ -59,6 +53,13 @@ export function leaderboardCsv(lb: Board): string {
     r.createdAt,
     r.submissionId,
     lb.release.version,
+    r.rankInterval?.lo ?? null,
+    r.rankInterval?.hi ?? null,
+    r.rankIntervalSimultaneous?.lo ?? null,
+    r.rankIntervalSimultaneous?.hi ?? null,
+    r.rank === null ? null : r.topGroup,
+    r.attempts,
+    r.teamAttempts,
   ]);
   return toCsv(header, rows);
 }

@@ -1,0 +1,174 @@
+// Honest rankings (issue 19) through the route handlers on a real PostgreSQL: one row per system
+// with its attempts, the attempts ledger, duplicate files refused, withdrawal by the team's owners.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiToken, createUserWithTeam } from "@/lib/server/auth";
+import { seed } from "@/lib/server/setup";
+import { createTestDatabase } from "../helpers/db";
+import { dispatch } from "../helpers/router";
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+const gpt = JSON.parse(
+  fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
+) as Record<string, { label: string }>;
+const ids = Object.keys(gpt);
+type Person = { token: string; userId: string; team: string; teamId: string };
+let owner: Person;
+let other: Person;
+let member: string;
+/** which variant each upload was */
+const kOf: Record<string, number> = {};
+
+async function call(method: string, url: string, token?: string, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await dispatch(
+    new Request(`http://localhost${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+  );
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** gpt-4.1's decisions with every k-th flipped: a complete file, a different one per k. */
+function variant(k: number): string {
+  return JSON.stringify(
+    Object.fromEntries(
+      ids.map((id, i) => {
+        const bounce = gpt[id].label === "VAGUE" || gpt[id].label === "IMPOSSIBLE_TO_SOLVE";
+        return [id, { input_bounce: i % k === 0 ? !bounce : bounce }];
+      }),
+    ),
+  );
+}
+
+async function upload(token: string, text: string, fields: Record<string, string>) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+  fd.set("file", new Blob([text]), "p.json");
+  const res = await dispatch(
+    new Request("http://localhost/api/v1/tasks/bouncerbench/input/submissions", {
+      method: "POST",
+      body: fd,
+      headers: { authorization: `Bearer ${token}` },
+    }),
+  );
+  return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+type Row = {
+  submissionId: string;
+  model: string;
+  rank: number | null;
+  attempts: number;
+  teamAttempts: number | null;
+  metrics: Record<string, number>;
+};
+const board = async (q = "") =>
+  (await call("GET", `/api/v1/tasks/bouncerbench/input/leaderboard${q}`)).body as { view: string; rows: Row[] };
+
+async function person(email: string, name: string): Promise<Person> {
+  const { user, team } = await createUserWithTeam(db.prisma, { email, name, password: "a long passphrase here" });
+  return {
+    token: (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token,
+    userId: user.id,
+    team: team.slug,
+    teamId: team.id,
+  };
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seed(db, () => undefined);
+  owner = await person("rank-owner@example.org", "Rank Lab");
+  other = await person("rank-other@example.org", "Other Lab");
+  // a plain member of the owner's team, with a token of that team
+  const m = await createUserWithTeam(db.prisma, {
+    email: "rank-member@example.org",
+    name: "Member",
+    password: "a long passphrase here",
+  });
+  await db.prisma.membership.create({ data: { teamId: owner.teamId, userId: m.user.id, role: "member" } });
+  member = (await createApiToken(db.prisma, { teamId: owner.teamId, userId: m.user.id })).token;
+});
+afterAll(async () => db?.drop());
+
+describe("one row per system, with its attempts", () => {
+  let first = "";
+  let better = "";
+
+  it("the same file twice from one team is a 409 naming the live submission; another team may send it", async () => {
+    const a = await upload(owner.token, variant(5), { model: "ranker" });
+    expect(a.status).toBe(201);
+    first = a.body.id;
+    kOf[first] = 5;
+    const again = await upload(owner.token, variant(5), { model: "ranker-again" });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toContain(first);
+    expect(again.body.error.message).toContain("byte-identical");
+    expect(again.body.error.details).toMatchObject({ submissionId: first });
+    // nothing was stored for the refused upload
+    expect(await db.prisma.submission.count({ where: { model: "ranker-again" } })).toBe(0);
+    const theirs = await upload(other.token, variant(5), { model: "their-ranker" });
+    expect(theirs.status).toBe(201);
+  });
+
+  it("a better file of the same model: the default view shows the system once as 'best of 3', view=all shows both public files", async () => {
+    const b = await upload(owner.token, variant(40), { model: "ranker" });
+    expect(b.status).toBe(201);
+    kOf[b.body.id] = 40;
+    // a private try counts in the attempts too, and is shown nowhere
+    expect((await upload(owner.token, variant(7), { model: "ranker", visibility: "private" })).status).toBe(201);
+    const all = await board("?view=all");
+    const two = all.rows.filter((r) => r.model === "ranker");
+    expect(two.map((r) => r.submissionId).sort()).toEqual([first, b.body.id].sort());
+    // which of the two files scores higher is the data's business: the board says
+    better = two[0].submissionId;
+    const worse = two[1].submissionId;
+    expect(two[0].metrics.F_m).toBeGreaterThan(two[1].metrics.F_m);
+    const best = await board();
+    expect(best.view).toBe("best");
+    const mine = best.rows.filter((r) => r.model === "ranker");
+    expect(mine.map((r) => r.submissionId)).toEqual([better]);
+    expect(mine[0].attempts).toBe(3);
+    expect(mine[0].teamAttempts).toBe(3);
+    expect(all.view).toBe("all");
+    first = worse;
+    // ranks are of the view: systems in one, submissions in the other
+    const rankedBest = best.rows.filter((r) => r.rank !== null).length;
+    const rankedAll = all.rows.filter((r) => r.rank !== null).length;
+    expect(rankedAll).toBe(rankedBest + 1);
+  });
+
+  it("the team page lists every scored upload per release, private ones included", async () => {
+    const t = await call("GET", `/api/v1/teams/${owner.team}`);
+    expect(t.status).toBe(200);
+    expect(t.body.attempts).toEqual([
+      expect.objectContaining({ task: "bouncerbench/input", uploads: 3, public: 2, withdrawn: 0 }),
+    ]);
+  });
+
+  it("a member cannot withdraw; an owner can; the row leaves the board and still counts", async () => {
+    expect((await call("PATCH", `/api/v1/submissions/${better}`, member, { withdrawn: true })).status).toBe(403);
+    expect((await call("PATCH", `/api/v1/submissions/${better}`, owner.token, { withdrawn: false })).status).toBe(422);
+    const w = await call("PATCH", `/api/v1/submissions/${better}`, owner.token, { withdrawn: true });
+    expect(w.status).toBe(200);
+    expect(w.body.withdrawn.at).toBeTruthy();
+    const best = await board();
+    const mine = best.rows.filter((r) => r.model === "ranker");
+    // the earlier file is the system's best now, still "of 3"
+    expect(mine.map((r) => r.submissionId)).toEqual([first]);
+    expect(mine[0].attempts).toBe(3);
+    expect((await board("?view=all")).rows.some((r) => r.submissionId === better)).toBe(false);
+    // public pages do not know it; the team does, and sees why
+    expect((await call("GET", `/api/v1/submissions/${better}`)).status).toBe(404);
+    const own = await call("GET", `/api/v1/submissions/${better}`, owner.token);
+    expect(own.body.withdrawn).toBeTruthy();
+    const logged = await db.prisma.auditEvent.findFirst({ where: { action: "submission.withdraw", targetId: better } });
+    expect(logged).toBeTruthy();
+    // withdrawn is not live: the same file may be uploaded again
+    expect((await upload(owner.token, variant(kOf[better]), { model: "ranker" })).status).toBe(201);
+    const t = await call("GET", `/api/v1/teams/${owner.team}`);
+    expect(t.body.attempts[0]).toMatchObject({ uploads: 4, withdrawn: 1 });
+  });
+});
