@@ -97,7 +97,7 @@ export function BoardCard({
               key={i}
               style={{ display: "flex", alignItems: "center", padding: "10px 0", borderBottom: "1px solid #f1f5f9" }}
             >
-              <div style={{ display: "flex", width: 60, color: "#64748b" }}>{r.rank}</div>
+              <div style={{ display: "flex", width: 170, color: "#64748b" }}>{r.rank}</div>
               <div style={{ display: "flex", flex: 1, overflow: "hidden" }}>
                 <span style={{ fontWeight: 700 }}>{ogText(r.name)}</span>
                 <span style={{ color: "#64748b", marginLeft: 12, fontSize: 22, alignSelf: "center" }}>

@@ -271,3 +271,8 @@ export const PredictionParams = z.object({
 
 /** `?release=VERSION` (as imported), e.g. on a submission's length buckets */
 export const ReleaseQuery = z.object({ release: z.string().max(40).optional() });
+
+/** `/badges/tasks/{benchmark}/{task}/submissions/{id}.svg` */
+export const SubmissionBadgeParams = TaskParams.extend({ file: z.string().min(1).max(80) });
+/** `/badges/tasks/{benchmark}/{task}/teams/{slug}.svg` */
+export const TeamBadgeParams = TaskParams.extend({ file: z.string().min(1).max(80) });

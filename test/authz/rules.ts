@@ -419,6 +419,27 @@ export const RULES: Rule[] = [
     expect: teamA(200),
     why: "as the submissions compared",
   },
+  {
+    key: "GET /badges/tasks/[benchmark]/[task]/submissions/[file]",
+    runner: "api",
+    call: (w) => ({ path: `/badges/tasks/bouncerbench/input/submissions/${w.pub}.svg` }),
+    expect: all(200),
+    why: "a public submission's README badge",
+  },
+  {
+    key: "GET /badges/tasks/[benchmark]/[task]/submissions/[file]",
+    runner: "api",
+    call: (w) => ({ path: `/badges/tasks/bouncerbench/input/submissions/${w.privA}.svg` }),
+    expect: teamA(200),
+    why: "a private submission has no public badge",
+  },
+  {
+    key: "GET /badges/tasks/[benchmark]/[task]/teams/[file]",
+    runner: "api",
+    call: (w) => ({ path: `/badges/tasks/bouncerbench/input/teams/${w.teamA}.svg` }),
+    expect: all(200),
+    why: "teams and their best rows are public",
+  },
 
   // ---------------------------------------------------------------- pages
   { key: "PAGE /", runner: "e2e", call: () => ({ path: "/" }), expect: all(200), why: "home" },

@@ -25,7 +25,11 @@ async function call(method: string, url: string, token?: string, body?: unknown)
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
   const res = await dispatch(
-    new Request(`http://localhost${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+    new Request(`http://localhost${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
   );
   return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
@@ -170,5 +174,55 @@ describe("one row per system, with its attempts", () => {
     expect((await upload(owner.token, variant(kOf[better]), { model: "ranker" })).status).toBe(201);
     const t = await call("GET", `/api/v1/teams/${owner.team}`);
     expect(t.body.attempts[0]).toMatchObject({ uploads: 4, withdrawn: 1 });
+  });
+});
+
+describe("README badges", () => {
+  it("a submission's badge says its primary metric and rank interval as the board does, and answers 304 until the board moves", async () => {
+    await db.runJobs();
+    const lb = (await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?baselines=0")).body as {
+      rows: (Row & { rankInterval: { lo: number; hi: number } | null; topGroup: boolean })[];
+    };
+    const row = lb.rows.find((r) => r.model === "gpt-4.1")!;
+    expect(row.rankInterval).not.toBeNull();
+    const url = `http://localhost/badges/tasks/bouncerbench/input/submissions/${row.submissionId}.svg`;
+    const res = await dispatch(new Request(url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    const svg = await res.text();
+    const iv = row.rankInterval!;
+    const want = `F_m ${row.metrics.F_m.toFixed(3)} · #${row.rank} (${iv.lo === iv.hi ? iv.lo : `${iv.lo}–${iv.hi}`})`;
+    expect(svg).toContain(`>${want}</text>`);
+    expect(svg).toContain(">BouncerBench Input bouncing</text>");
+    const etag = res.headers.get("etag")!;
+    expect((await dispatch(new Request(url, { headers: { "if-none-match": etag } }))).status).toBe(304);
+    // a new public score moves the board: a new answer
+    expect((await upload(other.token, variant(3), { model: "mover" })).status).toBe(201);
+    expect((await dispatch(new Request(url, { headers: { "if-none-match": etag } }))).status).toBe(200);
+    // not an .svg, another task's path, a private submission: 404 for strangers
+    expect((await dispatch(new Request(url.replace(".svg", ".png")))).status).toBe(404);
+    expect((await dispatch(new Request(url.replace("bouncerbench/input", "bouncerbench/output")))).status).toBe(404);
+    const secret = await upload(owner.token, variant(9), { model: "ranker", visibility: "private" });
+    const hiddenUrl = `http://localhost/badges/tasks/bouncerbench/input/submissions/${secret.body.id}.svg`;
+    expect((await dispatch(new Request(hiddenUrl))).status).toBe(404);
+    const own = await dispatch(new Request(hiddenUrl, { headers: { authorization: `Bearer ${owner.token}` } }));
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("a team's badge shows its best ranked system; a team without one says so", async () => {
+    const lb = (await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?baselines=0")).body as {
+      rows: (Row & { teamSlug?: string; team: string | null })[];
+    };
+    const mine = lb.rows.find((r) => r.team === "Rank Lab" && r.rank !== null)!;
+    const svg = await (
+      await dispatch(new Request(`http://localhost/badges/tasks/bouncerbench/input/teams/${owner.team}.svg`))
+    ).text();
+    expect(svg).toContain(`F_m ${mine.metrics.F_m.toFixed(3)} · #${mine.rank}`);
+    expect(svg).toContain(mine.model);
+    const none = await (
+      await dispatch(new Request(`http://localhost/badges/tasks/bouncerbench/output/teams/${owner.team}.svg`))
+    ).text();
+    expect(none).toContain("no ranked entry");
   });
 });

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
+import { BadgeCard } from "@/components/submission/badge-card";
 import { InstancesCard } from "@/components/submission/instances-card";
 import { ScoreDetails } from "@/components/submission/score-details";
 import { LadderNote, MetricCards, ValidationWarnings } from "@/components/submission/score-summary";
@@ -81,6 +82,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
         <Card>Not scored yet.</Card>
       )}
       <ValidationWarnings warnings={v.validation.warnings} />
+      {v.score ? <BadgeCard v={v} /> : null}
       <Suspense fallback={<Card title="Predictions vs truth">Loading predictions…</Card>}>
         <InstancesCard v={v} instances={submissionPageInstances(db, v)} />
       </Suspense>

@@ -1,2 +1,3 @@
 export * from "./og-response";
 export * from "./og";
+export * from "./badges";

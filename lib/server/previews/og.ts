@@ -44,7 +44,8 @@ export async function boardOg(db: PrismaClient, fullSlug: string, release?: stri
       sub: `release ${lb.release.version} · ${lb.release.instanceCount} instances${lb.release.hidden ? " · hidden test set" : ""}${lb.release.synthetic ? " · synthetic" : ""} · ${lb.total} entries`,
       metric: `${col?.label ?? lb.primaryMetric}${lb.release.hidden ? "" : " (95% CI)"}`,
       rows: top.map((r) => ({
-        rank: String(r.rank),
+        // the rank with its 95% interval, and the top group (simultaneous intervals include 1)
+        rank: `${r.rank}${r.rankInterval && r.rankInterval.lo !== r.rankInterval.hi ? ` (${r.rankInterval.lo}–${r.rankInterval.hi})` : ""}${r.topGroup ? " top" : ""}`,
         name: r.model,
         team: r.team ?? "",
         value: formatMetric(r.primary, col?.format ?? "score3"),

@@ -1,0 +1,20 @@
+// GET /badges/tasks/{benchmark}/{task}/submissions/{id}.svg – a README badge: the submission's
+// primary metric and rank with its 95% interval (as the submission: private ones for their team)
+import { getDb } from "@/lib/server/db";
+import { route } from "@/lib/server/http";
+import { badgeResponse, submissionBadge, svgName } from "@/lib/server/previews";
+import { SubmissionBadgeParams } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ access: "public", params: SubmissionBadgeParams }, async ({ params, actor, req }) =>
+  badgeResponse(
+    req,
+    await submissionBadge(
+      await getDb(),
+      `${params.benchmark}/${params.task}`,
+      svgName(params.file, "submission"),
+      actor,
+    ),
+  ),
+);

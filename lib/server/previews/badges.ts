@@ -1,0 +1,182 @@
+// README badges: a shields-style SVG with a submission's (or a team's best) primary metric and its
+// rank with the 95% rank interval, e.g. "BouncerBench Input | F_m 0.592 · #3 (2–7)". Read from the
+// cached board (no prediction is read); versioned by the board's version, so an ETag answers 304
+// until the board moves. A hidden release's badge shows only what the Ladder released.
+import crypto from "node:crypto";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/errors";
+import { formatMetric } from "@/lib/format";
+import type { Actor } from "@/lib/server/auth";
+import { getLeaderboard, type LeaderboardRow } from "@/lib/server/leaderboard";
+import { currentScore, discloseScore, getSubmissionOrThrow } from "@/lib/server/submissions";
+import { getTeamOrThrow } from "@/lib/server/teams";
+import { getTaskOrThrow } from "@/lib/server/tasks";
+
+export interface Badge {
+  label: string;
+  message: string;
+  color: string;
+  /** what the badge says, for its <title> and alt text */
+  title: string;
+  /** changes whenever what it shows may change */
+  version: string;
+  private: boolean;
+}
+
+const COLORS = { top: "#2e7d32", ranked: "#1565c0", unranked: "#616161" };
+
+function rankText(r: LeaderboardRow): string {
+  if (r.rank === null) return r.partial ? "partial, unranked" : "unranked";
+  const iv = r.rankInterval;
+  return `#${r.rank}${iv ? ` (${iv.lo === iv.hi ? iv.lo : `${iv.lo}–${iv.hi}`})` : ""}`;
+}
+
+async function boardOf(db: PrismaClient, fullSlug: string) {
+  const task = await getTaskOrThrow(db, fullSlug);
+  const column = task.kind.columns(task.options).find((c) => c.key === task.primaryMetric);
+  const best = await getLeaderboard(db, fullSlug, { view: "best", baselines: true });
+  return { task, column, best };
+}
+
+function rowBadge(
+  label: string,
+  metricLabel: string,
+  format: Parameters<typeof formatMetric>[1],
+  row: LeaderboardRow,
+  version: string,
+  hidden: boolean,
+): Omit<Badge, "private"> {
+  const value = formatMetric(row.primary, format);
+  const message = `${metricLabel} ${value}${hidden && row.margin !== null ? ` ±${row.margin}` : ""} · ${rankText(row)}`;
+  return {
+    label,
+    message,
+    color: row.rank !== null && row.topGroup ? COLORS.top : row.rank !== null ? COLORS.ranked : COLORS.unranked,
+    title: `${label}: ${message}${row.topGroup && row.rank !== null ? " (top group)" : ""}`,
+    version,
+  };
+}
+
+/**
+ * A submission's badge, as an anonymous reader sees it: its row on the board (one row per system
+ * when it is its system's best, else among all submissions), or its disclosed score when it is
+ * not on the board (private, partial, superseded release). Private submissions: their team only.
+ * @throws AppError not_found (no such submission, or not of this task, or not the caller's to see)
+ */
+export async function submissionBadge(
+  db: PrismaClient,
+  fullSlug: string,
+  id: string,
+  actor: Actor | null,
+): Promise<Badge> {
+  const sub = await getSubmissionOrThrow(db, id, actor);
+  if (sub.task.fullSlug !== fullSlug) throw notFound("submission");
+  const { task, column, best } = await boardOf(db, fullSlug);
+  const label = `${task.benchmark.name} ${task.name}`;
+  const metricLabel = column?.label ?? task.primaryMetric;
+  const isPrivate = sub.visibility !== "public" || Boolean(sub.hiddenAt);
+  const version = `${best.releaseId}:${best.boardVersion}:${sub.id}`;
+  let row = best.rows.find((r) => r.submissionId === id);
+  if (!row) {
+    const all = await getLeaderboard(db, fullSlug, { view: "all", baselines: true, partial: true });
+    row = all.rows.find((r) => r.submissionId === id);
+  }
+  if (row)
+    return {
+      ...rowBadge(label, metricLabel, column?.format ?? "score3", row, version, best.release.hidden),
+      private: isPrivate,
+    };
+  // not on the current board: its score as the public would see it, unranked
+  const score = currentScore(sub.scores);
+  const view = score ? discloseScore(score, score.release, null) : null;
+  const value = view?.withheld ? "not released" : formatMetric(view?.primary ?? null, column?.format ?? "score3");
+  const message = score ? `${metricLabel} ${value} · unranked` : "not scored yet";
+  return {
+    label,
+    message,
+    color: COLORS.unranked,
+    title: `${label}: ${message}`,
+    version: `${version}:${score?.computedAt.getTime() ?? 0}:${score?.ladderReleased ?? ""}`,
+    private: isPrivate,
+  };
+}
+
+/** A team's best ranked row on the task's current board (one row per system). */
+export async function teamBadge(db: PrismaClient, fullSlug: string, slug: string): Promise<Badge> {
+  const team = await getTeamOrThrow(db, slug);
+  const { task, column, best } = await boardOf(db, fullSlug);
+  const label = `${task.benchmark.name} ${task.name}`;
+  const version = `${best.releaseId}:${best.boardVersion}:team:${team.id}`;
+  const row = best.rows.find((r) => r.teamSlug === team.slug && r.rank !== null);
+  if (!row)
+    return {
+      label,
+      message: `${team.name}: no ranked entry`,
+      color: COLORS.unranked,
+      title: `${label}: ${team.name} has no ranked entry`,
+      version,
+      private: false,
+    };
+  const b = rowBadge(
+    label,
+    column?.label ?? task.primaryMetric,
+    column?.format ?? "score3",
+    row,
+    version,
+    best.release.hidden,
+  );
+  return { ...b, title: `${b.title} — ${team.name}, ${row.model}`, private: false };
+}
+
+// Verdana 11 px advance widths (shields.io's font), by character class; close enough to lay out.
+function textWidth(s: string): number {
+  let w = 0;
+  for (const ch of s) {
+    if ("il.,:;|!'`()[]".includes(ch)) w += 3.9;
+    else if ("fjtrI -".includes(ch)) w += 4.6;
+    else if ("mwMW%".includes(ch)) w += 10.2;
+    else if (/[A-Z#]/.test(ch)) w += 7.6;
+    else if (/[0-9]/.test(ch)) w += 7.0;
+    else w += 6.6;
+  }
+  return Math.ceil(w);
+}
+
+const xml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+
+/** The SVG of a badge (flat style, two halves). */
+export function badgeSvg(b: Pick<Badge, "label" | "message" | "color" | "title">): string {
+  const pad = 6;
+  const lw = textWidth(b.label) + 2 * pad;
+  const mw = textWidth(b.message) + 2 * pad;
+  const w = lw + mw;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${xml(b.title)}"><title>${xml(b.title)}</title><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath id="r"><rect width="${w}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${mw}" height="20" fill="${b.color}"/><rect width="${w}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11"><text x="${lw / 2}" y="15" fill="#010101" fill-opacity=".3">${xml(b.label)}</text><text x="${lw / 2}" y="14">${xml(b.label)}</text><text x="${lw + mw / 2}" y="15" fill="#010101" fill-opacity=".3">${xml(b.message)}</text><text x="${lw + mw / 2}" y="14">${xml(b.message)}</text></g></svg>`;
+}
+
+/** The badge as an HTTP answer: an ETag from its version (304 when unchanged); private ones are never kept by caches. */
+export function badgeResponse(req: Request, b: Badge): Response {
+  const etag = `"b-${crypto.createHash("sha1").update(`${b.version}|${b.message}|${b.color}`).digest("hex").slice(0, 20)}"`;
+  const headers = {
+    etag,
+    "cache-control": b.private ? "private, no-store" : "public, max-age=300, stale-while-revalidate=3600",
+  };
+  if (req.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  return new Response(badgeSvg(b), { headers: { ...headers, "content-type": "image/svg+xml; charset=utf-8" } });
+}
+
+const NAMES = {
+  submission: /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.svg$/i,
+  team: /^([a-z0-9-]{1,64})\.svg$/,
+};
+
+/** `{id}.svg` or `{slug}.svg` → id or slug (the route's last segment); anything else is a 404. */
+export function svgName(file: string, kind: keyof typeof NAMES): string {
+  const m = NAMES[kind].exec(file);
+  if (!m)
+    throw new AppError(
+      "not_found",
+      `no such badge: the address ends in the ${kind === "team" ? "team's slug" : "submission's id"} and .svg`,
+    );
+  return m[1];
+}
