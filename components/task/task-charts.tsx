@@ -1,4 +1,5 @@
 import { GroupedBars } from "@/components/charts/grouped-bars";
+import { HistoryChart } from "@/components/charts/history-chart";
 import { ScatterFront } from "@/components/charts/scatter-front";
 import { kindUi } from "@/components/tasks";
 import { Card, EmptyState } from "@/components/ui/card";
@@ -53,6 +54,16 @@ export async function TaskCharts({ data }: { data: ReturnType<typeof taskChartDa
           testId="chart-primary"
         />
       </Card>
+      {d.history.points.length ? (
+        <Card title={`Best ${d.primaryLabel} over time`}>
+          <HistoryChart
+            data={d.history}
+            label={d.primaryLabel}
+            asPercent={d.primaryPercent}
+            testId="chart-history"
+          />
+        </Card>
+      ) : null}
       {Kind && kindCharts ? <Kind data={kindCharts} base={d} /> : null}
       {d.lengthSide && !d.hidden ? <LengthCard side={d.lengthSide} lengths={d.lengths} total={d.instances} /> : null}
       {d.cost ? (

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
+import { AttemptsSeries } from "@/components/submission/attempts-series";
 import { BadgeCard } from "@/components/submission/badge-card";
 import { InstancesCard } from "@/components/submission/instances-card";
 import { ScoreDetails } from "@/components/submission/score-details";
@@ -12,7 +13,7 @@ import { Card, ChartSkeleton } from "@/components/ui/card";
 import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
 import { orNotFound } from "@/lib/server/pages";
-import { submissionChartData } from "@/lib/server/leaderboard";
+import { submissionChartData, teamAttemptSeries } from "@/lib/server/leaderboard";
 import { submissionOg, versionTag } from "@/lib/server/previews";
 import { submissionPageInstances, submissionPageView } from "@/lib/server/submissions";
 
@@ -58,6 +59,11 @@ export default async function SubmissionPage({ params, searchParams }: { params:
     submissionPageView(db, id, await getSessionActor(), { release: sp.release, outcome: sp.outcome, page: sp.page }),
   );
   const charts = v.score && v.disclosed?.details ? submissionChartData(db, v.task, v.sub, v.score) : null;
+  // the team's public attempts on this release, from the board (cached)
+  const series =
+    v.score && v.sub.team && !v.sub.baseline
+      ? await teamAttemptSeries(db, v.sub.task.fullSlug, v.score.release.version, v.sub.team.slug).catch(() => [])
+      : [];
   return (
     <div className="space-y-6">
       <SubmissionHeader v={v} />
@@ -82,6 +88,14 @@ export default async function SubmissionPage({ params, searchParams }: { params:
         <Card>Not scored yet.</Card>
       )}
       <ValidationWarnings warnings={v.validation.warnings} />
+      {v.score && v.sub.team ? (
+        <AttemptsSeries
+          points={series}
+          current={v.sub.id}
+          team={v.sub.team.name}
+          column={v.columns.find((c) => c.key === v.task.primaryMetric)}
+        />
+      ) : null}
       {v.score ? <BadgeCard v={v} /> : null}
       <Suspense fallback={<Card title="Predictions vs truth">Loading predictions…</Card>}>
         <InstancesCard v={v} instances={submissionPageInstances(db, v)} />

@@ -3,6 +3,7 @@ import { paretoFront, type PrCurve } from "@/lib/metrics";
 import { lengthBuckets, type LengthBucket } from "@/lib/tasks/shared/length-bucket";
 import { unlessStale, type ChartSeries } from "@/lib/tasks/define";
 import { viewQuery, type LeaderboardView } from "@/lib/validations/leaderboard-view";
+import { recordsOverTime, releaseDates } from "./history";
 import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
 import { Lru, getReleaseInstances } from "@/lib/server/cache";
 import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
@@ -136,6 +137,14 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
     cost: costPoints.length ? { points: costPoints, front: paretoFront(costPoints) } : null,
   };
   const release = { id: lb.releaseId, status: lb.release.status };
+  // progress over time: the records among every submission of the release (not only this view's page)
+  const everyone =
+    lb.view === "all" ? lb : await getLeaderboard(db, fullSlug, { release: lb.release.version, view: "all" });
+  const history = {
+    points: recordsOverTime(everyone.rows),
+    releases: await releaseDates(db, task.id),
+    current: lb.release.version,
+  };
   const lengths = hidden
     ? null
     : await lengthChart(
@@ -164,6 +173,7 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
     lengthSide: task.kind.lengthBuckets?.(task.options).side ?? null,
     lengths: lengths?.series ?? null,
     kindCharts,
+    history,
   };
 }
 

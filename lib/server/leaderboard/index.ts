@@ -8,3 +8,4 @@ export * from "./page-view";
 export * from "./instance-stats";
 export * from "./instance-pages";
 export * from "./benchmarks";
+export * from "./history";

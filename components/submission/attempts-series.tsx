@@ -1,0 +1,70 @@
+import Link from "next/link";
+import { Card } from "@/components/ui/card";
+import { formatDate, formatMetric } from "@/lib/format";
+import type { MetricColumn } from "@/lib/tasks/types";
+
+type Point = { t: number; value: number; model: string; submissionId: string };
+
+/**
+ * The team's public attempts on this task and release as a small series (a server-drawn SVG: no
+ * chart code on the phone), this submission marked; each dot links to its submission.
+ */
+export function AttemptsSeries({
+  points,
+  current,
+  team,
+  column,
+}: {
+  points: Point[];
+  current: string;
+  team: string;
+  column: MetricColumn | undefined;
+}) {
+  if (points.length < 2) return null;
+  const W = 560;
+  const H = 90;
+  const pad = { l: 8, r: 8, t: 10, b: 10 };
+  const t0 = points[0].t;
+  const t1 = points[points.length - 1].t;
+  const vs = points.map((p) => p.value);
+  const v0 = Math.min(...vs);
+  const v1 = Math.max(...vs);
+  const x = (t: number) => pad.l + (t1 === t0 ? 0.5 : (t - t0) / (t1 - t0)) * (W - pad.l - pad.r);
+  const y = (v: number) => pad.t + (v1 === v0 ? 0.5 : 1 - (v - v0) / (v1 - v0)) * (H - pad.t - pad.b);
+  const fmt = (v: number) => formatMetric(v, column?.format ?? "score3");
+  const label = column?.label ?? "primary metric";
+  return (
+    <Card title={`${team}'s attempts on this release`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-auto w-full max-w-xl"
+        role="img"
+        aria-label={`${points.length} public attempts of ${team}, ${label} from ${fmt(v0)} to ${fmt(v1)}`}
+        data-testid="attempts-series"
+      >
+        <polyline
+          points={points.map((p) => `${x(p.t)},${y(p.value)}`).join(" ")}
+          fill="none"
+          stroke="#94a3b8"
+          strokeWidth={1.5}
+        />
+        {points.map((p) => (
+          <Link key={p.submissionId} href={`/submissions/${p.submissionId}`}>
+            <circle
+              cx={x(p.t)}
+              cy={y(p.value)}
+              r={p.submissionId === current ? 6 : 4}
+              fill={p.submissionId === current ? "#D55E00" : "#0072B2"}
+              data-current={p.submissionId === current ? "1" : undefined}
+            >
+              <title>{`${p.model} · ${formatDate(new Date(p.t).toISOString())} · ${label} ${fmt(p.value)}`}</title>
+            </circle>
+          </Link>
+        ))}
+      </svg>
+      <p className="mt-1 text-xs text-muted">
+        {label} of each public submission by upload date ({fmt(v0)} – {fmt(v1)}; axis not from 0); this one in orange.
+      </p>
+    </Card>
+  );
+}
