@@ -17,7 +17,8 @@ export function BaselinesBand({ board }: { board: BoardView }) {
       className="mb-3 rounded-lg border border-sky-200 bg-sky-50/60 p-3 text-sm dark:border-sky-900 dark:bg-sky-950/30"
     >
       <h2 className="mb-1 font-semibold">
-        Baselines <span className="font-normal text-muted">— computed by the server, not ranked: a system should beat them</span>
+        Baselines{" "}
+        <span className="font-normal text-muted">— computed by the server, not ranked: a system should beat them</span>
       </h2>
       <ul className="grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
         {baselines.map(({ row, description }) => (
@@ -52,7 +53,11 @@ export function ViewToggle({ board }: { board: BoardView }) {
       </Link>
     );
   return (
-    <nav aria-label="Rows" data-testid="view-toggle" className="mb-2 flex flex-wrap items-center gap-1 text-sm print:hidden">
+    <nav
+      aria-label="Rows"
+      data-testid="view-toggle"
+      className="mb-2 flex flex-wrap items-center gap-1 text-sm print:hidden"
+    >
       {item("best", `One row per system (${systems})`)}
       {item("all", `All submissions (${submissions})`)}
     </nav>

@@ -1,5 +1,6 @@
 import { BaselinesBand, ViewToggle } from "@/components/leaderboard/baselines-band";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
+import { PickSync } from "@/components/leaderboard/pick-sync";
 import { EmptyState } from "@/components/ui/card";
 import { Pager } from "@/components/ui/pager";
 import type { BoardView } from "@/lib/server/leaderboard";
@@ -23,38 +24,47 @@ export function BoardRows({ board, base, release }: { board: BoardView; base: st
       <BaselinesBand board={board} />
       <ViewToggle board={board} />
       <ColumnPicker board={board} base={base} />
-      <form action={`${base}/compare`} method="get">
-        {release ? <input type="hidden" name="release" value={release} /> : null}
-        <LeaderboardTable
-          rows={lb.rows}
-          columns={lb.columns}
-          primaryMetric={lb.primaryMetric}
-          sort={lb.sort}
-          dir={lb.dir}
-          showCost={board.showCost}
-          shown={board.columns.shown}
-          hrefFor={links.sort}
-          view={lb.view}
-        />
-        <div className="mt-2 flex flex-wrap items-center gap-3 text-sm print:hidden">
-          <button
-            type="submit"
-            className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700"
-            data-testid="compare-selected"
-          >
-            Compare selected (2–4)
-          </button>
-          <Pager offset={lb.offset} limit={board.pageSize} matched={lb.matched} href={links.page} />
-          <span className="text-muted">
-            {lb.matched} of {lb.total} {lb.view === "best" ? "systems" : "submissions"} match · sorted by {lb.sort} (
-            {lb.dir === "desc" ? "high → low" : "low → high"}) · ± is half the 95% bootstrap interval of{" "}
-            {lb.primaryMetric} (1,000 seeded resamples)
-          </span>
-          <a href={links.print} data-testid="print-link">
-            Print all {lb.matched} rows
-          </a>
-        </div>
-      </form>
+      <PickSync onPage={lb.rows.map((r) => r.submissionId)}>
+        <form action={`${base}/compare`} method="get">
+          {release ? <input type="hidden" name="release" value={release} /> : null}
+          {/* ticked on other pages (the URL's pick): compared with this page's ticks */}
+          {board.picked
+            .filter((id) => !lb.rows.some((r) => r.submissionId === id))
+            .map((id) => (
+              <input key={id} type="hidden" name="ids" value={id} data-testid="picked-elsewhere" />
+            ))}
+          <LeaderboardTable
+            rows={lb.rows}
+            columns={lb.columns}
+            primaryMetric={lb.primaryMetric}
+            sort={lb.sort}
+            dir={lb.dir}
+            showCost={board.showCost}
+            shown={board.columns.shown}
+            hrefFor={links.sort}
+            view={lb.view}
+            picked={new Set(board.picked)}
+          />
+          <div className="mt-2 flex flex-wrap items-center gap-3 text-sm print:hidden">
+            <button
+              type="submit"
+              className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700"
+              data-testid="compare-selected"
+            >
+              Compare selected (2–4){board.picked.length ? ` · ${board.picked.length} ticked` : ""}
+            </button>
+            <Pager offset={lb.offset} limit={board.pageSize} matched={lb.matched} href={links.page} />
+            <span className="text-muted">
+              {lb.matched} of {lb.total} {lb.view === "best" ? "systems" : "submissions"} match · sorted by {lb.sort} (
+              {lb.dir === "desc" ? "high → low" : "low → high"}) · ± is half the 95% bootstrap interval of{" "}
+              {lb.primaryMetric} (1,000 seeded resamples)
+            </span>
+            <a href={links.print} data-testid="print-link">
+              Print all {lb.matched} rows
+            </a>
+          </div>
+        </form>
+      </PickSync>
     </>
   );
 }

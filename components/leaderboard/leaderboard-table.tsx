@@ -22,6 +22,8 @@ interface Props {
   shown: Set<string>;
   /** one row per system (attempts say "best of N") or every submission */
   view?: "best" | "all";
+  /** ticked for comparison (the URL's pick) */
+  picked?: Set<string>;
 }
 
 type Col = { key: string; label: string; description: string; better: "higher" | "lower" };
@@ -195,7 +197,13 @@ export function LeaderboardTable(props: Props) {
       align: "center",
       className: "print:hidden",
       cell: (r) => (
-        <input type="checkbox" name="ids" value={r.submissionId} aria-label={`Select ${r.model} for comparison`} />
+        <input
+          type="checkbox"
+          name="ids"
+          value={r.submissionId}
+          defaultChecked={props.picked?.has(r.submissionId)}
+          aria-label={`Select ${r.model} for comparison`}
+        />
       ),
     },
     {

@@ -48,6 +48,13 @@ export const LeaderboardView = z.object({
     .max(1000)
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** submissions ticked for comparison (up to 4 ids, comma-separated): kept across pages and sorts */
+  pick: z
+    .string()
+    .max(200)
+    .regex(/^[0-9a-f,-]*$/i, "pick is submission ids separated by commas")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** one page of rows: at most `limit` rows from `offset` (without them, all rows) */
   limit: z.coerce
     .number()
@@ -113,6 +120,7 @@ export function viewQuery(v: Partial<LeaderboardView>, primary: string): string 
   if (v.dir && !(v.dir === "desc" && (!v.sort || v.sort === primary))) p.set("dir", v.dir);
   if (v.format) p.set("format", v.format);
   if (v.cols) p.set("cols", v.cols);
+  if (v.pick) p.set("pick", v.pick);
   if (v.limit !== undefined) p.set("limit", String(v.limit));
   if (v.offset) p.set("offset", String(v.offset));
   const s = p.toString();

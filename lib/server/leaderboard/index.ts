@@ -9,3 +9,4 @@ export * from "./instance-stats";
 export * from "./instance-pages";
 export * from "./benchmarks";
 export * from "./history";
+export * from "./compare-picker";

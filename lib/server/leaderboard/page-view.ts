@@ -66,7 +66,7 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
   });
   const unpaged: LeaderboardView = { ...view, cols: columns.param, offset: undefined, limit: undefined };
   // exports give every column
-  const shownView = { ...unpaged, cols: undefined, sort: lb.sort, dir: lb.dir };
+  const shownView = { ...unpaged, cols: undefined, pick: undefined, sort: lb.sort, dir: lb.dir };
   const q = (v: Partial<LeaderboardView>) => viewQuery(v, lb.primaryMetric);
   const unpagedQuery = q(unpaged);
   return {
@@ -78,6 +78,11 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
       primaryColumn: lb.columns.find((c) => c.key === lb.primaryMetric) ?? null,
       showCost,
       pageSize: lb.limit ?? BOARD_PAGE_SIZE,
+      /** ticked for comparison, across pages (the URL's `pick`) */
+      picked: (view.pick ?? "")
+        .split(",")
+        .filter((x) => /^[0-9a-f-]{36}$/i.test(x))
+        .slice(0, 4),
       /** the baselines' band (hidden with baselines=0), each with what it does */
       baselines: (view.baselines === false ? [] : lb.baselines).map((row) => ({
         row,
@@ -91,9 +96,9 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
         exportCsv: `/api/v1/tasks/${fullSlug}/leaderboard${q({ ...shownView, format: "csv" })}`,
         exportJson: `/api/v1/tasks/${fullSlug}/leaderboard${q(shownView)}`,
         print: `${base}${unpagedQuery || "?"}${unpagedQuery ? "&" : ""}print=1`,
-        printed: `${base}${q({ ...unpaged, release: lb.release.version })}`,
+        printed: `${base}${q({ ...unpaged, pick: undefined, release: lb.release.version })}`,
         /** another release's board, same view (the current one without `release`) */
-        release: (version: string | undefined) => `${base}${q({ ...unpaged, release: version })}`,
+        release: (version: string | undefined) => `${base}${q({ ...unpaged, pick: undefined, release: version })}`,
         /** sorted by another column, keeping the page size */
         sort: (sort: string, dir: "asc" | "desc") => `${base}${q({ ...unpaged, limit: view.limit, sort, dir })}`,
         /** the other view: one row per system, or every submission */

@@ -83,7 +83,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
     );
   }
   const { lb } = board;
-  const charts = taskChartData(db, v.fullSlug, board.unpaged);
+  const charts = taskChartData(db, v.fullSlug, { ...board.unpaged, pick: undefined });
   return (
     <>
       {header}

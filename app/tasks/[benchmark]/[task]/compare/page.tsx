@@ -6,11 +6,13 @@ import {
   CompareMetrics,
   CompareSignificance,
 } from "@/components/compare/compare-sections";
+import { BeatsMatrix, ComparePicker } from "@/components/compare/compare-pickers";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/card";
 import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
 import { orNotFound } from "@/lib/server/pages";
+import { beatsMatrix, compareCandidates } from "@/lib/server/leaderboard";
 import { compareOg, versionTag } from "@/lib/server/previews";
 import { comparePageView, compareQuery } from "@/lib/server/submissions";
 
@@ -52,15 +54,36 @@ export async function generateMetadata({
 export default async function ComparePage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const { benchmark, task } = await params;
   const fullSlug = `${benchmark}/${task}`;
-  const v = await orNotFound(comparePageView(await getDb(), fullSlug, await searchParams, await getSessionActor()));
+  const sp = await searchParams;
+  const db = await getDb();
+  const v = await orNotFound(comparePageView(db, fullSlug, sp, await getSessionActor()));
+  const { ids, release } = compareQuery(sp);
+  const find = (Array.isArray(sp.find) ? sp.find[0] : sp.find)?.slice(0, 100);
+  const [candidates, matrix] = await Promise.all([
+    compareCandidates(db, fullSlug, { ids, release, find }).catch(() => null),
+    beatsMatrix(db, fullSlug, release).catch(() => null),
+  ]);
   const c = v.compare;
+  const picker = candidates ? (
+    <ComparePicker
+      c={candidates}
+      action={`/tasks/${fullSlug}/compare`}
+      ids={ids}
+      release={release}
+      picked={c ? c.submissions.map((s) => ({ submissionId: s.id, model: s.model })) : []}
+    />
+  ) : null;
+  const beats = matrix ? <BeatsMatrix m={matrix} fullSlug={fullSlug} /> : null;
   if (!c) {
     return (
       <div className="space-y-4">
         <h1 className="text-2xl font-bold">Compare submissions</h1>
         <EmptyState title={v.problem}>
-          Select 2–4 rows on the <Link href={`/tasks/${fullSlug}`}>leaderboard</Link> and press “Compare selected”.
+          Find systems below, or select 2–4 rows on the <Link href={`/tasks/${fullSlug}`}>leaderboard</Link> and press
+          “Compare selected”.
         </EmptyState>
+        {picker}
+        {beats}
       </div>
     );
   }
@@ -73,6 +96,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
         Compare {c.submissions.length} submissions{" "}
         <Badge tone={c.release.synthetic ? "amber" : "green"}>release {c.release.version}</Badge>
       </h1>
+      {picker}
       <CompareMetrics c={c} fullSlug={fullSlug} />
       {c.disagreementCount === null ? (
         <CompareHidden fullSlug={fullSlug} />
@@ -82,6 +106,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
           <CompareDisagreements c={c} fullSlug={fullSlug} />
         </>
       )}
+      {beats}
     </div>
   );
 }
