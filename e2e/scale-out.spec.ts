@@ -188,7 +188,7 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
     await c.end();
   }
 
-  // both apps serve the same leaderboard once its ≈ marks are written
+  // both apps serve the same leaderboard once its rank intervals are written
   type Board = { release: { version: string }; rows: { submissionId: string; significancePending: boolean }[] };
   let boardA: Board = { release: { version: "" }, rows: [] };
   let boardB: Board = boardA;

@@ -10,6 +10,8 @@ import type { BoardView } from "@/lib/server/leaderboard";
 export function BaselinesBand({ board }: { board: BoardView }) {
   const { baselines, primaryColumn, lb } = board;
   if (!baselines.length || !primaryColumn) return null;
+  // the best ranked row of the view, whatever the sort or page
+  const top = board.topPrimary;
   return (
     <section
       aria-label="Baselines"
@@ -29,6 +31,15 @@ export function BaselinesBand({ board }: { board: BoardView }) {
             <span className="tabular-nums" title={primaryColumn.label}>
               {primaryColumn.label} {formatMetric(getMetric(row.metrics, lb.primaryMetric), primaryColumn.format)}
             </span>
+            {top !== null && row.primary !== null && row.primary > top ? (
+              <span
+                className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+                data-testid="baseline-above-top"
+                title="This baseline scores above every ranked system on this release: none of them beats it yet"
+              >
+                above #1
+              </span>
+            ) : null}
             {description ? <div className="text-xs text-muted">{description}</div> : null}
           </li>
         ))}
@@ -40,8 +51,8 @@ export function BaselinesBand({ board }: { board: BoardView }) {
 /** One row per system (the default) or every submission: a permalink each. */
 export function ViewToggle({ board }: { board: BoardView }) {
   const { lb, links } = board;
-  const systems = lb.view === "best" ? lb.total : lb.otherTotal;
-  const submissions = lb.view === "all" ? lb.total : lb.otherTotal;
+  const systems = lb.counts.best;
+  const submissions = lb.counts.all;
   const item = (v: "best" | "all", label: string) =>
     lb.view === v ? (
       <span aria-current="page" className="rounded bg-slate-200 px-2 py-0.5 font-medium dark:bg-slate-700">

@@ -55,9 +55,9 @@ export function BoardRows({ board, base, release }: { board: BoardView; base: st
             </button>
             <Pager offset={lb.offset} limit={board.pageSize} matched={lb.matched} href={links.page} />
             <span className="text-muted">
-              {lb.matched} of {lb.total} {lb.view === "best" ? "systems" : "submissions"} match · sorted by {lb.sort} (
-              {lb.dir === "desc" ? "high → low" : "low → high"}) · ± is half the 95% bootstrap interval of{" "}
-              {lb.primaryMetric} (1,000 seeded resamples)
+              {lb.matched} of {lb.view === "best" ? `${lb.counts.best} systems` : `${lb.counts.all} submissions`} match
+              · sorted by {lb.sort} ({lb.dir === "desc" ? "high → low" : "low → high"}) · ± is half the 95% bootstrap
+              interval of {lb.primaryMetric} (1,000 seeded resamples)
             </span>
             <a href={links.print} data-testid="print-link">
               Print all {lb.matched} rows

@@ -109,12 +109,17 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
     dir,
     teams,
     total: all.length,
-    /** rows of the other view (submissions when showing systems, systems when showing submissions) */
-    otherTotal: board[boardView === "best" ? "all" : "best"].length,
+    /** rows of each view, baselines not counted (systems; public submissions) */
+    counts: {
+      best: board.best.filter((r) => !r.baseline).length,
+      all: board.all.filter((r) => !r.baseline).length,
+    },
     /** the rank intervals: fresh, being computed, or none (hidden releases) */
     intervals: board.intervals,
     /** the view's top ranked rows and whom each significantly beats (simultaneous 95%) */
     top: board.top[boardView],
+    /** the primary metric of the view's rank 1 (null: nothing ranked) */
+    top1: all.find((r) => r.rank === 1)?.primary ?? null,
     /** the view's baselines (whatever the filters and page), for a band of their own */
     baselines: all.filter((r) => r.baseline),
     /** rows matching the view's filters, before limit/offset */

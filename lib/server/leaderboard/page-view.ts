@@ -78,6 +78,8 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
       primaryColumn: lb.columns.find((c) => c.key === lb.primaryMetric) ?? null,
       showCost,
       pageSize: lb.limit ?? BOARD_PAGE_SIZE,
+      /** the primary metric of the view's #1 (a baseline above it is said to be) */
+      topPrimary: lb.top1,
       /** ticked for comparison, across pages (the URL's `pick`) */
       picked: (view.pick ?? "")
         .split(",")
