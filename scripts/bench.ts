@@ -5,7 +5,7 @@
 //  1. builds N submissions (default 1,000) × 1,699 instances through the real upload route
 //  2. leaderboard API and page p50/p99 at 50 concurrent readers (autocannon) next to a static
 //     asset of the same server, as ratios
-//  3. time from a new upload's response to the leaderboard showing it with its rank and ≈
+//  3. time from a new upload's response to the leaderboard showing it with its rank, and to its rank interval
 //  4. upload→scored latency of a 1,699-row file (p50 over 20)
 //  5. RSS growth of the server for a 100 MB upload (202 path: spooled, then scored by a worker)
 //  6. re-scoring every submission on a new release with 1 and with 2 workers
@@ -349,33 +349,59 @@ try {
   // 3 + 4. a new upload on the board, and upload→scored latency
   if (phases.has("fresh")) {
     const visible: number[] = [];
+    const intervals: number[] = [];
     const scored: number[] = [];
+    const all = "/api/v1/tasks/bouncerbench/input/leaderboard?view=all";
     for (let i = 0; i < 20; i++) {
       const r = await upload(fileFor(50_000 + i), `fresh-${i}`);
       scored.push(r.ms);
       const t = performance.now();
+      let shown = false;
       for (;;) {
-        const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as {
+        const lb = (await (await fetch(`${base}${all}`)).json()) as {
           rows: { submissionId: string; rank: number | null; significancePending: boolean }[];
         };
         const row = lb.rows.find((x) => x.submissionId === r.id);
+        if (row && row.rank !== null && !shown) {
+          shown = true;
+          visible.push(performance.now() - t);
+        }
         if (row && row.rank !== null && !row.significancePending) break;
-        if (performance.now() - t > 30_000) throw new Error("a new upload did not show with its ≈ within 30 s");
+        if (performance.now() - t > 60_000) throw new Error("a new upload did not get its rank interval within 60 s");
         await new Promise((res) => setTimeout(res, 20));
       }
-      visible.push(performance.now() - t);
+      intervals.push(performance.now() - t);
     }
     note(
-      "upload response → on the board with rank and ≈: p50 / max",
-      `${pct(visible, 50).toFixed(0)} / ${Math.max(...visible).toFixed(0)} ms`,
+      "upload response → on the board with its rank (interval may be pending): p50 / max",
+      `${pct(visible, 50).toFixed(0)} / ${Math.max(...visible).toFixed(0)} ms (goal ≤ 2 s)`,
     );
+    note(
+      "upload response → its rank interval computed (refresh-board job): p50 / max",
+      `${pct(intervals, 50).toFixed(0)} / ${Math.max(...intervals).toFixed(0)} ms`,
+    );
+    {
+      const c = new pg.Client({ connectionString: DB });
+      await c.connect();
+      const { rows } = await c.query(
+        `SELECT b.millis, jsonb_array_length(jsonb_path_query_array(b.data, '$.all.rows.keyvalue()')) AS n_all,
+                jsonb_array_length(jsonb_path_query_array(b.data, '$.best.rows.keyvalue()')) AS n_best
+           FROM board_ranks b JOIN releases r ON r.id = b.release_id JOIN tasks t ON t.id = r.task_id
+          WHERE t.full_slug = 'bouncerbench/input' AND r.status = 'published'`,
+      );
+      await c.end();
+      if (rows[0])
+        note(
+          `refresh-board job: rank intervals of ${rows[0].n_all} submissions and ${rows[0].n_best} systems (marginal + simultaneous)`,
+          `${rows[0].millis} ms (goal ≤ 10 s)`,
+        );
+    }
     note(
       "1,699-row upload → scored (201): p50 / p99",
       `${pct(scored, 50).toFixed(0)} / ${pct(scored, 99).toFixed(0)} ms`,
     );
   }
 
-  // 5. RSS growth of a 100 MB upload
   if (phases.has("big")) {
     const filler = "x".repeat(Math.floor((100 * 1024 * 1024) / keys.length) - 60);
     const big = JSON.stringify(
