@@ -209,7 +209,7 @@ export const OPERATIONS: Operation[] = [
     params: TaskParams,
     query: LeaderboardView,
     responses: {
-      200: "{ task, release, rows: [ { rank, model, verified, metrics, ci, … } ] }",
+      200: "{ task, release, view, rankIntervals, rows: [ { rank, rankInterval: { lo, hi }, rankIntervalSimultaneous, topGroup, attempts, teamAttempts, model, verified, metrics, ci, … } ] } — view=best (default): one row per system; view=all: every submission",
       304: "not modified (ETag)",
       404: ERR[404],
     },
@@ -246,6 +246,7 @@ export const OPERATIONS: Operation[] = [
       200: "dry run: { status: validated, metrics, validation }",
       201: "{ id, status, metrics, ladder?, validation }",
       202: "{ id, status: queued, job }",
+      409: "the model name is another team's, or the file is byte-identical to a live submission of the team (details.submissionId)",
       413: "file too large",
       422: ERR[422],
       429: "rate limit or quota (Retry-After, X-Quota-*)",
@@ -265,12 +266,12 @@ export const OPERATIONS: Operation[] = [
   {
     method: "patch",
     path: "/api/v1/submissions/{id}",
-    summary: "Change visibility or the logs link (the team's owners, admins)",
+    summary: "Change visibility or the logs link, or withdraw it (the team's owners, admins)",
     access: "owner",
     tag: "submissions",
     params: IdParams,
     body: SubmissionPatch,
-    responses: { 200: "{ id, visibility, logsUrl }", 403: ERR[403], 404: ERR[404], 422: ERR[422] },
+    responses: { 200: "{ id, visibility, logsUrl, withdrawn }", 403: ERR[403], 404: ERR[404], 422: ERR[422] },
   },
   {
     method: "get",
