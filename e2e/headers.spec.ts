@@ -190,6 +190,7 @@ test("anything about a private submission is Cache-Control: private, no-store", 
     `/api/v1/submissions/${world.privA}/instances`,
     `/og/submissions/${world.privA}`,
     `/og/submissions/${world.privA}?v=x`,
+    `/badges/tasks/bouncerbench/input/submissions/${world.privA}.svg`,
   ]) {
     const res = await fetch(`${base}${p}`, { headers: { cookie } });
     expect(res.status, p).toBe(200);
@@ -199,4 +200,7 @@ test("anything about a private submission is Cache-Control: private, no-store", 
   }
   // a public submission's preview may be cached by anyone
   expect((await fetch(`${base}/og/submissions/${world.pub}`)).headers.get("cache-control")).toMatch(/public/);
+  expect(
+    (await fetch(`${base}/badges/tasks/bouncerbench/input/submissions/${world.pub}.svg`)).headers.get("cache-control"),
+  ).toMatch(/public/);
 });
