@@ -79,5 +79,13 @@ describe("rankIntervals", () => {
     expect(ours.rows.map((r) => r.simLo)).toEqual(py.simLo);
     expect(ours.rows.map((r) => r.simHi)).toEqual(py.simHi);
     expect(ours.critical).toBeCloseTo(py.critical!, 9);
+    // a subset (one row per system): ranked among itself, with the whole set's critical value
+    const subset = [0, 2, 4, 5, 8, 11];
+    const mine = rankIntervals(points, replicates, 0.95, [subset]).subsets[0];
+    const theirs = numpyRankIntervals(points, replicates, subset);
+    expect(mine.rows.map((r) => [r.rank, r.lo, r.hi, r.simLo, r.simHi])).toEqual(
+      theirs.rank.map((k, i) => [k, theirs.lo[i], theirs.hi[i], theirs.simLo[i], theirs.simHi[i]]),
+    );
+    expect(mine.critical).toBe(ours.critical);
   });
 });

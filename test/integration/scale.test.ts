@@ -111,26 +111,29 @@ describe("ranks and rank intervals are written by a job, from stored replicates"
       ])
         expect((await post(variant(k, o), `flip-${k}-${o}`)).status).toBe(201);
       await db.runJobs();
-      for (const view of ["all", "best"] as const) {
-        const lb = await getLeaderboard(db.prisma, "bouncerbench/input", { view });
-        const ranked = lb.rows.filter((r) => r.rank !== null);
-        expect(ranked.length).toBeGreaterThanOrEqual(5);
-        const reps = await sqlOf(db.prisma)<{ submission_id: string; replicates: Uint8Array }>(
-          `SELECT submission_id, replicates FROM scores WHERE release_id = $1::uuid AND submission_id = ANY($2::uuid[])`,
-          [lb.releaseId, ranked.map((r) => r.submissionId)],
-        );
-        const vec = new Map(
-          reps.map((r) => [r.submission_id, new Float64Array(new Uint8Array(r.replicates).buffer)] as const),
-        );
-        const py = numpyRankIntervals(
-          ranked.map((r) => r.primary!),
-          ranked.map((r) => vec.get(r.submissionId)!),
-        );
-        expect(ranked.map((r) => r.rank)).toEqual(py.rank);
-        expect(ranked.map((r) => r.rankInterval)).toEqual(py.lo.map((lo, i) => ({ lo, hi: py.hi[i] })));
-        expect(ranked.map((r) => r.rankIntervalSimultaneous)).toEqual(
-          py.simLo.map((lo, i) => ({ lo, hi: py.simHi[i] })),
-        );
+      const all = await getLeaderboard(db.prisma, "bouncerbench/input", { view: "all" });
+      const best = await getLeaderboard(db.prisma, "bouncerbench/input", { view: "best" });
+      const ranked = all.rows.filter((r) => r.rank !== null);
+      const rankedBest = best.rows.filter((r) => r.rank !== null);
+      expect(ranked.length).toBeGreaterThanOrEqual(5);
+      const reps = await sqlOf(db.prisma)<{ submission_id: string; replicates: Uint8Array }>(
+        `SELECT submission_id, replicates FROM scores WHERE release_id = $1::uuid AND submission_id = ANY($2::uuid[])`,
+        [all.releaseId, ranked.map((r) => r.submissionId)],
+      );
+      const vec = new Map(
+        reps.map((r) => [r.submission_id, new Float64Array(new Uint8Array(r.replicates).buffer)] as const),
+      );
+      const points = ranked.map((r) => r.primary!);
+      const vectors = ranked.map((r) => vec.get(r.submissionId)!);
+      const subset = rankedBest.map((r) => ranked.findIndex((x) => x.submissionId === r.submissionId));
+      expect(subset.every((i) => i >= 0)).toBe(true);
+      for (const [rows, py] of [
+        [ranked, numpyRankIntervals(points, vectors)],
+        [rankedBest, numpyRankIntervals(points, vectors, subset)],
+      ] as const) {
+        expect(rows.map((r) => r.rank)).toEqual(py.rank);
+        expect(rows.map((r) => r.rankInterval)).toEqual(py.lo.map((lo, i) => ({ lo, hi: py.hi[i] })));
+        expect(rows.map((r) => r.rankIntervalSimultaneous)).toEqual(py.simLo.map((lo, i) => ({ lo, hi: py.simHi[i] })));
       }
     },
   );

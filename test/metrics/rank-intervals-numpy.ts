@@ -26,6 +26,7 @@ with np.errstate(invalid="ignore", divide="ignore"):
     se = np.nanstd(D, axis=2, ddof=1)
     T = np.abs(D - d[:, :, None]) / se[:, :, None]
 iu = np.triu_indices(N, 1)
+sub = np.array(case.get("subset") or list(range(N)), dtype=int)
 valid = (se[iu] > 0) & np.isfinite(d[iu])
 Tp = T[iu][valid]                                                    # pairs x B
 Tp = np.where(np.isnan(Tp), 0.0, Tp)
@@ -33,9 +34,16 @@ maxT = Tp.max(axis=0) if Tp.size else np.zeros(B)
 crit = float(np.quantile(maxT, 0.95, method="higher")) if Tp.size else None
 sig = (se > 0) & (np.abs(d) > (crit if crit is not None else np.inf) * se)
 beats = sig & (d > 0)
-simLo = 1 + beats.sum(axis=0)
-simHi = N - beats.sum(axis=1)
-print(json.dumps({"rank": obs.tolist(), "lo": lo.astype(int).tolist(), "hi": hi.astype(int).tolist(),
+# a subset (e.g. one row per system): ranked among itself, the whole set's critical value
+bs = beats[np.ix_(sub, sub)]
+M = len(sub)
+obs_s = comp_ranks(pts[sub])
+ranks_s = np.stack([comp_ranks(R[sub, r]) for r in range(B)], axis=1)
+lo = np.minimum(np.quantile(ranks_s, 0.025, axis=1, method="lower"), obs_s)
+hi = np.maximum(np.quantile(ranks_s, 0.975, axis=1, method="higher"), obs_s)
+simLo = 1 + bs.sum(axis=0)
+simHi = M - bs.sum(axis=1)
+print(json.dumps({"rank": obs_s.tolist(), "lo": lo.astype(int).tolist(), "hi": hi.astype(int).tolist(),
   "simLo": simLo.tolist(), "simHi": simHi.tolist(), "critical": crit}))
 `;
 
@@ -48,9 +56,13 @@ export interface NumpyRanks {
   critical: number | null;
 }
 
-/** numpy's answer for these points and replicates (NaN replicates are sent as null). */
-export function numpyRankIntervals(points: number[], replicates: ArrayLike<number>[]): NumpyRanks {
+/**
+ * numpy's answer for these points and replicates (NaN replicates are sent as null); with `subset`
+ * (indices), the subset's intervals: ranked among itself, with the whole set's critical value.
+ */
+export function numpyRankIntervals(points: number[], replicates: ArrayLike<number>[], subset?: number[]): NumpyRanks {
   const input = JSON.stringify({
+    subset: subset ?? null,
     points,
     replicates: replicates.map((v) => Array.from(v, (x) => (Number.isNaN(x) ? null : x))),
   });

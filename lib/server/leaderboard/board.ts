@@ -83,8 +83,7 @@ const systemKey = (r: { team_id: string | null; model: string }) => `${r.team_id
 /** The identity of a ranked set: its rows and when each was scored (any change asks for new intervals). */
 function rankedKey(rows: Ranked[]): string {
   const h = crypto.createHash("sha1");
-  for (const r of rows)
-    h.update(`${r.submission_id}:${r.computed_at.getTime()}:${r.primary_value}:${systemKey(r)}\n`);
+  for (const r of rows) h.update(`${r.submission_id}:${r.computed_at.getTime()}:${r.primary_value}:${systemKey(r)}\n`);
   return h.digest("hex");
 }
 
@@ -118,8 +117,8 @@ function rankRows<T extends { baseline: string | null; partial: boolean; primary
 const TOP = 10;
 
 /** Runs the interval computation, giving the event loop a turn every ~20 ms. */
-async function intervalsOf(points: number[], replicates: Float64Array[]): Promise<RankIntervals> {
-  const steps = rankIntervalSteps(points, replicates);
+async function intervalsOf(points: number[], replicates: Float64Array[], subsets: number[][]) {
+  const steps = rankIntervalSteps(points, replicates, 0.95, subsets);
   let last = performance.now();
   for (;;) {
     const s = steps.next();
@@ -131,24 +130,42 @@ async function intervalsOf(points: number[], replicates: Float64Array[]): Promis
   }
 }
 
-async function storedView(rows: Ranked[], vectors: Map<string, Float64Array>): Promise<StoredView> {
-  // a score from before replicates were stored has no interval (it is still ranked)
-  const usable = rows.filter((r) => vectors.has(r.submission_id) && r.primary_value !== null);
-  const out = await intervalsOf(
-    usable.map((r) => r.primary_value!),
-    usable.map((r) => vectors.get(r.submission_id)!),
-  );
-  const stored: StoredView["rows"] = {};
-  usable.forEach((r, i) => {
+function stored(rows: Ranked[], out: RankIntervals): StoredView {
+  const byId: StoredView["rows"] = {};
+  rows.forEach((r, i) => {
     const x = out.rows[i];
-    stored[r.submission_id] = [x.lo, x.hi, x.simLo, x.simHi];
+    byId[r.submission_id] = [x.lo, x.hi, x.simLo, x.simHi];
   });
-  const top = usable.slice(0, TOP);
+  const top = rows.slice(0, TOP);
   return {
     critical: Number.isFinite(out.critical) ? out.critical : null,
     resamples: out.resamples,
-    rows: stored,
+    rows: byId,
     top: { ids: top.map((r) => r.submission_id), beats: top.map((_, i) => out.beats[i].filter((j) => j < TOP)) },
+  };
+}
+
+/**
+ * Both views' intervals in one computation: every submission, and one row per system as a subset
+ * (its simultaneous intervals use the whole set's critical value: conservative, and the pairwise
+ * work is done once).
+ */
+async function storedViews(ranked: Ranked[], vectors: Map<string, Float64Array>) {
+  // a score from before replicates were stored has no interval (it is still ranked)
+  const usable = ranked.filter((r) => vectors.has(r.submission_id) && r.primary_value !== null);
+  const bestIds = new Set(bestOfSystems(usable).map((r) => r.submission_id));
+  const best = usable.flatMap((r, i) => (bestIds.has(r.submission_id) ? [i] : []));
+  const out = await intervalsOf(
+    usable.map((r) => r.primary_value!),
+    usable.map((r) => vectors.get(r.submission_id)!),
+    [best],
+  );
+  return {
+    all: stored(usable, out),
+    best: stored(
+      best.map((i) => usable[i]),
+      out.subsets[0],
+    ),
   };
 }
 
@@ -180,10 +197,7 @@ export async function refreshBoard(db: PrismaClient, releaseId: string): Promise
   );
   const vectors = new Map<string, Float64Array>();
   for (const r of reps) if (r.replicates) vectors.set(r.submission_id, toFloat64(r.replicates));
-  const all = await storedView(ranked, vectors);
-  const bestRows = bestOfSystems(ranked);
-  // without repeated systems the two views are the same computation
-  const best = bestRows.length === ranked.length ? all : await storedView(bestRows, vectors);
+  const { all, best } = await storedViews(ranked, vectors);
   const millis = Math.max(1, Math.round(performance.now() - started));
   await writeRanks(sql, releaseId, key, { all, best } satisfies StoredRanks, millis);
   return millis;
@@ -275,18 +289,14 @@ export async function readBoard(db: PrismaClient, release: { id: string; hidden:
     });
   };
   // best: each system's first complete row, else its first partial one; baselines each their own
-  const complete = new Set(
-    bestOfSystems(rows.filter((r) => !r.baseline && !r.partial)).map((r) => r.submission_id),
-  );
+  const complete = new Set(bestOfSystems(rows.filter((r) => !r.baseline && !r.partial)).map((r) => r.submission_id));
   const withComplete = new Set(rows.filter((r) => complete.has(r.submission_id)).map(systemKey));
   const firstPartial = new Set(
     bestOfSystems(rows.filter((r) => !r.baseline && r.partial && !withComplete.has(systemKey(r)))).map(
       (r) => r.submission_id,
     ),
   );
-  const bestList = rows.filter(
-    (r) => r.baseline || complete.has(r.submission_id) || firstPartial.has(r.submission_id),
-  );
+  const bestList = rows.filter((r) => r.baseline || complete.has(r.submission_id) || firstPartial.has(r.submission_id));
   return {
     all: build(rows, data?.all ?? null),
     best: build(bestList, data?.best ?? null),
