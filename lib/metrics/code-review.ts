@@ -44,3 +44,15 @@ export function reviewMetrics(c: ReviewCounts): ReviewMetrics {
     snr: c.noise === 0 ? null : (c.bugHit + c.validSuggestion) / c.noise,
   };
 }
+
+/**
+ * CR-Bench's Eq. 2 as written: total bug hits / total bugs — bug-hit comments over PRs (one gold
+ * bug each). Equals PR-level recall when no review hits its bug more than once; above it otherwise.
+ * @example bugHitRecall({ prs: 4, bugHit: 3 }) // 0.75
+ * @throws RangeError on no PRs or negative counts
+ */
+export function bugHitRecall(c: Pick<ReviewCounts, "prs" | "bugHit">): number {
+  if (c.prs <= 0) throw new RangeError("bugHitRecall: no PRs");
+  if (c.bugHit < 0) throw new RangeError("bugHitRecall: invalid counts");
+  return c.bugHit / c.prs;
+}

@@ -25,3 +25,47 @@ export function cohenKappa(a: ArrayLike<number | string>, b: ArrayLike<number | 
   if (1 - pe === 0) return null;
   return (po - pe) / (1 - pe);
 }
+
+/**
+ * Cohen's weighted kappa for ordinal labels 0..k−1, as `sklearn.metrics.cohen_kappa_score(a, b,
+ * weights="linear" | "quadratic")`: κ_w = 1 − Σ w·O / Σ w·E with w_ij = |i − j| (linear) or
+ * (i − j)² (quadratic), O the observed and E the expected (outer product of the marginals)
+ * confusion counts over the labels either rater used. Null when undefined (Σ w·E = 0).
+ * @example weightedKappa([0,1,2,3], [0,1,2,3], "quadratic") // 1
+ * @throws RangeError on empty or mismatched input, or a label that is not a non-negative integer
+ */
+export function weightedKappa(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  weights: "linear" | "quadratic",
+): number | null {
+  assertNonEmpty("weightedKappa", a);
+  assertSameLength("weightedKappa", a, b);
+  const n = a.length;
+  const labels = [...new Set([...Array.from(a), ...Array.from(b)])].sort((x, y) => x - y);
+  for (const l of labels)
+    if (!Number.isInteger(l) || l < 0) throw new RangeError("weightedKappa: labels are non-negative integers");
+  const at = new Map(labels.map((l, i) => [l, i]));
+  const k = labels.length;
+  const observed = Array.from({ length: k }, () => new Float64Array(k));
+  const rowSum = new Float64Array(k);
+  const colSum = new Float64Array(k);
+  for (let i = 0; i < n; i++) {
+    const x = at.get(a[i])!;
+    const y = at.get(b[i])!;
+    observed[x][y]++;
+    rowSum[x]++;
+    colSum[y]++;
+  }
+  // sklearn weights by the position among the labels seen, not by the label's value
+  const w = (i: number, j: number) => (weights === "linear" ? Math.abs(i - j) : (i - j) * (i - j));
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < k; i++)
+    for (let j = 0; j < k; j++) {
+      num += w(i, j) * observed[i][j];
+      den += (w(i, j) * rowSum[i] * colSum[j]) / n;
+    }
+  if (den === 0) return null;
+  return 1 - num / den;
+}

@@ -276,3 +276,12 @@ export const ReleaseQuery = z.object({ release: z.string().max(40).optional() })
 export const SubmissionBadgeParams = TaskParams.extend({ file: z.string().min(1).max(80) });
 /** `/badges/tasks/{benchmark}/{task}/teams/{slug}.svg` */
 export const TeamBadgeParams = TaskParams.extend({ file: z.string().min(1).max(80) });
+
+/** `GET /api/v1/submissions/{id}/breakdown`: which attribute, which release */
+export const BreakdownQuery = ReleaseQuery.extend({
+  by: z
+    .string({ error: "by is required: an attribute of the release (GET /api/v1/tasks/{b}/{t}/breakdowns lists them)" })
+    .min(1, "by is required")
+    .max(40)
+    .regex(/^[a-z_]+$/, "by is an attribute key such as repository, difficulty or length"),
+});

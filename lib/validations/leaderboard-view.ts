@@ -55,6 +55,13 @@ export const LeaderboardView = z.object({
     .regex(/^[0-9a-f,-]*$/i, "pick is submission ids separated by commas")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** the attribute the page's "where does it fail" heatmap slices by (the API ignores it) */
+  by: z
+    .string()
+    .max(40)
+    .regex(/^[a-z_]+$/, "by is an attribute key such as repository or length")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** one page of rows: at most `limit` rows from `offset` (without them, all rows) */
   limit: z.coerce
     .number()
@@ -121,6 +128,7 @@ export function viewQuery(v: Partial<LeaderboardView>, primary: string): string 
   if (v.format) p.set("format", v.format);
   if (v.cols) p.set("cols", v.cols);
   if (v.pick) p.set("pick", v.pick);
+  if (v.by) p.set("by", v.by);
   if (v.limit !== undefined) p.set("limit", String(v.limit));
   if (v.offset) p.set("offset", String(v.offset));
   const s = p.toString();

@@ -159,6 +159,27 @@ export const RULES: Rule[] = [
     why: "as the submission",
   },
   {
+    key: "GET /api/v1/submissions/[id]/breakdown",
+    runner: "api",
+    call: (w) => ({ path: `/api/v1/submissions/${w.pub}/breakdown?by=repository` }),
+    expect: all(200),
+    why: "a public submission's per-slice metrics",
+  },
+  {
+    key: "GET /api/v1/submissions/[id]/breakdown",
+    runner: "api",
+    call: (w) => ({ path: `/api/v1/submissions/${w.privA}/breakdown?by=repository` }),
+    expect: teamA(200),
+    why: "as the submission",
+  },
+  {
+    key: "GET /api/v1/tasks/[benchmark]/[task]/breakdowns",
+    runner: "api",
+    call: () => ({ path: "/api/v1/tasks/bouncerbench/input/breakdowns" }),
+    expect: all(200),
+    why: "a public release's attributes",
+  },
+  {
     key: "GET /api/v1/submissions/[id]/predictions/[instance]",
     runner: "api",
     call: (w) => ({ path: `/api/v1/submissions/${w.privA}/predictions/${w.instance}` }),

@@ -12,6 +12,7 @@ import {
   seededRandom,
   spearman,
   wasserstein,
+  weightedKappa,
 } from "@/lib/metrics";
 
 const PY = process.env.PYTHON ?? "/usr/bin/python3";
@@ -31,11 +32,16 @@ for case in json.load(sys.stdin):
     P, R, F, _ = precision_recall_fscore_support(t, p, labels=[0, 1], zero_division=0)
     rho = spearmanr(lt, lp).statistic
     k = cohen_kappa_score(lt, lp)
+    with np.errstate(all="ignore"):
+        kl = cohen_kappa_score(lt, lp, weights="linear")
+        kq = cohen_kappa_score(lt, lp, weights="quadratic")
     pr, rc, th = precision_recall_curve(t, s)
     out.append({
         "P_a": P[0], "R_a": R[0], "F_a": F[0], "P_b": P[1], "R_b": R[1], "F_b": F[1],
         "F_m": (F[0] + F[1]) / 2,
         "kappa": None if np.isnan(k) else k,
+        "kappa_linear": None if np.isnan(kl) else kl,
+        "kappa_quadratic": None if np.isnan(kq) else kq,
         "rho": None if np.isnan(rho) else rho,
         "ap": average_precision_score(t, s) if sum(t) > 0 else 0.0,
         "pr_p": pr.tolist(), "pr_r": rc.tolist(), "pr_t": th.tolist(),
@@ -79,6 +85,8 @@ describe.skipIf(!available)("agreement with scikit-learn / scipy", () => {
     const m = bouncingMetrics(c.t, c.p);
     for (const k of ["P_a", "R_a", "F_a", "P_b", "R_b", "F_b", "F_m"] as const) near(m[k], want[k]);
     near(cohenKappa(c.lt, c.lp), want.kappa);
+    near(weightedKappa(c.lt, c.lp, "linear"), want.kappa_linear);
+    near(weightedKappa(c.lt, c.lp, "quadratic"), want.kappa_quadratic);
     near(spearman(c.lt, c.lp), want.rho);
     near(averagePrecision(c.t, c.s), want.ap);
     const curve = precisionRecallCurve(c.t, c.s);

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { AttemptsSeries } from "@/components/submission/attempts-series";
 import { BadgeCard } from "@/components/submission/badge-card";
+import { BreakdownCard } from "@/components/submission/breakdown-card";
 import { InstancesCard } from "@/components/submission/instances-card";
 import { ScoreDetails } from "@/components/submission/score-details";
 import { LadderNote, MetricCards, ValidationWarnings } from "@/components/submission/score-summary";
@@ -13,7 +14,7 @@ import { Card, ChartSkeleton } from "@/components/ui/card";
 import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
 import { orNotFound } from "@/lib/server/pages";
-import { submissionChartData, teamAttemptSeries } from "@/lib/server/leaderboard";
+import { submissionBreakdown, submissionChartData, teamAttemptSeries } from "@/lib/server/leaderboard";
 import { submissionOg, versionTag } from "@/lib/server/previews";
 import { submissionPageInstances, submissionPageView } from "@/lib/server/submissions";
 
@@ -55,10 +56,19 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
   const sp = await searchParams;
   const db = await getDb();
+  const actor = await getSessionActor();
   const v = await orNotFound(
-    submissionPageView(db, id, await getSessionActor(), { release: sp.release, outcome: sp.outcome, page: sp.page }),
+    submissionPageView(db, id, actor, { release: sp.release, outcome: sp.outcome, page: sp.page }),
   );
   const charts = v.score && v.disclosed?.details ? submissionChartData(db, v.task, v.sub, v.score) : null;
+  // per-slice metrics, stored with the score (never on a hidden release)
+  const breakdown =
+    v.score && !v.hidden
+      ? await submissionBreakdown(db, v.sub.id, actor, {
+          by: typeof sp.by === "string" && /^[a-z_]{1,40}$/.test(sp.by) ? sp.by : undefined,
+          release: sp.release,
+        }).catch(() => null)
+      : null;
   // the team's public attempts on this release, from the board (cached)
   const series =
     v.score && v.sub.team && !v.sub.baseline
@@ -78,6 +88,13 @@ export default async function SubmissionPage({ params, searchParams }: { params:
               </Suspense>
               <div className="grid gap-6 lg:grid-cols-2">
                 <ScoreDetails task={v.task} details={v.score.details} metrics={v.metrics} />
+                {breakdown ? (
+                  <BreakdownCard
+                    b={breakdown}
+                    column={v.columns.find((c) => c.key === v.task.primaryMetric)}
+                    href={(by) => `${v.href({})}${v.href({}).includes("?") ? "&" : "?"}by=${by}`}
+                  />
+                ) : null}
               </div>
             </>
           ) : null}

@@ -10,3 +10,4 @@ export * from "./instance-pages";
 export * from "./benchmarks";
 export * from "./history";
 export * from "./compare-picker";
+export * from "./breakdowns";

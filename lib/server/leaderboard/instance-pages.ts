@@ -1,5 +1,6 @@
 // The instance explorer and an instance's page: read models built from the per-instance
 // aggregates (instance-stats.ts), reading predictions only for the page of them shown.
+import { instanceRepository } from "@/lib/tasks/shared/breakdowns";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import { withQuery } from "@/lib/href";
@@ -12,12 +13,7 @@ import type { StoredInstance } from "@/lib/tasks/types";
 import { instanceStats, shareRight, systemOutcome, type InstanceStats } from "./instance-stats";
 
 /** The repository of an instance: its metadata's, or a SWE-bench-style id's (`owner__repo-123` → owner/repo). */
-export function instanceRepository(i: Pick<StoredInstance, "externalId" | "metadata">): string | null {
-  const m = i.metadata.repo;
-  if (typeof m === "string" && m) return m;
-  const x = /^([A-Za-z0-9_.-]+?)__([A-Za-z0-9_.-]+)-\d+$/.exec(i.externalId);
-  return x ? `${x[1]}/${x[2]}` : null;
-}
+export { instanceRepository };
 
 interface ExplorerRow {
   instanceId: string;

@@ -66,7 +66,7 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
   });
   const unpaged: LeaderboardView = { ...view, cols: columns.param, offset: undefined, limit: undefined };
   // exports give every column
-  const shownView = { ...unpaged, cols: undefined, pick: undefined, sort: lb.sort, dir: lb.dir };
+  const shownView = { ...unpaged, cols: undefined, pick: undefined, by: undefined, sort: lb.sort, dir: lb.dir };
   const q = (v: Partial<LeaderboardView>) => viewQuery(v, lb.primaryMetric);
   const unpagedQuery = q(unpaged);
   return {
@@ -105,6 +105,8 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
         sort: (sort: string, dir: "asc" | "desc") => `${base}${q({ ...unpaged, limit: view.limit, sort, dir })}`,
         /** the other view: one row per system, or every submission */
         view: (v: "best" | "all") => `${base}${q({ ...unpaged, view: v, limit: view.limit })}`,
+        /** the same view, its heatmap sliced by another attribute */
+        heatmap: (by: string) => `${base}${q({ ...view, cols: columns.param, by })}`,
         /** another page of rows */
         page: (offset: number) => `${base}${q({ ...view, cols: columns.param, offset, limit: view.limit })}`,
       },

@@ -9,6 +9,7 @@ import {
   intervalFromReplicates,
 } from "@/lib/metrics";
 import type { ResolvedTask } from "@/lib/tasks/resolve";
+import { computeBreakdowns, type Slice } from "@/lib/tasks/shared/breakdowns";
 import { lengthBuckets, type LengthBucket } from "@/lib/tasks/shared/length-bucket";
 import type { StoredInstance, TaskKindModule } from "@/lib/tasks/types";
 import { encodeOutcomes } from "./outcomes";
@@ -29,6 +30,8 @@ export interface ComputedScore {
   lengths?: { side: "input" | "output"; covered: number; buckets: LengthBucket[] } | null;
   /** per-instance outcomes in release order (outcomes.ts): what the instance pages add up */
   outcomes: Uint8Array;
+  /** the metrics per slice of every attribute the release offers (lib/tasks/shared/breakdowns.ts) */
+  breakdowns: Record<string, Slice[]>;
 }
 
 // The fixed resampling indices of a release depend only on (n, seed): recomputable anywhere, so
@@ -108,6 +111,9 @@ export function computeScore(
     lengths = rows.length ? { side: spec.side, covered: rows.length, buckets: lengthBuckets(rows, spec.side) } : null;
   }
   const outcomes = encodeOutcomes(task, instances, predictions);
+  const breakdowns = pairs.length
+    ? computeBreakdowns(task.kind, task.options, instances, predictions, opts.bootstrapSeed ?? BOOTSTRAP_SEED)
+    : {};
   return {
     result,
     covered: pairs.length,
@@ -118,5 +124,6 @@ export function computeScore(
     replicates,
     lengths,
     outcomes,
+    breakdowns,
   };
 }

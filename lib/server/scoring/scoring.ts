@@ -54,7 +54,12 @@ async function writeScore(
   releaseId: string,
   s: ComputedScore,
 ): Promise<void> {
-  const details = { ...(s.result?.details ?? {}), ...(s.lengths !== undefined ? { lengthBuckets: s.lengths } : {}) };
+  const details = {
+    ...(s.result?.details ?? {}),
+    ...(s.lengths !== undefined ? { lengthBuckets: s.lengths } : {}),
+    // per-slice metrics (issue 20): read by the breakdown route and charts, never recomputed per request
+    ...(s.breakdowns && Object.keys(s.breakdowns).length ? { breakdowns: s.breakdowns } : {}),
+  };
   await upsertScore(exec, {
     id: crypto.randomUUID(),
     submissionId,

@@ -60,6 +60,14 @@ export function bouncingColumns(side: Side): MetricColumn[] {
         format: "number3",
       },
       {
+        key: "kappa_quadratic",
+        label: "κ_w",
+        description:
+          "Cohen's kappa with quadratic weights: the 4 labels are ordered, so calling 'vague' 'impossible' costs less than calling it 'clear'. κ_linear is in the API and exports.",
+        better: "higher",
+        format: "number3",
+      },
+      {
         key: "spearman_rho",
         label: "ρ",
         description:

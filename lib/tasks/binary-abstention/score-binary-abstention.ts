@@ -2,6 +2,7 @@ import {
   averagePrecision,
   bouncingMetrics,
   cohenKappa,
+  weightedKappa,
   iScore,
   oScore,
   precisionRecallCurve,
@@ -59,6 +60,9 @@ export function scoreBinaryAbstention(
       for (let i = 0; i < n; i++) if (predLabels[i] === labels[i]) same++;
       metrics.agreement = same / n;
       metrics.kappa = cohenKappa(labels, predLabels);
+      // the labels are ordinal (clear < minor < vague < impossible): weighted κ beside κ
+      metrics.kappa_linear = weightedKappa(labels, predLabels, "linear");
+      metrics.kappa_quadratic = weightedKappa(labels, predLabels, "quadratic");
       metrics.spearman_rho = spearman(labels, predLabels);
       // 4×4 agreement table: rows human label, columns predicted label
       const table = labelsFor("input").map(() => [0, 0, 0, 0]);

@@ -50,6 +50,14 @@ const COLUMNS: MetricColumn[] = [
     format: "count",
   },
   {
+    key: "SYE_PL",
+    label: "SYE ∧ PL",
+    description:
+      "Syntactically equivalent among the patches reported plausible — the paper's SYE (CI-Bench Table 1: SYE ≤ PL in every cell). SYE alone does not trust the reported PL.",
+    better: "higher",
+    format: "count",
+  },
+  {
     key: "PG",
     label: "PG",
     description: "Patches generated: a non-empty diff whose hunks apply to the pre-fix files (computed by the server).",
@@ -170,10 +178,24 @@ function score(pairs: Pair<CiTruth, CiPrediction, CiMetadata>[]): {
   const PL = count(pairs.map((p) => (p.prediction.plausible === true ? 1 : 0)));
   const CO = count(pairs.map((p) => (p.prediction.correct === true ? 1 : 0)));
   const SYE = count(sye);
+  // the paper's SYE: among the patches reported plausible (CI-Bench §4, Table 1)
+  const SYE_PL = count(pairs.map((p, k) => (sye[k] && p.prediction.plausible === true ? 1 : 0)));
   const lexers: Record<string, number> = {};
   for (const x of v) for (const l of x.lexers) lexers[l] = (lexers[l] ?? 0) + 1;
   return {
-    metrics: { PG, PL, SYE, CO, SYE_rate: SYE / n, PG_rate: PG / n, PL_rate: PL / n, CO_rate: CO / n, artifacts: n },
+    metrics: {
+      PG,
+      PL,
+      SYE,
+      SYE_PL,
+      CO,
+      SYE_rate: SYE / n,
+      SYE_PL_rate: SYE_PL / n,
+      PG_rate: PG / n,
+      PL_rate: PL / n,
+      CO_rate: CO / n,
+      artifacts: n,
+    },
     primaryValue: SYE / n,
     details: {
       lexers,

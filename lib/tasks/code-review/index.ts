@@ -4,7 +4,7 @@ import { defineTaskKind, type Instance, type Pair } from "@/lib/tasks/define";
 import { shares } from "../shared/distributions";
 import { canonicalEnum } from "../shared/enums";
 import { StoredNumber } from "../shared/schemas";
-import { reviewMetrics, type CommentJudgment } from "@/lib/metrics";
+import { bugHitRecall, reviewMetrics, type CommentJudgment } from "@/lib/metrics";
 import type { Metrics, MetricColumn, ParseResult } from "@/lib/tasks/types";
 import { codeReviewSubmissionCharts, codeReviewTaskCharts } from "./chart-data";
 
@@ -80,6 +80,14 @@ const COLUMNS: MetricColumn[] = [
     key: "recall",
     label: "Recall",
     description: "PRs with at least one bug-hit comment / PRs (each gold bug counted once).",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "recall_hits",
+    label: "Recall (Eq. 2)",
+    description:
+      "CR-Bench Eq. 2 as written: total bug-hit comments / total bugs. Equals Recall when no review hits its bug twice; above it otherwise.",
     better: "higher",
     format: "percent1",
   },
@@ -233,6 +241,8 @@ function score(pairs: Pair<ReviewTruth, ReviewPrediction, ReviewMetadata>[]): {
   return {
     metrics: {
       ...m,
+      // Eq. 2 of the paper as written (bug-hit comments / bugs); `recall` stays PR-level
+      recall_hits: bugHitRecall(c),
       comments: c.bugHit + c.validSuggestion + c.noise,
       bug_hit: c.bugHit,
       valid_suggestion: c.validSuggestion,

@@ -13,11 +13,12 @@ import { LeaderboardFilters } from "@/components/leaderboard/leaderboard-filters
 import { PrintOnLoad } from "@/components/leaderboard/print-button";
 import { ReleaseBar } from "@/components/leaderboard/release-bar";
 import { TaskCharts } from "@/components/task/task-charts";
+import { BreakdownHeatmap } from "@/components/task/breakdown-heatmap";
 import { TaskHeader } from "@/components/task/task-header";
 import { ChartSkeleton, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
 import { publicUrl } from "@/lib/server/http";
-import { boardPageView, taskChartData } from "@/lib/server/leaderboard";
+import { boardPageView, breakdownHeatmap, taskChartData } from "@/lib/server/leaderboard";
 import { orNotFound } from "@/lib/server/pages";
 import { boardOg, versionTag } from "@/lib/server/previews";
 
@@ -83,7 +84,9 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
     );
   }
   const { lb } = board;
-  const charts = taskChartData(db, v.fullSlug, { ...board.unpaged, pick: undefined });
+  const charts = taskChartData(db, v.fullSlug, { ...board.unpaged, pick: undefined, by: undefined });
+  // where does it fail: the top systems × the slices of an attribute (from the scores' stored breakdowns)
+  const heatmap = breakdownHeatmap(db, v.fullSlug, { release: v.view.release, by: v.view.by }).catch(() => null);
   return (
     <>
       {header}
@@ -130,6 +133,11 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
         <Suspense fallback={<ChartSkeleton />}>
           <TaskCharts data={charts} />
         </Suspense>
+        <div className="mt-6">
+          <Suspense fallback={null}>
+            <BreakdownHeatmap data={heatmap} href={board.links.heatmap} />
+          </Suspense>
+        </div>
       </section>
     </>
   );

@@ -1,0 +1,142 @@
+// Breakdowns (issue 20): a submission's metrics per slice of a release attribute, read from what
+// was stored with its score (computed at write time); the attributes a release offers; and the
+// models × slices heatmap of a board's top systems. Never on a hidden release: a slice's metric
+// moves with single hidden labels.
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/errors";
+import { getMetric } from "@/lib/metric-value";
+import { BREAKDOWN_ATTRIBUTES, computeBreakdowns, offeredAttributes, type Slice } from "@/lib/tasks/shared/breakdowns";
+import type { Actor } from "@/lib/server/auth";
+import { getReleaseInstances } from "@/lib/server/cache";
+import { getSubmissionOrThrow, scoreOnRelease } from "@/lib/server/submissions";
+import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+import { getLeaderboard } from "./leaderboard";
+
+const hiddenRefusal = () =>
+  new AppError(
+    "forbidden",
+    "this release keeps its ground truth hidden: per-slice metrics are not shown (they would move with single labels)",
+  );
+
+/** The attributes a task's release offers for breakdowns, with how many slices each has. */
+export async function taskBreakdowns(db: PrismaClient, fullSlug: string, actor: Actor | null, version?: string) {
+  const task = await getTaskOrThrow(db, fullSlug);
+  const release = await getReleaseOrThrow(db, task.id, version, actor);
+  if (release.hidden && !actor?.isAdmin) throw hiddenRefusal();
+  const instances = await getReleaseInstances(db, release.id, true);
+  return {
+    task: task.fullSlug,
+    release: release.version,
+    attributes: offeredAttributes(task.kind, task.options, instances),
+  };
+}
+
+/** A score's stored breakdowns, or (a score from before they were stored) computed from its predictions. */
+async function breakdownsOf(
+  db: PrismaClient,
+  task: ResolvedTask,
+  submissionId: string,
+  score: { details: unknown; release: { id: string; bootstrapSeed: number } },
+): Promise<Record<string, Slice[]>> {
+  const stored = (score.details as { breakdowns?: Record<string, Slice[]> } | null)?.breakdowns;
+  if (stored) return stored;
+  const instances = await getReleaseInstances(db, score.release.id, true);
+  const preds = await db.prediction.findMany({ where: { submissionId }, select: { externalId: true, data: true } });
+  const byId = new Map(preds.map((p) => [p.externalId, p.data as Record<string, unknown>]));
+  return computeBreakdowns(task.kind, task.options, instances, byId, score.release.bootstrapSeed);
+}
+
+/**
+ * `GET /api/v1/submissions/{id}/breakdown?by=ATTR`: `{ by, slices: [ { value, n, metrics, ci: { lo, hi } } ] }`.
+ * @throws AppError not_found (the submission, its score, or an attribute the release does not offer — the offered ones named)
+ */
+export async function submissionBreakdown(
+  db: PrismaClient,
+  id: string,
+  actor: Actor | null,
+  q: { by?: string; release?: string },
+) {
+  const sub = await getSubmissionOrThrow(db, id, actor);
+  const task = await getTaskOrThrow(db, sub.task.fullSlug);
+  const score = scoreOnRelease(sub.scores, q.release);
+  if (!score) throw notFound(q.release ? `score on release ${q.release}` : "score (the submission is not scored yet)");
+  if (score.release.hidden && !actor?.isAdmin) throw hiddenRefusal();
+  const all = await breakdownsOf(db, task, sub.id, score);
+  // pages may leave the attribute to us: the first the release offers
+  const by = q.by ?? Object.keys(all)[0] ?? "repository";
+  const slices = all[by];
+  if (!slices) {
+    const offered = Object.keys(all);
+    throw new AppError(
+      "not_found",
+      BREAKDOWN_ATTRIBUTES.some((a) => a.key === by)
+        ? `release ${score.release.version} does not offer a breakdown by ${by}; it offers: ${offered.join(", ") || "none"}`
+        : `no attribute "${by}"; release ${score.release.version} offers: ${offered.join(", ") || "none"}`,
+      { offered },
+    );
+  }
+  return {
+    submissionId: sub.id,
+    release: score.release.version,
+    by,
+    primaryMetric: task.primaryMetric,
+    attributes: Object.keys(all),
+    slices,
+  };
+}
+
+/**
+ * Where does it fail: the board's top systems (one row per system) × the slices of an attribute,
+ * each cell the primary metric on the slice, read from the scores' stored details. Null on a
+ * hidden release or when the release offers no breakdown.
+ */
+export async function breakdownHeatmap(
+  db: PrismaClient,
+  fullSlug: string,
+  opts: { release?: string; by?: string; top?: number } = {},
+) {
+  const lb = await getLeaderboard(db, fullSlug, { release: opts.release, view: "best", baselines: false });
+  if (lb.release.hidden) return null;
+  const rows = lb.rows.filter((r) => r.rank !== null).slice(0, opts.top ?? 10);
+  if (!rows.length) return null;
+  const scores = await db.score.findMany({
+    where: { releaseId: lb.releaseId, submissionId: { in: rows.map((r) => r.submissionId) } },
+    select: { submissionId: true, details: true },
+  });
+  const details = new Map(
+    scores.map((s) => [s.submissionId, (s.details as { breakdowns?: Record<string, Slice[]> }).breakdowns ?? null]),
+  );
+  const attributes = [...new Set([...details.values()].flatMap((b) => (b ? Object.keys(b) : [])))];
+  const order = BREAKDOWN_ATTRIBUTES.map((a) => a.key).filter((k) => attributes.includes(k));
+  if (!order.length) return null;
+  const by = opts.by && order.includes(opts.by) ? opts.by : order[0];
+  // the slices in the order of the first system that has them, then any others
+  const values: string[] = [];
+  for (const r of rows) for (const s of details.get(r.submissionId)?.[by] ?? []) if (!values.includes(s.value)) values.push(s.value);
+  const shown = values.slice(0, 24);
+  return {
+    by,
+    attributes: order.map((k) => ({ key: k, label: BREAKDOWN_ATTRIBUTES.find((a) => a.key === k)!.label })),
+    release: lb.release.version,
+    primaryMetric: lb.primaryMetric,
+    slices: shown.map((v) => ({
+      value: v,
+      n: rows.map((r) => details.get(r.submissionId)?.[by]?.find((s) => s.value === v)?.n ?? 0).reduce((a, b) => Math.max(a, b), 0),
+    })),
+    more: values.length - shown.length,
+    systems: rows.map((r) => {
+      const slices = details.get(r.submissionId)?.[by] ?? null;
+      return {
+        submissionId: r.submissionId,
+        model: r.model,
+        rank: r.rank,
+        overall: r.primary,
+        cells: shown.map((v) => {
+          const s = slices?.find((x) => x.value === v);
+          const m = s ? getMetric(s.metrics, lb.primaryMetric) : null;
+          return typeof m === "number" ? m : null;
+        }),
+      };
+    }),
+  };
+}

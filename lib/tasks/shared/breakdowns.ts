@@ -1,0 +1,150 @@
+// Per-slice breakdowns (issue 20): any metric of a task on the instances that share a value of an
+// attribute the release carries — repository (from SWE-bench-style ids when not given), difficulty,
+// length bucket, label, category, language, build system — with a bootstrap interval of the
+// primary metric per slice. Pure: computed with the score at write time (lib/server/scoring).
+import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, bootstrapIndices, bootstrapReplicates, intervalFromReplicates } from "@/lib/metrics";
+import type { Metrics, StoredInstance, TaskKindModule, TaskOptions } from "@/lib/tasks/types";
+import { BUCKETS } from "./length-bucket";
+
+type Facets = { label?: string; length?: string };
+type Kind = Pick<TaskKindModule, "score" | "primaryStats" | "primaryFromStats" | "instanceFacets">;
+
+/** The repository of an instance: its metadata's `repo`, else "owner/name" from a SWE-bench id (owner__name-123). */
+export function instanceRepository(i: Pick<StoredInstance, "externalId" | "metadata">): string | null {
+  const m = i.metadata?.repo;
+  if (typeof m === "string" && m) return m;
+  const x = /^([A-Za-z0-9_.-]+?)__([A-Za-z0-9_.-]+)-\d+$/.exec(i.externalId);
+  return x ? `${x[1]}/${x[2]}` : null;
+}
+
+const text = (v: unknown, max = 80): string | null =>
+  typeof v === "string" && v.trim() && v.length <= max ? v.trim() : typeof v === "number" ? String(v) : null;
+
+/** The attributes a breakdown may slice by, in the order they are offered. */
+export const BREAKDOWN_ATTRIBUTES: {
+  key: string;
+  label: string;
+  of(i: StoredInstance, facets: Facets): string | null;
+}[] = [
+  { key: "repository", label: "Repository", of: (i) => instanceRepository(i) },
+  { key: "difficulty", label: "Difficulty", of: (i) => text(i.metadata?.difficulty) },
+  { key: "length", label: "Length", of: (_, f) => f.length ?? null },
+  { key: "label", label: "Label", of: (_, f) => f.label ?? null },
+  { key: "category", label: "Category", of: (i) => text(i.metadata?.category) },
+  { key: "language", label: "Language", of: (i) => text(i.metadata?.lang) },
+  { key: "build_system", label: "Build system", of: (i) => text(i.metadata?.build_system) },
+];
+
+/** A breakdown offers at most this many slices (more is a list, not a breakdown). */
+export const MAX_SLICES = 60;
+
+export interface Slice {
+  value: string;
+  /** covered instances in the slice */
+  n: number;
+  metrics: Metrics;
+  /** 95% bootstrap interval of the primary metric on the slice (null: undefined on every resample, or n < 2) */
+  ci: { lo: number; hi: number } | null;
+}
+
+/** Each instance's value of every attribute (null: none), by attribute key. */
+export function attributeValues(kind: Kind, opts: TaskOptions, instances: StoredInstance[]) {
+  const out: Record<string, (string | null)[]> = {};
+  const facets = instances.map((i) => kind.instanceFacets?.(i, opts) ?? {});
+  for (const a of BREAKDOWN_ATTRIBUTES) out[a.key] = instances.map((i, k) => a.of(i, facets[k]));
+  return out;
+}
+
+/** The attributes a release offers: at least two values, at most MAX_SLICES, with their values and counts. */
+export function offeredAttributes(kind: Kind, opts: TaskOptions, instances: StoredInstance[]) {
+  const values = attributeValues(kind, opts, instances);
+  return BREAKDOWN_ATTRIBUTES.flatMap((a) => {
+    const counts = new Map<string, number>();
+    for (const v of values[a.key]) if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
+    if (counts.size < 2 || counts.size > MAX_SLICES) return [];
+    return [{ key: a.key, label: a.label, slices: counts.size, instances: [...counts.values()].reduce((s, n) => s + n, 0) }];
+  });
+}
+
+/** Slice order: length buckets short to long, anything else by size then name. */
+function order(key: string, slices: Slice[]): Slice[] {
+  if (key === "length") {
+    const at = (v: string) => {
+      const k = [...BUCKETS.input, ...BUCKETS.output].findIndex((b) => b.label === v);
+      return k < 0 ? 99 : k;
+    };
+    return slices.sort((a, b) => at(a.value) - at(b.value));
+  }
+  return slices.sort((a, b) => b.n - a.n || a.value.localeCompare(b.value));
+}
+
+const sliceIndices = new Map<string, Int32Array>();
+function indicesFor(n: number, seed: number): Int32Array {
+  const key = `${n}:${seed}`;
+  let ix = sliceIndices.get(key);
+  if (!ix) {
+    ix = bootstrapIndices(n, BOOTSTRAP_RESAMPLES, seed);
+    sliceIndices.set(key, ix);
+    if (sliceIndices.size > 256) sliceIndices.delete(sliceIndices.keys().next().value as string);
+  }
+  return ix;
+}
+
+/**
+ * The score's metrics on every slice of every attribute the release offers, over the covered
+ * instances, each with a seeded 95% bootstrap interval of the primary metric (1,000 resamples).
+ */
+export function computeBreakdowns(
+  kind: Kind,
+  opts: TaskOptions,
+  instances: StoredInstance[],
+  predictions: Map<string, Record<string, unknown>>,
+  seed = BOOTSTRAP_SEED,
+): Record<string, Slice[]> {
+  const values = attributeValues(kind, opts, instances);
+  const offered = new Set(offeredAttributes(kind, opts, instances).map((a) => a.key));
+  const out: Record<string, Slice[]> = {};
+  for (const a of BREAKDOWN_ATTRIBUTES) {
+    if (!offered.has(a.key)) continue;
+    const groups = new Map<string, number[]>();
+    values[a.key].forEach((v, k) => {
+      if (v === null || !predictions.has(instances[k].externalId)) return;
+      const g = groups.get(v);
+      if (g) g.push(k);
+      else groups.set(v, [k]);
+    });
+    const slices: Slice[] = [];
+    for (const [value, members] of groups) {
+      const pairs = members.map((k) => ({
+        truth: instances[k].truth,
+        prediction: predictions.get(instances[k].externalId)!,
+        metadata: instances[k].metadata ?? {},
+      }));
+      const { metrics } = kind.score(pairs, opts);
+      let ci: Slice["ci"] = null;
+      if (members.length >= 2) {
+        const rows = members.map((k) =>
+          kind.primaryStats(instances[k], predictions.get(instances[k].externalId)!, opts),
+        );
+        const picked: number[][] = new Array(rows.length);
+        const reps = bootstrapReplicates(
+          rows.length,
+          (ix) => {
+            for (let q = 0; q < ix.length; q++) picked[q] = rows[ix[q]];
+            return kind.primaryFromStats(picked, opts);
+          },
+          indicesFor(rows.length, seed),
+        );
+        try {
+          const { low, high } = intervalFromReplicates(reps);
+          ci = { lo: low, hi: high };
+        } catch {
+          ci = null;
+        }
+      }
+      slices.push({ value, n: members.length, metrics, ci });
+    }
+    if (slices.length) out[a.key] = order(a.key, slices);
+  }
+  return out;
+}

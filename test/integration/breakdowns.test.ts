@@ -1,0 +1,103 @@
+// Per-slice breakdowns (issue 20) through the route handlers on a real PostgreSQL: stored with the
+// score, checked against F_m recomputed here by hand from the file and the release's truth.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seed } from "@/lib/server/setup";
+import { createTestDatabase } from "../helpers/db";
+import { dispatch } from "../helpers/router";
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let gpt = "";
+
+async function get(url: string) {
+  const res = await dispatch(new Request(`http://localhost${url}`));
+  return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seed(db, () => undefined);
+  await db.runJobs();
+  const lb = await get("/api/v1/tasks/bouncerbench/input/leaderboard?baselines=0");
+  gpt = lb.body.rows.find((r: { model: string }) => r.model === "gpt-4.1").submissionId;
+});
+afterAll(async () => db?.drop());
+
+/** Macro F1 of accept/bounce from counts (METRICS.md §1), written out here. */
+function fm(rows: { truth: boolean; pred: boolean }[]) {
+  const f1 = (pos: boolean) => {
+    const tp = rows.filter((r) => r.truth === pos && r.pred === pos).length;
+    const fp = rows.filter((r) => r.truth !== pos && r.pred === pos).length;
+    const fn = rows.filter((r) => r.truth === pos && r.pred !== pos).length;
+    return tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
+  };
+  return (f1(true) + f1(false)) / 2;
+}
+
+describe("breakdowns", () => {
+  it("lists the attributes the release offers", async () => {
+    const r = await get("/api/v1/tasks/bouncerbench/input/breakdowns");
+    expect(r.status).toBe(200);
+    const keys = r.body.attributes.map((a: { key: string }) => a.key);
+    expect(keys).toEqual(expect.arrayContaining(["repository", "length", "label"]));
+    const repo = r.body.attributes.find((a: { key: string }) => a.key === "repository");
+    expect(repo.slices).toBeGreaterThanOrEqual(10);
+  });
+
+  it("by repository: every slice's F_m is the one computed by hand on its instances, within its interval", async () => {
+    const r = await get(`/api/v1/submissions/${gpt}/breakdown?by=repository`);
+    expect(r.status).toBe(200);
+    expect(r.body.by).toBe("repository");
+    const task = await db.prisma.task.findFirstOrThrow({ where: { fullSlug: "bouncerbench/input" } });
+    const release = await db.prisma.release.findFirstOrThrow({ where: { taskId: task.id, status: "published" } });
+    const instances = await db.prisma.instance.findMany({ where: { releaseId: release.id } });
+    const preds = await db.prisma.prediction.findMany({ where: { submissionId: gpt } });
+    const pred = new Map(preds.map((p) => [p.externalId, (p.data as { bounce: boolean }).bounce]));
+    const byRepo = new Map<string, { truth: boolean; pred: boolean }[]>();
+    for (const i of instances) {
+      const m = /^(.+?)__(.+)-\d+$/.exec(i.externalId)!;
+      const repo = `${m[1]}/${m[2]}`;
+      if (!pred.has(i.externalId)) continue;
+      const list = byRepo.get(repo) ?? [];
+      list.push({ truth: (i.truth as { bounce: boolean }).bounce, pred: pred.get(i.externalId)! });
+      byRepo.set(repo, list);
+    }
+    expect(r.body.slices.map((s: { value: string }) => s.value).sort()).toEqual([...byRepo.keys()].sort());
+    let total = 0;
+    for (const s of r.body.slices as {
+      value: string;
+      n: number;
+      metrics: { F_m: number };
+      ci: { lo: number; hi: number } | null;
+    }[]) {
+      const rows = byRepo.get(s.value)!;
+      expect(s.n).toBe(rows.length);
+      expect(s.metrics.F_m).toBeCloseTo(fm(rows), 12);
+      // one instance has no interval; the rest have one around the slice's value
+      if (s.n === 1) expect(s.ci).toBeNull();
+      else {
+        expect(s.ci!.lo).toBeLessThanOrEqual(s.ci!.hi);
+        expect(s.ci!.lo).toBeLessThanOrEqual(s.metrics.F_m + 1e-12);
+      }
+      total += s.n;
+    }
+    expect(total).toBe(pred.size);
+    // largest slice first
+    const ns = r.body.slices.map((s: { n: number }) => s.n);
+    expect(ns).toEqual([...ns].sort((a, b) => b - a));
+  });
+
+  it("stored with the score at write time: the route reads no prediction", async () => {
+    const score = await db.prisma.score.findFirstOrThrow({ where: { submissionId: gpt, release: { status: "published" } } });
+    expect(Object.keys((score.details as { breakdowns: object }).breakdowns)).toEqual(
+      expect.arrayContaining(["repository", "length", "label"]),
+    );
+  });
+
+  it("an attribute the release lacks is a 404 naming the ones it has; none at all is a 422", async () => {
+    const r = await get(`/api/v1/submissions/${gpt}/breakdown?by=build_system`);
+    expect(r.status).toBe(404);
+    expect(r.body.error.message).toMatch(/offers: .*repository/);
+    expect((await get(`/api/v1/submissions/${gpt}/breakdown`)).status).toBe(422);
+    expect((await get(`/api/v1/submissions/${gpt}/breakdown?by=DROP%20TABLE`)).status).toBe(422);
+  });
+});
