@@ -223,7 +223,11 @@ export const OPERATIONS: Operation[] = [
     tag: "leaderboards",
     params: TaskParams,
     query: ReleaseQuery,
-    responses: { 200: "{ task, release, attributes: [ { key, label, slices, instances } ] }", 403: ERR[403], 404: ERR[404] },
+    responses: {
+      200: "{ task, release, attributes: [ { key, label, slices, instances } ] }",
+      403: ERR[403],
+      404: ERR[404],
+    },
   },
   {
     method: "get",

@@ -43,8 +43,10 @@ export function HistoryChart({
   const rows = data.points.map((p) => ({ ...p, band: p.low !== null && p.high !== null ? [p.low, p.high] : null }));
   const records = data.points.filter((p, i) => i === 0 || p.value !== data.points[i - 1].value);
   const lo = Math.min(...data.points.map((p) => p.low ?? p.value), ...data.points.map((p) => p.value));
-  const from = Math.min(data.points[0]?.t ?? Date.now(), ...data.releases.map((r) => r.t));
-  const to = Math.max(data.points[data.points.length - 1]?.t ?? Date.now(), ...data.releases.map((r) => r.t));
+  // the data's own span (the server carries the last record to its own "now")
+  const times = [...data.points.map((p) => p.t), ...data.releases.map((r) => r.t)];
+  const from = Math.min(...times);
+  const to = Math.max(...times);
   return (
     <ChartFigure
       testId={testId}
@@ -76,7 +78,9 @@ export function HistoryChart({
           <Tooltip
             labelFormatter={(t) => day(Number(t))}
             formatter={(v, name) =>
-              Array.isArray(v) ? [`${f(Number(v[0]))} – ${f(Number(v[1]))}`, "95% interval"] : [f(Number(v)), String(name)]
+              Array.isArray(v)
+                ? [`${f(Number(v[0]))} – ${f(Number(v[1]))}`, "95% interval"]
+                : [f(Number(v)), String(name)]
             }
           />
           <Area

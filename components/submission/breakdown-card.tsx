@@ -64,8 +64,12 @@ export function BreakdownCard({
         testId="chart-breakdown"
       />
       <p className="mt-1 text-xs text-muted">
-        Each slice scored on its own instances (n), with a 95% bootstrap interval (1,000 seeded resamples); small
-        slices have wide intervals. Also as JSON: <code>GET /api/v1/submissions/{b.submissionId}/breakdown?by={b.by}</code>.
+        Each slice scored on its own instances (n), with a 95% bootstrap interval (1,000 seeded resamples); small slices
+        have wide intervals. Also as JSON:{" "}
+        <code>
+          GET /api/v1/submissions/{b.submissionId}/breakdown?by={b.by}
+        </code>
+        .
       </p>
     </Card>
   );

@@ -9,7 +9,7 @@ type Heatmap = NonNullable<Awaited<ReturnType<typeof breakdownHeatmap>>>;
 function shade(v: number | null, lo: number, hi: number): string {
   if (v === null) return "transparent";
   const t = hi > lo ? (v - lo) / (hi - lo) : 0.5;
-  return `rgba(0, 114, 178, ${(0.08 + 0.6 * t).toFixed(2)})`;
+  return `rgba(0, 114, 178, ${fixed(0.08 + 0.6 * t, 2)})`;
 }
 
 /**
@@ -57,7 +57,12 @@ export async function BreakdownHeatmap({
                 all
               </th>
               {h.slices.map((s) => (
-                <th key={s.value} scope="col" className="max-w-[7rem] p-1 text-right font-normal" title={`${s.value} (n=${s.n})`}>
+                <th
+                  key={s.value}
+                  scope="col"
+                  className="max-w-[7rem] p-1 text-right font-normal"
+                  title={`${s.value} (n=${s.n})`}
+                >
                   <span className="block truncate">{s.value}</span>
                   <span className="text-muted">n={s.n}</span>
                 </th>
@@ -88,7 +93,9 @@ export async function BreakdownHeatmap({
           </tbody>
         </table>
       </div>
-      {h.more > 0 ? <p className="mt-1 text-xs text-muted">… and {h.more} smaller slices (the API has them all).</p> : null}
+      {h.more > 0 ? (
+        <p className="mt-1 text-xs text-muted">… and {h.more} smaller slices (the API has them all).</p>
+      ) : null}
     </Card>
   );
 }

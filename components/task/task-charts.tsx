@@ -56,12 +56,7 @@ export async function TaskCharts({ data }: { data: ReturnType<typeof taskChartDa
       </Card>
       {d.history.points.length ? (
         <Card title={`Best ${d.primaryLabel} over time`}>
-          <HistoryChart
-            data={d.history}
-            label={d.primaryLabel}
-            asPercent={d.primaryPercent}
-            testId="chart-history"
-          />
+          <HistoryChart data={d.history} label={d.primaryLabel} asPercent={d.primaryPercent} testId="chart-history" />
         </Card>
       ) : null}
       {Kind && kindCharts ? <Kind data={kindCharts} base={d} /> : null}

@@ -233,9 +233,9 @@ export function TeamAttempts({ t }: { t: TeamView }) {
   return (
     <Card title="Attempts">
       <p className="mb-2 text-sm text-muted">
-        Every scored upload of the team, per release — public, private, withdrawn and on hidden test sets alike. A
-        board shows a team&apos;s best; this says how many tries stand behind it (<em>selective disclosure</em>, Singh
-        et al. 2025, <em>The Leaderboard Illusion</em>).
+        Every scored upload of the team, per release — public, private, withdrawn and on hidden test sets alike. A board
+        shows a team&apos;s best; this says how many tries stand behind it (<em>selective disclosure</em>, Singh et al.
+        2025, <em>The Leaderboard Illusion</em>).
       </p>
       <DataTable
         rows={t.attempts}

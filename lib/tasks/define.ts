@@ -123,9 +123,7 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
     row(instance: Instance<T, M>, prediction: P): { length: number; should: boolean; did: boolean } | null;
   };
   /** Baseline entries the server computes; they may read public metadata only, never truth. */
-  baselines?(
-    opts: TaskOptions,
-  ): {
+  baselines?(opts: TaskOptions): {
     key: string;
     label: string;
     /** one line on what it does and why it is there (the board's baselines band) */
@@ -173,9 +171,12 @@ export interface TaskKindModule {
     side: "input" | "output";
     row(instance: RawInstance, prediction: Json): { length: number; should: boolean; did: boolean } | null;
   };
-  baselines?(
-    opts: TaskOptions,
-  ): { key: string; label: string; description?: string; predict(instance: { externalId: string; metadata: Json }): Json }[];
+  baselines?(opts: TaskOptions): {
+    key: string;
+    label: string;
+    description?: string;
+    predict(instance: { externalId: string; metadata: Json }): Json;
+  }[];
   predictionFormat(opts: TaskOptions): { summary: string; example: string };
   releaseFormat(opts: TaskOptions): { summary: string; example: string };
   score(pairs: RawPair[], opts: TaskOptions): { metrics: Metrics; primaryValue: number | null; details: Json };

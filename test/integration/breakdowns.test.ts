@@ -87,7 +87,9 @@ describe("breakdowns", () => {
   });
 
   it("stored with the score at write time: the route reads no prediction", async () => {
-    const score = await db.prisma.score.findFirstOrThrow({ where: { submissionId: gpt, release: { status: "published" } } });
+    const score = await db.prisma.score.findFirstOrThrow({
+      where: { submissionId: gpt, release: { status: "published" } },
+    });
     expect(Object.keys((score.details as { breakdowns: object }).breakdowns)).toEqual(
       expect.arrayContaining(["repository", "length", "label"]),
     );

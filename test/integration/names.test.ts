@@ -37,8 +37,12 @@ async function call(method: string, url: string, json: unknown, token?: string) 
   return { status: res.status, body: await res.json() };
 }
 
+let sent = 0;
 async function upload(token: string, fields: Record<string, string>) {
-  const res = await dispatch(multipartRequest(UPLOAD, fields, file, token));
+  // a different file each time (trailing spaces): a team's byte-identical re-upload is a 409 of its own
+  const res = await dispatch(
+    multipartRequest(UPLOAD, fields, { ...file, text: file.text + " ".repeat(++sent) }, token),
+  );
   return { status: res.status, body: await res.json() };
 }
 

@@ -17,7 +17,6 @@ import { knownSignature } from "@/lib/server/http/release-signatures";
 import { seed } from "@/lib/server/setup";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
-import { getReleaseInstances } from "@/lib/server/cache";
 import { countRows, createTestDatabase } from "../helpers/db";
 import { numpyAvailable, numpyRankIntervals } from "../metrics/rank-intervals-numpy";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";

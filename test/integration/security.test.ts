@@ -219,12 +219,17 @@ describe("quotas set by admins", () => {
     expect(await set.json()).toMatchObject({ quotaPerDay: 3, quotaTotal: 2 });
     const t = await ensureTeam(db.prisma, "sec-quota");
     const tok = (await createApiToken(db.prisma, { teamId: t.id })).token;
+    let sent = 0;
     const send = (token: string) =>
       submit(
         multipartRequest(
           "/api/v1/tasks/bouncerbench/input/submissions",
           { model: "q" },
-          { name: "p.json", text: JSON.stringify({ "astropy__astropy-12907": { input_bounce: true } }) },
+          // a different file each time: a byte-identical re-upload would be refused before the quota
+          {
+            name: "p.json",
+            text: JSON.stringify({ "astropy__astropy-12907": { input_bounce: true } }) + " ".repeat(++sent),
+          },
           token,
         ),
         ctx({ benchmark: "bouncerbench", task: "input" }),

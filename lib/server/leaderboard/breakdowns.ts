@@ -112,7 +112,8 @@ export async function breakdownHeatmap(
   const by = opts.by && order.includes(opts.by) ? opts.by : order[0];
   // the slices in the order of the first system that has them, then any others
   const values: string[] = [];
-  for (const r of rows) for (const s of details.get(r.submissionId)?.[by] ?? []) if (!values.includes(s.value)) values.push(s.value);
+  for (const r of rows)
+    for (const s of details.get(r.submissionId)?.[by] ?? []) if (!values.includes(s.value)) values.push(s.value);
   const shown = values.slice(0, 24);
   return {
     by,
@@ -121,7 +122,9 @@ export async function breakdownHeatmap(
     primaryMetric: lb.primaryMetric,
     slices: shown.map((v) => ({
       value: v,
-      n: rows.map((r) => details.get(r.submissionId)?.[by]?.find((s) => s.value === v)?.n ?? 0).reduce((a, b) => Math.max(a, b), 0),
+      n: rows
+        .map((r) => details.get(r.submissionId)?.[by]?.find((s) => s.value === v)?.n ?? 0)
+        .reduce((a, b) => Math.max(a, b), 0),
     })),
     more: values.length - shown.length,
     systems: rows.map((r) => {

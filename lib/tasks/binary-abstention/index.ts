@@ -49,7 +49,8 @@ export function bounceBaselines(
     {
       key: "always-accept",
       label: "Always accept",
-      description: "Bounces nothing: what a pipeline without a bouncer gets. A system must beat it to be worth running.",
+      description:
+        "Bounces nothing: what a pipeline without a bouncer gets. A system must beat it to be worth running.",
       predict: () => ({ bounce: false }),
     },
     {

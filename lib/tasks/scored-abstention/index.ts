@@ -364,7 +364,8 @@ export const scoredAbstention = defineTaskKind({
     {
       key: "random",
       label: "Random scores (seeded)",
-      description: "Random abstention scores and judgments (seeded by the ids), reading nothing: the floor for a validator.",
+      description:
+        "Random abstention scores and judgments (seeded by the ids), reading nothing: the floor for a validator.",
       predict: (i) => ({
         abstentionScore: unitHash(`abstain:${i.externalId}`),
         trajectories: i.metadata.trajectories.map((t) => ({

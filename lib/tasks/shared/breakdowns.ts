@@ -2,7 +2,13 @@
 // attribute the release carries — repository (from SWE-bench-style ids when not given), difficulty,
 // length bucket, label, category, language, build system — with a bootstrap interval of the
 // primary metric per slice. Pure: computed with the score at write time (lib/server/scoring).
-import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, bootstrapIndices, bootstrapReplicates, intervalFromReplicates } from "@/lib/metrics";
+import {
+  BOOTSTRAP_RESAMPLES,
+  BOOTSTRAP_SEED,
+  bootstrapIndices,
+  bootstrapReplicates,
+  intervalFromReplicates,
+} from "@/lib/metrics";
 import type { Metrics, StoredInstance, TaskKindModule, TaskOptions } from "@/lib/tasks/types";
 import { BUCKETS } from "./length-bucket";
 
@@ -62,7 +68,9 @@ export function offeredAttributes(kind: Kind, opts: TaskOptions, instances: Stor
     const counts = new Map<string, number>();
     for (const v of values[a.key]) if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
     if (counts.size < 2 || counts.size > MAX_SLICES) return [];
-    return [{ key: a.key, label: a.label, slices: counts.size, instances: [...counts.values()].reduce((s, n) => s + n, 0) }];
+    return [
+      { key: a.key, label: a.label, slices: counts.size, instances: [...counts.values()].reduce((s, n) => s + n, 0) },
+    ];
   });
 }
 

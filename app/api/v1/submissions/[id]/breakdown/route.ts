@@ -7,6 +7,7 @@ import { BreakdownQuery, IdParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "public", params: IdParams, query: BreakdownQuery }, async ({ params, actor, query }) =>
-  Response.json(await submissionBreakdown(await getDb(), params.id, actor, query)),
+export const GET = route(
+  { access: "public", params: IdParams, query: BreakdownQuery },
+  async ({ params, actor, query }) => Response.json(await submissionBreakdown(await getDb(), params.id, actor, query)),
 );

@@ -6,6 +6,8 @@ import { ReleaseQuery, TaskParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "public", params: TaskParams, query: ReleaseQuery }, async ({ params, actor, query }) =>
-  Response.json(await taskBreakdowns(await getDb(), `${params.benchmark}/${params.task}`, actor, query.release)),
+export const GET = route(
+  { access: "public", params: TaskParams, query: ReleaseQuery },
+  async ({ params, actor, query }) =>
+    Response.json(await taskBreakdowns(await getDb(), `${params.benchmark}/${params.task}`, actor, query.release)),
 );
