@@ -11,7 +11,21 @@ export function PublishButton({ releaseId, version }: { releaseId: string; versi
   const [error, setError] = useState<string | null>(null);
   const done = useCallback(() => router.refresh(), [router]);
   async function publish() {
-    if (!confirm(`Publish release ${version}? The current release is archived and every submission is re-scored.`))
+    // what publishing would lose (fields fewer instances carry than the current release): said first
+    const detail = await fetch(`/api/v1/admin/releases/${releaseId}`)
+      .then((r) => (r.ok ? r.json() : null))
+      .catch(() => null);
+    const lost: { field: string; before: number; after: number }[] = detail?.diff?.lost ?? [];
+    const warning = lost.length
+      ? `\n\nWarning — this release carries less than the current one: ${lost
+          .map((l) => `${l.field} on ${l.after} instances (now ${l.before})`)
+          .join("; ")}. Charts built on them (e.g. length buckets) will show less or nothing.`
+      : "";
+    if (
+      !confirm(
+        `Publish release ${version}? The current release is archived and every submission is re-scored.${warning}`,
+      )
+    )
       return;
     const res = await fetch(`/api/v1/admin/releases/${releaseId}/publish`, { method: "POST" });
     const body = await res.json();

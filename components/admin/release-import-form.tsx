@@ -7,6 +7,7 @@ import { ProblemTable } from "@/components/ui/problem-table";
 import type { Problem } from "@/lib/errors";
 import { ErrorBody } from "@/lib/contracts/common";
 import { ReleaseImported } from "@/lib/contracts/releases";
+import { ReleaseDiffView } from "./release-diff";
 import { JobProgress } from "./job-progress";
 
 type Imported = ReleaseImported;
@@ -32,7 +33,7 @@ export function ReleaseImportForm({
     if (!file) return;
     const fd = new FormData(e.currentTarget);
     fd.set("file", file);
-    for (const k of ["hidden", "publish", "synthetic"]) fd.set(k, fd.get(k) ? "true" : "false");
+    for (const k of ["hidden", "publish", "synthetic", "carry_over"]) fd.set(k, fd.get(k) ? "true" : "false");
     setError(null);
     setResult(null);
     setProgress(0);
@@ -124,6 +125,13 @@ export function ReleaseImportForm({
         <label className="flex items-center gap-1">
           <input type="checkbox" name="synthetic" value="true" /> synthetic data
         </label>
+        <label
+          className="flex items-center gap-1"
+          title="Fields the file lacks (issue texts, patches, difficulty, …) are taken from the current release, instance by instance; the truth always comes from the file"
+        >
+          <input type="checkbox" name="carry_over" value="true" defaultChecked data-testid="carry-over" /> carry over
+          fields the file lacks from the current release
+        </label>
       </div>
       <button
         type="submit"
@@ -153,10 +161,7 @@ export function ReleaseImportForm({
             Imported {result.release.version}: {result.release.instanceCount} instances ({result.validation.format}),{" "}
             {result.release.status}.
           </p>
-          <p>
-            Against {result.diff.against ? `release ${result.diff.against}` : "no current release"}: +
-            {result.diff.added} added, −{result.diff.removed} removed, {result.diff.changed} changed.
-          </p>
+          <ReleaseDiffView diff={result.diff} />
           <details open>
             <summary className="cursor-pointer">Preview of the first rows</summary>
             <pre className="mt-1 max-h-64 overflow-auto text-xs">

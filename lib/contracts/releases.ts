@@ -22,6 +22,12 @@ export const ReleaseDiff = z.object({
   added: z.number().int(),
   removed: z.number().int(),
   changed: z.number().int(),
+  /** per field (`truth.label`, `metadata.problem_statement`, …): on how many common instances it changed */
+  fields: z.record(z.string(), z.number().int()),
+  /** metadata fields fewer instances carry than in the current release (a chart may lose its data) */
+  lost: z.array(z.object({ field: z.string(), before: z.number().int(), after: z.number().int() })),
+  /** metadata fields the file lacked, taken from the current release: on how many instances */
+  carried: z.record(z.string(), z.number().int()),
   against: z.string().nullable(),
 });
 export type ReleaseDiff = z.infer<typeof ReleaseDiff>;

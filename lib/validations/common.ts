@@ -158,6 +158,8 @@ export const ReleaseFields = z.object({
   hidden: boolish.optional(),
   publish: boolish.optional(),
   synthetic: boolish.optional(),
+  /** take metadata fields the file lacks (issue texts, patches, …) from the current release; default true */
+  carry_over: boolish.optional(),
 });
 
 export const SignupBody = z.object({

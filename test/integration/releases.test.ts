@@ -200,6 +200,27 @@ describe("publishing re-scores every submission in the background; scores are ke
     expect(r.status).toBe(201);
     expect(r.body.diff).toMatchObject({ against: "1.1", added: 2, removed: 0 });
     expect(r.body.diff.changed).toBeGreaterThan(100);
+    // the file has labels only: the issue texts (and their word counts) are carried over, not
+    // dropped, and the diff names the one field that changed
+    expect(r.body.diff.carried).toMatchObject({ problem_statement: 638, words: 638 });
+    expect(r.body.diff.lost).toEqual([]);
+    expect(r.body.diff.fields["metadata.problem_statement"]).toBeUndefined();
+    expect(Object.keys(r.body.diff.fields).every((k) => k.startsWith("truth."))).toBe(true);
+    expect(Object.values(r.body.diff.fields).reduce((a: number, b) => a + (b as number), 0)).toBeGreaterThanOrEqual(
+      r.body.diff.changed,
+    );
+    // without carrying over, the loss is named before anything is published
+    const bare = await importFile(
+      { task: "bouncerbench/input", version: "2.0-bare", carry_over: "false" },
+      "v2.csv",
+      csv,
+    );
+    expect(bare.status).toBe(201);
+    expect(bare.body.diff.carried).toEqual({});
+    expect(bare.body.diff.lost).toEqual(
+      expect.arrayContaining([{ field: "metadata.problem_statement", before: 638, after: 0 }]),
+    );
+    expect(bare.body.diff.fields["metadata.problem_statement"]).toBe(638);
 
     const pub = await publishRoute(
       new Request(`http://localhost/api/v1/admin/releases/${r.body.release.id}/publish`, {

@@ -30,25 +30,79 @@ export interface ImportReleaseInput {
   createdBy?: string | null;
   /** who, for the audit trail (default: the system) */
   actor?: AuditEntry["actor"];
+  /** take metadata fields the file lacks from the current release (default true) */
+  carryOver?: boolean;
 }
 
 export type { ReleaseDiff } from "@/lib/contracts/releases";
 
+const keysOf = (x: unknown) => (x && typeof x === "object" ? Object.keys(x as object) : []);
+
+/**
+ * How `next` differs from `prev`: instances added, removed and changed, and — so that an import
+ * never changes data silently — which fields changed on how many instances (`truth.label`,
+ * `metadata.problem_statement`, …) and which metadata fields fewer instances carry than before
+ * (`lost`: a chart built on them would lose its data on publishing).
+ */
 function diffAgainst(
   prev: { externalId: string; truth: unknown; metadata: unknown }[],
-  next: StoredInstance[],
-): Omit<ReleaseDiff, "against"> {
-  const before = new Map(prev.map((p) => [p.externalId, stableStringify([p.truth, p.metadata])]));
+  next: { externalId: string; truth: unknown; metadata: unknown }[],
+): Omit<ReleaseDiff, "against" | "carried"> {
+  const before = new Map(prev.map((p) => [p.externalId, p]));
   let added = 0;
   let changed = 0;
+  const fields: Record<string, number> = {};
   for (const n of next) {
     const b = before.get(n.externalId);
-    if (b === undefined) added++;
-    else if (b !== stableStringify([n.truth, n.metadata])) changed++;
+    if (b === undefined) {
+      added++;
+      continue;
+    }
+    let any = false;
+    for (const part of ["truth", "metadata"] as const) {
+      const x = (b[part] ?? {}) as Record<string, unknown>;
+      const y = (n[part] ?? {}) as Record<string, unknown>;
+      for (const k of new Set([...keysOf(x), ...keysOf(y)])) {
+        if (stableStringify(x[k] ?? null) === stableStringify(y[k] ?? null)) continue;
+        fields[`${part}.${k}`] = (fields[`${part}.${k}`] ?? 0) + 1;
+        any = true;
+      }
+    }
+    if (any) changed++;
   }
   const nextIds = new Set(next.map((n) => n.externalId));
   const removed = prev.filter((p) => !nextIds.has(p.externalId)).length;
-  return { added, removed, changed };
+  const carrying = (list: { metadata: unknown }[]) => {
+    const c: Record<string, number> = {};
+    for (const i of list) for (const k of keysOf(i.metadata)) c[k] = (c[k] ?? 0) + 1;
+    return c;
+  };
+  const had = carrying(prev);
+  const has = carrying(next);
+  const lost = Object.entries(had)
+    .filter(([k, n]) => (has[k] ?? 0) < n)
+    .map(([field, n]) => ({ field: `metadata.${field}`, before: n, after: has[field] ?? 0 }));
+  return { added, removed, changed, fields, lost };
+}
+
+/**
+ * Fields the new file lacks are taken from the current release, instance by instance (metadata
+ * only: truth always comes from the file). Returns how many instances each field was carried to.
+ */
+function carryOver(prev: StoredInstance[], next: StoredInstance[]): Record<string, number> {
+  const before = new Map(prev.map((p) => [p.externalId, p]));
+  const carried: Record<string, number> = {};
+  for (const n of next) {
+    const p = before.get(n.externalId);
+    if (!p) continue;
+    const meta = n.metadata as Record<string, unknown>;
+    for (const [k, v] of Object.entries(p.metadata ?? {})) {
+      if (meta[k] !== undefined || v === undefined || v === null) continue;
+      meta[k] = v;
+      carried[k] = (carried[k] ?? 0) + 1;
+    }
+  }
+  return carried;
 }
 
 /**
@@ -63,7 +117,9 @@ export async function importRelease(db: PrismaClient, input: ImportReleaseInput)
   }
   const current = await db.release.findFirst({ where: { taskId: task.id, status: "published" } });
   const prev = current ? await getReleaseInstances(db, current.id, true) : [];
-  const diff: ReleaseDiff = { ...diffAgainst(prev, instances), against: current?.version ?? null };
+  // an annotations file without the issue texts must not drop them: carried over unless refused
+  const carried = input.carryOver === false ? {} : carryOver(prev, instances);
+  const diff: ReleaseDiff = { ...diffAgainst(prev, instances), carried, against: current?.version ?? null };
   const checksum = crypto.createHash("sha256").update(input.text).digest("hex");
 
   const release = await db.$transaction(
@@ -276,7 +332,7 @@ export async function getReleaseDetail(db: PrismaClient, id: string) {
     where: { taskId: rel.taskId, status: "published", NOT: { id: rel.id } },
   });
   const prev = current ? await getReleaseInstances(db, current.id, true) : [];
-  const diff: ReleaseDiff = { ...diffAgainst(prev, instances), against: current?.version ?? null };
+  const diff: ReleaseDiff = { ...diffAgainst(prev, instances), carried: {}, against: current?.version ?? null };
   const job = await db.job.findFirst({
     where: { kind: "rescore", payload: { path: ["releaseId"], equals: rel.id } },
     orderBy: { createdAt: "desc" },

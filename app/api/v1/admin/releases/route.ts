@@ -28,6 +28,7 @@ export const POST = route({ access: "admin" }, async ({ req, actor }) => {
     hidden: f.hidden,
     synthetic: f.synthetic,
     publish: f.publish,
+    carryOver: f.carry_over,
     createdBy: actor.userId,
     actor,
   });
