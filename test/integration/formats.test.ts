@@ -204,3 +204,76 @@ describe("the official BouncerBench submission format (shared/data/bouncerbench/
     });
   }
 });
+
+describe("Abstain-and-Validate: the validator's own output (Appendix C, Listing 4)", () => {
+  type Row = {
+    abstention_score: number;
+    trajectories: { trajectory_id: string; validation_judgment: boolean; validation_score: number }[];
+  };
+  const preds = () =>
+    generateSynthetic().find((t) => t.task === "abstain-validate/repair")!.submissions[0].predictions as Record<
+      string,
+      Row
+    >;
+  const send = (p: unknown, model: string) =>
+    submitPredictions(db.prisma, {
+      task: "abstain-validate/repair",
+      text: JSON.stringify(p),
+      teamId,
+      userId: null,
+      model,
+    });
+
+  it("ReviewResponse fields (is_bug_fixed, explanation, internal_score) score as the canonical ones", async () => {
+    const canonical = await send(preds(), "av-canonical");
+    const asEmitted = Object.fromEntries(
+      Object.entries(preds()).map(([id, p]) => [
+        id,
+        {
+          abstention_score: p.abstention_score,
+          trajectories: p.trajectories.map((t) => ({
+            trajectory_id: t.trajectory_id,
+            is_bug_fixed: t.validation_judgment,
+            explanation: "the patch changes the guard the report names",
+            internal_score: t.validation_score,
+          })),
+        },
+      ]),
+    );
+    const r = await send(asEmitted, "av-as-emitted");
+    expect(r.status).toBe("scored");
+    expect(r.metrics).toEqual(canonical.metrics);
+  });
+
+  it("a rejected trajectory may omit its score (0, ranked lowest); an accepted one may not", async () => {
+    const p = preds();
+    const [id, row] = Object.entries(p)[0];
+    const rejected = row.trajectories.findIndex((t) => !t.validation_judgment);
+    const noScore = {
+      ...p,
+      [id]: {
+        ...row,
+        trajectories: row.trajectories.map((t, k) =>
+          k === rejected ? { trajectory_id: t.trajectory_id, validation_judgment: false } : t,
+        ),
+      },
+    };
+    expect(rejected).toBeGreaterThanOrEqual(0);
+    expect((await send(noScore, "av-no-score")).status).toBe("scored");
+    const accepted = row.trajectories.findIndex((t) => t.validation_judgment);
+    const bad = {
+      ...p,
+      [id]: {
+        ...row,
+        trajectories: row.trajectories.map((t, k) =>
+          k === accepted ? { trajectory_id: t.trajectory_id, is_bug_fixed: true } : t,
+        ),
+      },
+    };
+    await expect(send(bad, "av-bad")).rejects.toMatchObject({
+      details: {
+        problems: [expect.objectContaining({ instanceId: id, field: expect.stringMatching(/internal_score$/) })],
+      },
+    });
+  });
+});

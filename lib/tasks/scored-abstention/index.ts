@@ -177,11 +177,25 @@ function parsePrediction(
         return at(`${f}.trajectory_id`, `unknown trajectory id ${tid}`, `one of this bug's ${known.size} trajectories`);
       if (seen.has(tid)) return at(`${f}.trajectory_id`, `duplicate trajectory id ${tid}`);
       seen.add(tid);
-      if (typeof o.validation_judgment !== "boolean")
-        return at(`${f}.validation_judgment`, `is ${JSON.stringify(o.validation_judgment ?? null)}`, "true or false");
-      if (!unit(o.validation_score))
-        return at(`${f}.validation_score`, `is ${JSON.stringify(o.validation_score ?? null)}`, "a number in [0, 1]");
-      out.push({ id: tid, judgment: o.validation_judgment, score: o.validation_score as number });
+      // the validator's own answer as the paper's prompt asks for it (Appendix C, Listing 4's
+      // ReviewResponse: { is_bug_fixed, explanation, internal_score }) is read as it is
+      const judgmentKey =
+        o.validation_judgment === undefined && "is_bug_fixed" in o ? "is_bug_fixed" : "validation_judgment";
+      const scoreKey =
+        o.validation_score === undefined && ("internal_score" in o || judgmentKey === "is_bug_fixed")
+          ? "internal_score"
+          : "validation_score";
+      const judgment = o[judgmentKey];
+      if (typeof judgment !== "boolean")
+        return at(`${f}.${judgmentKey}`, `is ${JSON.stringify(judgment ?? null)}`, "true or false");
+      const sc = o[scoreKey];
+      // a rejected patch needs no score: it ranks below every scored one (0)
+      if (sc === undefined && judgment === false) {
+        out.push({ id: tid, judgment, score: 0 });
+        return;
+      }
+      if (!unit(sc)) return at(`${f}.${scoreKey}`, `is ${JSON.stringify(sc ?? null)}`, "a number in [0, 1]");
+      out.push({ id: tid, judgment, score: sc as number });
     });
     const missing = [...known].filter((t) => !seen.has(t));
     if (missing.length)
@@ -384,7 +398,7 @@ export const scoredAbstention = defineTaskKind({
   ],
   predictionFormat: () => ({
     summary:
-      "Per bug: abstention_score in [0, 1] (predicted chance a repair succeeds; attempt iff ≥ 0.5) and a validation for every trajectory of the bug: { trajectory_id, validation_judgment: bool, validation_score in [0, 1] }. An object keyed by instance id, an array of rows with instance_id, or JSONL.",
+      "Per bug: abstention_score in [0, 1] (predicted chance a repair succeeds; attempt iff ≥ 0.5) and a validation for every trajectory of the bug: { trajectory_id, validation_judgment: bool, validation_score in [0, 1] } — or the validator's own ReviewResponse (the paper's Listing 4): { trajectory_id, is_bug_fixed, explanation, internal_score }. A rejected trajectory may omit its score (it ranks lowest). An object keyed by instance id, an array of rows with instance_id, or JSONL.",
     example:
       '[{ "instance_id": "bug-001", "abstention_score": 0.72, "trajectories": [{ "trajectory_id": "t1", "validation_judgment": true, "validation_score": 0.81 }] }]',
   }),
