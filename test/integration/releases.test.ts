@@ -166,6 +166,37 @@ describe("release files of every task kind", () => {
     expect(await countRows(db)).toEqual(before);
   });
 
+  it("cr-bench: the tagging prompt's own category names (Listing 3) import, and the PR description is kept", async () => {
+    const names: [string, string][] = [
+      ["Requirements, Features, and Functionality Bugs", "RFF"],
+      ["Interface, Integration, and System Bugs", "IIS"],
+      ["Test and Test Design Bugs", "Test"],
+      ["Memory-related Bugs", "Memory"],
+      ["Concurrent Bugs", "Concurrency"],
+      ["structural bugs", "Structural"],
+      ["Security", "Security"],
+    ];
+    const base = synth("cr-bench/review").release[0] as Record<string, unknown>;
+    const rows = names.map(([category], k) => ({
+      ...base,
+      instance_id: `listing3-${k}`,
+      category,
+      description: k === 0 ? "Fixes the retry loop; see #12." : undefined,
+    }));
+    const r = await importFile(
+      { task: "cr-bench/review", version: "listing-3" },
+      "r.jsonl",
+      rows.map((x) => JSON.stringify(x)).join("\n"),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const stored = await db.prisma.instance.findMany({
+      where: { releaseId: r.body.release.id },
+      orderBy: { position: "asc" },
+    });
+    expect(stored.map((i) => (i.truth as { category: string }).category)).toEqual(names.map(([, c]) => c));
+    expect((stored[0].metadata as { description?: string }).description).toBe("Fixes the retry loop; see #12.");
+  });
+
   it("only admins import; a version is imported once", async () => {
     expect(
       (
@@ -313,6 +344,24 @@ describe("uploads of every task kind", () => {
     expect(r.body.validation.warnings.join("\n")).toMatch(new RegExp(`${ciRow.instance_id}: patch does not apply`));
     const bad = await upload("ci-bench/repair", JSON.stringify({ [first]: { patch: 42 } }));
     expect(bad.status).toBe(422);
+  });
+  it('cr-bench: a line as the review prompt writes it (\'approximate\': "42", "~42", "L42-45") is read; a word is a 422', async () => {
+    const preds = structuredClone(firstPreds("cr-bench/review")) as Record<string, { comments: { line: unknown }[] }>;
+    const [first] = Object.keys(preds);
+    const lines = ["42", "~42", "L42-45", " 7 "];
+    preds[first].comments = preds[first].comments.map((c, k) => ({ ...c, line: lines[k % lines.length] }));
+    const ok = await upload("cr-bench/review", JSON.stringify(preds));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const stored = await db.prisma.prediction.findFirstOrThrow({
+      where: { submissionId: ok.body.id, externalId: first },
+    });
+    const want = preds[first].comments.map((_, k) => [42, 42, 42, 7][k % 4]);
+    expect((stored.data as { comments: { line: number }[] }).comments.map((c) => c.line)).toEqual(want);
+    const bad = structuredClone(preds);
+    bad[first].comments[0].line = "forty-two";
+    const r = await upload("cr-bench/review", JSON.stringify(bad));
+    expect(r.status).toBe(422);
+    expect(r.body.error.details.problems[0]).toMatchObject({ instanceId: first, field: "comments[0].line" });
   });
   it("cr-bench: an unknown judgment is 422; a full file scores", async () => {
     const r = await upload(

@@ -8,7 +8,51 @@ import { bugHitRecall, reviewMetrics, type CommentJudgment } from "@/lib/metrics
 import type { Metrics, MetricColumn, ParseResult } from "@/lib/tasks/types";
 import { codeReviewSubmissionCharts, codeReviewTaskCharts } from "./chart-data";
 
-export const CATEGORIES = ["Structural", "IIS", "RFF", "Data", "Concurrency", "Memory", "Security", "Coding"] as const;
+export const CATEGORIES = [
+  "Structural",
+  "IIS",
+  "RFF",
+  "Data",
+  "Concurrency",
+  "Memory",
+  "Security",
+  "Coding",
+  // the tagging prompt's sixth category (paper Appendix A, Listing 3), absent from Table 2
+  "Test",
+] as const;
+
+/**
+ * The tagging prompt's own names (paper Appendix A, Listing 3) for the categories Table 2
+ * abbreviates: "Requirements, Features, and Functionality Bugs" is RFF, "Interface, Integration,
+ * and System Bugs" IIS, "Test and Test Design Bugs" Test, "Memory-related Bugs" Memory,
+ * "Concurrent Bugs" Concurrency; any case, with or without "Bugs".
+ */
+export function canonicalCategory(value: unknown): (typeof CATEGORIES)[number] | undefined {
+  const direct = canonicalEnum(value, CATEGORIES);
+  if (direct || typeof value !== "string") return direct;
+  const key = value
+    .toLowerCase()
+    .replace(/\bbugs?\b/g, "")
+    .replace(/[^a-z]+/g, " ")
+    .trim();
+  const aliases: Record<string, (typeof CATEGORIES)[number]> = {
+    "requirements features and functionality": "RFF",
+    "requirements features functionality": "RFF",
+    "interface integration and system": "IIS",
+    "interface integration system": "IIS",
+    "test and test design": "Test",
+    "test design": "Test",
+    "memory related": "Memory",
+    concurrent: "Concurrency",
+    structural: "Structural",
+    data: "Data",
+    coding: "Coding",
+    security: "Security",
+    memory: "Memory",
+    concurrency: "Concurrency",
+  };
+  return aliases[key];
+}
 export const IMPACTS = [
   "Functional Suitability",
   "Performance Efficiency",
@@ -37,6 +81,8 @@ export const ReviewMetadata = z.object({
   pr_number: z.number().int(),
   title: z.string(),
   diff: z.string(),
+  /** the PR's description: both agent prompts use {{ description }} (paper Table 3, Listings 4–5) */
+  description: z.string().optional(),
 });
 export type ReviewMetadata = z.infer<typeof ReviewMetadata>;
 /** A stored review: its comments, each judged. */
@@ -151,7 +197,13 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<Review
     if (c === undefined) at(f, `is ${JSON.stringify(row[f] ?? null)}`, `one of ${set.join(", ")} (any case)`);
     return c;
   };
-  const category = oneOf("category", CATEGORIES);
+  const category = canonicalCategory(row.category);
+  if (category === undefined)
+    at(
+      "category",
+      `is ${JSON.stringify(row.category ?? null)}`,
+      `one of ${CATEGORIES.join(", ")} or the tagging prompt's names (e.g. "Interface, Integration, and System Bugs")`,
+    );
   const impact = oneOf("impact", IMPACTS);
   const severity = oneOf("severity", SEVERITIES);
   if (problems.length || !category || !impact || !severity) return { ok: false, problems };
@@ -160,9 +212,27 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<Review
     value: {
       externalId: id,
       truth: { bug_description: String(row.bug_description), fix_files: fix as string[], category, impact, severity },
-      metadata: { repo: String(row.repo), pr_number: pr, title: String(row.title), diff: String(row.diff) },
+      metadata: {
+        repo: String(row.repo),
+        pr_number: pr,
+        title: String(row.title),
+        diff: String(row.diff),
+        ...(typeof (row.description ?? row.pr_description) === "string" &&
+        String(row.description ?? row.pr_description).trim()
+          ? { description: String(row.description ?? row.pr_description) }
+          : {}),
+      },
     },
   };
+}
+
+/** A comment's line: a whole number, or a string holding one ("42", "~42", "L42", "42-45": the first). undefined: not a line. */
+function lineOf(v: unknown): number | null | undefined {
+  if (v === undefined || v === null || v === "") return null;
+  if (typeof v === "number") return Number.isInteger(v) && v >= 0 ? v : undefined;
+  if (typeof v !== "string") return undefined;
+  const m = /^\s*(?:~|≈|about\s+|approx\.?\s*|line\s*|L)?\s*(\d{1,9})(?:\s*[-–:]\s*\d{1,9})?\s*$/i.exec(v);
+  return m ? Number(m[1]) : undefined;
 }
 
 function parsePrediction(id: string, value: unknown): ParseResult<ReviewPrediction> {
@@ -179,8 +249,10 @@ function parsePrediction(id: string, value: unknown): ParseResult<ReviewPredicti
     const f = `comments[${k}]`;
     const o = (c ?? {}) as Record<string, unknown>;
     if (typeof o.file !== "string" || !o.file) at(`${f}.file`, "missing", "a path");
-    if (o.line !== undefined && o.line !== null && !(Number.isInteger(o.line) && (o.line as number) >= 0))
-      at(`${f}.line`, `is ${JSON.stringify(o.line)}`, "a line number");
+    // the review prompt asks for "the line number (approximate)": "42", "~42", "L42", "42-45" read as 42
+    const line = lineOf(o.line);
+    if (line === undefined)
+      at(`${f}.line`, `is ${JSON.stringify(o.line)}`, 'a line number (42, "42", "~42", "L42-45")');
     if (typeof o.comment !== "string") at(`${f}.comment`, "missing", "the comment text");
     // CR-Bench's own prompts ask for "high" | "medium" | "low": any case is accepted, stored canonically
     // the CR-Evaluator (paper Listing 6) answers { "classification": "BUG_HIT|VALID_SUGGESTION|NOISE" }: the same judgment
@@ -197,7 +269,7 @@ function parsePrediction(id: string, value: unknown): ParseResult<ReviewPredicti
       at(`${f}.severity`, `is ${JSON.stringify(o.severity)}`, `${SEVERITIES.join(", ")} (any case)`);
     return {
       file: String(o.file),
-      line: typeof o.line === "number" ? o.line : null,
+      line: line ?? null,
       comment: String(o.comment),
       severity: severity ?? null,
       judgment: judgment ?? "noise",
