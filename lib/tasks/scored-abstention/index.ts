@@ -209,6 +209,9 @@ function parsePrediction(
   return { ok: true, value: { abstentionScore: v.abstention_score as number, trajectories: out } };
 }
 
+/** success@k is reported for k = 1 … the largest trajectory count of a bug, at most this. */
+const MAX_K = 50;
+
 function histogram(values: number[], bins = 10): number[] {
   const h = new Array<number>(bins).fill(0);
   for (const v of values) h[Math.min(bins - 1, Math.floor(v * bins))]++;
@@ -221,7 +224,9 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
   details: AvDetails;
 } {
   const bugs = pairs.map((p) => toBug(p.truth, p.prediction, p.metadata));
-  const r = evaluateAbstainValidate(bugs, { tau: TAU, maxK: 5 });
+  // k up to the trajectories a bug has (the paper's Figure 4 goes to k = 20), at most MAX_K
+  const maxK = Math.min(MAX_K, Math.max(1, ...bugs.map((b) => b.trajectories.length)));
+  const r = evaluateAbstainValidate(bugs, { tau: TAU, maxK });
   const metrics = {
     abstention_ap: r.abstention_ap,
     validation_ap: r.validation_ap,
