@@ -33,7 +33,10 @@ export function ReleaseDiffView({ diff }: { diff: ReleaseDiff }) {
         >
           Publishing this release loses data:{" "}
           {diff.lost
-            .map((l) => `${l.field} is on ${l.after.toLocaleString("en")} instances (${l.before.toLocaleString("en")} now)`)
+            .map(
+              (l) =>
+                `${l.field} is on ${l.after.toLocaleString("en")} instances (${l.before.toLocaleString("en")} now)`,
+            )
             .join("; ")}
           . Charts built on them (e.g. the length buckets on issue texts or patches) will show less or nothing. Import
           again with “carry over” on, or from a file that has them.
