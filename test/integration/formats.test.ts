@@ -277,3 +277,25 @@ describe("Abstain-and-Validate: the validator's own output (Appendix C, Listing 
     });
   });
 });
+
+describe("BouncerBench: the structured output's reasoning (§III-B)", () => {
+  it("is kept with the prediction, never scored", async () => {
+    const id = "astropy__astropy-12907";
+    const r = await submitPredictions(db.prisma, {
+      task: "bouncerbench/input",
+      text: JSON.stringify({
+        [id]: { reasoning: "The issue names the function and the expected output.", label: "WELL_SPECIFIED" },
+      }),
+      teamId,
+      userId: null,
+      model: "with-reasoning",
+    });
+    expect(r.status).toBe("scored");
+    const stored = await db.prisma.prediction.findFirstOrThrow({ where: { submissionId: r.id!, externalId: id } });
+    expect(stored.data).toMatchObject({
+      bounce: false,
+      label: "WELL_SPECIFIED",
+      reasoning: "The issue names the function and the expected output.",
+    });
+  });
+});

@@ -84,7 +84,7 @@ export const binaryAbstention = defineTaskKind({
   parsePrediction: (id, value, o) => parseBouncePrediction(id, value, sideOf(o)),
   score: (pairs, o) => scoreBinaryAbstention(pairs, sideOf(o)),
   outcome: (instance, prediction) => bounceOutcome(instance.truth.bounce, prediction.bounce),
-  storageOnlyFields: ["trace"],
+  storageOnlyFields: ["trace", "reasoning"],
   primaryStats: (instance, prediction) => [instance.truth.bounce ? 1 : 0, prediction.bounce ? 1 : 0],
   primaryFromStats: (rows) => (rows.length ? fmFromRows(rows) : null),
   releaseDistributions: ({ instances, truth }, o) => {

@@ -36,6 +36,8 @@ export const StoredPrediction = z.object({
   label: z.string().optional(),
   score: z.number().min(0).max(1).optional(),
   trace: z.unknown().optional(),
+  /** the structured output's `reasoning` (BouncerBench §III-B), kept as it was given */
+  reasoning: z.string().optional(),
 });
 export type StoredPrediction = z.infer<typeof StoredPrediction>;
 
@@ -63,7 +65,7 @@ const bounceField = (side: Side) => (side === "input" ? "input_bounce" : "output
 
 /**
  * One prediction of a BouncerBench file (INTERFACE.md shapes 1–3, already split by id):
- * `{ input_bounce | output_bounce: bool, label?, score?, trace?, explanation? }`.
+ * `{ input_bounce | output_bounce: bool, label?, score?, trace?, explanation?, reasoning? }`.
  */
 export function parseBouncePrediction(id: string, value: unknown, side: Side): ParseResult<StoredPrediction> {
   const problems: Problem[] = [];
@@ -112,6 +114,8 @@ export function parseBouncePrediction(id: string, value: unknown, side: Side): P
   if (score !== undefined) out.score = score;
   const trace = v.trace ?? v.explanation;
   if (trace !== undefined) out.trace = trace;
+  // the paper's structured output (§III-B) reasons before it labels: kept, never scored
+  if (typeof v.reasoning === "string" && v.reasoning.length) out.reasoning = v.reasoning;
   return { ok: true, value: out };
 }
 
