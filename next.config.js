@@ -41,6 +41,7 @@ const nextConfig = {
       },
       { source: "/api/:path*", headers: nonPage },
       { source: "/og/:path*", headers: nonPage },
+      { source: "/badges/:path*", headers: nonPage },
       { source: "/metrics", headers: nonPage },
       { source: "/_next/:path*", headers: nonPage },
       {

@@ -123,8 +123,8 @@ function unavailable(page: boolean, https: boolean): Response {
 
 export const config = {
   matcher: [
-    // every page (not the API, Next.js's own files, preview images or files from public/)
-    "/((?!api/|_next/|og/|metrics$|favicon|apple-touch-icon|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml).*)",
+    // every page (not the API, Next.js's own files, preview images, badges or files from public/)
+    "/((?!api/|_next/|og/|badges/|metrics$|favicon|apple-touch-icon|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml).*)",
     "/api/v1/tasks/:benchmark/:task/leaderboard",
   ],
 };

@@ -118,7 +118,10 @@ test("kill -9 of a worker and an app in the middle of a re-score: it resumes wit
   ) as Record<string, unknown>;
   const ids = Object.keys(gpt);
   for (let k = 0; k < 60; k++) {
-    const text = JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: (i * (k + 3)) % 7 < 2 }])));
+    // patterns repeat every 7 k: trailing spaces make each file its own (a team's identical file is a 409)
+    const text =
+      JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: (i * (k + 3)) % 7 < 2 }]))) +
+      " ".repeat(k);
     const fd = new FormData();
     fd.set("model", `fault-${k}`);
     fd.set("file", new Blob([text]), `fault-${k}.json`);

@@ -100,10 +100,14 @@ test("the print view: every row, the release and the date, no navigation or cont
   await page.addInitScript(() => (window.print = () => undefined));
   await page.goto(href!);
   await page.emulateMedia({ media: "print" });
+  // every ranked row in the table; the baselines in their own band above it
   const total = (
-    (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as { matched: number }
+    (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard?baselines=0`)).json()) as {
+      matched: number;
+    }
   ).matched;
   await expect(page.getByTestId("leaderboard").locator("tbody tr")).toHaveCount(total);
+  await expect(page.getByTestId("baselines-band")).toBeVisible();
   await expect(page.getByTestId("print-header")).toBeVisible();
   await expect(page.getByTestId("print-header")).toContainText(/Release 1\.1 .* printed \d{4}-\d{2}-\d{2}/);
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();

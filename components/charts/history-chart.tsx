@@ -48,70 +48,79 @@ export function HistoryChart({
   const from = Math.min(...times);
   const to = Math.max(...times);
   return (
-    <ChartFigure
-      testId={testId}
-      height={height}
-      description={`Best ${label} over time on release ${data.current}: ${records.length} records, from ${records.length ? f(records[0].value) : "—"} to ${records.length ? f(records[records.length - 1].value) : "—"}; ${data.releases.length} releases marked.`}
-      columns={["date", "record holder", label, "95% low", "95% high"]}
-      rows={records.map((p) => [day(p.t), `${p.model}${p.team ? ` (${p.team})` : ""}`, p.value, p.low, p.high])}
-    >
-      <ResponsiveContainer>
-        <ComposedChart data={rows} margin={{ top: 20, right: 24, bottom: 8, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
-          <XAxis
-            dataKey="t"
-            type="number"
-            scale="time"
-            domain={[from, to]}
-            tickFormatter={(t: number) => day(t).slice(0, 7)}
-            tick={{ fontSize: 12 }}
-            tickMargin={8}
-            minTickGap={24}
-          />
-          <YAxis
-            tickFormatter={f}
-            tick={{ fontSize: 12 }}
-            // the band's floor, not zero: say so
-            domain={[Math.max(0, Math.floor(lo * 20) / 20), "auto"]}
-            label={{ value: `${label} (axis not from 0)`, angle: -90, position: "insideLeft", fontSize: 11 }}
-          />
-          <Tooltip
-            labelFormatter={(t) => day(Number(t))}
-            formatter={(v, name) =>
-              Array.isArray(v)
-                ? [`${f(Number(v[0]))} – ${f(Number(v[1]))}`, "95% interval"]
-                : [f(Number(v)), String(name)]
-            }
-          />
-          <Area
-            dataKey="band"
-            type="stepAfter"
-            stroke="none"
-            fill="#0072B2"
-            fillOpacity={0.15}
-            isAnimationActive={false}
-            name="95% interval"
-          />
-          <Line
-            dataKey="value"
-            type="stepAfter"
-            stroke="#0072B2"
-            strokeWidth={2}
-            dot={{ r: 3 }}
-            isAnimationActive={false}
-            name={`best ${label}`}
-          />
-          {data.releases.map((r) => (
-            <ReferenceLine
-              key={r.version}
-              x={r.t}
-              stroke={r.version === data.current ? "#D55E00" : "#999"}
-              strokeDasharray="4 3"
-              label={{ value: `v${r.version}`, position: "top", fontSize: 11, fill: "#666" }}
+    <div>
+      <ChartFigure
+        testId={testId}
+        height={height}
+        description={`Best ${label} over time on release ${data.current}: ${records.length} records, from ${records.length ? f(records[0].value) : "—"} to ${records.length ? f(records[records.length - 1].value) : "—"}; ${data.releases.length} releases marked.`}
+        columns={["date", "record holder", label, "95% low", "95% high"]}
+        rows={records.map((p) => [day(p.t), `${p.model}${p.team ? ` (${p.team})` : ""}`, p.value, p.low, p.high])}
+      >
+        <ResponsiveContainer>
+          <ComposedChart data={rows} margin={{ top: 20, right: 24, bottom: 8, left: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
+            <XAxis
+              dataKey="t"
+              type="number"
+              scale="time"
+              domain={[from, to]}
+              tickFormatter={(t: number) => day(t).slice(0, 7)}
+              tick={{ fontSize: 12 }}
+              tickMargin={8}
+              minTickGap={24}
             />
-          ))}
-        </ComposedChart>
-      </ResponsiveContainer>
-    </ChartFigure>
+            <YAxis
+              tickFormatter={f}
+              tick={{ fontSize: 12 }}
+              // the band's floor, not zero: the caption says so
+              domain={[Math.max(0, Math.floor(lo * 20) / 20), "auto"]}
+            />
+            <Tooltip
+              labelFormatter={(t) => day(Number(t))}
+              formatter={(v, name) =>
+                Array.isArray(v)
+                  ? [`${f(Number(v[0]))} – ${f(Number(v[1]))}`, "95% interval"]
+                  : [f(Number(v)), String(name)]
+              }
+            />
+            <Area
+              dataKey="band"
+              type="stepAfter"
+              stroke="none"
+              fill="#0072B2"
+              fillOpacity={0.15}
+              isAnimationActive={false}
+              name="95% interval"
+            />
+            <Line
+              dataKey="value"
+              type="stepAfter"
+              stroke="#0072B2"
+              strokeWidth={2}
+              dot={{ r: 3 }}
+              isAnimationActive={false}
+              name={`best ${label}`}
+            />
+            {data.releases.map((r) => (
+              <ReferenceLine
+                key={r.version}
+                x={r.t}
+                stroke={r.version === data.current ? "#D55E00" : "#999"}
+                strokeDasharray="4 3"
+              />
+            ))}
+          </ComposedChart>
+        </ResponsiveContainer>
+      </ChartFigure>
+      <p className="mt-1 text-xs text-muted" data-testid="history-legend">
+        Each step a new best; the band its 95% interval; the y axis does not start at 0. Releases (dashed):{" "}
+        {data.releases.map((r, i) => (
+          <span key={r.version} className={r.version === data.current ? "font-medium text-orange-800 dark:text-orange-300" : ""}>
+            {i ? " · " : ""}
+            {r.version} ({day(r.t)}){r.version === data.current ? ", shown, orange" : ""}
+          </span>
+        ))}
+      </p>
+    </div>
   );
 }

@@ -20,52 +20,50 @@ export function BoardRows({ board, base, release }: { board: BoardView; base: st
     );
   }
   return (
-    <>
+    <PickSync onPage={lb.rows.map((r) => r.submissionId)}>
       <BaselinesBand board={board} />
       <ViewToggle board={board} />
       <ColumnPicker board={board} base={base} />
-      <PickSync onPage={lb.rows.map((r) => r.submissionId)}>
-        <form action={`${base}/compare`} method="get">
-          {release ? <input type="hidden" name="release" value={release} /> : null}
-          {/* ticked on other pages (the URL's pick): compared with this page's ticks */}
-          {board.picked
-            .filter((id) => !lb.rows.some((r) => r.submissionId === id))
-            .map((id) => (
-              <input key={id} type="hidden" name="ids" value={id} data-testid="picked-elsewhere" />
-            ))}
-          <LeaderboardTable
-            rows={lb.rows}
-            columns={lb.columns}
-            primaryMetric={lb.primaryMetric}
-            sort={lb.sort}
-            dir={lb.dir}
-            showCost={board.showCost}
-            shown={board.columns.shown}
-            hrefFor={links.sort}
-            view={lb.view}
-            picked={new Set(board.picked)}
-          />
-          <div className="mt-2 flex flex-wrap items-center gap-3 text-sm print:hidden">
-            <button
-              type="submit"
-              className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700"
-              data-testid="compare-selected"
-            >
-              Compare selected (2–4){board.picked.length ? ` · ${board.picked.length} ticked` : ""}
-            </button>
-            <Pager offset={lb.offset} limit={board.pageSize} matched={lb.matched} href={links.page} />
-            <span className="text-muted">
-              {lb.matched} of {lb.view === "best" ? `${lb.counts.best} systems` : `${lb.counts.all} submissions`} match
-              · sorted by {lb.sort} ({lb.dir === "desc" ? "high → low" : "low → high"}) · ± is half the 95% bootstrap
-              interval of {lb.primaryMetric} (1,000 seeded resamples)
-            </span>
-            <a href={links.print} data-testid="print-link">
-              Print all {lb.matched} rows
-            </a>
-          </div>
-        </form>
-      </PickSync>
-    </>
+      <form action={`${base}/compare`} method="get">
+        {release ? <input type="hidden" name="release" value={release} /> : null}
+        {/* ticked on other pages (the URL's pick): compared with this page's ticks */}
+        {board.picked
+          .filter((id) => !lb.rows.some((r) => r.submissionId === id))
+          .map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} data-testid="picked-elsewhere" />
+          ))}
+        <LeaderboardTable
+          rows={lb.rows}
+          columns={lb.columns}
+          primaryMetric={lb.primaryMetric}
+          sort={lb.sort}
+          dir={lb.dir}
+          showCost={board.showCost}
+          shown={board.columns.shown}
+          hrefFor={links.sort}
+          view={lb.view}
+          picked={new Set(board.picked)}
+        />
+        <div className="mt-2 flex flex-wrap items-center gap-3 text-sm print:hidden">
+          <button
+            type="submit"
+            className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700"
+            data-testid="compare-selected"
+          >
+            Compare selected (2–4)
+          </button>
+          <Pager offset={lb.offset} limit={board.pageSize} matched={lb.matched} href={links.page} />
+          <span className="text-muted">
+            {lb.matched} of {lb.view === "best" ? `${lb.counts.best} systems` : `${lb.counts.all} submissions`} match ·
+            sorted by {lb.sort} ({lb.dir === "desc" ? "high → low" : "low → high"}) · ± is half the 95% bootstrap
+            interval of {lb.primaryMetric} (1,000 seeded resamples)
+          </span>
+          <a href={links.print} data-testid="print-link">
+            Print all {lb.matched} rows
+          </a>
+        </div>
+      </form>
+    </PickSync>
   );
 }
 

@@ -59,28 +59,33 @@ function Rank({ r }: { r: LeaderboardRow }) {
   return (
     <>
       <span className="font-medium">{r.rank ?? "–"}</span>
-      {r.rank !== null && iv ? (
-        <span
-          className="ml-1 whitespace-nowrap text-xs text-muted"
-          title={
-            `95% interval of the rank over 1,000 bootstrap resamples: ${iv.lo}–${iv.hi}.` +
-            (sim
-              ? ` Taking every comparison on the board at once (simultaneous 95%), it cannot be separated from ranks ${sim.lo} to ${sim.hi}.`
-              : "")
-          }
-          data-testid="rank-interval"
-        >
-          ({iv.lo === iv.hi ? iv.lo : `${iv.lo}–${iv.hi}`})
-        </span>
-      ) : null}
-      {r.rank !== null && r.topGroup ? (
-        <span
-          className="ml-1 inline-block rounded bg-emerald-100 px-1 text-[10px] font-semibold uppercase tracking-wide text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300"
-          title={`Top group: with every comparison made at once (simultaneous 95%), this row cannot be separated from rank 1${sim ? ` (its ranks: ${sim.lo}–${sim.hi})` : ""}.`}
-          data-testid="top-group"
-        >
-          top
-        </span>
+      {r.rank !== null && (iv || r.topGroup) ? (
+        // under the rank, so that the column stays narrow
+        <div className="whitespace-nowrap text-[11px] leading-tight">
+          {iv ? (
+            <span
+              className="text-muted"
+              title={
+                `95% interval of the rank over 1,000 bootstrap resamples: ${iv.lo}–${iv.hi}.` +
+                (sim
+                  ? ` Taking every comparison on the board at once (simultaneous 95%), it cannot be separated from ranks ${sim.lo} to ${sim.hi}.`
+                  : "")
+              }
+              data-testid="rank-interval"
+            >
+              ({iv.lo === iv.hi ? iv.lo : `${iv.lo}–${iv.hi}`})
+            </span>
+          ) : null}
+          {r.topGroup ? (
+            <span
+              className="ml-0.5 inline-block rounded bg-emerald-100 px-0.5 text-[10px] font-semibold uppercase text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300"
+              title={`Top group: with every comparison made at once (simultaneous 95%), this row cannot be separated from rank 1${sim ? ` (its ranks: ${sim.lo}–${sim.hi})` : ""}.`}
+              data-testid="top-group"
+            >
+              top
+            </span>
+          ) : null}
+        </div>
       ) : null}
       {r.significancePending ? (
         <span

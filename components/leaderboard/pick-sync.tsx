@@ -1,37 +1,83 @@
 "use client";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useTransition } from "react";
+import { useRouter } from "next/navigation";
+
+const MAX = 4;
+
+/** The picks in a URL's `pick`, as ids. */
+function picksOf(search: string): string[] {
+  return (new URLSearchParams(search).get("pick") ?? "").split(",").filter(Boolean);
+}
+
+/** `url` with `pick` set to these ids (or removed). */
+function withPicks(url: URL, picks: string[]): URL {
+  const u = new URL(url);
+  if (picks.length) u.searchParams.set("pick", picks.join(","));
+  else u.searchParams.delete("pick");
+  return u;
+}
 
 /**
  * Keeps the rows ticked for comparison in the URL (`pick`), so that they survive paging, sorting
- * and a reload: a tick replaces the URL (no new history entry) and the server renders the links
- * with it. Without JavaScript the form still compares the rows ticked on this page.
+ * and a reload — without a round trip: a tick replaces the URL in place (no new history entry),
+ * and links and GET forms of this board carry the current picks when they are followed. At most
+ * four: a fifth tick is refused and says so. Without JavaScript the form still compares the rows
+ * ticked on this page.
  */
 export function PickSync({ children, onPage }: { children: React.ReactNode; onPage: string[] }) {
   const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
-  const [, start] = useTransition();
   return (
     <div
       onChange={(e) => {
         const box = e.target as HTMLInputElement;
-        if (box.name !== "ids" || box.type !== "checkbox") return;
-        const kept = (params.get("pick") ?? "")
-          .split(",")
-          .filter((id) => id && !onPage.includes(id) && id !== box.value);
-        const form = box.form;
-        const here = form
-          ? [...form.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="ids"]:checked')].map(
-              (b) => b.value,
-            )
-          : [];
-        const pick = [...kept, ...here].slice(0, 4);
-        const next = new URLSearchParams(params.toString());
-        if (pick.length) next.set("pick", pick.join(","));
-        else next.delete("pick");
-        const qs = next.toString();
-        start(() => router.replace(`${pathname}${qs ? `?${qs}` : ""}`, { scroll: false }));
+        if (box.name !== "ids" || box.type !== "checkbox" || !box.form) return;
+        const kept = picksOf(window.location.search).filter((id) => !onPage.includes(id));
+        const here = [...box.form.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="ids"]:checked')].map(
+          (b) => b.value,
+        );
+        if (kept.length + here.length > MAX) {
+          box.checked = false;
+          box.setCustomValidity(`Compare up to ${MAX}: untick one first`);
+          box.reportValidity();
+          setTimeout(() => box.setCustomValidity(""), 2000);
+          return;
+        }
+        // ticks from other pages travel with the compare form as hidden fields
+        for (const h of box.form.querySelectorAll<HTMLInputElement>('input[type="hidden"][name="ids"]'))
+          if (!kept.includes(h.value)) h.remove();
+        const next = withPicks(new URL(window.location.href), [...kept, ...here]);
+        window.history.replaceState(window.history.state, "", next);
+      }}
+      onClickCapture={(e) => {
+        // a link to this board (another page, a sort, the other view) keeps the current picks
+        const a = (e.target as HTMLElement).closest("a[href]") as HTMLAnchorElement | null;
+        if (!a) return;
+        const to = new URL(a.href, window.location.href);
+        if (to.origin !== window.location.origin || to.pathname !== window.location.pathname) return;
+        const next = withPicks(to, picksOf(window.location.search));
+        a.href = next.toString(); // for a new tab or a copied link
+        const me = e as unknown as MouseEvent;
+        if (me.button !== 0 || me.metaKey || me.ctrlKey || me.shiftKey || me.altKey) return;
+        // a client-side link navigates to the href it was given: send it to the one with the picks
+        e.preventDefault();
+        e.stopPropagation();
+        router.push(`${next.pathname}${next.search}${next.hash}`);
+      }}
+      onSubmitCapture={(e) => {
+        // a GET form of this board (the column picker) too
+        const form = e.target as HTMLFormElement;
+        if (form.method.toLowerCase() !== "get") return;
+        const to = new URL(form.action, window.location.href);
+        if (to.pathname !== window.location.pathname) return;
+        const picks = picksOf(window.location.search);
+        let field = form.querySelector<HTMLInputElement>('input[name="pick"]');
+        if (!picks.length) return field?.remove();
+        if (!field) {
+          field = document.createElement("input");
+          field.type = "hidden";
+          field.name = "pick";
+          form.appendChild(field);
+        }
+        field.value = picks.join(",");
       }}
     >
       {children}

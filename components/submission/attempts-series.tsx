@@ -38,7 +38,7 @@ export function AttemptsSeries({
       <svg
         viewBox={`0 0 ${W} ${H}`}
         className="h-auto w-full max-w-xl"
-        role="img"
+        role="group"
         aria-label={`${points.length} public attempts of ${team}, ${label} from ${fmt(v0)} to ${fmt(v1)}`}
         data-testid="attempts-series"
       >

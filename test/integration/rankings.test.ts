@@ -158,6 +158,15 @@ describe("one row per system, with its attempts", () => {
     const w = await call("PATCH", `/api/v1/submissions/${better}`, owner.token, { withdrawn: true });
     expect(w.status).toBe(200);
     expect(w.body.withdrawn.at).toBeTruthy();
+    // the withdrawal moved the ranked set: the intervals are pending, then recomputed by the job it queued
+    const pending = (await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard")).body;
+    expect(pending.rankIntervals.state).toBe("pending");
+    await db.runJobs();
+    const fresh = (await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard")).body;
+    expect(fresh.rankIntervals.state).toBe("fresh");
+    expect(fresh.rows.filter((r: Row) => r.rank !== null).every((r: { rankInterval: unknown }) => r.rankInterval)).toBe(
+      true,
+    );
     const best = await board();
     const mine = best.rows.filter((r) => r.model === "ranker");
     // the earlier file is the system's best now, still "of 3"

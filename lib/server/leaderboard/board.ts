@@ -3,7 +3,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { rankIntervalSteps, type RankIntervals } from "@/lib/metrics";
 import type { Metrics } from "@/lib/tasks/types";
 import { sqlOf } from "@/lib/server/db";
-import { defineTask, queueTask } from "@/lib/server/jobs";
+import { defineTask } from "@/lib/server/jobs";
+import { queueBoardRefresh } from "@/lib/server/scoring";
 import {
   attemptsOf,
   boardOrder,
@@ -153,7 +154,8 @@ function stored(rows: Ranked[], out: RankIntervals): StoredView {
 async function storedViews(ranked: Ranked[], vectors: Map<string, Float64Array>) {
   // a score from before replicates were stored has no interval (it is still ranked)
   const usable = ranked.filter((r) => vectors.has(r.submission_id) && r.primary_value !== null);
-  const bestIds = new Set(bestOfSystems(usable).map((r) => r.submission_id));
+  // each system's best as the board shows it (chosen among all ranked rows, as readBoard does)
+  const bestIds = new Set(bestOfSystems(ranked).map((r) => r.submission_id));
   const best = usable.flatMap((r, i) => (bestIds.has(r.submission_id) ? [i] : []));
   const out = await intervalsOf(
     usable.map((r) => r.primary_value!),
@@ -213,20 +215,13 @@ export const refreshBoardTask = defineTask("refresh-board", async (db, payload) 
   await refreshBoard(db, payload.releaseId);
 });
 
-/** Queues the refresh for a release (one waiting job per release, run in order on its own queue). */
-export function queueBoardRefresh(db: Parameters<typeof queueTask>[0], releaseId: string) {
-  return queueTask(
-    db,
-    "refresh-board",
-    { releaseId },
-    { jobKey: `board:${releaseId}`, queue: `board:${releaseId}`, maxAttempts: 5 },
-  );
-}
-
 /** At start-up: releases whose intervals were never computed (e.g. before this existed) get them. */
 export async function queueMissingRankIntervals(db: PrismaClient): Promise<number> {
   const missing = await releasesWithoutRanks(sqlOf(db));
-  for (const r of missing) await queueBoardRefresh(sqlOf(db), r.id);
+  await queueBoardRefresh(
+    sqlOf(db),
+    missing.map((r) => r.id),
+  );
   return missing.length;
 }
 

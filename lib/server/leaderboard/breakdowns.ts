@@ -5,11 +5,11 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import { getMetric } from "@/lib/metric-value";
-import { BREAKDOWN_ATTRIBUTES, computeBreakdowns, offeredAttributes, type Slice } from "@/lib/tasks/shared/breakdowns";
+import { BREAKDOWN_ATTRIBUTES, offeredAttributes, type Slice } from "@/lib/tasks/shared/breakdowns";
 import type { Actor } from "@/lib/server/auth";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { getSubmissionOrThrow, scoreOnRelease } from "@/lib/server/submissions";
-import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { getLeaderboard } from "./leaderboard";
 
 const hiddenRefusal = () =>
@@ -31,19 +31,18 @@ export async function taskBreakdowns(db: PrismaClient, fullSlug: string, actor: 
   };
 }
 
-/** A score's stored breakdowns, or (a score from before they were stored) computed from its predictions. */
-async function breakdownsOf(
-  db: PrismaClient,
-  task: ResolvedTask,
-  submissionId: string,
-  score: { details: unknown; release: { id: string; bootstrapSeed: number } },
-): Promise<Record<string, Slice[]>> {
+/**
+ * A score's stored breakdowns. A score from before they were stored has none: they are filled when
+ * the submission is scored again (a new release re-scores every submission) — never computed while
+ * a request waits (that would walk every prediction of the submission).
+ */
+function breakdownsOf(score: { details: unknown; release: { version: string } }): Record<string, Slice[]> {
   const stored = (score.details as { breakdowns?: Record<string, Slice[]> } | null)?.breakdowns;
   if (stored) return stored;
-  const instances = await getReleaseInstances(db, score.release.id, true);
-  const preds = await db.prediction.findMany({ where: { submissionId }, select: { externalId: true, data: true } });
-  const byId = new Map(preds.map((p) => [p.externalId, p.data as Record<string, unknown>]));
-  return computeBreakdowns(task.kind, task.options, instances, byId, score.release.bootstrapSeed);
+  throw new AppError(
+    "not_found",
+    `no breakdowns for this score yet: it was scored on release ${score.release.version} before breakdowns were stored; they come with its next re-scoring`,
+  );
 }
 
 /**
@@ -61,7 +60,7 @@ export async function submissionBreakdown(
   const score = scoreOnRelease(sub.scores, q.release);
   if (!score) throw notFound(q.release ? `score on release ${q.release}` : "score (the submission is not scored yet)");
   if (score.release.hidden && !actor?.isAdmin) throw hiddenRefusal();
-  const all = await breakdownsOf(db, task, sub.id, score);
+  const all = breakdownsOf(score);
   // pages may leave the attribute to us: the first the release offers
   const by = q.by ?? Object.keys(all)[0] ?? "repository";
   const slices = all[by];

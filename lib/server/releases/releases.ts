@@ -72,9 +72,14 @@ function diffAgainst(
   }
   const nextIds = new Set(next.map((n) => n.externalId));
   const removed = prev.filter((p) => !nextIds.has(p.externalId)).length;
-  const carrying = (list: { metadata: unknown }[]) => {
+  // over the instances both releases hold (removing instances is not losing a field), values that are there
+  const carrying = (list: { externalId: string; metadata: unknown }[]) => {
     const c: Record<string, number> = {};
-    for (const i of list) for (const k of keysOf(i.metadata)) c[k] = (c[k] ?? 0) + 1;
+    for (const i of list) {
+      if (!before.has(i.externalId) || !nextIds.has(i.externalId)) continue;
+      const m = (i.metadata ?? {}) as Record<string, unknown>;
+      for (const k of keysOf(m)) if (m[k] !== null && m[k] !== undefined) c[k] = (c[k] ?? 0) + 1;
+    }
     return c;
   };
   const had = carrying(prev);
@@ -98,7 +103,7 @@ function carryOver(prev: StoredInstance[], next: StoredInstance[]): Record<strin
     const meta = n.metadata as Record<string, unknown>;
     for (const [k, v] of Object.entries(p.metadata ?? {})) {
       if (meta[k] !== undefined || v === undefined || v === null) continue;
-      meta[k] = v;
+      meta[k] = structuredClone(v); // never a reference into the cached previous release
       carried[k] = (carried[k] ?? 0) + 1;
     }
   }

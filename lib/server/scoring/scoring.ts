@@ -37,14 +37,22 @@ export async function saveScores(
     releaseId,
     scores.map((x) => x.id),
   );
-  // the board's rank intervals, refreshed after this write: one waiting job per release (its key is
-  // replaced while it waits), run in order on the release's own queue
-  await queueTask(
-    exec,
-    "refresh-board",
-    { releaseId },
-    { jobKey: `board:${releaseId}`, queue: `board:${releaseId}`, maxAttempts: 5 },
-  );
+  await queueBoardRefresh(exec, [releaseId]);
+}
+
+/**
+ * The boards' rank intervals, refreshed after a write that moves a ranked set (a score, a
+ * withdrawal, a hide, a visibility change, a deletion): one waiting job per release (its key is
+ * replaced while it waits), run in order on the release's own queue.
+ */
+export async function queueBoardRefresh(exec: Sql, releaseIds: string[]): Promise<void> {
+  for (const releaseId of new Set(releaseIds))
+    await queueTask(
+      exec,
+      "refresh-board",
+      { releaseId },
+      { jobKey: `board:${releaseId}`, queue: `board:${releaseId}`, maxAttempts: 5 },
+    );
 }
 
 async function writeScore(
@@ -58,7 +66,8 @@ async function writeScore(
     ...(s.result?.details ?? {}),
     ...(s.lengths !== undefined ? { lengthBuckets: s.lengths } : {}),
     // per-slice metrics (issue 20): read by the breakdown route and charts, never recomputed per request
-    ...(s.breakdowns && Object.keys(s.breakdowns).length ? { breakdowns: s.breakdowns } : {}),
+    // always present (even empty), so "no slices" and "scored before breakdowns existed" differ
+    breakdowns: s.breakdowns ?? {},
   };
   await upsertScore(exec, {
     id: crypto.randomUUID(),

@@ -101,19 +101,19 @@ export async function ladderOutcome(sql: Sql, submissionId: string, releaseId: s
 }
 
 /**
- * A live submission (scored, not hidden or withdrawn) of the same team and task with this file's
+ * A live submission (scored and not withdrawn — a file the maintainers hid counts too) of the same team and task with this file's
  * hash. Takes a transaction-scoped advisory lock on (team, task, hash) first, so two identical
  * uploads at once cannot both pass: the second waits for the first to commit, then sees it.
  */
 export async function liveDuplicateOf(
   sql: Sql,
   r: { taskId: string; teamId: string; sha256: string; id: string },
-): Promise<{ id: string; model: string; created_at: Date; visibility: string } | null> {
+): Promise<{ id: string; model: string; created_at: Date; visibility: string; hidden: boolean } | null> {
   await sql(`SELECT pg_advisory_xact_lock(hashtextextended($1, 19))`, [`${r.teamId}:${r.taskId}:${r.sha256}`]);
-  const [row] = await sql<{ id: string; model: string; created_at: Date; visibility: string }>(
-    `SELECT id, model, created_at, visibility::text FROM submissions
+  const [row] = await sql<{ id: string; model: string; created_at: Date; visibility: string; hidden: boolean }>(
+    `SELECT id, model, created_at, visibility::text, hidden_at IS NOT NULL AS hidden FROM submissions
       WHERE task_id = $1::uuid AND team_id = $2::uuid AND file_sha256 = $3 AND id <> $4::uuid
-        AND status = 'scored' AND hidden_at IS NULL
+        AND status = 'scored' AND withdrawn_at IS NULL
       ORDER BY created_at LIMIT 1`,
     [r.taskId, r.teamId, r.sha256, r.id],
   );

@@ -273,7 +273,9 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
         if (dup)
           throw new AppError(
             "conflict",
-            `this file is byte-identical (SHA-256 ${sha256.slice(0, 12)}…) to your team's submission ${dup.id} ("${dup.model}", ${dup.visibility}, uploaded ${dup.created_at.toISOString().slice(0, 10)}), which is still live: withdraw it first, or upload a different file`,
+            dup.hidden
+              ? `this file is byte-identical (SHA-256 ${sha256.slice(0, 12)}…) to your team's submission ${dup.id} ("${dup.model}"), which the maintainers hid: the same file cannot come back as a new submission`
+              : `this file is byte-identical (SHA-256 ${sha256.slice(0, 12)}…) to your team's submission ${dup.id} ("${dup.model}", ${dup.visibility}, uploaded ${dup.created_at.toISOString().slice(0, 10)}), which is still live: withdraw it first, or upload a different file`,
             { field: "file", submissionId: dup.id, sha256 },
           );
       }

@@ -3,7 +3,14 @@ import { AppError, notFound } from "@/lib/errors";
 import type { Actor } from "@/lib/server/auth";
 import { audit } from "@/lib/server/audit";
 import { sqlOf } from "@/lib/server/db";
+import { queueBoardRefresh } from "@/lib/server/scoring";
 import { isOwner } from "@/lib/server/teams";
+
+/** The releases a submission has scores on: their boards' ranked sets move with it. */
+async function boardsOf(db: Pick<PrismaClient, "score">, submissionId: string): Promise<string[]> {
+  const rows = await db.score.findMany({ where: { submissionId }, select: { releaseId: true } });
+  return rows.map((r) => r.releaseId);
+}
 
 // Who may change a submission after upload: its team's owners (visibility, logs link, withdraw)
 // and admins (those, plus verify, hide with a reason, delete). Every change is in the audit trail.
@@ -61,6 +68,8 @@ export async function updateSubmission(
     }
     if (!Object.keys(data).length) return result(sub);
     const after = await tx.submission.update({ where: { id }, data });
+    // on or off the public boards: their rank intervals are recomputed
+    if (data.visibility !== undefined || data.withdrawnAt) await queueBoardRefresh(sqlOf(tx), await boardsOf(tx, id));
     if (data.withdrawnAt) {
       await audit(sqlOf(tx), {
         actor,
@@ -127,6 +136,7 @@ export async function hideSubmission(db: PrismaClient, actor: Actor, id: string,
         ? { hiddenReason: reason, hiddenAt: new Date() }
         : { hiddenReason: null, hiddenAt: null, withdrawnAt: null },
     });
+    await queueBoardRefresh(sqlOf(tx), await boardsOf(tx, id));
     await audit(sqlOf(tx), {
       actor,
       action: reason ? "submission.hide" : "submission.unhide",
@@ -157,6 +167,8 @@ export async function deleteSubmission(db: PrismaClient, actor: Actor, id: strin
         createdAt: sub.createdAt.toISOString(),
       },
     });
+    const boards = await boardsOf(tx, id);
     await tx.submission.delete({ where: { id } });
+    await queueBoardRefresh(sqlOf(tx), boards);
   });
 }

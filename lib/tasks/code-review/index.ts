@@ -226,12 +226,12 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<Review
   };
 }
 
-/** A comment's line: a whole number, or a string holding one ("42", "~42", "L42", "42-45": the first). undefined: not a line. */
+/** A comment's line: a whole number, or a string holding one ("42", "~42", "L42", "42-45", "L42-L45": the first). undefined: not a line. */
 function lineOf(v: unknown): number | null | undefined {
   if (v === undefined || v === null || v === "") return null;
   if (typeof v === "number") return Number.isInteger(v) && v >= 0 ? v : undefined;
   if (typeof v !== "string") return undefined;
-  const m = /^\s*(?:~|≈|about\s+|approx\.?\s*|line\s*|L)?\s*(\d{1,9})(?:\s*[-–:]\s*\d{1,9})?\s*$/i.exec(v);
+  const m = /^\s*(?:~|≈|about\s+|approx\.?\s*|line\s*|L)?\s*(\d{1,9})(?:\s*[-–:]\s*L?\d{1,9})?\s*$/i.exec(v);
   return m ? Number(m[1]) : undefined;
 }
 
