@@ -44,6 +44,8 @@ export function NavigationProgress() {
     document.addEventListener("submit", onSubmit);
     window.addEventListener("popstate", onPop);
     window.addEventListener("pageshow", onPop);
+    // listening from here on (browser tests wait for it before they click)
+    document.documentElement.dataset.navigationReady = "1";
     return () => {
       document.removeEventListener("click", onClick);
       document.removeEventListener("submit", onSubmit);

@@ -69,7 +69,7 @@ test("the column picker: key columns fit 1,440 px on every task, a pick lives in
   await page.goto("/tasks/bouncerbench/input?baselines=0");
   const picker = page.getByTestId("column-picker");
   await picker.locator("summary").click();
-  await expect(picker.locator("summary")).toContainText("Columns: 7 of 10 shown");
+  await expect(picker.locator("summary")).toContainText("Columns: 7 of 11 shown");
   await picker.getByLabel("Agreement").check();
   await picker.getByLabel("Team").uncheck();
   await picker.getByRole("button", { name: "Show these columns" }).click();
@@ -159,6 +159,8 @@ test("a prediction's trace is read in the viewer: steps, search, a step's permal
 test("sorting and paging show that something happens at once, until the next view arrives", async ({ page }) => {
   await page.goto("/tasks/bouncerbench/input");
   await expect(page.getByTestId("navigation-pending")).toHaveCount(0);
+  // a click before hydration is a plain navigation, with nothing to show it: wait for the listener
+  await expect(page.locator("html[data-navigation-ready]")).toHaveCount(1);
   // a slow server (a phone on a slow network): the next view takes 1.5 s
   await page.route(/\/tasks\/bouncerbench\/input\?.*sort=FNR_a/, async (route) => {
     await new Promise((r) => setTimeout(r, 1500));

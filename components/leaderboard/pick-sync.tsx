@@ -53,13 +53,15 @@ export function PickSync({ children, onPage }: { children: React.ReactNode; onPa
         if (!a) return;
         const to = new URL(a.href, window.location.href);
         if (to.origin !== window.location.origin || to.pathname !== window.location.pathname) return;
-        const next = withPicks(to, picksOf(window.location.search));
+        const picks = picksOf(window.location.search);
+        if (picks.join(",") === picksOf(to.search).join(",")) return; // it carries them already
+        const next = withPicks(to, picks);
         a.href = next.toString(); // for a new tab or a copied link
         const me = e as unknown as MouseEvent;
         if (me.button !== 0 || me.metaKey || me.ctrlKey || me.shiftKey || me.altKey) return;
-        // a client-side link navigates to the href it was given: send it to the one with the picks
+        // a client-side link navigates to the href it was given: it stands down (default prevented)
+        // and the router goes to the one with the picks; the pending bar still sees the click
         e.preventDefault();
-        e.stopPropagation();
         router.push(`${next.pathname}${next.search}${next.hash}`);
       }}
       onSubmitCapture={(e) => {
