@@ -115,7 +115,10 @@ export function HistoryChart({
       <p className="mt-1 text-xs text-muted" data-testid="history-legend">
         Each step a new best; the band its 95% interval; the y axis does not start at 0. Releases (dashed):{" "}
         {data.releases.map((r, i) => (
-          <span key={r.version} className={r.version === data.current ? "font-medium text-orange-800 dark:text-orange-300" : ""}>
+          <span
+            key={r.version}
+            className={r.version === data.current ? "font-medium text-orange-800 dark:text-orange-300" : ""}
+          >
             {i ? " · " : ""}
             {r.version} ({day(r.t)}){r.version === data.current ? ", shown, orange" : ""}
           </span>
