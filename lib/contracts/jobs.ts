@@ -22,6 +22,7 @@ export const JOB_PAYLOADS = {
   "sweep-uploads": z.looseObject({}),
   /** internal: per-instance outcomes of scores written before they were stored (issue 18), a batch per run */
   "fill-outcomes": z.looseObject({}),
+  "fill-breakdowns": z.looseObject({}),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -103,3 +103,24 @@ describe("breakdowns", () => {
     expect((await get(`/api/v1/submissions/${gpt}/breakdown?by=DROP%20TABLE`)).status).toBe(422);
   });
 });
+
+describe("scores from before breakdowns were stored", () => {
+  it("answer 404 (never computed per request) until the fill job stores the same slices", async () => {
+    const before = await get(`/api/v1/submissions/${gpt}/breakdown?by=repository`);
+    expect(before.status).toBe(200);
+    await db.prisma.$executeRawUnsafe(
+      `UPDATE scores SET details = details - 'breakdowns' WHERE submission_id = $1::uuid`,
+      gpt,
+    );
+    const missing = await get(`/api/v1/submissions/${gpt}/breakdown?by=repository`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toMatch(/re-scoring/);
+    const { fillBreakdowns, queueFillBreakdowns } = await import("@/lib/server/scoring");
+    expect(await queueFillBreakdowns(db.prisma)).toBe(true);
+    await db.runJobs();
+    expect(await fillBreakdowns(db.prisma)).toBe(0);
+    const after = await get(`/api/v1/submissions/${gpt}/breakdown?by=repository`);
+    expect(after.status).toBe(200);
+    expect(after.body.slices).toEqual(before.body.slices);
+  });
+});

@@ -70,3 +70,18 @@ export function scoresWithoutOutcomes(sql: Sql, limit: number) {
 export function setOutcomes(sql: Sql, scoreId: string, outcomes: Buffer) {
   return sql(`UPDATE scores SET outcomes = $2 WHERE id = $1::uuid`, [scoreId, outcomes]);
 }
+
+/** Scores written before per-slice breakdowns were stored (issue 20). */
+export function scoresWithoutBreakdowns(sql: Sql, limit: number) {
+  return sql<{ id: string; submission_id: string; release_id: string }>(
+    `SELECT id::text, submission_id::text, release_id::text FROM scores WHERE NOT (details ? 'breakdowns') ORDER BY release_id, id LIMIT $1`,
+    [limit],
+  );
+}
+
+export function setBreakdowns(sql: Sql, scoreId: string, breakdowns: unknown) {
+  return sql(`UPDATE scores SET details = details || jsonb_build_object('breakdowns', $2::jsonb) WHERE id = $1::uuid`, [
+    scoreId,
+    JSON.stringify(breakdowns),
+  ]);
+}

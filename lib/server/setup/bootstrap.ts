@@ -6,7 +6,7 @@ import { dataDir, getEnv } from "@/lib/env";
 import { hashToken, createApiToken, ensureTeam, passwordProblem, hashPassword } from "@/lib/server/auth";
 import { migrateQueue } from "@/lib/server/jobs";
 import { applyMigrations } from "@/lib/server/db";
-import { queueFillOutcomes } from "@/lib/server/scoring";
+import { queueFillBreakdowns, queueFillOutcomes } from "@/lib/server/scoring";
 import { queueMissingRankIntervals } from "@/lib/server/leaderboard";
 import { seed } from "./seed";
 
@@ -74,6 +74,8 @@ export async function bootstrap(db: Database, opts: { seed?: boolean; log?: (m: 
   await ensureAdmin(db, log);
   // scores from before per-instance outcomes were stored: filled by a job, a batch at a time
   if (await queueFillOutcomes(db.prisma)) log("[db] queued fill-outcomes for scores without per-instance outcomes");
+  // scores from before per-slice breakdowns were stored: the same, by their own job
+  if (await queueFillBreakdowns(db.prisma)) log("[db] queued fill-breakdowns for scores without per-slice breakdowns");
   // boards from before rank intervals existed: computed by the worker, one release at a time
   const ranks = await queueMissingRankIntervals(db.prisma);
   if (ranks) log(`[db] queued rank intervals for ${ranks} release(s)`);

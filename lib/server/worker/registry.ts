@@ -5,7 +5,7 @@
 import type { JobRegistry } from "@/lib/server/jobs";
 import { refreshBoardTask } from "@/lib/server/leaderboard";
 import { rescoreJob, rescorePartTask } from "@/lib/server/releases";
-import { fillOutcomesTask } from "@/lib/server/scoring";
+import { fillBreakdownsTask, fillOutcomesTask } from "@/lib/server/scoring";
 import { scoreUploadJob, sweepUploadsTask } from "@/lib/server/submissions";
 
 export const JOBS: JobRegistry = {
@@ -15,4 +15,5 @@ export const JOBS: JobRegistry = {
   "refresh-board": refreshBoardTask,
   "sweep-uploads": sweepUploadsTask,
   "fill-outcomes": fillOutcomesTask,
+  "fill-breakdowns": fillBreakdownsTask,
 };
