@@ -81,3 +81,42 @@ export function pairedIntervalFromReplicates(
   const { low, high } = intervalFromReplicates(d, level);
   return { difference, low, high, significant: low > 0 || high < 0 };
 }
+
+// The fixed indices depend only on (n, seed): this per-process memo is a cache, not state.
+const indexMemo = new Map<string, Int32Array>();
+
+/**
+ * `bootstrapIndices(n, BOOTSTRAP_RESAMPLES, seed)`, memoised per (n, seed) (at most 256 kept):
+ * a release's scores, and every slice of the same size, draw the same resamples.
+ */
+export function sharedBootstrapIndices(n: number, seed = BOOTSTRAP_SEED): Int32Array {
+  const key = `${n}:${seed}`;
+  let ix = indexMemo.get(key);
+  if (!ix) {
+    ix = bootstrapIndices(n, BOOTSTRAP_RESAMPLES, seed);
+    indexMemo.set(key, ix);
+    if (indexMemo.size > 256) indexMemo.delete(indexMemo.keys().next().value as string);
+  }
+  return ix;
+}
+
+/**
+ * Replicates of a statistic built from per-row statistics (a task's `primaryStats`), on the shared
+ * resamples of (rows.length, seed): resample r is fromStats(the rows it draws).
+ * @throws RangeError when there are no rows
+ */
+export function statsReplicates(
+  rows: number[][],
+  fromStats: (picked: number[][]) => number | null,
+  seed = BOOTSTRAP_SEED,
+): Float64Array {
+  const picked: number[][] = new Array(rows.length);
+  return bootstrapReplicates(
+    rows.length,
+    (ix) => {
+      for (let k = 0; k < ix.length; k++) picked[k] = rows[ix[k]];
+      return fromStats(picked);
+    },
+    sharedBootstrapIndices(rows.length, seed),
+  );
+}

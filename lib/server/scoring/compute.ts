@@ -1,13 +1,7 @@
 // Scoring itself, pure: predictions against a release's truth through the task kind's scorer, the
 // primary metric's bootstrap, length buckets and per-instance outcomes. No database code: the
 // CLI's offline `score` loads only this (and scoring.ts stores what it computes).
-import {
-  BOOTSTRAP_RESAMPLES,
-  BOOTSTRAP_SEED,
-  bootstrapIndices,
-  bootstrapReplicates,
-  intervalFromReplicates,
-} from "@/lib/metrics";
+import { BOOTSTRAP_SEED, intervalFromReplicates, statsReplicates } from "@/lib/metrics";
 import type { ResolvedTask } from "@/lib/tasks/resolve";
 import { computeBreakdowns, type Slice } from "@/lib/tasks/shared/breakdowns";
 import { lengthBuckets, type LengthBucket } from "@/lib/tasks/shared/length-bucket";
@@ -32,20 +26,6 @@ export interface ComputedScore {
   outcomes: Uint8Array;
   /** the metrics per slice of every attribute the release offers (lib/tasks/shared/breakdowns.ts) */
   breakdowns: Record<string, Slice[]>;
-}
-
-// The fixed resampling indices of a release depend only on (n, seed): recomputable anywhere, so
-// this per-process memo is a cache, not state.
-const indexCache = new Map<string, Int32Array>();
-export function releaseIndices(n: number, seed: number): Int32Array {
-  const key = `${n}:${seed}`;
-  let ix = indexCache.get(key);
-  if (!ix) {
-    ix = bootstrapIndices(n, BOOTSTRAP_RESAMPLES, seed);
-    indexCache.set(key, ix);
-    if (indexCache.size > 8) indexCache.delete(indexCache.keys().next().value as string);
-  }
-  return ix;
 }
 
 /**
@@ -80,15 +60,7 @@ export function computeScore(
       const p = predictions.get(i.externalId);
       return p ? [task.kind.primaryStats(i, p, task.options)] : [];
     });
-    const picked: number[][] = new Array(rows.length);
-    covered = bootstrapReplicates(
-      rows.length,
-      (ix) => {
-        for (let k = 0; k < ix.length; k++) picked[k] = rows[ix[k]];
-        return task.kind.primaryFromStats(picked, task.options);
-      },
-      releaseIndices(rows.length, opts.bootstrapSeed ?? BOOTSTRAP_SEED),
-    );
+    covered = statsReplicates(rows, (picked) => task.kind.primaryFromStats(picked, task.options), opts.bootstrapSeed);
   }
   let ci: ComputedScore["ci"] = null;
   if (covered) {

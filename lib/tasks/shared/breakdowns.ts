@@ -2,13 +2,7 @@
 // attribute the release carries — repository (from SWE-bench-style ids when not given), difficulty,
 // length bucket, label, category, language, build system — with a bootstrap interval of the
 // primary metric per slice. Pure: computed with the score at write time (lib/server/scoring).
-import {
-  BOOTSTRAP_RESAMPLES,
-  BOOTSTRAP_SEED,
-  bootstrapIndices,
-  bootstrapReplicates,
-  intervalFromReplicates,
-} from "@/lib/metrics";
+import { BOOTSTRAP_SEED, intervalFromReplicates, statsReplicates } from "@/lib/metrics";
 import type { Metrics, StoredInstance, TaskKindModule, TaskOptions } from "@/lib/tasks/types";
 import { BUCKETS } from "./length-bucket";
 
@@ -86,18 +80,6 @@ function order(key: string, slices: Slice[]): Slice[] {
   return slices.sort((a, b) => b.n - a.n || a.value.localeCompare(b.value));
 }
 
-const sliceIndices = new Map<string, Int32Array>();
-function indicesFor(n: number, seed: number): Int32Array {
-  const key = `${n}:${seed}`;
-  let ix = sliceIndices.get(key);
-  if (!ix) {
-    ix = bootstrapIndices(n, BOOTSTRAP_RESAMPLES, seed);
-    sliceIndices.set(key, ix);
-    if (sliceIndices.size > 256) sliceIndices.delete(sliceIndices.keys().next().value as string);
-  }
-  return ix;
-}
-
 /**
  * The score's metrics on every slice of every attribute the release offers, over the covered
  * instances, each with a seeded 95% bootstrap interval of the primary metric (1,000 resamples).
@@ -134,15 +116,7 @@ export function computeBreakdowns(
         const rows = members.map((k) =>
           kind.primaryStats(instances[k], predictions.get(instances[k].externalId)!, opts),
         );
-        const picked: number[][] = new Array(rows.length);
-        const reps = bootstrapReplicates(
-          rows.length,
-          (ix) => {
-            for (let q = 0; q < ix.length; q++) picked[q] = rows[ix[q]];
-            return kind.primaryFromStats(picked, opts);
-          },
-          indicesFor(rows.length, seed),
-        );
+        const reps = statsReplicates(rows, (picked) => kind.primaryFromStats(picked, opts), seed);
         try {
           const { low, high } = intervalFromReplicates(reps);
           ci = { lo: low, hi: high };
