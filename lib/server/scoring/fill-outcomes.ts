@@ -3,10 +3,11 @@
 // this). Queued at start-up when any score lacks them; each run re-queues itself until none is left.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { getReleaseInstances } from "@/lib/server/cache";
-import { sqlOf } from "@/lib/server/db";
+import { sqlOf, type Sql } from "@/lib/server/db";
 import { defineTask, queueTask } from "@/lib/server/jobs";
-import { getTaskOrThrow } from "@/lib/server/tasks";
+import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 import { computeBreakdowns } from "@/lib/tasks/shared/breakdowns";
+import type { StoredInstance } from "@/lib/tasks/types";
 import { encodeOutcomes } from "./outcomes";
 import {
   predictionsWithout,
@@ -18,57 +19,74 @@ import {
 
 const BATCH = 50;
 
-/** Fills up to BATCH scores' outcomes; returns how many it filled. */
-export async function fillOutcomes(db: PrismaClient, batch = BATCH): Promise<number> {
-  const todo = await scoresWithoutOutcomes(sqlOf(db), batch);
-  for (const s of todo) {
-    const release = await db.release.findUniqueOrThrow({ where: { id: s.release_id }, include: { task: true } });
-    const task = await getTaskOrThrow(db, release.task.fullSlug);
-    const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
-    const preds = await predictionsWithout(db, s.submission_id, task.kind.storageOnlyFields ?? []);
-    const bits = encodeOutcomes(task, instances, new Map(preds.map((p) => [p.external_id, p.data])));
-    await setOutcomes(sqlOf(db), s.id, Buffer.from(bits.buffer, bits.byteOffset, bits.byteLength));
-  }
-  return todo.length;
+/**
+ * A back-fill: which scores lack something, and how one score's value is computed from its
+ * release's instances and its predictions (storage-only fields left out) and stored.
+ */
+function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
+  kind: K,
+  missing: (sql: Sql, limit: number) => Promise<{ id: string; submission_id: string; release_id: string }[]>,
+  store: (
+    sql: Sql,
+    scoreId: string,
+    c: {
+      task: ResolvedTask;
+      release: { bootstrapSeed: number };
+      instances: StoredInstance[];
+      predictions: Map<string, Record<string, unknown>>;
+    },
+  ) => Promise<unknown>,
+) {
+  /** Fills up to `batch` scores; returns how many it filled. */
+  const fill = async (db: PrismaClient, batch = BATCH): Promise<number> => {
+    const todo = await missing(sqlOf(db), batch);
+    for (const s of todo) {
+      const release = await db.release.findUniqueOrThrow({ where: { id: s.release_id }, include: { task: true } });
+      const task = await getTaskOrThrow(db, release.task.fullSlug);
+      const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
+      const preds = await predictionsWithout(db, s.submission_id, task.kind.storageOnlyFields ?? []);
+      const predictions = new Map(preds.map((p) => [p.external_id, p.data]));
+      await store(sqlOf(db), s.id, { task, release, instances, predictions });
+    }
+    return todo.length;
+  };
+  /** Queues the fill when some score lacks it (one waiting job at a time). */
+  const queue = async (db: PrismaClient): Promise<boolean> => {
+    const [first] = await missing(sqlOf(db), 1);
+    if (!first) return false;
+    await queueTask(sqlOf(db), kind, {} as Parameters<typeof queueTask<K>>[2], {
+      jobKey: kind,
+      queue: "fill-outcomes",
+    });
+    return true;
+  };
+  const task = defineTask(kind, async (db) => {
+    if ((await fill(db)) === BATCH) await queue(db);
+  });
+  return { fill, queue, task };
 }
 
-/** Queues the fill when some score lacks outcomes (one waiting job at a time). */
-export async function queueFillOutcomes(db: PrismaClient): Promise<boolean> {
-  const [missing] = await scoresWithoutOutcomes(sqlOf(db), 1);
-  if (!missing) return false;
-  await queueTask(sqlOf(db), "fill-outcomes", {}, { jobKey: "fill-outcomes", queue: "fill-outcomes" });
-  return true;
-}
-
-export const fillOutcomesTask = defineTask("fill-outcomes", async (db) => {
-  if ((await fillOutcomes(db)) === BATCH) await queueFillOutcomes(db);
+const outcomes = backfill("fill-outcomes", scoresWithoutOutcomes, (sql, id, c) => {
+  const bits = encodeOutcomes(c.task, c.instances, c.predictions);
+  return setOutcomes(sql, id, Buffer.from(bits.buffer, bits.byteOffset, bits.byteLength));
 });
 
-/** Fills up to BATCH scores' per-slice breakdowns (lib/tasks/shared/breakdowns.ts); returns how many it filled. */
-export async function fillBreakdowns(db: PrismaClient, batch = BATCH): Promise<number> {
-  const todo = await scoresWithoutBreakdowns(sqlOf(db), batch);
-  for (const s of todo) {
-    const release = await db.release.findUniqueOrThrow({ where: { id: s.release_id }, include: { task: true } });
-    const task = await getTaskOrThrow(db, release.task.fullSlug);
-    const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
-    const preds = await predictionsWithout(db, s.submission_id, task.kind.storageOnlyFields ?? []);
-    const byId = new Map(preds.map((p) => [p.external_id, p.data]));
-    const breakdowns = byId.size
-      ? computeBreakdowns(task.kind, task.options, instances, byId, release.bootstrapSeed)
-      : {};
-    await setBreakdowns(sqlOf(db), s.id, breakdowns);
-  }
-  return todo.length;
-}
+const breakdowns = backfill("fill-breakdowns", scoresWithoutBreakdowns, (sql, id, c) =>
+  setBreakdowns(
+    sql,
+    id,
+    c.predictions.size
+      ? computeBreakdowns(c.task.kind, c.task.options, c.instances, c.predictions, c.release.bootstrapSeed)
+      : {},
+  ),
+);
 
-/** Queues the breakdowns' fill when some score lacks them (one waiting job at a time). */
-export async function queueFillBreakdowns(db: PrismaClient): Promise<boolean> {
-  const [missing] = await scoresWithoutBreakdowns(sqlOf(db), 1);
-  if (!missing) return false;
-  await queueTask(sqlOf(db), "fill-breakdowns", {}, { jobKey: "fill-breakdowns", queue: "fill-outcomes" });
-  return true;
-}
+/** Per-instance outcome bitsets of scores written before they existed. */
+export const fillOutcomes = outcomes.fill;
+export const queueFillOutcomes = outcomes.queue;
+export const fillOutcomesTask = outcomes.task;
 
-export const fillBreakdownsTask = defineTask("fill-breakdowns", async (db) => {
-  if ((await fillBreakdowns(db)) === BATCH) await queueFillBreakdowns(db);
-});
+/** Per-slice breakdowns (lib/tasks/shared/breakdowns.ts) of scores written before they existed. */
+export const fillBreakdowns = breakdowns.fill;
+export const queueFillBreakdowns = breakdowns.queue;
+export const fillBreakdownsTask = breakdowns.task;
