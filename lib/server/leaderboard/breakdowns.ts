@@ -7,7 +7,7 @@ import { AppError, notFound } from "@/lib/errors";
 import { getMetric } from "@/lib/metric-value";
 import { BREAKDOWN_ATTRIBUTES, offeredAttributes, type Slice } from "@/lib/tasks/shared/breakdowns";
 import type { Actor } from "@/lib/server/auth";
-import { getReleaseInstances } from "@/lib/server/cache";
+import { getReleaseInstances, Lru } from "@/lib/server/cache";
 import { getSubmissionOrThrow, scoreOnRelease } from "@/lib/server/submissions";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { getLeaderboard } from "./leaderboard";
@@ -23,13 +23,17 @@ export async function taskBreakdowns(db: PrismaClient, fullSlug: string, actor: 
   const task = await getTaskOrThrow(db, fullSlug);
   const release = await getReleaseOrThrow(db, task.id, version, actor);
   if (release.hidden && !actor?.isAdmin) throw hiddenRefusal();
-  const instances = await getReleaseInstances(db, release.id, true);
-  return {
-    task: task.fullSlug,
-    release: release.version,
-    attributes: offeredAttributes(task.kind, task.options, instances),
-  };
+  let attributes = offered.get(release.id);
+  if (!attributes) {
+    const instances = await getReleaseInstances(db, release.id, true);
+    attributes = offeredAttributes(task.kind, task.options, instances);
+    // a release out of draft never changes its instances: worked out once per process
+    if (release.status !== "draft") offered.set(release.id, attributes);
+  }
+  return { task: task.fullSlug, release: release.version, attributes };
 }
+
+const offered = new Lru<ReturnType<typeof offeredAttributes>>(64);
 
 /**
  * A score's stored breakdowns. A score from before they were stored has none: they are filled when
