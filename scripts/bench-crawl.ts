@@ -39,6 +39,11 @@ export function urlFor(pattern: string, ids: CrawlIds): { url: string; admin?: b
     "/api/v1/tokens": { url: "/api/v1/tokens", admin: true },
     "/tasks/[benchmark]/[task]/compare": { url: `${t}/compare?ids=${ids.submission}` },
     "/og/tasks/[benchmark]/[task]/compare": { url: `/og/tasks/bouncerbench/input/compare?ids=${ids.submission}` },
+    "/badges/tasks/[benchmark]/[task]/submissions/[file]": {
+      url: `/badges/tasks/bouncerbench/input/submissions/${ids.submission}.svg`,
+    },
+    "/badges/tasks/[benchmark]/[task]/teams/[file]": { url: `/badges/tasks/bouncerbench/input/teams/${ids.team}.svg` },
+    "/api/v1/submissions/[id]/breakdown": { url: `/api/v1/submissions/${ids.submission}/breakdown?by=repository` },
   };
   if (special[pattern]) return special[pattern];
   if (/\[/.test(fill)) return { skip: `no URL for ${pattern} in scripts/bench-crawl.ts` };
