@@ -114,7 +114,7 @@ describe("scores from before breakdowns were stored", () => {
     );
     const missing = await get(`/api/v1/submissions/${gpt}/breakdown?by=repository`);
     expect(missing.status).toBe(404);
-    expect(missing.body.error.message).toMatch(/re-scoring/);
+    expect(missing.body.error.message).toMatch(/being computed/);
     const { fillBreakdowns, queueFillBreakdowns } = await import("@/lib/server/scoring");
     expect(await queueFillBreakdowns(db.prisma)).toBe(true);
     await db.runJobs();

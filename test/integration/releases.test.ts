@@ -264,6 +264,17 @@ describe("publishing re-scores every submission in the background; scores are ke
     const { job } = await pub.json();
     const done = await waitJob(job.id);
     expect(done).toMatchObject({ status: "done", progress: 5, total: 5 });
+    // the re-score defers breakdowns to the fill-breakdowns job and refreshes the board once, when
+    // its last part lands: after the queue drains, every new score has both
+    await db.runJobs();
+    const [after] = await db.query<{ lacking: number; scored: number; ranks: number }>(
+      `SELECT count(*) FILTER (WHERE NOT s.details ? 'breakdowns')::int AS lacking, count(*)::int AS scored,
+              (SELECT count(*)::int FROM board_ranks b WHERE b.release_id = $1::uuid) AS ranks
+         FROM scores s WHERE s.release_id = $1::uuid`,
+      [r.body.release.id],
+    );
+    expect(after).toEqual({ lacking: 0, scored: expect.any(Number), ranks: 1 });
+    expect(after.scored).toBeGreaterThanOrEqual(5);
 
     const current = await board("bouncerbench/input");
     expect(current.body.release.version).toBe("2.0");

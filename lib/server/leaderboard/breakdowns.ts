@@ -36,16 +36,16 @@ export async function taskBreakdowns(db: PrismaClient, fullSlug: string, actor: 
 const offered = new Lru<ReturnType<typeof offeredAttributes>>(64);
 
 /**
- * A score's stored breakdowns. A score from before they were stored has none: they are filled when
- * the submission is scored again (a new release re-scores every submission) — never computed while
- * a request waits (that would walk every prediction of the submission).
+ * A score's stored breakdowns. A score from before they were stored, or just written by a release's
+ * re-score, has none yet: the fill-breakdowns job computes them in the background — never while a
+ * request waits (that would walk every prediction of the submission).
  */
 function breakdownsOf(score: { details: unknown; release: { version: string } }): Record<string, Slice[]> {
   const stored = (score.details as { breakdowns?: Record<string, Slice[]> } | null)?.breakdowns;
   if (stored) return stored;
   throw new AppError(
     "not_found",
-    `no breakdowns for this score yet: it was scored on release ${score.release.version} before breakdowns were stored; they come with its next re-scoring`,
+    `no breakdowns for this score on release ${score.release.version} yet: they are being computed in the background (a few minutes after a re-score); try again shortly`,
   );
 }
 

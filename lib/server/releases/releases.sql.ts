@@ -23,12 +23,13 @@ export async function claimPart(sql: Sql, jobId: string, part: string, count: nu
   return rows.length > 0;
 }
 
-/** Marks the job done once every part is counted. */
-export function finishWhenComplete(sql: Sql, jobId: string, version: string) {
-  return sql(
+/** Marks the job done once every part is counted: true when this call did it. */
+export async function finishWhenComplete(sql: Sql, jobId: string, version: string) {
+  const rows = await sql(
     `UPDATE jobs SET status = 'done'::"JobStatus", finished_at = now(),
             result = jsonb_build_object('rescored', total, 'release', $2::text)
-      WHERE id = $1::uuid AND progress >= total AND status <> 'done'`,
+      WHERE id = $1::uuid AND progress >= total AND status <> 'done' RETURNING 1`,
     [jobId, version],
   );
+  return rows.length > 0;
 }

@@ -8,7 +8,7 @@ import { refreshBaselines } from "./baselines";
 import { sqlOf } from "@/lib/server/db";
 import { createJob, defineJob, defineTask, queueTask, userFacingError } from "@/lib/server/jobs";
 import { audit, type AuditEntry } from "@/lib/server/audit";
-import { rescoreCompute, saveScores } from "@/lib/server/scoring";
+import { queueBoardRefresh, queueFillBreakdownsIn, rescoreCompute, saveScores } from "@/lib/server/scoring";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { forgetRelease, getReleaseInstances } from "@/lib/server/cache";
 import { claimFanOut, claimPart, finishWhenComplete } from "./releases.sql";
@@ -229,14 +229,20 @@ export const rescorePartTask = defineTask("rescore-part", async (db, payload, he
     const release = await db.release.findUniqueOrThrow({ where: { id: payload.releaseId }, include: { task: true } });
     const task = await getTaskOrThrow(db, release.task.fullSlug);
     const scores: { id: string; s: Awaited<ReturnType<typeof rescoreCompute>> }[] = [];
-    for (const id of ids) scores.push({ id, s: await rescoreCompute(db, task, id, release) });
+    // breakdowns (~4 bootstraps a submission) are left to the fill-breakdowns job, queued with the
+    // last part: the board's scores land first (the breakdown route answers 404 "being computed" meanwhile)
+    for (const id of ids) scores.push({ id, s: await rescoreCompute(db, task, id, release, { breakdowns: false }) });
     await db.$transaction(
       async (tx) => {
         // claim the part first (the job row's lock orders concurrent parts); a part already done writes nothing
         const claimed = await claimPart(sqlOf(tx), jobId, part, ids.length);
         if (!claimed) return;
-        await saveScores(sqlOf(tx), task, release.id, scores);
-        await finishWhenComplete(sqlOf(tx), jobId, release.version);
+        // one board refresh for the whole re-score, not one per part (each is O(N²·B))
+        await saveScores(sqlOf(tx), task, release.id, scores, { refreshBoard: false });
+        if (await finishWhenComplete(sqlOf(tx), jobId, release.version)) {
+          await queueBoardRefresh(sqlOf(tx), [release.id]);
+          await queueFillBreakdownsIn(sqlOf(tx));
+        }
       },
       { timeout: 300_000, maxWait: 30_000 },
     );

@@ -24,8 +24,11 @@ export interface ComputedScore {
   lengths?: { side: "input" | "output"; covered: number; buckets: LengthBucket[] } | null;
   /** per-instance outcomes in release order (outcomes.ts): what the instance pages add up */
   outcomes: Uint8Array;
-  /** the metrics per slice of every attribute the release offers (lib/tasks/shared/breakdowns.ts) */
-  breakdowns: Record<string, Slice[]>;
+  /**
+   * the metrics per slice of every attribute the release offers (lib/tasks/shared/breakdowns.ts);
+   * null when the caller deferred them to the fill-breakdowns job (a release's re-score)
+   */
+  breakdowns: Record<string, Slice[]> | null;
 }
 
 /**
@@ -39,7 +42,7 @@ export function computeScore(
   task: ResolvedTask,
   instances: StoredInstance[],
   predictions: Map<string, Record<string, unknown>>,
-  opts: { bootstrapSeed?: number } = {},
+  opts: { bootstrapSeed?: number; breakdowns?: boolean } = {},
 ): ComputedScore {
   const pairs: {
     truth: Record<string, unknown>;
@@ -83,7 +86,10 @@ export function computeScore(
     lengths = rows.length ? { side: spec.side, covered: rows.length, buckets: lengthBuckets(rows, spec.side) } : null;
   }
   const outcomes = encodeOutcomes(task, instances, predictions);
-  const breakdowns = pairs.length
+  const breakdowns =
+    opts.breakdowns === false
+      ? null
+      : pairs.length
     ? computeBreakdowns(task.kind, task.options, instances, predictions, opts.bootstrapSeed ?? BOOTSTRAP_SEED)
     : {};
   return {

@@ -50,20 +50,20 @@ function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
     }
     return todo.length;
   };
-  /** Queues the fill when some score lacks it (one waiting job at a time). */
+  /** Queues the fill (one waiting job at a time), in the caller's transaction. */
+  const queueIn = (sql: Sql) =>
+    queueTask(sql, kind, {} as Parameters<typeof queueTask<K>>[2], { jobKey: kind, queue: "fill-outcomes" });
+  /** Queues the fill when some score lacks it. */
   const queue = async (db: PrismaClient): Promise<boolean> => {
     const [first] = await missing(sqlOf(db), 1);
     if (!first) return false;
-    await queueTask(sqlOf(db), kind, {} as Parameters<typeof queueTask<K>>[2], {
-      jobKey: kind,
-      queue: "fill-outcomes",
-    });
+    await queueIn(sqlOf(db));
     return true;
   };
   const task = defineTask(kind, async (db) => {
     if ((await fill(db)) === BATCH) await queue(db);
   });
-  return { fill, queue, task };
+  return { fill, queue, queueIn, task };
 }
 
 const outcomes = backfill("fill-outcomes", scoresWithoutOutcomes, (sql, id, c) => {
@@ -89,4 +89,5 @@ export const fillOutcomesTask = outcomes.task;
 /** Per-slice breakdowns (lib/tasks/shared/breakdowns.ts) of scores written before they existed. */
 export const fillBreakdowns = breakdowns.fill;
 export const queueFillBreakdowns = breakdowns.queue;
+export const queueFillBreakdownsIn = breakdowns.queueIn;
 export const fillBreakdownsTask = breakdowns.task;

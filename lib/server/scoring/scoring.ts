@@ -29,6 +29,7 @@ export async function saveScores(
   task: ResolvedTask,
   releaseId: string,
   scores: { id: string; s: ComputedScore }[],
+  opts: { refreshBoard?: boolean } = {},
 ): Promise<void> {
   for (const { id, s } of scores) await writeScore(exec, task, id, releaseId, s);
   await updateLadder(
@@ -37,7 +38,8 @@ export async function saveScores(
     releaseId,
     scores.map((x) => x.id),
   );
-  await queueBoardRefresh(exec, [releaseId]);
+  // a release's re-score refreshes the board once, when its last part is written (releases.ts)
+  if (opts.refreshBoard !== false) await queueBoardRefresh(exec, [releaseId]);
 }
 
 /**
@@ -65,9 +67,9 @@ async function writeScore(
   const details = {
     ...(s.result?.details ?? {}),
     ...(s.lengths !== undefined ? { lengthBuckets: s.lengths } : {}),
-    // per-slice metrics (issue 20): read by the breakdown route and charts, never recomputed per request
-    // always present (even empty), so "no slices" and "scored before breakdowns existed" differ
-    breakdowns: s.breakdowns ?? {},
+    // per-slice metrics (issue 20): read by the breakdown route and charts, never recomputed per request;
+    // present (even empty) once computed, absent while the fill-breakdowns job owes them (a re-score)
+    ...(s.breakdowns ? { breakdowns: s.breakdowns } : {}),
   };
   await upsertScore(exec, {
     id: crypto.randomUUID(),
@@ -97,11 +99,12 @@ export async function rescoreCompute(
   task: ResolvedTask,
   submissionId: string,
   release: { id: string; status: string; bootstrapSeed: number },
+  opts: { breakdowns?: boolean } = {},
 ) {
   const preds = await predictionsWithout(db, submissionId, task.kind.storageOnlyFields ?? []);
   const map = new Map(preds.map((p) => [p.external_id, p.data]));
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
-  return computeScore(task, instances, map, { bootstrapSeed: release.bootstrapSeed });
+  return computeScore(task, instances, map, { bootstrapSeed: release.bootstrapSeed, breakdowns: opts.breakdowns });
 }
 
 /** Re-scores one stored submission against a release and writes the score. */
