@@ -17,6 +17,7 @@ import {
   ReleaseFields,
   ReleaseIdParams,
   ReleaseQuery,
+  PivotQuery,
   RoleBody,
   SignupBody,
   SlugParams,
@@ -231,6 +232,22 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get",
+    path: "/api/v1/tasks/{benchmark}/{task}/pivot",
+    summary:
+      "Two system-metadata dimensions crossed (agent × base model by default), each cell the best complete public submission's value of a metric (CI-Bench Table 1's shape)",
+    access: "anyone",
+    tag: "leaderboards",
+    params: TaskParams,
+    query: PivotQuery,
+    responses: {
+      200: "{ task, release, rowsBy, colsBy, metric: { key, label, better }, rows: [value], cols: [value], cells: [ { row, col, value, submissionId, model, team, ci, n } ], unstated }",
+      400: "rows and cols are the same dimension, or the metric is not one of the task's",
+      404: ERR[404],
+      422: ERR[422],
+    },
+  },
+  {
+    method: "get",
     path: "/api/v1/submissions/{id}/breakdown",
     summary: "A score's metrics on each slice of instances by a release attribute, with bootstrap CIs",
     access: "as the submission",
@@ -301,7 +318,7 @@ export const OPERATIONS: Operation[] = [
     tag: "submissions",
     params: IdParams,
     body: SubmissionPatch,
-    responses: { 200: "{ id, visibility, logsUrl, withdrawn }", 403: ERR[403], 404: ERR[404], 422: ERR[422] },
+    responses: { 200: "{ id, visibility, logsUrl, withdrawn, meta }", 403: ERR[403], 404: ERR[404], 422: ERR[422] },
   },
   {
     method: "get",

@@ -1,6 +1,6 @@
 // The leaderboard CLI: `npm run cli -- <command>` (INTERFACE.md).
 //   score --task T --release FILE_OR_VERSION PRED.json
-//   submit --task T --model NAME [--system S] [--oss] [--private] [--site URL] PRED.json
+//   submit --task T --model NAME [--system S] [--oss] [--private] [--site URL] [--meta KEY=VALUE]... PRED.json
 //   token create --team SLUG [--admin] [--name NAME]
 //   import-release --task T --version V [--notes N] [--hidden] [--publish] [--synthetic] FILE
 //   whoami | submissions list [--team SLUG] | invite --team SLUG   (through the API, LEADERBOARD_TOKEN)
@@ -23,8 +23,9 @@ const USAGE = `usage: npm run cli -- <command>
 
   score --task bouncerbench/input --release FILE_OR_VERSION PRED.json
         score a prediction file offline with the server's metrics library; prints JSON
-  submit --task TASK --model NAME [--system S] [--oss] [--private] [--site URL] PRED.json
-        upload through the API (LEADERBOARD_URL, LEADERBOARD_TOKEN)
+  submit --task TASK --model NAME [--system S] [--oss] [--private] [--site URL] [--meta KEY=VALUE]... PRED.json
+        upload through the API (LEADERBOARD_URL, LEADERBOARD_TOKEN); --meta sets system metadata
+        (agent, base_model, judge_model, judge_prompt, temperature, …; CR-Bench and A&V need the judge)
   token create --team SLUG [--admin] [--name NAME]
         create an API token for one of your teams (LEADERBOARD_TOKEN: any team its user is a
         member of); operators (admin token): any team, created if needed; printed once
@@ -289,12 +290,19 @@ async function cmdSubmit(argv: string[]) {
       site: { type: "string" },
       oss: { type: "boolean" },
       private: { type: "boolean" },
+      meta: { type: "string", multiple: true },
     },
   });
   const slug = requireTask(values.task);
   if (!values.model) throw new CliError("missing --model NAME");
   const preds = fileArg(positionals, "prediction");
   const form = new FormData();
+  // system metadata: --meta agent=SWE-agent --meta judge_model=claude-sonnet-4.5 … (validated by the server)
+  for (const kv of values.meta ?? []) {
+    const at = kv.indexOf("=");
+    if (at < 1) throw new CliError(`--meta takes KEY=VALUE, got '${kv}'`);
+    form.set(kv.slice(0, at).trim(), kv.slice(at + 1));
+  }
   form.set("file", new Blob([preds.text], { type: "application/json" }), path.basename(preds.path));
   form.set("model", values.model);
   if (values.system) form.set("system", values.system);

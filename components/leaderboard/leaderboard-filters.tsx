@@ -8,6 +8,10 @@ interface Props {
   releases: { version: string; status: string; synthetic: boolean }[];
   currentVersion: string;
   teams: { slug: string; name: string }[];
+  /** the system metadata values the rows carry; judged: the paper's judge setups (tasks with a judge) */
+  facets: { agent: string[]; base_model: string[]; judge_model: string[]; judged: string[] | null };
+  /** the pivot view of this release (tool × model) */
+  pivot: string;
   sort: string;
   dir: string;
   exportCsv: string;
@@ -62,6 +66,27 @@ export function LeaderboardFilters(p: Props) {
           ))}
         </select>
       </label>
+      {(
+        [
+          ["agent", "Agent / tool", "all agents"],
+          ["base_model", "Base model", "all base models"],
+          ["judge_model", "Judge", "all judges"],
+        ] as const
+      ).map(([key, label, any]) =>
+        p.facets[key].length ? (
+          <label key={key} className="flex flex-col">
+            <span className="text-xs text-muted">{label}</span>
+            <select name={key} defaultValue={p.view[key] ?? ""} className={input} data-testid={`filter-${key}`}>
+              <option value="">{any}</option>
+              {p.facets[key].map((x) => (
+                <option key={x} value={x}>
+                  {x}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null,
+      )}
       <label className="flex flex-col">
         <span className="text-xs text-muted">From</span>
         <input type="date" name="from" defaultValue={p.view.from ?? ""} className={input} />
@@ -78,6 +103,18 @@ export function LeaderboardFilters(p: Props) {
         <label className="flex items-center gap-1">
           <input type="checkbox" name="partial" value="1" defaultChecked={p.view.partial} /> show partial
         </label>
+        {p.facets.judged ? (
+          <label className="flex items-center gap-1" title={`the paper's judge: ${p.facets.judged.join("; ")}`}>
+            <input
+              type="checkbox"
+              name="paper_judge"
+              value="1"
+              defaultChecked={p.view.paper_judge}
+              data-testid="paper-judge-only"
+            />{" "}
+            paper&apos;s judge only
+          </label>
+        ) : null}
         <label className="flex items-center gap-1">
           <input
             type="checkbox"
@@ -99,6 +136,9 @@ export function LeaderboardFilters(p: Props) {
         Apply
       </button>
       <span className="ml-auto flex gap-3">
+        <Link href={p.pivot} data-testid="pivot-link" prefetch={false}>
+          Pivot
+        </Link>
         <Link href={p.exportCsv} data-testid="export-csv" prefetch={false}>
           Export CSV
         </Link>

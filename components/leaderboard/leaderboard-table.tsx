@@ -160,7 +160,34 @@ function Model({ r }: { r: LeaderboardRow }) {
         ) : null}
       </span>
       {r.system ? <div className="text-xs text-muted">{r.system}</div> : null}
+      <SystemLine r={r} />
     </>
+  );
+}
+
+/** Agent · base model, and the judge (CR-Bench, A&V) with its paper-setup mark, from the system metadata. */
+function SystemLine({ r }: { r: LeaderboardRow }) {
+  const m = r.meta;
+  const what = [m.agent, m.base_model].filter((x) => x && x !== r.system && x !== r.model);
+  if (!what.length && !m.judge_model) return null;
+  return (
+    <div className="text-xs text-muted" data-testid="system-line">
+      {what.join(" · ")}
+      {what.length && m.judge_model ? " · " : ""}
+      {m.judge_model ? (
+        <span data-testid="row-judge">
+          judge {m.judge_model}
+          {r.paperJudge ? (
+            <span
+              className="ml-1 font-medium text-green-700 dark:text-green-400"
+              title={`judged as in the paper: ${r.paperJudge}`}
+            >
+              ✓ paper
+            </span>
+          ) : null}
+        </span>
+      ) : null}
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { formatBytes, formatDate } from "@/lib/format";
 import type { SubmissionPageView } from "@/lib/server/submissions";
+import { SystemCard } from "./system-card";
 
 /** Who submitted what, when, with which file; its badges; moderation for owners and admins; which release scored it. */
 export function SubmissionHeader({ v }: { v: SubmissionPageView }) {
@@ -49,6 +50,7 @@ export function SubmissionHeader({ v }: { v: SubmissionPageView }) {
         ) : null}
         {sub.verifiedAt ? ` · verified by ${sub.verifiedBy} on ${formatDate(sub.verifiedAt)}` : ""}
       </p>
+      <SystemCard v={v} />
       {sub.withdrawnAt ? (
         <p
           role="note"

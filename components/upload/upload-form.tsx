@@ -11,6 +11,23 @@ import { UploadQueued, UploadScored } from "@/lib/contracts/submissions";
 import { getMetric } from "@/lib/metric-value";
 import { fixed, formatBytes } from "@/lib/format";
 
+/** The system metadata fields (lib/validations/common.ts SystemMeta) the form sends when filled. */
+const META_FIELDS = [
+  "agent",
+  "base_model",
+  "policy_model",
+  "judge_model",
+  "judge_prompt",
+  "temperature",
+  "reasoning_effort",
+  "agentic",
+  "tokens_in",
+  "tokens_out",
+  "code_url",
+  "trajectories_url",
+];
+const field = "mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
+
 type Result =
   | ({ kind: "ok" } & UploadScored)
   | ({ kind: "queued" } & UploadQueued)
@@ -21,10 +38,13 @@ export function UploadForm({
   task,
   primaryMetric,
   teams = [],
+  judge = null,
 }: {
   task: string;
   primaryMetric: string;
   teams?: { slug: string; name: string }[];
+  /** the task's predictions carry an LLM judge's verdicts: the judge fields are required */
+  judge?: { decides: string; paper: { label: string; prompt: string }[] } | null;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [drag, setDrag] = useState(false);
@@ -40,7 +60,7 @@ export function UploadForm({
     fd.set("file", file);
     if (!fd.get("oss")) fd.set("oss", "false");
     // empty optional numbers are left out rather than sent as ""
-    for (const k of ["cost_usd", "tokens", "runtime_sec", "system", "site", "logs_url"])
+    for (const k of ["cost_usd", "tokens", "runtime_sec", "system", "site", "logs_url", ...META_FIELDS])
       if (fd.get(k) === "") fd.delete(k);
     setResult(null);
     setProgress(0);
@@ -193,6 +213,90 @@ export function UploadForm({
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="oss" value="true" /> open-source model
         </label>
+        {judge ? (
+          <fieldset className="grid gap-2 text-sm sm:col-span-2 sm:grid-cols-2" data-testid="judge-fields">
+            <legend className="mb-1 text-xs text-muted">
+              The judge (required): the model and prompt that produced {judge.decides}. The paper&apos;s setup:{" "}
+              {judge.paper.map((p) => `${p.label} — prompt "${p.prompt}"`).join("; ")}.
+            </legend>
+            <label className="block">
+              Judge model
+              <input
+                name="judge_model"
+                required
+                maxLength={80}
+                className={field}
+                placeholder="e.g. claude-sonnet-4.5"
+              />
+            </label>
+            <label className="block">
+              Judge prompt (name and version)
+              <input
+                name="judge_prompt"
+                required
+                maxLength={80}
+                className={field}
+                placeholder={`e.g. ${judge.paper[0]?.prompt ?? "my-judge-v1"}`}
+              />
+            </label>
+          </fieldset>
+        ) : null}
+        <details className="text-sm sm:col-span-2" data-testid="system-fields">
+          <summary className="cursor-pointer">System card (optional): agent, base model, settings, links</summary>
+          <div className="mt-2 grid gap-2 sm:grid-cols-3">
+            <label className="block">
+              Agent / tool
+              <input name="agent" maxLength={80} className={field} placeholder="e.g. SWE-agent" />
+            </label>
+            <label className="block">
+              Base model
+              <input name="base_model" maxLength={80} className={field} placeholder="e.g. gpt-4o" />
+            </label>
+            <label className="block">
+              Policy model
+              <input name="policy_model" maxLength={120} className={field} />
+            </label>
+            <label className="block">
+              Temperature
+              <input name="temperature" type="number" min={0} max={2} step="any" className={field} />
+            </label>
+            <label className="block">
+              Reasoning effort
+              <select name="reasoning_effort" defaultValue="" className={field}>
+                <option value="">—</option>
+                {["none", "minimal", "low", "medium", "high", "xhigh"].map((x) => (
+                  <option key={x} value={x}>
+                    {x}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="block">
+              Agentic
+              <select name="agentic" defaultValue="" className={field}>
+                <option value="">—</option>
+                <option value="true">yes: tools and steps</option>
+                <option value="false">no: one call per instance</option>
+              </select>
+            </label>
+            <label className="block">
+              Tokens in
+              <input name="tokens_in" type="number" min={0} step={1} className={field} />
+            </label>
+            <label className="block">
+              Tokens out
+              <input name="tokens_out" type="number" min={0} step={1} className={field} />
+            </label>
+            <label className="block">
+              Code (a link)
+              <input name="code_url" type="url" placeholder="https://…" className={field} />
+            </label>
+            <label className="block sm:col-span-3">
+              Trajectories (a link)
+              <input name="trajectories_url" type="url" placeholder="https://…" className={field} />
+            </label>
+          </div>
+        </details>
         <fieldset className="grid grid-cols-3 gap-2 text-sm sm:col-span-2">
           <legend className="mb-1 text-xs text-muted">
             Optional cost of the run (shown as a column and in the cost-vs-score chart)

@@ -4,7 +4,15 @@
 import { z } from "zod";
 import { iso, Metrics, Problem } from "./common";
 import { JobResponse } from "./jobs";
-export { SubmissionFields, SubmissionPatch, InstancesQuery, PolicyQuery, ReleaseQuery } from "@/lib/validations/common";
+import { SystemMeta } from "@/lib/validations/common";
+export {
+  SubmissionFields,
+  SubmissionPatch,
+  InstancesQuery,
+  PolicyQuery,
+  ReleaseQuery,
+  SystemMeta,
+} from "@/lib/validations/common";
 
 /** What the server found in an uploaded file. */
 export const ValidationReport = z.object({
@@ -69,6 +77,10 @@ export const Submission = z.object({
   hidden: z.object({ reason: z.string().nullable(), at: iso }).nullable(),
   withdrawn: z.object({ at: iso }).nullable(),
   logsUrl: z.string().nullable(),
+  /** structured system metadata (agent, base_model, judge_model, judge_prompt, temperature, …) */
+  meta: SystemMeta,
+  /** the paper's judge setup the run's judge matches (CR-Bench, A&V), or null */
+  paperJudge: z.string().nullable(),
   baseline: z.string().nullable(),
   synthetic: z.boolean(),
   status: z.enum(["queued", "scoring", "scored", "failed"]),

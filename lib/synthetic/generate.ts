@@ -23,6 +23,8 @@ export interface SyntheticTask {
     oss: boolean;
     costUsd?: number;
     tokens?: number;
+    /** structured system metadata (agent, base_model, judge_model, …) */
+    meta?: Record<string, unknown>;
     predictions: Record<string, unknown>;
   }[];
 }
@@ -205,6 +207,15 @@ function avTask(): SyntheticTask {
       model: "abstainer-r2",
       system: "Spec-guided validator (synthetic)",
       team: "Synthetic Lab A",
+      meta: {
+        agent: "APR agent",
+        base_model: "gemini-2.5-pro",
+        policy_model: "gemini-2.0-flash",
+        judge_model: "gemini-2.5-pro",
+        judge_prompt: "fix-spec",
+        temperature: 0,
+        agentic: true,
+      },
       oss: false,
       skill: 0.6,
       vskill: 0.45,
@@ -213,6 +224,15 @@ function avTask(): SyntheticTask {
       model: "abstainer-r1",
       system: "No-spec validator (synthetic)",
       team: "Synthetic Lab B",
+      meta: {
+        agent: "APR agent",
+        base_model: "gemini-2.5-pro",
+        policy_model: "gemini-2.0-flash",
+        judge_model: "gemini-2.0-flash",
+        judge_prompt: "no-spec",
+        temperature: 0,
+        agentic: true,
+      },
       oss: true,
       skill: 0.35,
       vskill: 0.25,
@@ -368,6 +388,7 @@ function ciTask(): SyntheticTask {
       model: "swe-agent-synth",
       system: "SWE-agent (synthetic)",
       team: "Synthetic Lab A",
+      meta: { agent: "SWE-agent", base_model: "deepseek-v3", agentic: true },
       oss: true,
       w: [0.3, 0.06, 0.36, 0.18, 0.1],
     },
@@ -375,6 +396,7 @@ function ciTask(): SyntheticTask {
       model: "ci-fixer-synth",
       system: "CI-Fixer (synthetic)",
       team: "Synthetic Lab B",
+      meta: { agent: "CI-Fixer", base_model: "gpt-4o", agentic: true },
       oss: false,
       w: [0.2, 0.05, 0.3, 0.3, 0.15],
     },
@@ -430,6 +452,13 @@ function crTask(): SyntheticTask {
       model: "reviewer-reflexion-synth",
       system: "Reflexion (synthetic)",
       team: "Synthetic Lab A",
+      meta: {
+        agent: "Reflexion",
+        base_model: "gpt-5.2",
+        judge_model: "claude-sonnet-4.5",
+        judge_prompt: "cr-evaluator",
+        agentic: true,
+      },
       oss: false,
       hit: 0.33,
       perPr: 6.4,
@@ -439,6 +468,13 @@ function crTask(): SyntheticTask {
       model: "reviewer-single-synth",
       system: "Single-shot (synthetic)",
       team: "Synthetic Lab C",
+      meta: {
+        agent: "Single-shot",
+        base_model: "gpt-5-mini",
+        judge_model: "claude-sonnet-4.5",
+        judge_prompt: "cr-evaluator",
+        agentic: false,
+      },
       oss: true,
       hit: 0.22,
       perPr: 2.5,

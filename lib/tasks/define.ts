@@ -92,9 +92,21 @@ export interface InstanceFacets {
 }
 
 /** A task kind as its folder writes it. */
+/**
+ * A kind whose predictions carry an LLM judge's verdicts (issue 20, judge provenance): uploads must
+ * name the judge (`judge_model`, `judge_prompt`); runs judged as the paper did are marked.
+ */
+export interface JudgeSpec {
+  /** what the judge decides, in a few words (errors and the upload form) */
+  decides: string;
+  /** the paper's judge setups: a model pattern and the prompt names that count as it */
+  paper: { label: string; model: RegExp; prompts: string[] }[];
+}
+
 export interface TaskKindDef<T, P, D, M, TC, SC> {
   kind: string;
   title: string;
+  judge?: JudgeSpec;
   schemas: KindSchemas<T, P, D, M>;
   columns(opts: TaskOptions): MetricColumn[];
   /** Validates one row of a dataset release file. */
@@ -154,6 +166,7 @@ type RawPair = { truth: Json; prediction: Json; metadata: Json };
 export interface TaskKindModule {
   kind: string;
   title: string;
+  judge?: JudgeSpec;
   /** A task's catalog options read through the kind's schema (defaults applied). @throws StoredShapeError */
   parseOptions(options: unknown): TaskOptions;
   columns(opts: TaskOptions): MetricColumn[];
@@ -298,6 +311,7 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
     def,
     kind: def.kind,
     title: def.title,
+    judge: def.judge,
     parseOptions: (o) => (options ? options(o ?? {}) : ((o ?? {}) as TaskOptions)),
     columns: (o) => def.columns(o),
     parseReleaseRow(row, o) {

@@ -86,7 +86,7 @@ export function displayName(what: string, max: number) {
  * An optional number sent as a form field or JSON: absent, null, "" or blanks are absent (never
  * 0, as `z.coerce.number()` would make them); anything else must be a finite number.
  */
-export function optionalNumber(what: string, opts: { int?: boolean; min?: number } = {}) {
+export function optionalNumber(what: string, opts: { int?: boolean; min?: number; max?: number } = {}) {
   return z
     .union([z.number(), z.string(), z.null()])
     .transform((v, ctx) => {
@@ -105,6 +105,10 @@ export function optionalNumber(what: string, opts: { int?: boolean; min?: number
       }
       if (opts.min !== undefined && n < opts.min) {
         ctx.addIssue({ code: "custom", message: `${what} must be at least ${opts.min}, got '${shown}'` });
+        return z.NEVER;
+      }
+      if (opts.max !== undefined && n > opts.max) {
+        ctx.addIssue({ code: "custom", message: `${what} must be at most ${opts.max}, got '${shown}'` });
         return z.NEVER;
       }
       return n;
@@ -126,8 +130,57 @@ export const webUrl = z
     }
   }, "must be an http:// or https:// URL");
 
+const optionalName = (what: string, max: number) =>
+  displayName(what, max)
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+const optionalUrl = webUrl.optional().or(z.literal("").transform(() => undefined));
+
+/** How the reasoning effort of a run is named (OpenAI's levels; "none" for models without it). */
+export const REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
+
+/**
+ * A submission's structured system metadata (issue 20), every field optional — except the judge on
+ * tasks whose predictions carry an LLM judge's verdicts (CR-Bench, Abstain-and-Validate), which the
+ * upload requires (lib/server/submissions/system-meta.ts). Form fields and the stored JSON
+ * (`submissions.meta`) share these snake_case names.
+ */
+export const SystemMetaFields = {
+  /** the agent or tool around the model (SWE-agent, OpenHands, Copilot, …) */
+  agent: optionalName("agent", 80),
+  /** the base model the agent runs */
+  base_model: optionalName("base_model", 80),
+  /** other models in the loop (an abstention or validation policy, a patch ranker) */
+  policy_model: optionalName("policy_model", 120),
+  /** the model that judged the predictions (CR-Bench's CR-Evaluator, A&V's validation policy) */
+  judge_model: optionalName("judge_model", 80),
+  /** the judge prompt's name and version, e.g. cr-evaluator (the paper's Listing 6) */
+  judge_prompt: z
+    .string()
+    .trim()
+    .max(80, "judge_prompt must be at most 80 characters")
+    .regex(/^[\w.@:/+ -]*$/, "judge_prompt names a prompt and its version: letters, digits and . @ : / + - _")
+    .transform((v) => v || undefined)
+    .optional(),
+  temperature: optionalNumber("temperature", { min: 0, max: 2 }),
+  reasoning_effort: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(REASONING_EFFORTS, { error: `reasoning_effort must be one of ${REASONING_EFFORTS.join(", ")}` }).optional(),
+  ),
+  /** an agent acting in an environment (tools, steps) rather than one prompt */
+  agentic: boolish.optional(),
+  tokens_in: optionalNumber("tokens_in", { int: true, min: 0 }),
+  tokens_out: optionalNumber("tokens_out", { int: true, min: 0 }),
+  code_url: optionalUrl,
+  trajectories_url: optionalUrl,
+};
+export const SystemMeta = z.object(SystemMetaFields).strict();
+export type SystemMeta = z.infer<typeof SystemMeta>;
+export const SYSTEM_META_KEYS = Object.keys(SystemMetaFields) as (keyof SystemMeta)[];
+
 /** Multipart fields of `POST /api/v1/tasks/{b}/{t}/submissions` (form and API share it). */
 export const SubmissionFields = z.object({
+  ...SystemMetaFields,
   model: displayName("model", 120),
   system: displayName("system", 120)
     .optional()
@@ -204,11 +257,22 @@ export const SubmissionPatch = z
     logsUrl: webUrl.nullable().optional(),
     /** the team withdraws it: off every public view for good (admins can restore it), still counted in attempts */
     withdrawn: z.literal(true, { error: "withdrawn can only be true: a withdrawal is final" }).optional(),
+    /** amend the system metadata (fields given replace, null clears); the judge is fixed at upload */
+    meta: z
+      .object(
+        Object.fromEntries(
+          SYSTEM_META_KEYS.filter((k) => !k.startsWith("judge_")).map((k) => [k, SystemMetaFields[k].nullable()]),
+        ) as {
+          [K in Exclude<keyof SystemMeta, "judge_model" | "judge_prompt">]: z.ZodNullable<(typeof SystemMetaFields)[K]>;
+        },
+      )
+      .strict()
+      .optional(),
   })
   .strict()
   .refine(
-    (v) => v.visibility !== undefined || v.logsUrl !== undefined || v.withdrawn !== undefined,
-    "send visibility, logsUrl and/or withdrawn",
+    (v) => v.visibility !== undefined || v.logsUrl !== undefined || v.withdrawn !== undefined || v.meta !== undefined,
+    "send visibility, logsUrl, withdrawn and/or meta",
   );
 
 /** `PATCH /api/v1/teams/{slug}`: rename a team (owners) */
@@ -287,3 +351,41 @@ export const BreakdownQuery = ReleaseQuery.extend({
     .max(40)
     .regex(/^[a-z_]+$/, "by is an attribute key such as repository, difficulty or length"),
 });
+
+/** The system metadata among parsed fields: the keys given, nothing undefined (what `submissions.meta` stores). */
+export function systemMetaOf(fields: Partial<SystemMeta>): SystemMeta {
+  const out: Record<string, unknown> = {};
+  for (const k of SYSTEM_META_KEYS) if (fields[k] !== undefined) out[k] = fields[k];
+  return out as SystemMeta;
+}
+
+/** The dimensions a pivot table crosses (issue 20): system metadata fields and the team. */
+export const PIVOT_DIMENSIONS = [
+  "agent",
+  "base_model",
+  "policy_model",
+  "judge_model",
+  "judge_prompt",
+  "reasoning_effort",
+  "temperature",
+  "agentic",
+  "team",
+] as const;
+const pivotDim = (dflt: (typeof PIVOT_DIMENSIONS)[number]) =>
+  z.preprocess(
+    (v) => (v === "" || v === undefined ? dflt : v),
+    z.enum(PIVOT_DIMENSIONS, { error: `pivot on one of ${PIVOT_DIMENSIONS.join(", ")}` }),
+  );
+/** `GET /api/v1/tasks/{b}/{t}/pivot` and the pivot page: which dimensions, which metric, which release */
+export const PivotQuery = ReleaseQuery.extend({
+  rows: pivotDim("agent"),
+  cols: pivotDim("base_model"),
+  /** a metric key of the task (default: its primary metric) */
+  metric: z
+    .string()
+    .max(64)
+    .regex(/^[\w@.-]*$/, "metric is a metric key")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+});
+export type PivotQuery = z.infer<typeof PivotQuery>;

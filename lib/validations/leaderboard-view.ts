@@ -11,6 +11,13 @@ const day = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
+const metaValue = z
+  .string()
+  .trim()
+  .max(120)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
 /**
  * The view state of a leaderboard, all of it in the URL (page, API and exports share it):
  * release, filters, search, sort.
@@ -27,6 +34,14 @@ export const LeaderboardView = z.object({
   baselines: flag(true),
   synthetic: flag(true),
   oss: flag(false),
+  /** system metadata filters (exact, case-insensitive): the agent/tool, base model, judge model */
+  agent: metaValue,
+  base_model: metaValue,
+  judge_model: metaValue,
+  /** only runs judged with the paper's judge setup (CR-Bench, A&V) */
+  paper_judge: flag(false),
+  /** agentic runs only (1) or single-call ones only (0) */
+  agentic: z.enum(["0", "1"]).optional(),
   team: z
     .string()
     .max(48)
@@ -119,6 +134,11 @@ export function viewQuery(v: Partial<LeaderboardView>, primary: string): string 
   if (v.baselines === false) p.set("baselines", "0");
   if (v.synthetic === false) p.set("synthetic", "0");
   if (v.oss) p.set("oss", "1");
+  if (v.agent) p.set("agent", v.agent);
+  if (v.base_model) p.set("base_model", v.base_model);
+  if (v.judge_model) p.set("judge_model", v.judge_model);
+  if (v.paper_judge) p.set("paper_judge", "1");
+  if (v.agentic) p.set("agentic", v.agentic);
   if (v.team) p.set("team", v.team);
   if (v.from) p.set("from", v.from);
   if (v.to) p.set("to", v.to);

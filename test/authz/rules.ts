@@ -180,6 +180,13 @@ export const RULES: Rule[] = [
     why: "a public release's attributes",
   },
   {
+    key: "GET /api/v1/tasks/[benchmark]/[task]/pivot",
+    runner: "api",
+    call: () => ({ path: "/api/v1/tasks/bouncerbench/input/pivot?rows=team&cols=agentic" }),
+    expect: all(200),
+    why: "public submissions' metadata crossed, from the public board",
+  },
+  {
     key: "GET /api/v1/submissions/[id]/predictions/[instance]",
     runner: "api",
     call: (w) => ({ path: `/api/v1/submissions/${w.privA}/predictions/${w.instance}` }),
@@ -529,6 +536,13 @@ export const RULES: Rule[] = [
     call: (w) => ({ path: `/tasks/bouncerbench/input/compare?ids=${w.pub},${w.privA}` }),
     expect: teamA(200),
     why: "comparing a private submission: its team and admins",
+  },
+  {
+    key: "PAGE /tasks/[benchmark]/[task]/pivot",
+    runner: "e2e",
+    call: (w) => ({ path: `/tasks/bouncerbench/input/pivot?release=${w.draftVersion}` }),
+    expect: all(404),
+    why: "no pivot of a draft (public releases: anyone)",
   },
   {
     key: "PAGE /tasks/[benchmark]/[task]/instances",

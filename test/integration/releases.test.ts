@@ -60,8 +60,15 @@ async function waitJob(id: string) {
   throw new Error("job did not finish");
 }
 
+/** Tasks whose verdicts are an LLM judge's: uploads name it (issue 20, judge provenance). */
+const JUDGED: Record<string, Record<string, string>> = {
+  "cr-bench/review": { judge_model: "claude-sonnet-4.5", judge_prompt: "cr-evaluator" },
+  "abstain-validate/repair": { judge_model: "gemini-2.5-pro", judge_prompt: "fix-spec" },
+};
+
 async function upload(task: string, text: string, fields: Record<string, string> = { model: "m" }, name = "p.json") {
   const [benchmark, t] = task.split("/");
+  fields = { ...JUDGED[task], ...fields };
   const res = await submit(
     multipartRequest(`/api/v1/tasks/${task}/submissions`, fields, { name, text }, member),
     ctx({ benchmark, task: t }),

@@ -13,6 +13,7 @@ export type AuditAction =
   | "submission.verify"
   | "submission.unverify"
   | "submission.hide"
+  | "submission.meta"
   | "submission.withdraw"
   | "submission.unhide"
   | "submission.delete"

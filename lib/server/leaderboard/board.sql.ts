@@ -51,7 +51,7 @@ const HIDDEN_BOARD_SQL = (columns: string) => `
    ORDER BY s.ladder_primary DESC NULLS LAST, sub.created_at ASC, sub.id ASC`;
 
 const SUBMISSION_COLUMNS = `sub.model, sub.team_id, sub.system, sub.baseline, sub.synthetic, sub.oss, sub.site, sub.cost_usd, sub.tokens, sub.runtime_sec, sub.created_at,
-      sub.verified_by, sub.verified_at, sub.logs_url,
+      sub.verified_by, sub.verified_at, sub.logs_url, sub.meta,
       t.name AS team, t.slug AS team_slug`;
 
 /** Reads a release's whole board, rank order. On a hidden release: what the Ladder released, rounded. */
@@ -62,6 +62,7 @@ export function boardRows(sql: Sql, release: { id: string; hidden: boolean }) {
       verified_by: string | null;
       verified_at: Date | null;
       logs_url: string | null;
+      meta: Record<string, unknown>;
     }
   >(
     release.hidden
@@ -72,6 +73,15 @@ export function boardRows(sql: Sql, release: { id: string; hidden: boolean }) {
           NULL::float8 AS margin, ${SUBMISSION_COLUMNS}`),
     [release.id],
   );
+}
+
+/** The task kind of a release (which judge a board's rows are measured against). */
+export async function taskKindOfRelease(sql: Sql, releaseId: string): Promise<string | null> {
+  const [r] = await sql<{ kind: string }>(
+    `SELECT t.kind FROM releases r JOIN tasks t ON t.id = r.task_id WHERE r.id = $1::uuid`,
+    [releaseId],
+  );
+  return r?.kind ?? null;
 }
 
 /** The public board's order with what the rank intervals need (no metrics). */

@@ -13,9 +13,13 @@ import {
   readRanks,
   releasesWithoutRanks,
   replicatesOf,
+  taskKindOfRelease,
   writeRanks,
   type RawRow,
 } from "./board.sql";
+import { getTaskKind } from "@/lib/tasks";
+import { paperSetup } from "@/lib/tasks/shared/judge";
+import type { SystemMeta } from "@/lib/validations/common";
 
 // A release's board: its public, scored submissions in rank order, with ranks, 95% rank
 // intervals and attempt counts — all of it read from what was written with the scores
@@ -61,6 +65,10 @@ export interface BoardRow {
   /** an admin vouched for it */
   verified: { by: string; at: string } | null;
   logsUrl: string | null;
+  /** structured system metadata (agent, base_model, judge_model, …; lib/validations/common.ts SystemMeta) */
+  meta: SystemMeta;
+  /** the paper's judge setup this run's judge matches (its label), on kinds with a judge */
+  paperJudge: string | null;
 }
 
 /** What board_ranks.data holds, per view. */
@@ -237,11 +245,13 @@ export interface Board {
 /** Reads a release's whole board (three small queries; no predictions). On a hidden release: what the Ladder released. */
 export async function readBoard(db: PrismaClient, release: { id: string; hidden: boolean }): Promise<Board> {
   const sql = sqlOf(db);
-  const [rows, stored, attempts] = await Promise.all([
+  const [rows, stored, attempts, kindName] = await Promise.all([
     boardRows(sql, release),
     release.hidden ? null : readRanks(sql, release.id),
     attemptsOf(sql, release.id),
+    taskKindOfRelease(sql, release.id),
   ]);
+  const judge = kindName ? getTaskKind(kindName).judge : undefined;
   const systemAttempts = new Map(attempts.systems.map((a) => [systemKey(a), a.n]));
   const teamAttempts = new Map(attempts.teams.map((a) => [a.team_id, a.n]));
   const ranked = rows.filter((r) => !r.baseline && !r.partial);
@@ -280,6 +290,8 @@ export async function readBoard(db: PrismaClient, release: { id: string; hidden:
         margin: s.margin,
         verified: s.verified_at ? { by: s.verified_by ?? "admin", at: s.verified_at.toISOString() } : null,
         logsUrl: s.logs_url,
+        meta: (s.meta ?? {}) as SystemMeta,
+        paperJudge: paperSetup(judge, s.meta),
       };
     });
   };

@@ -11,3 +11,4 @@ export * from "./benchmarks";
 export * from "./history";
 export * from "./compare-picker";
 export * from "./breakdowns";
+export * from "./pivot";

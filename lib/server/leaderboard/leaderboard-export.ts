@@ -33,6 +33,11 @@ export function leaderboardCsv(lb: Board): string {
     "top_group",
     "attempts",
     "team_attempts",
+    "agent",
+    "base_model",
+    "judge_model",
+    "judge_prompt",
+    "paper_judge",
   ];
   const rows = lb.rows.map((r) => [
     r.rank,
@@ -60,6 +65,11 @@ export function leaderboardCsv(lb: Board): string {
     r.rank === null ? null : r.topGroup,
     r.attempts,
     r.teamAttempts,
+    r.meta.agent ?? null,
+    r.meta.base_model ?? null,
+    r.meta.judge_model ?? null,
+    r.meta.judge_prompt ?? null,
+    r.paperJudge,
   ]);
   return toCsv(header, rows);
 }
@@ -104,6 +114,10 @@ export function leaderboardJson(lb: Board) {
       partial: r.partial,
       verified: r.verified,
       logsUrl: r.logsUrl,
+      /** structured system metadata (agent, base_model, judge_model, judge_prompt, temperature, …) */
+      meta: r.meta,
+      /** the paper's judge setup this run's judge matches (CR-Bench, A&V), or null */
+      paperJudge: r.paperJudge,
       metrics: r.metrics,
       ci: r.ci,
       /** hidden releases: the Ladder's margin the metrics are rounded to */

@@ -10,6 +10,8 @@ import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 
 export type LeaderboardRow = BoardRow;
 
+const same = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
+
 // Boards are cached per (release, board_version): triggers bump the version in the database on
 // every change a board shows, so a process never serves a stale board, whichever process wrote.
 const boards = new Lru<Promise<Board>>(64);
@@ -77,6 +79,11 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
       (view.baselines !== false || !r.baseline) &&
       (view.synthetic !== false || !r.synthetic) &&
       (!view.oss || r.oss) &&
+      (!view.agent || same(r.meta.agent, view.agent)) &&
+      (!view.base_model || same(r.meta.base_model, view.base_model)) &&
+      (!view.judge_model || same(r.meta.judge_model, view.judge_model)) &&
+      (!view.paper_judge || r.paperJudge !== null) &&
+      (!view.agentic || (r.meta.agentic ?? null) === (view.agentic === "1")) &&
       (!view.team || r.teamSlug === view.team) &&
       (!from || new Date(r.createdAt) >= from) &&
       (!to || new Date(r.createdAt) <= to) &&
@@ -88,6 +95,15 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
   const dir = view.dir ?? (columns.find((c) => c.key === sort)?.better === "lower" ? "asc" : "desc");
   if (!(sort === task.primaryMetric && dir === "desc")) rows = sortRows(rows, sort, dir);
 
+  // the values of the metadata filters, from the whole view (so a filter can be undone)
+  const metaValues = (k: "agent" | "base_model" | "judge_model") =>
+    [...new Set(all.flatMap((r) => (r.meta[k] ? [r.meta[k]] : [])))].sort((a, b) => a.localeCompare(b));
+  const facets = {
+    agent: metaValues("agent"),
+    base_model: metaValues("base_model"),
+    judge_model: metaValues("judge_model"),
+    judged: task.kind.judge ? task.kind.judge.paper.map((p) => p.label) : null,
+  };
   const teams = [...new Map(all.filter((r) => r.teamSlug).map((r) => [r.teamSlug!, r.team!])).entries()].map(
     ([slug, name]) => ({ slug, name }),
   );
@@ -108,6 +124,8 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
     sort,
     dir,
     teams,
+    /** the system metadata values the view's rows carry (the filters' choices); judged: the paper's judge setups */
+    facets,
     total: all.length,
     /** rows of each view, baselines not counted (systems; public submissions) */
     counts: {

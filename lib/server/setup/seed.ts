@@ -4,6 +4,7 @@ import Papa from "papaparse";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { getMetric } from "@/lib/metric-value";
 import { generateSynthetic } from "@/lib/synthetic/generate";
+import { SystemMeta } from "@/lib/validations/common";
 import { refreshBaselines, importRelease } from "@/lib/server/releases";
 import { rescoreSubmission } from "@/lib/server/scoring";
 import { submitPredictions } from "@/lib/server/submissions";
@@ -50,6 +51,8 @@ async function seedRealInput(db: PrismaClient, log: (m: string) => void, settle:
       fileName: s.file,
       model: s.model,
       system: "BouncerBench prompt",
+      // the paper's structured-output prompt (§III-B), one call per instance
+      meta: { agent: "BouncerBench prompt", base_model: s.model, agentic: false },
       site: "https://github.com/uw-swag/BouncerBench",
       teamId: team.id,
       userId: null,
@@ -128,6 +131,7 @@ async function seedSynthetic(db: PrismaClient, log: (m: string) => void, settle:
         oss: s.oss,
         costUsd: s.costUsd,
         tokens: s.tokens,
+        meta: s.meta && SystemMeta.parse(s.meta),
         teamId: team.id,
         userId: null,
         synthetic: true,

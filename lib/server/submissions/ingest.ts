@@ -17,6 +17,7 @@ import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
 import { PredictionStream } from "@/lib/files/stream-predictions";
 import { getEnv } from "@/lib/env";
 import type { Metrics } from "@/lib/tasks/types";
+import type { SystemMeta } from "@/lib/validations/common";
 import { finishValidation, PARSE_SLICE, PredictionValidator } from "@/lib/tasks/validate";
 import { audit } from "@/lib/server/audit";
 import { assertModelNameAvailable, skeleton } from "@/lib/server/names";
@@ -37,6 +38,8 @@ export interface SubmissionMeta {
   runtimeSec?: number;
   /** a link to the run's logs or trajectories */
   logsUrl?: string;
+  /** structured system metadata (agent, base model, judge, …) */
+  meta?: SystemMeta;
   /** server-computed baseline entries */
   baseline?: string;
   synthetic?: boolean;
@@ -58,6 +61,7 @@ export function submissionForm(
     tokens: meta.tokens ?? null,
     runtimeSec: meta.runtimeSec ?? null,
     logsUrl: meta.logsUrl ?? null,
+    meta: meta.meta ?? {},
     modelSkeleton,
     fileSize: file.size,
     fileSha256: file.sha256,

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { Actor } from "@/lib/server/auth";
 import { audit } from "@/lib/server/audit";
@@ -33,7 +33,13 @@ export async function updateSubmission(
   db: PrismaClient,
   actor: Actor | null,
   id: string,
-  patch: { visibility?: "public" | "private"; logsUrl?: string | null; withdrawn?: true },
+  patch: {
+    visibility?: "public" | "private";
+    logsUrl?: string | null;
+    withdrawn?: true;
+    /** system metadata to amend: given fields replace, null clears (the judge is fixed at upload) */
+    meta?: Record<string, unknown>;
+  },
 ) {
   const sub = await load(db, id);
   if (!actor) throw new AppError("unauthorized", "sign in or send an API token");
@@ -47,6 +53,7 @@ export async function updateSubmission(
     visibility: s.visibility,
     logsUrl: s.logsUrl,
     withdrawn: s.withdrawnAt ? { at: s.withdrawnAt.toISOString() } : null,
+    meta: s.meta,
   });
   return db.$transaction(async (tx) => {
     const data: {
@@ -55,9 +62,18 @@ export async function updateSubmission(
       withdrawnAt?: Date;
       hiddenAt?: Date;
       hiddenReason?: string;
+      meta?: Prisma.InputJsonObject;
     } = {};
     if (patch.visibility !== undefined && patch.visibility !== sub.visibility) data.visibility = patch.visibility;
     if (patch.logsUrl !== undefined && patch.logsUrl !== sub.logsUrl) data.logsUrl = patch.logsUrl;
+    if (patch.meta) {
+      const meta: Record<string, unknown> = { ...(sub.meta as Record<string, unknown>) };
+      for (const [k, v] of Object.entries(patch.meta)) {
+        if (v === null) delete meta[k];
+        else if (v !== undefined) meta[k] = v;
+      }
+      if (JSON.stringify(meta) !== JSON.stringify(sub.meta)) data.meta = meta as Prisma.InputJsonObject;
+    }
     if (patch.withdrawn && !sub.withdrawnAt) {
       const now = new Date();
       data.withdrawnAt = now;
@@ -79,6 +95,17 @@ export async function updateSubmission(
         teamId: sub.teamId,
         before: { model: sub.model, visibility: sub.visibility },
         after: { model: sub.model, withdrawn: true },
+      });
+    }
+    if (data.meta) {
+      await audit(sqlOf(tx), {
+        actor,
+        action: "submission.meta",
+        target: { type: "submission", id },
+        taskId: sub.taskId,
+        teamId: sub.teamId,
+        before: { model: sub.model, meta: sub.meta },
+        after: { model: sub.model, meta: data.meta },
       });
     }
     if (data.visibility === undefined && data.logsUrl === undefined) return result(after);

@@ -9,6 +9,9 @@ import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 import { clipPrediction } from "./instances";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { StoredValidation } from "@/lib/contracts/submissions";
+import { getTaskKind } from "@/lib/tasks";
+import { paperSetup } from "@/lib/tasks/shared/judge";
+import { SystemMeta } from "@/lib/validations/common";
 
 export type { ValidationReport } from "./ingest";
 
@@ -99,6 +102,9 @@ export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThr
     // withdrawn by its team (then also hidden): off the board, counted in its system's attempts
     withdrawn: sub.withdrawnAt ? { at: sub.withdrawnAt.toISOString() } : null,
     logsUrl: sub.logsUrl,
+    // structured system metadata, and the paper's judge setup it matches (CR-Bench, A&V)
+    meta: SystemMeta.catch({}).parse(sub.meta ?? {}),
+    paperJudge: paperSetup(getTaskKind(sub.task.kind).judge, sub.meta as Record<string, unknown>),
     baseline: sub.baseline,
     synthetic: sub.synthetic,
     status: sub.status,

@@ -36,7 +36,7 @@ export function completeQueuedSubmission(sql: Sql, id: string, m: SubmissionForm
   return sql(
     `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7,
             tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11, logs_url = $12, receiver_id = NULL,
-            model_skeleton = $13
+            model_skeleton = $13, meta = $14::jsonb
       WHERE id = $1::uuid`,
     [
       id,
@@ -52,6 +52,7 @@ export function completeQueuedSubmission(sql: Sql, id: string, m: SubmissionForm
       m.fileSha256,
       m.logsUrl,
       m.modelSkeleton,
+      JSON.stringify(m.meta),
     ],
   );
 }

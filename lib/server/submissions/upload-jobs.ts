@@ -10,6 +10,7 @@ import {
 } from "./upload-jobs.sql";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
+import { SystemMeta } from "@/lib/validations/common";
 import { startHeartbeat, createJob, defineJob, defineTask } from "@/lib/server/jobs";
 import { ingestPredictions, submissionForm, type SubmissionMeta } from "./ingest";
 import { ingestInThread } from "./scoring-pool";
@@ -271,6 +272,7 @@ export const scoreUploadJob = defineJob("score-upload", async (db, payload, prog
         tokens: sub.tokens === null ? undefined : Number(sub.tokens),
         runtimeSec: sub.runtimeSec ?? undefined,
         logsUrl: sub.logsUrl ?? undefined,
+        meta: SystemMeta.parse(sub.meta ?? {}),
       },
     });
     await db.uploadChunk.deleteMany({ where: { submissionId } });

@@ -337,6 +337,17 @@ function score(pairs: Pair<ReviewTruth, ReviewPrediction, ReviewMetadata>[]): {
 export const codeReview = defineTaskKind({
   kind: "code_review",
   title: "Code review",
+  // each comment's verdict comes from an LLM judge (§5, CR-Evaluator): uploads name it
+  judge: {
+    decides: "each review comment's verdict (bug_hit, valid_suggestion, noise)",
+    paper: [
+      {
+        label: "Claude Sonnet 4.5 with the CR-Evaluator prompt (§6, Listing 6)",
+        model: /^(anthropic\/)?claude[-_ ]?sonnet[-_ ]?4[.-]5\b/i,
+        prompts: ["cr-evaluator", "cr-evaluator@listing-6"],
+      },
+    ],
+  },
   schemas: { truth: ReviewTruth, metadata: ReviewMetadata, prediction: ReviewPrediction, details: ReviewDetails },
   columns: () => COLUMNS,
   parseReleaseRow: (row) => parseRelease(row),

@@ -305,6 +305,22 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
 export const scoredAbstention = defineTaskKind({
   kind: "scored_abstention",
   title: "Scored abstention and validation",
+  // the trajectories' judgments come from the patch validation policy, an LLM judge (§3.2): uploads name it
+  judge: {
+    decides: "each trajectory's judgment and validation_score (the patch validation policy)",
+    paper: [
+      {
+        label: "Gemini 2.5 Pro reviewing with a fix specification (§3.2.3, §5)",
+        model: /^(google\/)?gemini[-_ ]?2\.5[-_ ]?pro\b/i,
+        prompts: ["fix-spec"],
+      },
+      {
+        label: "Gemini 2.5 Pro reviewing the whole trajectory, no specification (§3.2.4)",
+        model: /^(google\/)?gemini[-_ ]?2\.5[-_ ]?pro\b/i,
+        prompts: ["no-spec"],
+      },
+    ],
+  },
   schemas: { truth: AvTruth, metadata: AvMetadata, prediction: AvPrediction, details: AvDetails },
   columns: () => COLUMNS,
   parseReleaseRow: (row) => parseRelease(row),

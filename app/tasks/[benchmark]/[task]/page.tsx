@@ -106,6 +106,8 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
         releases={lb.releases}
         currentVersion={lb.release.version}
         teams={lb.teams}
+        facets={lb.facets}
+        pivot={`/tasks/${v.fullSlug}/pivot${lb.release.status === "published" ? "" : `?release=${encodeURIComponent(lb.release.version)}`}`}
         sort={v.view.sort ?? ""}
         dir={v.view.dir ?? ""}
         exportCsv={board.links.exportCsv}

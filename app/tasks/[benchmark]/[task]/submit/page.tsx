@@ -61,7 +61,19 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
           </code>
         </p>
       </details>
-      <UploadForm task={fullSlug} primaryMetric={t.primaryMetric} teams={teams} />
+      <UploadForm
+        task={fullSlug}
+        primaryMetric={t.primaryMetric}
+        teams={teams}
+        judge={
+          t.kind.judge
+            ? {
+                decides: t.kind.judge.decides,
+                paper: t.kind.judge.paper.map((p) => ({ label: p.label, prompt: p.prompts[0] })),
+              }
+            : null
+        }
+      />
     </div>
   );
 }

@@ -8,7 +8,8 @@ import { streamMultipart, route } from "@/lib/server/http";
 import { checkQuota, quotaHeaders, quotaState, consume } from "@/lib/server/limits";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { uploadTeam } from "@/lib/server/teams";
-import { SubmissionFields, TaskParams } from "@/lib/validations/common";
+import { assertJudgeNamed } from "@/lib/tasks/shared/judge";
+import { SubmissionFields, systemMetaOf, TaskParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
@@ -42,7 +43,10 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
               { field: "team", message: "arrived after the file", expected: "the team field first in the form" },
             ],
           });
+        // CR-Bench, A&V: the verdicts in the file are a judge's; the upload names it (a 422 otherwise)
+        assertJudgeNamed(task.kind.judge, f);
         return {
+          meta: systemMetaOf(f),
           model: f.model,
           system: f.system,
           oss: f.oss,

@@ -1,0 +1,88 @@
+import Link from "next/link";
+import { fixed } from "@/lib/format";
+import type { getPivot } from "@/lib/server/leaderboard";
+
+type Pivot = Awaited<ReturnType<typeof getPivot>>;
+
+export const DIMENSION_LABEL: Record<string, string> = {
+  agent: "agent / tool",
+  base_model: "base model",
+  policy_model: "policy model",
+  judge_model: "judge model",
+  judge_prompt: "judge prompt",
+  reasoning_effort: "reasoning effort",
+  temperature: "temperature",
+  agentic: "agentic",
+  team: "team",
+};
+
+/** A cell's colour: its value's place between the table's worst and best (colour-blind-safe blues). */
+function shade(v: number | null, lo: number, hi: number, better: string): string {
+  if (v === null) return "transparent";
+  let t = hi > lo ? (v - lo) / (hi - lo) : 0.5;
+  if (better === "lower") t = 1 - t;
+  return `rgba(0, 114, 178, ${fixed(0.08 + 0.6 * t, 2)})`;
+}
+
+/** Two dimensions crossed, each cell the best submission's value, a link to it. Server-drawn. */
+export function PivotTable({ p }: { p: Pivot }) {
+  const at = new Map(p.cells.map((c) => [JSON.stringify([c.row, c.col]), c]));
+  const values = p.cells.flatMap((c) => (c.value === null ? [] : [c.value]));
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  return (
+    <div className="overflow-x-auto">
+      <table className="text-sm tabular-nums" data-testid="pivot-table">
+        <caption className="sr-only">
+          {p.metric.label} ({p.metric.better} is better) of the best public submission for each{" "}
+          {DIMENSION_LABEL[p.rowsBy]} and {DIMENSION_LABEL[p.colsBy]}, release {p.release.version}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className="p-2 text-left text-xs font-normal text-muted">
+              {DIMENSION_LABEL[p.rowsBy]} ↓ · {DIMENSION_LABEL[p.colsBy]} →
+            </th>
+            {p.cols.map((c) => (
+              <th key={c} scope="col" className="max-w-[10rem] p-2 text-right">
+                <span className="block truncate" title={c}>
+                  {c}
+                </span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {p.rows.map((r) => (
+            <tr key={r} className="border-t border-slate-100 dark:border-slate-800">
+              <th scope="row" className="max-w-[14rem] truncate p-2 text-left" title={r}>
+                {r}
+              </th>
+              {p.cols.map((c) => {
+                const cell = at.get(JSON.stringify([r, c]));
+                if (!cell)
+                  return (
+                    <td key={c} className="p-2 text-right text-muted">
+                      <span aria-label="no submission">·</span>
+                    </td>
+                  );
+                const title = `${cell.model}${cell.team ? ` (${cell.team})` : ""}: ${p.metric.key} ${cell.value === null ? "undefined" : fixed(cell.value, 4)}${cell.ci ? `, 95% CI ${fixed(cell.ci.low, 3)}–${fixed(cell.ci.high, 3)}` : ""}; best of ${cell.n} submission${cell.n === 1 ? "" : "s"}`;
+                return (
+                  <td
+                    key={c}
+                    className="p-2 text-right"
+                    style={{ background: shade(cell.value, lo, hi, p.metric.better) }}
+                  >
+                    <Link href={`/submissions/${cell.submissionId}`} title={title} data-testid="pivot-cell">
+                      {cell.value === null ? "—" : fixed(cell.value, 3)}
+                    </Link>
+                    {cell.n > 1 ? <span className="ml-1 text-xs text-muted">({cell.n})</span> : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

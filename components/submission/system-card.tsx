@@ -1,0 +1,73 @@
+import { Badge } from "@/components/ui/badge";
+import type { SubmissionPageView } from "@/lib/server/submissions";
+
+const ROWS: { key: string; label: string }[] = [
+  { key: "agent", label: "Agent / tool" },
+  { key: "base_model", label: "Base model" },
+  { key: "policy_model", label: "Policy model" },
+  { key: "temperature", label: "Temperature" },
+  { key: "reasoning_effort", label: "Reasoning effort" },
+  { key: "agentic", label: "Agentic" },
+  { key: "tokens_in", label: "Tokens in" },
+  { key: "tokens_out", label: "Tokens out" },
+];
+
+const show = (v: unknown) =>
+  typeof v === "boolean" ? (v ? "yes" : "no") : typeof v === "number" ? v.toLocaleString("en-US") : String(v);
+
+/**
+ * The run's structured system metadata (issue 20): agent, base model, judge, settings, links. On
+ * tasks whose verdicts are an LLM judge's, the judge leads, marked when it is the paper's setup.
+ */
+export function SystemCard({ v }: { v: SubmissionPageView }) {
+  const m = v.meta as Record<string, unknown>;
+  const rows = ROWS.filter((r) => m[r.key] !== undefined);
+  const judged = v.judge !== null || m.judge_model !== undefined;
+  if (!rows.length && !judged && !m.code_url && !m.trajectories_url) return null;
+  return (
+    <section aria-labelledby="system-card" className="mt-2 text-sm" data-testid="system-card">
+      <h2 id="system-card" className="sr-only">
+        System
+      </h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 sm:grid-cols-[auto_1fr_auto_1fr]">
+        {judged ? (
+          <>
+            <dt className="text-muted">Judge</dt>
+            <dd className="sm:col-span-3" data-testid="judge">
+              {m.judge_model ? show(m.judge_model) : "not stated"}
+              {m.judge_prompt ? <span className="text-muted"> · prompt {show(m.judge_prompt)}</span> : null}{" "}
+              {v.paperJudge ? (
+                <Badge tone="green" title={`judged as in the paper: ${v.paperJudge}`}>
+                  paper setup
+                </Badge>
+              ) : v.judge ? (
+                <span className="text-xs text-muted">(not the paper&apos;s setup: {v.judge.paper[0]?.label})</span>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
+        {rows.map((r) => (
+          <div key={r.key} className="contents">
+            <dt className="text-muted">{r.label}</dt>
+            <dd>{show(m[r.key])}</dd>
+          </div>
+        ))}
+      </dl>
+      {m.code_url || m.trajectories_url ? (
+        <p className="mt-1">
+          {m.code_url ? (
+            <a href={String(m.code_url)} rel="noopener noreferrer nofollow" data-testid="code-link">
+              code
+            </a>
+          ) : null}
+          {m.code_url && m.trajectories_url ? " · " : null}
+          {m.trajectories_url ? (
+            <a href={String(m.trajectories_url)} rel="noopener noreferrer nofollow">
+              trajectories
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+    </section>
+  );
+}

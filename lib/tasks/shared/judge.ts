@@ -1,0 +1,43 @@
+// Judge provenance (issue 20, item 5): on kinds whose predictions carry an LLM judge's verdicts
+// (CR-Bench's CR-Evaluator, Abstain-and-Validate's patch validation policy) an upload names its
+// judge model and prompt, and a run judged as the paper did is marked as such. Pure.
+import { validationError, type Problem } from "@/lib/errors";
+import type { JudgeSpec } from "@/lib/tasks/define";
+
+type Judged = { judge_model?: unknown; judge_prompt?: unknown };
+
+/** The paper setup a run's judge matches (its label), or null. */
+export function paperSetup(spec: JudgeSpec | undefined, meta: Judged | null | undefined): string | null {
+  if (!spec || !meta) return null;
+  const model = typeof meta.judge_model === "string" ? meta.judge_model.trim() : "";
+  const prompt = typeof meta.judge_prompt === "string" ? meta.judge_prompt.trim().toLowerCase() : "";
+  if (!model || !prompt) return null;
+  return spec.paper.find((p) => p.model.test(model) && p.prompts.includes(prompt))?.label ?? null;
+}
+
+/** The problems of an upload that does not name its judge (none when the kind has no judge). */
+export function judgeProblems(spec: JudgeSpec | undefined, meta: Judged): Problem[] {
+  if (!spec) return [];
+  const paper = spec.paper[0];
+  const problems: Problem[] = [];
+  if (!meta.judge_model)
+    problems.push({
+      field: "judge_model",
+      message: `required on this task: name the model that produced ${spec.decides}`,
+      expected: paper ? `a model name, e.g. the paper's: ${paper.label}` : "a model name",
+    });
+  if (!meta.judge_prompt)
+    problems.push({
+      field: "judge_prompt",
+      message: "required on this task: name the judge's prompt and its version",
+      expected: `a prompt name, e.g. ${spec.paper.flatMap((p) => p.prompts.slice(0, 1)).join(" or ")} for the paper's prompt`,
+    });
+  return problems;
+}
+
+/** Throws the 422 of an upload that does not name its judge. */
+export function assertJudgeNamed(spec: JudgeSpec | undefined, meta: Judged): void {
+  const problems = judgeProblems(spec, meta);
+  if (problems.length)
+    throw validationError("this task's predictions carry a judge's verdicts: name the judge", problems);
+}

@@ -1,0 +1,263 @@
+// Structured system metadata, judge provenance and the pivot view (issue 20, items 2 and 5)
+// through the route handlers on a real PostgreSQL.
+import fs from "node:fs";
+import path from "node:path";
+import Papa from "papaparse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiToken, createUserWithTeam } from "@/lib/server/auth";
+import { seed } from "@/lib/server/setup";
+import { generateSynthetic } from "@/lib/synthetic/generate";
+import { createTestDatabase } from "../helpers/db";
+import { dispatch } from "../helpers/router";
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let token = "";
+const gpt = JSON.parse(
+  fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
+) as Record<string, { label: string }>;
+const ids = Object.keys(gpt);
+const review = generateSynthetic().find((t) => t.task === "cr-bench/review")!.submissions;
+
+/** gpt-4.1's decisions with every k-th flipped: a complete file, a different one per k. */
+function variant(k: number): string {
+  return JSON.stringify(
+    Object.fromEntries(
+      ids.map((id, i) => {
+        const bounce = gpt[id].label === "VAGUE" || gpt[id].label === "IMPOSSIBLE_TO_SOLVE";
+        return [id, { input_bounce: i % k === 0 ? !bounce : bounce }];
+      }),
+    ),
+  );
+}
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+async function call(method: string, url: string, body?: unknown, auth = true) {
+  const headers: Record<string, string> = {};
+  if (auth) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await dispatch(
+    new Request(`http://localhost${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+  const text = await res.text();
+  let json: Json = {};
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { text };
+  }
+  return { status: res.status, body: json };
+}
+
+async function upload(task: string, text: string, fields: Record<string, string>) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+  fd.set("file", new Blob([text]), "p.json");
+  const res = await dispatch(
+    new Request(`http://localhost/api/v1/tasks/${task}/submissions`, {
+      method: "POST",
+      body: fd,
+      headers: { authorization: `Bearer ${token}` },
+    }),
+  );
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+const submissions = () => db.prisma.submission.count();
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seed(db, () => undefined);
+  await db.runJobs();
+  const { user, team } = await createUserWithTeam(db.prisma, {
+    email: "meta@example.org",
+    name: "Meta Lab",
+    password: "a long passphrase here",
+  });
+  token = (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token;
+});
+afterAll(async () => db?.drop());
+
+describe("system metadata", () => {
+  let id = "";
+  it("is stored as given, shown by the submission API, the board and its exports", async () => {
+    const r = await upload("bouncerbench/input", variant(5), {
+      model: "meta-a",
+      agent: "SWE-agent",
+      base_model: "gpt-4o",
+      temperature: "0.2",
+      reasoning_effort: "high",
+      agentic: "true",
+      tokens_in: "120000",
+      tokens_out: "3400",
+      code_url: "https://example.org/code",
+      trajectories_url: "https://example.org/traj",
+    });
+    expect(r.status).toBe(201);
+    id = r.body.id;
+    const sub = await call("GET", `/api/v1/submissions/${id}`);
+    expect(sub.body.meta).toEqual({
+      agent: "SWE-agent",
+      base_model: "gpt-4o",
+      temperature: 0.2,
+      reasoning_effort: "high",
+      agentic: true,
+      tokens_in: 120000,
+      tokens_out: 3400,
+      code_url: "https://example.org/code",
+      trajectories_url: "https://example.org/traj",
+    });
+    expect(sub.body.paperJudge).toBeNull();
+    const lb = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all");
+    const row = lb.body.rows.find((x: Json) => x.submissionId === id);
+    expect(row.meta).toMatchObject({ agent: "SWE-agent", base_model: "gpt-4o" });
+    const csv = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all&format=csv");
+    const parsed = Papa.parse<Record<string, string>>(csv.body.text, { header: true }).data;
+    expect(parsed.find((x) => x.submission_id === id)).toMatchObject({ agent: "SWE-agent", base_model: "gpt-4o" });
+  });
+
+  it("bad values are a 422 naming the field, and nothing is stored", async () => {
+    const before = await submissions();
+    for (const [field, value, says] of [
+      ["temperature", "3", /temperature must be at most 2/],
+      ["reasoning_effort", "extreme", /reasoning_effort must be one of/],
+      ["code_url", "javascript:alert(1)", /http/],
+      ["tokens_in", "1.5", /tokens_in must be a whole number/],
+      ["agent", "\u202Eevil", /control or text-direction/],
+    ] as const) {
+      const r = await upload("bouncerbench/input", variant(7), { model: "bad-meta", [field]: value });
+      expect(r.status, field).toBe(422);
+      expect(JSON.stringify(r.body.error), field).toMatch(says);
+      expect(JSON.stringify(r.body.error.details.problems), field).toContain(field);
+    }
+    expect(await submissions()).toBe(before);
+  });
+
+  it("the board filters by agent, base model and agentic; the filters offer the values present", async () => {
+    await upload("bouncerbench/input", variant(9), { model: "meta-b", agent: "OpenHands", base_model: "gpt-4o" });
+    const byAgent = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all&agent=swe-agent");
+    expect(byAgent.body.rows.map((r: Json) => r.model)).toEqual(["meta-a"]);
+    const byModel = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all&base_model=GPT-4o");
+    expect(byModel.body.rows.map((r: Json) => r.model).sort()).toEqual(["meta-a", "meta-b"]);
+    const agentic = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all&agentic=1");
+    expect(agentic.body.rows.map((r: Json) => r.model)).toEqual(["meta-a"]);
+    const single = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all&agentic=0");
+    // the seeded BouncerBench prompt runs say agentic: false
+    expect(single.body.rows.map((r: Json) => r.model).sort()).toEqual(["claude-3.7-sonnet", "gpt-4.1"]);
+  });
+
+  it("the team's owners amend it (null clears); the judge cannot be changed after upload", async () => {
+    const r = await call("PATCH", `/api/v1/submissions/${id}`, {
+      meta: { base_model: "gpt-4o-2024-08-06", code_url: null },
+    });
+    expect(r.status).toBe(200);
+    const sub = await call("GET", `/api/v1/submissions/${id}`);
+    expect(sub.body.meta.base_model).toBe("gpt-4o-2024-08-06");
+    expect(sub.body.meta.code_url).toBeUndefined();
+    expect(sub.body.meta.agent).toBe("SWE-agent");
+    const judge = await call("PATCH", `/api/v1/submissions/${id}`, { meta: { judge_model: "x" } });
+    expect(judge.status).toBe(422);
+    const stranger = await call("PATCH", `/api/v1/submissions/${id}`, { meta: { agent: "x" } }, false);
+    expect(stranger.status).toBe(401);
+    const audit = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_events WHERE action = 'submission.meta' AND target_id = $1`,
+      [id],
+    );
+    expect(audit[0].n).toBe(1);
+  });
+});
+
+describe("judge provenance (CR-Bench, A&V)", () => {
+  it("an upload without its judge is a 422 naming both fields; nothing is stored", async () => {
+    const before = await submissions();
+    const r = await upload("cr-bench/review", JSON.stringify(review[0].predictions), { model: "no-judge" });
+    expect(r.status).toBe(422);
+    const fields = r.body.error.details.problems.map((p: Json) => p.field);
+    expect(fields).toEqual(["judge_model", "judge_prompt"]);
+    expect(r.body.error.message).toMatch(/judge/);
+    const av = generateSynthetic().find((t) => t.task === "abstain-validate/repair")!.submissions[0];
+    const a = await upload("abstain-validate/repair", JSON.stringify(av.predictions), { model: "no-judge" });
+    expect(a.status).toBe(422);
+    expect(await submissions()).toBe(before);
+  });
+
+  it("the paper's setup is marked, on the submission and the board, and filterable", async () => {
+    const paper = await upload("cr-bench/review", JSON.stringify(review[0].predictions), {
+      model: "judged-paper",
+      judge_model: "Claude-Sonnet-4.5",
+      judge_prompt: "cr-evaluator",
+    });
+    expect(paper.status).toBe(201);
+    const own = await upload("cr-bench/review", JSON.stringify(review[1].predictions), {
+      model: "judged-own",
+      judge_model: "gpt-4o",
+      judge_prompt: "my-judge-v2",
+    });
+    expect(own.status).toBe(201);
+    const sub = await call("GET", `/api/v1/submissions/${paper.body.id}`);
+    expect(sub.body.paperJudge).toMatch(/Claude Sonnet 4\.5.*Listing 6/);
+    expect((await call("GET", `/api/v1/submissions/${own.body.id}`)).body.paperJudge).toBeNull();
+    const lb = await call("GET", "/api/v1/tasks/cr-bench/review/leaderboard?view=all&baselines=0");
+    const rows = new Map(lb.body.rows.map((r: Json) => [r.model, r]));
+    expect((rows.get("judged-paper") as Json).paperJudge).toMatch(/CR-Evaluator/);
+    expect((rows.get("judged-own") as Json).paperJudge).toBeNull();
+    const only = await call("GET", "/api/v1/tasks/cr-bench/review/leaderboard?view=all&baselines=0&paper_judge=1");
+    const models = only.body.rows.map((r: Json) => r.model);
+    expect(models).toContain("judged-paper");
+    expect(models).not.toContain("judged-own");
+    const byJudge = await call("GET", "/api/v1/tasks/cr-bench/review/leaderboard?view=all&judge_model=gpt-4o");
+    expect(byJudge.body.rows.map((r: Json) => r.model)).toEqual(["judged-own"]);
+  });
+});
+
+describe("pivot view", () => {
+  it("crosses two dimensions, each cell the best complete public submission (as the board has it)", async () => {
+    await upload("bouncerbench/input", variant(3), { model: "meta-c", agent: "SWE-agent", base_model: "claude-3.7" });
+    await upload("bouncerbench/input", variant(4), { model: "meta-d", agent: "SWE-agent", base_model: "claude-3.7" });
+    const p = await call("GET", "/api/v1/tasks/bouncerbench/input/pivot?rows=agent&cols=base_model");
+    expect(p.status).toBe(200);
+    const lb = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all&baselines=0");
+    const rows: Json[] = lb.body.rows.filter((r: Json) => r.meta.agent && r.meta.base_model);
+    // the expected grid from the board's own rows
+    const best = new Map<string, Json>();
+    for (const r of rows) {
+      const k = JSON.stringify([r.meta.agent, r.meta.base_model]);
+      if (!best.has(k) || r.metrics.F_m > best.get(k)!.metrics.F_m) best.set(k, r);
+    }
+    expect(p.body.cells.length).toBe(best.size);
+    for (const c of p.body.cells) {
+      const want = best.get(JSON.stringify([c.row, c.col]))!;
+      expect(c.submissionId).toBe(want.submissionId);
+      expect(c.value).toBe(want.metrics.F_m);
+    }
+    const swe = p.body.cells.find((c: Json) => c.row === "SWE-agent" && c.col === "claude-3.7");
+    expect(swe.n).toBe(2);
+    expect(p.body.rows).toContain("SWE-agent");
+    expect(p.body.cols).toEqual(expect.arrayContaining(["gpt-4o", "claude-3.7", "gpt-4o-2024-08-06"]));
+    // every other metric of the task, and other dimensions
+    const acc = await call("GET", "/api/v1/tasks/bouncerbench/input/pivot?rows=team&cols=agentic&metric=R_b");
+    expect(acc.status).toBe(200);
+    expect(acc.body.metric.key).toBe("R_b");
+    expect(acc.body.cols).toEqual(expect.arrayContaining(["agentic", "single call"]));
+  });
+
+  it("bad dimensions and metrics are clear errors", async () => {
+    const same = await call("GET", "/api/v1/tasks/bouncerbench/input/pivot?rows=agent&cols=agent");
+    expect(same.status).toBe(400);
+    const dim = await call("GET", "/api/v1/tasks/bouncerbench/input/pivot?rows=colour");
+    expect(dim.status).toBe(422);
+    expect(JSON.stringify(dim.body)).toMatch(/pivot on one of agent, base_model/);
+    const metric = await call("GET", "/api/v1/tasks/bouncerbench/input/pivot?metric=nope");
+    expect(metric.status).toBe(400);
+    expect(metric.body.error.message).toMatch(/unknown metric nope.*F_m/);
+  });
+
+  it("the CI-Bench seed has its tool × model shape", async () => {
+    const p = await call("GET", "/api/v1/tasks/ci-bench/repair/pivot");
+    expect(p.status).toBe(200);
+    expect(p.body.rows.sort()).toEqual(["CI-Fixer", "SWE-agent"]);
+  });
+});
