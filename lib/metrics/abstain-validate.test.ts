@@ -118,3 +118,62 @@ describe("evaluatePolicyAt", () => {
     });
   });
 });
+
+describe("the paper's full protocol (issue 20): patches, (pass & validation)@k, validation-only bugs", () => {
+  const NP = (success: boolean, judgment: boolean, score: number) => ({
+    ...T(success, judgment, score),
+    hasPatch: false,
+  });
+  const bugs: AvBug[] = [
+    // two of four trajectories produced no patch (one of them "succeeds" on an empty diff: never shown)
+    {
+      abstentionScore: 0.9,
+      trajectories: [T(true, true, 0.9), T(false, true, 0.6), NP(true, false, 0), NP(false, false, 0)],
+    },
+    { abstentionScore: 0.7, trajectories: [T(false, true, 0.65), T(true, false, 0.1)] },
+    { abstentionScore: 0.2, trajectories: [T(true, true, 0.8), T(false, false, 0)] },
+  ];
+  const r = evaluateAbstainValidate(bugs, { maxK: 4 });
+
+  it("Figure 9's abstention stage drops trajectories without a patch; the plain abstention keeps them", () => {
+    // kept bugs 1, 2: with patches only: 1/2 and 1/2; all trajectories: 2/4 and 1/2
+    expect(r.abstention_patch_success_at_1).toBeCloseTo((0.5 + 0.5) / 2, 12);
+    expect(r.abstention_success_at_1).toBeCloseTo((0.5 + 0.5) / 2, 12);
+    expect(r.successAtK.abstention_patch[0].bugs).toBe(2);
+  });
+  it("a trajectory without a patch never reaches validation (nor the percentile cutoffs)", () => {
+    // filtered patch scores: 0.9, 0.6, 0.65, 0 (rejected), 0.8, 0 (the two patch-less ones left out)
+    const s = [0, 0, 0.6, 0.65, 0.8, 0.9];
+    const p75 = s[3] + (s[4] - s[3]) * 0.75;
+    expect(r.cutoffs.p75).toBeCloseTo(p75, 12);
+    expect(r.zeroShare).toBeCloseTo(2 / 6, 12);
+    // binary validation: bug1 keeps t1 (✓), t2 (✗) → 1/2; bug2 keeps t1 (✗) → 0; bug3 keeps t1 (✓) → 1
+    expect(r.validation_binary_success_at_1).toBeCloseTo((0.5 + 0 + 1) / 3, 12);
+  });
+  it("(pass & validation)@k counts trajectories that both succeed and are accepted, over all of a bug's trajectories", () => {
+    // binary: bug1 c = 1 of n = 4; bug2 c = 0 of 2; bug3 c = 1 of 2
+    for (let k = 1; k <= 4; k++)
+      expect(r.passAndValidationAtK.binary[k - 1]).toBeCloseTo(
+        (passAtK(4, 1, k) + passAtK(2, 0, k) + passAtK(2, 1, k)) / 3,
+        12,
+      );
+    expect(r.passAndValidationAtK.binary[0]).toBeCloseTo((0.25 + 0 + 0.5) / 3, 12);
+    // no stricter decision resolves more bugs than pass@k itself
+    for (const d of ["binary", "p75", "p90"] as const)
+      r.passAndValidationAtK[d].forEach((v, i) =>
+        expect(v).toBeLessThanOrEqual(r.successAtK.no_filter[i].value + 1e-12),
+      );
+  });
+  it("validation-only bugs are always attempted and left out of the abstention metrics", () => {
+    const mixed = evaluateAbstainValidate([{ ...bugs[0], abstentionScore: 0, validationOnly: true }, bugs[1], bugs[2]]);
+    // abstention over bugs 2 and 3 only: fixable both; bug2 attempted (0.7), bug3 not (0.2)
+    expect(mixed.abstention_at_tau).toEqual({ precision: 1, recall: 0.5, fpr: 0, kept: 1 });
+    // bug1 (validation-only) is kept by the combined policy whatever its score
+    expect(mixed.successAtK.combined_binary[0].bugs).toBe(2);
+    const only = evaluateAbstainValidate(bugs.map((b) => ({ ...b, validationOnly: true })));
+    expect(only.abstention_ap).toBeNull();
+    expect(only.wasserstein).toBeNull();
+    expect(only.abstentionCurve).toBeNull();
+    expect(only.combined_binary_success_at_1).toBe(only.validation_binary_success_at_1);
+  });
+});

@@ -1,6 +1,7 @@
 import { averagePrecision } from "./average-precision";
 import { safeDivide } from "./assert";
 import { filteredSuccessAtK, type SuccessAtK } from "./filtered-success-at-k";
+import { passAtK } from "./pass-at-k";
 import { percentile } from "./percentile";
 import { precisionRecallCurve, type PrCurve } from "./precision-recall-curve";
 import { wasserstein } from "./wasserstein";
@@ -14,21 +15,29 @@ export interface AvTrajectory {
   judgment: boolean;
   /** validation confidence s ∈ [0, 1] */
   score: number;
+  /** the trajectory produced a patch (absent: it did); one without is never a candidate to show */
+  hasPatch?: boolean;
 }
 
 /** What the threshold explorer sweeps (evaluatePolicyAt): one scored bug with its trajectories. */
 export type ExplorerItem = AvBug;
 
 export interface AvBug {
-  /** abstention prediction P_a(b) ∈ [0, 1] */
+  /** abstention prediction P_a(b) ∈ [0, 1] (ignored on a validation-only bug) */
   abstentionScore: number;
   trajectories: AvTrajectory[];
   category?: string;
+  /**
+   * a machine-reported bug (the paper's NPE and sanitizer sets, RQ4): eligible for repair by
+   * construction — always attempted, left out of the abstention metrics
+   */
+  validationOnly?: boolean;
 }
 
 export type AvPolicy =
   | "no_filter"
   | "abstention"
+  | "abstention_patch"
   | "regression"
   | "validation_binary"
   | "validation_p75"
@@ -40,6 +49,7 @@ export type AvPolicy =
 export const AV_POLICIES: AvPolicy[] = [
   "no_filter",
   "abstention",
+  "abstention_patch",
   "regression",
   "validation_binary",
   "validation_p75",
@@ -50,24 +60,36 @@ export const AV_POLICIES: AvPolicy[] = [
 ];
 
 export interface AvResult {
-  abstention_ap: number;
+  /** null when every bug is validation-only */
+  abstention_ap: number | null;
   validation_ap: number;
   pass_at_1: number;
   abstention_success_at_1: number;
+  /** abstention, trajectories without a patch dropped (Figure 9's abstention stage) */
+  abstention_patch_success_at_1: number;
   validation_binary_success_at_1: number;
   combined_binary_success_at_1: number;
   combined_p75_success_at_1: number;
   combined_p90_success_at_1: number;
-  wasserstein: number;
-  /** abstention decision at τ against fixable */
+  /** null when every bug is validation-only */
+  wasserstein: number | null;
+  /** abstention decision at τ against fixable, over the bugs that are not validation-only */
   abstention_at_tau: { precision: number; recall: number; fpr: number; kept: number };
   /** binary validation against trajectory success, over trajectories passing the regression filter */
   validation_at_binary: { precision: number; recall: number; fpr: number };
   prevalence: { fixable: number; trajectorySuccess: number };
   cutoffs: { p75: number; p90: number };
+  /** share of the filtered trajectories whose patch score is 0 (≥ 0.75: p75 keeps every one of them) */
+  zeroShare: number;
   /** success@k for k = 1..K under each policy */
   successAtK: Record<AvPolicy, SuccessAtK[]>;
-  abstentionCurve: PrCurve;
+  /**
+   * (pass & validation)@k for k = 1..K (Figure 7): mean over all bugs of pass@k with n the bug's
+   * trajectories and c those that both succeed and are accepted (filter + that decision)
+   */
+  passAndValidationAtK: Record<"binary" | "p75" | "p90", number[]>;
+  /** null when every bug is validation-only */
+  abstentionCurve: PrCurve | null;
   validationCurve: PrCurve | null;
 }
 
@@ -92,16 +114,21 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
     if (!b.trajectories.length) throw new RangeError(`evaluateAbstainValidate: bug ${i} has no trajectory`);
 
   const fixable = bugs.map((b) => (b.trajectories.some((t) => t.success) ? 1 : 0));
-  const aScores = bugs.map((b) => b.abstentionScore);
   const empirical = bugs.map((b) => b.trajectories.filter((t) => t.success).length / b.trajectories.length);
+  // the abstention metrics are over the bugs abstention applies to (not validation-only ones)
+  const judged = bugs.flatMap((b, i) => (b.validationOnly ? [] : [i]));
+  const aScores = judged.map((i) => bugs[i].abstentionScore);
+  const aFixable = judged.map((i) => fixable[i]);
 
-  const filtered = bugs.flatMap((b) => b.trajectories.filter((t) => t.passesRegression));
+  // the deterministic filter: regression checks pass and there is a patch to show
+  const passes = (t: AvTrajectory) => t.passesRegression && t.hasPatch !== false;
+  const filtered = bugs.flatMap((b) => b.trajectories.filter(passes));
   const scores = filtered.map(patchScore);
   const cutoffs = scores.length
     ? { p75: percentile(scores, 75), p90: percentile(scores, 90) }
     : { p75: Infinity, p90: Infinity };
 
-  const attempt = (b: AvBug) => b.abstentionScore >= tau;
+  const attempt = (b: AvBug) => b.validationOnly === true || b.abstentionScore >= tau;
   const decide: Record<"binary" | "p75" | "p90", (t: AvTrajectory) => boolean> = {
     binary: (t) => t.judgment,
     p75: (t) => patchScore(t) >= cutoffs.p75,
@@ -110,14 +137,27 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
   const keep: Record<AvPolicy, { bug: (b: AvBug) => boolean; traj: (t: AvTrajectory) => boolean }> = {
     no_filter: { bug: () => true, traj: () => true },
     abstention: { bug: attempt, traj: () => true },
-    regression: { bug: () => true, traj: (t) => t.passesRegression },
-    validation_binary: { bug: () => true, traj: (t) => t.passesRegression && decide.binary(t) },
-    validation_p75: { bug: () => true, traj: (t) => t.passesRegression && decide.p75(t) },
-    validation_p90: { bug: () => true, traj: (t) => t.passesRegression && decide.p90(t) },
-    combined_binary: { bug: attempt, traj: (t) => t.passesRegression && decide.binary(t) },
-    combined_p75: { bug: attempt, traj: (t) => t.passesRegression && decide.p75(t) },
-    combined_p90: { bug: attempt, traj: (t) => t.passesRegression && decide.p90(t) },
+    abstention_patch: { bug: attempt, traj: (t) => t.hasPatch !== false },
+    regression: { bug: () => true, traj: passes },
+    validation_binary: { bug: () => true, traj: (t) => passes(t) && decide.binary(t) },
+    validation_p75: { bug: () => true, traj: (t) => passes(t) && decide.p75(t) },
+    validation_p90: { bug: () => true, traj: (t) => passes(t) && decide.p90(t) },
+    combined_binary: { bug: attempt, traj: (t) => passes(t) && decide.binary(t) },
+    combined_p75: { bug: attempt, traj: (t) => passes(t) && decide.p75(t) },
+    combined_p90: { bug: attempt, traj: (t) => passes(t) && decide.p90(t) },
   };
+  const passAndValidationAtK = Object.fromEntries(
+    (["binary", "p75", "p90"] as const).map((d) => {
+      const counts = bugs.map((b) => ({
+        n: b.trajectories.length,
+        c: b.trajectories.filter((t) => t.success && passes(t) && decide[d](t)).length,
+      }));
+      return [
+        d,
+        Array.from({ length: maxK }, (_, i) => counts.reduce((s, g) => s + passAtK(g.n, g.c, i + 1), 0) / bugs.length),
+      ];
+    }),
+  ) as AvResult["passAndValidationAtK"];
   const groupsFor = (p: AvPolicy, subset: AvBug[] = bugs) =>
     subset.filter(keep[p].bug).map((b) => {
       const left = b.trajectories.filter(keep[p].traj);
@@ -136,6 +176,7 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
   let fn = 0;
   let tn = 0;
   bugs.forEach((b, i) => {
+    if (b.validationOnly) return;
     const a = attempt(b);
     if (fixable[i]) a ? tp++ : fn++;
     else a ? fp++ : tn++;
@@ -152,15 +193,21 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
   const vTruth = filtered.map((t) => (t.success ? 1 : 0));
 
   return {
-    abstention_ap: averagePrecision(fixable, aScores),
+    abstention_ap: judged.length ? averagePrecision(aFixable, aScores) : null,
     validation_ap: filtered.length ? averagePrecision(vTruth, scores) : 0,
     pass_at_1: successAtK.no_filter[0].value,
     abstention_success_at_1: successAtK.abstention[0].value,
+    abstention_patch_success_at_1: successAtK.abstention_patch[0].value,
     validation_binary_success_at_1: successAtK.validation_binary[0].value,
     combined_binary_success_at_1: successAtK.combined_binary[0].value,
     combined_p75_success_at_1: successAtK.combined_p75[0].value,
     combined_p90_success_at_1: successAtK.combined_p90[0].value,
-    wasserstein: wasserstein(aScores, empirical),
+    wasserstein: judged.length
+      ? wasserstein(
+          aScores,
+          judged.map((i) => empirical[i]),
+        )
+      : null,
     abstention_at_tau: {
       precision: safeDivide(tp, tp + fp),
       recall: safeDivide(tp, tp + fn),
@@ -177,8 +224,10 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
       trajectorySuccess: filtered.length ? vTruth.reduce((a: number, b) => a + b, 0) / filtered.length : 0,
     },
     cutoffs,
+    zeroShare: filtered.length ? scores.filter((s) => s === 0).length / filtered.length : 0,
     successAtK,
-    abstentionCurve: precisionRecallCurve(fixable, aScores),
+    passAndValidationAtK,
+    abstentionCurve: judged.length ? precisionRecallCurve(aFixable, aScores) : null,
     validationCurve: filtered.length ? precisionRecallCurve(vTruth, scores) : null,
   };
 }
@@ -212,14 +261,17 @@ export interface PolicyPoint {
  */
 export function evaluatePolicyAt(bugs: AvBug[], tau: number, pct: number): PolicyPoint {
   if (!bugs.length) throw new RangeError("evaluatePolicyAt: no bugs");
-  const filtered = bugs.flatMap((b) => b.trajectories.filter((t) => t.passesRegression));
+  const passes = (t: AvTrajectory) => t.passesRegression && t.hasPatch !== false;
+  const attempt = (b: AvBug) => b.validationOnly === true || b.abstentionScore >= tau;
+  const filtered = bugs.flatMap((b) => b.trajectories.filter(passes));
   const cutoff = filtered.length ? percentile(filtered.map(patchScore), pct) : Infinity;
-  const accept = (t: AvTrajectory) => t.passesRegression && patchScore(t) >= cutoff;
+  const accept = (t: AvTrajectory) => passes(t) && patchScore(t) >= cutoff;
   let tp = 0,
     fp = 0,
     fn = 0,
     tn = 0;
   for (const b of bugs) {
+    if (b.validationOnly) continue;
     const fixable = b.trajectories.some((t) => t.success);
     const a = b.abstentionScore >= tau;
     if (fixable) a ? tp++ : fn++;
@@ -243,11 +295,8 @@ export function evaluatePolicyAt(bugs: AvBug[], tau: number, pct: number): Polic
     () => true,
     () => true,
   );
-  const abst = group(
-    (b) => b.abstentionScore >= tau,
-    () => true,
-  );
-  const comb = group((b) => b.abstentionScore >= tau, accept);
+  const abst = group(attempt, (t) => t.hasPatch !== false);
+  const comb = group(attempt, accept);
   const s1 = (g: { n: number; c: number }[]) => filteredSuccessAtK(g, 1);
   return {
     tau,

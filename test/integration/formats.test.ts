@@ -299,3 +299,90 @@ describe("BouncerBench: the structured output's reasoning (§III-B)", () => {
     });
   });
 });
+
+describe("Abstain-and-Validate: validation-only releases (RQ4) and trajectories without a patch (Figure 9)", () => {
+  const synth = generateSynthetic().find((t) => t.task === "abstain-validate/repair")!;
+  type Row = { instance_id: string; trajectories: Record<string, unknown>[]; [k: string]: unknown };
+  type Pred = { abstention_score?: number; trajectories: Record<string, unknown>[] };
+
+  it("a release of machine-reported bugs takes uploads without abstention scores; the abstention metrics are null", async () => {
+    const { importRelease } = await import("@/lib/server/releases");
+    const rows = (synth.release as Row[]).slice(0, 40).map((r, i) => ({
+      ...r,
+      validation_only: true,
+      // every third bug's first trajectory produced no patch
+      trajectories: r.trajectories.map((t, k) => (k === 0 && i % 3 === 0 ? { ...t, has_patch: false } : t)),
+    }));
+    const rel = await importRelease(db.prisma, {
+      task: "abstain-validate/repair",
+      version: "npe-1",
+      text: JSON.stringify(rows),
+      fileName: "npe.json",
+      publish: true,
+    });
+    expect(rel.release.status).toBe("published");
+    await db.runJobs();
+    const preds = synth.submissions[0].predictions as Record<string, Pred>;
+    const noAbstention = Object.fromEntries(
+      rows.map((r) => [r.instance_id, { trajectories: preds[r.instance_id].trajectories }]),
+    );
+    const r = await submitPredictions(db.prisma, {
+      task: "abstain-validate/repair",
+      text: JSON.stringify(noAbstention),
+      teamId,
+      userId: null,
+      model: "validator-only",
+    });
+    expect(r.status).toBe("scored");
+    const m = r.metrics as Record<string, number | null>;
+    expect(m.abstention_ap).toBeNull();
+    expect(m.wasserstein).toBeNull();
+    // every bug passes abstention by construction: combined = validation alone
+    expect(m.combined_binary_success_at_1).toBe(m.validation_binary_success_at_1);
+    expect(typeof m.pass_and_validation_binary_at_1).toBe("number");
+    expect(m.pass_and_validation_binary_at_1!).toBeLessThanOrEqual(m.pass_at_1!);
+    // Table 2's columns per category
+    const score = await db.prisma.score.findFirstOrThrow({ where: { submissionId: r.id! } });
+    const lift = (score.details as { lift: Record<string, unknown>[] }).lift;
+    expect(Object.keys(lift[0])).toEqual(
+      expect.arrayContaining(["regression", "validation_binary", "validation_p75", "validation_p90"]),
+    );
+    // a bug of a release with abstention still needs its score
+    const { importRelease: again } = await import("@/lib/server/releases");
+    await again(db.prisma, {
+      task: "abstain-validate/repair",
+      version: "human-2",
+      text: JSON.stringify((synth.release as Row[]).slice(0, 40)),
+      fileName: "human.json",
+      publish: true,
+      // human-reported bugs: nothing carried over from the validation-only release
+      carryOver: false,
+    });
+    await db.runJobs();
+    const refused = await submitPredictions(db.prisma, {
+      task: "abstain-validate/repair",
+      text: JSON.stringify(noAbstention, null, 1),
+      teamId,
+      userId: null,
+      model: "validator-only-2",
+    }).catch((e: Error) => e);
+    expect(
+      JSON.stringify(
+        refused instanceof Error ? { m: refused.message, d: (refused as { details?: unknown }).details } : refused,
+      ),
+    ).toMatch(/abstention_score/);
+  });
+
+  it("has_patch must be a boolean; an empty patch says there is none", async () => {
+    const { importRelease } = await import("@/lib/server/releases");
+    const row = (synth.release as Row[])[0];
+    await expect(
+      importRelease(db.prisma, {
+        task: "abstain-validate/repair",
+        version: "bad-patch",
+        text: JSON.stringify([{ ...row, trajectories: [{ ...row.trajectories[0], has_patch: "maybe" }] }]),
+        fileName: "bad.json",
+      }),
+    ).rejects.toThrow(/has_patch/);
+  });
+});

@@ -28,8 +28,15 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
           />
           <p className="mt-2 text-xs text-muted">
             τ = {String(details.tau)}; percentile cutoffs p75 = {f3(details.cutoffs.p75)}, p90 ={" "}
-            {f3(details.cutoffs.p90)} over patch scores that pass the regression filter.
+            {f3(details.cutoffs.p90)} over patch scores that pass the regression filter (and have a patch). The
+            abstention stage drops trajectories without a patch (the paper&apos;s Figure 9).
           </p>
+          {details.zeroShare !== undefined && details.zeroShare >= 0.75 ? (
+            <p className="mt-1 text-xs text-amber-800 dark:text-amber-300" data-testid="zero-share-note">
+              {pct(details.zeroShare)} of the filtered patches score 0 (rejected): the 75th percentile is 0, so p75
+              keeps every one of them — rejected patches included. Compare with the binary decision.
+            </p>
+          ) : null}
         </Card>
         <Card title="Decisions">
           <KeyValues
@@ -97,27 +104,24 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
                 sort: (l) => l.pass_at_1,
                 cell: (l) => pct(l.pass_at_1),
               },
-              {
-                key: "abstention",
-                header: "abstention",
-                align: "right",
-                sort: (l) => l.abstention,
-                cell: (l) => lift(l.abstention),
-              },
-              {
-                key: "validation",
-                header: "validation",
-                align: "right",
-                sort: (l) => l.validation_binary,
-                cell: (l) => lift(l.validation_binary),
-              },
-              {
-                key: "combined",
-                header: "combined",
-                align: "right",
-                sort: (l) => l.combined_binary,
-                cell: (l) => lift(l.combined_binary),
-              },
+              ...(
+                [
+                  ["abstention", "abstention"],
+                  ["regression", "repro-test / regression"],
+                  ["validation_binary", "validation-binary"],
+                  ["validation_p75", "validation-p75"],
+                  ["validation_p90", "validation-p90"],
+                  ["combined_binary", "combined-binary"],
+                  ["combined_p75", "combined-p75"],
+                  ["combined_p90", "combined-p90"],
+                ] as const
+              ).map(([key, header]) => ({
+                key,
+                header,
+                align: "right" as const,
+                sort: (l: (typeof details.lift)[number]) => l[key],
+                cell: (l: (typeof details.lift)[number]) => lift(l[key]),
+              })),
             ]}
           />
         </Card>
@@ -182,11 +186,18 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
     return (
       <>
         <Card title="Abstention: precision–recall">
-          <PrChart
-            curves={[{ name: base.submission.model, curve: d.abstentionPr }]}
-            prevalence={d.prevalence.fixable}
-            testId="chart-abstention-pr"
-          />
+          {d.abstentionPr ? (
+            <PrChart
+              curves={[{ name: base.submission.model, curve: d.abstentionPr }]}
+              prevalence={d.prevalence.fixable}
+              testId="chart-abstention-pr"
+            />
+          ) : (
+            <p className="text-sm text-muted">
+              A validation-only release: its bugs are eligible for repair by construction (machine-reported), so there
+              is no abstention to measure.
+            </p>
+          )}
         </Card>
         <Card title="Validation: precision–recall">
           <PrChart
@@ -229,11 +240,36 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
             }))}
             xLabel="k"
             yLabel="filtered success@k"
-            xDomain={[1, 5]}
+            xDomain={[1, Math.max(1, ...policies.map((p) => d.successAtK[p].length))]}
             xPercent={false}
             testId="chart-success-at-k"
           />
         </Card>
+        {d.passAndValidationAtK ? (
+          <Card title="(pass & validation)@k: what validation costs in resolved bugs" className="lg:col-span-2">
+            <Curves
+              series={[
+                {
+                  name: "pass@k (no filter)",
+                  points: (d.successAtK.no_filter ?? []).map((v, i) => ({ x: i + 1, y: v.value })),
+                },
+                ...Object.entries(d.passAndValidationAtK).map(([dec, ys]) => ({
+                  name: `pass & validation-${dec}`,
+                  points: ys.map((y, i) => ({ x: i + 1, y })),
+                })),
+              ]}
+              xLabel="k"
+              yLabel="share of bugs"
+              xDomain={[1, Math.max(1, d.passAndValidationAtK.binary?.length ?? 1)]}
+              xPercent={false}
+              testId="chart-pass-and-validation"
+            />
+            <p className="mt-1 text-xs text-muted">
+              The paper&apos;s Figure 7: at least one of k sampled trajectories both passes the held-out test and is
+              accepted by the validation — the stricter the decision, the more resolved bugs it gives up.
+            </p>
+          </Card>
+        ) : null}
         <Card title="Threshold explorer" className="lg:col-span-2">
           <ThresholdExplorer bugs={d.bugs} />
         </Card>

@@ -56,6 +56,7 @@ export async function scoredAbstentionSubmissionCharts(
     prevalence: d.prevalence,
     histogram: d.histogram,
     successAtK: d.successAtK,
+    passAndValidationAtK: d.passAndValidationAtK ?? null,
     funnel: d.funnel,
     bugs: (await ctx.pairs()).map((p) => toBug(p.truth, p.prediction, p.metadata)),
   };

@@ -135,14 +135,37 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<AvTrut
       const reg = isBlank(o.passes_regression) ? true : readBoolean(o.passes_regression);
       if (reg === undefined)
         return at(`${f}.passes_regression`, `is ${JSON.stringify(o.passes_regression)}`, "true or false");
+      // has_patch (Figure 9's abstention stage drops trajectories without one); an empty patch says it too
+      const hasPatch = isBlank(o.has_patch)
+        ? !(typeof o.patch === "string" && !o.patch.trim())
+        : readBoolean(o.has_patch);
+      if (hasPatch === undefined) return at(`${f}.has_patch`, `is ${JSON.stringify(o.has_patch)}`, "true or false");
       truth.push({ id: tid, success, passesRegression: reg });
-      meta.push(typeof o.patch === "string" ? { id: tid, patch: o.patch } : { id: tid });
+      meta.push({
+        id: tid,
+        ...(typeof o.patch === "string" ? { patch: o.patch } : {}),
+        ...(hasPatch ? {} : { hasPatch: false }),
+      });
     });
   }
   if (problems.length) return { ok: false, problems };
   const metadata: AvMetadata = { title: String(row.title).trim(), trajectories: meta };
   if (typeof row.description === "string") metadata.description = row.description;
   if (typeof row.category === "string" && row.category.trim()) metadata.category = row.category.trim();
+  const vOnly = isBlank(row.validation_only) ? false : readBoolean(row.validation_only);
+  if (vOnly === undefined)
+    return {
+      ok: false,
+      problems: [
+        {
+          instanceId: id,
+          field: "validation_only",
+          message: `is ${JSON.stringify(row.validation_only)}`,
+          expected: "true or false",
+        },
+      ],
+    };
+  if (vOnly) metadata.validationOnly = true;
   return { ok: true, value: { externalId: id, truth: { trajectories: truth }, metadata } };
 }
 
@@ -159,8 +182,15 @@ function parsePrediction(
     return { ok: false, problems };
   }
   const v = value as Record<string, unknown>;
-  if (!unit(v.abstention_score))
-    at("abstention_score", `is ${JSON.stringify(v.abstention_score ?? null)}`, "a number in [0, 1]");
+  // a validation-only bug (machine-reported: eligible by construction) needs no abstention score
+  const vOnly = instance.metadata.validationOnly === true;
+  const noScore = v.abstention_score === undefined || v.abstention_score === null;
+  if (!(vOnly && noScore) && !unit(v.abstention_score))
+    at(
+      "abstention_score",
+      `is ${JSON.stringify(v.abstention_score ?? null)}`,
+      vOnly ? "a number in [0, 1], or none (a validation-only bug)" : "a number in [0, 1]",
+    );
   const known = new Set(instance.metadata.trajectories.map((t) => t.id));
   const out: PredTrajectory[] = [];
   if (!Array.isArray(v.trajectories))
@@ -206,7 +236,10 @@ function parsePrediction(
       );
   }
   if (problems.length) return { ok: false, problems };
-  return { ok: true, value: { abstentionScore: v.abstention_score as number, trajectories: out } };
+  return {
+    ok: true,
+    value: { abstentionScore: vOnly && noScore ? null : (v.abstention_score as number), trajectories: out },
+  };
 }
 
 /** success@k is reported for k = 1 … the largest trajectory count of a bug, at most this. */
@@ -232,7 +265,13 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
     validation_ap: r.validation_ap,
     pass_at_1: r.pass_at_1,
     abstention_success_at_1: r.abstention_success_at_1,
+    abstention_patch_success_at_1: r.abstention_patch_success_at_1,
     validation_binary_success_at_1: r.validation_binary_success_at_1,
+    validation_p75_success_at_1: r.successAtK.validation_p75[0].value,
+    validation_p90_success_at_1: r.successAtK.validation_p90[0].value,
+    pass_and_validation_binary_at_1: r.passAndValidationAtK.binary[0],
+    pass_and_validation_p75_at_1: r.passAndValidationAtK.p75[0],
+    pass_and_validation_p90_at_1: r.passAndValidationAtK.p90[0],
     combined_binary_success_at_1: r.combined_binary_success_at_1,
     combined_p75_success_at_1: r.combined_p75_success_at_1,
     combined_p90_success_at_1: r.combined_p90_success_at_1,
@@ -254,7 +293,9 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
       return { n: left.length, c: left.filter((t) => t.success).length };
     });
   const all = () => true;
-  const attempt = (b: AvBug) => b.abstentionScore >= TAU;
+  const attempt = (b: AvBug) => b.validationOnly === true || b.abstentionScore >= TAU;
+  const passes = (t: AvBug["trajectories"][number]) => t.passesRegression && t.hasPatch !== false;
+  const at = (cut: number) => (t: AvBug["trajectories"][number]) => passes(t) && patchScore(t) >= cut;
   const lift = cats.map((category) => {
     const bs = bugs.filter((b) => b.category === category);
     const base = groups(bs, all, all);
@@ -263,14 +304,20 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
       bugs: bs.length,
       pass_at_1: filteredSuccessAtK(base, 1).value,
       abstention: liftOf(groups(bs, attempt, all), base),
+      // Table 2's columns: the deterministic filter alone (repro-test), then each validation decision
+      regression: liftOf(groups(bs, all, passes), base),
       validation_binary: liftOf(
-        groups(bs, all, (t) => t.passesRegression && t.judgment),
+        groups(bs, all, (t) => passes(t) && t.judgment),
         base,
       ),
+      validation_p75: liftOf(groups(bs, all, at(r.cutoffs.p75)), base),
+      validation_p90: liftOf(groups(bs, all, at(r.cutoffs.p90)), base),
       combined_binary: liftOf(
-        groups(bs, attempt, (t) => t.passesRegression && t.judgment),
+        groups(bs, attempt, (t) => passes(t) && t.judgment),
         base,
       ),
+      combined_p75: liftOf(groups(bs, attempt, at(r.cutoffs.p75)), base),
+      combined_p90: liftOf(groups(bs, attempt, at(r.cutoffs.p90)), base),
     };
   });
   const empirical = bugs.map((b) => b.trajectories.filter((t) => t.success).length / b.trajectories.length);
@@ -284,7 +331,12 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
       successAtK: Object.fromEntries(AV_POLICIES.map((p: AvPolicy) => [p, r.successAtK[p]])),
       funnel: [
         { stage: "all bugs", bugs: bugs.length, success_at_1: r.pass_at_1 },
-        { stage: "after abstention", bugs: r.successAtK.abstention[0].bugs, success_at_1: r.abstention_success_at_1 },
+        // Figure 9: the abstention stage also drops trajectories that produced no patch
+        {
+          stage: "after abstention",
+          bugs: r.successAtK.abstention_patch[0].bugs,
+          success_at_1: r.abstention_patch_success_at_1,
+        },
         {
           stage: "combined-binary",
           bugs: r.successAtK.combined_binary[0].bugs,
@@ -295,7 +347,12 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
       ],
       abstentionCurve: r.abstentionCurve,
       validationCurve: r.validationCurve,
-      histogram: { predicted: histogram(bugs.map((b) => b.abstentionScore)), empirical: histogram(empirical) },
+      zeroShare: r.zeroShare,
+      passAndValidationAtK: r.passAndValidationAtK,
+      histogram: {
+        predicted: histogram(bugs.filter((b) => !b.validationOnly).map((b) => b.abstentionScore)),
+        empirical: histogram(empirical),
+      },
       lift,
     },
   };

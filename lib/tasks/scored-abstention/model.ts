@@ -14,12 +14,15 @@ export const AvMetadata = z.object({
   title: z.string(),
   description: z.string().optional(),
   category: z.string().optional(),
-  trajectories: z.array(z.object({ id: z.string(), patch: z.string().optional() })),
+  /** a machine-reported bug (NPE, sanitizer; the paper's RQ4): eligible by construction, no abstention */
+  validationOnly: z.boolean().optional(),
+  /** hasPatch false: the trajectory produced no patch (absent: it did) */
+  trajectories: z.array(z.object({ id: z.string(), patch: z.string().optional(), hasPatch: z.boolean().optional() })),
 });
 export type AvMetadata = z.infer<typeof AvMetadata>;
-/** A stored prediction: the abstention score and a validation per trajectory. */
+/** A stored prediction: the abstention score (null on a validation-only bug) and a validation per trajectory. */
 export const AvPrediction = z.object({
-  abstentionScore: z.number().min(0).max(1),
+  abstentionScore: z.number().min(0).max(1).nullable(),
   trajectories: z.array(z.object({ id: z.string(), judgment: z.boolean(), score: z.number().min(0).max(1) })),
 });
 export type AvPrediction = z.infer<typeof AvPrediction>;
@@ -33,8 +36,12 @@ export const AvDetails = z.object({
   prevalence: z.object({ fixable: z.number(), trajectorySuccess: z.number() }),
   successAtK: z.record(z.string(), SuccessAtKSchema),
   funnel: z.array(z.object({ stage: z.string(), bugs: z.number().int(), success_at_1: z.number() })),
-  abstentionCurve: PrCurveSchema,
+  abstentionCurve: PrCurveSchema.nullable(),
   validationCurve: PrCurveSchema.nullable(),
+  /** share of filtered trajectories scored 0 (≥ 0.75: the p75 cutoff is 0 and keeps them all) */
+  zeroShare: z.number().optional(),
+  /** (pass & validation)@k, k = 1..K (Figure 7) */
+  passAndValidationAtK: z.record(z.string(), z.array(z.number())).optional(),
   histogram: z.object({ predicted: z.array(z.number().int()), empirical: z.array(z.number().int()) }),
   lift: z.array(
     z.object({
@@ -42,8 +49,14 @@ export const AvDetails = z.object({
       bugs: z.number().int(),
       pass_at_1: z.number(),
       abstention: StoredNumber,
+      /** the deterministic filter alone (Table 2's repro-test column) */
+      regression: StoredNumber.optional(),
       validation_binary: StoredNumber,
+      validation_p75: StoredNumber.optional(),
+      validation_p90: StoredNumber.optional(),
       combined_binary: StoredNumber,
+      combined_p75: StoredNumber.optional(),
+      combined_p90: StoredNumber.optional(),
     }),
   ),
 });
@@ -51,9 +64,11 @@ export type AvDetails = z.infer<typeof AvDetails>;
 
 export function toBug(truth: AvTruth, prediction: AvPrediction, metadata: AvMetadata): AvBug {
   const preds = new Map<string, PredTrajectory>(prediction.trajectories.map((t) => [t.id, t]));
+  const noPatch = new Set(metadata.trajectories.filter((t) => t.hasPatch === false).map((t) => t.id));
   return {
-    abstentionScore: prediction.abstentionScore,
+    abstentionScore: prediction.abstentionScore ?? 1,
     category: metadata.category ?? "uncategorized",
+    ...(metadata.validationOnly ? { validationOnly: true } : {}),
     trajectories: truth.trajectories.map((t) => {
       const p = preds.get(t.id);
       return {
@@ -61,6 +76,7 @@ export function toBug(truth: AvTruth, prediction: AvPrediction, metadata: AvMeta
         passesRegression: t.passesRegression,
         judgment: p?.judgment ?? false,
         score: p?.score ?? 0,
+        ...(noPatch.has(t.id) ? { hasPatch: false } : {}),
       };
     }),
   };
