@@ -89,6 +89,8 @@ export interface SubmissionChartContext<T = unknown, P = unknown, D = unknown, M
 export interface InstanceFacets {
   label?: string;
   length?: string;
+  /** why the truth is what it is, e.g. which tests an incorrect patch fails (never on a hidden release) */
+  failure?: string;
 }
 
 /** A task kind as its folder writes it. */

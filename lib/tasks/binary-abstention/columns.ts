@@ -76,6 +76,32 @@ export function bouncingColumns(side: Side): MetricColumn[] {
         format: "number3",
       },
     );
+  } else {
+    // R_b by failure type (§II-A2), when the release's tests_status says which tests fail
+    cols.push(
+      {
+        key: "R_b_fail_to_pass",
+        label: "R_b F2P",
+        description: "Share bounced of the incorrect patches that fail only fail-to-pass tests (the paper's 270).",
+        better: "higher",
+        format: "percent1",
+      },
+      {
+        key: "R_b_both",
+        label: "R_b both",
+        description: "Share bounced of the incorrect patches that fail fail-to-pass and pass-to-pass tests (the 107).",
+        better: "higher",
+        format: "percent1",
+      },
+      {
+        key: "R_b_pass_to_pass",
+        label: "R_b P2P",
+        description:
+          "Share bounced of the patches that fail only pass-to-pass tests: possibly correct fixes that break something else (the 28).",
+        better: "higher",
+        format: "percent1",
+      },
+    );
   }
   return cols;
 }

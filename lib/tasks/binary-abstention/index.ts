@@ -68,6 +68,12 @@ export function bounceBaselines(
   ];
 }
 
+const FAILURE_LABELS: Record<string, string> = {
+  both: "fails F2P and P2P",
+  fail_to_pass: "fails F2P only",
+  pass_to_pass: "fails P2P only (regression)",
+};
+
 /** BouncerBench Input and Output: a bouncer accepts or bounces each instance (METRICS.md §1). */
 export const binaryAbstention = defineTaskKind({
   kind: "binary_abstention",
@@ -100,6 +106,7 @@ export const binaryAbstention = defineTaskKind({
     return {
       label,
       length: length === null ? undefined : BUCKETS[side].find((b) => length <= b.max)?.label,
+      failure: i.truth.failure ? FAILURE_LABELS[i.truth.failure] : undefined,
     };
   },
   lengthBuckets: (o) => ({

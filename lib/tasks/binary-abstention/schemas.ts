@@ -12,11 +12,17 @@ import { bounceOfLabel, labelsFor, type Side } from "./labels";
  * Stored truth of a BouncerBench instance. Input: bounce = label ≥ 2 (label 0–3, the annotators'
  * notes when given). Output: bounce = the patch is incorrect; pass = passed/all tests.
  */
+/** Why an output patch is incorrect, from its tests_status (the paper's §II-A2 split of the 405). */
+export const FAILURE_TYPES = ["both", "fail_to_pass", "pass_to_pass"] as const;
+export type FailureType = (typeof FAILURE_TYPES)[number];
+
 export const BounceTruth = z.object({
   bounce: z.boolean(),
   label: z.number().int().min(0).max(3).optional(),
   notes: z.string().optional(),
   pass: z.number().min(0).max(1).optional(),
+  /** output: which tests the patch fails (§II-A2: 107 both, 270 fail-to-pass only, 28 pass-to-pass only) */
+  failure: z.enum(FAILURE_TYPES).optional(),
 });
 export type BounceTruth = z.infer<typeof BounceTruth>;
 
@@ -120,7 +126,9 @@ export function parseBouncePrediction(id: string, value: unknown, side: Side): P
 }
 
 /** Pass fraction and correctness from a tests_status dict (JSON or Python literal). */
-export function readTestsStatus(raw: unknown): { pass: number; incorrect: boolean } | string {
+export function readTestsStatus(
+  raw: unknown,
+): { pass: number; incorrect: boolean; failure?: FailureType } | string {
   let v = raw;
   if (typeof raw === "string") {
     try {
@@ -132,6 +140,7 @@ export function readTestsStatus(raw: unknown): { pass: number; incorrect: boolea
   if (typeof v !== "object" || v === null) return "tests_status is not an object";
   let passed = 0;
   let failed = 0;
+  const failing: Record<string, boolean> = {};
   for (const key of ["FAIL_TO_PASS", "PASS_TO_PASS"]) {
     const g = (v as Record<string, unknown>)[key];
     if (g === undefined) continue;
@@ -141,9 +150,18 @@ export function readTestsStatus(raw: unknown): { pass: number; incorrect: boolea
     if (!Array.isArray(s) || !Array.isArray(f)) return `tests_status.${key}.success/failure must be lists`;
     passed += s.length;
     failed += f.length;
+    failing[key] = f.length > 0;
   }
   const all = passed + failed;
-  return { pass: all === 0 ? 0 : passed / all, incorrect: failed > 0 || all === 0 };
+  const failure: FailureType | undefined =
+    failing.FAIL_TO_PASS && failing.PASS_TO_PASS
+      ? "both"
+      : failing.FAIL_TO_PASS
+        ? "fail_to_pass"
+        : failing.PASS_TO_PASS
+          ? "pass_to_pass"
+          : undefined;
+  return { pass: all === 0 ? 0 : passed / all, incorrect: failed > 0 || all === 0, ...(failure ? { failure } : {}) };
 }
 
 /** One row of a BouncerBench release file (CSV, JSON or JSONL). */
@@ -186,11 +204,12 @@ export function parseBounceReleaseRow(
   } else {
     let pass: number | undefined;
     let incorrect: boolean | undefined;
+    let failure: FailureType | undefined;
     if (!isBlank(row.tests_status)) {
       const r = readTestsStatus(row.tests_status);
       if (typeof r === "string")
         at("tests_status", r, "a dict with FAIL_TO_PASS / PASS_TO_PASS success and failure lists");
-      else ({ pass, incorrect } = r);
+      else ({ pass, incorrect, failure } = r);
     } else if (!isBlank(row.output_quality)) {
       const q = readNumber(row.output_quality);
       if (q === undefined || q < 0 || q > 1)
@@ -202,7 +221,8 @@ export function parseBounceReleaseRow(
       if (b === undefined) at("output_bounce", `is ${JSON.stringify(row.output_bounce)}`, "true or false");
       else incorrect = b;
     }
-    if (pass !== undefined && incorrect !== undefined) truth = { bounce: incorrect, pass };
+    if (pass !== undefined && incorrect !== undefined)
+      truth = { bounce: incorrect, pass, ...(failure && incorrect ? { failure } : {}) };
     if (typeof row.patch === "string") {
       metadata.patch = row.patch;
       metadata.chars = row.patch.length;

@@ -10,7 +10,7 @@ import {
 } from "@/lib/metrics";
 import type { Metrics } from "@/lib/tasks/types";
 import { labelIndex, labelsFor, type Side } from "./labels";
-import type { BounceDetails, BounceTruth, StoredPrediction } from "./schemas";
+import { FAILURE_TYPES, type BounceDetails, type BounceTruth, type StoredPrediction } from "./schemas";
 
 interface Pair {
   truth: BounceTruth;
@@ -72,6 +72,20 @@ export function scoreBinaryAbstention(
   } else {
     const pass = pairs.map((p) => p.truth.pass ?? 0);
     metrics.O_Score = oScore(b, t, pass);
+    // R_b by failure type (§II-A2): of the incorrect patches failing both test sets, only the
+    // fail-to-pass ones, only pass-to-pass ones (regressions), the share bounced; null without any
+    if (pairs.some((p) => p.truth.failure)) {
+      for (const type of FAILURE_TYPES) {
+        let all = 0;
+        let bounced = 0;
+        for (let i = 0; i < n; i++)
+          if (pairs[i].truth.failure === type) {
+            all++;
+            bounced += b[i];
+          }
+        metrics[`R_b_${type}`] = all ? bounced / all : null;
+      }
+    }
   }
 
   const scores = pairs.map((p) => p.prediction.score);

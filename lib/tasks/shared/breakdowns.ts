@@ -6,7 +6,7 @@ import { BOOTSTRAP_SEED, intervalFromReplicates, statsReplicates } from "@/lib/m
 import type { Metrics, StoredInstance, TaskKindModule, TaskOptions } from "@/lib/tasks/types";
 import { BUCKETS } from "./length-bucket";
 
-type Facets = { label?: string; length?: string };
+type Facets = { label?: string; length?: string; failure?: string };
 type Kind = Pick<TaskKindModule, "score" | "primaryStats" | "primaryFromStats" | "instanceFacets">;
 
 /** The repository of an instance: its metadata's `repo`, else "owner/name" from a SWE-bench id (owner__name-123). */
@@ -30,6 +30,7 @@ export const BREAKDOWN_ATTRIBUTES: {
   { key: "difficulty", label: "Difficulty", of: (i) => text(i.metadata?.difficulty) },
   { key: "length", label: "Length", of: (_, f) => f.length ?? null },
   { key: "label", label: "Label", of: (_, f) => f.label ?? null },
+  { key: "failure_type", label: "Failure type", of: (_, f) => f.failure ?? null },
   { key: "category", label: "Category", of: (i) => text(i.metadata?.category) },
   { key: "language", label: "Language", of: (i) => text(i.metadata?.lang) },
   { key: "build_system", label: "Build system", of: (i) => text(i.metadata?.build_system) },
