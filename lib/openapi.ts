@@ -18,6 +18,7 @@ import {
   ReleaseIdParams,
   ReleaseQuery,
   PivotQuery,
+  ComposeBody,
   RoleBody,
   SignupBody,
   SlugParams,
@@ -228,6 +229,25 @@ export const OPERATIONS: Operation[] = [
       200: "{ task, release, attributes: [ { key, label, slices, instances } ] }",
       403: ERR[403],
       404: ERR[404],
+    },
+  },
+  {
+    method: "post",
+    path: "/api/v1/tasks/{benchmark}/{task}/compose",
+    summary:
+      "A BouncerBench Lite entry built from an Input and an Output submission (the paper's Figure 4 pipeline): each shared instance's input bounce and output bounce, stored and scored as a new Lite submission of your team",
+    access: "member",
+    tag: "submissions",
+    params: TaskParams,
+    body: ComposeBody,
+    responses: {
+      201: "{ id, status, metrics, validation, composedOf: { input, output }, covered, total }",
+      400: "not a pipeline task",
+      401: ERR[401],
+      404: "a submission you cannot see",
+      409: "your team already has this exact pipeline",
+      422: ERR[422],
+      429: "upload quota",
     },
   },
   {

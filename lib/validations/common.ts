@@ -389,3 +389,13 @@ export const PivotQuery = ReleaseQuery.extend({
     .or(z.literal("").transform(() => undefined)),
 });
 export type PivotQuery = z.infer<typeof PivotQuery>;
+
+/** `POST /api/v1/tasks/{b}/{t}/compose`: a Lite pipeline from an Input and an Output submission */
+export const ComposeBody = z
+  .object({
+    input: z.uuid("input is a submission id"),
+    output: z.uuid("output is a submission id"),
+    model: displayName("model", 120).optional(),
+    visibility: z.enum(["public", "private"]).optional(),
+  })
+  .strict();

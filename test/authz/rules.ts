@@ -180,6 +180,13 @@ export const RULES: Rule[] = [
     why: "a public release's attributes",
   },
   {
+    key: "POST /api/v1/tasks/[benchmark]/[task]/compose",
+    runner: "api",
+    call: (w) => ({ path: "/api/v1/tasks/bouncerbench/lite/compose", json: { input: w.privA, output: w.privA } }),
+    expect: { anonymous: 401, memberA: 422, memberB: 404, admin: 422 },
+    why: "members only; a private submission is its team's (others: 404)",
+  },
+  {
     key: "GET /api/v1/tasks/[benchmark]/[task]/pivot",
     runner: "api",
     call: () => ({ path: "/api/v1/tasks/bouncerbench/input/pivot?rows=team&cols=agentic" }),

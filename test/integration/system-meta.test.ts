@@ -261,3 +261,82 @@ describe("pivot view", () => {
     expect(p.body.rows.sort()).toEqual(["CI-Fixer", "SWE-agent"]);
   });
 });
+
+describe("a Lite pipeline composed from an Input and an Output submission (Figure 4)", () => {
+  it("pairs each shared instance's input bounce with the output bounce, scored as a new Lite submission", async () => {
+    const { importRelease } = await import("@/lib/server/releases");
+    const shared = ids.slice(0, 30);
+    const status = (ok: boolean) =>
+      `{'FAIL_TO_PASS': {'success': [${ok ? "'a'" : ""}], 'failure': [${ok ? "" : "'a'"}]}, 'PASS_TO_PASS': {'success': ['b'], 'failure': []}}`;
+    await importRelease(db.prisma, {
+      task: "bouncerbench/output",
+      version: "shared-1",
+      text: JSON.stringify(
+        shared.map((id, i) => ({ instance_id: id, patch: `diff ${i}`, tests_status: status(i % 3 === 0) })),
+      ),
+      fileName: "output.json",
+      publish: true,
+      carryOver: false,
+    });
+    await importRelease(db.prisma, {
+      task: "bouncerbench/lite",
+      version: "shared-1",
+      text: JSON.stringify(
+        shared.map((id, i) => ({
+          instance_id: id,
+          input_quality: i % 4,
+          patch: `diff ${i}`,
+          output_quality: i % 3 === 0 ? 1 : 0.5,
+        })),
+      ),
+      fileName: "lite.json",
+      publish: true,
+      carryOver: false,
+    });
+    await db.runJobs();
+    const outBounce = (i: number) => i % 2 === 0;
+    const out = await upload(
+      "bouncerbench/output",
+      JSON.stringify(Object.fromEntries(shared.map((id, i) => [id, { output_bounce: outBounce(i) }]))),
+      { model: "out-bouncer" },
+    );
+    expect(out.status).toBe(201);
+    const lb = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all&baselines=0");
+    const gptRow = lb.body.rows.find((r: Json) => r.model === "gpt-4.1");
+    const c = await call("POST", "/api/v1/tasks/bouncerbench/lite/compose", {
+      input: gptRow.submissionId,
+      output: out.body.id,
+    });
+    expect(c.status).toBe(201);
+    expect(c.body).toMatchObject({ status: "scored", covered: 30, total: 30 });
+    expect(c.body.composedOf).toEqual({ input: gptRow.submissionId, output: out.body.id });
+    const sub = await call("GET", `/api/v1/submissions/${c.body.id}`);
+    expect(sub.body.model).toBe("gpt-4.1 → out-bouncer");
+    expect(sub.body.system).toContain(gptRow.submissionId);
+    // the same pairs written by hand are byte-identical: the duplicate check names the composed entry
+    const bounce = (id: string) => gpt[id].label === "VAGUE" || gpt[id].label === "IMPOSSIBLE_TO_SOLVE";
+    const byHand = Object.fromEntries(
+      shared.map((id, i) => [id, { input_bounce: bounce(id), output_bounce: outBounce(i) }]),
+    );
+    const again = await upload("bouncerbench/lite", JSON.stringify(byHand), { model: "by-hand" });
+    expect(again.status).toBe(409);
+    expect(again.body.error.details.submissionId).toBe(c.body.id);
+  });
+
+  it("refuses two submissions of the wrong sides, tasks other than Lite, and submissions the caller cannot see", async () => {
+    const lb = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all&baselines=0");
+    const gptId = lb.body.rows.find((r: Json) => r.model === "gpt-4.1").submissionId;
+    const swapped = await call("POST", "/api/v1/tasks/bouncerbench/lite/compose", { input: gptId, output: gptId });
+    expect(swapped.status).toBe(422);
+    expect(JSON.stringify(swapped.body)).toMatch(/output bouncer/);
+    const wrongTask = await call("POST", "/api/v1/tasks/bouncerbench/input/compose", { input: gptId, output: gptId });
+    expect(wrongTask.status).toBe(400);
+    const unknown = await call("POST", "/api/v1/tasks/bouncerbench/lite/compose", {
+      input: gptId,
+      output: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(unknown.status).toBe(404);
+    const anon = await call("POST", "/api/v1/tasks/bouncerbench/lite/compose", { input: gptId, output: gptId }, false);
+    expect(anon.status).toBe(401);
+  });
+});

@@ -9,3 +9,4 @@ export * from "./scoring-pool";
 export * from "./submissions";
 export * from "./upload-jobs";
 export * from "./trace-view";
+export * from "./compose";

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
+import { ComposeForm } from "@/components/upload/compose-form";
 import { UploadForm } from "@/components/upload/upload-form";
+import { getLeaderboard } from "@/lib/server/leaderboard";
 import { getDb } from "@/lib/server/db";
 import { getSessionActor } from "@/lib/server/auth";
 import { uploadContext } from "@/lib/server/teams";
@@ -22,9 +24,23 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
   const fullSlug = `${benchmark}/${task}`;
   const actor = await getSessionActor();
   if (!actor) redirect(`/signin?callbackUrl=${encodeURIComponent(`/tasks/${fullSlug}/submit`)}`);
-  const up = await uploadContext(await getDb(), fullSlug, actor);
+  const db = await getDb();
+  const up = await uploadContext(db, fullSlug, actor);
   if (!up) notFound();
   const { task: t, format, release, quota, teams } = up;
+  // a pipeline task: entries can also be composed from an Input and an Output submission
+  const sides =
+    t.kindName === "bouncer_pipeline"
+      ? await Promise.all(
+          ["input", "output"].map((s) =>
+            getLeaderboard(db, `${t.benchmark.slug}/${s}`, { view: "all", baselines: false, limit: 200 })
+              .then((lb) =>
+                lb.rows.map((r) => ({ id: r.submissionId, label: `${r.model}${r.team ? ` (${r.team})` : ""}` })),
+              )
+              .catch(() => []),
+          ),
+        )
+      : null;
   return (
     <div className="max-w-4xl space-y-4">
       <p className="text-sm text-muted">
@@ -74,6 +90,21 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
             : null
         }
       />
+      {sides ? (
+        <section aria-labelledby="compose" className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <h2 id="compose" className="text-lg font-semibold">
+            Or compose a pipeline from two submissions
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            The paper&apos;s Figure 4 chains one model&apos;s input bouncer with another&apos;s output bouncer: pick a
+            public Input and Output submission (or your team&apos;s private ones through the API,{" "}
+            <code>POST /api/v1/tasks/{fullSlug}/compose</code>). Each instance of the Lite release both cover gets the
+            first&apos;s input bounce and the second&apos;s output bounce; the entry is your team&apos;s and counts as
+            an upload.
+          </p>
+          <ComposeForm task={fullSlug} primaryMetric={t.primaryMetric} inputs={sides[0]} outputs={sides[1]} />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,28 @@
+// POST /api/v1/tasks/{benchmark}/{task}/compose – a BouncerBench Lite entry built from an Input and
+// an Output submission (the paper's Figure 4 pipeline), stored and scored like an upload
+import { getDb } from "@/lib/server/db";
+import { composePipeline, disclosedUpload } from "@/lib/server/submissions";
+import { route } from "@/lib/server/http";
+import { ComposeBody, TaskParams } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route(
+  { access: "member", params: TaskParams, body: ComposeBody },
+  async ({ params, actor, body }) => {
+    const c = await composePipeline(await getDb(), actor, `${params.benchmark}/${params.task}`, body);
+    const { id, status, validation } = c.result;
+    return Response.json(
+      {
+        id,
+        status,
+        ...disclosedUpload(c.result, actor),
+        validation,
+        composedOf: c.composedOf,
+        covered: c.covered,
+        total: c.total,
+      },
+      { status: 201, headers: { location: `/api/v1/submissions/${id}` } },
+    );
+  },
+);
