@@ -90,8 +90,8 @@ export function computeScore(
     opts.breakdowns === false
       ? null
       : pairs.length
-    ? computeBreakdowns(task.kind, task.options, instances, predictions, opts.bootstrapSeed ?? BOOTSTRAP_SEED)
-    : {};
+        ? computeBreakdowns(task.kind, task.options, instances, predictions, opts.bootstrapSeed ?? BOOTSTRAP_SEED)
+        : {};
   return {
     result,
     covered: pairs.length,

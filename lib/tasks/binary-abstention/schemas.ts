@@ -33,6 +33,8 @@ export const BounceMetadata = z.object({
   patch: z.string().optional(),
   chars: z.number().int().nonnegative().optional(),
   difficulty: z.string().optional(),
+  /** which agent's patches (the paper's Table IV: SWE-agent, Amazon Q, OpenHands, a random sample) */
+  patch_set: z.string().optional(),
 });
 export type BounceMetadata = z.infer<typeof BounceMetadata>;
 
@@ -126,9 +128,7 @@ export function parseBouncePrediction(id: string, value: unknown, side: Side): P
 }
 
 /** Pass fraction and correctness from a tests_status dict (JSON or Python literal). */
-export function readTestsStatus(
-  raw: unknown,
-): { pass: number; incorrect: boolean; failure?: FailureType } | string {
+export function readTestsStatus(raw: unknown): { pass: number; incorrect: boolean; failure?: FailureType } | string {
   let v = raw;
   if (typeof raw === "string") {
     try {
@@ -230,6 +230,15 @@ export function parseBounceReleaseRow(
   }
   const difficulty = row.difficulty;
   if (typeof difficulty === "string" && difficulty.trim()) metadata.difficulty = difficulty.trim();
+  if (side === "output" && !isBlank(row.patch_set)) {
+    if (typeof row.patch_set !== "string" || row.patch_set.trim().length > 80)
+      at(
+        "patch_set",
+        `is ${JSON.stringify(row.patch_set).slice(0, 60)}`,
+        "the name of the agent whose patch it is (≤ 80 characters)",
+      );
+    else metadata.patch_set = row.patch_set.trim();
+  }
   if (!truth && !problems.length)
     at("instance_id", "has no truth", side === "input" ? "input_quality" : "tests_status or output_quality");
   if (problems.length || !truth) return { ok: false, problems };

@@ -193,6 +193,8 @@ function scoreLite(pairs: Pair<LiteTruth, LitePrediction, BounceMetadata>[]): {
     outBounce: p.prediction.output.bounce,
   }));
   const { funnel, before, after, lost } = pipelineFunnel(rows);
+  // Table IV's "Chars (avg)": the mean patch length of the instances scored (by patch set: a breakdown)
+  const chars = pairs.flatMap((p) => (typeof p.metadata.chars === "number" ? [p.metadata.chars] : []));
   const metrics: Metrics = {
     F_m_mean: (fIn + fOut) / 2,
     input: input.metrics,
@@ -201,6 +203,7 @@ function scoreLite(pairs: Pair<LiteTruth, LitePrediction, BounceMetadata>[]): {
     before,
     after,
     lost,
+    chars_avg: chars.length ? chars.reduce((a, b) => a + b, 0) / chars.length : null,
   };
   return {
     metrics,

@@ -31,6 +31,7 @@ export const BREAKDOWN_ATTRIBUTES: {
   { key: "length", label: "Length", of: (_, f) => f.length ?? null },
   { key: "label", label: "Label", of: (_, f) => f.label ?? null },
   { key: "failure_type", label: "Failure type", of: (_, f) => f.failure ?? null },
+  { key: "patch_set", label: "Patch set", of: (i) => text(i.metadata?.patch_set) },
   { key: "category", label: "Category", of: (i) => text(i.metadata?.category) },
   { key: "language", label: "Language", of: (i) => text(i.metadata?.lang) },
   { key: "build_system", label: "Build system", of: (i) => text(i.metadata?.build_system) },
