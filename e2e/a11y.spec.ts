@@ -73,8 +73,14 @@ function targetsFor(route: string, ids: Awaited<ReturnType<typeof seededIds>>): 
     "/tasks/[benchmark]/[task]/instances/[id]": [{ route, url: `${t}/instances/${ids.instance}` }],
     "/tasks/[benchmark]/[task]/releases": [{ route, url: `${t}/releases` }],
     "/tasks/[benchmark]/[task]/releases/[version]": [{ route, url: `${t}/releases/${ids.version}` }],
-    "/tasks/[benchmark]/[task]/submit": [{ route, url: `${t}/submit`, admin: true }],
+    "/tasks/[benchmark]/[task]/submit": [
+      { route, url: `${t}/submit`, admin: true },
+      // the judge's fields (CR-Bench) and the pipeline composer (Lite)
+      { route, url: "/tasks/cr-bench/review/submit", admin: true },
+      { route, url: "/tasks/bouncerbench/lite/submit", admin: true },
+    ],
     "/tasks/[benchmark]/[task]/changelog": [{ route, url: `${t}/changelog` }],
+    "/tasks/[benchmark]/[task]/pivot": [{ route, url: `/tasks/ci-bench/repair/pivot` }],
     "/teams/[slug]": [
       { route, url: `/teams/${ids.team}` },
       { route, url: "/teams/admins", admin: true },

@@ -373,11 +373,14 @@ function ciArtifacts(rng: Rng): CiArtifact[] {
 function ciTask(): SyntheticTask {
   const rng = new Rng(SYNTHETIC_SEED + 4);
   const arts = ciArtifacts(rng);
-  const release = arts.map((a) => ({
+  // (the CI service and failure type follow the index, not the generator, so every other value stays as it was)
+  const release = arts.map((a, i) => ({
     instance_id: a.id,
     repo: a.id.replace(/^syn-/, "").replace(/-\d+$/, ""),
     lang: a.lang,
     build_system: a.lang === "Java" ? "Maven" : "pip",
+    ci_service: i % 3 === 0 ? "github" : "travis",
+    failure_type: ["test", "build", "code"][i % 5 === 0 ? 1 : i % 7 === 0 ? 2 : 0],
     developer_patch: a.devPatch,
     files: { [a.path]: a.before },
   }));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isBlank } from "@/lib/tasks/shared/coerce";
 import type { Problem } from "@/lib/errors";
 import { defineTaskKind, type Instance, type Pair } from "@/lib/tasks/define";
 import { shares } from "../shared/distributions";
@@ -15,6 +16,10 @@ export const CiMetadata = z.object({
   repo: z.string(),
   lang: z.string(),
   build_system: z.string(),
+  /** the CI service that ran the failing build (BugSwarm: travis, github) */
+  ci_service: z.string().optional(),
+  /** what failed (BugSwarm's classification: build, test, code, …) */
+  failure_type: z.string().optional(),
   files: z.record(z.string(), z.string()),
 });
 export type CiMetadata = z.infer<typeof CiMetadata>;
@@ -118,6 +123,21 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<CiTrut
       else throw e;
     }
   }
+  // BugSwarm's own fields, for breakdowns: the CI service and what failed (a string, or its
+  // classification object's first category that is "Yes")
+  const optional = (f: string): string | undefined => {
+    const v = row[f];
+    if (isBlank(v)) return undefined;
+    if (typeof v === "string" && v.trim().length <= 80) return v.trim();
+    if (f !== "ci_service" && typeof v === "object" && v !== null && !Array.isArray(v)) {
+      const yes = Object.entries(v as Record<string, unknown>).find(([, x]) => x === "Yes" || x === true);
+      if (yes) return yes[0];
+    }
+    at(f, `is ${JSON.stringify(v).slice(0, 60)}`, "a short string");
+    return undefined;
+  };
+  const ciService = optional("ci_service");
+  const failureType = optional("failure_type") ?? optional("classification");
   if (problems.length) return { ok: false, problems };
   return {
     ok: true,
@@ -128,6 +148,8 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<CiTrut
         repo: String(row.repo),
         lang: String(row.lang),
         build_system: String(row.build_system),
+        ...(ciService ? { ci_service: ciService } : {}),
+        ...(failureType ? { failure_type: failureType } : {}),
         files: files as Record<string, string>,
       },
     },
