@@ -194,8 +194,20 @@ test("kill -9 of a worker and an app in the middle of a re-score: it resumes wit
   expect(state.total).toBe(subs);
   expect(state.progress).toBe(subs);
   expect(scored).toBe(subs);
-  const [{ left }] = await sql<{ left: number }>(`SELECT count(*)::int AS left FROM graphile_worker._private_jobs`);
+  // the last part queues the board refresh and the breakdowns' back-fill: they run, and nothing is left
+  // stuck behind the kill (a job still locked by the dead worker would stay)
+  let left = -1;
+  for (let i = 0; i < 180 && left !== 0; i++) {
+    [{ left }] = await sql<{ left: number }>(`SELECT count(*)::int AS left FROM graphile_worker._private_jobs`);
+    if (left) await new Promise((r) => setTimeout(r, 500));
+  }
   expect(left).toBe(0);
+  // and every score of the new release got its breakdowns
+  const [{ lacking }] = await sql<{ lacking: number }>(
+    `SELECT count(*)::int AS lacking FROM scores sc JOIN releases r ON r.id = sc.release_id
+      WHERE r.version = '1.2-faults' AND NOT sc.details ? 'breakdowns'`,
+  );
+  expect(lacking).toBe(0);
 });
 
 test("kill -9 of the app receiving a large upload: never public, deleted with its quota within a minute", async () => {
