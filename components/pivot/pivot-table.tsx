@@ -21,7 +21,8 @@ function shade(v: number | null, lo: number, hi: number, better: string): string
   if (v === null) return "transparent";
   let t = hi > lo ? (v - lo) / (hi - lo) : 0.5;
   if (better === "lower") t = 1 - t;
-  return `rgba(0, 114, 178, ${fixed(0.08 + 0.6 * t, 2)})`;
+  // at most 0.45: the cell's text (slate-900 / slate-100) keeps a 4.5:1 contrast on the darkest cell
+  return `rgba(0, 114, 178, ${fixed(0.06 + 0.39 * t, 2)})`;
 }
 
 /** Two dimensions crossed, each cell the best submission's value, a link to it. Server-drawn. */
@@ -72,7 +73,12 @@ export function PivotTable({ p }: { p: Pivot }) {
                     className="p-2 text-right"
                     style={{ background: shade(cell.value, lo, hi, p.metric.better) }}
                   >
-                    <Link href={`/submissions/${cell.submissionId}`} title={title} data-testid="pivot-cell">
+                    <Link
+                      href={`/submissions/${cell.submissionId}`}
+                      title={title}
+                      data-testid="pivot-cell"
+                      className="text-slate-900 underline dark:text-slate-100"
+                    >
                       {cell.value === null ? "—" : fixed(cell.value, 3)}
                     </Link>
                     {cell.n > 1 ? <span className="ml-1 text-xs text-muted">({cell.n})</span> : null}
