@@ -62,11 +62,10 @@ export function RankingNote({ column, board }: { column: BoardView["primaryColum
       ) : (
         <>
           In brackets, the 95% interval of the rank over 1,000 bootstrap resamples of the instances;{" "}
-          <span className="rounded bg-emerald-100 px-1 text-[10px] font-semibold uppercase text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300">
-            top
-          </span>{" "}
-          marks the rows that cannot be separated from #1 when every comparison on the board is made at once
-          (simultaneous 95% intervals, max-T; hover a rank for its own).
+          <span className="badge-top">top</span> marks the rows that cannot be separated from #1 when every comparison
+          on the board is made at once (simultaneous 95% intervals, max-T; hover a rank for its own). &ldquo;Best of
+          N&rdquo; counts a system&apos;s complete scored submissions of any visibility; &ldquo;team: N uploads&rdquo;
+          every scored upload of the team to this release — many variants behind one shown row is selective disclosure.
           {lb.intervals.state === "pending" ? " The intervals are being recomputed for the latest change." : ""}
         </>
       )}

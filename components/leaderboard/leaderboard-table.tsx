@@ -65,12 +65,8 @@ function Rank({ r }: { r: LeaderboardRow }) {
           {iv ? (
             <span
               className="text-muted"
-              title={
-                `95% interval of the rank over 1,000 bootstrap resamples: ${iv.lo}–${iv.hi}.` +
-                (sim
-                  ? ` Taking every comparison on the board at once (simultaneous 95%), it cannot be separated from ranks ${sim.lo} to ${sim.hi}.`
-                  : "")
-              }
+              // short: 50 rows carry it (the ranking note above the board says what the intervals are)
+              title={`rank over bootstrap resamples ${iv.lo}–${iv.hi}${sim ? `; simultaneous 95% ${sim.lo}–${sim.hi}` : ""}`}
               data-testid="rank-interval"
             >
               ({iv.lo === iv.hi ? iv.lo : `${iv.lo}–${iv.hi}`})
@@ -78,8 +74,8 @@ function Rank({ r }: { r: LeaderboardRow }) {
           ) : null}
           {r.topGroup ? (
             <span
-              className="ml-0.5 inline-block rounded bg-emerald-100 px-0.5 text-[10px] font-semibold uppercase text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300"
-              title={`Top group: with every comparison made at once (simultaneous 95%), this row cannot be separated from rank 1${sim ? ` (its ranks: ${sim.lo}–${sim.hi})` : ""}.`}
+              className="badge-top"
+              title={`not separable from #1${sim ? ` (simultaneous ${sim.lo}–${sim.hi})` : ""}`}
               data-testid="top-group"
             >
               top
@@ -106,21 +102,13 @@ function Attempts({ r, view }: { r: LeaderboardRow; view: "best" | "all" }) {
   const parts: React.ReactNode[] = [];
   if (view === "best" && r.attempts > 1)
     parts.push(
-      <span
-        key="best"
-        data-testid="best-of"
-        title={`The best of this system's ${r.attempts} complete scored submissions on this release (public, private and withdrawn ones count); "All submissions" lists the public ones`}
-      >
+      <span key="best" data-testid="best-of" title={`best of ${r.attempts} complete submissions, any visibility`}>
         best of {r.attempts}
       </span>,
     );
   if (r.teamAttempts !== null && r.teamAttempts > 1)
     parts.push(
-      <span
-        key="team"
-        data-testid="team-attempts"
-        title="Every scored upload of this team to this release (public, private, withdrawn): many variants behind one shown row is selective disclosure"
-      >
+      <span key="team" data-testid="team-attempts" title="the team's scored uploads to this release, any visibility">
         team: {r.teamAttempts} uploads
       </span>,
     );

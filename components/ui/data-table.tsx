@@ -75,10 +75,10 @@ export function DataTable<R>({
   footer,
   plain,
 }: Props<R>) {
-  const pad = size === "xs" ? "px-2 py-1" : "px-3 py-2";
-  const stickyCell = "sticky left-0 z-10 bg-white dark:bg-slate-950";
+  // cell padding comes from the table's class (dt-sm / dt-xs in app/globals.css), not each cell
+  const stickyCell = "dt-sticky"; // app/globals.css
   const head = columns.map((c) => {
-    const cls = `${pad} whitespace-nowrap font-semibold ${alignOf(c.align)} ${c.className ?? ""} ${c.rowHeader ? "sticky left-0 z-20 bg-slate-50 dark:bg-slate-900" : ""}`;
+    const cls = `whitespace-nowrap font-semibold ${alignOf(c.align)} ${c.className ?? ""} ${c.rowHeader ? "sticky left-0 z-20 bg-slate-50 dark:bg-slate-900" : ""}`;
     if (sortLinks && c.sort) {
       const active = sortLinks.active === c.key;
       const natural = c.firstDir ?? "desc";
@@ -125,7 +125,7 @@ export function DataTable<R>({
     cells: columns.map((c) => ({
       key: c.key,
       header: Boolean(c.rowHeader),
-      className: `${pad} ${alignOf(c.align)} ${c.align === "right" ? "tabular-nums" : ""} ${c.className ?? ""} ${c.rowHeader ? stickyCell : ""}`,
+      className: `${alignOf(c.align)} ${c.align === "right" ? "tabular-nums" : ""} ${c.className ?? ""} ${c.rowHeader ? stickyCell : ""}`,
       props: c.cellProps?.(r) ?? {},
       content: c.cell(r),
     })),

@@ -46,7 +46,7 @@ export function TableMarkup({
   onSort?: (col: number) => void;
 }) {
   return (
-    <table className={`min-w-full ${size === "xs" ? "text-xs" : "text-sm"}`} data-testid={testId}>
+    <table className={`dt min-w-full ${size === "xs" ? "dt-xs text-xs" : "dt-sm text-sm"}`} data-testid={testId}>
       <caption className="sr-only">{caption}</caption>
       <thead className="sticky top-0 z-20 bg-slate-50 print:static dark:bg-slate-900">
         <tr>
@@ -89,11 +89,7 @@ export function TableMarkup({
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr
-            key={r.key}
-            className="border-t border-slate-100 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900"
-            {...r.props}
-          >
+          <tr key={r.key} {...r.props}>
             {r.cells.map((c) =>
               c.header ? (
                 <th key={c.key} scope="row" className={`font-normal ${c.className}`} {...c.props}>

@@ -78,15 +78,17 @@ const MAX_CURVE_POINTS = 200;
 /** A curve thinned to at most `max` of its own points, evenly spaced, first and last kept. */
 export function thinCurve(c: PrCurve, max = MAX_CURVE_POINTS): PrCurve {
   const n = c.recall.length;
-  if (n <= max) return c;
   const keep = new Set<number>();
-  for (let k = 0; k < max; k++) keep.add(Math.round((k * (n - 1)) / (max - 1)));
+  if (n <= max) for (let k = 0; k < n; k++) keep.add(k);
+  else for (let k = 0; k < max; k++) keep.add(Math.round((k * (n - 1)) / (max - 1)));
   const ix = [...keep].sort((a, b) => a - b);
+  // four decimals are a tenth of a pixel on any chart (and half the page's bytes of 17-digit floats)
+  const r4 = (v: number) => Math.round(v * 1e4) / 1e4;
   // thresholds has one entry fewer than precision/recall (the end point)
   return {
-    thresholds: ix.filter((i) => i < c.thresholds.length).map((i) => c.thresholds[i]),
-    precision: ix.map((i) => c.precision[i]),
-    recall: ix.map((i) => c.recall[i]),
+    thresholds: ix.filter((i) => i < c.thresholds.length).map((i) => r4(c.thresholds[i])),
+    precision: ix.map((i) => r4(c.precision[i])),
+    recall: ix.map((i) => r4(c.recall[i])),
   };
 }
 
