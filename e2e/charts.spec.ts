@@ -8,6 +8,8 @@ async function showCharts(page: Page) {
     await page.waitForTimeout(50);
   }
   await expect(page.locator("[data-in-view=waiting]")).toHaveCount(0);
+  // each drawing's code (Recharts) loads when its chart comes near
+  await expect(page.locator("[data-chart-loading]")).toHaveCount(0);
 }
 
 async function firstSubmission(page: Page, task: string, filter = "") {
@@ -266,6 +268,7 @@ test("no chart label overlaps another or is cut off, at 390 and 1,440 px, on eve
         await page.waitForTimeout(60);
       }
       await expect(page.locator("[data-in-view=waiting]")).toHaveCount(0);
+      await expect(page.locator("[data-chart-loading]")).toHaveCount(0);
       await page.waitForTimeout(300);
       charts += await page.locator("[data-testid^=chart-] svg").count();
       for (const p of await labelProblems(page)) problems.push(`${width} px ${url}: ${p}`);

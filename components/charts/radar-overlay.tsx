@@ -1,32 +1,20 @@
 "use client";
 
-import {
-  Legend,
-  PolarAngleAxis,
-  PolarGrid,
-  PolarRadiusAxis,
-  Radar,
-  RadarChart,
-  ResponsiveContainer,
-  Tooltip,
-} from "recharts";
+import dynamic from "next/dynamic";
+import type { RadarOverlayProps } from "./radar-overlay-drawing";
 import { ChartFigure } from "./chart-figure";
-import { colorAt } from "./palette";
-import { percent } from "@/lib/format";
+
+export type { RadarOverlayProps } from "./radar-overlay-drawing";
+
+// Recharts comes with the drawing, when the chart nears the screen, not with the page's hydration
+const Drawing = dynamic(() => import("./radar-overlay-drawing"), {
+  ssr: false,
+  loading: () => <div data-chart-loading="" />,
+});
 
 /** Radar of recall by taxonomy value, one overlaid polygon per submission. */
-export function RadarOverlay({
-  axes,
-  series,
-  testId,
-  height = 320,
-}: {
-  axes: string[];
-  series: { name: string; values: (number | null)[] }[];
-  testId?: string;
-  height?: number;
-}) {
-  const data = axes.map((a, i) => Object.fromEntries([["axis", a], ...series.map((s) => [s.name, s.values[i] ?? 0])]));
+export function RadarOverlay(props: RadarOverlayProps) {
+  const { axes, series, testId, height = 320 } = props;
   return (
     <ChartFigure
       testId={testId}
@@ -35,54 +23,7 @@ export function RadarOverlay({
       columns={["value", ...series.map((s) => `${s.name} recall`)]}
       rows={axes.map((a, i) => [a, ...series.map((s) => s.values[i] ?? null)])}
     >
-      <ResponsiveContainer>
-        <RadarChart data={data} outerRadius="56%">
-          <PolarGrid />
-          <PolarAngleAxis dataKey="axis" tick={(p: Record<string, unknown>) => <WrappedTick {...p} />} />
-          <PolarRadiusAxis domain={[0, 1]} tickFormatter={(v) => `${Math.round(v * 100)}%`} tick={{ fontSize: 10 }} />
-          <Tooltip formatter={(v) => percent(Number(v), 1)} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {series.map((s, i) => (
-            <Radar
-              key={s.name}
-              name={s.name}
-              dataKey={s.name}
-              stroke={colorAt(i)}
-              fill={colorAt(i)}
-              fillOpacity={0.15}
-              isAnimationActive={false}
-            />
-          ))}
-        </RadarChart>
-      </ResponsiveContainer>
+      <Drawing {...props} />
     </ChartFigure>
-  );
-}
-
-/** An axis name in lines of about 12 characters (whole words; longer ones hyphenated), centred on its point. */
-function WrappedTick(props: { x?: unknown; y?: unknown; payload?: { value?: unknown }; textAnchor?: unknown }) {
-  const x = Number(props.x ?? 0);
-  const y = Number(props.y ?? 0);
-  const lines: string[] = [];
-  // words over 12 characters are hyphenated
-  const words = String(props.payload?.value ?? "")
-    .split(/\s+/)
-    .flatMap((w) =>
-      w.length > 12 ? [`${w.slice(0, Math.ceil(w.length / 2))}-`, w.slice(Math.ceil(w.length / 2))] : [w],
-    );
-  for (const word of words) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last].length + 1 + word.length <= 12) lines[last] += ` ${word}`;
-    else lines.push(word);
-  }
-  const anchor = props.textAnchor === "start" || props.textAnchor === "end" ? props.textAnchor : "middle";
-  return (
-    <text x={x} y={y} textAnchor={anchor} fontSize={11} fill="#666" dominantBaseline="middle">
-      {lines.map((l, i) => (
-        <tspan key={i} x={x} dy={i ? 12 : -((lines.length - 1) * 12) / 2}>
-          {l}
-        </tspan>
-      ))}
-    </text>
   );
 }

@@ -1,40 +1,20 @@
 "use client";
 
+import dynamic from "next/dynamic";
+import type { ScatterFrontProps } from "./scatter-front-drawing";
 import { ChartFigure } from "./chart-figure";
-import {
-  CartesianGrid,
-  Line,
-  ComposedChart,
-  ResponsiveContainer,
-  Scatter,
-  Tooltip,
-  XAxis,
-  YAxis,
-  LabelList,
-} from "recharts";
-import { fixed, percent } from "@/lib/format";
+
+export type { ScatterFrontProps } from "./scatter-front-drawing";
+
+// Recharts comes with the drawing, when the chart nears the screen, not with the page's hydration
+const Drawing = dynamic(() => import("./scatter-front-drawing"), {
+  ssr: false,
+  loading: () => <div data-chart-loading="" />,
+});
 
 /** Scatter of points (e.g. cost vs score, SNR vs recall) with an optional Pareto front line. */
-export function ScatterFront({
-  points,
-  xLabel,
-  yLabel,
-  front,
-  xPercent = false,
-  yPercent = false,
-  testId,
-  height = 320,
-}: {
-  points: { x: number; y: number; label: string }[];
-  xLabel: string;
-  yLabel: string;
-  front?: { x: number; y: number }[];
-  xPercent?: boolean;
-  yPercent?: boolean;
-  testId?: string;
-  height?: number;
-}) {
-  const f = (p: boolean) => (v: number) => (p ? percent(v, 0) : fixed(Number(v), 2));
+export function ScatterFront(props: ScatterFrontProps) {
+  const { points, xLabel, yLabel, front, testId, height = 320 } = props;
   return (
     <ChartFigure
       testId={testId}
@@ -48,56 +28,7 @@ export function ScatterFront({
         ...(front?.length ? [front.some((q) => q.x === p.x && q.y === p.y) ? "yes" : "no"] : []),
       ])}
     >
-      <ResponsiveContainer>
-        <ComposedChart margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
-          <XAxis
-            // below the y axis' lowest label: the two never meet at the origin
-            tickMargin={8}
-            type="number"
-            dataKey="x"
-            name={xLabel}
-            tickFormatter={f(xPercent)}
-            tick={{ fontSize: 12 }}
-            label={{ value: xLabel, position: "insideBottom", offset: -12, fontSize: 12 }}
-            domain={["auto", "auto"]}
-            // room for the points' names at the edges
-            padding={{ left: 28, right: 28 }}
-          />
-          <YAxis
-            type="number"
-            dataKey="y"
-            name={yLabel}
-            tickFormatter={f(yPercent)}
-            tick={{ fontSize: 12 }}
-            label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }}
-            domain={["auto", "auto"]}
-            padding={{ top: 18 }}
-          />
-          <Tooltip formatter={(v) => fixed(Number(v), 3)} />
-          {front?.length ? (
-            <Line
-              data={front}
-              dataKey="y"
-              stroke="#009E73"
-              strokeWidth={2}
-              dot={false}
-              type="stepAfter"
-              name="Pareto front"
-              isAnimationActive={false}
-            />
-          ) : null}
-          <Scatter data={points} fill="#0072B2" name="submissions" isAnimationActive={false}>
-            <LabelList
-              dataKey="label"
-              position="top"
-              style={{ fontSize: 11 }}
-              // long names are cut (the table of the numbers and the tooltip have them whole)
-              formatter={(v: unknown) => (String(v).length > 16 ? `${String(v).slice(0, 15)}…` : String(v))}
-            />
-          </Scatter>
-        </ComposedChart>
-      </ResponsiveContainer>
+      <Drawing {...props} />
     </ChartFigure>
   );
 }

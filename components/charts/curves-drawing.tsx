@@ -1,0 +1,106 @@
+"use client";
+
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { colorAt, pctFmt } from "./palette";
+import { fixed } from "@/lib/format";
+
+export interface CurveSeries {
+  name: string;
+  points: { x: number; y: number }[];
+  color?: string;
+}
+
+export interface CurvesProps {
+  series: CurveSeries[];
+  xLabel: string;
+  yLabel: string;
+  xDomain?: [number, number];
+  yDomain?: [number, number];
+  percent?: boolean;
+  /** x axis as percent (defaults to `percent`) */
+  xPercent?: boolean;
+  refLines?: { y: number; label: string }[];
+  dots?: boolean;
+  step?: boolean;
+  height?: number;
+  testId?: string;
+}
+
+/** The drawing of Curves (curves.tsx): Recharts, loaded when the chart nears the screen. */
+export default function CurvesDrawing({
+  series,
+  xLabel,
+  yLabel,
+  xDomain = [0, 1],
+  yDomain = [0, 1],
+  percent = true,
+  xPercent,
+  refLines = [],
+  dots = true,
+  step = false,
+}: CurvesProps) {
+  const fmt = (v: number) => (percent ? pctFmt(v) : String(v));
+  const xFmt = (v: number) => ((xPercent ?? percent) ? pctFmt(v) : String(v));
+  return (
+    <ResponsiveContainer>
+      <LineChart margin={{ top: 8, right: 16, bottom: 20, left: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
+        <XAxis
+          // below the y axis' lowest label: the two never meet at the origin
+          tickMargin={8}
+          type="number"
+          dataKey="x"
+          domain={xDomain}
+          tickFormatter={xFmt}
+          tick={{ fontSize: 12 }}
+          label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 12 }}
+          allowDuplicatedCategory={false}
+        />
+        <YAxis
+          type="number"
+          domain={yDomain}
+          tickFormatter={fmt}
+          tick={{ fontSize: 12 }}
+          label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }}
+        />
+        <Tooltip
+          formatter={(v) => (typeof v === "number" ? fixed(v, 3) : String(v))}
+          labelFormatter={(l) => `${xLabel} ${typeof l === "number" ? fixed(l, 3) : l}`}
+        />
+        <Legend wrapperStyle={{ fontSize: 12 }} verticalAlign="top" />
+        {refLines.map((r) => (
+          <ReferenceLine
+            key={r.label}
+            y={r.y}
+            stroke="#64748b"
+            strokeDasharray="6 4"
+            label={{ value: r.label, fontSize: 11, position: "insideTopRight" }}
+          />
+        ))}
+        {series.map((s, i) => (
+          <Line
+            key={s.name}
+            data={s.points}
+            dataKey="y"
+            name={s.name}
+            type={step ? "stepAfter" : "linear"}
+            stroke={s.color ?? colorAt(i)}
+            strokeWidth={2}
+            dot={dots ? { r: 2.5 } : false}
+            isAnimationActive={false}
+          />
+        ))}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}

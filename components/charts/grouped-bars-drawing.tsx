@@ -1,0 +1,96 @@
+"use client";
+
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ErrorBar,
+  Legend,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { useState } from "react";
+import { CategoryTick, categoryLayout } from "./category-tick";
+import { colorAt, pctFmt } from "./palette";
+import { fixed } from "@/lib/format";
+
+export interface BarSeries {
+  key: string;
+  label: string;
+  color?: string;
+  /** key of [low, high] error offsets in each datum */
+  errorKey?: string;
+  stackId?: string;
+}
+
+export interface GroupedBarsProps {
+  data: Record<string, unknown>[];
+  xKey: string;
+  series: BarSeries[];
+  percent?: boolean;
+  /** show |value| on the axis and in tooltips (diverging bars) */
+  absTicks?: boolean;
+  height?: number;
+  yDomain?: [number | "auto", number | "auto"];
+  testId?: string;
+}
+
+/** The drawing of GroupedBars (grouped-bars.tsx): Recharts, loaded when the chart nears the screen. */
+export default function GroupedBarsDrawing({
+  data,
+  xKey,
+  series,
+  percent = false,
+  absTicks = false,
+  yDomain,
+}: GroupedBarsProps) {
+  const fmt = (v: number) => {
+    const x = absTicks ? Math.abs(v) : v;
+    return percent ? pctFmt(x) : Number.isInteger(x) ? String(x) : fixed(x, 3);
+  };
+  // bars start at zero (a cut axis exaggerates differences); below zero, a zero line (a Δ chart)
+  const negative =
+    absTicks ||
+    data.some((d) => series.some((s) => typeof d[s.key] === "number" && (d[s.key] as number) < 0)) ||
+    (typeof yDomain?.[0] === "number" && yDomain[0] < 0);
+  const domain = yDomain ?? (negative ? ["auto", "auto"] : [0, "auto"]);
+  // the category labels' layout follows the chart's width (flat, rotated, or every k-th)
+  const [width, setWidth] = useState(0);
+  const margin = { top: 8, right: 16, bottom: 8, left: 8 };
+  const layout = categoryLayout(
+    data.map((d) => String(d[xKey])),
+    (width || 600) - margin.left - margin.right - 60,
+  );
+  return (
+    <ResponsiveContainer onResize={(w) => setWidth(w)}>
+      <BarChart data={data} margin={{ ...margin, left: Math.max(margin.left, layout.left - 60) }}>
+        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
+        <XAxis
+          dataKey={xKey}
+          interval={0}
+          height={layout.height}
+          tick={(p: Record<string, unknown>) => <CategoryTick {...p} layout={layout} />}
+        />
+        <YAxis tickFormatter={fmt} tick={{ fontSize: 12 }} domain={domain} />
+        <Tooltip formatter={(v) => fmt(Number(v))} />
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {negative ? <ReferenceLine y={0} stroke="#64748b" strokeWidth={1.5} /> : null}
+        {series.map((s, i) => (
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            fill={s.color ?? colorAt(i)}
+            stackId={s.stackId}
+            isAnimationActive={false}
+          >
+            {s.errorKey ? <ErrorBar dataKey={s.errorKey} width={4} stroke="#334155" /> : null}
+          </Bar>
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
