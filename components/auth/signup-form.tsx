@@ -31,6 +31,8 @@ export function SignUpForm() {
     }
     const r = await signIn("credentials", { redirect: false, email: body.email, password: body.password });
     setBusy(false);
+    // a full load, as after signing in: every server component and the header read the new session
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     if (r?.ok && !r.error) window.location.assign("/account");
     else setErrors(["account created; please sign in"]);
   }

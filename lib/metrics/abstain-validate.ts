@@ -2,6 +2,16 @@ import { averagePrecision } from "./average-precision";
 import { safeDivide } from "./assert";
 import { filteredSuccessAtK, type SuccessAtK } from "./filtered-success-at-k";
 import { passAtK } from "./pass-at-k";
+import { countOutcome, type ConfusionCounts } from "./confusion-counts";
+
+/** Precision, recall and false-positive rate of a decision (0 where undefined, as safeDivide). */
+function decisionRates(c: ConfusionCounts) {
+  return {
+    precision: safeDivide(c.tp, c.tp + c.fp),
+    recall: safeDivide(c.tp, c.tp + c.fn),
+    fpr: safeDivide(c.fp, c.fp + c.tn),
+  };
+}
 import { percentile } from "./percentile";
 import { precisionRecallCurve, type PrCurve } from "./precision-recall-curve";
 import { wasserstein } from "./wasserstein";
@@ -170,26 +180,14 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
     }),
   ) as Record<AvPolicy, SuccessAtK[]>;
 
-  // abstention decision at τ
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  let tn = 0;
+  // abstention decision at τ (validation-only bugs are not abstention's to decide)
+  const ab = { tp: 0, fp: 0, fn: 0, tn: 0 };
   bugs.forEach((b, i) => {
-    if (b.validationOnly) return;
-    const a = attempt(b);
-    if (fixable[i]) a ? tp++ : fn++;
-    else a ? fp++ : tn++;
+    if (!b.validationOnly) countOutcome(ab, fixable[i] === 1, attempt(b));
   });
   // binary validation over filtered trajectories
-  let vtp = 0;
-  let vfp = 0;
-  let vfn = 0;
-  let vtn = 0;
-  for (const t of filtered) {
-    if (t.success) t.judgment ? vtp++ : vfn++;
-    else t.judgment ? vfp++ : vtn++;
-  }
+  const va = { tp: 0, fp: 0, fn: 0, tn: 0 };
+  for (const t of filtered) countOutcome(va, t.success, t.judgment);
   const vTruth = filtered.map((t) => (t.success ? 1 : 0));
 
   return {
@@ -208,17 +206,8 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
           judged.map((i) => empirical[i]),
         )
       : null,
-    abstention_at_tau: {
-      precision: safeDivide(tp, tp + fp),
-      recall: safeDivide(tp, tp + fn),
-      fpr: safeDivide(fp, fp + tn),
-      kept: tp + fp,
-    },
-    validation_at_binary: {
-      precision: safeDivide(vtp, vtp + vfp),
-      recall: safeDivide(vtp, vtp + vfn),
-      fpr: safeDivide(vfp, vfp + vtn),
-    },
+    abstention_at_tau: { ...decisionRates(ab), kept: ab.tp + ab.fp },
+    validation_at_binary: decisionRates(va),
     prevalence: {
       fixable: fixable.reduce((a: number, b) => a + b, 0) / bugs.length,
       trajectorySuccess: filtered.length ? vTruth.reduce((a: number, b) => a + b, 0) / filtered.length : 0,
@@ -266,26 +255,16 @@ export function evaluatePolicyAt(bugs: AvBug[], tau: number, pct: number): Polic
   const filtered = bugs.flatMap((b) => b.trajectories.filter(passes));
   const cutoff = filtered.length ? percentile(filtered.map(patchScore), pct) : Infinity;
   const accept = (t: AvTrajectory) => passes(t) && patchScore(t) >= cutoff;
-  let tp = 0,
-    fp = 0,
-    fn = 0,
-    tn = 0;
-  for (const b of bugs) {
-    if (b.validationOnly) continue;
-    const fixable = b.trajectories.some((t) => t.success);
-    const a = b.abstentionScore >= tau;
-    if (fixable) a ? tp++ : fn++;
-    else a ? fp++ : tn++;
-  }
-  let vtp = 0,
-    vfp = 0,
-    vfn = 0,
-    vtn = 0;
-  for (const t of filtered) {
-    const a = patchScore(t) >= cutoff;
-    if (t.success) a ? vtp++ : vfn++;
-    else a ? vfp++ : vtn++;
-  }
+  const ab = { tp: 0, fp: 0, fn: 0, tn: 0 };
+  for (const b of bugs)
+    if (!b.validationOnly)
+      countOutcome(
+        ab,
+        b.trajectories.some((t) => t.success),
+        b.abstentionScore >= tau,
+      );
+  const va = { tp: 0, fp: 0, fn: 0, tn: 0 };
+  for (const t of filtered) countOutcome(va, t.success, patchScore(t) >= cutoff);
   const group = (keepBug: (b: AvBug) => boolean, keepT: (t: AvTrajectory) => boolean) =>
     bugs.filter(keepBug).map((b) => {
       const left = b.trajectories.filter(keepT);
@@ -302,12 +281,8 @@ export function evaluatePolicyAt(bugs: AvBug[], tau: number, pct: number): Polic
     tau,
     percentile: pct,
     cutoff,
-    abstention: { precision: safeDivide(tp, tp + fp), recall: safeDivide(tp, tp + fn), fpr: safeDivide(fp, fp + tn) },
-    validation: {
-      precision: safeDivide(vtp, vtp + vfp),
-      recall: safeDivide(vtp, vtp + vfn),
-      fpr: safeDivide(vfp, vfp + vtn),
-    },
+    abstention: decisionRates(ab),
+    validation: decisionRates(va),
     funnel: [
       { stage: "all bugs", bugs: s1(all).bugs, success_at_1: s1(all).value },
       { stage: "after abstention", bugs: s1(abst).bugs, success_at_1: s1(abst).value },

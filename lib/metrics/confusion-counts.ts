@@ -22,9 +22,15 @@ export function confusionCounts(truth: ArrayLike<number>, pred: ArrayLike<number
   assertBinary("confusionCounts truth", truth);
   assertBinary("confusionCounts pred", pred);
   const c = { tp: 0, fp: 0, fn: 0, tn: 0 };
-  for (let i = 0; i < truth.length; i++) {
-    if (truth[i] === 1) pred[i] === 1 ? c.tp++ : c.fn++;
-    else pred[i] === 1 ? c.fp++ : c.tn++;
-  }
+  for (let i = 0; i < truth.length; i++) countOutcome(c, truth[i] === 1, pred[i] === 1);
   return c;
+}
+
+/** Adds one decision to running confusion counts (truth and prediction of the positive class). */
+export function countOutcome(c: ConfusionCounts, truth: boolean, pred: boolean): void {
+  if (truth) {
+    if (pred) c.tp++;
+    else c.fn++;
+  } else if (pred) c.fp++;
+  else c.tn++;
 }

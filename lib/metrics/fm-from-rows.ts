@@ -7,9 +7,13 @@ export function fmFromRows(rows: number[][], ti = 0, bi = 1): number {
   let fp = 0;
   let fn = 0;
   let tn = 0;
+  // inline (not countOutcome): this runs 1,000 times per bootstrap
   for (const r of rows) {
-    if (r[ti] === 1) r[bi] === 1 ? tp++ : fn++;
-    else r[bi] === 1 ? fp++ : tn++;
+    if (r[ti] === 1) {
+      if (r[bi] === 1) tp++;
+      else fn++;
+    } else if (r[bi] === 1) fp++;
+    else tn++;
   }
   const fb = safeDivide(2 * tp, 2 * tp + fp + fn);
   const fa = safeDivide(2 * tn, 2 * tn + fn + fp);

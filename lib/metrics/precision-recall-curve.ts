@@ -32,7 +32,8 @@ export function precisionRecallCurve(truth: ArrayLike<number>, scores: ArrayLike
   let tp = 0;
   let fp = 0;
   for (let i = 0; i < idx.length; i++) {
-    truth[idx[i]] === 1 ? tp++ : fp++;
+    if (truth[idx[i]] === 1) tp++;
+    else fp++;
     if (i + 1 < idx.length && scores[idx[i + 1]] === scores[idx[i]]) continue;
     thr.push(scores[idx[i]]);
     prec.push(tp / (tp + fp));

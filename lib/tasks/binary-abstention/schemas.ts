@@ -214,7 +214,10 @@ export function parseBounceReleaseRow(
       const q = readNumber(row.output_quality);
       if (q === undefined || q < 0 || q > 1)
         at("output_quality", `is ${JSON.stringify(row.output_quality)}`, "a number in [0, 1]");
-      else ((pass = q), (incorrect = q < 1));
+      else {
+        pass = q;
+        incorrect = q < 1;
+      }
     } else at("tests_status", "missing tests_status and output_quality", "one of them");
     if (!isBlank(row.output_bounce)) {
       const b = readBoolean(row.output_bounce);

@@ -79,16 +79,16 @@ export function pipelineFunnel(rows: { input: Half; output: Half; inBounce: bool
     const correct = !r.output.bounce;
     if (correct) correctAll++;
     if (r.inBounce) {
-      vague ? f.input_bounced_vague++ : f.input_bounced_clear++;
+      f[vague ? "input_bounced_vague" : "input_bounced_clear"]++;
       if (correct) correctLost++;
       continue;
     }
-    vague ? f.input_passed_vague++ : f.input_passed_clear++;
-    correct ? f.agent_correct++ : f.agent_incorrect++;
+    f[vague ? "input_passed_vague" : "input_passed_clear"]++;
+    f[correct ? "agent_correct" : "agent_incorrect"]++;
     if (r.outBounce) {
-      correct ? f.output_bounced_correct++ : f.output_bounced_incorrect++;
+      f[correct ? "output_bounced_correct" : "output_bounced_incorrect"]++;
       if (correct) correctLost++;
-    } else correct ? f.shown_correct++ : f.shown_incorrect++;
+    } else f[correct ? "shown_correct" : "shown_incorrect"]++;
   }
   const shown = f.shown_correct + f.shown_incorrect;
   return {

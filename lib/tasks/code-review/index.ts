@@ -289,8 +289,11 @@ function countsOf(preds: ReviewPrediction[]) {
   for (const p of preds) {
     const cs: Comment[] = p.comments;
     if (cs.some((c) => c.judgment === "bug_hit")) hit++;
-    for (const c of cs)
-      c.judgment === "bug_hit" ? bugHit++ : c.judgment === "valid_suggestion" ? validSuggestion++ : noise++;
+    for (const c of cs) {
+      if (c.judgment === "bug_hit") bugHit++;
+      else if (c.judgment === "valid_suggestion") validSuggestion++;
+      else noise++;
+    }
   }
   return { prs: preds.length, hit, bugHit, validSuggestion, noise };
 }
