@@ -103,6 +103,16 @@ export interface AvResult {
   validationCurve: PrCurve | null;
 }
 
+/** The deterministic filter: the trajectory passes its regression checks and has a patch to show. */
+export function passesFilter(t: AvTrajectory): boolean {
+  return t.passesRegression && t.hasPatch !== false;
+}
+
+/** Abstention keeps the bug (a validation-only bug always: it is eligible by construction). */
+export function isAttempted(b: AvBug, tau: number): boolean {
+  return b.validationOnly === true || b.abstentionScore >= tau;
+}
+
 /** The patch score: 0 when the judgment is false, else the confidence. */
 export function patchScore(t: AvTrajectory): number {
   return t.judgment ? t.score : 0;
@@ -130,15 +140,14 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
   const aScores = judged.map((i) => bugs[i].abstentionScore);
   const aFixable = judged.map((i) => fixable[i]);
 
-  // the deterministic filter: regression checks pass and there is a patch to show
-  const passes = (t: AvTrajectory) => t.passesRegression && t.hasPatch !== false;
+  const passes = passesFilter;
   const filtered = bugs.flatMap((b) => b.trajectories.filter(passes));
   const scores = filtered.map(patchScore);
   const cutoffs = scores.length
     ? { p75: percentile(scores, 75), p90: percentile(scores, 90) }
     : { p75: Infinity, p90: Infinity };
 
-  const attempt = (b: AvBug) => b.validationOnly === true || b.abstentionScore >= tau;
+  const attempt = (b: AvBug) => isAttempted(b, tau);
   const decide: Record<"binary" | "p75" | "p90", (t: AvTrajectory) => boolean> = {
     binary: (t) => t.judgment,
     p75: (t) => patchScore(t) >= cutoffs.p75,
@@ -250,8 +259,8 @@ export interface PolicyPoint {
  */
 export function evaluatePolicyAt(bugs: AvBug[], tau: number, pct: number): PolicyPoint {
   if (!bugs.length) throw new RangeError("evaluatePolicyAt: no bugs");
-  const passes = (t: AvTrajectory) => t.passesRegression && t.hasPatch !== false;
-  const attempt = (b: AvBug) => b.validationOnly === true || b.abstentionScore >= tau;
+  const passes = passesFilter;
+  const attempt = (b: AvBug) => isAttempted(b, tau);
   const filtered = bugs.flatMap((b) => b.trajectories.filter(passes));
   const cutoff = filtered.length ? percentile(filtered.map(patchScore), pct) : Infinity;
   const accept = (t: AvTrajectory) => passes(t) && patchScore(t) >= cutoff;

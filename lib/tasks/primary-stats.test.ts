@@ -24,3 +24,45 @@ describe.each(generateSynthetic().map((t) => [t.task, t] as const))("%s", (slug,
     expect(kind.primaryFromStats(stats, def.options)).toBeCloseTo(scored.primaryValue as number, 12);
   });
 });
+
+describe("abstain-validate: patch-less trajectories and validation-only bugs", () => {
+  it("the per-instance decomposition and outcomes follow the scorer's filter and abstention", () => {
+    const t = generateSynthetic().find((x) => x.task === "abstain-validate/repair")!;
+    const def = findTaskDef(t.task)!.task;
+    const kind = getTaskKind(def.kind);
+    const sub = t.submissions[0];
+    const pairs = (t.release as { instance_id: string; trajectories: Record<string, unknown>[] }[]).map((row, i) => {
+      // every 3rd bug validation-only with a low abstention score; every 4th bug's first trajectory
+      // produced no patch (but passes regression and is judged fixed)
+      const r = kind.parseReleaseRow(
+        {
+          ...row,
+          validation_only: i % 3 === 0,
+          trajectories: row.trajectories.map((x, k) => (k === 0 && i % 4 === 0 ? { ...x, has_patch: false } : x)),
+        },
+        def.options,
+      );
+      if (!r.ok) throw new Error(JSON.stringify(r.problems));
+      const raw = sub.predictions[r.value.externalId] as { trajectories: Record<string, unknown>[] };
+      const pred = {
+        abstention_score: i % 3 === 0 ? 0.1 : (raw as { abstention_score: number }).abstention_score,
+        trajectories: raw.trajectories.map((x, k) =>
+          k === 0 && i % 4 === 0 ? { ...x, validation_judgment: true, validation_score: 0.99 } : x,
+        ),
+      };
+      const p = kind.parsePrediction(r.value.externalId, pred, def.options, r.value);
+      if (!p.ok) throw new Error(JSON.stringify(p.problems));
+      return { inst: r.value, prediction: p.value };
+    });
+    const scored = kind.score(
+      pairs.map((p) => ({ truth: p.inst.truth, metadata: p.inst.metadata, prediction: p.prediction })),
+      def.options,
+    );
+    const stats = pairs.map((p) => kind.primaryStats(p.inst, p.prediction, def.options));
+    expect(kind.primaryFromStats(stats, def.options)).toBeCloseTo(scored.primaryValue as number, 12);
+    // a validation-only bug is attempted whatever its abstention score
+    const vOnly = kind.outcome(pairs[0].inst, pairs[0].prediction, def.options);
+    expect(vOnly.outcome).toMatch(/^attempted_/);
+    expect(vOnly.predicted).toContain("validation only");
+  });
+});

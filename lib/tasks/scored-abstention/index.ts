@@ -4,7 +4,9 @@ import {
   AV_POLICIES,
   evaluateAbstainValidate,
   filteredSuccessAtK,
+  isAttempted,
   liftOf,
+  passesFilter,
   patchScore,
   type AvBug,
   type AvPolicy,
@@ -282,7 +284,8 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
     validation_precision: r.validation_at_binary.precision,
     validation_recall: r.validation_at_binary.recall,
     validation_fpr: r.validation_at_binary.fpr,
-    bugs_after_abstention: r.abstention_at_tau.kept,
+    // every bug abstention keeps (validation-only ones too), as the funnel counts them
+    bugs_after_abstention: r.successAtK.abstention[0].bugs,
     bugs_after_combined_binary: r.successAtK.combined_binary[0].bugs,
   };
   // lift per category (paper Table 2)
@@ -293,8 +296,8 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
       return { n: left.length, c: left.filter((t) => t.success).length };
     });
   const all = () => true;
-  const attempt = (b: AvBug) => b.validationOnly === true || b.abstentionScore >= TAU;
-  const passes = (t: AvBug["trajectories"][number]) => t.passesRegression && t.hasPatch !== false;
+  const attempt = (b: AvBug) => isAttempted(b, TAU);
+  const passes = passesFilter;
   const at = (cut: number) => (t: AvBug["trajectories"][number]) => passes(t) && patchScore(t) >= cut;
   const lift = cats.map((category) => {
     const bs = bugs.filter((b) => b.category === category);
@@ -411,8 +414,9 @@ export const scoredAbstention = defineTaskKind({
   outcome(instance, prediction) {
     const bug = toBug(instance.truth, prediction, instance.metadata);
     const fixable = bug.trajectories.some((t) => t.success);
-    const attempted = bug.abstentionScore >= TAU;
-    const shown = attempted ? bug.trajectories.filter((t) => t.passesRegression && t.judgment) : [];
+    const attempted = isAttempted(bug, TAU);
+    const shown = attempted ? bug.trajectories.filter((t) => passesFilter(t) && t.judgment) : [];
+    const decision = bug.validationOnly ? "validation only" : fixed(bug.abstentionScore, 2);
     const good = shown.filter((t) => t.success).length;
     return {
       correct: attempted === fixable,
@@ -424,8 +428,8 @@ export const scoredAbstention = defineTaskKind({
           ? "abstained_fixable"
           : "abstained_unfixable",
       predicted: attempted
-        ? `attempt (${fixed(bug.abstentionScore, 2)}); ${shown.length} patches shown, ${good} good`
-        : `abstain (${fixed(bug.abstentionScore, 2)})`,
+        ? `attempt (${decision}); ${shown.length} patches shown, ${good} good`
+        : `abstain (${decision})`,
       expected: fixable
         ? `fixable (${bug.trajectories.filter((t) => t.success).length}/${bug.trajectories.length} succeed)`
         : "unfixable",
@@ -433,7 +437,7 @@ export const scoredAbstention = defineTaskKind({
   },
   primaryStats(instance, prediction) {
     const bug = toBug(instance.truth, prediction, instance.metadata);
-    const left = bug.abstentionScore >= TAU ? bug.trajectories.filter((t) => t.passesRegression && t.judgment) : [];
+    const left = isAttempted(bug, TAU) ? bug.trajectories.filter((t) => passesFilter(t) && t.judgment) : [];
     return [left.length, left.filter((t) => t.success).length];
   },
   // the metric's own definition (filtered pass@1 over the bugs that keep a trajectory), so a
