@@ -43,9 +43,12 @@ describe("abstain-validate: patch-less trajectories and validation-only bugs", (
         def.options,
       );
       if (!r.ok) throw new Error(JSON.stringify(r.problems));
-      const raw = sub.predictions[r.value.externalId] as { trajectories: Record<string, unknown>[] };
+      const raw = sub.predictions[r.value.externalId] as {
+        abstention_score: number;
+        trajectories: Record<string, unknown>[];
+      };
       const pred = {
-        abstention_score: i % 3 === 0 ? 0.1 : (raw as { abstention_score: number }).abstention_score,
+        abstention_score: i % 3 === 0 ? 0.1 : raw.abstention_score,
         trajectories: raw.trajectories.map((x, k) =>
           k === 0 && i % 4 === 0 ? { ...x, validation_judgment: true, validation_score: 0.99 } : x,
         ),

@@ -248,13 +248,19 @@ export const rescorePartTask = defineTask("rescore-part", async (db, payload, he
     );
   } catch (e) {
     if (helpers.job.attempts >= helpers.job.max_attempts) {
-      await db.job.update({
-        where: { id: jobId },
-        data: {
-          status: "failed",
-          finishedAt: new Date(),
-          error: `re-scoring ${ids.length} submissions failed: ${userFacingError(e, jobId)}`,
-        },
+      // the job fails, but the parts already written stand: their board and breakdowns still
+      // follow (the last part's transaction will never come to queue them)
+      await db.$transaction(async (tx) => {
+        await tx.job.update({
+          where: { id: jobId },
+          data: {
+            status: "failed",
+            finishedAt: new Date(),
+            error: `re-scoring ${ids.length} submissions failed: ${userFacingError(e, jobId)}`,
+          },
+        });
+        await queueBoardRefresh(sqlOf(tx), [payload.releaseId]);
+        await queueFillBreakdownsIn(sqlOf(tx));
       });
     }
     throw e;
