@@ -51,6 +51,12 @@ export function SubmissionHeader({ v }: { v: SubmissionPageView }) {
         {sub.verifiedAt ? ` · verified by ${sub.verifiedBy} on ${formatDate(sub.verifiedAt)}` : ""}
       </p>
       <SystemCard v={v} />
+      {v.composedOf ? (
+        <p className="mt-1 text-sm" data-testid="composed-of">
+          A pipeline composed from <Link href={`/submissions/${v.composedOf.input}`}>an Input submission</Link> and{" "}
+          <Link href={`/submissions/${v.composedOf.output}`}>an Output submission</Link> (the paper&apos;s Figure 4).
+        </p>
+      ) : null}
       {sub.withdrawnAt ? (
         <p
           role="note"

@@ -14,6 +14,9 @@ export {
   SystemMeta,
 } from "@/lib/validations/common";
 
+/** A composed Lite entry's sources (`submissions.composed_of`). */
+export const ComposedOf = z.object({ input: z.uuid(), output: z.uuid() });
+
 /** What the server found in an uploaded file. */
 export const ValidationReport = z.object({
   format: z.string(),
@@ -81,6 +84,8 @@ export const Submission = z.object({
   meta: SystemMeta,
   /** the paper's judge setup the run's judge matches (CR-Bench, A&V), or null */
   paperJudge: z.string().nullable(),
+  /** a Lite entry composed from two submissions: their ids (null for an uploaded file) */
+  composedOf: ComposedOf.nullable(),
   baseline: z.string().nullable(),
   synthetic: z.boolean(),
   status: z.enum(["queued", "scoring", "scored", "failed"]),

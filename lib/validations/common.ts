@@ -396,6 +396,9 @@ export const ComposeBody = z
     input: z.uuid("input is a submission id"),
     output: z.uuid("output is a submission id"),
     model: displayName("model", 120).optional(),
+    /** default: private when either side is, else public */
     visibility: z.enum(["public", "private"]).optional(),
+    /** the team to file it under (a member of several teams; default: the token's or the first) */
+    team: z.string().trim().max(64).optional(),
   })
   .strict();

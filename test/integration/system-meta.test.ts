@@ -312,7 +312,9 @@ describe("a Lite pipeline composed from an Input and an Output submission (Figur
     expect(c.body.composedOf).toEqual({ input: gptRow.submissionId, output: out.body.id });
     const sub = await call("GET", `/api/v1/submissions/${c.body.id}`);
     expect(sub.body.model).toBe("gpt-4.1 → out-bouncer");
-    expect(sub.body.system).toContain(gptRow.submissionId);
+    // its sources are recorded by the server (not a field anyone can set)
+    expect(sub.body.composedOf).toEqual({ input: gptRow.submissionId, output: out.body.id });
+    expect(sub.body.visibility).toBe("public");
     // the same pairs written by hand are byte-identical: the duplicate check names the composed entry
     const bounce = (id: string) => gpt[id].label === "VAGUE" || gpt[id].label === "IMPOSSIBLE_TO_SOLVE";
     const byHand = Object.fromEntries(
@@ -321,6 +323,39 @@ describe("a Lite pipeline composed from an Input and an Output submission (Figur
     const again = await upload("bouncerbench/lite", JSON.stringify(byHand), { model: "by-hand" });
     expect(again.status).toBe(409);
     expect(again.body.error.details.submissionId).toBe(c.body.id);
+  });
+
+  it("a private side keeps the pipeline private; withdrawn or hidden sides are refused", async () => {
+    const shared = ids.slice(0, 30);
+    const priv = await upload(
+      "bouncerbench/output",
+      JSON.stringify(Object.fromEntries(shared.map((id, i) => [id, { output_bounce: i % 3 === 0 }]))),
+      { model: "private-out", visibility: "private" },
+    );
+    expect(priv.status).toBe(201);
+    const lb = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all&baselines=0");
+    const gptId = lb.body.rows.find((r: Json) => r.model === "gpt-4.1").submissionId;
+    const before = await submissions();
+    const loud = await call("POST", "/api/v1/tasks/bouncerbench/lite/compose", {
+      input: gptId,
+      output: priv.body.id,
+      visibility: "public",
+    });
+    expect(loud.status).toBe(422);
+    expect(loud.body.error.details.problems[0].field).toBe("visibility");
+    expect(await submissions()).toBe(before);
+    const quiet = await call("POST", "/api/v1/tasks/bouncerbench/lite/compose", { input: gptId, output: priv.body.id });
+    expect(quiet.status).toBe(201);
+    expect((await call("GET", `/api/v1/submissions/${quiet.body.id}`)).body.visibility).toBe("private");
+    // withdrawn: the team took it off every view; it does not return inside a pipeline
+    expect((await call("PATCH", `/api/v1/submissions/${priv.body.id}`, { withdrawn: true })).status).toBe(200);
+    const gone = await call("POST", "/api/v1/tasks/bouncerbench/lite/compose", {
+      input: gptId,
+      output: priv.body.id,
+      model: "again",
+    });
+    expect(gone.status).toBe(422);
+    expect(JSON.stringify(gone.body)).toMatch(/withdrawn/);
   });
 
   it("refuses two submissions of the wrong sides, tasks other than Lite, and submissions the caller cannot see", async () => {

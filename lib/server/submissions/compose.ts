@@ -2,7 +2,8 @@
 // model's input bouncer with another's output bouncer): the input bounce of an Input submission
 // and the output bounce of an Output submission, per instance of the Lite release they share,
 // stored and scored as a new Lite submission of the caller's team — the same path, quota,
-// duplicate check and all-or-nothing transaction as an upload.
+// duplicate check and all-or-nothing transaction as an upload. Its sources are recorded in
+// `submissions.composed_of`, which only this module writes.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, validationError } from "@/lib/errors";
 import type { Actor } from "@/lib/server/auth";
@@ -10,8 +11,11 @@ import { actorLabel } from "@/lib/server/audit";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { sqlOf } from "@/lib/server/db";
 import { checkQuota, consume } from "@/lib/server/limits";
-import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
+import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+import { uploadTeam } from "@/lib/server/teams";
 import { sideOf } from "@/lib/tasks/binary-abstention/schemas";
+import { findTaskDef } from "@/lib/tasks/catalog";
+import { bouncesOf } from "./compose.sql";
 import { textSource } from "./ingest";
 import { getSubmissionOrThrow } from "./submissions";
 import { assertMayUploadHidden } from "./hidden-access";
@@ -22,51 +26,69 @@ export interface ComposeInput {
   output: string;
   model?: string;
   visibility?: "public" | "private";
+  /** the team to file it under (a member of several teams) */
+  team?: string;
 }
 
-/** One side's submission: visible to the actor, scored, of the benchmark's binary task on that side. */
-async function sideSubmission(db: PrismaClient, actor: Actor, id: string, side: "input" | "output", benchmark: string) {
-  const sub = await getSubmissionOrThrow(db, id, actor);
+/** The two sides of a pipeline task: the benchmark's binary tasks bouncing inputs and outputs. */
+async function sideTask(db: PrismaClient, sub: { task: { fullSlug: string } }) {
   const task = await getTaskOrThrow(db, sub.task.fullSlug);
-  if (task.benchmark.slug !== benchmark || task.kindName !== "binary_abstention" || sideOf(task.options) !== side)
-    throw validationError("compose takes an Input and an Output submission of the same benchmark", [
-      {
-        field: side,
-        message: `submission ${id} is on ${sub.task.fullSlug}`,
-        expected: `a ${side} bouncer's submission`,
-      },
+  return task.kindName === "binary_abstention" ? { task, side: sideOf(task.options) } : { task, side: null };
+}
+
+/** One side's submission: visible to the actor, scored, on view, of the benchmark's task on that side. */
+async function sideSubmission(
+  db: PrismaClient,
+  actor: Actor,
+  id: string,
+  side: "input" | "output",
+  pipeline: ResolvedTask,
+) {
+  const sub = await getSubmissionOrThrow(db, id, actor);
+  const problem = (message: string, expected: string) =>
+    validationError(`compose takes a scored ${side} bouncer's submission on view`, [
+      { field: side, message, expected },
     ]);
-  if (sub.status !== "scored")
-    throw validationError("compose takes scored submissions", [
-      { field: side, message: `submission ${id} is ${sub.status}`, expected: "a scored submission" },
-    ]);
+  const t = await sideTask(db, sub);
+  if (t.task.benchmark.slug !== pipeline.benchmark.slug || t.side !== side)
+    throw problem(
+      `submission ${id} is on ${sub.task.fullSlug}`,
+      `a submission of ${pipeline.benchmark.slug}'s ${side} task`,
+    );
+  if (sub.status !== "scored") throw problem(`submission ${id} is ${sub.status}`, "a scored submission");
+  // a file the maintainers hid, or its team withdrew, does not come back inside a pipeline
+  if (sub.withdrawnAt) throw problem(`submission ${id} was withdrawn by its team`, "a submission on view");
+  if (sub.hiddenAt) throw problem(`submission ${id} is hidden by the maintainers`, "a submission on view");
   return sub;
 }
 
+/** The default name: both models, within the 120 characters a model name may have. */
+function pipelineName(a: string, b: string): string {
+  const name = `${a} → ${b}`;
+  return name.length <= 120 ? name : `${name.slice(0, 119)}…`;
+}
+
 export async function composePipeline(db: PrismaClient, actor: Actor, fullSlug: string, body: ComposeInput) {
-  if (!actor.teamId) throw new AppError("forbidden", "your account belongs to no team");
+  const teamId = await uploadTeam(db, actor, body.team);
   const task = await getTaskOrThrow(db, fullSlug);
   if (task.kindName !== "bouncer_pipeline")
     throw new AppError("bad_request", `${fullSlug} is not a pipeline task: compose builds BouncerBench Lite entries`);
   const release = await getReleaseOrThrow(db, task.id);
-  const input = await sideSubmission(db, actor, body.input, "input", task.benchmark.slug);
-  const output = await sideSubmission(db, actor, body.output, "output", task.benchmark.slug);
+  const input = await sideSubmission(db, actor, body.input, "input", task);
+  const output = await sideSubmission(db, actor, body.output, "output", task);
+  // a private side keeps the pipeline private: its name and id are in the entry's system text
+  const anyPrivate = input.visibility === "private" || output.visibility === "private";
+  if (anyPrivate && body.visibility === "public")
+    throw validationError("a pipeline with a private side cannot be public", [
+      { field: "visibility", message: "one of the two submissions is private", expected: "private (or omit it)" },
+    ]);
   const ids = (await getReleaseInstances(db, release.id, true)).map((i) => i.externalId);
-  const read = async (submissionId: string) =>
-    new Map(
-      (
-        await db.prediction.findMany({
-          where: { submissionId, externalId: { in: ids } },
-          select: { externalId: true, data: true },
-        })
-      ).map((p) => [p.externalId, (p.data as { bounce?: boolean }).bounce]),
-    );
-  const [ins, outs] = await Promise.all([read(input.id), read(output.id)]);
+  const [ins, outs] = await Promise.all([bouncesOf(sqlOf(db), input.id, ids), bouncesOf(sqlOf(db), output.id, ids)]);
   const rows: Record<string, { input_bounce: boolean; output_bounce: boolean }> = {};
   for (const id of ids) {
     const a = ins.get(id);
     const b = outs.get(id);
-    if (typeof a === "boolean" && typeof b === "boolean") rows[id] = { input_bounce: a, output_bounce: b };
+    if (a !== undefined && b !== undefined) rows[id] = { input_bounce: a, output_bounce: b };
   }
   const covered = Object.keys(rows).length;
   if (!covered)
@@ -77,33 +99,66 @@ export async function composePipeline(db: PrismaClient, actor: Actor, fullSlug: 
         expected: "an Input and an Output submission on the Lite release's instances",
       },
     ]);
-  await assertMayUploadHidden(db, { task, release, teamId: actor.teamId, isAdmin: actor.isAdmin });
+  await assertMayUploadHidden(db, { task, release, teamId, isAdmin: actor.isAdmin });
   if (!actor.isAdmin) {
-    await consume("uploads-team", actor.teamId);
-    await checkQuota(sqlOf(db), task, release, actor.teamId);
+    await consume("uploads-team", teamId);
+    await checkQuota(sqlOf(db), task, release, teamId);
   }
-  const model = body.model ?? `${input.model} → ${output.model}`;
   const result = await acceptUpload({
     task: task.fullSlug,
     source: textSource(JSON.stringify(rows)),
     fileName: "pipeline.json",
-    teamId: actor.teamId,
+    teamId,
     userId: actor.userId,
     meta: Promise.resolve({
-      model,
-      system: `Lite pipeline: ${input.model} (input, ${input.id}) → ${output.model} (output, ${output.id})`,
-      visibility: body.visibility ?? "public",
+      model: body.model ?? pipelineName(input.model, output.model),
+      system: `Lite pipeline: ${input.model} (input) → ${output.model} (output)`,
+      visibility: body.visibility ?? (anyPrivate ? "private" : "public"),
       meta: { agent: "pipeline" },
+      composedOf: { input: input.id, output: output.id },
     }),
     asyncBytes: Number.MAX_SAFE_INTEGER,
     quota: !actor.isAdmin,
     actorLabel: actorLabel(actor),
   });
   if (result.status === "queued") throw new AppError("internal", "a composed pipeline is never queued");
+  return { result, composedOf: { input: input.id, output: output.id }, covered, total: ids.length };
+}
+
+/**
+ * What the Lite submit page offers to compose: the public rows of the benchmark's Input and Output
+ * boards, and how many of the Lite release's instances both current releases carry (none: the
+ * form says so instead of failing on every pick).
+ */
+export async function composeChoices(
+  db: PrismaClient,
+  task: ResolvedTask,
+  boards: (fullSlug: string) => Promise<{ submissionId: string; model: string; team: string | null }[]>,
+) {
+  if (task.kindName !== "bouncer_pipeline") return null;
+  // the sibling tasks, from the catalog: the benchmark's binary tasks of each side
+  const siblings = findTaskDef(task.fullSlug)?.benchmark.tasks ?? [];
+  const side = (s: "input" | "output") => {
+    const def = siblings.find((t) => t.kind === "binary_abstention" && sideOf(t.options ?? {}) === s);
+    return def ? getTaskOrThrow(db, `${task.benchmark.slug}/${def.slug}`) : null;
+  };
+  const [inTask, outTask] = await Promise.all([side("input"), side("output")]);
+  if (!inTask || !outTask) return null;
+  const release = await getReleaseOrThrow(db, task.id);
+  const idsOf = async (t: ResolvedTask) =>
+    new Set((await getReleaseInstances(db, (await getReleaseOrThrow(db, t.id)).id, true)).map((i) => i.externalId));
+  const [lite, inIds, outIds] = await Promise.all([
+    getReleaseInstances(db, release.id, true),
+    idsOf(inTask),
+    idsOf(outTask),
+  ]);
+  const shared = lite.filter((i) => inIds.has(i.externalId) && outIds.has(i.externalId)).length;
+  const options = async (t: ResolvedTask) =>
+    (await boards(t.fullSlug)).map((r) => ({ id: r.submissionId, label: `${r.model}${r.team ? ` (${r.team})` : ""}` }));
   return {
-    result,
-    composedOf: { input: input.id, output: output.id },
-    covered,
-    total: ids.length,
+    input: { task: inTask.fullSlug, options: await options(inTask) },
+    output: { task: outTask.fullSlug, options: await options(outTask) },
+    shared,
+    release: release.version,
   };
 }

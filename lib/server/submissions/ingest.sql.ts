@@ -42,6 +42,7 @@ export interface SubmissionForm {
   logsUrl: string | null;
   /** structured system metadata (SystemMeta) */
   meta: Record<string, unknown>;
+  composedOf: { input: string; output: string } | null;
   modelSkeleton: string;
   fileSize: number;
   fileSha256: string;
@@ -64,7 +65,7 @@ export function markSubmissionScored(
     `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", baseline = $7, synthetic = $8,
             status = 'scored', format = $9, file_name = $10, file_size = $11, file_sha256 = $12, validation = $13::jsonb,
             cost_usd = $14, tokens = $15, runtime_sec = $16, error = NULL, upload_release_id = $17::uuid, logs_url = $18, model_skeleton = $19,
-            meta = $20::jsonb
+            meta = $20::jsonb, composed_of = $21::jsonb
       WHERE id = $1::uuid`,
     [
       id,
@@ -87,6 +88,7 @@ export function markSubmissionScored(
       m.logsUrl,
       m.modelSkeleton,
       JSON.stringify(m.meta),
+      m.composedOf === null ? null : JSON.stringify(m.composedOf),
     ],
   );
 }

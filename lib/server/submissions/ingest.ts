@@ -40,6 +40,8 @@ export interface SubmissionMeta {
   logsUrl?: string;
   /** structured system metadata (agent, base model, judge, …) */
   meta?: SystemMeta;
+  /** a composed Lite entry's sources (set by compose.ts, never by a form) */
+  composedOf?: { input: string; output: string };
   /** server-computed baseline entries */
   baseline?: string;
   synthetic?: boolean;
@@ -62,6 +64,7 @@ export function submissionForm(
     runtimeSec: meta.runtimeSec ?? null,
     logsUrl: meta.logsUrl ?? null,
     meta: meta.meta ?? {},
+    composedOf: meta.composedOf ?? null,
     modelSkeleton,
     fileSize: file.size,
     fileSha256: file.sha256,

@@ -1,7 +1,7 @@
 // The submission page's view model: one load, everything its sections need but the two that
 // stream in later (charts, per-instance table), which the page starts as promises.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { ValidationReport } from "@/lib/contracts/submissions";
+import { ComposedOf, ValidationReport } from "@/lib/contracts/submissions";
 import type { Actor } from "@/lib/server/auth";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import type { Metrics } from "@/lib/tasks/types";
@@ -49,6 +49,7 @@ export async function submissionPageView(db: PrismaClient, id: string, actor: Ac
     meta: SystemMeta.catch({}).parse(sub.meta ?? {}),
     judge: task.kind.judge ?? null,
     paperJudge: paperSetup(task.kind.judge, sub.meta as Record<string, unknown>),
+    composedOf: ComposedOf.nullable().catch(null).parse(sub.composedOf ?? null),
     canModerate: Boolean(actor?.isAdmin || (sub.teamId && actor?.roles[sub.teamId] === "owner")),
     isAdmin: Boolean(actor?.isAdmin),
     /** this page with some of its query changed (a permalink) */

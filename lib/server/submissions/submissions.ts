@@ -8,7 +8,7 @@ import { discloseScore, NOT_RELEASED } from "./disclosure";
 import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 import { clipPrediction } from "./instances";
 import { getReleaseInstances } from "@/lib/server/cache";
-import { StoredValidation } from "@/lib/contracts/submissions";
+import { ComposedOf, StoredValidation } from "@/lib/contracts/submissions";
 import { getTaskKind } from "@/lib/tasks";
 import { paperSetup } from "@/lib/tasks/shared/judge";
 import { SystemMeta } from "@/lib/validations/common";
@@ -105,6 +105,7 @@ export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThr
     // structured system metadata, and the paper's judge setup it matches (CR-Bench, A&V)
     meta: SystemMeta.catch({}).parse(sub.meta ?? {}),
     paperJudge: paperSetup(getTaskKind(sub.task.kind).judge, sub.meta as Record<string, unknown>),
+    composedOf: ComposedOf.nullable().catch(null).parse(sub.composedOf ?? null),
     baseline: sub.baseline,
     synthetic: sub.synthetic,
     status: sub.status,

@@ -4,6 +4,7 @@ import { notFound, redirect } from "next/navigation";
 import { ComposeForm } from "@/components/upload/compose-form";
 import { UploadForm } from "@/components/upload/upload-form";
 import { getLeaderboard } from "@/lib/server/leaderboard";
+import { composeChoices } from "@/lib/server/submissions";
 import { getDb } from "@/lib/server/db";
 import { getSessionActor } from "@/lib/server/auth";
 import { uploadContext } from "@/lib/server/teams";
@@ -29,18 +30,11 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
   if (!up) notFound();
   const { task: t, format, release, quota, teams } = up;
   // a pipeline task: entries can also be composed from an Input and an Output submission
-  const sides =
-    t.kindName === "bouncer_pipeline"
-      ? await Promise.all(
-          ["input", "output"].map((s) =>
-            getLeaderboard(db, `${t.benchmark.slug}/${s}`, { view: "all", baselines: false, limit: 200 })
-              .then((lb) =>
-                lb.rows.map((r) => ({ id: r.submissionId, label: `${r.model}${r.team ? ` (${r.team})` : ""}` })),
-              )
-              .catch(() => []),
-          ),
-        )
-      : null;
+  const compose = await composeChoices(
+    db,
+    t,
+    async (slug) => (await getLeaderboard(db, slug, { view: "all", baselines: false, limit: 200 })).rows,
+  );
   return (
     <div className="max-w-4xl space-y-4">
       <p className="text-sm text-muted">
@@ -90,19 +84,32 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
             : null
         }
       />
-      {sides ? (
+      {compose ? (
         <section aria-labelledby="compose" className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
           <h2 id="compose" className="text-lg font-semibold">
             Or compose a pipeline from two submissions
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             The paper&apos;s Figure 4 chains one model&apos;s input bouncer with another&apos;s output bouncer: pick a
-            public Input and Output submission (or your team&apos;s private ones through the API,{" "}
-            <code>POST /api/v1/tasks/{fullSlug}/compose</code>). Each instance of the Lite release both cover gets the
-            first&apos;s input bounce and the second&apos;s output bounce; the entry is your team&apos;s and counts as
-            an upload.
+            public submission of <Link href={`/tasks/${compose.input.task}`}>{compose.input.task}</Link> and one of{" "}
+            <Link href={`/tasks/${compose.output.task}`}>{compose.output.task}</Link> (your team&apos;s private ones
+            through the API, <code>POST /api/v1/tasks/{fullSlug}/compose</code>). Each instance of the Lite release both
+            cover gets the first&apos;s input bounce and the second&apos;s output bounce; the entry is your team&apos;s,
+            records its two sources and counts as an upload.
           </p>
-          <ComposeForm task={fullSlug} primaryMetric={t.primaryMetric} inputs={sides[0]} outputs={sides[1]} />
+          {compose.shared ? (
+            <ComposeForm
+              task={fullSlug}
+              primaryMetric={t.primaryMetric}
+              inputs={compose.input.options}
+              outputs={compose.output.options}
+            />
+          ) : (
+            <p className="text-sm" role="note" data-testid="compose-none">
+              The current Input and Output releases share none of the instances of Lite release {compose.release}, so no
+              pipeline can be composed on it yet.
+            </p>
+          )}
         </section>
       ) : null}
     </div>
