@@ -1,6 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { generateSynthetic } from "@/lib/synthetic/generate";
-import { signUp, snap } from "./helpers";
+import { SEED, signUp, snap } from "./helpers";
 
 // Structured system metadata, judge provenance and the pivot view (issue 20) in Chromium: the
 // upload form's system card and required judge, the submission page's card, the board's system
@@ -84,4 +86,75 @@ test("the pivot page crosses agent × base model; every setting is a URL and eve
   const res = await page.goto("/tasks/ci-bench/repair/pivot?rows=colour&cols=colour&metric=nope");
   expect(res?.status()).toBe(200);
   await expect(page.getByTestId("pivot-ignored")).toBeVisible();
+});
+
+test("a Lite pipeline composed in the browser from an Input and an Output submission", async ({ page, request }) => {
+  // releases of Output and Lite on instances the Input release has (as the real BouncerBench's are)
+  const token = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim();
+  const auth = { authorization: `Bearer ${token}` };
+  const gpt = JSON.parse(fs.readFileSync(path.join(SEED, "input_bouncer_gpt-4.1.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  const shared = Object.keys(gpt).slice(0, 40);
+  const status = (ok: boolean) =>
+    `{'FAIL_TO_PASS': {'success': [${ok ? "'a'" : ""}], 'failure': [${ok ? "" : "'a'"}]}, 'PASS_TO_PASS': {'success': ['b'], 'failure': []}}`;
+  const release = async (task: string, rows: unknown[]) => {
+    const res = await request.post("/api/v1/admin/releases", {
+      headers: auth,
+      multipart: {
+        task,
+        version: "shared-e2e",
+        publish: "true",
+        carry_over: "false",
+        file: { name: "r.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(rows)) },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  await release(
+    "bouncerbench/output",
+    shared.map((id, i) => ({ instance_id: id, patch: `diff ${i}`, tests_status: status(i % 3 === 0) })),
+  );
+  await release(
+    "bouncerbench/lite",
+    shared.map((id, i) => ({
+      instance_id: id,
+      input_quality: i % 4,
+      patch: `diff ${i}`,
+      output_quality: i % 3 ? 0.5 : 1,
+    })),
+  );
+  const out = await request.post("/api/v1/tasks/bouncerbench/output/submissions", {
+    headers: auth,
+    multipart: {
+      model: "e2e-output-bouncer",
+      file: {
+        name: "o.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(
+          JSON.stringify(Object.fromEntries(shared.map((id, i) => [id, { output_bounce: i % 2 === 0 }]))),
+        ),
+      },
+    },
+  });
+  expect(out.status(), await out.text()).toBe(201);
+
+  await signUp(page, "Pipeline Lab", `pipeline-${Date.now()}@example.test`);
+  await page.goto("/tasks/bouncerbench/lite/submit");
+  const form = page.getByTestId("compose-form");
+  await form.getByLabel(/Input bouncer/).selectOption({ label: "gpt-4.1 (BouncerBench authors)" });
+  await form.getByLabel(/Output bouncer/).selectOption({ label: "e2e-output-bouncer (admins)" });
+  await form.getByRole("button", { name: "Compose and score" }).click();
+  const ok = form.getByTestId("compose-ok");
+  await expect(ok).toContainText("Scored on 40 of 40 instances");
+  await ok.getByRole("link", { name: "View the submission" }).click();
+  await expect(page.getByTestId("composed-of")).toContainText("composed from");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("gpt-4.1 → e2e-output-bouncer");
+  // the same pair again is the same file: refused, and said
+  await page.goto("/tasks/bouncerbench/lite/submit");
+  await form.getByLabel(/Input bouncer/).selectOption({ label: "gpt-4.1 (BouncerBench authors)" });
+  await form.getByLabel(/Output bouncer/).selectOption({ label: "e2e-output-bouncer (admins)" });
+  await form.getByRole("button", { name: "Compose and score" }).click();
+  await expect(form.getByRole("alert")).toContainText("byte-identical");
 });

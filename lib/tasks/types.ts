@@ -17,6 +17,11 @@ export interface MetricColumn {
   description: string;
   better: "higher" | "lower";
   format: "score3" | "percent1" | "count" | "number3" | "ratio";
+  /**
+   * computed on a small subset of the instances (e.g. one failure type): a hidden release's Ladder
+   * never releases it — its margin is sized for the whole release, and one prediction would move it
+   */
+  subset?: true;
 }
 
 /**

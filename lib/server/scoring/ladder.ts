@@ -98,6 +98,7 @@ export function releasedMetrics(
 ): Metrics {
   const out: Metrics = {};
   for (const c of columns) {
+    if (c.subset) continue;
     const v = getPath(metrics, c.key);
     if (v === undefined) continue;
     setPath(out, c.key, v === null || !Number.isFinite(v) ? null : releasedColumn(c, v, margin, n, noise));

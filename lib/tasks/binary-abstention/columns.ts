@@ -81,6 +81,7 @@ export function bouncingColumns(side: Side): MetricColumn[] {
     cols.push(
       {
         key: "R_b_fail_to_pass",
+        subset: true,
         label: "R_b F2P",
         description: "Share bounced of the incorrect patches that fail only fail-to-pass tests (the paper's 270).",
         better: "higher",
@@ -88,6 +89,7 @@ export function bouncingColumns(side: Side): MetricColumn[] {
       },
       {
         key: "R_b_both",
+        subset: true,
         label: "R_b both",
         description: "Share bounced of the incorrect patches that fail fail-to-pass and pass-to-pass tests (the 107).",
         better: "higher",
@@ -95,6 +97,7 @@ export function bouncingColumns(side: Side): MetricColumn[] {
       },
       {
         key: "R_b_pass_to_pass",
+        subset: true,
         label: "R_b P2P",
         description:
           "Share bounced of the patches that fail only pass-to-pass tests: possibly correct fixes that break something else (the 28).",
