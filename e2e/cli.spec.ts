@@ -37,6 +37,10 @@ test("token create, submit, score and import-release through the running app", a
       "--model",
       "cli-bouncer",
       "--oss",
+      "--meta",
+      "agent=BouncerBench prompt",
+      "--meta",
+      "temperature=0",
       path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"),
     ],
     { LEADERBOARD_TOKEN: token },
@@ -46,7 +50,25 @@ test("token create, submit, score and import-release through the running app", a
   expect(sub).toMatchObject({ status: "scored", validation: { covered: 1699 } });
   expect(sub.metrics.F_m).toBeCloseTo(0.422144, 6);
   const page = await request.get(`/api/v1/submissions/${sub.id}`);
-  expect((await page.json()).team.slug).toBe("cli-lab");
+  const subJson = await page.json();
+  expect(subJson.team.slug).toBe("cli-lab");
+  expect(subJson.meta).toEqual({ agent: "BouncerBench prompt", temperature: 0 });
+  // --meta sets system metadata only, never another form field
+  const notMeta = cli(
+    [
+      "submit",
+      "--task",
+      "bouncerbench/input",
+      "--model",
+      "x",
+      "--meta",
+      "visibility=private",
+      path.join(SEED, "input_bouncer_gpt-4.1.json"),
+    ],
+    { LEADERBOARD_TOKEN: token },
+  );
+  expect(notMeta.code).not.toBe(0);
+  expect(notMeta.err).toContain("not a system metadata field");
 
   const sc = cli([
     "score",

@@ -17,6 +17,7 @@ import { catalogTask, type ResolvedTask } from "@/lib/tasks/resolve";
 import { provideDatabaseUrl } from "./database-url";
 import { Me, TokenCreated } from "@/lib/contracts/accounts";
 import { UploadResponse } from "@/lib/contracts/submissions";
+import { SYSTEM_META_KEYS } from "@/lib/validations/common";
 import { readServerInfo } from "./embedded-pg.mjs";
 
 const USAGE = `usage: npm run cli -- <command>
@@ -301,7 +302,10 @@ async function cmdSubmit(argv: string[]) {
   for (const kv of values.meta ?? []) {
     const at = kv.indexOf("=");
     if (at < 1) throw new CliError(`--meta takes KEY=VALUE, got '${kv}'`);
-    form.set(kv.slice(0, at).trim(), kv.slice(at + 1));
+    const key = kv.slice(0, at).trim();
+    if (!(SYSTEM_META_KEYS as string[]).includes(key))
+      throw new CliError(`--meta ${key}: not a system metadata field; one of ${SYSTEM_META_KEYS.join(", ")}`);
+    form.set(key, kv.slice(at + 1));
   }
   form.set("file", new Blob([preds.text], { type: "application/json" }), path.basename(preds.path));
   form.set("model", values.model);

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
+import { SYSTEM_META_LABELS } from "@/lib/system-meta-labels";
 import { AutoSubmit } from "./auto-submit";
 
 interface Props {
@@ -68,9 +69,9 @@ export function LeaderboardFilters(p: Props) {
       </label>
       {(
         [
-          ["agent", "Agent / tool", "all agents"],
-          ["base_model", "Base model", "all base models"],
-          ["judge_model", "Judge", "all judges"],
+          ["agent", SYSTEM_META_LABELS.agent, "all agents"],
+          ["base_model", SYSTEM_META_LABELS.base_model, "all base models"],
+          ["judge_model", SYSTEM_META_LABELS.judge_model, "all judges"],
         ] as const
       ).map(([key, label, any]) =>
         p.facets[key].length ? (

@@ -1,20 +1,9 @@
 import Link from "next/link";
 import { fixed } from "@/lib/format";
+import { metaLabel } from "@/lib/system-meta-labels";
 import type { getPivot } from "@/lib/server/leaderboard";
 
 type Pivot = Awaited<ReturnType<typeof getPivot>>;
-
-export const DIMENSION_LABEL: Record<string, string> = {
-  agent: "agent / tool",
-  base_model: "base model",
-  policy_model: "policy model",
-  judge_model: "judge model",
-  judge_prompt: "judge prompt",
-  reasoning_effort: "reasoning effort",
-  temperature: "temperature",
-  agentic: "agentic",
-  team: "team",
-};
 
 /** A cell's colour: its value's place between the table's worst and best (colour-blind-safe blues). */
 function shade(v: number | null, lo: number, hi: number, better: string): string {
@@ -35,13 +24,13 @@ export function PivotTable({ p }: { p: Pivot }) {
     <div className="overflow-x-auto">
       <table className="text-sm tabular-nums" data-testid="pivot-table">
         <caption className="sr-only">
-          {p.metric.label} ({p.metric.better} is better) of the best public submission for each{" "}
-          {DIMENSION_LABEL[p.rowsBy]} and {DIMENSION_LABEL[p.colsBy]}, release {p.release.version}
+          {p.metric.label} ({p.metric.better} is better) of the best public submission for each {metaLabel(p.rowsBy)}{" "}
+          and {metaLabel(p.colsBy)}, release {p.release.version}
         </caption>
         <thead>
           <tr>
             <th scope="col" className="p-2 text-left text-xs font-normal text-muted">
-              {DIMENSION_LABEL[p.rowsBy]} ↓ · {DIMENSION_LABEL[p.colsBy]} →
+              {metaLabel(p.rowsBy)} ↓ · {metaLabel(p.colsBy)} →
             </th>
             {p.cols.map((c) => (
               <th key={c} scope="col" className="max-w-[10rem] p-2 text-right">

@@ -1,16 +1,17 @@
 import { Badge } from "@/components/ui/badge";
 import type { SubmissionPageView } from "@/lib/server/submissions";
+import { SYSTEM_META_LABELS } from "@/lib/system-meta-labels";
 
-const ROWS: { key: string; label: string }[] = [
-  { key: "agent", label: "Agent / tool" },
-  { key: "base_model", label: "Base model" },
-  { key: "policy_model", label: "Policy model" },
-  { key: "temperature", label: "Temperature" },
-  { key: "reasoning_effort", label: "Reasoning effort" },
-  { key: "agentic", label: "Agentic" },
-  { key: "tokens_in", label: "Tokens in" },
-  { key: "tokens_out", label: "Tokens out" },
-];
+const ROWS = [
+  "agent",
+  "base_model",
+  "policy_model",
+  "temperature",
+  "reasoning_effort",
+  "agentic",
+  "tokens_in",
+  "tokens_out",
+].map((key) => ({ key, label: SYSTEM_META_LABELS[key] }));
 
 const show = (v: unknown) =>
   typeof v === "boolean" ? (v ? "yes" : "no") : typeof v === "number" ? v.toLocaleString("en-US") : String(v);
@@ -23,7 +24,7 @@ export function SystemCard({ v }: { v: SubmissionPageView }) {
   const m = v.meta as Record<string, unknown>;
   const rows = ROWS.filter((r) => m[r.key] !== undefined);
   const judged = v.judge !== null || m.judge_model !== undefined;
-  if (!rows.length && !judged && !m.code_url && !m.trajectories_url) return null;
+  if (!rows.length && !judged && !m.code_url) return null;
   return (
     <section aria-labelledby="system-card" className="mt-2 text-sm" data-testid="system-card">
       <h2 id="system-card" className="sr-only">
@@ -53,19 +54,11 @@ export function SystemCard({ v }: { v: SubmissionPageView }) {
           </div>
         ))}
       </dl>
-      {m.code_url || m.trajectories_url ? (
+      {m.code_url ? (
         <p className="mt-1">
-          {m.code_url ? (
-            <a href={String(m.code_url)} rel="noopener noreferrer nofollow" data-testid="code-link">
-              code
-            </a>
-          ) : null}
-          {m.code_url && m.trajectories_url ? " · " : null}
-          {m.trajectories_url ? (
-            <a href={String(m.trajectories_url)} rel="noopener noreferrer nofollow">
-              trajectories
-            </a>
-          ) : null}
+          <a href={String(m.code_url)} rel="noopener noreferrer nofollow" data-testid="code-link">
+            code
+          </a>
         </p>
       ) : null}
     </section>

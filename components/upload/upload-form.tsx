@@ -10,22 +10,8 @@ import { ErrorBody } from "@/lib/contracts/common";
 import { UploadQueued, UploadScored } from "@/lib/contracts/submissions";
 import { getMetric } from "@/lib/metric-value";
 import { fixed, formatBytes } from "@/lib/format";
+import { REASONING_EFFORTS, SYSTEM_META_KEYS } from "@/lib/validations/common";
 
-/** The system metadata fields (lib/validations/common.ts SystemMeta) the form sends when filled. */
-const META_FIELDS = [
-  "agent",
-  "base_model",
-  "policy_model",
-  "judge_model",
-  "judge_prompt",
-  "temperature",
-  "reasoning_effort",
-  "agentic",
-  "tokens_in",
-  "tokens_out",
-  "code_url",
-  "trajectories_url",
-];
 const field = "mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
 
 type Result =
@@ -60,7 +46,7 @@ export function UploadForm({
     fd.set("file", file);
     if (!fd.get("oss")) fd.set("oss", "false");
     // empty optional numbers are left out rather than sent as ""
-    for (const k of ["cost_usd", "tokens", "runtime_sec", "system", "site", "logs_url", ...META_FIELDS])
+    for (const k of ["cost_usd", "tokens", "runtime_sec", "system", "site", "logs_url", ...SYSTEM_META_KEYS])
       if (fd.get(k) === "") fd.delete(k);
     setResult(null);
     setProgress(0);
@@ -264,7 +250,7 @@ export function UploadForm({
               Reasoning effort
               <select name="reasoning_effort" defaultValue="" className={field}>
                 <option value="">—</option>
-                {["none", "minimal", "low", "medium", "high", "xhigh"].map((x) => (
+                {REASONING_EFFORTS.map((x) => (
                   <option key={x} value={x}>
                     {x}
                   </option>
@@ -290,10 +276,6 @@ export function UploadForm({
             <label className="block">
               Code (a link)
               <input name="code_url" type="url" placeholder="https://…" className={field} />
-            </label>
-            <label className="block sm:col-span-3">
-              Trajectories (a link)
-              <input name="trajectories_url" type="url" placeholder="https://…" className={field} />
             </label>
           </div>
         </details>

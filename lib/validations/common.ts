@@ -142,8 +142,8 @@ export const REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "x
 /**
  * A submission's structured system metadata (issue 20), every field optional — except the judge on
  * tasks whose predictions carry an LLM judge's verdicts (CR-Bench, Abstain-and-Validate), which the
- * upload requires (lib/server/submissions/system-meta.ts). Form fields and the stored JSON
- * (`submissions.meta`) share these snake_case names.
+ * upload requires (lib/tasks/shared/judge.ts). Form fields and the stored JSON (`submissions.meta`)
+ * share these snake_case names. The trajectories' link is the upload's `logs_url`.
  */
 export const SystemMetaFields = {
   /** the agent or tool around the model (SWE-agent, OpenHands, Copilot, …) */
@@ -172,7 +172,6 @@ export const SystemMetaFields = {
   tokens_in: optionalNumber("tokens_in", { int: true, min: 0 }),
   tokens_out: optionalNumber("tokens_out", { int: true, min: 0 }),
   code_url: optionalUrl,
-  trajectories_url: optionalUrl,
 };
 export const SystemMeta = z.object(SystemMetaFields).strict();
 export type SystemMeta = z.infer<typeof SystemMeta>;
@@ -260,13 +259,20 @@ export const SubmissionPatch = z
     /** amend the system metadata (fields given replace, null clears); the judge is fixed at upload */
     meta: z
       .object(
-        Object.fromEntries(
-          SYSTEM_META_KEYS.filter((k) => !k.startsWith("judge_")).map((k) => [k, SystemMetaFields[k].nullable()]),
-        ) as {
-          [K in Exclude<keyof SystemMeta, "judge_model" | "judge_prompt">]: z.ZodNullable<(typeof SystemMetaFields)[K]>;
+        Object.fromEntries(SYSTEM_META_KEYS.map((k) => [k, SystemMetaFields[k].nullable()])) as {
+          [K in keyof SystemMeta]: z.ZodNullable<(typeof SystemMetaFields)[K]>;
         },
       )
       .strict()
+      .superRefine((m, ctx) => {
+        for (const k of ["judge_model", "judge_prompt"] as const)
+          if (k in m)
+            ctx.addIssue({
+              code: "custom",
+              path: [k],
+              message: `${k} is fixed at upload: it says how the file's verdicts were produced (upload the file again to change it)`,
+            });
+      })
       .optional(),
   })
   .strict()

@@ -94,7 +94,7 @@ describe("system metadata", () => {
       tokens_in: "120000",
       tokens_out: "3400",
       code_url: "https://example.org/code",
-      trajectories_url: "https://example.org/traj",
+      logs_url: "https://example.org/traj",
     });
     expect(r.status).toBe(201);
     id = r.body.id;
@@ -108,8 +108,9 @@ describe("system metadata", () => {
       tokens_in: 120000,
       tokens_out: 3400,
       code_url: "https://example.org/code",
-      trajectories_url: "https://example.org/traj",
     });
+    // the trajectories' link is the upload's logs_url
+    expect(sub.body.logsUrl).toBe("https://example.org/traj");
     expect(sub.body.paperJudge).toBeNull();
     const lb = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all");
     const row = lb.body.rows.find((x: Json) => x.submissionId === id);
@@ -160,6 +161,7 @@ describe("system metadata", () => {
     expect(sub.body.meta.agent).toBe("SWE-agent");
     const judge = await call("PATCH", `/api/v1/submissions/${id}`, { meta: { judge_model: "x" } });
     expect(judge.status).toBe(422);
+    expect(judge.body.error.message).toMatch(/judge_model is fixed at upload/);
     const stranger = await call("PATCH", `/api/v1/submissions/${id}`, { meta: { agent: "x" } }, false);
     expect(stranger.status).toBe(401);
     const audit = await db.query<{ n: number }>(
@@ -237,6 +239,17 @@ describe("pivot view", () => {
     expect(swe.n).toBe(2);
     expect(p.body.rows).toContain("SWE-agent");
     expect(p.body.cols).toEqual(expect.arrayContaining(["gpt-4o", "claude-3.7", "gpt-4o-2024-08-06"]));
+    // one model whatever its spelling, as the board's filter has it
+    await upload("bouncerbench/input", variant(6), { model: "meta-e", agent: "swe-AGENT", base_model: "CLAUDE-3.7" });
+    const again = await call("GET", "/api/v1/tasks/bouncerbench/input/pivot?rows=agent&cols=base_model");
+    expect(again.body.rows.filter((r: string) => r.toLowerCase() === "swe-agent")).toHaveLength(1);
+    const merged = again.body.cells.filter(
+      (c: Json) => c.row.toLowerCase() === "swe-agent" && c.col.toLowerCase() === "claude-3.7",
+    );
+    expect(merged).toHaveLength(1);
+    expect(merged[0].n).toBe(3);
+    const facets = (await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all")).body.facets;
+    expect(facets.agent.filter((a: string) => a.toLowerCase() === "swe-agent")).toHaveLength(1);
     // every other metric of the task, and other dimensions
     const acc = await call("GET", "/api/v1/tasks/bouncerbench/input/pivot?rows=team&cols=agentic&metric=R_b");
     expect(acc.status).toBe(200);

@@ -92,6 +92,8 @@ export function leaderboardJson(lb: Board) {
       method:
         "rankInterval: 2.5/97.5 percentiles of the row's rank over the release's 1,000 bootstrap resamples; rankIntervalSimultaneous: studentised max-T over all pairwise differences (holds for all rows at once); topGroup: the simultaneous interval includes 1",
     },
+    /** the system metadata values the rows carry (the filters' choices); judged: the paper's judge setups */
+    facets: lb.facets,
     total: lb.total,
     matched: lb.matched,
     offset: lb.offset,

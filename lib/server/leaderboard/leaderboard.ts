@@ -10,7 +10,7 @@ import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 
 export type LeaderboardRow = BoardRow;
 
-const same = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
+const same = (a: unknown, b: string) => typeof a === "string" && a.toLowerCase() === b.toLowerCase();
 
 // Boards are cached per (release, board_version): triggers bump the version in the database on
 // every change a board shows, so a process never serves a stale board, whichever process wrote.
@@ -96,8 +96,15 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
   if (!(sort === task.primaryMetric && dir === "desc")) rows = sortRows(rows, sort, dir);
 
   // the values of the metadata filters, from the whole view (so a filter can be undone)
-  const metaValues = (k: "agent" | "base_model" | "judge_model") =>
-    [...new Set(all.flatMap((r) => (r.meta[k] ? [r.meta[k]] : [])))].sort((a, b) => a.localeCompare(b));
+  // one choice per value whatever its case (the filter matches case-insensitively)
+  const metaValues = (k: "agent" | "base_model" | "judge_model") => {
+    const seen = new Map<string, string>();
+    for (const r of all) {
+      const v = r.meta[k];
+      if (typeof v === "string" && !seen.has(v.toLowerCase())) seen.set(v.toLowerCase(), v);
+    }
+    return [...seen.values()].sort((a, b) => a.localeCompare(b));
+  };
   const facets = {
     agent: metaValues("agent"),
     base_model: metaValues("base_model"),

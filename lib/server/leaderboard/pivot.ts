@@ -5,7 +5,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { getMetric } from "@/lib/metric-value";
-import type { PivotQuery } from "@/lib/validations/common";
+import { PivotQuery } from "@/lib/validations/common";
 import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
 
 type Dim = PivotQuery["rows"];
@@ -46,6 +46,7 @@ export async function getPivot(db: PrismaClient, fullSlug: string, q: PivotQuery
   const better = column.better === "lower" ? -1 : 1;
   const cells = new Map<string, PivotCell>();
   let unstated = 0;
+  const names: { row: Record<string, string>; col: Record<string, string> } = { row: {}, col: {} };
   // complete rows only: a partial submission's value is on fewer instances
   for (const r of lb.rows) {
     if (r.partial) continue;
@@ -56,7 +57,11 @@ export async function getPivot(db: PrismaClient, fullSlug: string, q: PivotQuery
       continue;
     }
     const value = getMetric(r.metrics, metric);
-    const key = JSON.stringify([a, b]);
+    // "GPT-4o" and "gpt-4o" are one model (as the board's filters have it): the first spelling names it
+    const [ka, kb] = [a.toLowerCase(), b.toLowerCase()];
+    const row = (names.row[ka] ??= a);
+    const col = (names.col[kb] ??= b);
+    const key = JSON.stringify([ka, kb]);
     const had = cells.get(key);
     const n = (had?.n ?? 0) + 1;
     const beats = !had || (value !== null && (had.value === null || (value - had.value) * better > 0));
@@ -64,8 +69,8 @@ export async function getPivot(db: PrismaClient, fullSlug: string, q: PivotQuery
       key,
       beats
         ? {
-            row: a,
-            col: b,
+            row,
+            col,
             value,
             submissionId: r.submissionId,
             model: r.model,
@@ -100,4 +105,36 @@ export async function getPivot(db: PrismaClient, fullSlug: string, q: PivotQuery
     /** complete public submissions that do not state one of the two dimensions */
     unstated,
   };
+}
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * The pivot page's view: the API's pivot, but an address it cannot read (an unknown dimension or
+ * metric, the same dimension twice) falls back to the defaults and says so rather than failing.
+ */
+export async function pivotPageView(
+  db: PrismaClient,
+  fullSlug: string,
+  sp: Record<string, string | string[] | undefined>,
+) {
+  const raw = { rows: first(sp.rows), cols: first(sp.cols), metric: first(sp.metric), release: first(sp.release) };
+  const parsed = PivotQuery.safeParse(raw);
+  const q = parsed.success ? parsed.data : PivotQuery.parse({ release: raw.release?.slice(0, 40) });
+  const dims =
+    q.rows === q.cols ? { ...q, cols: q.rows === "base_model" ? ("agent" as const) : ("base_model" as const) } : q;
+  const pivot = await getPivot(db, fullSlug, dims).catch((e) => {
+    // an unknown metric: the primary metric instead
+    if (q.metric && e instanceof AppError && e.code === "bad_request")
+      return getPivot(db, fullSlug, { ...dims, metric: undefined });
+    throw e;
+  });
+  const ignored = !parsed.success || dims !== q || (q.metric !== undefined && q.metric !== pivot.metric.key);
+  const api = `/api/v1/tasks/${fullSlug}/pivot?${new URLSearchParams({
+    rows: pivot.rowsBy,
+    cols: pivot.colsBy,
+    metric: pivot.metric.key,
+    ...(q.release ? { release: q.release } : {}),
+  })}`;
+  return { pivot, ignored, api, release: q.release };
 }

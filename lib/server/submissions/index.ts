@@ -10,3 +10,4 @@ export * from "./submissions";
 export * from "./upload-jobs";
 export * from "./trace-view";
 export * from "./compose";
+export * from "./system-meta";

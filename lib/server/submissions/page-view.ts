@@ -7,8 +7,7 @@ import { getTaskOrThrow } from "@/lib/server/tasks";
 import type { Metrics } from "@/lib/tasks/types";
 import { AppError } from "@/lib/errors";
 import { withQuery } from "@/lib/href";
-import { paperSetup } from "@/lib/tasks/shared/judge";
-import { SystemMeta } from "@/lib/validations/common";
+import { systemMetaView } from "./system-meta";
 import { compareSubmissions } from "./compare";
 import { discloseScore } from "./disclosure";
 import { getSubmissionOrThrow, listSubmissionInstances, scoreOnRelease } from "./submissions";
@@ -46,9 +45,8 @@ export async function submissionPageView(db: PrismaClient, id: string, actor: Ac
     hidden: score?.release.hidden ?? false,
     validation: { format: report?.format ?? null, warnings: report?.warnings ?? [] },
     /** structured system metadata, the kind's judge (if its verdicts are a judge's) and the paper setup it matches */
-    meta: SystemMeta.catch({}).parse(sub.meta ?? {}),
+    ...systemMetaView(task.kind, sub.meta),
     judge: task.kind.judge ?? null,
-    paperJudge: paperSetup(task.kind.judge, sub.meta as Record<string, unknown>),
     composedOf: ComposedOf.nullable().catch(null).parse(sub.composedOf ?? null),
     canModerate: Boolean(actor?.isAdmin || (sub.teamId && actor?.roles[sub.teamId] === "owner")),
     isAdmin: Boolean(actor?.isAdmin),

@@ -10,8 +10,7 @@ import { clipPrediction } from "./instances";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { ComposedOf, StoredValidation } from "@/lib/contracts/submissions";
 import { getTaskKind } from "@/lib/tasks";
-import { paperSetup } from "@/lib/tasks/shared/judge";
-import { SystemMeta } from "@/lib/validations/common";
+import { systemMetaView } from "./system-meta";
 
 export type { ValidationReport } from "./ingest";
 
@@ -103,8 +102,7 @@ export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThr
     withdrawn: sub.withdrawnAt ? { at: sub.withdrawnAt.toISOString() } : null,
     logsUrl: sub.logsUrl,
     // structured system metadata, and the paper's judge setup it matches (CR-Bench, A&V)
-    meta: SystemMeta.catch({}).parse(sub.meta ?? {}),
-    paperJudge: paperSetup(getTaskKind(sub.task.kind).judge, sub.meta as Record<string, unknown>),
+    ...systemMetaView(getTaskKind(sub.task.kind), sub.meta),
     composedOf: ComposedOf.nullable().catch(null).parse(sub.composedOf ?? null),
     baseline: sub.baseline,
     synthetic: sub.synthetic,

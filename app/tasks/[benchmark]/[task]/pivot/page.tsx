@@ -1,18 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DIMENSION_LABEL, PivotTable } from "@/components/pivot/pivot-table";
+import { PivotTable } from "@/components/pivot/pivot-table";
+import { metaLabel } from "@/lib/system-meta-labels";
 import { Card, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
-import { getPivot } from "@/lib/server/leaderboard";
+import { pivotPageView } from "@/lib/server/leaderboard";
 import { orNotFound } from "@/lib/server/pages";
-import { PIVOT_DIMENSIONS, PivotQuery } from "@/lib/validations/common";
+import { PIVOT_DIMENSIONS } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
 type Params = Promise<{ benchmark: string; task: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
-
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { benchmark, task } = await params;
@@ -26,27 +25,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function PivotPage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const { benchmark, task } = await params;
   const fullSlug = `${benchmark}/${task}`;
-  const sp = await searchParams;
-  const raw = { rows: first(sp.rows), cols: first(sp.cols), metric: first(sp.metric), release: first(sp.release) };
-  const parsed = PivotQuery.safeParse(raw);
-  const q = parsed.success ? parsed.data : PivotQuery.parse({ release: raw.release?.slice(0, 40) });
-  const sameDims = q.rows === q.cols;
-  const db = await getDb();
-  const dims = sameDims ? { ...q, cols: q.rows === "base_model" ? ("agent" as const) : ("base_model" as const) } : q;
-  // an unknown metric: the primary metric instead (said below)
-  const p = await orNotFound(
-    getPivot(db, fullSlug, dims).catch((e) => {
-      if (q.metric) return getPivot(db, fullSlug, { ...dims, metric: undefined });
-      throw e;
-    }),
-  );
-  const ignored = !parsed.success || sameDims || (q.metric !== undefined && q.metric !== p.metric.key);
-  const api = `/api/v1/tasks/${fullSlug}/pivot?${new URLSearchParams({
-    rows: p.rowsBy,
-    cols: p.colsBy,
-    metric: p.metric.key,
-    ...(q.release ? { release: q.release } : {}),
-  })}`;
+  const {
+    pivot: p,
+    ignored,
+    api,
+    release,
+  } = await orNotFound(pivotPageView(await getDb(), fullSlug, await searchParams));
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">
@@ -56,13 +40,12 @@ export default async function PivotPage({ params, searchParams }: { params: Para
         / pivot
       </p>
       <h1 className="text-2xl font-bold">
-        {p.metric.label} by {DIMENSION_LABEL[p.rowsBy]} × {DIMENSION_LABEL[p.colsBy]}
+        {p.metric.label} by {metaLabel(p.rowsBy)} × {metaLabel(p.colsBy)}
       </h1>
       <p className="text-sm">
-        Each cell is the best complete public submission with that {DIMENSION_LABEL[p.rowsBy]} and{" "}
-        {DIMENSION_LABEL[p.colsBy]} on release {p.release.version} ({p.metric.better} is better; a number in brackets
-        counts the submissions in the cell). The dimensions come from the system metadata teams give at upload.{" "}
-        <a href={api}>JSON</a>
+        Each cell is the best complete public submission with that {metaLabel(p.rowsBy)} and {metaLabel(p.colsBy)} on
+        release {p.release.version} ({p.metric.better} is better; a number in brackets counts the submissions in the
+        cell). The dimensions come from the system metadata teams give at upload. <a href={api}>JSON</a>
       </p>
       {ignored ? (
         <p role="status" className="text-sm text-amber-700 dark:text-amber-400" data-testid="pivot-ignored">
@@ -71,26 +54,23 @@ export default async function PivotPage({ params, searchParams }: { params: Para
         </p>
       ) : null}
       <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Pivot settings">
-        <label className="flex flex-col">
-          Rows
-          <select name="rows" defaultValue={p.rowsBy} className="rounded border px-2 py-1">
-            {PIVOT_DIMENSIONS.map((d) => (
-              <option key={d} value={d}>
-                {DIMENSION_LABEL[d]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col">
-          Columns
-          <select name="cols" defaultValue={p.colsBy} className="rounded border px-2 py-1">
-            {PIVOT_DIMENSIONS.map((d) => (
-              <option key={d} value={d}>
-                {DIMENSION_LABEL[d]}
-              </option>
-            ))}
-          </select>
-        </label>
+        {(
+          [
+            ["rows", "Rows", p.rowsBy],
+            ["cols", "Columns", p.colsBy],
+          ] as const
+        ).map(([name, label, value]) => (
+          <label key={name} className="flex flex-col">
+            {label}
+            <select name={name} defaultValue={value} className="rounded border px-2 py-1">
+              {PIVOT_DIMENSIONS.map((d) => (
+                <option key={d} value={d}>
+                  {metaLabel(d)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
         <label className="flex flex-col">
           Metric
           <select name="metric" defaultValue={p.metric.key} className="rounded border px-2 py-1">
@@ -101,7 +81,7 @@ export default async function PivotPage({ params, searchParams }: { params: Para
             ))}
           </select>
         </label>
-        {q.release ? <input type="hidden" name="release" value={q.release} /> : null}
+        {release ? <input type="hidden" name="release" value={release} /> : null}
         <button
           type="submit"
           className="rounded bg-slate-800 px-3 py-1 text-white dark:bg-slate-200 dark:text-slate-900"
@@ -114,8 +94,7 @@ export default async function PivotPage({ params, searchParams }: { params: Para
           <PivotTable p={p} />
         ) : (
           <EmptyState title="Nothing to cross yet">
-            No complete public submission states both its {DIMENSION_LABEL[p.rowsBy]} and its{" "}
-            {DIMENSION_LABEL[p.colsBy]}.
+            No complete public submission states both its {metaLabel(p.rowsBy)} and its {metaLabel(p.colsBy)}.
           </EmptyState>
         )}
         {p.unstated ? (

@@ -3,13 +3,12 @@ import { getDb, sqlOf } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { actorLabel } from "@/lib/server/audit";
-import { disclosedUpload, assertMayUploadHidden, acceptUpload } from "@/lib/server/submissions";
+import { disclosedUpload, assertMayUploadHidden, acceptUpload, uploadMeta } from "@/lib/server/submissions";
 import { streamMultipart, route } from "@/lib/server/http";
 import { checkQuota, quotaHeaders, quotaState, consume } from "@/lib/server/limits";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { uploadTeam } from "@/lib/server/teams";
-import { assertJudgeNamed } from "@/lib/tasks/shared/judge";
-import { SubmissionFields, systemMetaOf, TaskParams } from "@/lib/validations/common";
+import { SubmissionFields, TaskParams } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
@@ -34,31 +33,7 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
       // a hidden release of an "approved teams only" task: other teams are refused, dry runs too
       await assertMayUploadHidden(db, { task, release, teamId, isAdmin: exempt });
       if (!exempt) await consume("uploads-team", teamId);
-      const meta = fields.then((raw) => {
-        const f = SubmissionFields.parse(raw);
-        if ((f.team || undefined) !== picked)
-          throw new AppError("validation_failed", "send the team field before the file", {
-            problemCount: 1,
-            problems: [
-              { field: "team", message: "arrived after the file", expected: "the team field first in the form" },
-            ],
-          });
-        // CR-Bench, A&V: the verdicts in the file are a judge's; the upload names it (a 422 otherwise)
-        assertJudgeNamed(task.kind.judge, f);
-        return {
-          meta: systemMetaOf(f),
-          model: f.model,
-          system: f.system,
-          oss: f.oss,
-          site: f.site,
-          visibility: f.visibility,
-          costUsd: f.cost_usd,
-          tokens: f.tokens,
-          runtimeSec: f.runtime_sec,
-          dryRun: f.dry_run,
-          logsUrl: f.logs_url,
-        };
-      });
+      const meta = fields.then((raw) => uploadMeta(task.kind, raw, picked));
       meta.catch(() => undefined);
       // a dry run announced before the file opens no transaction (one after it is rolled back)
       const dryRun = SubmissionFields.shape.dry_run.safeParse(info.before.dry_run).data === true;

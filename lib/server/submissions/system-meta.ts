@@ -1,0 +1,47 @@
+// A submission's structured system metadata (issue 20) between the upload's form and the pages:
+// the fields an upload sends read into what a submission row stores, the judge required where the
+// task's verdicts are an LLM judge's, and the stored JSON read back with the paper-setup mark.
+import { AppError } from "@/lib/errors";
+import type { TaskKindModule } from "@/lib/tasks/types";
+import { assertJudgeNamed, paperSetup } from "@/lib/tasks/shared/judge";
+import { SubmissionFields, SystemMeta, systemMetaOf } from "@/lib/validations/common";
+import type { SubmissionMeta } from "./ingest";
+
+/**
+ * The upload's form fields as the submission stores them. `picked` is the team field read before
+ * the file (it must not change after it); the judge is required on kinds with one.
+ * @throws AppError validation_failed
+ */
+export function uploadMeta(
+  kind: Pick<TaskKindModule, "judge">,
+  raw: Record<string, unknown>,
+  picked: string | undefined,
+): SubmissionMeta & { dryRun?: boolean } {
+  const f = SubmissionFields.parse(raw);
+  if ((f.team || undefined) !== picked)
+    throw new AppError("validation_failed", "send the team field before the file", {
+      problemCount: 1,
+      problems: [{ field: "team", message: "arrived after the file", expected: "the team field first in the form" }],
+    });
+  // CR-Bench, A&V: the verdicts in the file are a judge's; the upload names it
+  assertJudgeNamed(kind.judge, f);
+  return {
+    model: f.model,
+    system: f.system,
+    oss: f.oss,
+    site: f.site,
+    visibility: f.visibility,
+    costUsd: f.cost_usd,
+    tokens: f.tokens,
+    runtimeSec: f.runtime_sec,
+    dryRun: f.dry_run,
+    logsUrl: f.logs_url,
+    meta: systemMetaOf(f),
+  };
+}
+
+/** Stored metadata read back, with the paper's judge setup it states (null: none, or no judge). */
+export function systemMetaView(kind: Pick<TaskKindModule, "judge">, stored: unknown) {
+  const meta = SystemMeta.catch({}).parse(stored ?? {});
+  return { meta, paperJudge: paperSetup(kind.judge, meta) };
+}
