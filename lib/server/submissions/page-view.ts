@@ -47,7 +47,9 @@ export async function submissionPageView(db: PrismaClient, id: string, actor: Ac
     /** structured system metadata, the kind's judge (if its verdicts are a judge's) and the paper setup it matches */
     ...systemMetaView(task.kind, sub.meta),
     judge: task.kind.judge ?? null,
-    composedOf: ComposedOf.nullable().catch(null).parse(sub.composedOf ?? null),
+    composedOf: ComposedOf.nullable()
+      .catch(null)
+      .parse(sub.composedOf ?? null),
     canModerate: Boolean(actor?.isAdmin || (sub.teamId && actor?.roles[sub.teamId] === "owner")),
     isAdmin: Boolean(actor?.isAdmin),
     /** this page with some of its query changed (a permalink) */

@@ -103,7 +103,9 @@ export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThr
     logsUrl: sub.logsUrl,
     // structured system metadata, and the paper's judge setup it matches (CR-Bench, A&V)
     ...systemMetaView(getTaskKind(sub.task.kind), sub.meta),
-    composedOf: ComposedOf.nullable().catch(null).parse(sub.composedOf ?? null),
+    composedOf: ComposedOf.nullable()
+      .catch(null)
+      .parse(sub.composedOf ?? null),
     baseline: sub.baseline,
     synthetic: sub.synthetic,
     status: sub.status,
