@@ -263,7 +263,8 @@ async function cmdScore(argv: string[]) {
   }
   const { predictions, format, warnings } = validatePredictions(task, instances, preds.text, preds.path);
   for (const w of warnings) console.error(`warning: ${w}`);
-  const s = computeScore(task, instances, predictions);
+  // the metrics and their interval: the per-slice breakdowns the server stores are not printed
+  const s = computeScore(task, instances, predictions, { breakdowns: false });
   console.log(
     JSON.stringify(
       {
