@@ -116,6 +116,30 @@ describe("scores from before breakdowns were stored", () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toMatch(/being computed/);
     const { fillBreakdowns, queueFillBreakdowns } = await import("@/lib/server/scoring");
+    // a back-fill moves the board's version once per batch, not once per score (cached boards
+    // and pages would otherwise be thrown away for every score it fills)
+    await db.prisma.$executeRawUnsafe(
+      `UPDATE scores SET details = details - 'breakdowns' WHERE release_id = (SELECT release_id FROM scores WHERE submission_id = $1::uuid LIMIT 1)`,
+      gpt,
+    );
+    const version = async () =>
+      Number(
+        (
+          await db.query<{ v: string }>(
+            `SELECT r.board_version::text AS v FROM releases r JOIN scores s ON s.release_id = r.id WHERE s.submission_id = $1::uuid LIMIT 1`,
+            [gpt],
+          )
+        )[0].v,
+      );
+    const v0 = await version();
+    const filled = await fillBreakdowns(db.prisma);
+    expect(filled).toBeGreaterThan(1);
+    expect(await version()).toBe(v0 + 1);
+    expect(await queueFillBreakdowns(db.prisma)).toBe(false);
+    await db.prisma.$executeRawUnsafe(
+      `UPDATE scores SET details = details - 'breakdowns' WHERE submission_id = $1::uuid`,
+      gpt,
+    );
     expect(await queueFillBreakdowns(db.prisma)).toBe(true);
     await db.runJobs();
     expect(await fillBreakdowns(db.prisma)).toBe(0);

@@ -13,6 +13,7 @@ import {
   predictionsWithout,
   scoresWithoutBreakdowns,
   scoresWithoutOutcomes,
+  bumpBoardVersions,
   setBreakdowns,
   setOutcomes,
 } from "./scoring.sql";
@@ -40,6 +41,7 @@ function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
   /** Fills up to `batch` scores; returns how many it filled. */
   const fill = async (db: PrismaClient, batch = BATCH): Promise<number> => {
     const todo = await missing(sqlOf(db), batch);
+    if (!todo.length) return 0;
     for (const s of todo) {
       const release = await db.release.findUniqueOrThrow({ where: { id: s.release_id }, include: { task: true } });
       const task = await getTaskOrThrow(db, release.task.fullSlug);
@@ -48,6 +50,8 @@ function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
       const predictions = new Map(preds.map((p) => [p.external_id, p.data]));
       await store(sqlOf(db), s.id, { task, release, instances, predictions });
     }
+    // the scores' trigger ignores these columns: one bump per batch, not one per score
+    await bumpBoardVersions(sqlOf(db), [...new Set(todo.map((s) => s.release_id))]);
     return todo.length;
   };
   /** Queues the fill (one waiting job at a time), in the caller's transaction. */

@@ -85,3 +85,8 @@ export function setBreakdowns(sql: Sql, scoreId: string, breakdowns: unknown) {
     JSON.stringify(breakdowns),
   ]);
 }
+
+/** One bump of the board version of each release (a back-fill batch: the pages show what it filled). */
+export function bumpBoardVersions(sql: Sql, releaseIds: string[]) {
+  return sql(`UPDATE releases SET board_version = board_version + 1 WHERE id = ANY($1::uuid[])`, [releaseIds]);
+}
