@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { formatDate, formatMetric } from "@/lib/format";
 import type { MetricColumn } from "@/lib/tasks/types";
@@ -11,11 +10,14 @@ type Point = { t: number; value: number; model: string; submissionId: string };
  */
 export function AttemptsSeries({
   points,
+  total,
   current,
   team,
   column,
 }: {
   points: Point[];
+  /** the team's attempts in all (points may be a thinned selection of them) */
+  total: number;
   current: string;
   team: string;
   column: MetricColumn | undefined;
@@ -29,8 +31,10 @@ export function AttemptsSeries({
   const vs = points.map((p) => p.value);
   const v0 = Math.min(...vs);
   const v1 = Math.max(...vs);
-  const x = (t: number) => pad.l + (t1 === t0 ? 0.5 : (t - t0) / (t1 - t0)) * (W - pad.l - pad.r);
-  const y = (v: number) => pad.t + (v1 === v0 ? 0.5 : 1 - (v - v0) / (v1 - v0)) * (H - pad.t - pad.b);
+  // a tenth of a unit is below a pixel of the 560-unit drawing (and a fifth of the bytes)
+  const r1 = (n: number) => Math.round(n * 10) / 10;
+  const x = (t: number) => r1(pad.l + (t1 === t0 ? 0.5 : (t - t0) / (t1 - t0)) * (W - pad.l - pad.r));
+  const y = (v: number) => r1(pad.t + (v1 === v0 ? 0.5 : 1 - (v - v0) / (v1 - v0)) * (H - pad.t - pad.b));
   const fmt = (v: number) => formatMetric(v, column?.format ?? "score3");
   const label = column?.label ?? "primary metric";
   return (
@@ -39,7 +43,7 @@ export function AttemptsSeries({
         viewBox={`0 0 ${W} ${H}`}
         className="h-auto w-full max-w-xl"
         role="group"
-        aria-label={`${points.length} public attempts of ${team}, ${label} from ${fmt(v0)} to ${fmt(v1)}`}
+        aria-label={`${total} public attempts of ${team}, ${label} from ${fmt(v0)} to ${fmt(v1)}`}
         data-testid="attempts-series"
       >
         <polyline
@@ -49,7 +53,8 @@ export function AttemptsSeries({
           strokeWidth={1.5}
         />
         {points.map((p) => (
-          <Link key={p.submissionId} href={`/submissions/${p.submissionId}`}>
+          // plain links: a client component per dot would be hydrated on a phone for nothing
+          <a key={p.submissionId} href={`/submissions/${p.submissionId}`}>
             <circle
               cx={x(p.t)}
               cy={y(p.value)}
@@ -59,11 +64,15 @@ export function AttemptsSeries({
             >
               <title>{`${p.model} · ${formatDate(new Date(p.t).toISOString())} · ${label} ${fmt(p.value)}`}</title>
             </circle>
-          </Link>
+          </a>
         ))}
       </svg>
       <p className="mt-1 text-xs text-muted">
-        {label} of each public submission by upload date ({fmt(v0)} – {fmt(v1)}; axis not from 0); this one in orange.
+        {label} of {points.length < total ? `${points.length} of the team's ${total}` : "each"} public submission
+        {points.length < total
+          ? "s (the first, the last, the highest, the lowest, this one and evenly between)"
+          : ""}{" "}
+        by upload date ({fmt(v0)} – {fmt(v1)}; axis not from 0); this one in orange.
       </p>
     </Card>
   );

@@ -72,8 +72,10 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   // the team's public attempts on this release, from the board (cached)
   const series =
     v.score && v.sub.team && !v.sub.baseline
-      ? await teamAttemptSeries(db, v.sub.task.fullSlug, v.score.release.version, v.sub.team.slug).catch(() => [])
-      : [];
+      ? await teamAttemptSeries(db, v.sub.task.fullSlug, v.score.release.version, v.sub.team.slug, v.sub.id).catch(
+          () => null,
+        )
+      : null;
   return (
     <div className="space-y-6">
       <SubmissionHeader v={v} />
@@ -105,9 +107,10 @@ export default async function SubmissionPage({ params, searchParams }: { params:
         <Card>Not scored yet.</Card>
       )}
       <ValidationWarnings warnings={v.validation.warnings} />
-      {v.score && v.sub.team ? (
+      {v.score && v.sub.team && series ? (
         <AttemptsSeries
-          points={series}
+          points={series.points}
+          total={series.total}
           current={v.sub.id}
           team={v.sub.team.name}
           column={v.columns.find((c) => c.key === v.task.primaryMetric)}

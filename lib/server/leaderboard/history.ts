@@ -54,9 +54,40 @@ export async function releaseDates(db: PrismaClient, taskId: string) {
  * A team's public attempts on a task's release, oldest first, as the board shows them (so a
  * private or withdrawn attempt is never drawn, and a hidden release gives released values only).
  */
-export async function teamAttemptSeries(db: PrismaClient, fullSlug: string, release: string, teamSlug: string) {
+export async function teamAttemptSeries(
+  db: PrismaClient,
+  fullSlug: string,
+  release: string,
+  teamSlug: string,
+  current: string,
+) {
   const lb = await getLeaderboard(db, fullSlug, { release, view: "all", partial: true });
-  return teamSeries(lb.rows, teamSlug);
+  const all = teamSeries(lb.rows, teamSlug);
+  return { points: thinSeries(all, current), total: all.length };
+}
+
+/** Dots an attempts series draws at most: a team with 1,000 uploads would send 1,000 links. */
+export const MAX_SERIES_POINTS = 120;
+
+/**
+ * A series thinned to at most `max` points, evenly over time order, always keeping the first,
+ * the last, the highest, the lowest (so the drawing's range is the series' range, whichever way
+ * the metric is better) and the current submission (in their order).
+ */
+export function thinSeries<P extends { value: number; submissionId: string }>(
+  points: P[],
+  current: string,
+  max = MAX_SERIES_POINTS,
+): P[] {
+  if (points.length <= max) return points;
+  const keep = new Set<number>([0, points.length - 1]);
+  keep.add(points.reduce((b, p, i) => (p.value > points[b].value ? i : b), 0));
+  keep.add(points.reduce((b, p, i) => (p.value < points[b].value ? i : b), 0));
+  const cur = points.findIndex((p) => p.submissionId === current);
+  if (cur >= 0) keep.add(cur);
+  const room = max - keep.size;
+  for (let k = 0; k < room; k++) keep.add(Math.round(((k + 1) * (points.length - 1)) / (room + 1)));
+  return [...keep].sort((a, b) => a - b).map((i) => points[i]);
 }
 
 /** A team's rows of a board, oldest first. */
