@@ -2,9 +2,28 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { BoardView } from "@/lib/server/leaderboard";
 
+/** Releases the switcher lists as links before "N more". */
+const INLINE_RELEASES = 4;
+
 /** The board's release (a badge), the other releases to switch to, and the way to submit. */
 export function ReleaseBar({ board, base }: { board: BoardView; base: string }) {
   const { release, releases } = board.lb;
+  // the published release, the one shown and the newest others inline; the rest behind "N more"
+  const inline = releases.filter(
+    (r, i) => r.status === "published" || r.version === release.version || i < INLINE_RELEASES,
+  );
+  const rest = releases.filter((r) => !inline.includes(r));
+  const link = (r: (typeof releases)[number]) => (
+    <Link
+      key={r.version}
+      href={board.links.release(r.status === "published" ? undefined : r.version)}
+      aria-current={r.version === release.version ? "page" : undefined}
+      className={r.version === release.version ? "font-semibold underline" : ""}
+    >
+      {r.version}
+      {r.status === "published" ? " (current)" : ""}
+    </Link>
+  );
   return (
     <div className="mb-3 flex flex-wrap items-center gap-3 text-sm print:hidden">
       <Badge tone={release.synthetic ? "amber" : "green"}>
@@ -13,19 +32,22 @@ export function ReleaseBar({ board, base }: { board: BoardView; base: string }) 
         {release.hidden ? " · hidden truth" : ""}
       </Badge>
       {releases.length > 1 ? (
-        <nav className="flex items-center gap-2" aria-label="Releases" data-testid="release-switcher">
+        <nav
+          className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1"
+          aria-label="Releases"
+          data-testid="release-switcher"
+        >
           Release:
-          {releases.map((r) => (
-            <Link
-              key={r.version}
-              href={board.links.release(r.status === "published" ? undefined : r.version)}
-              aria-current={r.version === release.version ? "page" : undefined}
-              className={r.version === release.version ? "font-semibold underline" : ""}
-            >
-              {r.version}
-              {r.status === "published" ? " (current)" : ""}
-            </Link>
-          ))}
+          {inline.map(link)}
+          {rest.length > 0 ? (
+            // a task re-released many times would push a phone's page sideways (and zoom it out)
+            <details className="relative" data-testid="release-more">
+              <summary className="cursor-pointer text-muted">{rest.length} more</summary>
+              <div className="absolute z-10 mt-1 flex max-h-64 w-max max-w-[80vw] flex-col gap-1 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow dark:border-slate-700 dark:bg-slate-900">
+                {rest.map(link)}
+              </div>
+            </details>
+          ) : null}
         </nav>
       ) : null}
       <Link
