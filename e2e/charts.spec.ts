@@ -2,6 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { snap } from "./helpers";
 
 /** Charts draw when scrolled near (components/charts/in-view.tsx): scroll the page through. */
+/** A bar chart's bars, drawn by Recharts or, for a few plain bars, as static SVG (static-bars.tsx). */
+const BARS = ".recharts-bar-rectangle, [data-static-chart] rect";
+
 async function showCharts(page: Page) {
   for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
     await page.evaluate((to) => window.scrollTo(0, to), y);
@@ -68,7 +71,7 @@ test("task charts: primary with error bars, per-class, length buckets, Table IV,
   await page.goto("/tasks/cr-bench/review");
   await showCharts(page);
   await expect(page.getByTestId("chart-radar-category").locator(".recharts-radar-polygon")).toHaveCount(2);
-  await expect(page.getByTestId("chart-judgments").locator(".recharts-bar-rectangle")).toHaveCount(3 * 2);
+  await expect(page.getByTestId("chart-judgments").locator(BARS)).toHaveCount(3 * 2);
   await snap(page, "task-cr");
 
   await page.goto("/tasks/bouncerbench/output");
@@ -79,8 +82,22 @@ test("task charts: primary with error bars, per-class, length buckets, Table IV,
 
   await page.goto("/tasks/ci-bench/repair");
   await showCharts(page);
-  await expect(page.getByTestId("chart-ci").locator(".recharts-bar-rectangle")).toHaveCount(4 * 2);
+  await expect(page.getByTestId("chart-ci").locator(BARS)).toHaveCount(4 * 2);
   await snap(page, "task-ci");
+});
+
+test("a submission's per-class bars are drawn by the server, with the page, not by Recharts", async ({ page }) => {
+  const url = await firstSubmission(page, "bouncerbench/input");
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto(url);
+  const bars = page.getByTestId("chart-per-class");
+  // in the server's HTML: nothing waits to be in view, nothing loads
+  await expect(bars.locator("[data-static-chart]")).toHaveCount(1);
+  await expect(bars.locator("[data-in-view], [data-chart-loading], .recharts-wrapper")).toHaveCount(0);
+  // precision, recall and F1 of accept and bounce: a rectangle per non-zero value, each with its value
+  expect(await bars.locator("rect").count()).toBeGreaterThanOrEqual(4);
+  await expect(bars.locator("rect title").first()).toHaveText(/^accept · precision: \d\.\d{3}$/);
+  expect(await labelProblems(page)).toEqual([]);
 });
 
 test("the Lite submission page draws the pipeline as a Sankey with one link per non-empty flow", async ({ page }) => {

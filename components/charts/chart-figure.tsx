@@ -12,6 +12,7 @@ export function ChartFigure({
   testId,
   height,
   className,
+  eager = false,
   children,
 }: {
   description: string;
@@ -20,6 +21,8 @@ export function ChartFigure({
   testId?: string;
   height: number;
   className?: string;
+  /** drawn with the page (a static drawing), not when it nears the screen */
+  eager?: boolean;
   children: React.ReactNode;
 }) {
   const cell = (v: string | number | null) =>
@@ -33,7 +36,7 @@ export function ChartFigure({
         style={{ width: "100%", height }}
         className={className}
       >
-        <InView>{children}</InView>
+        {eager ? children : <InView>{children}</InView>}
       </div>
       <figcaption className="sr-only">{description}</figcaption>
       {rows.length ? (

@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { fixed } from "@/lib/format";
 import { ChartFigure } from "./chart-figure";
 import type { GroupedBarsProps } from "./grouped-bars-drawing";
+import { StaticBars, fitsStatic } from "./static-bars";
 
 export type { BarSeries, GroupedBarsProps } from "./grouped-bars-drawing";
 
@@ -13,9 +14,12 @@ const Drawing = dynamic(() => import("./grouped-bars-drawing"), { ssr: false });
 /** Grouped (or stacked) bars from plain rows; values may be negative (e.g. FPR drawn down). */
 export function GroupedBars(props: GroupedBarsProps) {
   const { data, xKey, series, absTicks = false, height = 300, testId } = props;
+  const drawnStatic = fitsStatic(props);
   const num = (v: unknown) => (typeof v === "number" ? (absTicks ? Math.abs(v) : v) : null);
   return (
     <ChartFigure
+      // a few plain bars are drawn on the server (static-bars.tsx): no Recharts, nothing to wait for
+      eager={drawnStatic}
       testId={testId}
       height={height}
       description={`Bar chart of ${series.map((s) => s.label).join(", ")} for ${data.map((d) => String(d[xKey])).join(", ")}.`}
@@ -30,7 +34,7 @@ export function GroupedBars(props: GroupedBarsProps) {
         }),
       ])}
     >
-      <Drawing {...props} />
+      {drawnStatic ? <StaticBars {...props} /> : <Drawing {...props} />}
     </ChartFigure>
   );
 }

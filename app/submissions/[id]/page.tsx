@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
+import { Sliced } from "@/components/ui/sliced";
 import { AttemptsSeries } from "@/components/submission/attempts-series";
 import { BadgeCard } from "@/components/submission/badge-card";
 import { BreakdownCard } from "@/components/submission/breakdown-card";
@@ -78,26 +79,32 @@ export default async function SubmissionPage({ params, searchParams }: { params:
       : null;
   return (
     <div className="space-y-6">
-      <SubmissionHeader v={v} />
-      <LadderNote v={v} />
+      <Sliced>
+        <SubmissionHeader v={v} />
+        <LadderNote v={v} />
+      </Sliced>
       {v.score ? (
         <>
-          <MetricCards v={v} />
+          <Sliced>
+            <MetricCards v={v} />
+          </Sliced>
           {charts ? (
             <>
               <Suspense fallback={<ChartSkeleton />}>
                 <SubmissionCharts v={v} data={charts} />
               </Suspense>
-              <div className="grid gap-6 lg:grid-cols-2">
-                <ScoreDetails task={v.task} details={v.score.details} metrics={v.metrics} />
-                {breakdown ? (
-                  <BreakdownCard
-                    b={breakdown}
-                    column={v.columns.find((c) => c.key === v.task.primaryMetric)}
-                    href={(by) => `${v.href({})}${v.href({}).includes("?") ? "&" : "?"}by=${by}`}
-                  />
-                ) : null}
-              </div>
+              <Sliced>
+                <div className="grid gap-6 lg:grid-cols-2">
+                  <ScoreDetails task={v.task} details={v.score.details} metrics={v.metrics} />
+                  {breakdown ? (
+                    <BreakdownCard
+                      b={breakdown}
+                      column={v.columns.find((c) => c.key === v.task.primaryMetric)}
+                      href={(by) => `${v.href({})}${v.href({}).includes("?") ? "&" : "?"}by=${by}`}
+                    />
+                  ) : null}
+                </div>
+              </Sliced>
             </>
           ) : null}
         </>
@@ -106,17 +113,19 @@ export default async function SubmissionPage({ params, searchParams }: { params:
       ) : (
         <Card>Not scored yet.</Card>
       )}
-      <ValidationWarnings warnings={v.validation.warnings} />
-      {v.score && v.sub.team && series ? (
-        <AttemptsSeries
-          points={series.points}
-          total={series.total}
-          current={v.sub.id}
-          team={v.sub.team.name}
-          column={v.columns.find((c) => c.key === v.task.primaryMetric)}
-        />
-      ) : null}
-      {v.score ? <BadgeCard v={v} /> : null}
+      <Sliced>
+        <ValidationWarnings warnings={v.validation.warnings} />
+        {v.score && v.sub.team && series ? (
+          <AttemptsSeries
+            points={series.points}
+            total={series.total}
+            current={v.sub.id}
+            team={v.sub.team.name}
+            column={v.columns.find((c) => c.key === v.task.primaryMetric)}
+          />
+        ) : null}
+        {v.score ? <BadgeCard v={v} /> : null}
+      </Sliced>
       <Suspense fallback={<Card title="Predictions vs truth">Loading predictions…</Card>}>
         <InstancesCard v={v} instances={submissionPageInstances(db, v)} />
       </Suspense>

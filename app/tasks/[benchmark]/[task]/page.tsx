@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { Sliced } from "@/components/ui/sliced";
 import { BoardRows } from "@/components/leaderboard/board-rows";
 import {
   IgnoredParams,
@@ -100,22 +101,26 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
       ) : null}
       <ReleaseBar board={board} base={v.base} />
       <IgnoredParams ignored={v.ignored} />
-      <LeaderboardFilters
-        action={v.base}
-        view={v.view}
-        releases={lb.releases}
-        currentVersion={lb.release.version}
-        teams={lb.teams}
-        facets={lb.facets}
-        pivot={`/tasks/${v.fullSlug}/pivot${lb.release.status === "published" ? "" : `?release=${encodeURIComponent(lb.release.version)}`}`}
-        sort={v.view.sort ?? ""}
-        dir={v.view.dir ?? ""}
-        exportCsv={board.links.exportCsv}
-        exportJson={board.links.exportJson}
-        cols={board.columns.param}
-      />
-      <RankingNote column={board.primaryColumn} board={board} />
-      <BoardRows board={board} base={v.base} release={v.view.release} />
+      <Sliced>
+        <LeaderboardFilters
+          action={v.base}
+          view={v.view}
+          releases={lb.releases}
+          currentVersion={lb.release.version}
+          teams={lb.teams}
+          facets={lb.facets}
+          pivot={`/tasks/${v.fullSlug}/pivot${lb.release.status === "published" ? "" : `?release=${encodeURIComponent(lb.release.version)}`}`}
+          sort={v.view.sort ?? ""}
+          dir={v.view.dir ?? ""}
+          exportCsv={board.links.exportCsv}
+          exportJson={board.links.exportJson}
+          cols={board.columns.param}
+        />
+        <RankingNote column={board.primaryColumn} board={board} />
+      </Sliced>
+      <Sliced>
+        <BoardRows board={board} base={v.base} release={v.view.release} />
+      </Sliced>
       <CiteCard
         input={{
           benchmark: {

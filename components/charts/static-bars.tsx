@@ -1,0 +1,127 @@
+import { fixed } from "@/lib/format";
+import { colorAt, pctFmt } from "./palette";
+import type { GroupedBarsProps } from "./grouped-bars-drawing";
+
+/** Categories and series a chart may have to be drawn without Recharts. */
+const MAX_CATEGORIES = 4;
+const MAX_SERIES = 4;
+/** Category labels longer than this may not fit under their group at 390 px. */
+const MAX_LABEL = 14;
+
+/**
+ * Whether grouped bars are small and plain enough to be drawn as static SVG: a few categories
+ * with short names, a few series, values ≥ 0, no error bars, no stacks. Such a chart is often on a
+ * page's first screen (a submission's precision/recall/F1 per class), where loading and running
+ * Recharts cost a phone ~1.2 s of main thread at 4× CPU throttling for six bars.
+ */
+export function fitsStatic({ data, xKey, series, absTicks, yDomain }: GroupedBarsProps): boolean {
+  if (!data.length || data.length > MAX_CATEGORIES || series.length > MAX_SERIES || absTicks) return false;
+  if (series.some((s) => s.errorKey || s.stackId)) return false;
+  if (typeof yDomain?.[0] === "number" && yDomain[0] !== 0) return false;
+  if (data.some((d) => String(d[xKey]).length > MAX_LABEL)) return false;
+  return data.every((d) =>
+    series.every((s) => {
+      const v = d[s.key];
+      return v == null || (typeof v === "number" && v >= 0);
+    }),
+  );
+}
+
+/** Round ticks from 0 to at least `max`: 0, step, 2·step, … */
+function ticksTo(max: number): number[] {
+  if (!(max > 0)) return [0, 1];
+  const raw = max / 4;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw)!;
+  const n = Math.ceil(max / step - 1e-9);
+  return Array.from({ length: n + 1 }, (_, i) => Math.round(i * step * 1e9) / 1e9);
+}
+
+/**
+ * GroupedBars drawn on the server as SVG, no script: bars from zero, horizontal positions in
+ * percent of the width (so it fits any screen without measuring it), the y axis in a fixed-width
+ * strip beside it, each bar's value as its tooltip and an HTML legend that wraps.
+ */
+export function StaticBars({ data, xKey, series, percent = false, yDomain, height = 300 }: GroupedBarsProps) {
+  const values = data.flatMap((d) => series.map((s) => (typeof d[s.key] === "number" ? (d[s.key] as number) : 0)));
+  const top = typeof yDomain?.[1] === "number" ? Math.max(yDomain[1], ...values) : Math.max(...values);
+  const ticks = ticksTo(top);
+  const max = ticks[ticks.length - 1];
+  const fmt = (v: number) => (percent ? pctFmt(v) : Number.isInteger(v) ? String(v) : fixed(v, 3));
+  const tickFmt = (v: number) => (percent ? pctFmt(v) : String(v));
+  const legendH = 28;
+  const pad = { t: 8, b: 26 };
+  const plotH = height - legendH - pad.t - pad.b;
+  const y = (v: number) => pad.t + plotH * (1 - v / max);
+  const group = 100 / data.length;
+  // bars fill 70% of their category, side by side
+  const barW = (group * 0.7) / series.length;
+  return (
+    <div className="flex h-full flex-col text-[12px]" data-static-chart="">
+      <div className="flex min-h-0 flex-1">
+        <svg width={44} height={height - legendH} aria-hidden="true" className="shrink-0 overflow-visible">
+          {ticks.map((t) => (
+            <text key={t} x={38} y={y(t)} textAnchor="end" dominantBaseline="middle" fill="currentColor">
+              {tickFmt(t)}
+            </text>
+          ))}
+          <line x1={43.5} x2={43.5} y1={pad.t} y2={pad.t + plotH} stroke="#94a3b8" />
+        </svg>
+        <svg width="100%" height={height - legendH} aria-hidden="true" className="min-w-0 flex-1">
+          {ticks.map((t) => (
+            <line
+              key={t}
+              x1="0"
+              x2="100%"
+              y1={y(t)}
+              y2={y(t)}
+              stroke={t === 0 ? "#94a3b8" : "#cbd5e1"}
+              strokeOpacity={t === 0 ? 1 : 0.6}
+              strokeDasharray={t === 0 ? undefined : "3 3"}
+            />
+          ))}
+          {data.map((d, i) => {
+            const label = String(d[xKey]);
+            return (
+              <g key={label}>
+                {series.map((s, j) => {
+                  const v = typeof d[s.key] === "number" ? (d[s.key] as number) : null;
+                  // like Recharts: a zero-height bar draws no rectangle (the table of numbers has it)
+                  if (v === null || v <= 0) return null;
+                  return (
+                    <rect
+                      key={s.key}
+                      x={`${fixed(i * group + group * 0.15 + j * barW, 2)}%`}
+                      width={`${fixed(barW, 2)}%`}
+                      y={y(v)}
+                      height={Math.max(0, pad.t + plotH - y(v))}
+                      fill={s.color ?? colorAt(j)}
+                    >
+                      <title>{`${label} · ${s.label}: ${fmt(v)}`}</title>
+                    </rect>
+                  );
+                })}
+                <text
+                  x={`${fixed(i * group + group / 2, 2)}%`}
+                  y={pad.t + plotH + 18}
+                  textAnchor="middle"
+                  fill="currentColor"
+                >
+                  {label}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+      <ul className="flex h-7 flex-wrap items-center justify-center gap-x-4 text-xs" aria-hidden="true">
+        {series.map((s, j) => (
+          <li key={s.key} className="flex items-center gap-1">
+            <span className="inline-block h-2.5 w-2.5" style={{ background: s.color ?? colorAt(j) }} />
+            {s.label}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
