@@ -136,7 +136,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
         }}
       />
       {v.printing ? <PrintOnLoad /> : null}
-      <section className="mt-8 print:hidden" aria-label="Charts">
+      <section className="below-fold mt-8 print:hidden" aria-label="Charts">
         <Suspense fallback={<ChartSkeleton />}>
           <TaskCharts data={charts} />
         </Suspense>
