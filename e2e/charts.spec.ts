@@ -86,7 +86,7 @@ test("task charts: primary with error bars, per-class, length buckets, Table IV,
   await snap(page, "task-ci");
 });
 
-test("a submission's per-class bars are drawn by the server, with the page, not by Recharts", async ({ page }) => {
+test("a submission's per-class bars are plain SVG in the page's HTML, not drawn by Recharts", async ({ page }) => {
   const url = await firstSubmission(page, "bouncerbench/input");
   await page.setViewportSize({ width: 412, height: 823 });
   await page.goto(url);

@@ -18,7 +18,7 @@ export function GroupedBars(props: GroupedBarsProps) {
   const num = (v: unknown) => (typeof v === "number" ? (absTicks ? Math.abs(v) : v) : null);
   return (
     <ChartFigure
-      // a few plain bars are drawn on the server (static-bars.tsx): no Recharts, nothing to wait for
+      // a few plain bars are plain SVG in the page's HTML (static-bars.tsx): no Recharts, nothing to wait for
       eager={drawnStatic}
       testId={testId}
       height={height}

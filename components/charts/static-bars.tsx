@@ -5,11 +5,14 @@ import type { GroupedBarsProps } from "./grouped-bars-drawing";
 /** Categories and series a chart may have to be drawn without Recharts. */
 const MAX_CATEGORIES = 4;
 const MAX_SERIES = 4;
-/** Category labels longer than this may not fit under their group at 390 px. */
-const MAX_LABEL = 14;
+/**
+ * Characters of category labels a chart has room for at 390 px: the plot is ~280 px wide there
+ * and a 12 px label ~6.6 px a character, so each of n categories gets 40 / n characters.
+ */
+const LABEL_ROOM = 40;
 
 /**
- * Whether grouped bars are small and plain enough to be drawn as static SVG: a few categories
+ * Whether grouped bars are small and plain enough to be drawn as plain SVG: a few categories
  * with short names, a few series, values ≥ 0, no error bars, no stacks. Such a chart is often on a
  * page's first screen (a submission's precision/recall/F1 per class), where loading and running
  * Recharts cost a phone ~1.2 s of main thread at 4× CPU throttling for six bars.
@@ -18,7 +21,7 @@ export function fitsStatic({ data, xKey, series, absTicks, yDomain }: GroupedBar
   if (!data.length || data.length > MAX_CATEGORIES || series.length > MAX_SERIES || absTicks) return false;
   if (series.some((s) => s.errorKey || s.stackId)) return false;
   if (typeof yDomain?.[0] === "number" && yDomain[0] !== 0) return false;
-  if (data.some((d) => String(d[xKey]).length > MAX_LABEL)) return false;
+  if (data.some((d) => String(d[xKey]).length > Math.floor(LABEL_ROOM / data.length))) return false;
   return data.every((d) =>
     series.every((s) => {
       const v = d[s.key];
@@ -38,7 +41,8 @@ function ticksTo(max: number): number[] {
 }
 
 /**
- * GroupedBars drawn on the server as SVG, no script: bars from zero, horizontal positions in
+ * GroupedBars as plain SVG, rendered with the page's HTML and hydrated without Recharts (no chart
+ * code to load, nothing drawn after a measurement): bars from zero, horizontal positions in
  * percent of the width (so it fits any screen without measuring it), the y axis in a fixed-width
  * strip beside it, each bar's value as its tooltip and an HTML legend that wraps.
  */
@@ -83,7 +87,8 @@ export function StaticBars({ data, xKey, series, percent = false, yDomain, heigh
           {data.map((d, i) => {
             const label = String(d[xKey]);
             return (
-              <g key={label}>
+              // two systems may share a model name
+              <g key={i}>
                 {series.map((s, j) => {
                   const v = typeof d[s.key] === "number" ? (d[s.key] as number) : null;
                   // like Recharts: a zero-height bar draws no rectangle (the table of numbers has it)

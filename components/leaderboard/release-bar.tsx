@@ -41,9 +41,10 @@ export function ReleaseBar({ board, base }: { board: BoardView; base: string }) 
           {inline.map(link)}
           {rest.length > 0 ? (
             // a task re-released many times would push a phone's page sideways (and zoom it out)
-            <details className="relative" data-testid="release-more">
+            // keyed by the release shown: a pick from the list closes it
+            <details key={release.version} className="relative" data-testid="release-more">
               <summary className="cursor-pointer text-muted">{rest.length} more</summary>
-              <div className="absolute z-10 mt-1 flex max-h-64 w-max max-w-[80vw] flex-col gap-1 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow dark:border-slate-700 dark:bg-slate-900">
+              <div className="absolute right-0 z-10 mt-1 flex max-h-64 w-max max-w-[80vw] flex-col gap-1 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow dark:border-slate-700 dark:bg-slate-900">
                 {rest.map(link)}
               </div>
             </details>

@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import { formatDate, formatMetric } from "@/lib/format";
+import { formatDate, formatInt, formatMetric } from "@/lib/format";
 import type { MetricColumn } from "@/lib/tasks/types";
 
 type Point = { t: number; value: number; model: string; submissionId: string };
@@ -43,7 +43,7 @@ export function AttemptsSeries({
         viewBox={`0 0 ${W} ${H}`}
         className="h-auto w-full max-w-xl"
         role="group"
-        aria-label={`${total} public attempts of ${team}, ${label} from ${fmt(v0)} to ${fmt(v1)}`}
+        aria-label={`${formatInt(total)} public attempts of ${team}, ${label} from ${fmt(v0)} to ${fmt(v1)}`}
         data-testid="attempts-series"
       >
         <polyline
@@ -68,7 +68,8 @@ export function AttemptsSeries({
         ))}
       </svg>
       <p className="mt-1 text-xs text-muted">
-        {label} of {points.length < total ? `${points.length} of the team's ${total}` : "each"} public submission
+        {label} of {points.length < total ? `${points.length} of the team's ${formatInt(total)}` : "each"} public
+        submission
         {points.length < total
           ? "s (the first, the last, the highest, the lowest, this one and evenly between)"
           : ""}{" "}

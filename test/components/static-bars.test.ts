@@ -27,7 +27,13 @@ describe("fitsStatic", () => {
     expect(fitsStatic({ ...perClass, series: [{ key: "F1", label: "F1", errorKey: "e" }] })).toBe(false);
     expect(fitsStatic({ ...perClass, series: [{ key: "F1", label: "F1", stackId: "s" }] })).toBe(false);
     expect(fitsStatic({ ...perClass, data: [{ cls: "a", F1: -0.1 }] })).toBe(false);
-    expect(fitsStatic({ ...perClass, data: [{ cls: "a-very-long-category-name", F1: 0.1 }] })).toBe(false);
+    expect(fitsStatic({ ...perClass, data: [{ cls: "a-very-long-category-name-of-41-characters", F1: 0.1 }] })).toBe(
+      false,
+    );
+    // four categories share a phone's width: ten characters each
+    const four = (name: string) => ["a", "b", "c", "d"].map((c) => ({ cls: `${c}${name}`, F1: 0.5 }));
+    expect(fitsStatic({ ...perClass, data: four("-23456789") })).toBe(true);
+    expect(fitsStatic({ ...perClass, data: four("-234567890") })).toBe(false);
     expect(fitsStatic({ ...perClass, absTicks: true })).toBe(false);
   });
 });

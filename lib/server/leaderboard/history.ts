@@ -70,7 +70,7 @@ export async function teamAttemptSeries(
 export const MAX_SERIES_POINTS = 120;
 
 /**
- * A series thinned to at most `max` points, evenly over time order, always keeping the first,
+ * A series thinned to at most `max` points (at least the five kept below), evenly over time order, always keeping the first,
  * the last, the highest, the lowest (so the drawing's range is the series' range, whichever way
  * the metric is better) and the current submission (in their order).
  */
@@ -85,7 +85,7 @@ export function thinSeries<P extends { value: number; submissionId: string }>(
   keep.add(points.reduce((b, p, i) => (p.value < points[b].value ? i : b), 0));
   const cur = points.findIndex((p) => p.submissionId === current);
   if (cur >= 0) keep.add(cur);
-  const room = max - keep.size;
+  const room = Math.max(0, max - keep.size);
   for (let k = 0; k < room; k++) keep.add(Math.round(((k + 1) * (points.length - 1)) / (room + 1)));
   return [...keep].sort((a, b) => a - b).map((i) => points[i]);
 }
