@@ -15,7 +15,7 @@ import { Card, ChartSkeleton } from "@/components/ui/card";
 import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
 import { orNotFound } from "@/lib/server/pages";
-import { submissionBreakdown, submissionChartData, teamAttemptSeries } from "@/lib/server/leaderboard";
+import { scoreBreakdown, submissionChartData, teamAttemptSeries } from "@/lib/server/leaderboard";
 import { submissionOg, versionTag } from "@/lib/server/previews";
 import { submissionPageInstances, submissionPageView } from "@/lib/server/submissions";
 
@@ -65,10 +65,18 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   // per-slice metrics, stored with the score (never on a hidden release)
   const breakdown =
     v.score && !v.hidden
-      ? await submissionBreakdown(db, v.sub.id, actor, {
-          by: typeof sp.by === "string" && /^[a-z_]{1,40}$/.test(sp.by) ? sp.by : undefined,
-          release: sp.release,
-        }).catch(() => null)
+      ? (() => {
+          try {
+            return scoreBreakdown(
+              v.sub.id,
+              v.task.primaryMetric,
+              v.score,
+              typeof sp.by === "string" && /^[a-z_]{1,40}$/.test(sp.by) ? sp.by : undefined,
+            );
+          } catch {
+            return null; // not computed yet, or an attribute the release does not offer
+          }
+        })()
       : null;
   // the team's public attempts on this release, from the board (cached)
   const series =

@@ -64,9 +64,23 @@ export async function submissionBreakdown(
   const score = scoreOnRelease(sub.scores, q.release);
   if (!score) throw notFound(q.release ? `score on release ${q.release}` : "score (the submission is not scored yet)");
   if (score.release.hidden && !actor?.isAdmin) throw hiddenRefusal();
+  return scoreBreakdown(sub.id, task.primaryMetric, score, q.by);
+}
+
+/**
+ * One score's stored breakdown by an attribute (the first the release offers by default): what
+ * the route answers, for a caller that has the submission and its score already (the page).
+ * The caller checks the release is not hidden. @throws AppError not_found (an attribute not offered)
+ */
+export function scoreBreakdown(
+  submissionId: string,
+  primaryMetric: string,
+  score: { details: unknown; release: { version: string } },
+  byParam?: string,
+) {
   const all = breakdownsOf(score);
   // pages may leave the attribute to us: the first the release offers
-  const by = q.by ?? Object.keys(all)[0] ?? "repository";
+  const by = byParam ?? Object.keys(all)[0] ?? "repository";
   const slices = all[by];
   if (!slices) {
     const offered = Object.keys(all);
@@ -79,10 +93,10 @@ export async function submissionBreakdown(
     );
   }
   return {
-    submissionId: sub.id,
+    submissionId,
     release: score.release.version,
     by,
-    primaryMetric: task.primaryMetric,
+    primaryMetric,
     attributes: Object.keys(all),
     slices,
   };

@@ -59,6 +59,10 @@ export async function getSubmissionOrThrow(db: PrismaClient, id: string, actor: 
       // scores on draft releases are admins' only
       scores: {
         where: actor?.isAdmin ? {} : { release: { status: { not: "draft" } } },
+        // the bootstrap replicates (8 KB) and outcome bits of every release's score are for the
+        // board, the Ladder and compare, which read them themselves: a page of a submission scored
+        // on 16 releases parsed 128 KB it never showed
+        omit: { replicates: true, outcomes: true },
         include: { release: true },
         orderBy: { computedAt: "desc" },
       },
