@@ -387,4 +387,35 @@ describe("a Lite pipeline composed from an Input and an Output submission (Figur
     const anon = await call("POST", "/api/v1/tasks/bouncerbench/lite/compose", { input: gptId, output: gptId }, false);
     expect(anon.status).toBe(401);
   });
+  it("the Lite submit page's choices: a side with no published release or no board shares nothing and fails nothing", async () => {
+    const { composeChoices } = await import("@/lib/server/submissions");
+    const { getTaskOrThrow } = await import("@/lib/server/tasks");
+    const lite = await getTaskOrThrow(db.prisma, "bouncerbench/lite");
+    const boards = async (slug: string) => [{ submissionId: `${slug}-row`, model: "m", team: "t" }];
+    const both = await composeChoices(db.prisma, lite, boards);
+    expect(both).toMatchObject({
+      input: { task: "bouncerbench/input", options: [{ id: "bouncerbench/input-row", label: "m (t)" }] },
+      output: { task: "bouncerbench/output" },
+    });
+    expect(both!.shared).toBeGreaterThan(0);
+    expect(await composeChoices(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), boards)).toBeNull();
+    const published = await db.prisma.release.findMany({
+      where: { task: { fullSlug: "bouncerbench/output" }, status: "published" },
+    });
+    await db.prisma.release.updateMany({
+      where: { id: { in: published.map((r) => r.id) } },
+      data: { status: "archived" },
+    });
+    try {
+      const none = await composeChoices(db.prisma, lite, async () => {
+        throw new Error("no board");
+      });
+      expect(none).toMatchObject({ shared: 0, output: { task: "bouncerbench/output", options: [] } });
+    } finally {
+      await db.prisma.release.updateMany({
+        where: { id: { in: published.map((r) => r.id) } },
+        data: { status: "published" },
+      });
+    }
+  });
 });

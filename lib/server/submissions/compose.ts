@@ -11,7 +11,7 @@ import { actorLabel } from "@/lib/server/audit";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { sqlOf } from "@/lib/server/db";
 import { checkQuota, consume } from "@/lib/server/limits";
-import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+import { currentRelease, getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 import { uploadTeam } from "@/lib/server/teams";
 import { sideOf } from "@/lib/tasks/binary-abstention/schemas";
 import { findTaskDef } from "@/lib/tasks/catalog";
@@ -145,8 +145,11 @@ export async function composeChoices(
   const [inTask, outTask] = await Promise.all([side("input"), side("output")]);
   if (!inTask || !outTask) return null;
   const release = await getReleaseOrThrow(db, task.id);
-  const idsOf = async (t: ResolvedTask) =>
-    new Set((await getReleaseInstances(db, (await getReleaseOrThrow(db, t.id)).id, true)).map((i) => i.externalId));
+  // a side with no published release yet shares nothing (the page says so; it does not fail)
+  const idsOf = async (t: ResolvedTask) => {
+    const current = await currentRelease(db, t.id);
+    return new Set(current ? (await getReleaseInstances(db, current.id, true)).map((i) => i.externalId) : []);
+  };
   const [lite, inIds, outIds] = await Promise.all([
     getReleaseInstances(db, release.id, true),
     idsOf(inTask),
@@ -154,7 +157,10 @@ export async function composeChoices(
   ]);
   const shared = lite.filter((i) => inIds.has(i.externalId) && outIds.has(i.externalId)).length;
   const options = async (t: ResolvedTask) =>
-    (await boards(t.fullSlug)).map((r) => ({ id: r.submissionId, label: `${r.model}${r.team ? ` (${r.team})` : ""}` }));
+    (await boards(t.fullSlug).catch(() => [])).map((r) => ({
+      id: r.submissionId,
+      label: `${r.model}${r.team ? ` (${r.team})` : ""}`,
+    }));
   return {
     input: { task: inTask.fullSlug, options: await options(inTask) },
     output: { task: outTask.fullSlug, options: await options(outTask) },
