@@ -195,6 +195,8 @@ export const SubmissionFields = z.object({
   team: z.string().trim().max(64).optional(),
   /** a link to the run's logs or trajectories */
   logs_url: webUrl.optional().or(z.literal("").transform(() => undefined)),
+  /** @deprecated issue 20's first name for the trajectories' link: read as `logs_url` */
+  trajectories_url: webUrl.optional().or(z.literal("").transform(() => undefined)),
 });
 
 /** Multipart fields of `POST /api/v1/admin/releases`. */

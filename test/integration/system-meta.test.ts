@@ -120,6 +120,43 @@ describe("system metadata", () => {
     expect(parsed.find((x) => x.submission_id === id)).toMatchObject({ agent: "SWE-agent", base_model: "gpt-4o" });
   });
 
+  it("issue 20's first trajectories_url: read as logs_url on upload, moved there by the migration, never hiding the rest", async () => {
+    const r = await upload("bouncerbench/input", variant(11), {
+      model: "meta-old-client",
+      agent: "Aider",
+      trajectories_url: "https://example.org/old-traj",
+    });
+    expect(r.status).toBe(201);
+    const sub = await call("GET", `/api/v1/submissions/${r.body.id}`);
+    expect(sub.body.logsUrl).toBe("https://example.org/old-traj");
+    expect(sub.body.meta).toEqual({ agent: "Aider" });
+    // a row stored by that release: the migration moves its link (a logs link given as well wins)
+    await db.prisma.$executeRawUnsafe(
+      `UPDATE submissions SET logs_url = NULL, meta = meta || '{"trajectories_url": "https://example.org/t2"}'::jsonb WHERE id = $1::uuid`,
+      r.body.id,
+    );
+    await db.prisma.$executeRawUnsafe(
+      `UPDATE submissions SET meta = meta || '{"trajectories_url": "https://example.org/t3"}'::jsonb WHERE id = $1::uuid`,
+      id,
+    );
+    // before it runs, the stored key does not hide the metadata around it
+    const stale = await call("GET", `/api/v1/submissions/${r.body.id}`);
+    expect(stale.body.meta).toEqual({ agent: "Aider" });
+    const sql = fs.readFileSync(
+      path.resolve("prisma/migrations/20261203000000_trajectories_url_into_logs_url/migration.sql"),
+      "utf8",
+    );
+    await db.prisma.$executeRawUnsafe(sql);
+    const moved = await db.prisma.submission.findMany({
+      where: { id: { in: [r.body.id, id] } },
+      select: { id: true, logsUrl: true, meta: true },
+    });
+    const byId = Object.fromEntries(moved.map((m) => [m.id, m]));
+    expect(byId[r.body.id]).toMatchObject({ logsUrl: "https://example.org/t2", meta: { agent: "Aider" } });
+    expect(byId[id].logsUrl).toBe("https://example.org/traj");
+    expect(byId[id].meta).not.toHaveProperty("trajectories_url");
+  });
+
   it("bad values are a 422 naming the field, and nothing is stored", async () => {
     const before = await submissions();
     for (const [field, value, says] of [

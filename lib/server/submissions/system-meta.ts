@@ -4,7 +4,8 @@
 import { AppError } from "@/lib/errors";
 import type { TaskKindModule } from "@/lib/tasks/types";
 import { assertJudgeNamed, paperSetup } from "@/lib/tasks/shared/judge";
-import { SubmissionFields, SystemMeta, systemMetaOf } from "@/lib/validations/common";
+import { z } from "zod";
+import { SubmissionFields, SystemMetaFields, systemMetaOf, type SystemMeta } from "@/lib/validations/common";
 import type { SubmissionMeta } from "./ingest";
 
 /**
@@ -35,13 +36,17 @@ export function uploadMeta(
     tokens: f.tokens,
     runtimeSec: f.runtime_sec,
     dryRun: f.dry_run,
-    logsUrl: f.logs_url,
+    // clients of issue 20's first release send the trajectories' link as trajectories_url
+    logsUrl: f.logs_url ?? f.trajectories_url,
     meta: systemMetaOf(f),
   };
 }
 
+/** Stored metadata, read leniently: a key it does not know is dropped, not the whole of it. */
+const StoredMeta = z.object(SystemMetaFields).catch({});
+
 /** Stored metadata read back, with the paper's judge setup it states (null: none, or no judge). */
 export function systemMetaView(kind: Pick<TaskKindModule, "judge">, stored: unknown) {
-  const meta = SystemMeta.catch({}).parse(stored ?? {});
+  const meta: SystemMeta = StoredMeta.parse(stored ?? {});
   return { meta, paperJudge: paperSetup(kind.judge, meta) };
 }
