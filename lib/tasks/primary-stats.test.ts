@@ -8,7 +8,12 @@ type Kind = ReturnType<typeof getTaskKind>;
 type Options = Parameters<Kind["score"]>[1];
 
 /** One instance: its release row and the prediction for it, parsed by the kind (a problem throws). */
-function parsePair(kind: Kind, row: Parameters<Kind["parseReleaseRow"]>[0], prediction: (externalId: string) => unknown, options: Options) {
+function parsePair(
+  kind: Kind,
+  row: Parameters<Kind["parseReleaseRow"]>[0],
+  prediction: (externalId: string) => unknown,
+  options: Options,
+) {
   const r = kind.parseReleaseRow(row, options);
   if (!r.ok) throw new Error(JSON.stringify(r.problems));
   const p = kind.parsePrediction(r.value.externalId, prediction(r.value.externalId), options, r.value);
