@@ -3,14 +3,17 @@
 //   (Next.js puts it on its own scripts; lib/server/http/security-headers.ts);
 // - while the database is unreachable, a 503 with Retry-After at once (lib/server/db/health.ts);
 // - leaderboard reads (GET /tasks/{b}/{t} for visitors without a session, and
-//   GET /api/v1/tasks/{b}/{t}/leaderboard) answered from rendered responses cached per task
-//   release signature (lib/server/http/response-cache.ts): one small query instead of a render.
+//   GET /api/v1/tasks/{b}/{t}/leaderboard), the pages below a board, and a scored submission's
+//   page and JSON (visitors without a session) answered from rendered responses cached per task
+//   release signature (lib/server/http/response-cache.ts), kept in memory: no render.
 // API routes other than the leaderboard are not routed through here (their bodies stream to
 // the handler untouched); next.config.js gives them their headers.
 import { NextResponse, type NextRequest } from "next/server";
 import { getDatabase, databaseBack, databaseHealth, RETRY_AFTER_SECONDS } from "@/lib/server/db";
 import {
   cacheableTask,
+  cacheableSubmission,
+  submissionTask,
   cachedResponse,
   FILL_HEADER,
   FILL_NONCE_HEADER,
@@ -39,7 +42,8 @@ export async function proxy(req: NextRequest) {
     newNonce();
   const csp = page ? pageCsp(nonce, { dev, https, github }) : undefined;
 
-  const task = cacheableTask(req);
+  const sub = cacheableSubmission(req);
+  const task = cacheableTask(req) ?? (sub ? await submissionTask(sub).catch(() => null) : null);
   if (task) {
     const cached = await fromCache(req, task, nonce, csp, https).catch((e) => {
       log.error({ err: e, component: "leaderboard-cache" }, "passing through after an error");
@@ -126,5 +130,6 @@ export const config = {
     // every page (not the API, Next.js's own files, preview images, badges or files from public/)
     "/((?!api/|_next/|og/|badges/|metrics$|favicon|apple-touch-icon|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml).*)",
     "/api/v1/tasks/:benchmark/:task/leaderboard",
+    "/api/v1/submissions/:id",
   ],
 };

@@ -122,6 +122,33 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   expect(after.cache).toBe("miss");
   for (const id of uploads) expect(after.text).toContain(id);
   expect((await read(a, "/tasks/bouncerbench/input?q=scale-")).text).toContain("scale-3");
+  // a scored submission's page and JSON are cached too, and a change made through B shows on A at once
+  for (const p of [`/submissions/${uploads[1]}`, `/api/v1/submissions/${uploads[1]}`]) {
+    await read(a, p);
+    expect((await read(a, p)).cache).toBe("hit");
+  }
+  const patch = (body: object) =>
+    fetch(`${b}/api/v1/submissions/${uploads[1]}`, {
+      method: "PATCH",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  expect((await patch({ logsUrl: "https://logs.example.org/scale-1" })).status).toBe(200);
+  const page = await read(a, `/submissions/${uploads[1]}`);
+  expect(page.cache).toBe("miss");
+  expect(page.text).toContain("https://logs.example.org/scale-1");
+  expect(JSON.parse((await read(a, `/api/v1/submissions/${uploads[1]}`)).text).logsUrl).toBe(
+    "https://logs.example.org/scale-1",
+  );
+  expect((await patch({ visibility: "private" })).status).toBe(200);
+  expect((await fetch(`${a}/submissions/${uploads[1]}`)).status).toBe(404);
+  expect((await fetch(`${a}/api/v1/submissions/${uploads[1]}`)).status).toBe(404);
+  // its team still reads it (with its token: never from the cache)
+  const own = await fetch(`${a}/api/v1/submissions/${uploads[1]}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(own.status).toBe(200);
+  expect(own.headers.get("x-leaderboard-cache")).toBeNull();
+  expect((await patch({ visibility: "public" })).status).toBe(200);
+  expect((await read(a, `/submissions/${uploads[1]}`)).cache).toBe("miss");
   // a signed-in reader's page is never served from the cache
   const signedIn = await fetch(`${a}/tasks/bouncerbench/input`, {
     headers: { cookie: "next-auth.session-token=not-a-real-session" },

@@ -333,6 +333,11 @@ export const PolicyQuery = z.object({
 export const ChangelogQuery = z.object({
   format: z.enum(["json", "atom"]).default("json"),
   limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** the `next` of the page before: events older than that one */
+  before: z
+    .string()
+    .regex(/^[1-9][0-9]{0,17}$/, "an event id (the `next` of the page before)")
+    .optional(),
 });
 
 export const ReleaseIdParams = z.object({ id: z.string().uuid("not a release id") });

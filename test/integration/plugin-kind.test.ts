@@ -16,7 +16,7 @@ import { ScoreDetails } from "@/components/submission/score-details";
 import { kindUi, registerKindUi } from "@/components/tasks";
 import { taskChartData, getLeaderboard, submissionChartData } from "@/lib/server/leaderboard";
 import { importRelease, publishRelease } from "@/lib/server/releases";
-import { configureScoringPlugins, getSubmissionOrThrow, currentScore } from "@/lib/server/submissions";
+import { configureScoringPlugins, getSubmissionOrThrow, currentScore, withDetails } from "@/lib/server/submissions";
 import { getTaskOrThrow, syncCatalog } from "@/lib/server/tasks";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { registerTaskKind, taskKindNames } from "@/lib/tasks";
@@ -133,7 +133,7 @@ describe("a task kind from a fixture folder", () => {
 
     const task = await getTaskOrThrow(db.prisma, "trivia-fixture/qa");
     const sub = await getSubmissionOrThrow(db.prisma, submissionId, null);
-    const score = currentScore(sub.scores)!;
+    const score = await withDetails(db.prisma, currentScore(sub.scores)!);
     const details = renderToStaticMarkup(
       createElement(ScoreDetails, { task, details: score.details, metrics: score.metrics as never }),
     );
@@ -165,7 +165,7 @@ describe("a task kind from a fixture folder", () => {
     await db.prisma.score.updateMany({ where: { submissionId }, data: { details: { right: 3, n: 5, byLength: [] } } });
     const task = await getTaskOrThrow(db.prisma, "trivia-fixture/qa");
     const sub = await getSubmissionOrThrow(db.prisma, submissionId, null);
-    const score = currentScore(sub.scores)!;
+    const score = await withDetails(db.prisma, currentScore(sub.scores)!);
     const html = renderToStaticMarkup(
       createElement(ScoreDetails, { task, details: score.details, metrics: score.metrics as never }),
     );

@@ -209,6 +209,16 @@ describe("moderation, the audit trail and the changelog", () => {
     });
     const log = await call("GET", "/api/v1/tasks/bouncerbench/input/changelog");
     expect(log.body.events[0]).toMatchObject({ kind: "submission.verify", submission: { id: sub } });
+    // a page at a time: `next` is the cursor of the older events
+    const first = await call("GET", "/api/v1/tasks/bouncerbench/input/changelog?limit=1");
+    expect(first.body.events.map((e: { kind: string }) => e.kind)).toEqual(["submission.verify"]);
+    expect(first.body.next).toBe(first.body.events[0].id);
+    const older = await call("GET", `/api/v1/tasks/bouncerbench/input/changelog?limit=1&before=${first.body.next}`);
+    expect(older.body.events).toEqual([log.body.events[1]]);
+    expect(older.body.events[0]).toMatchObject({ kind: "submission.public", submission: { id: sub } });
+    const rest = await call("GET", `/api/v1/tasks/bouncerbench/input/changelog?before=${older.body.next}`);
+    expect(rest.body.events).toEqual(log.body.events.slice(2));
+    expect(rest.body.next).toBeNull();
     const atom = await call("GET", "/api/v1/tasks/bouncerbench/input/changelog?format=atom");
     expect(atom.headers.get("content-type")).toMatch(/application\/atom\+xml/);
     expect(atom.text).toMatch(/^<\?xml/);

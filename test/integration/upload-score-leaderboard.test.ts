@@ -360,6 +360,38 @@ describe("visibility and per-instance results", () => {
     expect(wb.total).toBe(21);
   });
 
+  it("pages of all, right and wrong rows, read from the score's stored outcome bits, answer as a walk of every prediction does", async () => {
+    const id = (await board()).rows.find((x: { model: string }) => x.model === "gpt-4.1").submissionId;
+    const list = async (query: string) =>
+      (await getInstances(getRequest(`/api/v1/submissions/${id}/instances?${query}`), ctx({ id }))).json();
+    const queries = [
+      "pageSize=100&page=3",
+      "outcome=correct&pageSize=50&page=2",
+      "outcome=wrong&pageSize=500",
+      "outcome=wrong&page=99",
+    ];
+    const saved = await db.prisma.score.findMany({ where: { submissionId: id }, select: { id: true, outcomes: true } });
+    expect(saved.every((s) => s.outcomes && s.outcomes.length > 0)).toBe(true);
+    const fromBits = [];
+    for (const q of queries) fromBits.push(await list(q));
+    // without bits (a score from before they were stored) every prediction is read
+    await db.prisma.score.updateMany({ where: { submissionId: id }, data: { outcomes: null } });
+    try {
+      const walked = [];
+      for (const q of queries) walked.push(await list(q));
+      expect(fromBits).toEqual(walked);
+    } finally {
+      for (const s of saved) await db.prisma.score.update({ where: { id: s.id }, data: { outcomes: s.outcomes } });
+    }
+    const [all, right, wrong, past] = fromBits;
+    expect(all.rows).toHaveLength(100);
+    expect(right.rows.every((r: { outcome: { correct: boolean } }) => r.outcome.correct)).toBe(true);
+    expect(wrong.total).toBe(566 + 21); // wrongly accepted + wrongly bounced
+    expect(right.total + wrong.total).toBe(all.total);
+    expect(wrong.rows).toHaveLength(500);
+    expect(past).toMatchObject({ total: 587, rows: [] });
+  });
+
   it("rejects a malformed submission id with 422", async () => {
     const res = await getSubmission(getRequest("/api/v1/submissions/not-a-uuid"), ctx({ id: "not-a-uuid" }));
     expect(res.status).toBe(422);

@@ -10,3 +10,13 @@ export async function releaseSignature(sql: Sql, fullSlug: string) {
   );
   return r?.sig ?? "";
 }
+
+/** The task of a submission that is scored (a scored submission stays scored), else null. */
+export async function scoredSubmissionTask(sql: Sql, id: string): Promise<string | null> {
+  const [r] = await sql<{ task: string }>(
+    `SELECT t.full_slug AS task FROM submissions s JOIN tasks t ON t.id = s.task_id
+      WHERE s.id = $1::uuid AND s.status = 'scored'`,
+    [id],
+  );
+  return r?.task ?? null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheableTask, FILL_HEADER } from "./response-cache";
+import { cacheableSubmission, cacheableTask, FILL_HEADER } from "./response-cache";
 
 const req = (url: string, headers: Record<string, string> = {}, method = "GET") => ({
   method,
@@ -33,5 +33,28 @@ describe("cacheableTask", () => {
     expect(cacheableTask(req("/tasks/bouncerbench/input", { cookie: "next-auth.csrf-token=abc" }))).toBe(
       "bouncerbench/input",
     );
+  });
+});
+
+describe("cacheableSubmission", () => {
+  const id = "0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b";
+  it("takes a submission's page and JSON for visitors", () => {
+    expect(cacheableSubmission(req(`/submissions/${id}`))).toBe(id);
+    expect(cacheableSubmission(req(`/submissions/${id}?release=1.0&page=2`))).toBe(id);
+    expect(cacheableSubmission(req(`/api/v1/submissions/${id}`))).toBe(id);
+    expect(cacheableSubmission(req(`/submissions/${id.toUpperCase()}`))).toBe(id);
+  });
+  it("not its other routes, other methods, signed-in readers, tokens, navigations or the cache's own render", () => {
+    expect(cacheableSubmission(req(`/api/v1/submissions/${id}/instances`))).toBeNull();
+    expect(cacheableSubmission(req(`/submissions/${id}/predictions`))).toBeNull();
+    expect(cacheableSubmission(req(`/submissions/not-an-id`))).toBeNull();
+    expect(cacheableSubmission(req(`/api/v1/submissions/${id}`, {}, "PATCH"))).toBeNull();
+    expect(cacheableSubmission(req(`/api/v1/submissions/${id}`, { cookie: "next-auth.session-token=abc" }))).toBeNull();
+    expect(
+      cacheableSubmission(req(`/submissions/${id}`, { cookie: "__Secure-next-auth.session-token=abc" })),
+    ).toBeNull();
+    expect(cacheableSubmission(req(`/api/v1/submissions/${id}`, { authorization: "Bearer x" }))).toBeNull();
+    expect(cacheableSubmission(req(`/submissions/${id}`, { rsc: "1" }))).toBeNull();
+    expect(cacheableSubmission(req(`/submissions/${id}`, { [FILL_HEADER]: "1" }))).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { getDatabase, sqlOf } from "@/lib/server/db";
 import { knownSignature } from "./release-signatures";
-import { releaseSignature } from "./response-cache.sql";
+import { releaseSignature, scoredSubmissionTask } from "./response-cache.sql";
 import { Lru } from "@/lib/server/cache";
 import { hasSessionCookie } from "@/lib/server/auth";
 
@@ -33,6 +33,17 @@ const ROUTES: { re: RegExp; kind: "page" | "api" }[] = [
   { re: /^\/api\/v1\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/leaderboard$/, kind: "api" },
 ];
 
+/**
+ * A scored submission's page and JSON, for visitors without a session (an admin's or its team's
+ * view differs, API included): built from its row, its scores and its team, whose every change
+ * moves its releases' board_version (triggers), from its task's boards (the attempts series),
+ * and from its predictions and the release's instances, which never change. So they are cached
+ * under its task's release signature like the board. A submission not scored yet (its page
+ * follows the upload's job) is not.
+ */
+const UUID = "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})";
+const SUBMISSION_ROUTES = [new RegExp(`^/submissions/${UUID}$`, "i"), new RegExp(`^/api/v1/submissions/${UUID}$`, "i")];
+
 /** Marks the proxy's own render request, which must reach the app, not the cache. */
 export const FILL_HEADER = "x-leaderboard-cache-fill";
 /** The nonce the proxy asks its render request to use (a placeholder replaced in every answer). */
@@ -45,7 +56,13 @@ type Entry = { signature: string; response: Promise<CachedResponse | null> };
 // crawler walking thousands of instance URLs cannot push the boards out.
 const boards = new Lru<Entry>(256, 64 * 1024 * 1024);
 const details = new Lru<Entry>(1024, 32 * 1024 * 1024);
-const poolOf = (key: string) => (/^\/tasks\/[^/?]+\/[^/?]+\/(instances|compare)/.test(key) ? details : boards);
+const submissions = new Lru<Entry>(1024, 32 * 1024 * 1024);
+const poolOf = (key: string) =>
+  /^\/tasks\/[^/?]+\/[^/?]+\/(instances|compare)/.test(key)
+    ? details
+    : /^(\/api\/v1)?\/submissions\//.test(key)
+      ? submissions
+      : boards;
 
 /** The task slug a cacheable request reads, or null (signed-in readers, RSC navigations, others). */
 export function cacheableTask(req: { method: string; url: string; headers: Headers }): string | null {
@@ -62,6 +79,32 @@ export function cacheableTask(req: { method: string; url: string; headers: Heade
   }
   const [, benchmark, task] = route.re.exec(url.pathname)!;
   return `${benchmark}/${task}`;
+}
+
+/** The submission a cacheable request reads (its page or JSON, for a visitor without a session), or null. */
+export function cacheableSubmission(req: { method: string; url: string; headers: Headers }): string | null {
+  if (req.method !== "GET" || req.headers.has(FILL_HEADER) || req.headers.has("authorization")) return null;
+  if (req.headers.has("rsc") || req.headers.has("next-router-state-tree") || req.headers.has("next-router-prefetch"))
+    return null;
+  if (hasSessionCookie(req.headers.get("cookie"))) return null;
+  const { pathname } = new URL(req.url);
+  for (const re of SUBMISSION_ROUTES) {
+    const m = re.exec(pathname);
+    if (m) return m[1].toLowerCase();
+  }
+  return null;
+}
+
+// A scored submission's task never changes: remembered per process (a bounded map, no invalidation needed)
+const submissionTasks = new Lru<string>(100_000);
+
+/** The task of a scored submission (null: absent, or not scored yet — the app answers, uncached). */
+export async function submissionTask(id: string): Promise<string | null> {
+  const known = submissionTasks.get(id);
+  if (known) return known;
+  const task = await scoredSubmissionTask(sqlOf(await getDatabase()), id);
+  if (task) submissionTasks.set(id, task);
+  return task;
 }
 
 /** Every release of a task as id:status:board_version — what the cached responses depend on. */

@@ -8,7 +8,7 @@ import { getMetric } from "@/lib/metric-value";
 import { BREAKDOWN_ATTRIBUTES, offeredAttributes, type Slice } from "@/lib/tasks/shared/breakdowns";
 import type { Actor } from "@/lib/server/auth";
 import { getReleaseInstances, Lru } from "@/lib/server/cache";
-import { getSubmissionOrThrow, scoreOnRelease } from "@/lib/server/submissions";
+import { getSubmissionOrThrow, scoreOnRelease, withDetails } from "@/lib/server/submissions";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { getLeaderboard } from "./leaderboard";
 
@@ -64,7 +64,7 @@ export async function submissionBreakdown(
   const score = scoreOnRelease(sub.scores, q.release);
   if (!score) throw notFound(q.release ? `score on release ${q.release}` : "score (the submission is not scored yet)");
   if (score.release.hidden && !actor?.isAdmin) throw hiddenRefusal();
-  return scoreBreakdown(sub.id, task.primaryMetric, score, q.by);
+  return scoreBreakdown(sub.id, task.primaryMetric, await withDetails(db, score), q.by);
 }
 
 /**

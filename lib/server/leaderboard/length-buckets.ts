@@ -3,7 +3,7 @@ import { AppError, notFound } from "@/lib/errors";
 import { BUCKETS } from "@/lib/tasks/shared/length-bucket";
 import type { Actor } from "@/lib/server/auth";
 import { lengthChart } from "./charts";
-import { getSubmissionOrThrow, scoreOnRelease } from "@/lib/server/submissions";
+import { getSubmissionOrThrow, scoreOnRelease, withDetails } from "@/lib/server/submissions";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 
 /**
@@ -24,7 +24,7 @@ export async function submissionLengthBuckets(db: PrismaClient, id: string, acto
       "this release keeps its ground truth hidden: per-instance aggregates are not shown",
     );
   const chart = await lengthChart(db, task, score.release, [
-    { id: sub.id, name: sub.model, details: score.details as Record<string, unknown> },
+    { id: sub.id, name: sub.model, details: (await withDetails(db, score)).details as Record<string, unknown> },
   ]);
   if (!task.kind.lengthBuckets)
     throw new AppError(

@@ -8,7 +8,9 @@ import type { ResolvedTask } from "@/lib/server/tasks";
 import { getReleaseInstances } from "@/lib/server/cache";
 
 type Sub = Awaited<ReturnType<typeof getSubmissionOrThrow>>;
-type Score = Sub["scores"][number];
+type LoadedScore = Sub["scores"][number];
+/** a score with its details (withDetails) */
+type Score = LoadedScore & { details: unknown };
 
 /** A submission's predictions with their instances' truth on a release: server side only. */
 async function pairsOf(db: PrismaClient, subId: string, release: { id: string; status: string }) {
@@ -24,7 +26,14 @@ async function pairsOf(db: PrismaClient, subId: string, release: { id: string; s
 }
 
 /** Threshold-explorer aggregates computed on the server (hidden releases never send bugs). */
-export async function policyAt(db: PrismaClient, task: ResolvedTask, sub: Sub, score: Score, tau: number, pct: number) {
+export async function policyAt(
+  db: PrismaClient,
+  task: ResolvedTask,
+  sub: Sub,
+  score: LoadedScore,
+  tau: number,
+  pct: number,
+) {
   if (!task.kind.explorerItems) throw new AppError("bad_request", `task ${task.fullSlug} has no threshold explorer`);
   return evaluatePolicyAt(task.kind.explorerItems(await pairsOf(db, sub.id, score.release)), tau, pct);
 }

@@ -23,9 +23,13 @@ export interface ChangelogEvent {
   submission?: { id: string; model: string; team: string | null; url: string };
 }
 
-export async function taskChangelog(db: PrismaClient, fullSlug: string, limit = 100) {
+/**
+ * The newest `limit` events (older than event `before`, if given). `next` is the cursor of the
+ * page after this one (null on the last), for `?before=`.
+ */
+export async function taskChangelog(db: PrismaClient, fullSlug: string, limit = 100, before?: string) {
   const task = await getTaskOrThrow(db, fullSlug);
-  const rows = await publicEvents(sqlOf(db), task.id, limit * 2);
+  const rows = await publicEvents(sqlOf(db), task.id, limit * 2, before);
   const base = publicUrl();
   const events: ChangelogEvent[] = [];
   for (const r of rows) {
@@ -58,7 +62,10 @@ export async function taskChangelog(db: PrismaClient, fullSlug: string, limit = 
     });
     if (events.length >= limit) break;
   }
-  return { task: task.fullSlug, taskName: task.name, benchmark: task.benchmark.name, events };
+  // more may follow when this page is full, or when the read window ran out before it filled
+  const last =
+    events.length >= limit ? events[events.length - 1].id : rows.length === limit * 2 ? rows[rows.length - 1].id : null;
+  return { task: task.fullSlug, taskName: task.name, benchmark: task.benchmark.name, events, next: last };
 }
 
 const xml = (s: string) =>

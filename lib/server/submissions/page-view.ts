@@ -10,7 +10,7 @@ import { withQuery } from "@/lib/href";
 import { systemMetaView } from "./system-meta";
 import { compareSubmissions } from "./compare";
 import { discloseScore } from "./disclosure";
-import { getSubmissionOrThrow, listSubmissionInstances, scoreOnRelease } from "./submissions";
+import { getSubmissionOrThrow, listSubmissionInstances, scoreOnRelease, withDetails } from "./submissions";
 
 export const INSTANCES_PAGE_SIZE = 50;
 
@@ -25,7 +25,8 @@ export interface SubmissionPageQuery {
 export async function submissionPageView(db: PrismaClient, id: string, actor: Actor | null, q: SubmissionPageQuery) {
   const sub = await getSubmissionOrThrow(db, id, actor);
   const task = await getTaskOrThrow(db, sub.task.fullSlug);
-  const score = scoreOnRelease(sub.scores, q.release) ?? null;
+  const shown = scoreOnRelease(sub.scores, q.release);
+  const score = shown ? await withDetails(db, shown) : null;
   // a hidden release shows what the Ladder released, to everyone but admins
   const disclosed = score ? discloseScore(score, score.release, actor) : null;
   const outcome = q.outcome && task.kind.outcomeFilters.some((f) => f.key === q.outcome) ? q.outcome : undefined;

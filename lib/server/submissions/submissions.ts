@@ -8,6 +8,7 @@ import { discloseScore, NOT_RELEASED } from "./disclosure";
 import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 import { clipPrediction } from "./instances";
 import { getReleaseInstances } from "@/lib/server/cache";
+import { outcomeAt } from "@/lib/server/scoring";
 import { ComposedOf, StoredValidation } from "@/lib/contracts/submissions";
 import { getTaskKind } from "@/lib/tasks";
 import { systemMetaView } from "./system-meta";
@@ -59,10 +60,10 @@ export async function getSubmissionOrThrow(db: PrismaClient, id: string, actor: 
       // scores on draft releases are admins' only
       scores: {
         where: actor?.isAdmin ? {} : { release: { status: { not: "draft" } } },
-        // the bootstrap replicates (8 KB) and outcome bits of every release's score are for the
-        // board, the Ladder and compare, which read them themselves: a page of a submission scored
-        // on 16 releases parsed 128 KB it never showed
-        omit: { replicates: true, outcomes: true },
+        // the bootstrap replicates (8 KB), outcome bits and details (curves, breakdowns: ~18 KB)
+        // of every release's score: a page of a submission scored on 16 releases parsed ~420 KB
+        // to show one score's. Whoever shows a score's details loads that one (withDetails).
+        omit: { replicates: true, outcomes: true, details: true },
         include: { release: true },
         orderBy: { computedAt: "desc" },
       },
@@ -71,6 +72,15 @@ export async function getSubmissionOrThrow(db: PrismaClient, id: string, actor: 
   // Private submissions answer 404 to outsiders, so their existence is not revealed.
   if (!sub || !canView(actor, sub)) throw notFound("submission");
   return sub;
+}
+
+/** One score of a loaded submission with its details (curves, breakdowns), which loading the submission leaves out. */
+export async function withDetails<T extends { id: string }>(
+  db: PrismaClient,
+  score: T,
+): Promise<T & { details: unknown }> {
+  const row = await db.score.findUnique({ where: { id: score.id }, select: { details: true } });
+  return { ...score, details: row?.details ?? {} };
 }
 
 /** The score to show by default: on the current release, else the latest. */
@@ -154,7 +164,12 @@ export async function uploadJobOf(db: PrismaClient, submissionId: string) {
     : null;
 }
 
-/** Per-instance predictions vs truth (truth withheld when the release hides it), paginated. */
+/**
+ * Per-instance predictions vs truth (truth withheld when the release hides it), paginated. The
+ * score's stored outcome bits (written with it) say which instances it covers and which it got
+ * right, so a page of all, right or wrong rows reads only that page's predictions; a filter by an
+ * outcome kind (e.g. a false positive), or a score whose bits are not back-filled yet, walks them all.
+ */
 export async function listSubmissionInstances(
   db: PrismaClient,
   sub: Awaited<ReturnType<typeof getSubmissionOrThrow>>,
@@ -164,46 +179,78 @@ export async function listSubmissionInstances(
   const score = scoreOnRelease(sub.scores, q.release);
   if (!score) throw notFound(q.release ? `score on release ${q.release}` : "score");
   const release = score.release;
-  const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
-  const preds = await db.prediction.findMany({
-    where: { submissionId: sub.id },
-    select: { externalId: true, data: true },
-  });
-  const byId = new Map(preds.map((p) => [p.externalId, p.data as Record<string, unknown>]));
   if (release.hidden && q.outcome) {
     throw new AppError("forbidden", "this release keeps its ground truth hidden: per-instance outcomes are not shown");
   }
-  const rows = [];
-  for (const inst of instances) {
-    const p = byId.get(inst.externalId);
-    if (!p) continue;
-    const outcome = release.hidden ? null : task.kind.outcome(inst, p, task.options);
-    if (q.outcome && outcome) {
-      if (
-        q.outcome === "wrong"
-          ? outcome.correct
-          : q.outcome === "correct"
-            ? !outcome.correct
-            : outcome.outcome !== q.outcome
-      )
-        continue;
-    }
-    const { prediction, clipped } = clipPrediction(p);
-    rows.push({
-      instanceId: inst.externalId,
-      prediction,
-      /** fields cut to their first 10 KB: the whole prediction is at /api/v1/submissions/{id}/predictions/{instance} */
-      clipped,
-      truth: release.hidden ? null : inst.truth,
-      outcome,
-    });
-  }
+  const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
   const start = (q.page - 1) * q.pageSize;
+  const byBits = !q.outcome || q.outcome === "correct" || q.outcome === "wrong";
+  const bits = byBits ? await storedOutcomes(db, score.id, instances.length) : null;
+  let total: number;
+  let shown: { inst: StoredInstance; p: Record<string, unknown> }[];
+  if (bits) {
+    const want = q.outcome === "correct" ? true : q.outcome === "wrong" ? false : null;
+    const matching: number[] = [];
+    for (let i = 0; i < instances.length; i++) {
+      const right = outcomeAt(bits, instances.length, i);
+      if (right !== null && (want === null || right === want)) matching.push(i);
+    }
+    total = matching.length;
+    const page = matching.slice(start, start + q.pageSize).map((i) => instances[i]);
+    const byId = await predictionsOf(
+      db,
+      sub.id,
+      page.map((i) => i.externalId),
+    );
+    shown = page.flatMap((inst) => (byId.has(inst.externalId) ? [{ inst, p: byId.get(inst.externalId)! }] : []));
+  } else {
+    const byId = await predictionsOf(db, sub.id);
+    const all = [];
+    for (const inst of instances) {
+      const p = byId.get(inst.externalId);
+      if (!p) continue;
+      if (q.outcome && !release.hidden) {
+        const o = task.kind.outcome(inst, p, task.options);
+        if (q.outcome === "wrong" ? o.correct : q.outcome === "correct" ? !o.correct : o.outcome !== q.outcome)
+          continue;
+      }
+      all.push({ inst, p });
+    }
+    total = all.length;
+    shown = all.slice(start, start + q.pageSize);
+  }
   return {
     release: { version: release.version, hidden: release.hidden },
-    total: rows.length,
+    total,
     page: q.page,
     pageSize: q.pageSize,
-    rows: rows.slice(start, start + q.pageSize),
+    rows: shown.map(({ inst, p }) => {
+      const { prediction, clipped } = clipPrediction(p);
+      return {
+        instanceId: inst.externalId,
+        prediction,
+        /** fields cut to their first 10 KB: the whole prediction is at /api/v1/submissions/{id}/predictions/{instance} */
+        clipped,
+        truth: release.hidden ? null : inst.truth,
+        outcome: release.hidden ? null : task.kind.outcome(inst, p, task.options),
+      };
+    }),
   };
+}
+
+/** A submission's predictions by instance id: those of `ids`, or all. */
+async function predictionsOf(db: PrismaClient, submissionId: string, ids?: string[]) {
+  if (ids && !ids.length) return new Map<string, Record<string, unknown>>();
+  const preds = await db.prediction.findMany({
+    where: { submissionId, ...(ids ? { externalId: { in: ids } } : {}) },
+    select: { externalId: true, data: true },
+  });
+  return new Map(preds.map((p) => [p.externalId, p.data as Record<string, unknown>]));
+}
+
+/** A score's outcome bits, when stored and of the release's size (else null: the caller walks the predictions). */
+async function storedOutcomes(db: PrismaClient, scoreId: string, n: number): Promise<Uint8Array | null> {
+  const row = await db.score.findUnique({ where: { id: scoreId }, select: { outcomes: true } });
+  const bits = row?.outcomes ? new Uint8Array(row.outcomes) : null;
+  return bits && bits.length === ((n + 7) >> 3) * 2 ? bits : null;
 }

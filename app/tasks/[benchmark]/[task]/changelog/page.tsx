@@ -5,6 +5,7 @@ import { getDb } from "@/lib/server/db";
 import { formatDate } from "@/lib/format";
 import { taskChangelog } from "@/lib/server/releases";
 import { orNotFound } from "@/lib/server/pages";
+import { ChangelogQuery } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
@@ -28,10 +29,20 @@ const KIND_LABEL: Record<string, string> = {
   "submission.unverify": "verification withdrawn",
 };
 
-export default async function ChangelogPage({ params }: { params: Params }) {
+/** events a page (older ones a link away: `?before=` the last one shown) */
+const PAGE = 50;
+
+export default async function ChangelogPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { benchmark, task } = await params;
   const fullSlug = `${benchmark}/${task}`;
-  const c = await orNotFound(taskChangelog(await getDb(), fullSlug, 200));
+  const before = ChangelogQuery.shape.before.safeParse((await searchParams).before).data;
+  const c = await orNotFound(taskChangelog(await getDb(), fullSlug, PAGE, before));
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">
@@ -66,9 +77,17 @@ export default async function ChangelogPage({ params }: { params: Params }) {
             ))}
           </ol>
         ) : (
-          <p className="text-sm text-muted">Nothing has happened here yet.</p>
+          <p className="text-sm text-muted">{before ? "No older events." : "Nothing has happened here yet."}</p>
         )}
       </Card>
+      <nav aria-label="Older and newer events" className="flex gap-4 text-sm">
+        {before ? <Link href={`/tasks/${fullSlug}/changelog`}>Newest events</Link> : null}
+        {c.next ? (
+          <Link href={`/tasks/${fullSlug}/changelog?before=${c.next}`} rel="next">
+            Older events →
+          </Link>
+        ) : null}
+      </nav>
     </div>
   );
 }

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 export const GET = route(
   { access: "public", params: TaskParams, query: ChangelogQuery },
   async ({ params, query: q }) => {
-    const c = await taskChangelog(await getDb(), `${params.benchmark}/${params.task}`, q.limit);
+    const c = await taskChangelog(await getDb(), `${params.benchmark}/${params.task}`, q.limit, q.before);
     if (q.format === "atom")
       return new Response(changelogAtom(c), { headers: { "content-type": "application/atom+xml; charset=utf-8" } });
     return Response.json(c);
