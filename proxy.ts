@@ -1,23 +1,22 @@
-// Runs before every page (and the leaderboard API):
+// Runs before every page (and the leaderboard API, and a submission's JSON):
 // - security headers, with a Content-Security-Policy whose nonce is fresh for each response
 //   (Next.js puts it on its own scripts; lib/server/http/security-headers.ts);
 // - while the database is unreachable, a 503 with Retry-After at once (lib/server/db/health.ts);
 // - leaderboard reads (GET /tasks/{b}/{t} for visitors without a session, and
 //   GET /api/v1/tasks/{b}/{t}/leaderboard), the pages below a board, and a scored submission's
 //   page and JSON (visitors without a session) answered from rendered responses cached per task
-//   release signature (lib/server/http/response-cache.ts), kept in memory: no render.
-// API routes other than the leaderboard are not routed through here (their bodies stream to
-// the handler untouched); next.config.js gives them their headers.
+//   release signature (lib/server/http/response-cache.ts), kept in memory: no render; and
+//   /docs/api, a function of the build, rendered once; the home page and the benchmark list,
+//   under every task's signature.
+// API routes other than these are not routed through here
+// (their bodies stream to the handler untouched); next.config.js gives them their headers.
 import { NextResponse, type NextRequest } from "next/server";
 import { getDatabase, databaseBack, databaseHealth, RETRY_AFTER_SECONDS } from "@/lib/server/db";
 import {
-  cacheableTask,
-  cacheableSubmission,
-  submissionTask,
+  cacheSignature,
   cachedResponse,
   FILL_HEADER,
   FILL_NONCE_HEADER,
-  taskSignature,
   withNonce,
   applySecurityHeaders,
   isHttps,
@@ -42,10 +41,12 @@ export async function proxy(req: NextRequest) {
     newNonce();
   const csp = page ? pageCsp(nonce, { dev, https, github }) : undefined;
 
-  const sub = cacheableSubmission(req);
-  const task = cacheableTask(req) ?? (sub ? await submissionTask(sub).catch(() => null) : null);
-  if (task) {
-    const cached = await fromCache(req, task, nonce, csp, https).catch((e) => {
+  const signature = await cacheSignature(req).catch((e) => {
+    log.error({ err: e, component: "leaderboard-cache" }, "passing through after an error");
+    return null;
+  });
+  if (signature) {
+    const cached = await fromCache(req, signature, nonce, csp, https).catch((e) => {
       log.error({ err: e, component: "leaderboard-cache" }, "passing through after an error");
       return null;
     });
@@ -65,13 +66,11 @@ export async function proxy(req: NextRequest) {
 
 async function fromCache(
   req: NextRequest,
-  task: string,
+  signature: string,
   nonce: string,
   csp: string | undefined,
   https: boolean,
 ): Promise<Response | null> {
-  const signature = await taskSignature(task);
-  if (!signature) return null; // unknown task: the app answers 404
   const url = new URL(req.url);
   const key = `${url.pathname}${url.search}`;
   // render through this same server (PORT), not through whatever host the client named
@@ -131,5 +130,6 @@ export const config = {
     "/((?!api/|_next/|og/|badges/|metrics$|favicon|apple-touch-icon|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml).*)",
     "/api/v1/tasks/:benchmark/:task/leaderboard",
     "/api/v1/submissions/:id",
+    "/api/v1/benchmarks",
   ],
 };

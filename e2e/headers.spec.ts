@@ -139,18 +139,21 @@ test("every route of the route list answers with the security headers", async ()
 test("a page's nonce is new in every response, a cached leaderboard's too, and it is the one on the page's scripts", async ({
   page,
 }) => {
-  const nonces = new Set<string>();
-  for (let i = 0; i < 3; i++) {
-    const res = await fetch(`${base}/tasks/bouncerbench/input`);
-    const html = await res.text();
-    const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(res.headers.get("content-security-policy") ?? "")![1];
-    nonces.add(nonce);
-    const onScripts = [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]);
-    expect(onScripts.length).toBeGreaterThan(0);
-    expect(new Set(onScripts)).toEqual(new Set([nonce]));
-    if (i === 2) expect(res.headers.get("x-leaderboard-cache")).toBe("hit");
+  // the board, a submission's page and the API reference are all cached for visitors
+  for (const path of ["/tasks/bouncerbench/input", `/submissions/${world.pub}`, "/docs/api", "/"]) {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${base}${path}`);
+      const html = await res.text();
+      const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(res.headers.get("content-security-policy") ?? "")![1];
+      nonces.add(nonce);
+      const onScripts = [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]);
+      expect(onScripts.length).toBeGreaterThan(0);
+      expect(new Set(onScripts)).toEqual(new Set([nonce]));
+      if (i === 2) expect(res.headers.get("x-leaderboard-cache"), path).toBe("hit");
+    }
+    expect(nonces.size).toBe(3);
   }
-  expect(nonces.size).toBe(3);
   // in Chromium: the policy blocks nothing the app needs (the pages hydrate and work)
   const violations: string[] = [];
   page.on("console", (m) => {

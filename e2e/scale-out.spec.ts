@@ -94,6 +94,19 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   expect((await read(a, "/tasks/bouncerbench/input")).cache).toBe("hit");
   expect((await read(a, "/api/v1/tasks/bouncerbench/input/leaderboard")).cache).toMatch(/hit|miss/);
   expect((await read(a, "/api/v1/tasks/bouncerbench/input/leaderboard")).cache).toBe("hit");
+  // the home page and the benchmark list: under every task's signature
+  const inputCount = async () =>
+    (
+      JSON.parse((await read(a, "/api/v1/benchmarks")).text) as {
+        benchmarks: { tasks: { slug: string; submissions: number }[] }[];
+      }
+    ).benchmarks
+      .flatMap((x) => x.tasks)
+      .find((t) => t.slug === "bouncerbench/input")!.submissions;
+  const homeBefore = await read(a, "/");
+  expect((await read(a, "/")).cache).toBe("hit");
+  const countBefore = await inputCount();
+  expect((await read(a, "/api/v1/benchmarks")).cache).toBe("hit");
 
   const gpt = JSON.parse(
     fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
@@ -122,6 +135,13 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   expect(after.cache).toBe("miss");
   for (const id of uploads) expect(after.text).toContain(id);
   expect((await read(a, "/tasks/bouncerbench/input?q=scale-")).text).toContain("scale-3");
+  expect(await inputCount()).toBe(countBefore + 6);
+  const homeAfter = await read(a, "/");
+  expect(homeAfter.cache).toBe("miss");
+  // (React separates a number from the text after it with <!-- -->)
+  const shows = (n: number) => new RegExp(`>${n}(<!-- -->)? submissions<`);
+  expect(homeAfter.text).toMatch(shows(countBefore + 6));
+  expect(homeBefore.text).toMatch(shows(countBefore));
   // a scored submission's page and JSON are cached too, and a change made through B shows on A at once
   for (const p of [`/submissions/${uploads[1]}`, `/api/v1/submissions/${uploads[1]}`]) {
     await read(a, p);

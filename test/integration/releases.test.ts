@@ -486,4 +486,22 @@ describe("a release with hidden ground truth never leaks it", () => {
     ).toBe(403);
     expect((await releaseDetail(getRequest(`/api/v1/admin/releases/${rel.id}`), ctx({ id: rel.id }))).status).toBe(401);
   });
+  it("a baseline's predictions follow the current release: on an archived one it lists only the rows it still has", async () => {
+    const base = await db.prisma.submission.findFirstOrThrow({
+      where: { baseline: { not: null }, task: { fullSlug: "bouncerbench/input" } },
+    });
+    // its score on 2.0 covered 1,701 instances; its predictions are now the hidden release's
+    const score = await db.prisma.score.findFirstOrThrow({
+      where: { submissionId: base.id, release: { version: "2.0" } },
+      select: { outcomes: true, covered: true },
+    });
+    expect(score).toMatchObject({ covered: 1701, outcomes: expect.anything() });
+    const res = await getInstances(
+      getRequest(`/api/v1/submissions/${base.id}/instances?release=2.0&pageSize=500`),
+      ctx({ id: base.id }),
+    );
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.total).toBe(body.rows.length);
+  });
 });

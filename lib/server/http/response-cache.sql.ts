@@ -20,3 +20,13 @@ export async function scoredSubmissionTask(sql: Sql, id: string): Promise<string
   );
   return r?.task ?? null;
 }
+
+/** Every task, and every release of every task as id:status:board_version: what the home page and the benchmark list show. */
+export async function allTasksSignature(sql: Sql) {
+  const [r] = await sql<{ sig: string | null }>(
+    `SELECT coalesce((SELECT string_agg(t.id::text, ',' ORDER BY t.id) FROM tasks t), '') || '|' ||
+            coalesce((SELECT string_agg(r.id || ':' || r.status || ':' || r.board_version, ',' ORDER BY r.id) FROM releases r), '') AS sig`,
+    [],
+  );
+  return r?.sig ?? "";
+}

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { getDatabase, sqlOf } from "@/lib/server/db";
 import { knownSignature } from "./release-signatures";
-import { releaseSignature, scoredSubmissionTask } from "./response-cache.sql";
+import { allTasksSignature, releaseSignature, scoredSubmissionTask } from "./response-cache.sql";
 import { Lru } from "@/lib/server/cache";
 import { hasSessionCookie } from "@/lib/server/auth";
 
@@ -50,7 +50,13 @@ export const FILL_HEADER = "x-leaderboard-cache-fill";
 export const FILL_NONCE_HEADER = "x-leaderboard-cache-nonce";
 
 const MAX_BODY = 2 * 1024 * 1024;
-type Entry = { signature: string; response: Promise<CachedResponse | null> };
+type Entry = { signature: string; at: number; response: Promise<CachedResponse | null> };
+/**
+ * The longest an entry is served, whatever its signature: a render that met a passing error (a
+ * section that leaves itself out when its read fails, still a 200) is not kept for days on a
+ * quiet task.
+ */
+export const MAX_AGE_MS = 10 * 60_000;
 // Bytes of bodies one process keeps (views differ by query string: a bound, not a hope), in two
 // budgets: the boards (page and API), and the pages below a board (instances, comparisons) — a
 // crawler walking thousands of instance URLs cannot push the boards out.
@@ -58,7 +64,7 @@ const boards = new Lru<Entry>(256, 64 * 1024 * 1024);
 const details = new Lru<Entry>(1024, 32 * 1024 * 1024);
 const submissions = new Lru<Entry>(1024, 32 * 1024 * 1024);
 const poolOf = (key: string) =>
-  /^\/tasks\/[^/?]+\/[^/?]+\/(instances|compare)/.test(key)
+  /^\/tasks\/[^/?]+\/[^/?]+\/(instances|compare)/.test(key) || /^\/docs\//.test(key)
     ? details
     : /^(\/api\/v1)?\/submissions\//.test(key)
       ? submissions
@@ -79,6 +85,43 @@ export function cacheableTask(req: { method: string; url: string; headers: Heade
   }
   const [, benchmark, task] = route.re.exec(url.pathname)!;
   return `${benchmark}/${task}`;
+}
+
+/**
+ * Pages that are a function of the build alone for a visitor without a session (the layout
+ * differs only by session): rendered once per process.
+ */
+const STATIC_PAGES = new Set(["/docs/api"]);
+const BUILD_SIGNATURE = "build";
+/**
+ * The home page and the benchmark list: every task's current release, leader and count of public
+ * scored submissions — each moves a release's board_version (or is a release's status), and the
+ * signature names every task.
+ */
+const ALL_TASKS_ROUTES = new Set(["/", "/api/v1/benchmarks"]);
+
+/**
+ * What a cacheable request's response depends on — its task's release signature, or the build
+ * for a static page — or null: not cacheable, or nothing there (the app answers, uncached).
+ */
+export async function cacheSignature(req: { method: string; url: string; headers: Headers }): Promise<string | null> {
+  const visitor =
+    req.method === "GET" &&
+    !req.headers.has(FILL_HEADER) &&
+    !req.headers.has("authorization") &&
+    !req.headers.has("rsc") &&
+    !req.headers.has("next-router-state-tree") &&
+    !req.headers.has("next-router-prefetch") &&
+    !hasSessionCookie(req.headers.get("cookie"));
+  const { pathname } = new URL(req.url);
+  if (visitor && STATIC_PAGES.has(pathname)) return BUILD_SIGNATURE;
+  if (visitor && ALL_TASKS_ROUTES.has(pathname)) {
+    const db = await getDatabase();
+    return `all:${await knownSignature(db.url, "*", () => allTasksSignature(sqlOf(db)))}`;
+  }
+  const sub = cacheableSubmission(req);
+  const task = cacheableTask(req) ?? (sub ? await submissionTask(sub) : null);
+  return task ? (await taskSignature(task)) || null : null;
 }
 
 /** The submission a cacheable request reads (its page or JSON, for a visitor without a session), or null. */
@@ -125,7 +168,7 @@ export async function cachedResponse(
 ): Promise<{ hit: boolean; response: CachedResponse | Response }> {
   const cache = poolOf(key);
   const entry = cache.get(key);
-  if (entry && entry.signature === signature) {
+  if (entry && entry.signature === signature && Date.now() - entry.at < MAX_AGE_MS) {
     const r = await entry.response;
     if (r) return { hit: true, response: r };
   }
@@ -148,6 +191,7 @@ export async function cachedResponse(
           "etag",
           "keep-alive",
           "content-security-policy",
+          "x-request-id",
         ].includes(k),
     );
     const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
@@ -160,13 +204,13 @@ export async function cachedResponse(
       nonce: nonce ? { value: nonce, at: occurrences(body, nonce) } : undefined,
     };
   })();
-  cache.set(key, { signature, response });
+  cache.set(key, { signature, at: Date.now(), response });
   const r = await response.catch((e) => {
-    cache.set(key, { signature: "", response: Promise.resolve(null) });
+    cache.set(key, { signature: "", at: 0, response: Promise.resolve(null) });
     throw e;
   });
   if (!r) {
-    cache.set(key, { signature: "", response: Promise.resolve(null) });
+    cache.set(key, { signature: "", at: 0, response: Promise.resolve(null) });
     return { hit: false, response: passthrough! };
   }
   cache.weigh(key, r.body.length);

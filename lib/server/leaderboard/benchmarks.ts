@@ -13,7 +13,10 @@ export async function listBenchmarks(db: PrismaClient) {
         orderBy: { sortOrder: "asc" },
         include: {
           releases: { where: { status: "published" }, take: 1, orderBy: { publishedAt: "desc" } },
-          _count: { select: { submissions: { where: { visibility: "public", baseline: null, hiddenAt: null } } } },
+          // what a board can list (a failed or queued upload is not a submission there)
+          _count: {
+            select: { submissions: { where: { visibility: "public", baseline: null, hiddenAt: null, status: "scored" } } },
+          },
         },
       },
     },

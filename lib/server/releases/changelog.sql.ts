@@ -30,7 +30,7 @@ export function publicEvents(sql: Sql, taskId: string, limit: number, before?: s
             (s.id IS NOT NULL AND s.visibility = 'public' AND s.hidden_at IS NULL) AS visible
        FROM e
        LEFT JOIN submissions s
-         ON s.id = CASE WHEN e.target_type = 'submission' AND e.target_id ~ '^[0-9a-fA-F-]{36}$' THEN e.target_id::uuid END
+         ON s.id = CASE WHEN e.target_type = 'submission' AND e.target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN e.target_id::uuid END
        LEFT JOIN teams t ON t.id = s.team_id
       ORDER BY e.at DESC, e.id DESC`,
     [taskId, limit, before ?? null],

@@ -9,6 +9,7 @@ import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 import { clipPrediction } from "./instances";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { outcomeAt } from "@/lib/server/scoring";
+import { METRICS_VERSION } from "@/lib/metrics";
 import { ComposedOf, StoredValidation } from "@/lib/contracts/submissions";
 import { getTaskKind } from "@/lib/tasks";
 import { systemMetaView } from "./system-meta";
@@ -184,7 +185,12 @@ export async function listSubmissionInstances(
   }
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
   const start = (q.page - 1) * q.pageSize;
-  const byBits = !q.outcome || q.outcome === "correct" || q.outcome === "wrong";
+  // bits stored by this metrics version; a baseline's archived-release scores may cover
+  // instances whose predictions were replaced with the current release's (baselines.ts)
+  const byBits =
+    (!q.outcome || q.outcome === "correct" || q.outcome === "wrong") &&
+    !sub.baseline &&
+    score.metricsVersion === METRICS_VERSION;
   const bits = byBits ? await storedOutcomes(db, score.id, instances.length) : null;
   let total: number;
   let shown: { inst: StoredInstance; p: Record<string, unknown> }[];

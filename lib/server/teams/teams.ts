@@ -61,7 +61,18 @@ export async function teamView(
     }),
     db.submission.findMany({
       where: shownSubmissions,
-      include: { task: { select: { fullSlug: true, name: true, primaryMetric: true } } },
+      // what the list shows: Prisma maps every selected column of 200 rows (validation reports, metadata, …)
+      select: {
+        id: true,
+        model: true,
+        visibility: true,
+        hiddenAt: true,
+        hiddenReason: true,
+        verifiedAt: true,
+        verifiedBy: true,
+        createdAt: true,
+        task: { select: { fullSlug: true, name: true, primaryMetric: true } },
+      },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: (page - 1) * pageSize,
       take: pageSize,
