@@ -129,6 +129,8 @@ export const config = {
     // every page (not the API, Next.js's own files, preview images, badges or files from public/)
     "/((?!api/|_next/|og/|badges/|metrics$|favicon|apple-touch-icon|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml).*)",
     "/api/v1/tasks/:benchmark/:task/leaderboard",
+    "/api/v1/tasks/:benchmark/:task/pivot",
+    "/api/v1/tasks/:benchmark/:task/changelog",
     "/api/v1/submissions/:id",
     "/api/v1/benchmarks",
   ],

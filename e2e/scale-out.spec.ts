@@ -107,6 +107,8 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   expect((await read(a, "/")).cache).toBe("hit");
   const countBefore = await inputCount();
   expect((await read(a, "/api/v1/benchmarks")).cache).toBe("hit");
+  await read(a, "/tasks/bouncerbench/input/changelog");
+  expect((await read(a, "/tasks/bouncerbench/input/changelog")).cache).toBe("hit");
 
   const gpt = JSON.parse(
     fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
@@ -136,6 +138,10 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   for (const id of uploads) expect(after.text).toContain(id);
   expect((await read(a, "/tasks/bouncerbench/input?q=scale-")).text).toContain("scale-3");
   expect(await inputCount()).toBe(countBefore + 6);
+  // each public upload is a changelog entry, written with its score
+  const changelog = await read(a, "/tasks/bouncerbench/input/changelog");
+  expect(changelog.cache).toBe("miss");
+  for (const id of uploads) expect(changelog.text).toContain(`/submissions/${id}`);
   const homeAfter = await read(a, "/");
   expect(homeAfter.cache).toBe("miss");
   // (React separates a number from the text after it with <!-- -->)

@@ -12,6 +12,10 @@ describe("cacheableTask", () => {
     expect(cacheableTask(req("/tasks/bouncerbench/input"))).toBe("bouncerbench/input");
     expect(cacheableTask(req("/tasks/cr-bench/review?sort=recall&offset=50"))).toBe("cr-bench/review");
     expect(cacheableTask(req("/api/v1/tasks/bouncerbench/lite/leaderboard?format=csv"))).toBe("bouncerbench/lite");
+    for (const p of ["/tasks/cr-bench/review/pivot?rows=agent", "/tasks/cr-bench/review/changelog?before=12"])
+      expect(cacheableTask(req(p))).toBe("cr-bench/review");
+    for (const p of ["/api/v1/tasks/ci-bench/repair/pivot", "/api/v1/tasks/ci-bench/repair/changelog?format=atom"])
+      expect(cacheableTask(req(p))).toBe("ci-bench/repair");
   });
   it("leaves everything else to the app", () => {
     expect(cacheableTask(req("/tasks/bouncerbench/input/submit"))).toBeNull();

@@ -30,7 +30,12 @@ const ROUTES: { re: RegExp; kind: "page" | "api" }[] = [
   { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/instances(?:\/[^/]+)?$/, kind: "page" },
   // a comparison of public submissions (a private one is a 404 to visitors, and 404s are not kept)
   { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/compare$/, kind: "page" },
+  // the pivot is built from the board's rows; the changelog from audit events written with the
+  // changes they record — a release's status, a re-score's scores, a submission's row (made
+  // public, verified, renamed, hidden), each of which moves the signature
+  { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/(?:pivot|changelog)$/, kind: "page" },
   { re: /^\/api\/v1\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/leaderboard$/, kind: "api" },
+  { re: /^\/api\/v1\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/(?:pivot|changelog)$/, kind: "api" },
 ];
 
 /**
@@ -64,7 +69,7 @@ const boards = new Lru<Entry>(256, 64 * 1024 * 1024);
 const details = new Lru<Entry>(1024, 32 * 1024 * 1024);
 const submissions = new Lru<Entry>(1024, 32 * 1024 * 1024);
 const poolOf = (key: string) =>
-  /^\/tasks\/[^/?]+\/[^/?]+\/(instances|compare)/.test(key) || /^\/docs\//.test(key)
+  /^(\/api\/v1)?\/tasks\/[^/?]+\/[^/?]+\/(instances|compare|pivot|changelog)/.test(key) || /^\/docs\//.test(key)
     ? details
     : /^(\/api\/v1)?\/submissions\//.test(key)
       ? submissions
