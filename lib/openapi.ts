@@ -298,7 +298,10 @@ export const OPERATIONS: Operation[] = [
     tag: "leaderboards",
     params: TaskParams,
     query: ChangelogQuery,
-    responses: { 200: "{ events: [ { id, at, kind, summary, … } ], next }: next is the cursor of older events (?before=next), null on the last page", 404: ERR[404] },
+    responses: {
+      200: "{ events: [ { id, at, kind, summary, … } ], next }: next is the cursor of older events (?before=next), null on the last page",
+      404: ERR[404],
+    },
     produces: "application/json, application/atom+xml",
   },
   {

@@ -15,7 +15,9 @@ export async function listBenchmarks(db: PrismaClient) {
           releases: { where: { status: "published" }, take: 1, orderBy: { publishedAt: "desc" } },
           // what a board can list (a failed or queued upload is not a submission there)
           _count: {
-            select: { submissions: { where: { visibility: "public", baseline: null, hiddenAt: null, status: "scored" } } },
+            select: {
+              submissions: { where: { visibility: "public", baseline: null, hiddenAt: null, status: "scored" } },
+            },
           },
         },
       },
