@@ -131,6 +131,7 @@ export const config = {
     "/api/v1/tasks/:benchmark/:task/leaderboard",
     "/api/v1/tasks/:benchmark/:task/pivot",
     "/api/v1/tasks/:benchmark/:task/changelog",
+    "/api/v1/tasks/:benchmark/:task/releases",
     "/api/v1/submissions/:id",
     "/api/v1/benchmarks",
   ],

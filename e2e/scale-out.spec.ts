@@ -181,6 +181,12 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   });
   expect(signedIn.headers.get("x-leaderboard-cache")).toBeNull();
 
+  // the release list, cached on B; an admin's (with a session) is not
+  await read(b, "/api/v1/tasks/bouncerbench/input/releases");
+  expect((await read(b, "/api/v1/tasks/bouncerbench/input/releases")).cache).toBe("hit");
+  await read(b, "/tasks/bouncerbench/input/releases");
+  expect((await read(b, "/tasks/bouncerbench/input/releases")).cache).toBe("hit");
+
   // publish a new release through one app: its re-score runs on the workers
   const csv = fs.readFileSync(
     path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"),
@@ -206,6 +212,13 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   }
   expect(state.error).toBeNull();
   expect(state.status).toBe("done");
+  // published through A: B's cached release list is stale at once
+  const releases = await read(b, "/api/v1/tasks/bouncerbench/input/releases");
+  expect(releases.cache).toBe("miss");
+  expect(releases.text).toContain('"1.1-scale"');
+  const releasePage = await read(b, "/tasks/bouncerbench/input/releases");
+  expect(releasePage.cache).toBe("miss");
+  expect(releasePage.text).toContain("1.1-scale");
 
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();

@@ -12,9 +12,18 @@ describe("cacheableTask", () => {
     expect(cacheableTask(req("/tasks/bouncerbench/input"))).toBe("bouncerbench/input");
     expect(cacheableTask(req("/tasks/cr-bench/review?sort=recall&offset=50"))).toBe("cr-bench/review");
     expect(cacheableTask(req("/api/v1/tasks/bouncerbench/lite/leaderboard?format=csv"))).toBe("bouncerbench/lite");
-    for (const p of ["/tasks/cr-bench/review/pivot?rows=agent", "/tasks/cr-bench/review/changelog?before=12"])
+    for (const p of [
+      "/tasks/cr-bench/review/pivot?rows=agent",
+      "/tasks/cr-bench/review/changelog?before=12",
+      "/tasks/cr-bench/review/releases",
+      "/tasks/cr-bench/review/releases/1.0",
+    ])
       expect(cacheableTask(req(p))).toBe("cr-bench/review");
-    for (const p of ["/api/v1/tasks/ci-bench/repair/pivot", "/api/v1/tasks/ci-bench/repair/changelog?format=atom"])
+    for (const p of [
+      "/api/v1/tasks/ci-bench/repair/pivot",
+      "/api/v1/tasks/ci-bench/repair/changelog?format=atom",
+      "/api/v1/tasks/ci-bench/repair/releases",
+    ])
       expect(cacheableTask(req(p))).toBe("ci-bench/repair");
   });
   it("leaves everything else to the app", () => {
@@ -31,6 +40,10 @@ describe("cacheableTask", () => {
     expect(cacheableTask(req("/tasks/bouncerbench/input", { "next-router-prefetch": "1" }))).toBeNull();
     expect(
       cacheableTask(req("/api/v1/tasks/bouncerbench/input/leaderboard", { authorization: "Bearer x" })),
+    ).toBeNull();
+    // an admin's release list has drafts
+    expect(
+      cacheableTask(req("/api/v1/tasks/bouncerbench/input/releases", { cookie: "next-auth.session-token=abc" })),
     ).toBeNull();
     expect(cacheableTask(req("/tasks/bouncerbench/input", { [FILL_HEADER]: "1" }))).toBeNull();
     // a cookie without a session does not matter

@@ -34,8 +34,11 @@ const ROUTES: { re: RegExp; kind: "page" | "api" }[] = [
   // changes they record — a release's status, a re-score's scores, a submission's row (made
   // public, verified, renamed, hidden), each of which moves the signature
   { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/(?:pivot|changelog)$/, kind: "page" },
+  // a task's releases: their rows change only in status (the signature's own), their notes and
+  // instances never after import, and a draft (admins' only) is a new id in the signature
+  { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/releases(?:\/[^/]+)?$/, kind: "page" },
   { re: /^\/api\/v1\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/leaderboard$/, kind: "api" },
-  { re: /^\/api\/v1\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/(?:pivot|changelog)$/, kind: "api" },
+  { re: /^\/api\/v1\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/(?:pivot|changelog|releases)$/, kind: "api" },
 ];
 
 /**
@@ -69,7 +72,8 @@ const boards = new Lru<Entry>(256, 64 * 1024 * 1024);
 const details = new Lru<Entry>(1024, 32 * 1024 * 1024);
 const submissions = new Lru<Entry>(1024, 32 * 1024 * 1024);
 const poolOf = (key: string) =>
-  /^(\/api\/v1)?\/tasks\/[^/?]+\/[^/?]+\/(instances|compare|pivot|changelog)/.test(key) || /^\/docs\//.test(key)
+  /^(\/api\/v1)?\/tasks\/[^/?]+\/[^/?]+\/(instances|compare|pivot|changelog|releases)/.test(key) ||
+  /^\/docs\//.test(key)
     ? details
     : /^(\/api\/v1)?\/submissions\//.test(key)
       ? submissions
@@ -81,13 +85,14 @@ export function cacheableTask(req: { method: string; url: string; headers: Heade
   const url = new URL(req.url);
   const route = ROUTES.find((r) => r.re.test(url.pathname));
   if (!route) return null;
-  if (route.kind === "page") {
-    // the document only: client-side navigations fetch RSC payloads with these headers
-    if (req.headers.has("rsc") || req.headers.has("next-router-state-tree") || req.headers.has("next-router-prefetch"))
-      return null;
-    // a signed-in reader's header differs
-    if (hasSessionCookie(req.headers.get("cookie"))) return null;
-  }
+  // the document only: client-side navigations fetch RSC payloads with these headers
+  if (
+    route.kind === "page" &&
+    (req.headers.has("rsc") || req.headers.has("next-router-state-tree") || req.headers.has("next-router-prefetch"))
+  )
+    return null;
+  // a signed-in reader's page header differs, and an admin's API answers may (drafts)
+  if (hasSessionCookie(req.headers.get("cookie"))) return null;
   const [, benchmark, task] = route.re.exec(url.pathname)!;
   return `${benchmark}/${task}`;
 }
