@@ -103,7 +103,12 @@ async function fromCache(
     return new Response(null, { status: 304, headers });
   }
   // Next.js compresses this response for clients that accept it
-  return new Response(new Uint8Array(withNonce(response, nonce)), { status: 200, headers });
+  // a view of the bytes, not another copy of them (a board page is ~450 KB)
+  const body = withNonce(response, nonce);
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
+    status: 200,
+    headers,
+  });
 }
 
 function unavailable(page: boolean, https: boolean): Response {
