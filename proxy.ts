@@ -18,6 +18,7 @@ import {
   FILL_HEADER,
   FILL_NONCE_HEADER,
   withNonce,
+  type Pool,
   applySecurityHeaders,
   isHttps,
   newNonce,
@@ -66,7 +67,7 @@ export async function proxy(req: NextRequest) {
 
 async function fromCache(
   req: NextRequest,
-  signature: string,
+  signature: { signature: string; pool: Pool },
   nonce: string,
   csp: string | undefined,
   https: boolean,

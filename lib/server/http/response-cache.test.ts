@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheableSubmission, cacheableTask, FILL_HEADER } from "./response-cache";
+import { cacheableRoute, FILL_HEADER } from "./response-cache";
 
 const req = (url: string, headers: Record<string, string> = {}, method = "GET") => ({
   method,
@@ -7,7 +7,17 @@ const req = (url: string, headers: Record<string, string> = {}, method = "GET") 
   headers: new Headers(headers),
 });
 
-describe("cacheableTask", () => {
+type Req = Parameters<typeof cacheableRoute>[0];
+const cacheableTask = (r: Req) => {
+  const c = cacheableRoute(r);
+  return c?.scope === "task" ? c.task : null;
+};
+const cacheableSubmission = (r: Req) => {
+  const c = cacheableRoute(r);
+  return c?.scope === "submission" ? c.id : null;
+};
+
+describe("cacheableRoute: a task's pages", () => {
   it("takes the leaderboard page and API of a task", () => {
     expect(cacheableTask(req("/tasks/bouncerbench/input"))).toBe("bouncerbench/input");
     expect(cacheableTask(req("/tasks/cr-bench/review?sort=recall&offset=50"))).toBe("cr-bench/review");
@@ -53,7 +63,7 @@ describe("cacheableTask", () => {
   });
 });
 
-describe("cacheableSubmission", () => {
+describe("cacheableRoute: a submission's page and JSON", () => {
   const id = "0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b";
   it("takes a submission's page and JSON for visitors", () => {
     expect(cacheableSubmission(req(`/submissions/${id}`))).toBe(id);
@@ -73,5 +83,23 @@ describe("cacheableSubmission", () => {
     expect(cacheableSubmission(req(`/api/v1/submissions/${id}`, { authorization: "Bearer x" }))).toBeNull();
     expect(cacheableSubmission(req(`/submissions/${id}`, { rsc: "1" }))).toBeNull();
     expect(cacheableSubmission(req(`/submissions/${id}`, { [FILL_HEADER]: "1" }))).toBeNull();
+  });
+});
+
+describe("cacheableRoute: the home page, the benchmark list and the API reference", () => {
+  it("under every task's signature, or the build's; for visitors only", () => {
+    expect(cacheableRoute(req("/"))).toEqual({ scope: "all", pool: "boards" });
+    expect(cacheableRoute(req("/api/v1/benchmarks"))).toEqual({ scope: "all", pool: "boards" });
+    expect(cacheableRoute(req("/docs/api"))).toEqual({ scope: "build", pool: "details" });
+    expect(cacheableRoute(req("/", { cookie: "next-auth.session-token=abc" }))).toBeNull();
+    expect(cacheableRoute(req("/api/v1/benchmarks", { authorization: "Bearer x" }))).toBeNull();
+    expect(cacheableRoute(req("/docs/api", { rsc: "1" }))).toBeNull();
+    expect(cacheableRoute(req("/docs"))).toBeNull();
+  });
+  it("keeps boards, the pages below them and submissions in separate budgets", () => {
+    expect(cacheableRoute(req("/tasks/bouncerbench/input"))?.pool).toBe("boards");
+    expect(cacheableRoute(req("/tasks/bouncerbench/input/instances/x"))?.pool).toBe("details");
+    expect(cacheableRoute(req("/api/v1/tasks/bouncerbench/input/releases"))?.pool).toBe("details");
+    expect(cacheableRoute(req("/submissions/0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"))?.pool).toBe("submissions");
   });
 });

@@ -5,10 +5,11 @@ import { allTasksSignature, releaseSignature, scoredSubmissionTask } from "./res
 import { Lru } from "@/lib/server/cache";
 import { hasSessionCookie } from "@/lib/server/auth";
 
-// Rendered leaderboards (the page for visitors without a session, and the API), cached in each
-// app process and answered by proxy.ts before Next.js routes the request. An entry is served only
-// while its task's release signature — every release's id, status and board_version — is the one
-// it was rendered under; triggers move board_version on every change a leaderboard shows. The
+// Rendered responses for visitors (no session, no token) — leaderboards, the pages below them, a
+// scored submission's page and JSON, the home page (ROUTES) — cached in each app process and
+// answered by proxy.ts before Next.js routes the request. An entry is served only while its task's
+// release signature — every release's id, status and board_version — is the one it was rendered
+// under (and for at most MAX_AGE_MS); triggers move board_version on every change a board shows. The
 // signature is kept in memory while the process listens for `release_changed` notifications
 // (release-signatures.ts) and read from the database otherwise. So a process serves a board at
 // most one notification's delivery late, whichever process wrote.
@@ -22,35 +23,55 @@ export interface CachedResponse {
   nonce?: { value: string; at: number[] };
 }
 
-/** Requests the proxy answers from the cache: task slug and kind of response. */
-const ROUTES: { re: RegExp; kind: "page" | "api" }[] = [
-  { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)$/, kind: "page" },
+/**
+ * What a cached response depends on: its task's release signature (`task`: the slug from the
+ * path; `submission`: the task of the scored submission in the path), every task's (`all`), or
+ * the build alone (`build`).
+ */
+type Scope = "task" | "submission" | "all" | "build";
+/** The budget an entry counts against. */
+export type Pool = "boards" | "details" | "submissions";
+/** A cacheable request: what its response depends on, and its budget. */
+export type CacheableRoute =
+  | { scope: "task"; task: string; pool: Pool }
+  | { scope: "submission"; id: string; pool: Pool }
+  | { scope: "all"; pool: Pool }
+  | { scope: "build"; pool: Pool };
+
+const T = "([a-z0-9-]+)/([a-z0-9-]+)";
+const UUID = "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})";
+const route = (path: string, scope: Scope, pool: Pool, flags = "") => ({
+  re: new RegExp(`^${path}$`, flags),
+  scope,
+  pool,
+});
+
+/** The requests the proxy answers from the cache, for visitors (no session, no token). */
+const ROUTES = [
+  route(`/tasks/${T}`, "task", "boards"),
+  route(`/api/v1/tasks/${T}/leaderboard`, "task", "boards"),
   // the instance explorer and instance pages: built from the same release's board_version
   // (per-instance aggregates, board order) and its instances, which never change once imported
-  { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/instances(?:\/[^/]+)?$/, kind: "page" },
+  route(`/tasks/${T}/instances(?:/[^/]+)?`, "task", "details"),
   // a comparison of public submissions (a private one is a 404 to visitors, and 404s are not kept)
-  { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/compare$/, kind: "page" },
+  route(`/tasks/${T}/compare`, "task", "details"),
   // the pivot is built from the board's rows; the changelog from audit events written with the
   // changes they record — a release's status, a re-score's scores, a submission's row (made
-  // public, verified, renamed, hidden), each of which moves the signature
-  { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/(?:pivot|changelog)$/, kind: "page" },
-  // a task's releases: their rows change only in status (the signature's own), their notes and
-  // instances never after import, and a draft (admins' only) is a new id in the signature
-  { re: /^\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/releases(?:\/[^/]+)?$/, kind: "page" },
-  { re: /^\/api\/v1\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/leaderboard$/, kind: "api" },
-  { re: /^\/api\/v1\/tasks\/([a-z0-9-]+)\/([a-z0-9-]+)\/(?:pivot|changelog|releases)$/, kind: "api" },
+  // public, verified, renamed, hidden), each of which moves the signature. A task's releases:
+  // their rows change only in status after import, and a draft (admins' only) is a new id.
+  route(`(?:/api/v1)?/tasks/${T}/(?:pivot|changelog|releases)`, "task", "details"),
+  route(`/tasks/${T}/releases/[^/]+`, "task", "details"),
+  // A scored submission's page and JSON: built from its row, its scores and its team, whose every
+  // change moves its releases' board_version (triggers), from its task's boards (the attempts
+  // series), and from its predictions and the release's instances, which never change. One not
+  // scored yet (its page follows the upload's job) is not cached (submissionTask is null).
+  route(`(?:/api/v1)?/submissions/${UUID}`, "submission", "submissions", "i"),
+  // every task's current release, leader and count of public scored submissions
+  route("/", "all", "boards"),
+  route("/api/v1/benchmarks", "all", "boards"),
+  // a function of the build (the layout differs only by session)
+  route("/docs/api", "build", "details"),
 ];
-
-/**
- * A scored submission's page and JSON, for visitors without a session (an admin's or its team's
- * view differs, API included): built from its row, its scores and its team, whose every change
- * moves its releases' board_version (triggers), from its task's boards (the attempts series),
- * and from its predictions and the release's instances, which never change. So they are cached
- * under its task's release signature like the board. A submission not scored yet (its page
- * follows the upload's job) is not.
- */
-const UUID = "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})";
-const SUBMISSION_ROUTES = [new RegExp(`^/submissions/${UUID}$`, "i"), new RegExp(`^/api/v1/submissions/${UUID}$`, "i")];
 
 /** Marks the proxy's own render request, which must reach the app, not the cache. */
 export const FILL_HEADER = "x-leaderboard-cache-fill";
@@ -65,87 +86,63 @@ type Entry = { signature: string; at: number; response: Promise<CachedResponse |
  * quiet task.
  */
 export const MAX_AGE_MS = 10 * 60_000;
-// Bytes of bodies one process keeps (views differ by query string: a bound, not a hope), in two
-// budgets: the boards (page and API), and the pages below a board (instances, comparisons) — a
-// crawler walking thousands of instance URLs cannot push the boards out.
-const boards = new Lru<Entry>(256, 64 * 1024 * 1024);
-const details = new Lru<Entry>(1024, 32 * 1024 * 1024);
-const submissions = new Lru<Entry>(1024, 32 * 1024 * 1024);
-const poolOf = (key: string) =>
-  /^(\/api\/v1)?\/tasks\/[^/?]+\/[^/?]+\/(instances|compare|pivot|changelog|releases)/.test(key) ||
-  /^\/docs\//.test(key)
-    ? details
-    : /^(\/api\/v1)?\/submissions\//.test(key)
-      ? submissions
-      : boards;
+// Bytes of bodies one process keeps (views differ by query string: a bound, not a hope), in
+// separate budgets — a crawler walking thousands of instance or submission URLs cannot push the
+// boards out.
+const pools: Record<Pool, Lru<Entry>> = {
+  boards: new Lru<Entry>(256, 64 * 1024 * 1024),
+  details: new Lru<Entry>(1024, 32 * 1024 * 1024),
+  submissions: new Lru<Entry>(1024, 32 * 1024 * 1024),
+};
 
-/** The task slug a cacheable request reads, or null (signed-in readers, RSC navigations, others). */
-export function cacheableTask(req: { method: string; url: string; headers: Headers }): string | null {
-  if (req.method !== "GET" || req.headers.has(FILL_HEADER) || req.headers.has("authorization")) return null;
-  const url = new URL(req.url);
-  const route = ROUTES.find((r) => r.re.test(url.pathname));
-  if (!route) return null;
-  // the document only: client-side navigations fetch RSC payloads with these headers
-  if (
-    route.kind === "page" &&
-    (req.headers.has("rsc") || req.headers.has("next-router-state-tree") || req.headers.has("next-router-prefetch"))
-  )
-    return null;
-  // a signed-in reader's page header differs, and an admin's API answers may (drafts)
-  if (hasSessionCookie(req.headers.get("cookie"))) return null;
-  const [, benchmark, task] = route.re.exec(url.pathname)!;
-  return `${benchmark}/${task}`;
-}
-
-/**
- * Pages that are a function of the build alone for a visitor without a session (the layout
- * differs only by session): rendered once per process.
- */
-const STATIC_PAGES = new Set(["/docs/api"]);
-const BUILD_SIGNATURE = "build";
-/**
- * The home page and the benchmark list: every task's current release, leader and count of public
- * scored submissions — each moves a release's board_version (or is a release's status), and the
- * signature names every task.
- */
-const ALL_TASKS_ROUTES = new Set(["/", "/api/v1/benchmarks"]);
-
-/**
- * What a cacheable request's response depends on — its task's release signature, or the build
- * for a static page — or null: not cacheable, or nothing there (the app answers, uncached).
- */
-export async function cacheSignature(req: { method: string; url: string; headers: Headers }): Promise<string | null> {
-  const visitor =
+/** A request the cache may answer: a visitor's GET (no session, no token) of a document, not the cache's own render. */
+function visitorRead(req: { method: string; headers: Headers }): boolean {
+  return (
     req.method === "GET" &&
     !req.headers.has(FILL_HEADER) &&
     !req.headers.has("authorization") &&
+    // client-side navigations fetch RSC payloads with these headers
     !req.headers.has("rsc") &&
     !req.headers.has("next-router-state-tree") &&
     !req.headers.has("next-router-prefetch") &&
-    !hasSessionCookie(req.headers.get("cookie"));
-  const { pathname } = new URL(req.url);
-  if (visitor && STATIC_PAGES.has(pathname)) return BUILD_SIGNATURE;
-  if (visitor && ALL_TASKS_ROUTES.has(pathname)) {
-    const db = await getDatabase();
-    return `all:${await knownSignature(db.url, "*", () => allTasksSignature(sqlOf(db)))}`;
-  }
-  const sub = cacheableSubmission(req);
-  const task = cacheableTask(req) ?? (sub ? await submissionTask(sub) : null);
-  return task ? (await taskSignature(task)) || null : null;
+    // a signed-in reader's page header differs, and an admin's answers may (drafts, hidden scores)
+    !hasSessionCookie(req.headers.get("cookie"))
+  );
 }
 
-/** The submission a cacheable request reads (its page or JSON, for a visitor without a session), or null. */
-export function cacheableSubmission(req: { method: string; url: string; headers: Headers }): string | null {
-  if (req.method !== "GET" || req.headers.has(FILL_HEADER) || req.headers.has("authorization")) return null;
-  if (req.headers.has("rsc") || req.headers.has("next-router-state-tree") || req.headers.has("next-router-prefetch"))
-    return null;
-  if (hasSessionCookie(req.headers.get("cookie"))) return null;
+/** What the cache would key a request's response under: its route's scope and the path's task or submission. */
+export function cacheableRoute(req: { method: string; url: string; headers: Headers }): CacheableRoute | null {
+  if (!visitorRead(req)) return null;
   const { pathname } = new URL(req.url);
-  for (const re of SUBMISSION_ROUTES) {
-    const m = re.exec(pathname);
-    if (m) return m[1].toLowerCase();
+  for (const r of ROUTES) {
+    const m = r.re.exec(pathname);
+    if (!m) continue;
+    if (r.scope === "task") return { scope: "task", task: `${m[1]}/${m[2]}`, pool: r.pool };
+    if (r.scope === "submission") return { scope: "submission", id: m[1].toLowerCase(), pool: r.pool };
+    return r.scope === "all" ? { scope: "all", pool: r.pool } : { scope: "build", pool: r.pool };
   }
   return null;
+}
+
+/**
+ * What a cacheable request's response depends on, and where it is kept; or null: not cacheable,
+ * or nothing there (an unknown task, a submission not scored: the app answers, uncached).
+ */
+export async function cacheSignature(req: {
+  method: string;
+  url: string;
+  headers: Headers;
+}): Promise<{ signature: string; pool: Pool } | null> {
+  const r = cacheableRoute(req);
+  if (!r) return null;
+  if (r.scope === "build") return { signature: "build", pool: r.pool };
+  if (r.scope === "all") {
+    const db = await getDatabase();
+    return { signature: `all:${await knownSignature(db.url, "*", () => allTasksSignature(sqlOf(db)))}`, pool: r.pool };
+  }
+  const task = r.scope === "task" ? r.task : await submissionTask(r.id);
+  const signature = task ? await taskSignature(task) : "";
+  return signature ? { signature, pool: r.pool } : null;
 }
 
 // A scored submission's task never changes: remembered per process (a bounded map, no invalidation needed)
@@ -173,10 +170,10 @@ export async function taskSignature(fullSlug: string): Promise<string> {
  */
 export async function cachedResponse(
   key: string,
-  signature: string,
+  { signature, pool }: { signature: string; pool: Pool },
   render: () => Promise<Response>,
 ): Promise<{ hit: boolean; response: CachedResponse | Response }> {
-  const cache = poolOf(key);
+  const cache = pools[pool];
   const entry = cache.get(key);
   if (entry && entry.signature === signature && Date.now() - entry.at < MAX_AGE_MS) {
     const r = await entry.response;
