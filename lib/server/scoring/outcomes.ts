@@ -31,6 +31,22 @@ export function outcomeAt(bits: Uint8Array | null, n: number, i: number): boolea
   return (bits[half + (i >> 3)] & (1 << (i & 7))) !== 0;
 }
 
+/**
+ * The positions a bitset covers, in order — only those it got right (`right` true), or wrong
+ * (false) — or null when it is not a bitset of n instances.
+ */
+export function coveredPositions(bits: Uint8Array | null, n: number, right?: boolean): number[] | null {
+  const half = (n + 7) >> 3;
+  if (!bits || bits.length !== half * 2) return null;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const m = 1 << (i & 7);
+    if (!(bits[i >> 3] & m)) continue;
+    if (right === undefined || ((bits[half + (i >> 3)] & m) !== 0) === right) out.push(i);
+  }
+  return out;
+}
+
 /** Per instance, how many of the bitsets covered it and how many were right (bitsets of another size are skipped). */
 export function sumOutcomes(
   all: (Uint8Array | null)[],

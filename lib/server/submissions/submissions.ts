@@ -8,7 +8,7 @@ import { discloseScore, NOT_RELEASED } from "./disclosure";
 import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 import { clipPrediction } from "./instances";
 import { getReleaseInstances } from "@/lib/server/cache";
-import { outcomeAt } from "@/lib/server/scoring";
+import { coveredPositions } from "@/lib/server/scoring";
 import { METRICS_VERSION } from "@/lib/metrics";
 import { ComposedOf, StoredValidation } from "@/lib/contracts/submissions";
 import { getTaskKind } from "@/lib/tasks";
@@ -191,16 +191,16 @@ export async function listSubmissionInstances(
     (!q.outcome || q.outcome === "correct" || q.outcome === "wrong") &&
     !sub.baseline &&
     score.metricsVersion === METRICS_VERSION;
-  const bits = byBits ? await storedOutcomes(db, score.id, instances.length) : null;
+  const matching = byBits
+    ? coveredPositions(
+        await storedOutcomes(db, score.id),
+        instances.length,
+        q.outcome === "correct" ? true : q.outcome === "wrong" ? false : undefined,
+      )
+    : null;
   let total: number;
   let shown: { inst: StoredInstance; p: Record<string, unknown> }[];
-  if (bits) {
-    const want = q.outcome === "correct" ? true : q.outcome === "wrong" ? false : null;
-    const matching: number[] = [];
-    for (let i = 0; i < instances.length; i++) {
-      const right = outcomeAt(bits, instances.length, i);
-      if (right !== null && (want === null || right === want)) matching.push(i);
-    }
+  if (matching) {
     total = matching.length;
     const page = matching.slice(start, start + q.pageSize).map((i) => instances[i]);
     const byId = await predictionsOf(
@@ -254,9 +254,8 @@ async function predictionsOf(db: PrismaClient, submissionId: string, ids?: strin
   return new Map(preds.map((p) => [p.externalId, p.data as Record<string, unknown>]));
 }
 
-/** A score's outcome bits, when stored and of the release's size (else null: the caller walks the predictions). */
-async function storedOutcomes(db: PrismaClient, scoreId: string, n: number): Promise<Uint8Array | null> {
+/** A score's outcome bits, when stored (else null: the caller walks the predictions). */
+async function storedOutcomes(db: PrismaClient, scoreId: string): Promise<Uint8Array | null> {
   const row = await db.score.findUnique({ where: { id: scoreId }, select: { outcomes: true } });
-  const bits = row?.outcomes ? new Uint8Array(row.outcomes) : null;
-  return bits && bits.length === ((n + 7) >> 3) * 2 ? bits : null;
+  return row?.outcomes ? new Uint8Array(row.outcomes) : null;
 }
