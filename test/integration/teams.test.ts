@@ -219,6 +219,10 @@ describe("moderation, the audit trail and the changelog", () => {
     const rest = await call("GET", `/api/v1/tasks/bouncerbench/input/changelog?before=${older.body.next}`);
     expect(rest.body.events).toEqual(log.body.events.slice(2));
     expect(rest.body.next).toBeNull();
+    // a cursor of another task's changelog names nothing here
+    const other = await call("GET", `/api/v1/tasks/bouncerbench/output/changelog?before=${first.body.next}`);
+    expect(other.status).toBe(404);
+    expect(other.body.error.message).toMatch(/no event .* on the changelog of bouncerbench\/output/);
     const atom = await call("GET", "/api/v1/tasks/bouncerbench/input/changelog?format=atom");
     expect(atom.headers.get("content-type")).toMatch(/application\/atom\+xml/);
     expect(atom.text).toMatch(/^<\?xml/);

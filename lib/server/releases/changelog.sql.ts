@@ -23,7 +23,7 @@ export function publicEvents(sql: Sql, taskId: string, limit: number, before?: s
     `WITH e AS (
        SELECT e.* FROM audit_events e
         WHERE e.task_id = $1::uuid AND e.public
-          AND ($3::bigint IS NULL OR (e.at, e.id) < (SELECT c.at, c.id FROM audit_events c WHERE c.id = $3::bigint))
+          AND ($3::bigint IS NULL OR (e.at, e.id) < (SELECT c.at, c.id FROM audit_events c WHERE c.id = $3::bigint AND c.task_id = $1::uuid AND c.public))
         ORDER BY e.at DESC, e.id DESC
         LIMIT $2)
      SELECT e.id::text, e.at, e.action, e.target_type, e.target_id, e.after, e.before, s.model, t.name AS team,
@@ -35,4 +35,13 @@ export function publicEvents(sql: Sql, taskId: string, limit: number, before?: s
       ORDER BY e.at DESC, e.id DESC`,
     [taskId, limit, before ?? null],
   );
+}
+
+/** Is `id` one of this task's public events (a cursor that names something)? */
+export async function isPublicEvent(sql: Sql, taskId: string, id: string): Promise<boolean> {
+  const rows = await sql<{ one: number }>(
+    `SELECT 1 AS one FROM audit_events WHERE id = $1::bigint AND task_id = $2::uuid AND public`,
+    [id, taskId],
+  );
+  return rows.length > 0;
 }

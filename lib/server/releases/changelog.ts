@@ -1,7 +1,8 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { publicUrl } from "@/lib/server/http";
 import { sqlOf } from "@/lib/server/db";
-import { publicEvents } from "./changelog.sql";
+import { isPublicEvent, publicEvents } from "./changelog.sql";
+import { AppError } from "@/lib/errors";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 
 // A task's public changelog: releases published and archived, re-scores, verifications and new
@@ -26,10 +27,17 @@ export interface ChangelogEvent {
 /**
  * The newest `limit` events (older than event `before`, if given). `next` is the cursor of the
  * page after this one (null on the last), for `?before=`.
+ * @throws AppError not_found (the task; a `before` that is not one of its public events)
  */
 export async function taskChangelog(db: PrismaClient, fullSlug: string, limit = 100, before?: string) {
   const task = await getTaskOrThrow(db, fullSlug);
   const rows = await publicEvents(sqlOf(db), task.id, limit * 2, before);
+  // nothing older: the end of the changelog, or a cursor that names no event of it
+  if (before && !rows.length && !(await isPublicEvent(sqlOf(db), task.id, before)))
+    throw new AppError(
+      "not_found",
+      `no event ${before} on the changelog of ${task.fullSlug}: \`before\` takes the \`next\` of one of its pages`,
+    );
   const base = publicUrl();
   const events: ChangelogEvent[] = [];
   for (const r of rows) {
