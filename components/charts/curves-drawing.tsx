@@ -13,6 +13,7 @@ import {
 } from "recharts";
 import { colorAt, pctFmt } from "./palette";
 import { fixed } from "@/lib/format";
+import { MAX_DOTS } from "./static-curves";
 
 export interface CurveSeries {
   name: string;
@@ -96,7 +97,8 @@ export default function CurvesDrawing({
             type={step ? "stepAfter" : "linear"}
             stroke={s.color ?? colorAt(i)}
             strokeWidth={2}
-            dot={dots ? { r: 2.5 } : false}
+            // a dot per point while they can be told apart; a denser curve is its line (a dot on hover)
+            dot={dots && s.points.length <= MAX_DOTS ? { r: 2.5 } : false}
             isAnimationActive={false}
           />
         ))}

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import type { CurvesProps } from "./curves-drawing";
 import { ChartFigure } from "./chart-figure";
+import { StaticCurves, fitsStaticCurves } from "./static-curves";
 
 export type { CurveSeries, CurvesProps } from "./curves-drawing";
 
@@ -14,10 +15,12 @@ const Drawing = dynamic(() => import("./curves-drawing"), {
 
 /**
  * Line curves on numeric axes (PR curves, pass@k). Each series is drawn from its own points;
- * `dots` marks every point (PR curves: one per threshold).
+ * `dots` marks every point while a series has few (PR curves: one per threshold). Curves on the
+ * unit square are drawn as plain SVG with the page (static-curves.tsx), others by Recharts.
  */
 export function Curves(props: CurvesProps) {
   const { series, xLabel, yLabel, height = 320, testId } = props;
+  const drawnStatic = fitsStaticCurves(props);
   // the table: each curve at up to 11 of its points (the whole curve is in the drawing)
   const rows = series.flatMap((s) => {
     const n = s.points.length;
@@ -29,13 +32,15 @@ export function Curves(props: CurvesProps) {
   });
   return (
     <ChartFigure
+      // curves on the unit square (PR curves) are plain SVG in the page's HTML (static-curves.tsx)
+      eager={drawnStatic}
       testId={testId}
       height={height}
       description={`Line chart of ${yLabel} against ${xLabel} for ${series.map((s) => s.name).join(", ") || "no series"}.`}
       columns={["series", xLabel, yLabel]}
       rows={rows}
     >
-      <Drawing {...props} />
+      {drawnStatic ? <StaticCurves {...props} /> : <Drawing {...props} />}
     </ChartFigure>
   );
 }

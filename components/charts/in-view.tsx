@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 
 /**
  * Draws its children once they come near the screen (300 px ahead), not while the page
@@ -21,7 +21,8 @@ export function InView({ children }: { children: React.ReactNode }) {
     const io = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
-          setShown(true);
+          // a transition: React draws the chart in slices between which the page stays responsive
+          startTransition(() => setShown(true));
           io.disconnect();
         }
       },

@@ -5,7 +5,7 @@ import { prPoints } from "./pr-points";
 import { percent } from "@/lib/format";
 
 /**
- * Precision–recall curves (one per submission, a dot per threshold) with the no-skill prevalence
+ * Precision–recall curves (one per submission; a dot per threshold while there are few, pr-points.ts thins dense ones) with the no-skill prevalence
  * line. With no curves — a hidden-truth release — it says why instead of drawing.
  */
 export function PrChart({
