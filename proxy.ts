@@ -140,5 +140,6 @@ export const config = {
     "/api/v1/tasks/:benchmark/:task/releases",
     "/api/v1/submissions/:id",
     "/api/v1/benchmarks",
+    "/api/v1/teams/:slug",
   ],
 };

@@ -181,6 +181,35 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   });
   expect(signedIn.headers.get("x-leaderboard-cache")).toBeNull();
 
+  // a team's page and JSON are cached for visitors; its new name (through B) and a member added by
+  // hand in SQL (triggers move the team's members_version and notify) show on A at once
+  for (const p of ["/teams/scale-out", "/api/v1/teams/scale-out"]) {
+    await read(a, p);
+    expect((await read(a, p)).cache).toBe("hit");
+  }
+  const rename = await fetch(`${b}/api/v1/teams/scale-out`, {
+    method: "PATCH",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Scale Out Renamed" }),
+  });
+  expect(rename.status).toBe(200);
+  const renamed = await read(a, "/teams/scale-out");
+  expect(renamed.cache).toBe("miss");
+  expect(renamed.text).toContain("Scale Out Renamed");
+  expect((await read(a, "/teams/scale-out")).cache).toBe("hit");
+  const sql = new pg.Client({ connectionString: dbUrl });
+  await sql.connect();
+  await sql.query(
+    `WITH u AS (INSERT INTO users (id, email, name) VALUES (gen_random_uuid(), 'newcomer@example.org', 'Newcomer Nguyen') RETURNING id)
+     INSERT INTO memberships (user_id, team_id, role) SELECT u.id, t.id, 'member' FROM u, teams t WHERE t.slug = 'scale-out'`,
+  );
+  await sql.end();
+  const joined = await read(a, "/api/v1/teams/scale-out");
+  expect(joined.cache).toBe("miss");
+  expect(joined.text).toContain("Newcomer Nguyen");
+  expect(joined.text).not.toContain("newcomer@example.org");
+  expect((await read(a, "/teams/scale-out")).text).toContain("Newcomer Nguyen");
+
   // the release list, cached on B; an admin's (with a session) is not
   await read(b, "/api/v1/tasks/bouncerbench/input/releases");
   expect((await read(b, "/api/v1/tasks/bouncerbench/input/releases")).cache).toBe("hit");

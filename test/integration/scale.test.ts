@@ -13,6 +13,7 @@ import { createJob, defineJob } from "@/lib/server/jobs";
 import { JOBS, runDueJobs } from "@/lib/server/worker";
 import { getLeaderboard } from "@/lib/server/leaderboard";
 import { releaseSignatureState, taskSignature } from "@/lib/server/http";
+import { cacheSignature } from "@/lib/server/http/response-cache";
 import { knownSignature } from "@/lib/server/http/release-signatures";
 import { seed } from "@/lib/server/setup";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
@@ -235,6 +236,55 @@ describe("release signatures are kept in memory, fed by LISTEN/NOTIFY", () => {
       await new Promise((r) => setTimeout(r, 5));
     }
     expect(after).not.toBe(before);
+  });
+
+  it("a cached team page's signature moves when a member joins, is renamed or leaves, and when the team is renamed", async () => {
+    const team = await db.prisma.team.findFirstOrThrow({ where: { name: { startsWith: "Scale Team" } } });
+    const signature = async (slug: string) =>
+      (await cacheSignature({ method: "GET", url: `http://x/teams/${slug}`, headers: new Headers() }))?.signature;
+    const version = async () => (await db.prisma.team.findUniqueOrThrow({ where: { id: team.id } })).membersVersion;
+    // written by another pool (another process): seen through the notification, not a timer
+    const moved = async (before: string | undefined) => {
+      const t = Date.now();
+      for (;;) {
+        const now = await signature(team.slug);
+        if (now !== before) return now;
+        if (Date.now() - t > 5000) throw new Error("the team's signature did not move");
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    const s0 = await signature(team.slug);
+    expect(s0).toMatch(/^team:/);
+    expect(await signature(team.slug)).toBe(s0);
+    expect(await signature("no-such-team")).toBeUndefined();
+    const other = await openDatabase({ url: db.url!, poolSize: 1 });
+    try {
+      const v0 = await version();
+      const user = await other.prisma.user.create({ data: { email: "joiner@example.org", name: "Joiner" } });
+      await other.prisma.membership.create({ data: { userId: user.id, teamId: team.id } });
+      const s1 = await moved(s0);
+      expect(await version()).toBe(v0 + 1n);
+      // an e-mail address is not on the visitors' page: nothing moves
+      await other.prisma.user.update({ where: { id: user.id }, data: { email: "joiner2@example.org" } });
+      expect(await version()).toBe(v0 + 1n);
+      await other.prisma.user.update({ where: { id: user.id }, data: { name: "Joiner Renamed" } });
+      const s2 = await moved(s1);
+      expect(await version()).toBe(v0 + 2n);
+      await other.prisma.membership.update({
+        where: { userId_teamId: { userId: user.id, teamId: team.id } },
+        data: { role: "owner" },
+      });
+      const s3 = await moved(s2);
+      // a deleted account leaves its teams
+      await other.prisma.user.delete({ where: { id: user.id } });
+      const s4 = await moved(s3);
+      expect(await version()).toBe(v0 + 4n);
+      await other.prisma.team.update({ where: { id: team.id }, data: { name: `${team.name} Again` } });
+      await moved(s4);
+      await other.prisma.team.update({ where: { id: team.id }, data: { name: team.name } });
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -17,6 +17,8 @@ export const RELEASE_CHANNEL = "release_changed";
 const PROBE_MS = 5_000;
 /** The longest a signature is kept without being read again (a backstop for silent failures). */
 export const KEEP_MS = 15_000;
+/** The most signatures kept at once (tasks, teams); past it the map starts afresh. */
+const MAX_KEPT = 10_000;
 
 interface Listener {
   url: string;
@@ -140,7 +142,11 @@ export async function knownSignature(url: string, fullSlug: string, read: () => 
   const ready = l.ready;
   const at = Date.now();
   const sig = await read();
-  if (ready && l.ready && l.gen === gen) l.sigs.set(fullSlug, { sig, at });
+  if (ready && l.ready && l.gen === gen) {
+    // keys come from paths (team slugs among them): a crawler's made-up ones must not grow this without end
+    if (l.sigs.size >= MAX_KEPT) l.sigs.clear();
+    l.sigs.set(fullSlug, { sig, at });
+  }
   return sig;
 }
 

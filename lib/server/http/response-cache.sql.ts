@@ -30,3 +30,12 @@ export async function allTasksSignature(sql: Sql) {
   );
   return r?.sig ?? "";
 }
+
+/** A team's identity, name and members_version (moved by triggers on memberships and users' names), or "" for no such team. */
+export async function teamSignature(sql: Sql, slug: string) {
+  const [r] = await sql<{ sig: string }>(
+    `SELECT t.id || ':' || t.members_version || ':' || md5(t.name) AS sig FROM teams t WHERE t.slug = $1`,
+    [slug],
+  );
+  return r?.sig ?? "";
+}

@@ -103,3 +103,16 @@ describe("cacheableRoute: the home page, the benchmark list and the API referenc
     expect(cacheableRoute(req("/submissions/0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"))?.pool).toBe("submissions");
   });
 });
+
+describe("cacheableRoute: a team's page and JSON", () => {
+  it("under every task's signature and the team's members, for visitors only", () => {
+    for (const p of ["/teams/bench", "/teams/bench?page=3", "/api/v1/teams/bench", "/api/v1/teams/bench?page=2"])
+      expect(cacheableRoute(req(p))).toEqual({ scope: "team", team: "bench", pool: "details" });
+    expect(cacheableRoute(req("/teams/bench", { cookie: "next-auth.session-token=abc" }))).toBeNull();
+    expect(cacheableRoute(req("/api/v1/teams/bench", { authorization: "Bearer x" }))).toBeNull();
+    expect(cacheableRoute(req("/api/v1/teams/bench", {}, "PATCH"))).toBeNull();
+    expect(cacheableRoute(req("/api/v1/teams/bench/invitations"))).toBeNull();
+    expect(cacheableRoute(req("/api/v1/teams/bench/members/0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"))).toBeNull();
+    expect(cacheableRoute(req("/teams/Not_A_Slug"))).toBeNull();
+  });
+});

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { getDatabase, sqlOf } from "@/lib/server/db";
 import { knownSignature } from "./release-signatures";
-import { allTasksSignature, releaseSignature, scoredSubmissionTask } from "./response-cache.sql";
+import { allTasksSignature, releaseSignature, scoredSubmissionTask, teamSignature } from "./response-cache.sql";
 import { Lru } from "@/lib/server/cache";
 import { hasSessionCookie } from "@/lib/server/auth";
 
 // Rendered responses for visitors (no session, no token) — leaderboards, the pages below them, a
-// scored submission's page and JSON, the home page (ROUTES) — cached in each app process and
+// scored submission's page and JSON, the home page, team pages (ROUTES) — cached in each app process and
 // answered by proxy.ts before Next.js routes the request. An entry is served only while its task's
 // release signature — every release's id, status and board_version — is the one it was rendered
 // under (and for at most MAX_AGE_MS); triggers move board_version on every change a board shows. The
@@ -25,10 +25,10 @@ export interface CachedResponse {
 
 /**
  * What a cached response depends on: its task's release signature (`task`: the slug from the
- * path; `submission`: the task of the scored submission in the path), every task's (`all`), or
- * the build alone (`build`).
+ * path; `submission`: the task of the scored submission in the path), every task's (`all`),
+ * every task's and a team's members (`team`), or the build alone (`build`).
  */
-type Scope = "task" | "submission" | "all" | "build";
+type Scope = "task" | "submission" | "all" | "team" | "build";
 /** The budget an entry counts against. */
 export type Pool = "boards" | "details" | "submissions";
 /** A cacheable request: what its response depends on, and its budget. */
@@ -36,6 +36,7 @@ export type CacheableRoute =
   | { scope: "task"; task: string; pool: Pool }
   | { scope: "submission"; id: string; pool: Pool }
   | { scope: "all"; pool: Pool }
+  | { scope: "team"; team: string; pool: Pool }
   | { scope: "build"; pool: Pool };
 
 const T = "([a-z0-9-]+)/([a-z0-9-]+)";
@@ -69,6 +70,11 @@ const ROUTES = [
   // every task's current release, leader and count of public scored submissions
   route("/", "all", "boards"),
   route("/api/v1/benchmarks", "all", "boards"),
+  // A team's page and JSON as visitors see them: its name and members (teams.members_version,
+  // moved by triggers on memberships and users' names), and its public scored submissions and
+  // attempts ledger, whose every change moves a release's board_version (any task's). Members'
+  // e-mails, tokens and invitations are for signed-in members, never answered from here.
+  route("(?:/api/v1)?/teams/([a-z0-9-]{1,64})", "team", "details"),
   // a function of the build (the layout differs only by session)
   route("/docs/api", "build", "details"),
 ];
@@ -119,6 +125,7 @@ export function cacheableRoute(req: { method: string; url: string; headers: Head
     if (!m) continue;
     if (r.scope === "task") return { scope: "task", task: `${m[1]}/${m[2]}`, pool: r.pool };
     if (r.scope === "submission") return { scope: "submission", id: m[1].toLowerCase(), pool: r.pool };
+    if (r.scope === "team") return { scope: "team", team: m[1], pool: r.pool };
     return r.scope === "all" ? { scope: "all", pool: r.pool } : { scope: "build", pool: r.pool };
   }
   return null;
@@ -136,9 +143,13 @@ export async function cacheSignature(req: {
   const r = cacheableRoute(req);
   if (!r) return null;
   if (r.scope === "build") return { signature: "build", pool: r.pool };
-  if (r.scope === "all") {
+  if (r.scope === "all" || r.scope === "team") {
     const db = await getDatabase();
-    return { signature: `all:${await knownSignature(db.url, "*", () => allTasksSignature(sqlOf(db)))}`, pool: r.pool };
+    const all = await knownSignature(db.url, "*", () => allTasksSignature(sqlOf(db)));
+    if (r.scope === "all") return { signature: `all:${all}`, pool: r.pool };
+    const team = await knownSignature(db.url, `team:${r.team}`, () => teamSignature(sqlOf(db), r.team));
+    // an unknown team: the app answers (a 404, not kept)
+    return team ? { signature: `team:${team}|${all}`, pool: r.pool } : null;
   }
   const task = r.scope === "task" ? r.task : await submissionTask(r.id);
   const signature = task ? await taskSignature(task) : "";
