@@ -13,6 +13,7 @@ export function ChartFigure({
   height,
   className,
   eager = false,
+  grow = false,
   children,
 }: {
   description: string;
@@ -23,6 +24,8 @@ export function ChartFigure({
   className?: string;
   /** drawn with the page (a static drawing), not when it nears the screen */
   eager?: boolean;
+  /** at least `height` tall, taller when its content is (a static drawing whose legend wraps) */
+  grow?: boolean;
   children: React.ReactNode;
 }) {
   const cell = (v: string | number | null) =>
@@ -33,7 +36,7 @@ export function ChartFigure({
         role="img"
         aria-label={description}
         data-testid={testId}
-        style={{ width: "100%", height }}
+        style={grow ? { width: "100%", minHeight: height } : { width: "100%", height }}
         className={className}
       >
         {eager ? children : <InView>{children}</InView>}

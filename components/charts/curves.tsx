@@ -34,6 +34,7 @@ export function Curves(props: CurvesProps) {
     <ChartFigure
       // curves on the unit square (PR curves) are plain SVG in the page's HTML (static-curves.tsx)
       eager={drawnStatic}
+      grow={drawnStatic}
       testId={testId}
       height={height}
       description={`Line chart of ${yLabel} against ${xLabel} for ${series.map((s) => s.name).join(", ") || "no series"}.`}

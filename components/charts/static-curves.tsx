@@ -10,7 +10,7 @@ const TICKS = [0, 0.25, 0.5, 0.75, 1];
 
 /**
  * Whether curves can be drawn as plain SVG: both axes shares from 0 to 1 (precision–recall
- * curves), straight segments, a few series. Such a chart is on a board's and a submission's first
+ * curves) and every point within them, straight segments, a few series. Such a chart is on a board's and a submission's first
  * screens, where loading and running Recharts for one curve cost a phone a 0.5–1.2 s task at 4×
  * CPU throttling.
  */
@@ -30,7 +30,9 @@ export function fitsStaticCurves({
     unit(yDomain) &&
     percent &&
     xPercent !== false &&
-    !step
+    !step &&
+    // Recharts would widen the axes for a point outside them (or leave a gap for NaN); this drawing cannot
+    series.every((s) => s.points.every((p) => p.x >= 0 && p.x <= 1 && p.y >= 0 && p.y <= 1))
   );
 }
 
@@ -49,7 +51,8 @@ export function StaticCurves({ series, xLabel, yLabel, refLines = [], dots = tru
   const xPct = (v: number) => `${fixed(v * 100, 2)}%`;
   const anchor = (t: number) => (t === 0 ? "start" : t === 1 ? "end" : "middle");
   return (
-    <div className="flex h-full flex-col text-[12px]" data-static-chart="">
+    // the legend wraps on narrow screens and the figure grows with it (ChartFigure `grow`): the plot keeps its height
+    <div className="flex flex-col text-[12px]" data-static-chart="">
       <ul className="flex min-h-7 flex-wrap items-center justify-center gap-x-4 text-xs" aria-hidden="true">
         {series.map((s, i) => (
           <li key={`${i}-${s.name}`} className="flex items-center gap-1">
@@ -58,7 +61,7 @@ export function StaticCurves({ series, xLabel, yLabel, refLines = [], dots = tru
           </li>
         ))}
       </ul>
-      <div className="flex min-h-0 flex-1">
+      <div className="flex" style={{ height: height - legendH }}>
         <svg width={56} height={height - legendH} aria-hidden="true" className="shrink-0 overflow-visible">
           <text transform={`translate(12 ${pad.t + plotH / 2}) rotate(-90)`} textAnchor="middle" fill="currentColor">
             {yLabel}
@@ -100,7 +103,15 @@ export function StaticCurves({ series, xLabel, yLabel, refLines = [], dots = tru
               </text>
             </g>
           ))}
-          <svg y={pad.t} width="100%" height={plotH} viewBox="0 0 1000 1000" preserveAspectRatio="none">
+          {/* not clipped to the plot: half of a line along precision 1 or recall 0 or 1 would be cut */}
+          <svg
+            y={pad.t}
+            width="100%"
+            height={plotH}
+            viewBox="0 0 1000 1000"
+            preserveAspectRatio="none"
+            overflow="visible"
+          >
             {series.map((s, i) => (
               <polyline
                 key={`${i}-${s.name}`}

@@ -40,6 +40,12 @@ describe("fitsStaticCurves", () => {
     expect(fitsStaticCurves({ ...two, step: true })).toBe(false);
     expect(fitsStaticCurves({ ...two, percent: false })).toBe(false);
     expect(fitsStaticCurves({ ...two, xPercent: false })).toBe(false);
+    // points must lie on the unit square (Recharts widens its axes for one that does not)
+    const off = (p: { x: number; y: number }) => ({ ...two, series: [{ name: "m", points: [{ x: 0, y: 1 }, p] }] });
+    expect(fitsStaticCurves(off({ x: 1, y: 0 }))).toBe(true);
+    expect(fitsStaticCurves(off({ x: 1.01, y: 0.5 }))).toBe(false);
+    expect(fitsStaticCurves(off({ x: 0.5, y: -0.01 }))).toBe(false);
+    expect(fitsStaticCurves(off({ x: 0.5, y: NaN }))).toBe(false);
   });
 });
 
@@ -66,6 +72,9 @@ describe("StaticCurves", () => {
     const html = renderToStaticMarkup(createElement(Curves, { ...two, testId: "chart-x" }));
     expect(html).toContain("data-static-chart");
     expect(html).not.toContain("data-in-view");
+    // the figure grows with a legend that wraps; the plot below it keeps its height
+    expect(html).toContain("min-height:320px");
+    expect(html).toContain("height:292px");
     const passk = renderToStaticMarkup(createElement(Curves, { ...two, xDomain: [1, 10], testId: "chart-y" }));
     expect(passk).not.toContain("data-static-chart");
   });

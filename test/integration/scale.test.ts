@@ -282,6 +282,17 @@ describe("release signatures are kept in memory, fed by LISTEN/NOTIFY", () => {
       await other.prisma.team.update({ where: { id: team.id }, data: { name: `${team.name} Again` } });
       await moved(s4);
       await other.prisma.team.update({ where: { id: team.id }, data: { name: team.name } });
+      // a team deleted by hand (no path of the app does): its page is not served from the cache
+      const gone = await other.prisma.team.create({ data: { slug: "gone-soon", name: "Gone Soon" } });
+      const g0 = await signature(gone.slug);
+      expect(g0).toMatch(/^team:/);
+      expect(await signature(gone.slug)).toBe(g0);
+      await other.prisma.team.delete({ where: { id: gone.id } });
+      const t = Date.now();
+      while ((await signature(gone.slug)) !== undefined) {
+        if (Date.now() - t > 5000) throw new Error("a deleted team's signature was still kept");
+        await new Promise((r) => setTimeout(r, 10));
+      }
     } finally {
       await other.close();
     }

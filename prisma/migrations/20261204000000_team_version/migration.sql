@@ -2,8 +2,8 @@
 -- the releases' board_version (moved by every scored upload and every change of a submission or
 -- of the team's name), they show the team's members: `members_version` moves when a membership
 -- is added, changed or removed (a deleted account's included) or a member's name changes. Every
--- change of a team row notifies `release_changed`, so each web process drops the signatures it
--- keeps (lib/server/http/release-signatures.ts).
+-- change or deletion of a team row notifies `release_changed`, so each web process drops the
+-- signatures it keeps (lib/server/http/release-signatures.ts).
 ALTER TABLE "teams" ADD COLUMN "members_version" BIGINT NOT NULL DEFAULT 0;
 
 CREATE FUNCTION "bump_members_version_memberships"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -30,8 +30,11 @@ CREATE TRIGGER "users_members_version" AFTER UPDATE OF "name" ON "users"
 
 CREATE FUNCTION "notify_team_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('release_changed', 'team:' || NEW."id"::text);
+  PERFORM pg_notify('release_changed', 'team:' || COALESCE(NEW."id", OLD."id")::text);
   RETURN NULL;
 END $$;
 CREATE TRIGGER "teams_notify" AFTER UPDATE ON "teams"
   FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION "notify_team_changed"();
+-- no path of the app deletes a team; one deleted by hand must not stay on its cached page
+CREATE TRIGGER "teams_notify_delete" AFTER DELETE ON "teams"
+  FOR EACH ROW EXECUTE FUNCTION "notify_team_changed"();
