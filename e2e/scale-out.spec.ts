@@ -149,7 +149,8 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   expect(homeAfter.text).toMatch(shows(countBefore + 6));
   expect(homeBefore.text).toMatch(shows(countBefore));
   // a scored submission's page and JSON are cached too, and a change made through B shows on A at once
-  for (const p of [`/submissions/${uploads[1]}`, `/api/v1/submissions/${uploads[1]}`]) {
+  const instancesOf1 = `/api/v1/submissions/${uploads[1]}/instances?outcome=wrong`;
+  for (const p of [`/submissions/${uploads[1]}`, `/api/v1/submissions/${uploads[1]}`, instancesOf1]) {
     await read(a, p);
     expect((await read(a, p)).cache).toBe("hit");
   }
@@ -169,6 +170,7 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   expect((await patch({ visibility: "private" })).status).toBe(200);
   expect((await fetch(`${a}/submissions/${uploads[1]}`)).status).toBe(404);
   expect((await fetch(`${a}/api/v1/submissions/${uploads[1]}`)).status).toBe(404);
+  expect((await fetch(`${a}${instancesOf1}`)).status).toBe(404);
   // its team still reads it (with its token: never from the cache)
   const own = await fetch(`${a}/api/v1/submissions/${uploads[1]}`, { headers: { authorization: `Bearer ${token}` } });
   expect(own.status).toBe(200);

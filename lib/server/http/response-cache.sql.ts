@@ -1,10 +1,10 @@
 // The statement of response-cache.ts: what a task's cached responses depend on.
 import type { Sql } from "@/lib/server/db";
 
-/** Every release of a task as id:status:board_version, in one string. */
+/** Every release of a task as id:status:board_version:hidden:version, in one string. */
 export async function releaseSignature(sql: Sql, fullSlug: string) {
   const [r] = await sql<{ sig: string | null }>(
-    `SELECT string_agg(r.id || ':' || r.status || ':' || r.board_version, ',' ORDER BY r.id) AS sig
+    `SELECT string_agg(r.id || ':' || r.status || ':' || r.board_version || ':' || r.hidden || ':' || r.version, ',' ORDER BY r.id) AS sig
        FROM releases r JOIN tasks t ON t.id = r.task_id WHERE t.full_slug = $1`,
     [fullSlug],
   );
@@ -25,7 +25,7 @@ export async function scoredSubmissionTask(sql: Sql, id: string): Promise<string
 export async function allTasksSignature(sql: Sql) {
   const [r] = await sql<{ sig: string | null }>(
     `SELECT coalesce((SELECT string_agg(t.id::text, ',' ORDER BY t.id) FROM tasks t), '') || '|' ||
-            coalesce((SELECT string_agg(r.id || ':' || r.status || ':' || r.board_version, ',' ORDER BY r.id) FROM releases r), '') AS sig`,
+            coalesce((SELECT string_agg(r.id || ':' || r.status || ':' || r.board_version || ':' || r.hidden || ':' || r.version, ',' ORDER BY r.id) FROM releases r), '') AS sig`,
     [],
   );
   return r?.sig ?? "";

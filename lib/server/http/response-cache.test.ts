@@ -71,9 +71,25 @@ describe("cacheableRoute: a submission's page and JSON", () => {
     expect(cacheableSubmission(req(`/api/v1/submissions/${id}`))).toBe(id);
     expect(cacheableSubmission(req(`/submissions/${id.toUpperCase()}`))).toBe(id);
   });
+  it("and what hangs off it — per-instance rows, breakdown, length buckets, traces — in a budget of their own", () => {
+    for (const p of [
+      `/api/v1/submissions/${id}/instances?page=2&outcome=wrong`,
+      `/api/v1/submissions/${id}/breakdown?by=repo`,
+      `/api/v1/submissions/${id}/length-buckets?release=1.0`,
+      `/api/v1/submissions/${id}/predictions/astropy__astropy-12907?download=1`,
+      `/submissions/${id}/predictions/astropy__astropy-12907?step=4`,
+    ]) {
+      expect(cacheableSubmission(req(p))).toBe(id);
+      expect(cacheableRoute(req(p))?.pool).toBe("traces");
+      expect(cacheableRoute(req(p, { authorization: "Bearer x" }))).toBeNull();
+      expect(cacheableRoute(req(p, { cookie: "next-auth.session-token=abc" }))).toBeNull();
+    }
+  });
   it("not its other routes, other methods, signed-in readers, tokens, navigations or the cache's own render", () => {
-    expect(cacheableSubmission(req(`/api/v1/submissions/${id}/instances`))).toBeNull();
+    expect(cacheableSubmission(req(`/api/v1/submissions/${id}/policy?threshold=0.5`))).toBeNull();
     expect(cacheableSubmission(req(`/submissions/${id}/predictions`))).toBeNull();
+    expect(cacheableSubmission(req(`/api/v1/submissions/${id}/predictions`))).toBeNull();
+    expect(cacheableSubmission(req(`/submissions/${id}/predictions/a/b`))).toBeNull();
     expect(cacheableSubmission(req(`/submissions/not-an-id`))).toBeNull();
     expect(cacheableSubmission(req(`/api/v1/submissions/${id}`, {}, "PATCH"))).toBeNull();
     expect(cacheableSubmission(req(`/api/v1/submissions/${id}`, { cookie: "next-auth.session-token=abc" }))).toBeNull();

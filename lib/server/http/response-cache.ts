@@ -30,7 +30,7 @@ export interface CachedResponse {
  */
 type Scope = "task" | "submission" | "all" | "team" | "build";
 /** The budget an entry counts against. */
-export type Pool = "boards" | "details" | "submissions";
+export type Pool = "boards" | "details" | "submissions" | "traces";
 /** A cacheable request: what its response depends on, and its budget. */
 export type CacheableRoute =
   | { scope: "task"; task: string; pool: Pool }
@@ -67,6 +67,17 @@ const ROUTES = [
   // series), and from its predictions and the release's instances, which never change. One not
   // scored yet (its page follows the upload's job) is not cached (submissionTask is null).
   route(`(?:/api/v1)?/submissions/${UUID}`, "submission", "submissions", "i"),
+  // ... and what hangs off it: its per-instance rows, breakdown (a 404 while it is being computed,
+  // not kept) and length buckets, and each prediction's trace page and JSON — from the same
+  // scores and the predictions, which never change — in a budget of their own, so a crawler
+  // walking a release's traces cannot push the submission pages out
+  route(
+    `/api/v1/submissions/${UUID}/(?:instances|breakdown|length-buckets|predictions/[^/]+)`,
+    "submission",
+    "traces",
+    "i",
+  ),
+  route(`/submissions/${UUID}/predictions/[^/]+`, "submission", "traces", "i"),
   // every task's current release, leader and count of public scored submissions
   route("/", "all", "boards"),
   route("/api/v1/benchmarks", "all", "boards"),
@@ -99,6 +110,7 @@ const pools: Record<Pool, Lru<Entry>> = {
   boards: new Lru<Entry>(256, 64 * 1024 * 1024),
   details: new Lru<Entry>(1024, 32 * 1024 * 1024),
   submissions: new Lru<Entry>(1024, 32 * 1024 * 1024),
+  traces: new Lru<Entry>(2048, 32 * 1024 * 1024),
 };
 
 /** A request the cache may answer: a visitor's GET (no session, no token) of a document, not the cache's own render. */
