@@ -173,6 +173,33 @@ test("sorting and paging show that something happens at once, until the next vie
   expect(await seeded(page)).toEqual(["claude-3.7-sonnet", "gpt-4.1"]);
 });
 
+test("what follows a top-level boundary still streaming stays hidden until it is swapped in: no layout shift", async ({
+  page,
+}) => {
+  // the board's rows arrive after the shell (components/ui/sliced.tsx): what is below them must not
+  // be painted first and then pushed down
+  await page.goto("/tasks/bouncerbench/input");
+  // every boundary is swapped in (React batches the reveals, so a little after the load event)
+  // and the page below the rows shows
+  await expect(page.locator("main > template[id^='B:']")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Charts" })).toBeVisible();
+  const visibility = await page.evaluate(() => {
+    const main = document.querySelector("main")!;
+    const marker = document.createElement("template");
+    marker.id = "B:99";
+    const below = document.createElement("p");
+    below.textContent = "below";
+    main.prepend(marker);
+    main.append(below);
+    const pending = getComputedStyle(below).visibility;
+    marker.remove();
+    const done = getComputedStyle(below).visibility;
+    below.remove();
+    return [pending, done];
+  });
+  expect(visibility).toEqual(["hidden", "visible"]);
+});
+
 test("unknown or private pages answer 404, not an empty 200", async ({ page }) => {
   for (const path of [
     "/tasks/nope/nope",
