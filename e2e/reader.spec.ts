@@ -181,23 +181,33 @@ test("what follows a top-level boundary still streaming stays hidden until it is
   await page.goto("/tasks/bouncerbench/input");
   // every boundary is swapped in (React batches the reveals, so a little after the load event)
   // and the page below the rows shows
-  await expect(page.locator("main > template[id^='B:']")).toHaveCount(0);
+  await expect(page.locator("template[id^='B:']")).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Charts" })).toBeVisible();
+  // the board's rows and filters are Sliced boundaries, each after its marker
+  await expect(page.locator("main > [data-sliced]")).toHaveCount(2);
   const visibility = await page.evaluate(() => {
     const main = document.querySelector("main")!;
-    const marker = document.createElement("template");
-    marker.id = "B:99";
     const below = document.createElement("p");
     below.textContent = "below";
-    main.prepend(marker);
     main.append(below);
-    const pending = getComputedStyle(below).visibility;
-    marker.remove();
+    // a Sliced boundary still streaming: React's template right after the marker
+    const slicedMarker = main.querySelector("[data-sliced]")!;
+    const pending = document.createElement("template");
+    pending.id = "B:99";
+    slicedMarker.after(pending);
+    const whileSliced = getComputedStyle(below).visibility;
+    pending.remove();
     const done = getComputedStyle(below).visibility;
+    // any other boundary streaming (a skeleton while charts load) hides nothing after it
+    const other = document.createElement("template");
+    other.id = "B:98";
+    main.prepend(other);
+    const whileOther = getComputedStyle(below).visibility;
+    other.remove();
     below.remove();
-    return [pending, done];
+    return [whileSliced, done, whileOther];
   });
-  expect(visibility).toEqual(["hidden", "visible"]);
+  expect(visibility).toEqual(["hidden", "visible", "visible"]);
 });
 
 test("unknown or private pages answer 404, not an empty 200", async ({ page }) => {

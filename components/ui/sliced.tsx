@@ -9,8 +9,18 @@ import { Suspense } from "react";
  * a second at 4× CPU throttling.
  *
  * Its children must not suspend: a suspending child would stream after the shell, and a page's
- * status code (404) is sent with the shell.
+ * status code (404) is sent with the shell. Large content may still arrive after the shell (its
+ * RSC rows stream in later chunks); the marker before the boundary lets the stylesheet hide what
+ * follows meanwhile.
  */
 export function Sliced({ children }: { children: React.ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
+  return (
+    <>
+      {/* marks the boundary for the stylesheet: if its content streams after the shell (React
+          outlines a large one), what follows it stays hidden until it is swapped in, instead of
+          being painted first and pushed down (app/globals.css) */}
+      <span hidden data-sliced="" />
+      <Suspense fallback={null}>{children}</Suspense>
+    </>
+  );
 }
