@@ -83,9 +83,16 @@ export function freePort() {
 function alive(pid) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return e.code === "EPERM";
+  }
+  // A process killed (kill -9) but not yet reaped is a zombie: it answers signal 0 and is dead. In
+  // a container whose PID 1 does not reap orphans it stays so, and `npm start` refused to start
+  // after a crash ("already runs from this data folder"). Linux says so in /proc; elsewhere, alive.
+  try {
+    return !/^\d+ \(.*\) Z /s.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true;
   }
 }
 
