@@ -28,8 +28,16 @@ const EnvSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(2),
   /** worker threads of a web process that validate and score uploads held in memory (dry runs included) */
   SCORING_THREADS: z.coerce.number().int().positive().default(1),
-  /** uploads that may wait for a scoring thread before new ones get 503 busy */
-  SCORING_QUEUE: z.coerce.number().int().nonnegative().default(8),
+  /** uploads that may wait for a scoring thread before new ones get 503 busy (their bytes are bounded by UPLOAD_MEMORY_MB) */
+  SCORING_QUEUE: z.coerce.number().int().nonnegative().default(32),
+  /** bytes of upload bodies one web process holds in memory, all uploads together, MB (past it: 503 busy) */
+  UPLOAD_MEMORY_MB: z.coerce.number().positive().default(512),
+  /** ... and one team's uploads together, MB (past it: 429 with Retry-After) */
+  UPLOAD_MEMORY_TEAM_MB: z.coerce.number().positive().default(64),
+  /** a request body that brings nothing for this long is a 408 (connection closed) */
+  BODY_IDLE_SECONDS: z.coerce.number().positive().default(20),
+  /** ... and one that brings less than 16 KB in this many seconds of waiting for it */
+  BODY_WINDOW_SECONDS: z.coerce.number().positive().default(30),
   /** time budget of one upload in a scoring thread, seconds */
   SCORING_TIMEOUT_SEC: z.coerce.number().positive().default(120),
   /** heap budget of one scoring thread (one upload at a time), MB */

@@ -1,15 +1,20 @@
 // Request bodies read under limits enforced as bytes arrive (docs/security.md "Request bodies"):
 // a declared Content-Length over the limit is refused before anything is read, a body that
 // passes the limit is cut there, and a body that stops or trickles times out — a connection is
-// never held longer than IDLE_MS waiting for one chunk, nor 30 s of waiting for less than
-// MIN_BYTES_PER_WINDOW. Time the server spends on its own work (backpressure) does not count.
+// never held longer than BODY_IDLE_SECONDS (20 s) waiting for one chunk, nor BODY_WINDOW_SECONDS
+// (30 s) of waiting for less than MIN_BYTES_PER_WINDOW. Time the server spends on its own work (backpressure) does not count.
+import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
-/** Longest wait for the next chunk of a body. */
-export const IDLE_MS = 20_000;
-/** A body must bring this many bytes in every WINDOW_MS of waiting for it. */
+/** Longest wait for the next chunk of a body (BODY_IDLE_SECONDS, 20 s). */
+function idleMs(): number {
+  return getEnv().BODY_IDLE_SECONDS * 1000;
+}
+/** A body must bring MIN_BYTES_PER_WINDOW in every window of waiting for it (BODY_WINDOW_SECONDS, 30 s). */
+function windowMs(): number {
+  return getEnv().BODY_WINDOW_SECONDS * 1000;
+}
 export const MIN_BYTES_PER_WINDOW = 16 * 1024;
-export const WINDOW_MS = 30_000;
 /** Largest JSON body a route reads. */
 export const MAX_JSON_BYTES = 1 << 20;
 
@@ -33,6 +38,15 @@ export function checkDeclaredLength(req: Request, limit: number, what = "the req
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLarge(what, limit);
 }
 
+function tooSlow(bytes: number, windowLimit: number, minBytes: number): AppError {
+  return new AppError(
+    "request_timeout",
+    `the request body is arriving too slowly: ${bytes} bytes in ${Math.round(windowLimit / 1000)} s (at least ${mb(minBytes)} per ${windowLimit / 1000} s)`,
+    { bytes, seconds: Math.round(windowLimit / 1000) },
+    CLOSE,
+  );
+}
+
 export interface GuardOptions {
   maxBytes: number;
   what?: string;
@@ -47,8 +61,8 @@ export interface GuardOptions {
  * @throws AppError payload_too_large (413), request_timeout (408)
  */
 export async function* guardedBody(body: ReadableStream<Uint8Array>, opts: GuardOptions): AsyncGenerator<Uint8Array> {
-  const idleMs = opts.idleMs ?? IDLE_MS;
-  const windowMs = opts.windowMs ?? WINDOW_MS;
+  const idleLimit = opts.idleMs ?? idleMs();
+  const windowLimit = opts.windowMs ?? windowMs();
   const minBytes = opts.minBytesPerWindow ?? MIN_BYTES_PER_WINDOW;
   const reader = body.getReader();
   let total = 0;
@@ -59,9 +73,9 @@ export async function* guardedBody(body: ReadableStream<Uint8Array>, opts: Guard
     for (;;) {
       const t0 = Date.now();
       // wait for the next chunk no longer than the idle limit, nor past the end of a window that
-      // has not brought its minimum yet: either way a stalled body ends within WINDOW_MS
-      const windowLeft = windowBytes < minBytes ? Math.max(0, windowMs - waited) : Infinity;
-      const wait = Math.min(idleMs, windowLeft);
+      // has not brought its minimum yet: either way a stalled body ends within the window
+      const windowLeft = windowBytes < minBytes ? Math.max(0, windowLimit - waited) : Infinity;
+      const wait = Math.min(idleLimit, windowLeft);
       let timer: NodeJS.Timeout | undefined;
       const r = await Promise.race([
         reader.read(),
@@ -69,19 +83,14 @@ export async function* guardedBody(body: ReadableStream<Uint8Array>, opts: Guard
           timer = setTimeout(
             () =>
               reject(
-                wait === idleMs
+                wait === idleLimit
                   ? new AppError(
                       "request_timeout",
-                      `the request body stopped arriving: nothing for ${idleMs / 1000} s`,
-                      { idleSeconds: idleMs / 1000 },
+                      `the request body stopped arriving: nothing for ${idleLimit / 1000} s`,
+                      { idleSeconds: idleLimit / 1000 },
                       CLOSE,
                     )
-                  : new AppError(
-                      "request_timeout",
-                      `the request body is arriving too slowly: ${windowBytes} bytes in ${Math.round(windowMs / 1000)} s (at least ${mb(minBytes)} per ${windowMs / 1000} s)`,
-                      { bytes: windowBytes, seconds: Math.round(windowMs / 1000) },
-                      CLOSE,
-                    ),
+                  : tooSlow(windowBytes, windowLimit, minBytes),
               ),
             wait,
           );
@@ -95,7 +104,9 @@ export async function* guardedBody(body: ReadableStream<Uint8Array>, opts: Guard
       if (total > opts.maxBytes) throw tooLarge(opts.what ?? "the request body", opts.maxBytes);
       waited += Date.now() - t0;
       windowBytes += r.value.byteLength;
-      if (waited >= windowMs) {
+      // a window that ended short of its minimum fails even when its last chunk beat the timer
+      if (waited >= windowLimit && windowBytes < minBytes) throw tooSlow(windowBytes, windowLimit, minBytes);
+      if (waited >= windowLimit) {
         waited = 0;
         windowBytes = 0;
       }

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import { AppError } from "@/lib/errors";
-import { checkDeclaredLength, guardedBody } from "./body";
+import { checkDeclaredLength, CLOSE, guardedBody } from "./body";
 
 /** Refusals that end the connection rather than read the rest of the body. */
 const CUT_CODES = new Set([
@@ -156,6 +156,7 @@ export async function streamMultipart<T>(
   const fieldsDone = new Promise<Record<string, string>>((resolve, reject) => (settleFields = { resolve, reject }));
   fieldsDone.catch(() => undefined);
   let fileResult: Promise<T> | null = null;
+  let fileStream: Readable | null = null;
   let failure: unknown = null;
   const fail = (e: unknown) => {
     failure ??= e;
@@ -163,6 +164,9 @@ export async function streamMultipart<T>(
   };
   const unpipe = () => {
     src.unpipe(bb);
+    // the file's reader (onFile) is woken with the failure: busboy gets no more bytes, so its
+    // file stream would otherwise never end, and the answer and the cleanup behind it never run
+    fileStream?.destroy(failure as Error);
     // a body over its limit, too slow, a flood refused from its head, or one refused before its
     // file is read (rate limit, quota, busy) is cut; any other refusal reads the rest (a body
     // within the limit) so that the client, still sending, gets the answer
@@ -210,18 +214,25 @@ export async function streamMultipart<T>(
         ),
       );
     }
-    let tooLarge = false;
-    stream.on("limit", () => (tooLarge = true));
+    fileStream = stream;
+    // destroyed with the failure when the body fails; its reader may have stopped listening
+    stream.on("error", () => undefined);
+    // past the limit: refused at once, not when the part ends (a chunked body may never end)
+    stream.on("limit", () =>
+      fail(
+        new AppError(
+          "payload_too_large",
+          `file "${info.filename}" is larger than ${Math.round(opts.maxFileBytes / 1048576)} MB`,
+          { limitBytes: opts.maxFileBytes },
+          CLOSE,
+        ),
+      ),
+    );
     async function* source(): AsyncIterable<Uint8Array> {
       for await (const chunk of stream) {
         if (failure) throw failure;
         yield chunk as Buffer;
       }
-      if (tooLarge)
-        throw new AppError(
-          "payload_too_large",
-          `file "${info.filename}" is larger than ${Math.round(opts.maxFileBytes / 1048576)} MB`,
-        );
       if (failure) throw failure;
     }
     fileResult = opts.onFile(source(), { fileName: info.filename ?? name, before: { ...fields } }, fieldsDone);

@@ -1,2 +1,3 @@
 export * from "./quotas";
 export * from "./rate-limits";
+export * from "./upload-memory";

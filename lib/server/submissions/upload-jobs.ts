@@ -16,7 +16,7 @@ import { ingestPredictions, submissionForm, type SubmissionMeta } from "./ingest
 import { ingestInThread } from "./scoring-pool";
 import { disclosedUpload } from "./disclosure";
 import { assertModelNameAvailable, skeleton } from "@/lib/server/names";
-import { holdQuota } from "@/lib/server/limits";
+import { holdQuota, holdUploadMemory, type MemoryHold } from "@/lib/server/limits";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { PredictionStream } from "@/lib/files/stream-predictions";
@@ -79,15 +79,14 @@ export async function acceptUpload(input: {
   actorLabel?: string;
 }) {
   const it = input.source[Symbol.asyncIterator]();
-  const head: Buffer[] = [];
-  let bytes = 0;
-  const probe = await openProbe(input.task, input.fileName);
-  for (;;) {
-    const r = await it.next();
-    if (r.done) {
+  // the bytes held here count against the team's and the process's budgets (limits/upload-memory.ts)
+  const hold = holdUploadMemory(input.teamId ?? `user:${input.userId}`);
+  try {
+    const head = await readHead(input, it, hold);
+    if (head.whole) {
       // the whole file is here: its form fields too (a field after the file may say dry_run)
       const meta = await input.meta;
-      return ingestInThread(
+      return await ingestInThread(
         {
           task: input.task,
           fileName: input.fileName,
@@ -98,24 +97,47 @@ export async function acceptUpload(input: {
           quota: input.quota,
           actorLabel: input.actorLabel,
         },
-        head,
+        head.chunks,
       );
     }
-    const buf = Buffer.from(r.value);
-    probe.feed(buf);
-    head.push(buf);
-    bytes += buf.length;
-    if (bytes > input.asyncBytes) break;
-  }
-  async function* rest(): AsyncIterable<Uint8Array> {
-    yield* head;
-    for (;;) {
-      const r = await it.next();
-      if (r.done) return;
-      yield r.value;
+    const chunks = head.chunks;
+    async function* rest(): AsyncIterable<Uint8Array> {
+      // the head is handed on (and let go) chunk by chunk; then at most a chunk is held here
+      for (let c = chunks.shift(); c; c = chunks.shift()) yield c;
+      hold.set(Math.min(head.bytes, 2 * CHUNK));
+      for (;;) {
+        const r = await it.next();
+        if (r.done) return;
+        yield r.value;
+      }
     }
+    return await queueUpload({ ...input, source: rest() });
+  } finally {
+    hold.release();
   }
-  return queueUpload({ ...input, source: rest() });
+}
+
+/** The file's first bytes, up to `asyncBytes` (all of it when it is no larger), probed as they arrive. */
+async function readHead(
+  input: { task: string; fileName: string; asyncBytes: number },
+  it: AsyncIterator<Uint8Array>,
+  hold: MemoryHold,
+): Promise<{ chunks: Buffer[]; bytes: number; whole: boolean }> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  const probe = await openProbe(input.task, input.fileName);
+  for (;;) {
+    const r = await it.next();
+    if (r.done) return { chunks, bytes, whole: true };
+    const buf = Buffer.isBuffer(r.value)
+      ? r.value
+      : Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength);
+    hold.set(bytes + buf.length);
+    probe.feed(buf);
+    chunks.push(buf);
+    bytes += buf.length;
+    if (bytes > input.asyncBytes) return { chunks, bytes, whole: false };
+  }
 }
 
 /**
