@@ -35,9 +35,9 @@ const EnvSchema = z.object({
   /** ... and one team's uploads together, MB (past it: 429 with Retry-After) */
   UPLOAD_MEMORY_TEAM_MB: z.coerce.number().positive().default(64),
   /** a request body that brings nothing for this long is a 408 (connection closed) */
-  BODY_IDLE_SECONDS: z.coerce.number().positive().default(20),
-  /** ... and one that brings less than 16 KB in this many seconds of waiting for it */
-  BODY_WINDOW_SECONDS: z.coerce.number().positive().default(30),
+  BODY_IDLE_SECONDS: z.coerce.number().positive().default(15),
+  /** ... and one whose next 16 KB take longer than this many seconds of waiting for them */
+  BODY_WINDOW_SECONDS: z.coerce.number().positive().default(20),
   /** time budget of one upload in a scoring thread, seconds */
   SCORING_TIMEOUT_SEC: z.coerce.number().positive().default(120),
   /** heap budget of one scoring thread (one upload at a time), MB */

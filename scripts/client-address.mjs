@@ -5,6 +5,8 @@
 // the outermost of them saw: the N-th entry from the right of X-Forwarded-For + the peer.
 // Rate limits per client (lib/server/limits/rate-limits.ts) key on it. docs/operations.md.
 import http from "node:http";
+// and keeps a refused upload's connection until its answer is out (lingering-close.mjs)
+import "./lingering-close.mjs";
 
 const hops = Math.max(0, Number.parseInt(process.env.TRUSTED_PROXY_HOPS ?? "0", 10) || 0);
 const emit = http.Server.prototype.emit;

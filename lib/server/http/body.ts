@@ -1,16 +1,17 @@
 // Request bodies read under limits enforced as bytes arrive (docs/security.md "Request bodies"):
 // a declared Content-Length over the limit is refused before anything is read, a body that
 // passes the limit is cut there, and a body that stops or trickles times out — a connection is
-// never held longer than BODY_IDLE_SECONDS (20 s) waiting for one chunk, nor BODY_WINDOW_SECONDS
-// (30 s) of waiting for less than MIN_BYTES_PER_WINDOW. Time the server spends on its own work (backpressure) does not count.
+// never held longer than BODY_IDLE_SECONDS (15 s) waiting for one chunk, nor BODY_WINDOW_SECONDS
+// (20 s) of waiting for the next MIN_BYTES_PER_WINDOW (16 KB). Time the server spends on its own
+// work (backpressure) does not count.
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
-/** Longest wait for the next chunk of a body (BODY_IDLE_SECONDS, 20 s). */
+/** Longest wait for the next chunk of a body (BODY_IDLE_SECONDS, 15 s). */
 function idleMs(): number {
   return getEnv().BODY_IDLE_SECONDS * 1000;
 }
-/** A body must bring MIN_BYTES_PER_WINDOW in every window of waiting for it (BODY_WINDOW_SECONDS, 30 s). */
+/** A body must bring MIN_BYTES_PER_WINDOW in every window of waiting for it (BODY_WINDOW_SECONDS, 20 s). */
 function windowMs(): number {
   return getEnv().BODY_WINDOW_SECONDS * 1000;
 }
@@ -74,8 +75,7 @@ export async function* guardedBody(body: ReadableStream<Uint8Array>, opts: Guard
       const t0 = Date.now();
       // wait for the next chunk no longer than the idle limit, nor past the end of a window that
       // has not brought its minimum yet: either way a stalled body ends within the window
-      const windowLeft = windowBytes < minBytes ? Math.max(0, windowLimit - waited) : Infinity;
-      const wait = Math.min(idleLimit, windowLeft);
+      const wait = Math.min(idleLimit, Math.max(0, windowLimit - waited));
       let timer: NodeJS.Timeout | undefined;
       const r = await Promise.race([
         reader.read(),
@@ -104,11 +104,13 @@ export async function* guardedBody(body: ReadableStream<Uint8Array>, opts: Guard
       if (total > opts.maxBytes) throw tooLarge(opts.what ?? "the request body", opts.maxBytes);
       waited += Date.now() - t0;
       windowBytes += r.value.byteLength;
-      // a window that ended short of its minimum fails even when its last chunk beat the timer
-      if (waited >= windowLimit && windowBytes < minBytes) throw tooSlow(windowBytes, windowLimit, minBytes);
-      if (waited >= windowLimit) {
+      if (windowBytes >= minBytes) {
+        // the minimum arrived: the next window starts now (bytes sent fast earlier buy no slack)
         waited = 0;
         windowBytes = 0;
+      } else if (waited >= windowLimit) {
+        // a window that ended short of its minimum fails even when its last chunk beat the timer
+        throw tooSlow(windowBytes, windowLimit, minBytes);
       }
       yield r.value;
     }
