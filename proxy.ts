@@ -67,13 +67,14 @@ export async function proxy(req: NextRequest) {
 
 async function fromCache(
   req: NextRequest,
-  signature: { signature: string; pool: Pool },
+  signature: { signature: string; pool: Pool; key: string },
   nonce: string,
   csp: string | undefined,
   https: boolean,
 ): Promise<Response | null> {
   const url = new URL(req.url);
-  const key = `${url.pathname}${url.search}`;
+  // the path and the parameters its route reads: the entry, and the render that fills it
+  const { key } = signature;
   // render through this same server (PORT), not through whatever host the client named
   const origin = process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : url.origin;
   const { hit, response } = await cachedResponse(key, signature, () =>

@@ -238,6 +238,43 @@ describe("release signatures are kept in memory, fed by LISTEN/NOTIFY", () => {
     expect(after).not.toBe(before);
   });
 
+  it("a task's and the home page's signatures move when the task's settings change (the approved-teams switch), written by another pool", async () => {
+    const signature = async (path: string) =>
+      (await cacheSignature({ method: "GET", url: `http://x${path}`, headers: new Headers() }))?.signature;
+    const moved = async (path: string, before: string | undefined) => {
+      const t = Date.now();
+      for (;;) {
+        const now = await signature(path);
+        if (now !== before) return now;
+        if (Date.now() - t > 5000) throw new Error(`the signature of ${path} did not move`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    const board = await signature("/tasks/bouncerbench/input");
+    const home = await signature("/");
+    // kept: read again without a change, the same
+    expect(await signature("/tasks/bouncerbench/input")).toBe(board);
+    const other = await openDatabase({ url: db.url!, poolSize: 1 });
+    try {
+      await other.query(
+        `UPDATE tasks SET hidden_approved_only = NOT hidden_approved_only WHERE full_slug = 'bouncerbench/input'`,
+      );
+      const b1 = await moved("/tasks/bouncerbench/input", board);
+      await moved("/", home);
+      // the benchmark's row too (its name is on every task's page)
+      await other.query(
+        `UPDATE benchmarks SET name = name || ' ' WHERE id = (SELECT benchmark_id FROM tasks WHERE full_slug = 'bouncerbench/input')`,
+      );
+      await moved("/tasks/bouncerbench/input", b1);
+      // an update that changes nothing notifies nothing, and moves nothing
+      const b2 = await signature("/tasks/bouncerbench/input");
+      await other.query(`UPDATE tasks SET name = name WHERE full_slug = 'bouncerbench/input'`);
+      expect(await signature("/tasks/bouncerbench/input")).toBe(b2);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("a cached team page's signature moves when a member joins, is renamed or leaves, and when the team is renamed", async () => {
     const team = await db.prisma.team.findFirstOrThrow({ where: { name: { startsWith: "Scale Team" } } });
     const signature = async (slug: string) =>

@@ -1,11 +1,17 @@
 // The statement of response-cache.ts: what a task's cached responses depend on.
 import type { Sql } from "@/lib/server/db";
 
-/** Every release of a task as id:status:board_version:hidden:version, in one string. */
+/**
+ * What a task's pages show of the task and its benchmark (md5 of their rows: name, description,
+ * quotas, the approved-teams switch …) and every release of it as
+ * id:status:board_version:hidden:version, in one string; "" for no such task.
+ */
 export async function releaseSignature(sql: Sql, fullSlug: string) {
   const [r] = await sql<{ sig: string | null }>(
-    `SELECT string_agg(r.id || ':' || r.status || ':' || r.board_version || ':' || r.hidden || ':' || r.version, ',' ORDER BY r.id) AS sig
-       FROM releases r JOIN tasks t ON t.id = r.task_id WHERE t.full_slug = $1`,
+    `SELECT md5(t::text) || ':' || md5(b::text) || '|' ||
+            coalesce((SELECT string_agg(r.id || ':' || r.status || ':' || r.board_version || ':' || r.hidden || ':' || r.version, ',' ORDER BY r.id)
+                        FROM releases r WHERE r.task_id = t.id), '') AS sig
+       FROM tasks t JOIN benchmarks b ON b.id = t.benchmark_id WHERE t.full_slug = $1`,
     [fullSlug],
   );
   return r?.sig ?? "";
@@ -21,10 +27,11 @@ export async function scoredSubmissionTask(sql: Sql, id: string): Promise<string
   return r?.task ?? null;
 }
 
-/** Every task, and every release of every task as id:status:board_version: what the home page and the benchmark list show. */
+/** Every task and benchmark (md5 of their rows), and every release of every task: what the home page and the benchmark list show. */
 export async function allTasksSignature(sql: Sql) {
   const [r] = await sql<{ sig: string | null }>(
-    `SELECT coalesce((SELECT string_agg(t.id::text, ',' ORDER BY t.id) FROM tasks t), '') || '|' ||
+    `SELECT coalesce((SELECT md5(string_agg(t::text, ',' ORDER BY t.id)) FROM tasks t), '') || '|' ||
+            coalesce((SELECT md5(string_agg(b::text, ',' ORDER BY b.id)) FROM benchmarks b), '') || '|' ||
             coalesce((SELECT string_agg(r.id || ':' || r.status || ':' || r.board_version || ':' || r.hidden || ':' || r.version, ',' ORDER BY r.id) FROM releases r), '') AS sig`,
     [],
   );

@@ -3,6 +3,10 @@ import { getDatabase, sqlOf } from "@/lib/server/db";
 import { knownSignature } from "./release-signatures";
 import { allTasksSignature, releaseSignature, scoredSubmissionTask, teamSignature } from "./response-cache.sql";
 import { Lru } from "@/lib/server/cache";
+import { LeaderboardView } from "@/lib/validations/leaderboard-view";
+import { BreakdownQuery, ChangelogQuery, InstancesQuery, PivotQuery, ReleaseQuery } from "@/lib/validations/common";
+import { ExplorerQuery, InstancePageQuery } from "@/lib/validations/instances";
+import { PredictionDownloadQuery, TraceQuery } from "@/lib/validations/traces";
 import { hasSessionCookie } from "@/lib/server/auth";
 
 // Rendered responses for visitors (no session, no token) — leaderboards, the pages below them, a
@@ -32,63 +36,97 @@ type Scope = "task" | "submission" | "all" | "team" | "build";
 /** The budget an entry counts against. */
 export type Pool = "boards" | "details" | "submissions" | "traces";
 /** A cacheable request: what its response depends on, and its budget. */
-export type CacheableRoute =
-  | { scope: "task"; task: string; pool: Pool }
-  | { scope: "submission"; id: string; pool: Pool }
-  | { scope: "all"; pool: Pool }
-  | { scope: "team"; team: string; pool: Pool }
-  | { scope: "build"; pool: Pool };
+export type CacheableRoute = { pool: Pool; key: string } & (
+  | { scope: "task"; task: string }
+  | { scope: "submission"; id: string }
+  | { scope: "all" }
+  | { scope: "team"; team: string }
+  | { scope: "build" }
+);
 
 const T = "([a-z0-9-]+)/([a-z0-9-]+)";
 const UUID = "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})";
-const route = (path: string, scope: Scope, pool: Pool, flags = "") => ({
+/**
+ * A cacheable path, what it depends on, its budget, and the query parameters its page or handler
+ * reads (from their schemas where there is one): the key keeps only these, so a request with
+ * parameters nobody reads (`?junk=1`, `utm_*`) is answered from the same entry, and cannot push
+ * boards out of the cache.
+ */
+const route = (path: string, scope: Scope, pool: Pool, params: readonly string[], flags = "") => ({
   re: new RegExp(`^${path}$`, flags),
   scope,
   pool,
+  params: new Set(params),
 });
+
+const BOARD = Object.keys(LeaderboardView.shape);
+const PIVOT = Object.keys(PivotQuery.shape);
 
 /** The requests the proxy answers from the cache, for visitors (no session, no token). */
 const ROUTES = [
-  route(`/tasks/${T}`, "task", "boards"),
-  route(`/api/v1/tasks/${T}/leaderboard`, "task", "boards"),
+  // the page also reads `print` (a printable board)
+  route(`/tasks/${T}`, "task", "boards", [...BOARD, "print"]),
+  route(`/api/v1/tasks/${T}/leaderboard`, "task", "boards", BOARD),
   // the instance explorer and instance pages: built from the same release's board_version
   // (per-instance aggregates, board order) and its instances, which never change once imported
-  route(`/tasks/${T}/instances(?:/[^/]+)?`, "task", "details"),
+  route(`/tasks/${T}/instances`, "task", "details", Object.keys(ExplorerQuery.shape)),
+  route(`/tasks/${T}/instances/[^/]+`, "task", "details", Object.keys(InstancePageQuery.shape)),
   // a comparison of public submissions (a private one is a 404 to visitors, and 404s are not kept)
-  route(`/tasks/${T}/compare`, "task", "details"),
+  route(`/tasks/${T}/compare`, "task", "details", ["ids", "release", "find"]),
   // the pivot is built from the board's rows; the changelog from audit events written with the
   // changes they record — a release's status, a re-score's scores, a submission's row (made
   // public, verified, renamed, hidden), each of which moves the signature. A task's releases:
   // their rows change only in status after import, and a draft (admins' only) is a new id.
-  route(`(?:/api/v1)?/tasks/${T}/(?:pivot|changelog|releases)`, "task", "details"),
-  route(`/tasks/${T}/releases/[^/]+`, "task", "details"),
+  route(`(?:/api/v1)?/tasks/${T}/pivot`, "task", "details", PIVOT),
+  route(`/tasks/${T}/changelog`, "task", "details", ["before"]),
+  route(`/api/v1/tasks/${T}/changelog`, "task", "details", Object.keys(ChangelogQuery.shape)),
+  route(`(?:/api/v1)?/tasks/${T}/releases`, "task", "details", []),
+  route(`/tasks/${T}/releases/[^/]+`, "task", "details", []),
   // A scored submission's page and JSON: built from its row, its scores and its team, whose every
   // change moves its releases' board_version (triggers), from its task's boards (the attempts
   // series), and from its predictions and the release's instances, which never change. One not
   // scored yet (its page follows the upload's job) is not cached (submissionTask is null).
-  route(`(?:/api/v1)?/submissions/${UUID}`, "submission", "submissions", "i"),
+  route(`/submissions/${UUID}`, "submission", "submissions", ["release", "outcome", "page", "by"], "i"),
+  route(`/api/v1/submissions/${UUID}`, "submission", "submissions", [], "i"),
   // ... and what hangs off it: its per-instance rows, breakdown (a 404 while it is being computed,
   // not kept) and length buckets, and each prediction's trace page and JSON — from the same
   // scores and the predictions, which never change — in a budget of their own, so a crawler
   // walking a release's traces cannot push the submission pages out
+  route(`/api/v1/submissions/${UUID}/instances`, "submission", "traces", Object.keys(InstancesQuery.shape), "i"),
+  route(`/api/v1/submissions/${UUID}/breakdown`, "submission", "traces", Object.keys(BreakdownQuery.shape), "i"),
+  route(`/api/v1/submissions/${UUID}/length-buckets`, "submission", "traces", Object.keys(ReleaseQuery.shape), "i"),
   route(
-    `/api/v1/submissions/${UUID}/(?:instances|breakdown|length-buckets|predictions/[^/]+)`,
+    `/api/v1/submissions/${UUID}/predictions/[^/]+`,
     "submission",
     "traces",
+    Object.keys(PredictionDownloadQuery.shape),
     "i",
   ),
-  route(`/submissions/${UUID}/predictions/[^/]+`, "submission", "traces", "i"),
+  route(`/submissions/${UUID}/predictions/[^/]+`, "submission", "traces", Object.keys(TraceQuery.shape), "i"),
   // every task's current release, leader and count of public scored submissions
-  route("/", "all", "boards"),
-  route("/api/v1/benchmarks", "all", "boards"),
+  route("/", "all", "boards", []),
+  route("/api/v1/benchmarks", "all", "boards", []),
   // A team's page and JSON as visitors see them: its name and members (teams.members_version,
   // moved by triggers on memberships and users' names), and its public scored submissions and
   // attempts ledger, whose every change moves a release's board_version (any task's). Members'
   // e-mails, tokens and invitations are for signed-in members, never answered from here.
-  route("(?:/api/v1)?/teams/([a-z0-9-]{1,64})", "team", "details"),
+  route("/teams/([a-z0-9-]{1,64})", "team", "details", ["page"]),
+  route("/api/v1/teams/([a-z0-9-]{1,64})", "team", "details", []),
   // a function of the build (the layout differs only by session)
-  route("/docs/api", "build", "details"),
+  route("/docs/api", "build", "details", []),
 ];
+
+/**
+ * The request's path and the query parameters its route reads, in a canonical order (by name;
+ * a repeated name keeps its values' order, empty values included): what its response depends on.
+ */
+function cacheKey(url: URL, params: ReadonlySet<string>): string {
+  const kept = [...url.searchParams].filter(([k]) => params.has(k));
+  // a stable sort: `cols` and `ids`, read in order, keep theirs
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const q = new URLSearchParams(kept).toString();
+  return q ? `${url.pathname}?${q}` : url.pathname;
+}
 
 /** Marks the proxy's own render request, which must reach the app, not the cache. */
 export const FILL_HEADER = "x-leaderboard-cache-fill";
@@ -128,17 +166,21 @@ function visitorRead(req: { method: string; headers: Headers }): boolean {
   );
 }
 
-/** What the cache would key a request's response under: its route's scope and the path's task or submission. */
+/**
+ * What the cache would key a request's response under: its route's scope, the path's task or
+ * submission, and `key` — the path with only the parameters the route reads (cacheKey).
+ */
 export function cacheableRoute(req: { method: string; url: string; headers: Headers }): CacheableRoute | null {
   if (!visitorRead(req)) return null;
-  const { pathname } = new URL(req.url);
+  const url = new URL(req.url);
   for (const r of ROUTES) {
-    const m = r.re.exec(pathname);
+    const m = r.re.exec(url.pathname);
     if (!m) continue;
-    if (r.scope === "task") return { scope: "task", task: `${m[1]}/${m[2]}`, pool: r.pool };
-    if (r.scope === "submission") return { scope: "submission", id: m[1].toLowerCase(), pool: r.pool };
-    if (r.scope === "team") return { scope: "team", team: m[1], pool: r.pool };
-    return r.scope === "all" ? { scope: "all", pool: r.pool } : { scope: "build", pool: r.pool };
+    const key = cacheKey(url, r.params);
+    if (r.scope === "task") return { scope: "task", task: `${m[1]}/${m[2]}`, pool: r.pool, key };
+    if (r.scope === "submission") return { scope: "submission", id: m[1].toLowerCase(), pool: r.pool, key };
+    if (r.scope === "team") return { scope: "team", team: m[1], pool: r.pool, key };
+    return { scope: r.scope, pool: r.pool, key };
   }
   return null;
 }
@@ -151,21 +193,22 @@ export async function cacheSignature(req: {
   method: string;
   url: string;
   headers: Headers;
-}): Promise<{ signature: string; pool: Pool } | null> {
+}): Promise<{ signature: string; pool: Pool; key: string } | null> {
   const r = cacheableRoute(req);
   if (!r) return null;
-  if (r.scope === "build") return { signature: "build", pool: r.pool };
+  const { pool, key } = r;
+  if (r.scope === "build") return { signature: "build", pool, key };
   if (r.scope === "all" || r.scope === "team") {
     const db = await getDatabase();
     const all = await knownSignature(db.url, "*", () => allTasksSignature(sqlOf(db)));
-    if (r.scope === "all") return { signature: `all:${all}`, pool: r.pool };
+    if (r.scope === "all") return { signature: `all:${all}`, pool, key };
     const team = await knownSignature(db.url, `team:${r.team}`, () => teamSignature(sqlOf(db), r.team));
     // an unknown team: the app answers (a 404, not kept)
-    return team ? { signature: `team:${team}|${all}`, pool: r.pool } : null;
+    return team ? { signature: `team:${team}|${all}`, pool, key } : null;
   }
   const task = r.scope === "task" ? r.task : await submissionTask(r.id);
   const signature = task ? await taskSignature(task) : "";
-  return signature ? { signature, pool: r.pool } : null;
+  return signature ? { signature, pool, key } : null;
 }
 
 // A scored submission's task never changes: remembered per process (a bounded map, no invalidation needed)
