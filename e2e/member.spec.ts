@@ -87,3 +87,44 @@ test("a large upload is queued (202): the form follows it to its score, and its 
   await status.getByRole("link", { name: "View the submission" }).click();
   await expect(page.getByTestId("metric-cards")).toContainText("0.422");
 });
+
+test("a busy server: the form shows the wait Retry-After names, sends again, and gives up after 5 tries", async ({
+  page,
+}) => {
+  await signUp(page, "Busy Lab", `busy-${Date.now()}@example.test`);
+  await page.goto("/tasks/bouncerbench/input/submit");
+  const good = fs.readFileSync(path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"), "utf8");
+  // the server's own answer when its scoring queue is full, for the first `busyFor` tries
+  let tries = 0;
+  let busyFor = 1;
+  await page.route("**/api/v1/tasks/bouncerbench/input/submissions", async (route) => {
+    tries += 1;
+    if (tries > busyFor) return route.continue();
+    await route.fulfill({
+      status: 503,
+      headers: { "retry-after": "2", "content-type": "application/json" },
+      body: JSON.stringify({ error: { code: "busy", message: "the server is scoring many files now" } }),
+    });
+  });
+  await page
+    .getByTestId("file-input")
+    .setInputFiles({ name: "busy.json", mimeType: "application/json", buffer: Buffer.from(good) });
+  await page.getByLabel(/Model name/).fill("busy-bouncer");
+  await page.getByRole("button", { name: "Upload and score" }).click();
+  const wait = page.getByTestId("upload-wait");
+  await expect(wait).toContainText("the server is scoring many files now");
+  await expect(wait).toContainText(/Sending again in [12] s \(try 2 of 5\)/);
+  await expect(page.getByRole("button", { name: "Upload and score" })).toBeDisabled();
+  await expect(page.getByTestId("upload-ok")).toContainText("F_m = 0.422", { timeout: 10_000 });
+  expect(tries).toBe(2);
+
+  // busy every time: five tries, then the server's word
+  tries = 0;
+  busyFor = 99;
+  await page.getByLabel(/Model name/).fill("busy-bouncer-2");
+  await page.getByRole("button", { name: "Upload and score" }).click();
+  await expect(wait).toContainText("try 5 of 5", { timeout: 15_000 });
+  const error = page.getByTestId("upload-error");
+  await expect(error).toContainText("the server is scoring many files now", { timeout: 10_000 });
+  expect(tries).toBe(5);
+});

@@ -18,6 +18,7 @@ import { provideDatabaseUrl } from "./database-url";
 import { Me, TokenCreated } from "@/lib/contracts/accounts";
 import { UploadResponse } from "@/lib/contracts/submissions";
 import { SYSTEM_META_KEYS } from "@/lib/validations/common";
+import { MAX_TRIES, retryDelaySeconds } from "@/lib/client/retry";
 import { readServerInfo } from "./embedded-pg.mjs";
 
 const USAGE = `usage: npm run cli -- <command>
@@ -147,10 +148,18 @@ async function postForm(url: string, form: FormData, token: string | undefined) 
     throw new CliError(
       "no API token: set LEADERBOARD_TOKEN (or run on the app's machine, which has .data/admin-token)",
     );
-  const res = await fetch(url, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok) apiFailure(res.status, body);
-  return body;
+  for (let tries = 1; ; tries++) {
+    const res = await fetch(url, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+    const body = await res.json().catch(() => ({}));
+    if (res.ok) return body;
+    // busy (503) or too many at once (429): sent again after the wait the server names
+    const wait = retryDelaySeconds(res.status, res.headers.get("retry-after"), body.error?.code, tries);
+    if (wait === null) apiFailure(res.status, body);
+    console.error(
+      `the server answered ${res.status} (${body.error?.message ?? "busy"}): sending again in ${wait} s (try ${tries + 1} of ${MAX_TRIES})`,
+    );
+    await new Promise((r) => setTimeout(r, wait * 1000));
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Problem } from "@/lib/errors";
 import { ErrorBody } from "@/lib/contracts/common";
 import { UploadQueued, UploadScored } from "@/lib/contracts/submissions";
 import { getMetric } from "@/lib/metric-value";
+import { sendUpload, type UploadAnswer, type UploadWait } from "./send-upload";
 import { fixed, formatBytes } from "@/lib/format";
 import { REASONING_EFFORTS, SYSTEM_META_KEYS } from "@/lib/validations/common";
 
@@ -18,6 +19,31 @@ type Result =
   | ({ kind: "ok" } & UploadScored)
   | ({ kind: "queued" } & UploadQueued)
   | { kind: "error"; status: number; message: string; problems: Problem[]; problemCount: number };
+
+/** What the form shows of the server's answer, read through the API's own contract (lib/contracts/submissions.ts). */
+function readAnswer({ status, body }: UploadAnswer): Result {
+  if (status === 0)
+    return {
+      kind: "error",
+      status: 0,
+      message: "network error: the upload did not reach the server",
+      problems: [],
+      problemCount: 0,
+    };
+  const scored = status === 201 ? UploadScored.safeParse(body) : null;
+  if (scored?.success) return { kind: "ok", ...scored.data };
+  // a large file: kept, and scored by a worker
+  const queued = status === 202 ? UploadQueued.safeParse(body) : null;
+  if (queued?.success) return { kind: "queued", ...queued.data };
+  const err = ErrorBody.safeParse(body).data?.error;
+  return {
+    kind: "error",
+    status,
+    message: err?.message ?? `upload failed (HTTP ${status})`,
+    problems: err?.details?.problems ?? [],
+    problemCount: err?.details?.problemCount ?? 0,
+  };
+}
 
 /** Drag-and-drop upload of a prediction file with progress and the server's validation report. */
 export function UploadForm({
@@ -36,6 +62,8 @@ export function UploadForm({
   const [drag, setDrag] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<Result | null>(null);
+  const [wait, setWait] = useState<UploadWait | null>(null);
+  const stopWait = useRef<(() => void) | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
@@ -50,48 +78,18 @@ export function UploadForm({
       if (fd.get(k) === "") fd.delete(k);
     setResult(null);
     setProgress(0);
-    // XMLHttpRequest, not fetch: it reports upload progress.
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/v1/tasks/${task}/submissions`);
-    xhr.upload.onprogress = (ev) => ev.lengthComputable && setProgress(ev.loaded / ev.total);
-    xhr.onload = () => {
-      setProgress(null);
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* non-JSON reply: reported below */
-      }
-      // the answers are read through the API's own contract (lib/contracts/submissions.ts)
-      const scored = xhr.status === 201 ? UploadScored.safeParse(body) : null;
-      const queued = xhr.status === 202 ? UploadQueued.safeParse(body) : null;
-      if (scored?.success) {
-        setResult({ kind: "ok", ...scored.data });
-      } else if (queued?.success) {
-        // a large file: kept, and scored by a worker
-        setResult({ kind: "queued", ...queued.data });
-      } else {
-        const err = ErrorBody.safeParse(body).data?.error;
-        setResult({
-          kind: "error",
-          status: xhr.status,
-          message: err?.message ?? `upload failed (HTTP ${xhr.status})`,
-          problems: err?.details?.problems ?? [],
-          problemCount: err?.details?.problemCount ?? 0,
-        });
-      }
-    };
-    xhr.onerror = () => {
-      setProgress(null);
-      setResult({
-        kind: "error",
-        status: 0,
-        message: "network error: the upload did not reach the server",
-        problems: [],
-        problemCount: 0,
-      });
-    };
-    xhr.send(fd);
+    stopWait.current = sendUpload(`/api/v1/tasks/${task}/submissions`, fd, {
+      progress: setProgress,
+      waiting: (w) => {
+        setWait(w);
+        if (w) setProgress(null);
+      },
+      done: (answer) => {
+        stopWait.current = null;
+        setProgress(null);
+        setResult(readAnswer(answer));
+      },
+    });
   }
 
   return (
@@ -317,13 +315,21 @@ export function UploadForm({
       </div>
       <button
         type="submit"
-        disabled={!file || progress !== null}
+        disabled={!file || progress !== null || wait !== null}
         className="rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-50"
       >
         {progress !== null ? "Uploading…" : "Upload and score"}
       </button>
       {progress !== null ? <ProgressBar fraction={progress} label="Upload progress" /> : null}
       {progress === 1 ? <p className="text-sm text-muted">Validating and scoring on the server…</p> : null}
+      {wait ? (
+        <p role="status" aria-live="polite" className="text-sm" data-testid="upload-wait">
+          {wait.message}. Sending again in {wait.seconds} s (try {wait.next} of {wait.of}).{" "}
+          <button type="button" className="underline" onClick={() => stopWait.current?.()}>
+            Stop
+          </button>
+        </p>
+      ) : null}
       {result?.kind === "ok" ? (
         <div
           className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950"

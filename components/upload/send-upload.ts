@@ -1,0 +1,83 @@
+"use client";
+
+import { MAX_TRIES, retryDelaySeconds } from "@/lib/client/retry";
+
+/** The server's last answer to an upload: its status and JSON body (null when it was not JSON; status 0: no answer). */
+export interface UploadAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A wait before the upload is sent again: the server was busy (503) or had too many of the team's at once (429). */
+export interface UploadWait {
+  seconds: number;
+  /** the try that comes next, and how many there are in all */
+  next: number;
+  of: number;
+  message: string;
+}
+
+function errorOf(body: unknown): { code?: string; message?: string } {
+  const e = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return {
+    code: typeof e?.code === "string" ? e.code : undefined,
+    message: typeof e?.message === "string" ? e.message : undefined,
+  };
+}
+
+/**
+ * POSTs a form with upload progress (XMLHttpRequest: fetch reports none). A 503 busy or 429 with a
+ * short Retry-After is sent again after that wait, at most MAX_TRIES times in all, counting down
+ * through `waiting`. Returns a function that stops a wait (the last answer is then reported).
+ */
+export function sendUpload(
+  url: string,
+  form: FormData,
+  on: {
+    progress: (fraction: number) => void;
+    waiting: (wait: UploadWait | null) => void;
+    done: (answer: UploadAnswer) => void;
+  },
+): () => void {
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let last: UploadAnswer = { status: 0, body: null };
+  const stop = () => {
+    if (!timer) return;
+    clearInterval(timer);
+    timer = null;
+    on.waiting(null);
+    on.done(last);
+  };
+  const send = (tries: number) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.upload.onprogress = (ev) => ev.lengthComputable && on.progress(ev.loaded / ev.total);
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* non-JSON reply: reported by the caller */
+      }
+      last = { status: xhr.status, body };
+      const err = errorOf(body);
+      const wait = retryDelaySeconds(xhr.status, xhr.getResponseHeader("retry-after"), err.code, tries);
+      if (wait === null) return on.done(last);
+      let left = wait;
+      const message = err.message ?? `the server answered ${xhr.status}`;
+      on.waiting({ seconds: left, next: tries + 1, of: MAX_TRIES, message });
+      timer = setInterval(() => {
+        left -= 1;
+        if (left > 0) return on.waiting({ seconds: left, next: tries + 1, of: MAX_TRIES, message });
+        clearInterval(timer!);
+        timer = null;
+        on.waiting(null);
+        send(tries + 1);
+      }, 1000);
+    };
+    xhr.onerror = () => on.done({ status: 0, body: null });
+    xhr.send(form);
+  };
+  send(1);
+  return stop;
+}
