@@ -327,3 +327,29 @@ test("a flood of stalled uploads from one account holds at most its team's budge
   });
   expect(res.status, await res.clone().text()).toBe(200);
 });
+
+test("30 simultaneous ordinary uploads go through on the default scoring queue (none refused busy)", async () => {
+  // dry runs: validated and scored in the scoring thread like any upload, nothing stored; 30 ×
+  // 0.75 MB stays within this app's 24 MB team budget (the default is 64 MB)
+  const file = predictions(0.75 * MB);
+  const t0 = Date.now();
+  const statuses = await Promise.all(
+    Array.from({ length: 30 }, async (_, i) => {
+      const fd = new FormData();
+      fd.set("model", `simultaneous-${i}`);
+      fd.set("dry_run", "true");
+      fd.set("file", new Blob([new Uint8Array(file)]), `simultaneous-${i}.json`);
+      const res = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, {
+        method: "POST",
+        body: fd,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await res.arrayBuffer();
+      return res.status;
+    }),
+  );
+  console.log(
+    `[uploads-end] 30 simultaneous 0.75 MB dry runs answered in ${Date.now() - t0} ms: ${statuses.join(" ")}`,
+  );
+  expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+});
