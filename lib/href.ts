@@ -11,3 +11,10 @@ export function withQuery(path: string, params: Record<string, string | number |
   const s = p.toString();
   return s ? `${path}?${s}` : path;
 }
+
+/**
+ * The `rel` of every link a user entered (a submission's site, logs, code): search engines give
+ * it no weight (`ugc nofollow`, so the board is no link farm) and the target learns nothing of
+ * the page it came from.
+ */
+export const USER_LINK_REL = "ugc nofollow noopener noreferrer";

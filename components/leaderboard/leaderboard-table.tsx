@@ -1,3 +1,4 @@
+import { USER_LINK_REL } from "@/lib/href";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -142,7 +143,7 @@ function Model({ r }: { r: LeaderboardRow }) {
           </Badge>
         ) : null}
         {r.logsUrl ? (
-          <a href={r.logsUrl} rel="noopener noreferrer nofollow" className="text-xs">
+          <a href={r.logsUrl} rel={USER_LINK_REL} className="text-xs">
             logs
           </a>
         ) : null}

@@ -1,3 +1,4 @@
+import { USER_LINK_REL } from "@/lib/href";
 import Link from "next/link";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
@@ -35,7 +36,7 @@ export function SubmissionHeader({ v }: { v: SubmissionPageView }) {
         {sub.site ? (
           <>
             {" · "}
-            <a href={sub.site} rel="noopener noreferrer">
+            <a href={sub.site} rel={USER_LINK_REL}>
               site
             </a>
           </>
@@ -43,7 +44,7 @@ export function SubmissionHeader({ v }: { v: SubmissionPageView }) {
         {sub.logsUrl ? (
           <>
             {" · "}
-            <a href={sub.logsUrl} rel="noopener noreferrer nofollow" data-testid="logs-link">
+            <a href={sub.logsUrl} rel={USER_LINK_REL} data-testid="logs-link">
               logs and trajectories
             </a>
           </>

@@ -1,3 +1,4 @@
+import { USER_LINK_REL } from "@/lib/href";
 import { Badge } from "@/components/ui/badge";
 import type { SubmissionPageView } from "@/lib/server/submissions";
 import { SYSTEM_META_LABELS } from "@/lib/system-meta-labels";
@@ -56,7 +57,7 @@ export function SystemCard({ v }: { v: SubmissionPageView }) {
       </dl>
       {m.code_url ? (
         <p className="mt-1">
-          <a href={String(m.code_url)} rel="noopener noreferrer nofollow" data-testid="code-link">
+          <a href={String(m.code_url)} rel={USER_LINK_REL} data-testid="code-link">
             code
           </a>
         </p>

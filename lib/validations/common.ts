@@ -24,12 +24,36 @@ const boolish = z
   .transform((v) => v === true || v === "true" || v === "1" || v === "on" || v === "yes");
 
 /**
- * Characters a displayed name must not hold: control characters (C0, DEL, C1), bidirectional
- * embeddings, overrides and isolates, and the marks that flip text direction unseen (U+200E/F,
- * U+061C), line/paragraph separators and the zero-width no-break space. A model called
- * "\u202Egnp.exe" would otherwise render reversed on every leaderboard.
+ * Characters a displayed name must not hold: control characters (C0, DEL, C1), format
+ * characters (bidirectional embeddings, overrides, isolates and marks, zero-width spaces and
+ * joiners, interlinear annotation anchors U+FFF9–FFFB, the zero-width no-break space, tags …),
+ * line/paragraph separators, private-use and unassigned code points and lone surrogates. A model
+ * called "\u202Egnp.exe" would render reversed on every leaderboard, and "\uFFF9gpt-4" would
+ * look like "gpt-4" without sharing its skeleton. Zero-width joiners between letters or emoji
+ * (Persian and Indic names, 👩‍💻) are text, not tricks: see unsafeCharacter.
  */
-const UNSAFE_TEXT = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029\uFEFF]/u;
+const UNSAFE_TEXT = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\u2028\u2029]/u;
+/** ZWNJ/ZWJ with a letter, mark or emoji on both sides. */
+const JOINER_IN_WORD =
+  /(?<=[\p{L}\p{M}\p{Extended_Pictographic}\uFE0F])[\u200C\u200D](?=[\p{L}\p{M}\p{Extended_Pictographic}])/gu;
+
+/** `v` without the characters a name must not hold (for names taken from elsewhere: a GitHub profile's). */
+export function stripUnsafeText(v: string): string {
+  let out = "";
+  for (;;) {
+    const m = unsafeCharacter(v);
+    if (!m) return out + v;
+    out += v.slice(0, m.index);
+    v = v.slice(m.index + String.fromCodePoint(parseInt(m.code, 16)).length);
+  }
+}
+
+/** The first character of `v` a name must not hold (UNSAFE_TEXT), with its 0-based index; or null. */
+export function unsafeCharacter(v: string): { code: string; index: number } | null {
+  // a joiner inside a word stands for one (same length, so positions stay right)
+  const m = UNSAFE_TEXT.exec(v.replace(JOINER_IN_WORD, "a"));
+  return m ? { code: m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0"), index: m.index } : null;
+}
 
 /**
  * Characters that show nothing on their own: white space, control and format characters
@@ -69,34 +93,41 @@ export function displayName(what: string, max: number) {
     .min(1, `${what} is required`)
     .max(max, `${what} must be at most ${max} characters`)
     .superRefine((v, ctx) => {
-      const m = UNSAFE_TEXT.exec(v);
-      if (m) {
-        const code = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+      const m = unsafeCharacter(v);
+      if (m)
         ctx.addIssue({
           code: "custom",
-          message: `${what} holds a control or text-direction character (U+${code}) at position ${m.index + 1}: use plain text`,
+          message: `${what} holds an invisible, control or text-direction character (U+${m.code}) at position ${m.index + 1}: use plain text`,
         });
-      }
     })
     .superRefine(visibleText(what))
     .overwrite((v) => v.normalize("NFC"));
 }
+
+/** A number in decimal notation: an optional sign, digits with an optional fraction, an optional exponent. */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * An optional number sent as a form field or JSON: absent, null, "" or blanks are absent (never
  * 0, as `z.coerce.number()` would make them); anything else must be a finite number.
  */
 export function optionalNumber(what: string, opts: { int?: boolean; min?: number; max?: number } = {}) {
+  // whole numbers beyond 2^53 lose digits as JavaScript numbers (and tokens is a BIGINT column)
+  if (opts.int && opts.max === undefined) opts = { ...opts, max: Number.MAX_SAFE_INTEGER };
   return z
     .union([z.number(), z.string(), z.null()])
     .transform((v, ctx) => {
       if (v === null) return undefined;
       const text = typeof v === "string" ? v.trim() : null;
       if (text === "") return undefined;
-      const n = text === null ? (v as number) : Number(text);
+      // decimal notation only: Number() would also take 0x10, 0b11, 0o7 and Infinity
+      const n = text === null ? (v as number) : DECIMAL.test(text) ? Number(text) : NaN;
       const shown = text === null ? String(v) : text.length > 40 ? `${text.slice(0, 40)}…` : text;
       if (!Number.isFinite(n)) {
-        ctx.addIssue({ code: "custom", message: `${what} must be a number, got '${shown}'` });
+        ctx.addIssue({
+          code: "custom",
+          message: `${what} must be a number, got '${shown}' (decimal notation, such as 12 or 0.5)`,
+        });
         return z.NEVER;
       }
       if (opts.int && !Number.isInteger(n)) {

@@ -152,12 +152,28 @@ describe("a model name belongs to the first team that used it on a task", () => 
     expect((await upload(bob.token, { model: "bob-model" })).status).toBe(201);
   });
 
-  it("a private name is refused without naming it or its team", async () => {
-    expect((await upload(alice.token, { model: "secret-sieve", visibility: "private" })).status).toBe(201);
-    const r = await upload(bob.token, { model: "secret-sieve" });
-    expect(r.status).toBe(409);
-    expect(r.body.error.message).toMatch(/by another team:/);
-    expect(r.body.error.message).not.toMatch(/Alice/);
+  it("a private (or hidden) name confirms nothing: another team may use it; the first to show it publicly owns it", async () => {
+    const secret = await upload(alice.token, { model: "secret-sieve", visibility: "private" });
+    expect(secret.status).toBe(201);
+    // bob's upload of the same name is what it would be if alice's did not exist
+    const bobs = await upload(bob.token, { model: "secret-sieve", visibility: "private" });
+    expect(bobs.status, JSON.stringify(bobs.body)).toBe(201);
+    // bob shows it first: his
+    const shown = await call("PATCH", `/api/v1/submissions/${bobs.body.id}`, { visibility: "public" }, bob.token);
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    // alice making hers public is refused, naming bob's public model (public facts only)
+    const late = await call("PATCH", `/api/v1/submissions/${secret.body.id}`, { visibility: "public" }, alice.token);
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toMatch(/already used on this task by team "BOB.S LAB"/i);
+    expect((await db.prisma.submission.findUniqueOrThrow({ where: { id: secret.body.id } })).visibility).toBe(
+      "private",
+    );
+    // a withdrawn public submission holds its name no more, and is not named
+    expect((await call("PATCH", `/api/v1/submissions/${bobs.body.id}`, { withdrawn: true }, bob.token)).status).toBe(
+      200,
+    );
+    const after = await upload(alice.token, { model: "secret-sieve" });
+    expect(after.status, JSON.stringify(after.body)).toBe(201);
   });
 });
 

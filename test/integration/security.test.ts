@@ -174,6 +174,15 @@ describe("cross-site writes", () => {
         .status,
     ).toBe(200);
   });
+  it("without a trusted proxy (TRUSTED_PROXY_HOPS=0) a forged X-Forwarded-Host does not make a foreign Origin this site", async () => {
+    const cookie = "next-auth.session-token=stolen";
+    const res = await submit(
+      upload({ cookie, origin: "https://evil.example", "x-forwarded-host": "evil.example" }),
+      ctx({ benchmark: "bouncerbench", task: "input" }),
+    );
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.message).toMatch(/cross-site request refused/);
+  });
 });
 
 describe("submission fields", () => {
@@ -181,6 +190,8 @@ describe("submission fields", () => {
   it.each([
     [{ model: "m\u0000" }, "model", /U\+0000/],
     [{ model: "\u202Eevil" }, "model", /U\+202E/],
+    [{ model: "\uFFF9x" }, "model", /U\+FFF9/],
+    [{ model: "ok", cost_usd: "0x10" }, "cost_usd", /cost_usd must be a number, got '0x10'/],
     [{ model: "ok", system: "sys\u2066x" }, "system", /U\+2066/],
     [{ model: "ok", site: "javascript:alert(1)" }, "site", /http/],
     [{ model: "ok", site: "file:///etc/passwd" }, "site", /http/],

@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { hasSessionCookie, resolveActor, type Actor } from "@/lib/server/auth";
 import { errorResponse } from "./error-response";
@@ -107,9 +108,20 @@ async function jsonBody(req: Request): Promise<unknown> {
   }
 }
 
-/** The origin a request was sent to (behind a proxy: the host it forwarded). */
-function ownHost(req: Request): string | null {
-  return req.headers.get("x-forwarded-host") ?? req.headers.get("host") ?? new URL(req.url).host;
+/**
+ * The host a request was sent to: its Host header; behind TRUSTED_PROXY_HOPS proxies, the
+ * X-Forwarded-Host the outermost of them set (the N-th entry from the right, as with the client
+ * address). Without a proxy the header is the client's own word, and a forged one would let a
+ * foreign Origin pass as this site.
+ */
+export function ownHost(req: Request): string | null {
+  const hops = getEnv().TRUSTED_PROXY_HOPS;
+  const forwarded = (req.headers.get("x-forwarded-host") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (hops > 0 && forwarded.length) return forwarded[Math.max(0, forwarded.length - hops)];
+  return req.headers.get("host") ?? new URL(req.url).host;
 }
 
 /**

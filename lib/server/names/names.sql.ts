@@ -16,7 +16,11 @@ export async function lockModelName(sql: Sql, taskId: string, key: string) {
   await sql(`SELECT 1 FROM pg_advisory_xact_lock(hashtext('model-name'), hashtext($1 || '/' || $2))`, [taskId, key]);
 }
 
-/** The first live submission on the task whose model name has this skeleton (it names the owner). */
+/**
+ * The first submission on the task whose model name has this skeleton and that anyone may see —
+ * a public one not hidden nor withdrawn, or a baseline — : it names the owner. Private and hidden
+ * ones reserve nothing against other teams, so a refusal never confirms that one exists.
+ */
 export async function firstModelWithSkeleton(sql: Sql, taskId: string, key: string, exceptSubmissionId: string | null) {
   const [first] = await sql<{
     model: string;
@@ -28,6 +32,7 @@ export async function firstModelWithSkeleton(sql: Sql, taskId: string, key: stri
     `SELECT s.model, s.visibility::text AS visibility, s.baseline, s.team_id::text AS team_id, t.name AS team_name
        FROM submissions s LEFT JOIN teams t ON t.id = s.team_id
       WHERE s.task_id = $1::uuid AND s.model_skeleton = $2 AND s.status <> 'failed' AND ($3::uuid IS NULL OR s.id <> $3::uuid)
+        AND (s.baseline IS NOT NULL OR (s.visibility = 'public' AND s.hidden_at IS NULL))
       ORDER BY s.created_at, s.id LIMIT 1`,
     [taskId, key, exceptSubmissionId],
   );

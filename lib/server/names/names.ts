@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { hasVisibleCharacter } from "@/lib/validations/common";
+import { hasVisibleCharacter, stripUnsafeText } from "@/lib/validations/common";
 import { CONFUSABLE_PAIRS } from "./confusables";
 // db/sql.ts itself, not the db door: the migration runner (in db) calls this module's back-fill
 import { sqlOf, type Sql, type SqlSource } from "@/lib/server/db/sql";
@@ -67,11 +67,12 @@ export function skeleton(s: string): string {
 }
 
 /**
- * A name as stored: NFC, trimmed, with at least one visible character.
+ * A name as stored: NFC, trimmed, without the characters no name may hold (a GitHub profile's
+ * name does not pass displayName), with at least one visible character.
  * @throws AppError validation_failed ("name must contain a visible character")
  */
 export function visibleName(s: string, what = "name"): string {
-  const v = s.normalize("NFC").trim();
+  const v = stripUnsafeText(s).normalize("NFC").trim();
   if (!hasVisibleCharacter(v)) {
     throw new AppError("validation_failed", `${what} must contain a visible character`, {
       problemCount: 1,
@@ -142,12 +143,15 @@ export async function freeTeamName(db: Db, base: string): Promise<{ name: string
 }
 
 /**
- * Refuses a model name on a task when the first submission on that task with the same skeleton
- * is another team's (or a server baseline's): a model name belongs to the first team that used it
- * there, look-alikes included. The same team may reuse its own name and its look-alikes. Call it in the transaction that
- * stores the submission: it takes an advisory lock per (task, skeleton), so two teams racing for one
- * name are decided one after the other. Returns the skeleton to store in `submissions.model_skeleton`.
- * @throws AppError conflict (409) naming the model
+ * Refuses a model name on a task when the first public submission on that task with the same
+ * skeleton is another team's (or a server baseline's): a model name belongs to the first team that
+ * showed it there, look-alikes included. The same team may reuse its own name and its look-alikes.
+ * Private, hidden and withdrawn submissions hold no name against others (a 409 would confirm that
+ * another team has a private model of that name): a private submission's name is checked again
+ * when it is made public. Call it in the transaction that stores (or publishes) the submission:
+ * it takes an advisory lock per (task, skeleton), so two teams racing for one name are decided
+ * one after the other. Returns the skeleton to store in `submissions.model_skeleton`.
+ * @throws AppError conflict (409) naming the model and its public owner
  */
 export async function assertModelNameAvailable(
   db: Db,
@@ -160,18 +164,9 @@ export async function assertModelNameAvailable(
   const first = await firstModelWithSkeleton(rows, opts.taskId, key, opts.submissionId ?? null);
   const other = first && first.team_id !== opts.teamId ? first : null;
   if (other) {
-    // a private submission's name and team stay private: say only that the name is taken
-    const owner = other.baseline
-      ? "a server baseline"
-      : other.visibility === "public" && other.team_name
-        ? `team "${other.team_name}"`
-        : "another team";
-    const what =
-      other.visibility === "public" || other.baseline
-        ? other.model === opts.model
-          ? ""
-          : ` (it looks like "${other.model}")`
-        : "";
+    // the owner is public (firstModelWithSkeleton sees nothing else)
+    const owner = other.baseline ? "a server baseline" : other.team_name ? `team "${other.team_name}"` : "another team";
+    const what = other.model === opts.model ? "" : ` (it looks like "${other.model}")`;
     throw new AppError(
       "conflict",
       `model name "${opts.model}" is already used on this task by ${owner}${what}: name your model differently`,

@@ -154,12 +154,22 @@ export function badgeSvg(b: Pick<Badge, "label" | "message" | "color" | "title">
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${xml(b.title)}"><title>${xml(b.title)}</title><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath id="r"><rect width="${w}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${mw}" height="20" fill="${b.color}"/><rect width="${w}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11"><text x="${lw / 2}" y="15" fill="#010101" fill-opacity=".3">${xml(b.label)}</text><text x="${lw / 2}" y="14">${xml(b.label)}</text><text x="${lw + mw / 2}" y="15" fill="#010101" fill-opacity=".3">${xml(b.message)}</text><text x="${lw + mw / 2}" y="14">${xml(b.message)}</text></g></svg>`;
 }
 
+/**
+ * Shared caches (GitHub's image proxy, a CDN) keep a public badge at most a minute, then ask again
+ * with its ETag (a 304 while the board is unchanged): a withdrawn or hidden submission's badge
+ * stops showing its score within BADGE_MAX_AGE + BADGE_STALE seconds.
+ */
+export const BADGE_MAX_AGE = 60;
+export const BADGE_STALE = 30;
+
 /** The badge as an HTTP answer: an ETag from its version (304 when unchanged); private ones are never kept by caches. */
 export function badgeResponse(req: Request, b: Badge): Response {
   const etag = `"b-${crypto.createHash("sha1").update(`${b.version}|${b.message}|${b.color}`).digest("hex").slice(0, 20)}"`;
   const headers = {
     etag,
-    "cache-control": b.private ? "private, no-store" : "public, max-age=300, stale-while-revalidate=3600",
+    "cache-control": b.private
+      ? "private, no-store"
+      : `public, max-age=${BADGE_MAX_AGE}, stale-while-revalidate=${BADGE_STALE}`,
   };
   if (req.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   return new Response(badgeSvg(b), { headers: { ...headers, "content-type": "image/svg+xml; charset=utf-8" } });

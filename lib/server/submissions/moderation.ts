@@ -5,6 +5,7 @@ import { audit } from "@/lib/server/audit";
 import { sqlOf } from "@/lib/server/db";
 import { queueBoardRefresh } from "@/lib/server/scoring";
 import { isOwner } from "@/lib/server/teams";
+import { assertModelNameAvailable } from "@/lib/server/names";
 
 /** The releases a submission has scores on: their boards' ranked sets move with it. */
 async function boardsOf(db: Pick<PrismaClient, "score">, submissionId: string): Promise<string[]> {
@@ -83,6 +84,14 @@ export async function updateSubmission(
       }
     }
     if (!Object.keys(data).length) return result(sub);
+    // made public: its name must not be another team's public one (private names hold nothing)
+    if (data.visibility === "public")
+      await assertModelNameAvailable(sqlOf(tx), {
+        taskId: sub.taskId,
+        teamId: sub.teamId,
+        model: sub.model,
+        submissionId: id,
+      });
     const after = await tx.submission.update({ where: { id }, data });
     // on or off the public boards: their rank intervals are recomputed
     if (data.visibility !== undefined || data.withdrawnAt) await queueBoardRefresh(sqlOf(tx), await boardsOf(tx, id));
