@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { getDatabase, sqlOf } from "@/lib/server/db";
 import { knownSignature } from "./release-signatures";
+import { inlineStreamedBoundaries } from "./inline-boundaries";
 import { allTasksSignature, releaseSignature, scoredSubmissionTask, teamSignature } from "./response-cache.sql";
 import { Lru } from "@/lib/server/cache";
 import { LeaderboardView } from "@/lib/validations/leaderboard-view";
@@ -248,7 +249,7 @@ export async function cachedResponse(
   let passthrough: Response | null = null;
   const response = (async (): Promise<CachedResponse | null> => {
     const res = await render();
-    const body = Buffer.from(await res.arrayBuffer());
+    let body = Buffer.from(await res.arrayBuffer());
     if (res.status !== 200 || body.length > MAX_BODY) {
       passthrough = new Response(body, { status: res.status, headers: res.headers });
       return null;
@@ -267,6 +268,9 @@ export async function cachedResponse(
           "x-request-id",
         ].includes(k),
     );
+    // a page whose streamed parts are in place: readable without JavaScript (inline-boundaries.ts)
+    if (res.headers.get("content-type")?.startsWith("text/html"))
+      body = Buffer.from(inlineStreamedBoundaries(body.toString("utf8")));
     const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
     const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
     return {

@@ -1,0 +1,117 @@
+// Every reader page shows its content without JavaScript (issue 31, item 5): React streams large
+// parts of a page (the board's rows, a submission's tables, the cite card after them) into hidden
+// elements that its scripts move into place; a crawler, an archive or a browser with scripts off
+// saw none of it. The response cache moves them itself (lib/server/http/inline-boundaries.ts).
+// Each page is opened twice, as visitors: with JavaScript off, then on; the same rows and numbers
+// are visible in both, nothing streamed is left hidden, and the page still hydrates.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
+interface Row {
+  submissionId: string;
+  model: string;
+  baseline: string | null;
+  team: { slug: string } | null;
+}
+
+let rows: Row[] = [];
+let instance = "";
+
+test.beforeAll(async ({ request }) => {
+  const board = (await (await request.get("/api/v1/tasks/bouncerbench/input/leaderboard")).json()) as { rows: Row[] };
+  rows = board.rows.filter((r) => !r.baseline && r.team);
+  expect(rows.length).toBeGreaterThanOrEqual(2);
+  const explorer = await request.get("/tasks/bouncerbench/input/instances");
+  instance = /href="\/tasks\/bouncerbench\/input\/instances\/([^"?]+)"/.exec(await explorer.text())?.[1] ?? "";
+  expect(instance).not.toBe("");
+});
+
+/** What a reader sees of the page's main content: its visible text, and how many streamed parts are still hidden. */
+async function seen(browser: Browser, path: string, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const res = await page.goto(path, { waitUntil: "load" });
+  expect(res?.status(), path).toBe(200);
+  if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+  const view = await read(page);
+  await context.close();
+  return { ...view, errors };
+}
+
+async function read(page: Page) {
+  return page.evaluate(() => ({
+    text: (document.querySelector("main") as HTMLElement | null)?.innerText ?? "",
+    streamedHidden: document.querySelectorAll('[id^="S:"], template[id^="B:"], template[id^="P:"]').length,
+    rows: [...document.querySelectorAll("[data-testid=leaderboard] tbody tr")].filter(
+      (tr) => (tr as HTMLElement).offsetParent !== null,
+    ).length,
+  }));
+}
+
+const pages = (): [string, string, (text: string) => void][] => {
+  const [a, b] = rows;
+  return [
+    ["home", "/", (t) => expect(t).toMatch(/BouncerBench/)],
+    ["board", "/tasks/bouncerbench/input", (t) => expect(t).toContain(a.model)],
+    ["submission", `/submissions/${a.submissionId}`, (t) => expect(t).toContain(a.model)],
+    [
+      "compare",
+      `/tasks/bouncerbench/input/compare?ids=${a.submissionId}&ids=${b.submissionId}`,
+      (t) => expect(t).toContain(b.model),
+    ],
+    ["instances", "/tasks/bouncerbench/input/instances", (t) => expect(t).toContain(instance)],
+    ["instance", `/tasks/bouncerbench/input/instances/${instance}`, (t) => expect(t).toContain(instance)],
+    ["pivot", "/tasks/bouncerbench/input/pivot", (t) => expect(t.length).toBeGreaterThan(100)],
+    ["releases", "/tasks/bouncerbench/input/releases", (t) => expect(t).toMatch(/1\.1/)],
+    ["changelog", "/tasks/bouncerbench/input/changelog", (t) => expect(t.length).toBeGreaterThan(100)],
+    ["team", `/teams/${a.team!.slug}`, (t) => expect(t).toContain(a.model)],
+  ];
+};
+
+test("every reader page shows the same content with JavaScript off as with it on", async ({ browser }) => {
+  test.setTimeout(180_000);
+  for (const [name, path, check] of pages()) {
+    const off = await seen(browser, path, false);
+    const on = await seen(browser, path, true);
+    check(off.text);
+    expect(off.streamedHidden, `${name}: streamed parts left hidden without JavaScript`).toBe(0);
+    expect(off.rows, `${name}: board rows`).toBe(on.rows);
+    // the words a reader sees with scripts are there without them (charts drawn by scripts aside)
+    const words = (t: string) => new Set(t.split(/\s+/).filter((w) => /^[\w.%#()–-]{3,}$/.test(w)));
+    const missing = [...words(on.text)].filter((w) => !words(off.text).has(w));
+    expect(
+      missing.length,
+      `${name}: words shown only with JavaScript: ${missing.slice(0, 20).join(" ")}`,
+    ).toBeLessThanOrEqual(Math.max(5, Math.round(words(on.text).size * 0.05)));
+    expect(on.errors, `${name}: page errors with JavaScript (hydration)`).toEqual([]);
+  }
+});
+
+test("the board's rows are in the HTML a crawler gets, in place (before the footer), not in a hidden element", async ({
+  request,
+}) => {
+  const html = await (await request.get("/tasks/bouncerbench/input")).text();
+  expect(html).not.toMatch(/<div hidden[^>]* id="S:/);
+  const row = html.indexOf(`data-model="${rows[0].model}"`);
+  expect(row).toBeGreaterThan(0);
+  expect(row).toBeLessThan(html.indexOf("<footer"));
+});
+
+test("robots.txt points crawlers at sitemap.xml, which lists the boards, teams and public submissions", async ({
+  request,
+}) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
+  expect(robots).toMatch(/Disallow: \/admin/);
+  const res = await request.get("/sitemap.xml");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toMatch(/xml/);
+  const xml = await res.text();
+  expect(xml).toContain("/tasks/bouncerbench/input</loc>");
+  expect(xml).toContain(`/submissions/${rows[0].submissionId}</loc>`);
+  expect(xml).toContain(`/teams/${rows[0].team!.slug}</loc>`);
+  // nothing private: every listed submission answers a visitor
+  const listed = [...xml.matchAll(/\/submissions\/([0-9a-f-]{36})<\/loc>/g)].map((m) => m[1]).slice(0, 5);
+  for (const id of listed) expect((await request.get(`/api/v1/submissions/${id}`)).status(), id).toBe(200);
+});
