@@ -14,11 +14,11 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { pathToFileURL } from "node:url";
 import { ensureBundle } from "../scripts/bundle.mjs";
 import { startThrowawayPostgres } from "../scripts/pg-server.mjs";
 import { waitHealthy } from "../scripts/wait-healthy.mjs";
+import { queryAt } from "./helpers";
 
 const root = process.cwd();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lb-faults-"));
@@ -68,15 +68,7 @@ function kill9(child: ChildProcess) {
   return new Promise<void>((r) => (child.exitCode !== null || child.signalCode ? r() : child.once("exit", () => r())));
 }
 
-async function sql<T = Record<string, unknown>>(q: string, params: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: dbUrl });
-  await c.connect();
-  try {
-    return (await c.query(q, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
+const sql = <T = Record<string, unknown>>(q: string, params: unknown[] = []) => queryAt<T>(dbUrl, q, params);
 
 test.beforeAll(async () => {
   await ensureBundle();

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import pg from "pg";
 
 export const SEED = path.resolve("prisma/seed-data/bouncerbench");
 
@@ -25,4 +26,19 @@ export async function signUp(page: Page, name: string, email: string, password =
   await page.getByLabel(/Password/).fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/account$/);
+}
+
+/** One statement on the database at `url` (a connection of its own, closed after). */
+export async function queryAt<T = Record<string, unknown>>(
+  url: string,
+  q: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(q, params)).rows as T[];
+  } finally {
+    await c.end();
+  }
 }

@@ -15,6 +15,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { startThrowawayPostgres } from "../scripts/pg-server.mjs";
 import { waitHealthy } from "../scripts/wait-healthy.mjs";
+import { queryAt } from "./helpers";
 
 const root = process.cwd();
 const PORT = 3331;
@@ -32,15 +33,7 @@ let teamId = "";
 test.setTimeout(180_000);
 test.describe.configure({ mode: "serial" });
 
-async function sql<T = Record<string, unknown>>(q: string, params: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: dbUrl });
-  await c.connect();
-  try {
-    return (await c.query(q, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
+const sql = <T = Record<string, unknown>>(q: string, params: unknown[] = []) => queryAt<T>(dbUrl, q, params);
 
 async function database(): Promise<string> {
   if (!process.env.DATABASE_URL) {
