@@ -31,6 +31,9 @@ import {
   TokenIdParams,
   UnlockBody,
   VerifyBody,
+  SnapshotParams,
+  SnapshotFileParams,
+  TakedownBody,
 } from "./validations/common";
 import { LeaderboardView } from "./validations/leaderboard-view";
 import { PredictionDownloadQuery } from "./validations/traces";
@@ -40,6 +43,7 @@ import { ErrorBody, Metrics } from "./contracts/common";
 import { JobResponse } from "./contracts/jobs";
 import { ReleaseImported, ReleasePublished } from "./contracts/releases";
 import { Submission, UploadQueued, UploadScored } from "./contracts/submissions";
+import { SnapshotList, SnapshotQueued } from "./contracts/snapshots";
 
 type Access = "anyone" | "member" | "owner" | "admin" | "as the submission";
 
@@ -292,6 +296,39 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get",
+    path: "/api/v1/tasks/{benchmark}/{task}/snapshots",
+    summary: "The task's content-addressed snapshots, newest first (taken-down ones say when and why)",
+    access: "anyone",
+    tag: "leaderboards",
+    params: TaskParams,
+    responses: {
+      200: "{ task, snapshots: [ { id, release, hidden, reason, bytes, createdAt, takenDown, url } ] }",
+      404: ERR[404],
+    },
+    returns: { 200: SnapshotList },
+  },
+  {
+    method: "get",
+    path: "/api/v1/snapshots/{id}",
+    summary: "A snapshot's manifest.json: its SHA-256 is the id; each file's SHA-256, size and rows (immutable)",
+    access: "anyone",
+    tag: "leaderboards",
+    params: SnapshotParams,
+    responses: { 200: "manifest.json", 404: "unknown, or taken down (saying when and why)" },
+  },
+  {
+    method: "get",
+    path: "/api/v1/snapshots/{id}/files/{name}",
+    summary:
+      "One file of a snapshot: board, instances and predictions as .parquet and .csv.gz (immutable; a hidden release's has the board only)",
+    access: "anyone",
+    tag: "leaderboards",
+    params: SnapshotFileParams,
+    responses: { 200: "the file", 404: "unknown file, snapshot, or a per-instance file of a hidden release" },
+    produces: "application/vnd.apache.parquet, application/gzip, application/json",
+  },
+  {
+    method: "get",
     path: "/api/v1/tasks/{benchmark}/{task}/changelog",
     summary: "Releases, re-scores, verifications and new public entries (JSON or Atom)",
     access: "anyone",
@@ -430,6 +467,30 @@ export const OPERATIONS: Operation[] = [
     params: ReleaseIdParams,
     responses: { 202: "{ release, job }", 409: "not a draft" },
     returns: { 202: ReleasePublished },
+  },
+  {
+    method: "post",
+    path: "/api/v1/admin/releases/{id}/snapshots",
+    summary: "Snapshot a published release now (a job; at most one at a time per release)",
+    access: "admin",
+    tag: "admin",
+    params: ReleaseIdParams,
+    responses: {
+      202: "{ job: { id, url } }",
+      404: ERR[404],
+      409: "not published, or a snapshot is already being made",
+    },
+    returns: { 202: SnapshotQueued },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/admin/snapshots/{id}",
+    summary: "Take a snapshot down: its files are deleted, its listing says when and why",
+    access: "admin",
+    tag: "admin",
+    params: SnapshotParams,
+    body: TakedownBody,
+    responses: { 204: "taken down", 404: ERR[404] },
   },
   {
     method: "get",

@@ -23,13 +23,19 @@ export const JOB_PAYLOADS = {
   /** internal: per-instance outcomes of scores written before they were stored (issue 18), a batch per run */
   "fill-outcomes": z.looseObject({}),
   "fill-breakdowns": z.looseObject({}),
+  /** tracked: freeze a published release's board into a content-addressed snapshot (issue 31) */
+  snapshot: z.object({ releaseId: id, reason: z.enum(["publish", "changed", "admin"]) }),
+  /** internal: a re-score of a published release finished: queue its snapshot */
+  "snapshot-published": z.object({ releaseId: id }),
+  /** internal, daily (cron): snapshot the published releases whose board moved since their last one */
+  "snapshot-changed": z.looseObject({}),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;
 export type JobPayload<N extends JobName> = z.output<(typeof JOB_PAYLOADS)[N]>;
 
 /** Jobs with a `jobs` row people can follow (status, progress, error); the others are upkeep. */
-export const TRACKED_JOBS = ["score-upload", "rescore"] as const satisfies readonly JobName[];
+export const TRACKED_JOBS = ["score-upload", "rescore", "snapshot"] as const satisfies readonly JobName[];
 export type TrackedJobName = (typeof TRACKED_JOBS)[number];
 export type TaskName = Exclude<JobName, TrackedJobName>;
 

@@ -372,6 +372,15 @@ export const ChangelogQuery = z.object({
 });
 
 export const ReleaseIdParams = z.object({ id: z.string().uuid("not a release id") });
+
+/** A snapshot: its id is the SHA-256 of its manifest (64 hex digits). */
+const snapshotId = z.string().regex(/^[0-9a-f]{64}$/, "a snapshot id is the SHA-256 of its manifest: 64 hex digits");
+export const SnapshotParams = z.object({ id: snapshotId });
+export const SnapshotFileParams = z.object({
+  id: snapshotId,
+  name: z.string().regex(/^[a-z_]+\.(csv\.gz|parquet|json)$/, "a file of the snapshot's manifest, e.g. board.parquet"),
+});
+export const TakedownBody = z.object({ reason: z.string().trim().min(3, "say why").max(500) });
 export const JobIdParams = z.object({ id: z.string().uuid("not a job id") });
 export const TokenIdParams = z.object({ id: z.string().uuid("not a token id") });
 export const PredictionParams = z.object({

@@ -293,6 +293,42 @@ export const RULES: Rule[] = [
     why: "publishing: admins only",
   },
   {
+    key: "POST /api/v1/admin/releases/[id]/snapshots",
+    runner: "api",
+    call: (w) => ({ path: `/api/v1/admin/releases/${w.draftId}/snapshots` }),
+    // a draft is not snapshotted: admins hear why, others never get that far
+    expect: adminOnly(409),
+    why: "snapshots on demand: admins only",
+  },
+  {
+    key: "DELETE /api/v1/admin/snapshots/[id]",
+    runner: "api",
+    call: () => ({ path: `/api/v1/admin/snapshots/${"0".repeat(64)}`, json: { reason: "authz matrix" } }),
+    expect: adminOnly(404),
+    why: "takedowns: admins only (an unknown snapshot is a 404 for them)",
+  },
+  {
+    key: "GET /api/v1/tasks/[benchmark]/[task]/snapshots",
+    runner: "api",
+    call: () => ({ path: "/api/v1/tasks/bouncerbench/input/snapshots" }),
+    expect: all(200),
+    why: "a task's snapshots are public",
+  },
+  {
+    key: "GET /api/v1/snapshots/[id]",
+    runner: "api",
+    call: () => ({ path: `/api/v1/snapshots/${"0".repeat(64)}` }),
+    expect: all(404),
+    why: "snapshots are public; an unknown one is a 404 for everyone",
+  },
+  {
+    key: "GET /api/v1/snapshots/[id]/files/[name]",
+    runner: "api",
+    call: () => ({ path: `/api/v1/snapshots/${"0".repeat(64)}/files/board.parquet` }),
+    expect: all(404),
+    why: "snapshot files are public; an unknown snapshot is a 404 for everyone",
+  },
+  {
     key: "GET /api/auth/[...nextauth]",
     runner: "e2e",
     call: () => ({ path: "/api/auth/session" }),

@@ -27,7 +27,8 @@ export type AuditAction =
   | "team.rename"
   | "user.unlock"
   | "team.approve"
-  | "team.unapprove";
+  | "team.unapprove"
+  | "snapshot.takedown";
 
 export interface AuditEntry {
   actor: Actor | { label: string; userId?: string | null } | null;

@@ -242,6 +242,9 @@ export const rescorePartTask = defineTask("rescore-part", async (db, payload, he
         if (await finishWhenComplete(sqlOf(tx), jobId, release.version)) {
           await queueBoardRefresh(sqlOf(tx), [release.id]);
           await queueFillBreakdownsIn(sqlOf(tx));
+          // the published board, every submission scored on it, frozen and citable
+          if (release.status === "published")
+            await queueTask(sqlOf(tx), "snapshot-published", { releaseId: release.id });
         }
       },
       { timeout: 300_000, maxWait: 30_000 },

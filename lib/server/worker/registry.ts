@@ -7,6 +7,7 @@ import { refreshBoardTask } from "@/lib/server/leaderboard";
 import { rescoreJob, rescorePartTask } from "@/lib/server/releases";
 import { fillBreakdownsTask, fillOutcomesTask } from "@/lib/server/scoring";
 import { scoreUploadJob, sweepUploadsTask } from "@/lib/server/submissions";
+import { snapshotChangedTask, snapshotJob, snapshotPublishedTask } from "@/lib/server/snapshots";
 
 export const JOBS: JobRegistry = {
   "score-upload": scoreUploadJob,
@@ -16,4 +17,7 @@ export const JOBS: JobRegistry = {
   "sweep-uploads": sweepUploadsTask,
   "fill-outcomes": fillOutcomesTask,
   "fill-breakdowns": fillBreakdownsTask,
+  snapshot: snapshotJob,
+  "snapshot-changed": snapshotChangedTask,
+  "snapshot-published": snapshotPublishedTask,
 };

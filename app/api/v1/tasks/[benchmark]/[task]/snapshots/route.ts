@@ -1,0 +1,13 @@
+// GET /api/v1/tasks/{benchmark}/{task}/snapshots – the task's content-addressed snapshots, newest first
+import { getDb } from "@/lib/server/db";
+import { respond, route } from "@/lib/server/http";
+import { listSnapshots } from "@/lib/server/snapshots";
+import { SnapshotList } from "@/lib/contracts/snapshots";
+import { TaskParams } from "@/lib/validations/common";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ access: "public", params: TaskParams }, async ({ params }) => {
+  const task = `${params.benchmark}/${params.task}`;
+  return respond(SnapshotList, { task, snapshots: await listSnapshots(await getDb(), task) });
+});

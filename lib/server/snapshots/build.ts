@@ -1,0 +1,222 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { BOOTSTRAP_RESAMPLES, METRICS_VERSION } from "@/lib/metrics";
+import { taskOptions } from "@/lib/tasks/catalog";
+import type { ResolvedTask } from "@/lib/tasks/resolve";
+import { writeSnapshot, type Manifest, type Table } from "@/lib/snapshots/format";
+import { sqlOf } from "@/lib/server/db";
+import { getReleaseInstances } from "@/lib/server/cache";
+import { readBoard, refreshBoard, type BoardRow } from "@/lib/server/leaderboard";
+import { encodeOutcomes, outcomeAt } from "@/lib/server/scoring/outcomes";
+import { getTaskOrThrow } from "@/lib/server/tasks";
+import { insertSnapshot, insertSnapshotFile, predictionsOf } from "./snapshots.sql";
+
+type Release = { id: string; version: string; hidden: boolean; bootstrapSeed: number; checksum: string };
+type Progress = (done: number, total: number) => Promise<void>;
+
+const BOARD_COLUMNS: Table["columns"] = [
+  { name: "view", type: "STRING" },
+  { name: "position", type: "INT32" },
+  { name: "rank", type: "INT32" },
+  { name: "rank_lo", type: "INT32" },
+  { name: "rank_hi", type: "INT32" },
+  { name: "rank_sim_lo", type: "INT32" },
+  { name: "rank_sim_hi", type: "INT32" },
+  { name: "top_group", type: "BOOLEAN" },
+  { name: "submission_id", type: "STRING" },
+  { name: "model", type: "STRING" },
+  { name: "system", type: "STRING" },
+  { name: "team", type: "STRING" },
+  { name: "team_slug", type: "STRING" },
+  { name: "baseline", type: "STRING" },
+  { name: "partial", type: "BOOLEAN" },
+  { name: "covered", type: "INT32" },
+  { name: "total", type: "INT32" },
+  { name: "primary", type: "DOUBLE" },
+  { name: "ci_low", type: "DOUBLE" },
+  { name: "ci_high", type: "DOUBLE" },
+  { name: "margin", type: "DOUBLE" },
+  { name: "metrics_json", type: "STRING" },
+  { name: "meta_json", type: "STRING" },
+  { name: "created_at", type: "STRING" },
+  { name: "verified_at", type: "STRING" },
+];
+
+/** Both views of the board, in board order, one row per (view, row). */
+function boardTable(board: { all: BoardRow[]; best: BoardRow[] }): Table {
+  const rows = (["all", "best"] as const).flatMap((view) =>
+    board[view].map((r, position) => ({
+      view,
+      position,
+      rank: r.rank,
+      rank_lo: r.rankInterval?.lo ?? null,
+      rank_hi: r.rankInterval?.hi ?? null,
+      rank_sim_lo: r.rankIntervalSimultaneous?.lo ?? null,
+      rank_sim_hi: r.rankIntervalSimultaneous?.hi ?? null,
+      top_group: r.topGroup,
+      submission_id: r.submissionId,
+      model: r.model,
+      system: r.system,
+      team: r.team,
+      team_slug: r.teamSlug,
+      baseline: r.baseline,
+      partial: r.partial,
+      covered: r.coverage.covered,
+      total: r.coverage.total,
+      primary: r.primary,
+      ci_low: r.ci?.low ?? null,
+      ci_high: r.ci?.high ?? null,
+      margin: r.margin ?? null,
+      metrics_json: JSON.stringify(r.metrics),
+      meta_json: JSON.stringify(r.meta ?? {}),
+      created_at: r.createdAt,
+      verified_at: r.verified?.at ?? null,
+    })),
+  );
+  return { name: "board", columns: BOARD_COLUMNS, rows };
+}
+
+/** The release's instances with the truth and metadata they were scored against (public releases only). */
+async function instancesTable(db: PrismaClient, release: Release): Promise<Table> {
+  const instances = await getReleaseInstances(db, release.id, false);
+  return {
+    name: "instances",
+    columns: [
+      { name: "position", type: "INT32" },
+      { name: "instance_id", type: "STRING" },
+      { name: "truth_json", type: "STRING" },
+      { name: "metadata_json", type: "STRING" },
+    ],
+    rows: instances.map((i) => ({
+      position: i.position,
+      instance_id: i.externalId,
+      truth_json: JSON.stringify(i.truth),
+      metadata_json: JSON.stringify(i.metadata ?? {}),
+    })),
+  };
+}
+
+/** Every board submission's predictions on the release's instances, and whether each was right as scored. */
+async function predictionsTable(
+  db: PrismaClient,
+  task: ResolvedTask,
+  release: Release,
+  ids: string[],
+  progress: Progress,
+): Promise<Table> {
+  const instances = await getReleaseInstances(db, release.id, false);
+  const rows: Table["rows"] = [];
+  for (const [k, id] of ids.entries()) {
+    const stored = await predictionsOf(sqlOf(db), id, task.kind.storageOnlyFields ?? []);
+    const preds = new Map(stored.map((p) => [p.external_id, p.data]));
+    const bits = encodeOutcomes(task, instances, preds);
+    instances.forEach((inst, i) => {
+      const p = preds.get(inst.externalId);
+      if (!p) return;
+      rows.push({
+        submission_id: id,
+        instance_id: inst.externalId,
+        prediction_json: JSON.stringify(p),
+        correct: outcomeAt(bits, instances.length, i),
+      });
+    });
+    await progress(k + 1, ids.length + 1);
+  }
+  return {
+    name: "predictions",
+    columns: [
+      { name: "submission_id", type: "STRING" },
+      { name: "instance_id", type: "STRING" },
+      { name: "prediction_json", type: "STRING" },
+      { name: "correct", type: "BOOLEAN" },
+    ],
+    rows,
+  };
+}
+
+/** The board, read when its rank intervals are fresh (computed here when they are not). */
+async function freshBoard(db: PrismaClient, release: Release) {
+  for (let i = 0; ; i++) {
+    await refreshBoard(db, release.id);
+    const board = await readBoard(db, release);
+    if (board.intervals.state !== "pending" || i >= 4) return board;
+  }
+}
+
+/**
+ * Freezes a published release's board into a content-addressed snapshot: both views with every
+ * metric, CI, rank interval and row's system metadata; on a public release also its instances
+ * with their truth, and every submission × instance prediction and outcome. A hidden release's
+ * snapshot holds the board only (the Ladder's values): nothing per instance, ever. Returns the
+ * id; the same content twice is one snapshot.
+ */
+export async function buildSnapshot(
+  db: PrismaClient,
+  releaseId: string,
+  reason: "publish" | "changed" | "admin",
+  progress: Progress = async () => undefined,
+): Promise<{ id: string; created: boolean }> {
+  const rel = await db.release.findUniqueOrThrow({ where: { id: releaseId }, include: { task: true } });
+  const task = await getTaskOrThrow(db, rel.task.fullSlug);
+  const board = await freshBoard(db, rel);
+  const tables = [boardTable(board)];
+  if (!rel.hidden) {
+    tables.push(await instancesTable(db, rel));
+    const ids = [...new Set(board.all.map((r) => r.submissionId))];
+    tables.push(await predictionsTable(db, task, rel, ids, progress));
+  }
+  const head: Omit<Manifest, "format" | "formatVersion" | "files"> = {
+    createdAt: new Date().toISOString(),
+    reason,
+    task: {
+      slug: task.fullSlug,
+      kind: task.kindName,
+      options: taskOptions(task.fullSlug) as Record<string, unknown>,
+      primaryMetric: task.primaryMetric,
+    },
+    release: {
+      id: rel.id,
+      version: rel.version,
+      hidden: rel.hidden,
+      instanceCount: rel.instanceCount,
+      bootstrapSeed: rel.bootstrapSeed,
+      checksum: rel.checksum,
+      boardVersion: String(rel.boardVersion),
+    },
+    metricsVersion: METRICS_VERSION,
+    rankIntervals: {
+      level: 0.95,
+      resamples: BOOTSTRAP_RESAMPLES,
+      state: board.intervals.state,
+      method:
+        "percentiles of each row's rank over the release's 1,000 shared bootstrap resamples (marginal); studentised max-T over all pairs (simultaneous); the one-row-per-system view is a subset of the same computation",
+    },
+    withheld: rel.hidden ? ["instances", "predictions", "truth", "confidence intervals", "rank intervals"] : [],
+  };
+  const snap = writeSnapshot(head, tables);
+  const created = await db.$transaction(async (tx) => {
+    const fresh = await insertSnapshot(sqlOf(tx), {
+      id: snap.id,
+      taskId: rel.taskId,
+      releaseId: rel.id,
+      releaseVersion: rel.version,
+      hidden: rel.hidden,
+      reason,
+      boardVersion: rel.boardVersion,
+      manifest: snap.manifest,
+      bytes: snap.manifest.length + snap.files.reduce((n, f) => n + f.bytes, 0),
+    });
+    if (fresh)
+      for (const f of snap.files)
+        await insertSnapshotFile(sqlOf(tx), {
+          snapshotId: snap.id,
+          name: f.name,
+          sha256: f.sha256,
+          size: f.bytes,
+          rows: f.rows,
+          data: f.data,
+        });
+    return fresh;
+  });
+  await progress(1, 1);
+  return { id: snap.id, created };
+}

@@ -1,0 +1,3 @@
+export * from "./build";
+export * from "./jobs";
+export * from "./read";

@@ -1,0 +1,72 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/errors";
+import { sqlOf, type Sql } from "@/lib/server/db";
+import { createJob, defineJob, defineTask } from "@/lib/server/jobs";
+import { log } from "@/lib/server/observability";
+import { buildSnapshot } from "./build";
+import { lockSnapshots, pendingSnapshotJob, releasesDueForSnapshot } from "./snapshots.sql";
+
+/**
+ * Queues a snapshot of a published release (progress at /api/v1/jobs/{id}). At most one per
+ * release at a time, under a lock per release: a second request names the one under way.
+ * @throws AppError not_found, conflict (409 naming the running job)
+ */
+export async function queueSnapshot(
+  db: PrismaClient,
+  releaseId: string,
+  reason: "publish" | "changed" | "admin",
+  createdBy: string | null = null,
+): Promise<string> {
+  const rel = await db.release.findUnique({ where: { id: releaseId }, select: { status: true } });
+  if (!rel) throw notFound(`release ${releaseId}`);
+  if (rel.status !== "published")
+    throw new AppError("conflict", `only a published release is snapshotted; this one is ${rel.status}`);
+  return db.$transaction(async (tx) => {
+    const r = await queueSnapshotIn(sqlOf(tx), releaseId, reason, createdBy);
+    if (!r.queued)
+      throw new AppError("conflict", `a snapshot of this release is already being made: job ${r.job}`, {
+        job: r.job,
+      });
+    return r.job;
+  });
+}
+
+/** The same in the caller's transaction (a re-score's last part): the job queued, or the one already under way. */
+export async function queueSnapshotIn(
+  sql: Sql,
+  releaseId: string,
+  reason: "publish" | "changed" | "admin",
+  createdBy: string | null = null,
+): Promise<{ job: string; queued: boolean }> {
+  await lockSnapshots(sql, releaseId);
+  const running = await pendingSnapshotJob(sql, releaseId);
+  if (running) return { job: running, queued: false };
+  return { job: await createJob(sql, "snapshot", { releaseId, reason }, { total: 1, createdBy }), queued: true };
+}
+
+export const snapshotJob = defineJob("snapshot", async (db, payload, progress) => {
+  const r = await buildSnapshot(db, payload.releaseId, payload.reason, progress);
+  return { snapshot: r.id, created: r.created, url: `/api/v1/snapshots/${r.id}` };
+});
+
+/** Daily (cron): a snapshot of every published release whose board moved since its newest one. */
+export const snapshotChangedTask = defineTask(
+  "snapshot-changed",
+  async (db) => {
+    for (const r of await releasesDueForSnapshot(sqlOf(db))) {
+      await queueSnapshot(db, r.id, "changed").catch((e) => {
+        if (!(e instanceof AppError && e.code === "conflict")) throw e;
+      });
+      log.info({ releaseId: r.id }, "snapshot queued: the board moved since the last one");
+    }
+  },
+  { cron: "41 3 * * *" },
+);
+
+/** A re-score of a published release finished (its last part queues this): its board is frozen. */
+export const snapshotPublishedTask = defineTask("snapshot-published", async (db, payload) => {
+  await queueSnapshot(db, payload.releaseId, "publish").catch((e) => {
+    // already under way, or the release was archived meanwhile: nothing to add
+    if (!(e instanceof AppError && e.code === "conflict")) throw e;
+  });
+});

@@ -1,0 +1,88 @@
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/errors";
+import type { Manifest } from "@/lib/snapshots/format";
+import type { Actor } from "@/lib/server/auth";
+import { audit } from "@/lib/server/audit";
+import { sqlOf } from "@/lib/server/db";
+import { getTaskOrThrow } from "@/lib/server/tasks";
+import { latestSnapshotOfRelease, snapshotFile, snapshotManifest, snapshotsOfTask, takeDown } from "./snapshots.sql";
+
+/** A snapshot id: the SHA-256 of its manifest, in hex. */
+export const SNAPSHOT_ID = /^[0-9a-f]{64}$/;
+
+/** How a snapshot is cited and fetched: its URLs. */
+export function snapshotUrls(id: string) {
+  return { url: `/api/v1/snapshots/${id}`, manifest: `/api/v1/snapshots/${id}/files/manifest.json` };
+}
+
+/** A task's snapshots, newest first; a taken-down one says when and why, and has no files. */
+export async function listSnapshots(db: PrismaClient, fullSlug: string) {
+  const task = await getTaskOrThrow(db, fullSlug);
+  const rows = await snapshotsOfTask(sqlOf(db), task.id);
+  return rows.map((r) => ({
+    id: r.id,
+    release: r.release_version,
+    hidden: r.hidden,
+    reason: r.reason,
+    bytes: Number(r.bytes),
+    createdAt: r.created_at.toISOString(),
+    takenDown: r.taken_down_at ? { at: r.taken_down_at.toISOString(), reason: r.takedown_reason ?? "" } : null,
+    ...snapshotUrls(r.id),
+  }));
+}
+
+/** The newest live snapshot of a release, or null. */
+export async function latestSnapshot(db: PrismaClient, releaseId: string) {
+  const r = await latestSnapshotOfRelease(sqlOf(db), releaseId);
+  return r ? { id: r.id, createdAt: r.created_at.toISOString(), ...snapshotUrls(r.id) } : null;
+}
+
+/** A snapshot's manifest bytes. @throws AppError not_found (an unknown id, or one taken down: saying so) */
+export async function readManifest(db: PrismaClient, id: string): Promise<{ bytes: Buffer; manifest: Manifest }> {
+  if (!SNAPSHOT_ID.test(id)) throw notFound(`snapshot ${id.slice(0, 80)}`);
+  const r = await snapshotManifest(sqlOf(db), id);
+  if (!r) throw notFound(`snapshot ${id}`);
+  if (r.taken_down_at)
+    throw new AppError(
+      "not_found",
+      `snapshot ${id} was taken down on ${r.taken_down_at.toISOString().slice(0, 10)}: ${r.takedown_reason}`,
+    );
+  return { bytes: r.manifest, manifest: JSON.parse(r.manifest.toString("utf8")) as Manifest };
+}
+
+/**
+ * One file of a snapshot. A hidden release's snapshot has no per-instance file: asking for one is
+ * a 404 that says why.
+ * @throws AppError not_found
+ */
+export async function readSnapshotFile(db: PrismaClient, id: string, name: string): Promise<Buffer> {
+  const { bytes, manifest } = await readManifest(db, id);
+  if (name === "manifest.json") return bytes;
+  const f = await snapshotFile(sqlOf(db), id, name);
+  if (f) return f.data;
+  if (manifest.release.hidden && /^(instances|predictions)\./.test(name))
+    throw new AppError(
+      "not_found",
+      `snapshot ${id} is of a hidden release: it holds the board only, nothing per instance (its truth never leaves the server)`,
+    );
+  throw notFound(
+    `file ${name.slice(0, 80)} of snapshot ${id} (it has: manifest.json, ${manifest.files.map((f) => f.name).join(", ")})`,
+  );
+}
+
+/** An admin's takedown of a whole snapshot: its files are deleted, its listing says when and why. */
+export async function takeDownSnapshot(db: PrismaClient, actor: Actor, id: string, reason: string) {
+  const { manifest } = await readManifest(db, id);
+  const task = await db.task.findUnique({ where: { fullSlug: manifest.task.slug }, select: { id: true } });
+  await db.$transaction(async (tx) => {
+    if (!(await takeDown(sqlOf(tx), id, reason))) throw notFound(`snapshot ${id}`);
+    await audit(sqlOf(tx), {
+      actor,
+      action: "snapshot.takedown",
+      target: { type: "snapshot", id },
+      taskId: task?.id,
+      public: true,
+      after: { reason, release: manifest.release.version },
+    });
+  });
+}

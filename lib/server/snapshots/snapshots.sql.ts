@@ -1,0 +1,124 @@
+// The statements of the snapshots feature (issue 31).
+import type { Sql } from "@/lib/server/db";
+
+/** A submission's stored predictions, without the fields kept only for display (traces). */
+export function predictionsOf(sql: Sql, submissionId: string, drop: string[]) {
+  return sql<{ external_id: string; data: Record<string, unknown> }>(
+    `SELECT external_id, data - $2::text[] AS data FROM predictions WHERE submission_id = $1::uuid ORDER BY external_id`,
+    [submissionId, drop],
+  );
+}
+
+export async function insertSnapshot(
+  sql: Sql,
+  s: {
+    id: string;
+    taskId: string;
+    releaseId: string;
+    releaseVersion: string;
+    hidden: boolean;
+    reason: string;
+    boardVersion: bigint;
+    manifest: Buffer;
+    bytes: number;
+  },
+): Promise<boolean> {
+  const rows = await sql<{ id: string }>(
+    `INSERT INTO snapshots (id, task_id, release_id, release_version, hidden, reason, board_version, manifest, bytes)
+     VALUES ($1, $2::uuid, $3::uuid, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [s.id, s.taskId, s.releaseId, s.releaseVersion, s.hidden, s.reason, s.boardVersion, s.manifest, s.bytes],
+  );
+  return rows.length > 0;
+}
+
+export function insertSnapshotFile(
+  sql: Sql,
+  f: { snapshotId: string; name: string; sha256: string; size: number; rows: number; data: Buffer },
+) {
+  return sql(
+    `INSERT INTO snapshot_files (snapshot_id, name, sha256, size, rows, data) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [f.snapshotId, f.name, f.sha256, f.size, f.rows, f.data],
+  );
+}
+
+/** A task's snapshots, newest first (the manifest is read separately). */
+export function snapshotsOfTask(sql: Sql, taskId: string) {
+  return sql<{
+    id: string;
+    release_version: string;
+    hidden: boolean;
+    reason: string;
+    bytes: string;
+    created_at: Date;
+    taken_down_at: Date | null;
+    takedown_reason: string | null;
+  }>(
+    `SELECT id, release_version, hidden, reason, bytes::text, created_at, taken_down_at, takedown_reason
+       FROM snapshots WHERE task_id = $1::uuid ORDER BY created_at DESC, id LIMIT 500`,
+    [taskId],
+  );
+}
+
+/** The newest snapshot of a release and the board version it froze. */
+export async function latestSnapshotOfRelease(sql: Sql, releaseId: string) {
+  const [r] = await sql<{ id: string; board_version: string; created_at: Date }>(
+    `SELECT id, board_version::text, created_at FROM snapshots
+      WHERE release_id = $1::uuid AND taken_down_at IS NULL ORDER BY created_at DESC LIMIT 1`,
+    [releaseId],
+  );
+  return r ?? null;
+}
+
+export async function snapshotManifest(sql: Sql, id: string) {
+  const [r] = await sql<{ manifest: Buffer; taken_down_at: Date | null; takedown_reason: string | null }>(
+    `SELECT manifest, taken_down_at, takedown_reason FROM snapshots WHERE id = $1`,
+    [id],
+  );
+  // bytea arrives as a Uint8Array through the driver adapter
+  return r ? { ...r, manifest: Buffer.from(r.manifest) } : null;
+}
+
+export async function snapshotFile(sql: Sql, id: string, name: string) {
+  const [r] = await sql<{ data: Buffer; sha256: string }>(
+    `SELECT data, sha256 FROM snapshot_files WHERE snapshot_id = $1 AND name = $2`,
+    [id, name],
+  );
+  return r ? { ...r, data: Buffer.from(r.data) } : null;
+}
+
+/** Published releases whose board moved since their newest snapshot, and whose newest is over a day old (or absent). */
+export function releasesDueForSnapshot(sql: Sql) {
+  return sql<{ id: string }>(
+    `SELECT r.id::text FROM releases r
+      WHERE r.status = 'published'
+        AND NOT EXISTS (SELECT 1 FROM snapshots s WHERE s.release_id = r.id AND s.taken_down_at IS NULL
+                         AND (s.board_version = r.board_version OR s.created_at > now() - interval '1 day'))`,
+    [],
+  );
+}
+
+/** An admin's takedown: the files go, the row stays and says why. */
+export async function takeDown(sql: Sql, id: string, reason: string) {
+  await sql(`DELETE FROM snapshot_files WHERE snapshot_id = $1`, [id]);
+  const rows = await sql<{ id: string }>(
+    `UPDATE snapshots SET taken_down_at = now(), takedown_reason = $2 WHERE id = $1 AND taken_down_at IS NULL RETURNING id`,
+    [id, reason],
+  );
+  return rows.length > 0;
+}
+
+/** Serialises the queueing of a release's snapshots (in the caller's transaction). */
+export async function lockSnapshots(sql: Sql, releaseId: string) {
+  await sql(`SELECT 1 FROM pg_advisory_xact_lock(hashtext('snapshot'), hashtext($1))`, [releaseId]);
+}
+
+/** A release's snapshot job already queued or running (at most one at a time), or null. */
+export async function pendingSnapshotJob(sql: Sql, releaseId: string): Promise<string | null> {
+  const [r] = await sql<{ id: string }>(
+    `SELECT id::text FROM jobs WHERE kind = 'snapshot' AND status IN ('queued', 'running')
+        AND payload->>'releaseId' = $1 LIMIT 1`,
+    [releaseId],
+  );
+  return r?.id ?? null;
+}

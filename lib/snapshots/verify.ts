@@ -1,0 +1,219 @@
+// `cli verify`: checks a snapshot without trusting the server that made it (issue 31). Every
+// file's SHA-256, size and row count against the manifest (and the manifest's against the id);
+// the Parquet and CSV copies of each table against each other; then, on a public release, every
+// board row recomputed from the published predictions and truth with the same pure library the
+// server scores with — metrics, the 95% CI on the release's seeded bootstrap, coverage, each
+// prediction's outcome — and the rank intervals of both views from the recomputed replicates.
+import { parquetReadObjects } from "hyparquet";
+import { rankIntervals } from "@/lib/metrics";
+import { getTaskKind } from "@/lib/tasks";
+import type { ResolvedTask } from "@/lib/tasks/resolve";
+import type { StoredInstance, TaskKindName } from "@/lib/tasks/types";
+import { computeScore } from "@/lib/server/scoring/compute";
+import { outcomeAt } from "@/lib/server/scoring/outcomes";
+import { fixed } from "@/lib/format";
+import { readCsvGz, sha256, type Manifest } from "./format";
+
+/** Where a snapshot's files come from: a folder, or a server. */
+export type ReadFile = (name: string) => Promise<Uint8Array>;
+
+export interface Verdict {
+  ok: boolean;
+  lines: string[];
+}
+
+type Row = Record<string, string | null>;
+const TOL = 1e-12;
+
+function same(a: unknown, b: unknown): boolean {
+  if (typeof a === "number" && typeof b === "number")
+    return a === b || (Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) <= TOL * Math.max(1, Math.abs(a));
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return a === b;
+  const ka = Object.keys(a as object).sort();
+  const kb = Object.keys(b as object).sort();
+  return (
+    ka.length === kb.length &&
+    ka.every((k, i) => k === kb[i] && same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
+}
+
+const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+
+/** The files: hashes, sizes, rows, and the two formats of each table agreeing. */
+async function checkFiles(manifest: Manifest, read: ReadFile, out: string[]): Promise<Map<string, Row[]> | null> {
+  const tables = new Map<string, Row[]>();
+  let ok = true;
+  for (const f of manifest.files) {
+    const data = await read(f.name);
+    const problems: string[] = [];
+    if (sha256(data) !== f.sha256) problems.push(`SHA-256 ${sha256(data).slice(0, 12)}… ≠ ${f.sha256.slice(0, 12)}…`);
+    if (data.length !== f.bytes) problems.push(`${data.length} bytes ≠ ${f.bytes}`);
+    let rows: Row[] | Record<string, unknown>[] = [];
+    try {
+      if (f.name.endsWith(".csv.gz")) tables.set(f.name.replace(/\.csv\.gz$/, ""), (rows = readCsvGz(data)));
+      else {
+        const ab = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+        rows = (await parquetReadObjects({ file: ab })) as Record<string, unknown>[];
+        const csv = tables.get(f.name.replace(/\.parquet$/, ""));
+        const differ = csv?.findIndex((r, i) =>
+          Object.entries(r).some(([k, v]) => (v ?? null) !== toText((rows as Record<string, unknown>[])[i]?.[k])),
+        );
+        if (differ !== undefined && differ >= 0) problems.push(`row ${differ + 1} differs from the CSV copy`);
+      }
+    } catch (e) {
+      problems.push(`unreadable: ${(e as Error).message}`);
+    }
+    if (rows.length !== f.rows) problems.push(`${rows.length} rows ≠ ${f.rows}`);
+    out.push(problems.length ? `✗ ${f.name}: ${problems.join("; ")}` : `✓ ${f.name} (${f.rows} rows, SHA-256 ok)`);
+    ok &&= !problems.length;
+  }
+  return ok ? tables : null;
+}
+
+function toText(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  return typeof v === "bigint" ? v.toString() : String(v);
+}
+
+function resolved(manifest: Manifest): ResolvedTask {
+  const kind = getTaskKind(manifest.task.kind as TaskKindName);
+  return {
+    id: "",
+    fullSlug: manifest.task.slug,
+    name: manifest.task.slug,
+    description: "",
+    primaryMetric: manifest.task.primaryMetric,
+    kind,
+    kindName: manifest.task.kind,
+    options: kind.parseOptions(manifest.task.options),
+    benchmark: { slug: manifest.task.slug.split("/")[0], name: "" },
+    quotaPerDay: null,
+    quotaTotal: null,
+    hiddenApprovedOnly: false,
+  };
+}
+
+type Recomputed = ReturnType<typeof computeScore>;
+
+/** Each submission's score recomputed from the published predictions and truth; every difference is a line. */
+function checkRows(manifest: Manifest, tables: Map<string, Row[]>, out: string[]): Map<string, Recomputed> {
+  const task = resolved(manifest);
+  const instances: StoredInstance[] = tables.get("instances")!.map((r) => ({
+    externalId: r.instance_id!,
+    truth: JSON.parse(r.truth_json!),
+    metadata: JSON.parse(r.metadata_json ?? "{}"),
+  }));
+  const bySubmission = new Map<string, Row[]>();
+  for (const p of tables.get("predictions")!) {
+    const list = bySubmission.get(p.submission_id!) ?? [];
+    list.push(p);
+    bySubmission.set(p.submission_id!, list);
+  }
+  const scores = new Map<string, Recomputed>();
+  for (const r of tables.get("board")!.filter((b) => b.view === "all")) {
+    const id = r.submission_id!;
+    const preds = bySubmission.get(id) ?? [];
+    const s = computeScore(
+      task,
+      instances,
+      new Map(preds.map((p) => [p.instance_id!, JSON.parse(p.prediction_json!)])),
+      {
+        bootstrapSeed: manifest.release.bootstrapSeed,
+        breakdowns: false,
+      },
+    );
+    scores.set(id, s);
+    const diffs: string[] = [];
+    const metrics = JSON.parse(r.metrics_json!);
+    if (!same(s.result?.metrics ?? {}, metrics)) diffs.push("metrics differ");
+    if (!same(s.result?.primaryValue ?? null, num(r.primary)))
+      diffs.push(`primary ${r.primary} ≠ ${s.result?.primaryValue}`);
+    if (!same(s.ci?.low ?? null, num(r.ci_low)) || !same(s.ci?.high ?? null, num(r.ci_high)))
+      diffs.push(`CI [${r.ci_low}, ${r.ci_high}] ≠ [${s.ci?.low}, ${s.ci?.high}]`);
+    if (s.covered !== Number(r.covered) || s.total !== Number(r.total))
+      diffs.push(`coverage ${r.covered}/${r.total} ≠ ${s.covered}/${s.total}`);
+    const index = new Map(instances.map((inst, i) => [inst.externalId, i]));
+    const wrong = preds.filter(
+      (p) => String(outcomeAt(s.outcomes, instances.length, index.get(p.instance_id!)!)) !== p.correct,
+    );
+    if (wrong.length) diffs.push(`${wrong.length} outcome(s) differ, e.g. ${wrong[0].instance_id}`);
+    const label = `${r.model}${r.team ? ` (${r.team})` : r.baseline ? " (baseline)" : ""}`;
+    const value = r.primary === null ? "—" : fixed(Number(r.primary), 4);
+    out.push(diffs.length ? `✗ ${label}: ${diffs.join("; ")}` : `✓ ${label}: ${manifest.task.primaryMetric} ${value}`);
+  }
+  return scores;
+}
+
+/** Rank intervals of both views, recomputed from the recomputed replicates, as the server computes them. */
+function checkIntervals(tables: Map<string, Row[]>, scores: Map<string, Recomputed>, out: string[]): void {
+  const board = tables.get("board")!;
+  const all = board.filter((r) => r.view === "all");
+  const ranked = all.filter((r) => !r.baseline && r.partial !== "true");
+  const usable = ranked.filter((r) => scores.get(r.submission_id!)?.replicates && r.primary !== null);
+  const seen = new Set<string>();
+  const bestIds = new Set(
+    ranked
+      .filter((r) => {
+        const k = `${r.team_slug ?? ""}\u0000${r.model}`;
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      })
+      .map((r) => r.submission_id),
+  );
+  const best = usable.flatMap((r, i) => (bestIds.has(r.submission_id) ? [i] : []));
+  if (!usable.length) return;
+  const iv = rankIntervals(
+    usable.map((r) => Number(r.primary)),
+    usable.map((r) => scores.get(r.submission_id!)!.replicates!),
+    0.95,
+    [best],
+  );
+  const compare = (view: string, rows: Row[], computed: typeof iv.rows) => {
+    const byId = new Map(board.filter((r) => r.view === view).map((r) => [r.submission_id, r]));
+    let bad = 0;
+    rows.forEach((r, i) => {
+      const s = byId.get(r.submission_id);
+      const c = computed[i];
+      const stated = [s?.rank_lo, s?.rank_hi, s?.rank_sim_lo, s?.rank_sim_hi].map(num);
+      if (![c.lo, c.hi, c.simLo, c.simHi].every((x, k) => x === stated[k])) {
+        bad++;
+        out.push(
+          `✗ rank interval of ${r.model} (${view}): ${stated.join(", ")} ≠ ${c.lo}, ${c.hi}, ${c.simLo}, ${c.simHi}`,
+        );
+      }
+    });
+    if (!bad) out.push(`✓ rank intervals (${view}): ${rows.length} rows, marginal and simultaneous`);
+  };
+  compare("all", usable, iv.rows);
+  compare(
+    "best",
+    best.map((i) => usable[i]),
+    iv.subsets[0].rows,
+  );
+}
+
+/**
+ * Verifies a snapshot read through `read` (manifest.json and the files it names). `id`, when
+ * known, must be the manifest's SHA-256. Returns a line per check (✓, or what differs).
+ */
+export async function verifySnapshot(read: ReadFile, id?: string): Promise<Verdict> {
+  const lines: string[] = [];
+  const bytes = await read("manifest.json");
+  const actual = sha256(bytes);
+  if (id && actual !== id) return { ok: false, lines: [`✗ manifest.json: SHA-256 ${actual} is not the id ${id}`] };
+  const manifest = JSON.parse(Buffer.from(bytes).toString("utf8")) as Manifest;
+  lines.push(
+    `✓ manifest.json: snapshot ${actual} of ${manifest.task.slug} ${manifest.release.version} (${manifest.createdAt}, metrics ${manifest.metricsVersion})`,
+  );
+  const tables = await checkFiles(manifest, read, lines);
+  if (!tables) return { ok: false, lines };
+  if (manifest.release.hidden) {
+    lines.push(`· a hidden release: the board only (${manifest.withheld.join(", ")} withheld); nothing to recompute`);
+    return { ok: true, lines };
+  }
+  const scores = checkRows(manifest, tables, lines);
+  if (manifest.rankIntervals.state === "fresh") checkIntervals(tables, scores, lines);
+  else lines.push(`· rank intervals were ${manifest.rankIntervals.state} when the snapshot was made: not checked`);
+  return { ok: lines.every((l) => !l.startsWith("✗")), lines };
+}

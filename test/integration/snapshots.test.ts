@@ -1,0 +1,304 @@
+// Snapshots (issue 31): a published release's board frozen into content-addressed files that
+// anyone can download and recompute. Through the real routes on a real PostgreSQL: made by a job
+// (one at a time per release), listed, served immutable, equal to the board at the time,
+// verified intact, refused when one outcome is changed (whether or not the forger re-hashes),
+// kept through a withdrawal, board-only for a hidden release, and taken down by an admin.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seed } from "@/lib/server/setup";
+import { createApiToken, ensureTeam } from "@/lib/server/auth";
+import { parquet, readCsvGz } from "@/lib/snapshots/format";
+import { verifySnapshot } from "@/lib/snapshots/verify";
+import { createTestDatabase } from "../helpers/db";
+import { multipartRequest } from "../helpers/requests";
+import { dispatch } from "../helpers/router";
+
+const SEED = "prisma/seed-data/bouncerbench";
+const ids = Object.keys(JSON.parse(fs.readFileSync(path.join(SEED, "input_bouncer_gpt-4.1.json"), "utf8")));
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let admin: string;
+const tokens: string[] = [];
+let tmp: string;
+let snapshotId = "";
+let releaseId = "";
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+async function call(method: string, url: string, token?: string, json?: unknown) {
+  const headers: Record<string, string> = token ? auth(token) : {};
+  if (json !== undefined) headers["content-type"] = "application/json";
+  return dispatch(
+    new Request(`http://localhost${url}`, {
+      method,
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+    }),
+  );
+}
+
+/** A file of predictions: instance i bounced when pattern(i). */
+const predictions = (pattern: (i: number) => boolean) =>
+  JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: pattern(i) }])));
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seed(db, () => undefined);
+  admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "snap-admins")).id, isAdmin: true }))
+    .token;
+  for (const [k, name] of ["snap-a", "snap-b"].entries()) {
+    tokens.push((await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, name)).id })).token);
+    for (const m of [0, 1]) {
+      const res = await dispatch(
+        multipartRequest(
+          "/api/v1/tasks/bouncerbench/input/submissions",
+          { model: `${name}-m${m}`, visibility: "public" },
+          { name: "p.json", text: predictions((i) => (i * (k + 2) + m) % 5 < 2) },
+          tokens[k],
+        ),
+      );
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+  }
+  await db.runJobs();
+  const task = await db.prisma.task.findUniqueOrThrow({ where: { fullSlug: "bouncerbench/input" } });
+  releaseId = (await db.prisma.release.findFirstOrThrow({ where: { taskId: task.id, status: "published" } })).id;
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "lb-snap-"));
+}, 180_000);
+afterAll(async () => {
+  await db?.drop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Downloads a snapshot's files through the routes into a folder of its own. */
+async function download(id: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(tmp, "copy-"));
+  const manifest = await call("GET", `/api/v1/snapshots/${id}/files/manifest.json`);
+  expect(manifest.status).toBe(200);
+  const bytes = Buffer.from(await manifest.arrayBuffer());
+  fs.writeFileSync(path.join(dir, "manifest.json"), bytes);
+  for (const f of JSON.parse(bytes.toString()).files as { name: string }[]) {
+    const res = await call("GET", `/api/v1/snapshots/${id}/files/${f.name}`);
+    expect(res.status, f.name).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    fs.writeFileSync(path.join(dir, f.name), Buffer.from(await res.arrayBuffer()));
+  }
+  return dir;
+}
+const fromDir = (dir: string) => async (name: string) => new Uint8Array(fs.readFileSync(path.join(dir, name)));
+
+/**
+ * Rewrites the predictions of a copy; when `forge`, as a careful forger would: the Parquet copy
+ * rewritten to agree, and the manifest's hashes of both (the id then no longer matches).
+ */
+function tamper(dir: string, edit: (csv: string) => string, forge: boolean) {
+  const file = path.join(dir, "predictions.csv.gz");
+  const data = zlib.gzipSync(Buffer.from(edit(zlib.gunzipSync(fs.readFileSync(file)).toString())));
+  fs.writeFileSync(file, data);
+  if (!forge) return;
+  const rows = readCsvGz(data).map((r) => ({ ...r, correct: r.correct === null ? null : r.correct === "true" }));
+  const pq = parquet({
+    name: "predictions",
+    columns: [
+      { name: "submission_id", type: "STRING" },
+      { name: "instance_id", type: "STRING" },
+      { name: "prediction_json", type: "STRING" },
+      { name: "correct", type: "BOOLEAN" },
+    ],
+    rows,
+  });
+  fs.writeFileSync(path.join(dir, "predictions.parquet"), pq);
+  const m = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
+  for (const [name, bytes] of [
+    ["predictions.csv.gz", data],
+    ["predictions.parquet", pq],
+  ] as const) {
+    const f = m.files.find((x: { name: string }) => x.name === name);
+    f.sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
+    f.bytes = bytes.length;
+  }
+  fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(m, null, 2));
+}
+
+describe("a snapshot of a public release", () => {
+  it("is made by a job, one at a time per release, and listed", async () => {
+    const first = await call("POST", `/api/v1/admin/releases/${releaseId}/snapshots`, admin);
+    expect(first.status).toBe(202);
+    const { job } = (await first.json()) as { job: { id: string } };
+    const again = await call("POST", `/api/v1/admin/releases/${releaseId}/snapshots`, admin);
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toContain(job.id);
+    expect((await call("POST", `/api/v1/admin/releases/${releaseId}/snapshots`, tokens[0])).status).toBe(403);
+    await db.runJobs();
+    const state = (await (await call("GET", `/api/v1/jobs/${job.id}`, admin)).json()) as {
+      status: string;
+      result: { snapshot: string };
+    };
+    expect(state.status).toBe("done");
+    snapshotId = state.result.snapshot;
+    expect(snapshotId).toMatch(/^[0-9a-f]{64}$/);
+    const list = (await (await call("GET", "/api/v1/tasks/bouncerbench/input/snapshots")).json()) as {
+      snapshots: { id: string; reason: string; takenDown: unknown }[];
+    };
+    expect(list.snapshots.find((s) => s.id === snapshotId)).toMatchObject({ reason: "admin", takenDown: null });
+  });
+
+  it("its id is the SHA-256 of its manifest, served immutable; the board it holds is the board at the time", async () => {
+    const res = await call("GET", `/api/v1/snapshots/${snapshotId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(crypto.createHash("sha256").update(bytes).digest("hex")).toBe(snapshotId);
+    const manifest = JSON.parse(bytes.toString());
+    expect(manifest.files.map((f: { name: string }) => f.name).sort()).toEqual(
+      [
+        "board.csv.gz",
+        "board.parquet",
+        "instances.csv.gz",
+        "instances.parquet",
+        "predictions.csv.gz",
+        "predictions.parquet",
+      ].sort(),
+    );
+    const dir = await download(snapshotId);
+    const board = zlib.gunzipSync(fs.readFileSync(path.join(dir, "board.csv.gz"))).toString();
+    const live = (await (await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all")).json()) as {
+      rows: { submissionId: string; rank: number | null; metrics: Record<string, number> }[];
+    };
+    for (const r of live.rows) {
+      const line = board.split("\n").find((l) => l.startsWith("all,") && l.includes(r.submissionId));
+      expect(line, r.submissionId).toBeTruthy();
+      expect(line).toContain(String(r.metrics.F_m));
+    }
+    expect(manifest.rankIntervals.state).toBe("fresh");
+  });
+
+  it("verifies: every hash, both formats, every row recomputed, and the rank intervals", async () => {
+    const dir = await download(snapshotId);
+    const v = await verifySnapshot(fromDir(dir), snapshotId);
+    expect(v.lines.filter((l) => l.startsWith("✗"))).toEqual([]);
+    expect(v.ok).toBe(true);
+    // the four uploads and the baselines, each recomputed
+    expect(v.lines.filter((l) => /^✓ snap-[ab]-m[01] \(snap-[ab]\): F_m 0\.\d{4}$/.test(l))).toHaveLength(4);
+    // the four uploads and the two seeded systems are ranked; baselines are not
+    expect(v.lines).toContain("✓ rank intervals (all): 6 rows, marginal and simultaneous");
+    expect(v.lines.some((l) => l.startsWith("✓ rank intervals (best)"))).toBe(true);
+  });
+
+  it("one outcome changed in a copy is caught: by its hash, and — when the forger re-hashes — by the id and by recomputing", async () => {
+    // the first prediction's outcome (the last column), turned around
+    const flip = (csv: string) => {
+      const out = csv.replace(
+        /,(true|false)(\r?\n)/,
+        (_, b: string, nl: string) => `,${b === "true" ? "false" : "true"}${nl}`,
+      );
+      expect(out).not.toBe(csv);
+      return out;
+    };
+    const plain = await download(snapshotId);
+    tamper(plain, flip, false);
+    const v1 = await verifySnapshot(fromDir(plain), snapshotId);
+    expect(v1.ok).toBe(false);
+    expect(v1.lines.find((l) => l.startsWith("✗ predictions.csv.gz"))).toMatch(/SHA-256/);
+    // the CSV alone changed: its Parquet copy no longer agrees
+    expect(
+      (await verifySnapshot(fromDir(plain))).lines.some((l) =>
+        /^✗ predictions\.parquet: .*differs from the CSV/.test(l),
+      ),
+    ).toBe(true);
+
+    const forged = await download(snapshotId);
+    tamper(forged, flip, true);
+    expect((await verifySnapshot(fromDir(forged), snapshotId)).lines[0]).toMatch(/is not the id/);
+    // a copy checked on its own, every hash made to agree: the outcome is recomputed, and differs
+    const v2 = await verifySnapshot(fromDir(forged));
+    expect(v2.lines.filter((l) => l.startsWith("✗"))).toEqual([
+      expect.stringMatching(/: 1 outcome\(s\) differ, e\.g\. /),
+    ]);
+
+    // a prediction changed the same way: its row's metrics do not recompute
+    const changed = await download(snapshotId);
+    tamper(
+      changed,
+      (csv) => {
+        // the first prediction's decision, turned around (its JSON is quoted in the CSV)
+        const out = csv.replace(/:true\}"/, ':false}"');
+        expect(out).not.toBe(csv);
+        return out;
+      },
+      true,
+    );
+    const v3 = await verifySnapshot(fromDir(changed));
+    expect(v3.ok).toBe(false);
+    expect(v3.lines.some((l) => /^✗ .*metrics differ/.test(l))).toBe(true);
+  });
+
+  it("survives a withdrawal of a row it holds", async () => {
+    const board = (await (await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all")).json()) as {
+      rows: { submissionId: string; model: string }[];
+    };
+    const row = board.rows.find((r) => r.model === "snap-a-m0")!;
+    expect((await call("PATCH", `/api/v1/submissions/${row.submissionId}`, admin, { withdrawn: true })).status).toBe(
+      200,
+    );
+    const dir = await download(snapshotId);
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, "board.csv.gz"))).toString()).toContain(row.submissionId);
+    expect((await verifySnapshot(fromDir(dir), snapshotId)).ok).toBe(true);
+  });
+
+  it("is taken down only by an admin, with a reason the listing shows", async () => {
+    expect((await call("DELETE", `/api/v1/admin/snapshots/${snapshotId}`, tokens[0], { reason: "mine" })).status).toBe(
+      403,
+    );
+    expect(
+      (await call("DELETE", `/api/v1/admin/snapshots/${snapshotId}`, admin, { reason: "a court order" })).status,
+    ).toBe(204);
+    const gone = await call("GET", `/api/v1/snapshots/${snapshotId}`);
+    expect(gone.status).toBe(404);
+    expect((await gone.json()).error.message).toMatch(/taken down .*: a court order/);
+    const list = (await (await call("GET", "/api/v1/tasks/bouncerbench/input/snapshots")).json()) as {
+      snapshots: { id: string; takenDown: { reason: string } | null }[];
+    };
+    expect(list.snapshots.find((s) => s.id === snapshotId)?.takenDown?.reason).toBe("a court order");
+    expect((await call("GET", `/api/v1/snapshots/${"0".repeat(64)}`)).status).toBe(404);
+    expect((await call("GET", "/api/v1/snapshots/not-an-id")).status).toBe(422);
+  });
+});
+
+describe("a snapshot of a hidden release", () => {
+  it("is made when the release is published and re-scored, and holds the board only: nothing per instance", async () => {
+    const csv = ["instance_id,underspecified", ...ids.slice(0, 30).map((id, i) => `${id},${i % 4}`)].join("\n");
+    const res = await dispatch(
+      multipartRequest(
+        "/api/v1/admin/releases",
+        { task: "bouncerbench/input", version: "9.0-hidden", hidden: "true", publish: "true" },
+        { name: "h.csv", text: csv },
+        admin,
+      ),
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    await db.runJobs();
+    const list = (await (await call("GET", "/api/v1/tasks/bouncerbench/input/snapshots")).json()) as {
+      snapshots: { id: string; release: string; hidden: boolean; reason: string }[];
+    };
+    const snap = list.snapshots.find((s) => s.release === "9.0-hidden");
+    expect(snap).toMatchObject({ hidden: true, reason: "publish" });
+    const manifest = JSON.parse(
+      Buffer.from(await (await call("GET", `/api/v1/snapshots/${snap!.id}`)).arrayBuffer()).toString(),
+    );
+    expect(manifest.files.map((f: { name: string }) => f.name).sort()).toEqual(["board.csv.gz", "board.parquet"]);
+    const refused = await call("GET", `/api/v1/snapshots/${snap!.id}/files/predictions.csv.gz`);
+    expect(refused.status).toBe(404);
+    expect((await refused.json()).error.message).toMatch(/hidden release: it holds the board only/);
+    const dir = await download(snap!.id);
+    const v = await verifySnapshot(fromDir(dir), snap!.id);
+    expect(v.ok).toBe(true);
+    expect(v.lines.at(-1)).toMatch(/hidden release/);
+    // nothing of the truth in what it holds
+    const board = zlib.gunzipSync(fs.readFileSync(path.join(dir, "board.csv.gz"))).toString();
+    for (const id of ids.slice(0, 30)) expect(board).not.toContain(id);
+  });
+});
