@@ -134,3 +134,40 @@ test("whoami, submissions list and invite through the API", async () => {
   expect(inv.code, inv.err).toBe(0);
   expect(JSON.parse(inv.out).url).toMatch(/\/invitations\/lbi_/);
 });
+
+test("verify: a snapshot of the running app's board, checked by URL and by id, kept with --out", async ({
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const admin = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim();
+  const auth = { authorization: `Bearer ${admin}` };
+  const board = (await (await request.get("/api/v1/tasks/bouncerbench/input/leaderboard?limit=1")).json()) as {
+    release: { id: string };
+  };
+  // the snapshot the last re-score queued may still be under way: wait for it, or ask for one
+  let job = "";
+  const queued = await request.post(`/api/v1/admin/releases/${board.release.id}/snapshots`, { headers: auth });
+  if (queued.status() === 202) job = ((await queued.json()) as { job: { id: string } }).job.id;
+  else {
+    expect(queued.status()).toBe(409);
+    job = ((await queued.json()) as { error: { details: { job: string } } }).error.details.job;
+  }
+  let state = { status: "queued", result: null as { snapshot: string } | null };
+  for (let i = 0; i < 240 && state.status !== "done" && state.status !== "failed"; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    state = (await (await request.get(`/api/v1/jobs/${job}`, { headers: auth })).json()) as typeof state;
+  }
+  expect(state.status).toBe("done");
+  const id = state.result!.snapshot;
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "lb-verify-"));
+  const byUrl = cli(["verify", `${E2E.baseURL}/api/v1/snapshots/${id}`, "--out", out]);
+  expect(byUrl.code, byUrl.out + byUrl.err).toBe(0);
+  expect(byUrl.out).toMatch(/^✓ gpt-4\.1 \(BouncerBench authors\): F_m 0\.5002$/m);
+  expect(byUrl.out).toMatch(/verified: every check passed/);
+  expect(fs.readdirSync(out).sort()).toContain("predictions.parquet");
+  const byId = cli(["verify", id]);
+  expect(byId.code, byId.out + byId.err).toBe(0);
+  const local = cli(["verify", out]);
+  expect(local.code, local.out + local.err).toBe(0);
+  fs.rmSync(out, { recursive: true, force: true });
+});

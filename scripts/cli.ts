@@ -4,6 +4,7 @@
 //   token create --team SLUG [--admin] [--name NAME]
 //   import-release --task T --version V [--notes N] [--hidden] [--publish] [--synthetic] FILE
 //   whoami | submissions list [--team SLUG] | invite --team SLUG   (through the API, LEADERBOARD_TOKEN)
+//   verify ID_OR_URL_OR_DIR [--out DIR]   (a snapshot, checked and recomputed: scripts/cli-verify.ts)
 // Operator commands use the running app's API (admin token from LEADERBOARD_TOKEN or
 // .data/admin-token) when it answers — found through .data/server.json, whatever its port — else
 // connect to the database themselves (DATABASE_URL, or the embedded PostgreSQL server, started
@@ -39,6 +40,9 @@ const USAGE = `usage: npm run cli -- <command>
         the team's submissions (public and private), newest first
   invite --team SLUG
         a single-use invitation link to the team (owners)
+  verify ID_OR_URL_OR_DIR [--out DIR]
+        check a snapshot without trusting the server: every file's SHA-256, and every row's
+        metrics, interval and rank recomputed from its predictions and truth; exit 1 on a difference
 
 environment: LEADERBOARD_URL (default http://localhost:3000), LEADERBOARD_TOKEN, DATABASE_URL`;
 
@@ -442,6 +446,11 @@ async function main() {
       return cmdSubmissions(rest);
     case "invite":
       return cmdInvite(rest);
+    case "verify": {
+      const { cmdVerify } = await import("./cli-verify");
+      process.exitCode = await cmdVerify(rest, baseUrl());
+      return;
+    }
     case undefined:
     case "help":
     case "--help":

@@ -3,6 +3,7 @@
 // (one at a time per release), listed, served immutable, equal to the board at the time,
 // verified intact, refused when one outcome is changed (whether or not the forger re-hashes),
 // kept through a withdrawal, board-only for a hidden release, and taken down by an admin.
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -234,6 +235,29 @@ describe("a snapshot of a public release", () => {
     const v3 = await verifySnapshot(fromDir(changed));
     expect(v3.ok).toBe(false);
     expect(v3.lines.some((l) => /^✗ .*metrics differ/.test(l))).toBe(true);
+  });
+
+  it("`cli verify DIR` checks a downloaded copy: exit 0 intact, 1 with an outcome changed", async () => {
+    const cli = (dir: string) =>
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", "verify", dir], {
+        encoding: "utf8",
+        timeout: 120_000,
+      });
+    const dir = await download(snapshotId);
+    const ok = cli(dir);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^✓ snap-a-m0 \(snap-a\): F_m 0\.\d{4}$/m);
+    expect(ok.stdout).toMatch(/verified: every check passed/);
+    tamper(
+      dir,
+      (csv) =>
+        csv.replace(/,(true|false)(\r?\n)/, (_, b: string, nl: string) => `,${b === "true" ? "false" : "true"}${nl}`),
+      true,
+    );
+    const bad = cli(dir);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toMatch(/^✗ .*1 outcome\(s\) differ/m);
+    expect(bad.stdout).toMatch(/NOT verified: 1 check\(s\) failed/);
   });
 
   it("survives a withdrawal of a row it holds", async () => {
