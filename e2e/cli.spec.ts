@@ -169,5 +169,14 @@ test("verify: a snapshot of the running app's board, checked by URL and by id, k
   expect(byId.code, byId.out + byId.err).toBe(0);
   const local = cli(["verify", out]);
   expect(local.code, local.out + local.err).toBe(0);
+  // the board's cite card and the releases page name the newest snapshot (the cache follows it)
+  const list = (await (await request.get("/api/v1/tasks/bouncerbench/input/snapshots")).json()) as {
+    snapshots: { id: string }[];
+  };
+  const newest = list.snapshots[0].id;
+  expect((await (await request.get("/tasks/bouncerbench/input")).text()).includes(newest.slice(0, 12))).toBe(true);
+  expect((await (await request.get("/tasks/bouncerbench/input/releases")).text()).includes(newest.slice(0, 16))).toBe(
+    true,
+  );
   fs.rmSync(out, { recursive: true, force: true });
 });

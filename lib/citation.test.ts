@@ -26,6 +26,23 @@ describe("citations", () => {
     // braces balance (a BibTeX parser would choke otherwise)
     expect(b.split("{").length).toBe(b.split("}").length);
   });
+  it("with a snapshot: the BibTeX names its id and URL instead of an access date; CITATION.cff lists it", () => {
+    const id = "ab".repeat(32);
+    const snapshot = {
+      id,
+      createdAt: "2026-11-25T03:41:00.000Z",
+      url: `https://lb.example.org/api/v1/snapshots/${id}`,
+    };
+    const b = bibtex({ ...input, snapshot });
+    expect(b).toContain(
+      `Dataset release 1.0, published 2026-11-21; snapshot ${id} of 2026-11-25, \\url{${snapshot.url}}`,
+    );
+    expect(b).not.toContain("accessed");
+    expect(b.split("{").length).toBe(b.split("}").length);
+    const cff = citationCff({ ...input, snapshot });
+    expect(cff).toContain(`identifiers:\n  - type: url\n    value: "${snapshot.url}"`);
+    expect(cff).toContain(`snapshot ${id} (SHA-256 of its manifest), 2026-11-25`);
+  });
   it("escapes BibTeX specials in titles", () => {
     expect(bibtex({ ...input, benchmark: { ...input.benchmark, paperTitle: "A & B: 100% {fun}" } })).toContain(
       "title  = {{A \\& B: 100\\% \\{fun\\}}}",

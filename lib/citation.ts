@@ -9,6 +9,8 @@ export interface CitationInput {
   url: string;
   /** when it was read (YYYY-MM-DD) */
   accessed: string;
+  /** the newest snapshot of the release: a frozen, content-addressed state to cite (its id is a SHA-256) */
+  snapshot?: { id: string; createdAt: string; url: string } | null;
 }
 
 const bib = (s: string) => s.replace(/[\\{}]/g, (c) => `\\${c}`).replace(/[&%$#_]/g, (c) => `\\${c}`);
@@ -37,7 +39,7 @@ export function bibtex(c: CitationInput): string {
     `@misc{${paperKey}-${key(c.task.slug)}-leaderboard-${key(c.release.version)},`,
     `  title        = {{${bib(`${c.benchmark.name} ${c.task.name} leaderboard, release ${c.release.version}`)}}},`,
     `  howpublished = {\\url{${c.url}}},`,
-    `  note         = {Dataset release ${bib(c.release.version)}${c.release.publishedAt ? `, published ${c.release.publishedAt.slice(0, 10)}` : ""}; accessed ${c.accessed}. Benchmark: \\cite{${paperKey}}}`,
+    `  note         = {Dataset release ${bib(c.release.version)}${c.release.publishedAt ? `, published ${c.release.publishedAt.slice(0, 10)}` : ""}; ${c.snapshot ? `snapshot ${c.snapshot.id} of ${c.snapshot.createdAt.slice(0, 10)}, \\url{${c.snapshot.url}}` : `accessed ${c.accessed}`}. Benchmark: \\cite{${paperKey}}}`,
     `}`,
   ].join("\n");
 }
@@ -59,6 +61,14 @@ export function citationCff(c: CitationInput): string {
     `version: ${yaml(c.release.version)}`,
     ...(c.release.publishedAt ? [`date-released: ${c.release.publishedAt.slice(0, 10)}`] : []),
     `url: ${yaml(c.url)}`,
+    ...(c.snapshot
+      ? [
+          `identifiers:`,
+          `  - type: url`,
+          `    value: ${yaml(c.snapshot.url)}`,
+          `    description: ${yaml(`snapshot ${c.snapshot.id} (SHA-256 of its manifest), ${c.snapshot.createdAt.slice(0, 10)}`)}`,
+        ]
+      : []),
     `authors:`,
     ...people("  "),
     `preferred-citation:`,

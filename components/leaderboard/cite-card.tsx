@@ -12,6 +12,17 @@ export function CiteCard({ input }: { input: CitationInput }) {
         Cite the {input.benchmark.name} paper and the release whose numbers you use (release {input.release.version});
         the second entry records the permalink and the date you read it.
       </p>
+      {input.snapshot ? (
+        <p className="mt-2" data-testid="cite-snapshot">
+          Frozen state to cite: snapshot{" "}
+          <a href={input.snapshot.url} className="font-mono">
+            {input.snapshot.id.slice(0, 12)}…
+          </a>{" "}
+          of {input.snapshot.createdAt.slice(0, 10)} — its id is the SHA-256 of its manifest; its files (Parquet, CSV)
+          hold every row, prediction and truth, and <code>npm run cli -- verify {input.snapshot.id.slice(0, 12)}…</code>{" "}
+          recomputes them.
+        </p>
+      ) : null}
       <h3 className="mt-3 text-xs font-semibold uppercase tracking-wide text-muted">BibTeX</h3>
       <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900" data-testid="bibtex">
         {bib}

@@ -33,3 +33,13 @@ CREATE TABLE "snapshot_files" (
     CONSTRAINT "snapshot_files_pkey" PRIMARY KEY ("snapshot_id", "name")
 );
 ALTER TABLE "snapshot_files" ADD CONSTRAINT "snapshot_files_snapshot_id_fkey" FOREIGN KEY ("snapshot_id") REFERENCES "snapshots"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- A task's pages name its snapshots (the cite card, the releases page): a new one, or a takedown,
+-- moves the task's signature (response-cache.sql.ts reads the newest) and notifies at commit.
+CREATE FUNCTION "notify_snapshot_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('release_changed', 'snapshot:' || COALESCE(NEW."task_id", OLD."task_id")::text);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER "snapshots_notify" AFTER INSERT OR UPDATE OR DELETE ON "snapshots"
+  FOR EACH ROW EXECUTE FUNCTION "notify_snapshot_changed"();

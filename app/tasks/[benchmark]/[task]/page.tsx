@@ -19,6 +19,7 @@ import { TaskHeader } from "@/components/task/task-header";
 import { ChartSkeleton, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
 import { publicUrl } from "@/lib/server/http";
+import { latestSnapshot } from "@/lib/server/snapshots";
 import { boardPageView, breakdownHeatmap, taskChartData } from "@/lib/server/leaderboard";
 import { orNotFound } from "@/lib/server/pages";
 import { boardOg, versionTag } from "@/lib/server/previews";
@@ -85,6 +86,8 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
     );
   }
   const { lb } = board;
+  // the newest frozen state of this release, for the cite card (a failed read leaves it out)
+  const snapshot = await latestSnapshot(db, lb.releaseId).catch(() => null);
   const charts = taskChartData(db, v.fullSlug, { ...board.unpaged, pick: undefined, by: undefined });
   // where does it fail: the top systems × the slices of an attribute (from the scores' stored breakdowns)
   const heatmap = breakdownHeatmap(db, v.fullSlug, { release: v.view.release, by: v.view.by }).catch(() => null);
@@ -133,6 +136,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
           release: { version: lb.release.version, publishedAt: lb.release.publishedAt ?? null },
           url: `${publicUrl()}/tasks/${v.fullSlug}?release=${encodeURIComponent(lb.release.version)}`,
           accessed: new Date().toISOString().slice(0, 10),
+          snapshot: snapshot ? { ...snapshot, url: `${publicUrl()}${snapshot.url}` } : null,
         }}
       />
       {v.printing ? <PrintOnLoad /> : null}

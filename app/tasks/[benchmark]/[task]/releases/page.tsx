@@ -6,6 +6,7 @@ import { getDb } from "@/lib/server/db";
 import { formatDate } from "@/lib/format";
 import { listReleases } from "@/lib/server/releases";
 import { findTask } from "@/lib/server/tasks";
+import { listSnapshots } from "@/lib/server/snapshots";
 
 export const dynamic = "force-dynamic";
 
@@ -25,6 +26,7 @@ export default async function ReleasesPage({ params }: { params: Promise<{ bench
   const t = await findTask(db, fullSlug);
   if (!t) notFound();
   const releases = await listReleases(db, t.id);
+  const snapshots = await listSnapshots(db, fullSlug);
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">
@@ -48,6 +50,36 @@ export default async function ReleasesPage({ params }: { params: Promise<{ bench
           </li>
         ))}
       </ul>
+      <h2 className="pt-4 text-lg font-semibold">Snapshots</h2>
+      <p className="text-sm text-muted">
+        A snapshot freezes a published release&apos;s board — every row with its metrics, intervals and ranks, and on a
+        public release every prediction and the truth it was scored against — as Parquet and gzipped CSV. Its id is the
+        SHA-256 of its manifest, which lists each file&apos;s SHA-256: cite it, download it, and check it with{" "}
+        <code>npm run cli -- verify ID</code>, which recomputes every row. Made when a release is published, daily when
+        its board has moved, and by admins.
+      </p>
+      {snapshots.length ? (
+        <ul className="space-y-1 text-sm" data-testid="snapshot-list">
+          {snapshots.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center gap-2">
+              <span className="font-mono">{s.id.slice(0, 16)}…</span>
+              <span className="text-muted">
+                release {s.release} · {formatDate(s.createdAt)} · {s.reason}
+              </span>
+              {s.hidden ? <Badge tone="red">board only</Badge> : null}
+              {s.takenDown ? (
+                <span>
+                  taken down {formatDate(s.takenDown.at)}: {s.takenDown.reason}
+                </span>
+              ) : (
+                <a href={s.url}>manifest.json</a>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted">None yet.</p>
+      )}
     </div>
   );
 }
