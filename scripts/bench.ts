@@ -18,7 +18,8 @@
 //
 // Env: BENCH_SUBMISSIONS (1000), BENCH_SECONDS (10 per load run), BENCH_CONNECTIONS (50);
 // BENCH_DB=name keeps that database between runs (uploads only what is missing; not dropped);
-// BENCH_PHASES=load,crawl,browser,fresh,big,rescore,cli,flood,tiny picks phases (default all);
+// 11. a snapshot of the current release: the job's time and bytes, and `cli verify` recomputing it
+// BENCH_PHASES=load,crawl,browser,fresh,big,rescore,cli,flood,tiny,snapshot picks phases (default all);
 // CRAWL_SECONDS (5) and CRAWL_CONNECTIONS (10) set the crawl of every page and GET route (10).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -51,7 +52,9 @@ if (!server) throw new Error("no PostgreSQL: set DATABASE_URL or install postgre
 const keep = process.env.BENCH_DB;
 if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error("BENCH_DB must be a plain database name");
 const dbName = keep ?? `lb_bench_${process.pid}`;
-const phases = new Set((process.env.BENCH_PHASES ?? "load,crawl,browser,fresh,big,rescore,cli,flood,tiny").split(","));
+const phases = new Set(
+  (process.env.BENCH_PHASES ?? "load,crawl,browser,fresh,big,rescore,cli,flood,tiny,snapshot").split(","),
+);
 {
   const c = new pg.Client({ connectionString: server });
   await c.connect();
@@ -651,6 +654,9 @@ try {
     );
   }
 
+  // 11. a snapshot of the current release (issue 31): the job's time, the bytes, and `cli verify` on it
+  if (phases.has("snapshot")) await snapshotPhase(base, admin, workers.length ? null : startWorkers(1));
+
   console.log("\n| measure | result |\n|---|---|");
   for (const [k, v] of results) console.log(`| ${k} | ${v} |`);
   console.log(
@@ -667,4 +673,51 @@ try {
   await c.end().catch(() => undefined);
   if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(process.exitCode ?? 0);
+}
+
+/** Snapshots the current release through the admin route, waits for the job, then verifies it with the CLI. */
+async function snapshotPhase(base: string, admin: string, extra: ChildProcess[] | null) {
+  const auth = { authorization: `Bearer ${admin}` };
+  const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard?limit=1`)).json()) as {
+    release: { id: string };
+    total: number;
+  };
+  const t = performance.now();
+  const res = await fetch(`${base}/api/v1/admin/releases/${lb.release.id}/snapshots`, {
+    method: "POST",
+    headers: auth,
+  });
+  const body = (await res.json()) as { job?: { id: string }; error?: { details?: { job: string } } };
+  const jobId = body.job?.id ?? body.error?.details?.job;
+  if (!jobId) throw new Error(`snapshot ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
+  let job: { status: string; result: { snapshot: string } | null; error: string | null };
+  for (;;) {
+    job = (await (await fetch(`${base}/api/v1/jobs/${jobId}`, { headers: auth })).json()) as typeof job;
+    if (job.status === "done" || job.status === "failed") break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  if (job.status !== "done") throw new Error(`snapshot failed: ${job.error}`);
+  const made = performance.now() - t;
+  const id = job.result!.snapshot;
+  const manifest = (await (await fetch(`${base}/api/v1/snapshots/${id}`)).json()) as {
+    files: { name: string; bytes: number; rows: number }[];
+  };
+  const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
+  const total = manifest.files.reduce((n, f) => n + f.bytes, 0);
+  note(
+    `snapshot of a release with ${lb.total} board rows × 1,699 instances (job, 1 worker)`,
+    `${(made / 1000).toFixed(1)} s; ${mb(total)} in all: ${manifest.files.map((f) => `${f.name} ${mb(f.bytes)} (${f.rows} rows)`).join(", ")}`,
+  );
+  const v0 = performance.now();
+  const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", "verify", id], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, LEADERBOARD_URL: base },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  note(
+    "cli verify of that snapshot (download, hashes, every row recomputed, rank intervals)",
+    `${((performance.now() - v0) / 1000).toFixed(1)} s, exit ${r.status} (${(r.stdout.match(/^✓/gm) ?? []).length} ✓, ${(r.stdout.match(/^✗/gm) ?? []).length} ✗)`,
+  );
+  for (const w of extra ?? []) w.kill("SIGTERM");
 }
