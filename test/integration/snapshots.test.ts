@@ -158,6 +158,8 @@ describe("a snapshot of a public release", () => {
       [
         "board.csv.gz",
         "board.parquet",
+        "moderation.csv.gz",
+        "moderation.parquet",
         "instances.csv.gz",
         "instances.parquet",
         "predictions.csv.gz",
@@ -273,6 +275,58 @@ describe("a snapshot of a public release", () => {
     expect((await verifySnapshot(fromDir(dir), snapshotId)).ok).toBe(true);
   });
 
+  it("the moderation ledger: public decisions with role and reason, in the changelog and in the next snapshot; private ones stay private", async () => {
+    const board = (await (await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all")).json()) as {
+      rows: { submissionId: string; model: string }[];
+    };
+    const target = board.rows.find((r) => r.model === "snap-b-m1")!;
+    const hide = await call("POST", `/api/v1/admin/submissions/${target.submissionId}/hide`, admin, {
+      reason: "its traces contain the gold patch",
+    });
+    expect(hide.status).toBe(200);
+    // a private submission's moderation is nobody else's business
+    const priv = await dispatch(
+      multipartRequest(
+        "/api/v1/tasks/bouncerbench/input/submissions",
+        { model: "snap-private", visibility: "private" },
+        { name: "p.json", text: predictions((i) => i % 3 === 0) },
+        tokens[1],
+      ),
+    );
+    const privId = ((await priv.json()) as { id: string }).id;
+    expect(
+      (await call("POST", `/api/v1/admin/submissions/${privId}/hide`, admin, { reason: "secret reason" })).status,
+    ).toBe(200);
+    const log = (await (await call("GET", "/api/v1/tasks/bouncerbench/input/changelog")).json()) as {
+      events: { kind: string; summary: string; decidedBy?: string; reason?: string | null }[];
+    };
+    expect(log.events.find((e) => e.kind === "submission.hide")).toMatchObject({
+      summary: "snap-b-m1 by snap-b hidden from the boards by an admin: its traces contain the gold patch",
+      decidedBy: "admin",
+      reason: "its traces contain the gold patch",
+    });
+    expect(log.events.find((e) => e.kind === "submission.withdraw")).toMatchObject({
+      summary: "snap-a-m0 by snap-a withdrawn by its maintainers (an admin)",
+      reason: "withdrawn by its team",
+    });
+    expect(JSON.stringify(log)).not.toContain("secret reason");
+    expect(JSON.stringify(log)).not.toContain("snap-private");
+    // the next snapshot carries the ledger
+    const q = await call("POST", `/api/v1/admin/releases/${releaseId}/snapshots`, admin);
+    expect(q.status).toBe(202);
+    await db.runJobs();
+    const list = (await (await call("GET", "/api/v1/tasks/bouncerbench/input/snapshots")).json()) as {
+      snapshots: { id: string }[];
+    };
+    const dir = await download(list.snapshots[0].id);
+    const ledger = zlib.gunzipSync(fs.readFileSync(path.join(dir, "moderation.csv.gz"))).toString();
+    expect(ledger).toContain("submission.hide");
+    expect(ledger).toContain("its traces contain the gold patch");
+    expect(ledger).toContain("submission.withdraw");
+    expect(ledger).not.toContain("secret reason");
+    expect((await verifySnapshot(fromDir(dir), list.snapshots[0].id)).ok).toBe(true);
+  });
+
   it("is taken down only by an admin, with a reason the listing shows", async () => {
     expect((await call("DELETE", `/api/v1/admin/snapshots/${snapshotId}`, tokens[0], { reason: "mine" })).status).toBe(
       403,
@@ -289,6 +343,13 @@ describe("a snapshot of a public release", () => {
     expect(list.snapshots.find((s) => s.id === snapshotId)?.takenDown?.reason).toBe("a court order");
     expect((await call("GET", `/api/v1/snapshots/${"0".repeat(64)}`)).status).toBe(404);
     expect((await call("GET", "/api/v1/snapshots/not-an-id")).status).toBe(422);
+    // the takedown is on the ledger
+    const log = (await (await call("GET", "/api/v1/tasks/bouncerbench/input/changelog")).json()) as {
+      events: { kind: string; summary: string }[];
+    };
+    expect(log.events.find((e) => e.kind === "snapshot.takedown")?.summary).toMatch(
+      /^Snapshot [0-9a-f]{12}… of release 1\.1 taken down by an admin: a court order$/,
+    );
   });
 });
 
@@ -313,7 +374,12 @@ describe("a snapshot of a hidden release", () => {
     const manifest = JSON.parse(
       Buffer.from(await (await call("GET", `/api/v1/snapshots/${snap!.id}`)).arrayBuffer()).toString(),
     );
-    expect(manifest.files.map((f: { name: string }) => f.name).sort()).toEqual(["board.csv.gz", "board.parquet"]);
+    expect(manifest.files.map((f: { name: string }) => f.name).sort()).toEqual([
+      "board.csv.gz",
+      "board.parquet",
+      "moderation.csv.gz",
+      "moderation.parquet",
+    ]);
     const refused = await call("GET", `/api/v1/snapshots/${snap!.id}/files/predictions.csv.gz`);
     expect(refused.status).toBe(404);
     expect((await refused.json()).error.message).toMatch(/hidden release: it holds the board only/);

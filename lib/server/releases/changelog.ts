@@ -5,21 +5,33 @@ import { isPublicEvent, publicEvents } from "./changelog.sql";
 import { AppError } from "@/lib/errors";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 
-// A task's public changelog: releases published and archived, re-scores, verifications and new
-// public entries, from the audit trail (events marked public). An entry whose submission is no
-// longer public (made private, hidden by admins, deleted) drops out.
+// A task's public changelog: releases published and archived, re-scores and new public entries,
+// from the audit trail (events marked public), and its moderation ledger: every verification,
+// hide, withdrawal, removal and snapshot takedown of something that was public, with its date,
+// who decided (a role, never a name) and the reason given. A new entry whose submission is no
+// longer public (made private, hidden, withdrawn, deleted) drops out; the ledger's record of why
+// never does (it names the model and team as they were shown).
+
+/** The ledger's kinds: kept whatever became of their submission. */
+export const LEDGER_KINDS = [
+  "submission.verify",
+  "submission.unverify",
+  "submission.hide",
+  "submission.unhide",
+  "submission.withdraw",
+  "submission.delete",
+  "snapshot.takedown",
+] as const;
+const isLedger = (k: string) => (LEDGER_KINDS as readonly string[]).includes(k);
 
 export interface ChangelogEvent {
   id: string;
   at: string;
-  kind:
-    | "release.publish"
-    | "release.archive"
-    | "release.rescore"
-    | "submission.public"
-    | "submission.verify"
-    | "submission.unverify";
+  kind: "release.publish" | "release.archive" | "release.rescore" | "submission.public" | (typeof LEDGER_KINDS)[number];
   summary: string;
+  /** the ledger: who decided (a role) and why */
+  decidedBy?: string;
+  reason?: string | null;
   release?: string;
   submission?: { id: string; model: string; team: string | null; url: string };
 }
@@ -41,39 +53,57 @@ export async function taskChangelog(db: PrismaClient, fullSlug: string, limit = 
   const base = publicUrl();
   const events: ChangelogEvent[] = [];
   for (const r of rows) {
-    if (r.target_type === "submission" && !r.visible) continue;
-    const version = String(r.after?.version ?? r.before?.version ?? r.after?.release ?? "");
-    const sub =
-      r.target_type === "submission"
-        ? {
-            id: r.target_id,
-            model: r.model ?? String(r.after?.model ?? ""),
-            team: r.team,
-            url: `${base}/submissions/${r.target_id}`,
-          }
-        : undefined;
-    const summary = {
-      "release.publish": `Release ${version} published (${r.after?.instances ?? "?"} instances${r.after?.hidden ? ", hidden test set" : ""})`,
-      "release.archive": `Release ${version} archived`,
-      "release.rescore": `Every submission re-scored on release ${version} (${r.after?.submissions ?? 0} submissions)`,
-      "submission.public": `New entry: ${sub?.model}${sub?.team ? ` by ${sub.team}` : ""}`,
-      "submission.verify": `${sub?.model}${sub?.team ? ` by ${sub.team}` : ""} verified by the maintainers`,
-      "submission.unverify": `${sub?.model}: verification withdrawn`,
-    }[r.action];
-    events.push({
-      id: r.id,
-      at: r.at.toISOString(),
-      kind: r.action,
-      summary,
-      ...(version && r.target_type === "release" ? { release: version } : {}),
-      ...(sub ? { submission: sub } : {}),
-    });
+    const ledger = isLedger(r.action);
+    if (r.target_type === "submission" && !r.visible && !ledger) continue;
+    const event = changelogEvent(r, base, ledger);
+    events.push(event);
     if (events.length >= limit) break;
   }
   // more may follow when this page is full, or when the read window ran out before it filled
   const last =
     events.length >= limit ? events[events.length - 1].id : rows.length === limit * 2 ? rows[rows.length - 1].id : null;
   return { task: task.fullSlug, taskName: task.name, benchmark: task.benchmark.name, events, next: last };
+}
+
+type EventRow = Awaited<ReturnType<typeof publicEvents>>[number];
+
+/** One row of the audit trail as the changelog shows it. */
+function changelogEvent(r: EventRow, base: string, ledger: boolean): ChangelogEvent {
+  const version = String(r.after?.version ?? r.before?.version ?? r.after?.release ?? "");
+  // the ledger names the model and team as they were shown when it was decided
+  const model = ledger && r.after?.model ? String(r.after.model) : (r.model ?? String(r.after?.model ?? ""));
+  const team = ledger && r.after && "team" in r.after ? (r.after.team as string | null) : r.team;
+  const sub =
+    r.target_type === "submission"
+      ? { id: r.target_id, model, team, url: `${base}/submissions/${r.target_id}` }
+      : undefined;
+  const who = `${model}${team ? ` by ${team}` : ""}`;
+  const role = ledger ? String(r.after?.role ?? "admin") : undefined;
+  const reason = ledger ? ((r.after?.reason as string | null | undefined) ?? null) : undefined;
+  const why = reason ? `: ${reason}` : "";
+  const by = `${/^[aeiou]/.test(role ?? "") ? "an" : "a"} ${role}`;
+  const summary = {
+    "release.publish": `Release ${version} published (${r.after?.instances ?? "?"} instances${r.after?.hidden ? ", hidden test set" : ""})`,
+    "release.archive": `Release ${version} archived`,
+    "release.rescore": `Every submission re-scored on release ${version} (${r.after?.submissions ?? 0} submissions)`,
+    "submission.public": `New entry: ${who}`,
+    "submission.verify": `${who} verified by the maintainers`,
+    "submission.unverify": `${who}: verification withdrawn by the maintainers`,
+    "submission.hide": `${who} hidden from the boards by ${by}${why}`,
+    "submission.unhide": `${who} shown on the boards again by ${by}`,
+    "submission.withdraw": `${who} withdrawn by its ${role === "admin" ? "maintainers (an admin)" : "team"}`,
+    "submission.delete": `${who} removed, with its predictions and scores, by ${by}`,
+    "snapshot.takedown": `Snapshot ${r.target_id.slice(0, 12)}… of release ${version} taken down by ${by}${why}`,
+  }[r.action];
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    kind: r.action,
+    summary,
+    ...(ledger ? { decidedBy: role, reason } : {}),
+    ...(version && r.target_type !== "submission" ? { release: version } : {}),
+    ...(sub ? { submission: sub } : {}),
+  };
 }
 
 const xml = (s: string) =>

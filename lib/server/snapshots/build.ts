@@ -8,7 +8,8 @@ import { getReleaseInstances } from "@/lib/server/cache";
 import { readBoard, refreshBoard, type BoardRow } from "@/lib/server/leaderboard";
 import { encodeOutcomes, outcomeAt } from "@/lib/server/scoring/outcomes";
 import { getTaskOrThrow } from "@/lib/server/tasks";
-import { insertSnapshot, insertSnapshotFile, predictionsOf } from "./snapshots.sql";
+import { LEDGER_KINDS } from "@/lib/server/releases";
+import { insertSnapshot, insertSnapshotFile, ledgerEvents, predictionsOf } from "./snapshots.sql";
 
 type Release = { id: string; version: string; hidden: boolean; bootstrapSeed: number; checksum: string };
 type Progress = (done: number, total: number) => Promise<void>;
@@ -133,6 +134,32 @@ async function predictionsTable(
   };
 }
 
+/** The task's public moderation ledger up to now: what was hidden, withdrawn, removed, verified, taken down, by whom (a role) and why. */
+async function moderationTable(db: PrismaClient, taskId: string): Promise<Table> {
+  const rows = await ledgerEvents(sqlOf(db), taskId, LEDGER_KINDS);
+  return {
+    name: "moderation",
+    columns: [
+      { name: "at", type: "STRING" },
+      { name: "kind", type: "STRING" },
+      { name: "target", type: "STRING" },
+      { name: "model", type: "STRING" },
+      { name: "team", type: "STRING" },
+      { name: "decided_by", type: "STRING" },
+      { name: "reason", type: "STRING" },
+    ],
+    rows: rows.map((r) => ({
+      at: r.at.toISOString(),
+      kind: r.action,
+      target: `${r.target_type}:${r.target_id}`,
+      model: (r.after?.model as string | undefined) ?? null,
+      team: (r.after?.team as string | null | undefined) ?? null,
+      decided_by: (r.after?.role as string | undefined) ?? "admin",
+      reason: (r.after?.reason as string | null | undefined) ?? null,
+    })),
+  };
+}
+
 /** The board, read when its rank intervals are fresh (computed here when they are not). */
 async function freshBoard(db: PrismaClient, release: Release) {
   for (let i = 0; ; i++) {
@@ -158,7 +185,7 @@ export async function buildSnapshot(
   const rel = await db.release.findUniqueOrThrow({ where: { id: releaseId }, include: { task: true } });
   const task = await getTaskOrThrow(db, rel.task.fullSlug);
   const board = await freshBoard(db, rel);
-  const tables = [boardTable(board)];
+  const tables = [boardTable(board), await moderationTable(db, rel.taskId)];
   if (!rel.hidden) {
     tables.push(await instancesTable(db, rel));
     const ids = [...new Set(board.all.map((r) => r.submissionId))];

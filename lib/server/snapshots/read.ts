@@ -82,7 +82,7 @@ export async function takeDownSnapshot(db: PrismaClient, actor: Actor, id: strin
       target: { type: "snapshot", id },
       taskId: task?.id,
       public: true,
-      after: { reason, release: manifest.release.version },
+      after: { reason, release: manifest.release.version, role: "admin" },
     });
   });
 }

@@ -122,3 +122,18 @@ export async function pendingSnapshotJob(sql: Sql, releaseId: string): Promise<s
   );
   return r?.id ?? null;
 }
+
+/** A task's public moderation ledger (changelog.ts LEDGER_KINDS), oldest first. */
+export function ledgerEvents(sql: Sql, taskId: string, kinds: readonly string[]) {
+  return sql<{
+    at: Date;
+    action: string;
+    target_type: string;
+    target_id: string;
+    after: Record<string, unknown> | null;
+  }>(
+    `SELECT at, action, target_type, target_id, after FROM audit_events
+      WHERE task_id = $1::uuid AND public AND action = ANY($2::text[]) ORDER BY at, id`,
+    [taskId, [...kinds]],
+  );
+}

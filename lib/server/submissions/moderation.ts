@@ -25,6 +25,29 @@ async function load(db: PrismaClient, id: string) {
 export const WITHDRAWN_REASON = "withdrawn by its team";
 
 /**
+ * What the public moderation ledger records of a decision on a submission that was on the public
+ * boards (issue 31): the model and team as shown then, who decided by role (never a name), and
+ * the reason given. `public` is false for a private submission: its moderation stays private.
+ */
+async function ledgerEntry(
+  tx: Prisma.TransactionClient,
+  sub: { visibility: string; model: string; teamId: string | null; baseline: string | null },
+  actor: Actor,
+  reason: string | null,
+) {
+  const team = sub.teamId ? await tx.team.findUnique({ where: { id: sub.teamId }, select: { name: true } }) : null;
+  return {
+    public: sub.visibility === "public",
+    ledger: {
+      model: sub.model,
+      team: team?.name ?? (sub.baseline ? "a server baseline" : null),
+      role: actor.isAdmin ? "admin" : "team owner",
+      reason,
+    },
+  };
+}
+
+/**
  * Visibility, the logs link and withdrawal (the team's owners, admins). A private submission made
  * public is a new public entry. A withdrawn one leaves every public view (as if hidden, with the
  * reason "withdrawn by its team"), stays in the audit trail and still counts in its system's
@@ -96,14 +119,16 @@ export async function updateSubmission(
     // on or off the public boards: their rank intervals are recomputed
     if (data.visibility !== undefined || data.withdrawnAt) await queueBoardRefresh(sqlOf(tx), await boardsOf(tx, id));
     if (data.withdrawnAt) {
+      const l = await ledgerEntry(tx, sub, actor, WITHDRAWN_REASON);
       await audit(sqlOf(tx), {
         actor,
         action: "submission.withdraw",
         target: { type: "submission", id },
         taskId: sub.taskId,
         teamId: sub.teamId,
+        public: l.public,
         before: { model: sub.model, visibility: sub.visibility },
-        after: { model: sub.model, withdrawn: true },
+        after: { ...l.ledger, withdrawn: true },
       });
     }
     if (data.meta) {
@@ -141,20 +166,21 @@ export async function verifySubmission(db: PrismaClient, actor: Actor, id: strin
       where: { id },
       data: verified ? { verifiedBy: by, verifiedAt: new Date() } : { verifiedBy: null, verifiedAt: null },
     });
+    const l = await ledgerEntry(tx, sub, actor, null);
     await audit(sqlOf(tx), {
       actor,
       action: verified ? "submission.verify" : "submission.unverify",
       target: { type: "submission", id },
       taskId: sub.taskId,
       teamId: sub.teamId,
-      public: sub.visibility === "public" && !sub.hiddenAt,
+      public: l.public && !sub.hiddenAt,
       before: {
         verified: sub.verifiedAt ? { by: sub.verifiedBy, at: sub.verifiedAt.toISOString() } : null,
         model: sub.model,
       },
       after: {
         verified: after.verifiedAt ? { by: after.verifiedBy, at: after.verifiedAt.toISOString() } : null,
-        model: sub.model,
+        ...l.ledger,
       },
     });
     return { id, verified: after.verifiedAt ? { by: after.verifiedBy, at: after.verifiedAt.toISOString() } : null };
@@ -173,14 +199,16 @@ export async function hideSubmission(db: PrismaClient, actor: Actor, id: string,
         : { hiddenReason: null, hiddenAt: null, withdrawnAt: null },
     });
     await queueBoardRefresh(sqlOf(tx), await boardsOf(tx, id));
+    const l = await ledgerEntry(tx, sub, actor, reason);
     await audit(sqlOf(tx), {
       actor,
       action: reason ? "submission.hide" : "submission.unhide",
       target: { type: "submission", id },
       taskId: sub.taskId,
       teamId: sub.teamId,
+      public: l.public,
       before: { hidden: sub.hiddenAt ? { reason: sub.hiddenReason } : null, model: sub.model },
-      after: { hidden: after.hiddenAt ? { reason: after.hiddenReason } : null, model: sub.model },
+      after: { hidden: after.hiddenAt ? { reason: after.hiddenReason } : null, ...l.ledger },
     });
     return { id, hidden: after.hiddenAt ? { reason: after.hiddenReason, at: after.hiddenAt.toISOString() } : null };
   });
@@ -190,12 +218,15 @@ export async function hideSubmission(db: PrismaClient, actor: Actor, id: string,
 export async function deleteSubmission(db: PrismaClient, actor: Actor, id: string) {
   const sub = await load(db, id);
   await db.$transaction(async (tx) => {
+    const l = await ledgerEntry(tx, sub, actor, null);
     await audit(sqlOf(tx), {
       actor,
       action: "submission.delete",
       target: { type: "submission", id },
       taskId: sub.taskId,
       teamId: sub.teamId,
+      public: l.public,
+      after: l.ledger,
       before: {
         model: sub.model,
         visibility: sub.visibility,

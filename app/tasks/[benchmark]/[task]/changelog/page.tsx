@@ -27,6 +27,11 @@ const KIND_LABEL: Record<string, string> = {
   "submission.public": "new entry",
   "submission.verify": "verified",
   "submission.unverify": "verification withdrawn",
+  "submission.hide": "hidden",
+  "submission.unhide": "shown again",
+  "submission.withdraw": "withdrawn",
+  "submission.delete": "removed",
+  "snapshot.takedown": "snapshot taken down",
 };
 
 /** events a page (older ones a link away: `?before=` the last one shown) */
@@ -53,8 +58,9 @@ export default async function ChangelogPage({
       </p>
       <h1 className="text-2xl font-bold">Changelog</h1>
       <p className="text-sm">
-        Releases, re-scores, verifications and new public entries of this task, newest first.{" "}
-        <a href={`/api/v1/tasks/${fullSlug}/changelog?format=atom`}>Atom feed</a> ·{" "}
+        Releases, re-scores and new public entries of this task, newest first, and its moderation ledger: every
+        verification, hide, withdrawal, removal and snapshot takedown of something that was public, with who decided (a
+        role) and the reason given. <a href={`/api/v1/tasks/${fullSlug}/changelog?format=atom`}>Atom feed</a> ·{" "}
         <a href={`/api/v1/tasks/${fullSlug}/changelog`}>JSON</a>
       </p>
       <Card>
@@ -71,7 +77,11 @@ export default async function ChangelogPage({
                 </time>
                 <span className="w-36 shrink-0 font-medium">{KIND_LABEL[e.kind] ?? e.kind}</span>
                 <span>
-                  {e.submission ? <Link href={`/submissions/${e.submission.id}`}>{e.summary}</Link> : e.summary}
+                  {e.submission && !e.decidedBy ? (
+                    <Link href={`/submissions/${e.submission.id}`}>{e.summary}</Link>
+                  ) : (
+                    e.summary
+                  )}
                 </span>
               </li>
             ))}
