@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   UPLOAD_MEMORY_MB: z.coerce.number().positive().default(512),
   /** ... and one team's uploads together, MB (past it: 429 with Retry-After) */
   UPLOAD_MEMORY_TEAM_MB: z.coerce.number().positive().default(64),
+  /** database space live snapshots may take before automatic ones (on publish, daily) stop, MB; admins' still run */
+  SNAPSHOT_BUDGET_MB: z.coerce.number().positive().default(10_000),
   /** a request body that brings nothing for this long is a 408 (connection closed) */
   BODY_IDLE_SECONDS: z.coerce.number().positive().default(15),
   /** ... and one whose next 16 KB take longer than this many seconds of waiting for them */

@@ -715,6 +715,7 @@ async function snapshotPhase(base: string, admin: string, extra: ChildProcess[] 
     env: { ...process.env, LEADERBOARD_URL: base },
     maxBuffer: 64 * 1024 * 1024,
   });
+  if (r.status !== 0) console.error(`[bench] cli verify: ${r.stdout.slice(-2000)}\n${r.stderr.slice(-4000)}`);
   note(
     "cli verify of that snapshot (download, hashes, every row recomputed, rank intervals)",
     `${((performance.now() - v0) / 1000).toFixed(1)} s, exit ${r.status} (${(r.stdout.match(/^✓/gm) ?? []).length} ✓, ${(r.stdout.match(/^✗/gm) ?? []).length} ✗)`,

@@ -240,8 +240,14 @@ describe("moderation, the audit trail and the changelog", () => {
     expect(mine.body.hidden.reason).toBe("duplicate of an earlier entry");
     const board = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?partial=1");
     expect(board.body.rows.some((r: { submissionId: string }) => r.submissionId === sub)).toBe(false);
+    // its new-entry event leaves the changelog; the moderation ledger says what happened, and why
     const log = await call("GET", "/api/v1/tasks/bouncerbench/input/changelog");
-    expect(log.body.events.some((e: { submission?: { id: string } }) => e.submission?.id === sub)).toBe(false);
+    const about = log.body.events.filter((e: { submission?: { id: string } }) => e.submission?.id === sub);
+    expect(about.map((e: { kind: string }) => e.kind)).toEqual(["submission.hide", "submission.verify"]);
+    expect(about[0]).toMatchObject({ decidedBy: "admin", reason: "duplicate of an earlier entry" });
+    expect(about[0].summary).toBe(
+      "lab-model by Lab Owner hidden from the boards by an admin: duplicate of an earlier entry",
+    );
     expect((await call("POST", `/api/v1/admin/submissions/${sub}/hide`, admin, { reason: null })).status).toBe(200);
     expect((await call("GET", `/api/v1/submissions/${sub}`)).status).toBe(200);
   });

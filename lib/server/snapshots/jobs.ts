@@ -1,10 +1,11 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { getEnv } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { sqlOf, type Sql } from "@/lib/server/db";
 import { createJob, defineJob, defineTask } from "@/lib/server/jobs";
 import { log } from "@/lib/server/observability";
 import { buildSnapshot } from "./build";
-import { lockSnapshots, pendingSnapshotJob, releasesDueForSnapshot } from "./snapshots.sql";
+import { liveSnapshotBytes, lockSnapshots, pendingSnapshotJob, releasesDueForSnapshot } from "./snapshots.sql";
 
 /**
  * Queues a snapshot of a published release (progress at /api/v1/jobs/{id}). At most one per
@@ -44,6 +45,18 @@ export async function queueSnapshotIn(
   return { job: await createJob(sql, "snapshot", { releaseId, reason }, { total: 1, createdBy }), queued: true };
 }
 
+/** Whether automatic snapshots may be made: live ones take less than SNAPSHOT_BUDGET_MB (a warning once past it). */
+async function withinBudget(db: PrismaClient): Promise<boolean> {
+  const used = await liveSnapshotBytes(sqlOf(db));
+  const budget = getEnv().SNAPSHOT_BUDGET_MB * 1024 * 1024;
+  if (used < budget) return true;
+  log.warn(
+    { usedBytes: used, budgetBytes: budget },
+    "snapshots use their whole budget (SNAPSHOT_BUDGET_MB): no automatic snapshot is made until an admin takes some down or the budget grows",
+  );
+  return false;
+}
+
 export const snapshotJob = defineJob("snapshot", async (db, payload, progress) => {
   const r = await buildSnapshot(db, payload.releaseId, payload.reason, progress);
   return { snapshot: r.id, created: r.created, url: `/api/v1/snapshots/${r.id}` };
@@ -53,6 +66,7 @@ export const snapshotJob = defineJob("snapshot", async (db, payload, progress) =
 export const snapshotChangedTask = defineTask(
   "snapshot-changed",
   async (db) => {
+    if (!(await withinBudget(db))) return;
     for (const r of await releasesDueForSnapshot(sqlOf(db))) {
       await queueSnapshot(db, r.id, "changed").catch((e) => {
         if (!(e instanceof AppError && e.code === "conflict")) throw e;
@@ -65,6 +79,7 @@ export const snapshotChangedTask = defineTask(
 
 /** A re-score of a published release finished (its last part queues this): its board is frozen. */
 export const snapshotPublishedTask = defineTask("snapshot-published", async (db, payload) => {
+  if (!(await withinBudget(db))) return;
   await queueSnapshot(db, payload.releaseId, "publish").catch((e) => {
     // already under way, or the release was archived meanwhile: nothing to add
     if (!(e instanceof AppError && e.code === "conflict")) throw e;

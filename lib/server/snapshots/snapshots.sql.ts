@@ -137,3 +137,12 @@ export function ledgerEvents(sql: Sql, taskId: string, kinds: readonly string[])
     [taskId, [...kinds]],
   );
 }
+
+/** Bytes the live snapshots take. */
+export async function liveSnapshotBytes(sql: Sql): Promise<number> {
+  const [r] = await sql<{ n: string }>(
+    `SELECT coalesce(sum(bytes), 0)::text AS n FROM snapshots WHERE taken_down_at IS NULL`,
+    [],
+  );
+  return Number(r.n);
+}
