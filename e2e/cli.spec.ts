@@ -169,6 +169,11 @@ test("verify: a snapshot of the running app's board, checked by URL and by id, k
   expect(byId.code, byId.out + byId.err).toBe(0);
   const local = cli(["verify", out]);
   expect(local.code, local.out + local.err).toBe(0);
+  // the frozen board: a banner that says so, the live board a link away, the rows as they were
+  const frozen = await (await request.get(`/tasks/bouncerbench/input?snapshot=${id}`)).text();
+  expect(frozen).toContain('data-testid="snapshot-banner"');
+  expect(frozen).toContain('data-model="gpt-4.1"');
+  expect((await request.get(`/tasks/bouncerbench/input?snapshot=${"0".repeat(64)}`)).status()).toBe(404);
   // the board's cite card and the releases page name the newest snapshot (the cache follows it)
   const list = (await (await request.get("/api/v1/tasks/bouncerbench/input/snapshots")).json()) as {
     snapshots: { id: string }[];

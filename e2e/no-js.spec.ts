@@ -16,6 +16,7 @@ interface Row {
 let rows: Row[] = [];
 let instance = "";
 let teamSlug = "";
+let snapshot = "";
 
 test.beforeAll(async ({ request }) => {
   const board = (await (await request.get("/api/v1/tasks/bouncerbench/input/leaderboard")).json()) as { rows: Row[] };
@@ -25,6 +26,11 @@ test.beforeAll(async ({ request }) => {
     team: { slug: string };
   };
   teamSlug = sub.team.slug;
+  // the snapshot made when the seeded release was published (a job: there by now, or the page is left out)
+  const snaps = (await (await request.get("/api/v1/tasks/bouncerbench/input/snapshots")).json()) as {
+    snapshots: { id: string; takenDown: unknown }[];
+  };
+  snapshot = snaps.snapshots.find((s) => !s.takenDown)?.id ?? "";
   const explorer = await request.get("/tasks/bouncerbench/input/instances");
   instance = /href="\/tasks\/bouncerbench\/input\/instances\/([^"?]+)"/.exec(await explorer.text())?.[1] ?? "";
   expect(instance).not.toBe("");
@@ -71,6 +77,15 @@ const pages = (): [string, string, (text: string) => void][] => {
     ["releases", "/tasks/bouncerbench/input/releases", (t) => expect(t).toMatch(/1\.1/)],
     ["changelog", "/tasks/bouncerbench/input/changelog", (t) => expect(t.length).toBeGreaterThan(100)],
     ["team", `/teams/${teamSlug}`, (t) => expect(t).toContain(a.model)],
+    ...(snapshot
+      ? ([
+          [
+            "snapshot",
+            `/tasks/bouncerbench/input?snapshot=${snapshot}`,
+            (t: string) => expect(t).toMatch(/frozen snapshot/),
+          ],
+        ] as [string, string, (t: string) => void][])
+      : []),
   ];
 };
 

@@ -65,8 +65,8 @@ const PIVOT = Object.keys(PivotQuery.shape);
 
 /** The requests the proxy answers from the cache, for visitors (no session, no token). */
 const ROUTES = [
-  // the page also reads `print` (a printable board)
-  route(`/tasks/${T}`, "task", "boards", [...BOARD, "print"]),
+  // the page also reads `print` (a printable board) and `snapshot` (a frozen board)
+  route(`/tasks/${T}`, "task", "boards", [...BOARD, "print", "snapshot"]),
   route(`/api/v1/tasks/${T}/leaderboard`, "task", "boards", BOARD),
   // the instance explorer and instance pages: built from the same release's board_version
   // (per-instance aggregates, board order) and its instances, which never change once imported

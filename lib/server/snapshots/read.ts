@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
-import type { Manifest } from "@/lib/snapshots/format";
+import { readCsvGz, type Manifest } from "@/lib/snapshots/format";
 import type { Actor } from "@/lib/server/auth";
 import { audit } from "@/lib/server/audit";
 import { sqlOf } from "@/lib/server/db";
@@ -85,4 +85,56 @@ export async function takeDownSnapshot(db: PrismaClient, actor: Actor, id: strin
       after: { reason, release: manifest.release.version, role: "admin" },
     });
   });
+}
+
+/** One row of a frozen board, as its snapshot holds it. */
+export interface FrozenRow {
+  position: number;
+  rank: number | null;
+  interval: { lo: number; hi: number } | null;
+  simultaneous: { lo: number; hi: number } | null;
+  topGroup: boolean;
+  submissionId: string;
+  model: string;
+  team: string | null;
+  baseline: string | null;
+  partial: boolean;
+  covered: number;
+  total: number;
+  primary: number | null;
+  ci: { low: number; high: number } | null;
+  createdAt: string;
+}
+
+const n = (v: string | null) => (v === null ? null : Number(v));
+const pair = <K extends string>(a: string | null, b: string | null, k: [K, K]) =>
+  a === null || b === null ? null : ({ [k[0]]: Number(a), [k[1]]: Number(b) } as Record<K, number>);
+
+/**
+ * A task's board as a snapshot froze it (`?snapshot=ID` on the board page): the view asked for,
+ * in its order. @throws AppError not_found (unknown, taken down, or another task's snapshot)
+ */
+export async function frozenBoard(db: PrismaClient, fullSlug: string, id: string, view: "best" | "all") {
+  const { manifest } = await readManifest(db, id);
+  if (manifest.task.slug !== fullSlug) throw notFound(`snapshot ${id} of ${fullSlug} (it is of ${manifest.task.slug})`);
+  const rows = readCsvGz(await readSnapshotFile(db, id, "board.csv.gz"))
+    .filter((r) => r.view === view)
+    .map((r): FrozenRow => ({
+      position: Number(r.position),
+      rank: n(r.rank),
+      interval: pair(r.rank_lo, r.rank_hi, ["lo", "hi"]),
+      simultaneous: pair(r.rank_sim_lo, r.rank_sim_hi, ["lo", "hi"]),
+      topGroup: r.top_group === "true",
+      submissionId: r.submission_id!,
+      model: r.model!,
+      team: r.team,
+      baseline: r.baseline,
+      partial: r.partial === "true",
+      covered: Number(r.covered),
+      total: Number(r.total),
+      primary: n(r.primary),
+      ci: pair(r.ci_low, r.ci_high, ["low", "high"]),
+      createdAt: r.created_at!,
+    }));
+  return { id, manifest, view, rows };
 }

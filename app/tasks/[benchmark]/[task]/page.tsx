@@ -19,9 +19,11 @@ import { TaskHeader } from "@/components/task/task-header";
 import { ChartSkeleton, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
 import { publicUrl } from "@/lib/server/http";
-import { latestSnapshot } from "@/lib/server/snapshots";
+import { frozenBoard, latestSnapshot } from "@/lib/server/snapshots";
+import { FrozenBoard } from "@/components/leaderboard/frozen-board";
 import { boardPageView, breakdownHeatmap, taskChartData } from "@/lib/server/leaderboard";
 import { orNotFound } from "@/lib/server/pages";
+import { getTaskOrThrow } from "@/lib/server/tasks";
 import { boardOg, versionTag } from "@/lib/server/previews";
 
 export const dynamic = "force-dynamic";
@@ -72,7 +74,10 @@ export async function generateMetadata({
 export default async function TaskLeaderboardPage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const { benchmark, task } = await params;
   const db = await getDb();
-  const v = await orNotFound(boardPageView(db, `${benchmark}/${task}`, await searchParams));
+  const sp = await searchParams;
+  // ?snapshot=ID: the board as that snapshot froze it
+  if (typeof sp.snapshot === "string") return <SnapshotView fullSlug={`${benchmark}/${task}`} search={sp} />;
+  const v = await orNotFound(boardPageView(db, `${benchmark}/${task}`, sp));
   const header = <TaskHeader task={v.task} current="leaderboard" />;
   const board = v.board;
   if (!board) {
@@ -150,6 +155,26 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
           </Suspense>
         </div>
       </section>
+    </>
+  );
+}
+
+/** `?snapshot=ID`: the frozen board (an unknown id, or another task's, is the page's 404). */
+async function SnapshotView({
+  fullSlug,
+  search,
+}: {
+  fullSlug: string;
+  search: Record<string, string | string[] | undefined>;
+}) {
+  const id = String(search.snapshot);
+  const db = await getDb();
+  const snapshot = await orNotFound(frozenBoard(db, fullSlug, id, search.view === "all" ? "all" : "best"));
+  const task = await orNotFound(getTaskOrThrow(db, fullSlug));
+  return (
+    <>
+      <TaskHeader task={task} current="leaderboard" />
+      <FrozenBoard fullSlug={fullSlug} snapshot={snapshot} />
     </>
   );
 }
