@@ -709,11 +709,17 @@ async function snapshotPhase(base: string, admin: string, extra: ChildProcess[] 
     `${(made / 1000).toFixed(1)} s; ${mb(total)} in all: ${manifest.files.map((f) => `${f.name} ${mb(f.bytes)} (${f.rows} rows)`).join(", ")}`,
   );
   const v0 = performance.now();
-  const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", "verify", id], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, LEADERBOARD_URL: base },
-    maxBuffer: 64 * 1024 * 1024,
+  // not spawnSync: this process must keep reading the app's output meanwhile (a full pipe stalls the app)
+  const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/cli.ts", "verify", id], {
+      cwd: root,
+      env: { ...process.env, LEADERBOARD_URL: base },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("exit", (status) => resolve({ status, stdout, stderr }));
   });
   if (r.status !== 0) console.error(`[bench] cli verify: ${r.stdout.slice(-2000)}\n${r.stderr.slice(-4000)}`);
   note(
