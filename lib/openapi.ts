@@ -318,6 +318,17 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get",
+    path: "/api/v1/snapshots/{id}/eee",
+    summary:
+      "The snapshot in the Every Eval Ever schema 0.3.0: one aggregate record per system, JSON Lines of { path, record }",
+    access: "anyone",
+    tag: "leaderboards",
+    params: SnapshotParams,
+    responses: { 200: "application/x-ndjson", 404: ERR[404] },
+    produces: "application/x-ndjson",
+  },
+  {
+    method: "get",
     path: "/api/v1/snapshots/{id}/files/{name}",
     summary:
       "One file of a snapshot: board, instances and predictions as .parquet and .csv.gz (immutable; a hidden release's has the board only)",

@@ -322,6 +322,13 @@ export const RULES: Rule[] = [
     why: "snapshots are public; an unknown one is a 404 for everyone",
   },
   {
+    key: "GET /api/v1/snapshots/[id]/eee",
+    runner: "api",
+    call: () => ({ path: `/api/v1/snapshots/${"0".repeat(64)}/eee` }),
+    expect: all(404),
+    why: "the Every Eval Ever export is public; an unknown snapshot is a 404 for everyone",
+  },
+  {
     key: "GET /api/v1/snapshots/[id]/files/[name]",
     runner: "api",
     call: () => ({ path: `/api/v1/snapshots/${"0".repeat(64)}/files/board.parquet` }),

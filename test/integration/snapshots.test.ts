@@ -327,6 +327,62 @@ describe("a snapshot of a public release", () => {
     expect((await verifySnapshot(fromDir(dir), list.snapshots[0].id)).ok).toBe(true);
   });
 
+  it("downloads in the Every Eval Ever schema 0.3.0: one aggregate record per system, with the primary metric's CI", async () => {
+    const res = await call("GET", `/api/v1/snapshots/${snapshotId}/eee`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/application\/x-ndjson/);
+    const lines = (await res.text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { path: string; record: Record<string, any> }); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const dir = await download(snapshotId);
+    const best = zlib
+      .gunzipSync(fs.readFileSync(path.join(dir, "board.csv.gz")))
+      .toString()
+      .split(/\r?\n/)
+      .filter((l) => l.startsWith("best,"));
+    expect(lines).toHaveLength(best.length);
+    const uuid4 = "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}";
+    for (const { path: p, record: r } of lines) {
+      expect(p).toMatch(new RegExp(`^data/bouncerbench/[^/]+/[^/]+/${uuid4}\\.json$`));
+      for (const k of [
+        "schema_version",
+        "evaluation_id",
+        "retrieved_timestamp",
+        "source_metadata",
+        "model_info",
+        "eval_library",
+        "evaluation_results",
+      ])
+        expect(r, k).toHaveProperty(k);
+      expect(r.schema_version).toBe("0.3.0");
+      expect(r.source_metadata).toMatchObject({ source_type: "evaluation_run", evaluator_relationship: "third_party" });
+      expect(r.model_info.additional_details).toMatchObject({
+        deployment_type: "unknown",
+        model_availability: "unknown",
+      });
+      // every additional detail is a string, as the EEE validator requires
+      for (const d of [r.source_metadata.additional_details, r.model_info.additional_details])
+        for (const v of Object.values(d)) expect(typeof v).toBe("string");
+      for (const e of r.evaluation_results) {
+        expect(typeof e.metric_config.lower_is_better).toBe("boolean");
+        expect(Number.isFinite(e.score_details.score)).toBe(true);
+        expect(e.source_data).toMatchObject({ dataset_name: "bouncerbench/input", source_type: "url" });
+      }
+    }
+    const gpt = lines.find((l) => l.record.model_info.name === "gpt-4.1")!.record;
+    const fm = gpt.evaluation_results.find(
+      (e: { evaluation_name: string }) => e.evaluation_name === "bouncerbench.input.F_m",
+    );
+    expect(fm.score_details.score).toBeCloseTo(0.50021, 5);
+    expect(fm.score_details.uncertainty.confidence_interval.confidence_level).toBe(0.95);
+    expect(fm.score_details.uncertainty.num_samples).toBe(1699);
+    expect(
+      gpt.evaluation_results.find((e: { evaluation_name: string }) => e.evaluation_name === "bouncerbench.input.FNR_a")
+        .metric_config.lower_is_better,
+    ).toBe(true);
+  });
+
   it("is taken down only by an admin, with a reason the listing shows", async () => {
     expect((await call("DELETE", `/api/v1/admin/snapshots/${snapshotId}`, tokens[0], { reason: "mine" })).status).toBe(
       403,
