@@ -131,6 +131,7 @@ test("robots.txt points crawlers at sitemap.xml, which lists the boards, teams a
   expect(xml).toContain("/tasks/bouncerbench/input</loc>");
   expect(xml).toContain(`/submissions/${rows[0].submissionId}</loc>`);
   expect(xml).toContain(`/teams/${teamSlug}</loc>`);
+  if (snapshot) expect(xml).toContain(`/tasks/bouncerbench/input?snapshot=${snapshot}</loc>`);
   // nothing private: every listed submission answers a visitor
   const listed = [...xml.matchAll(/\/submissions\/([0-9a-f-]{36})<\/loc>/g)].map((m) => m[1]).slice(0, 5);
   for (const id of listed) expect((await request.get(`/api/v1/submissions/${id}`)).status(), id).toBe(200);

@@ -31,3 +31,12 @@ export function teamsWithPublicSubmissions(sql: Sql) {
     [],
   );
 }
+
+/** Live snapshots (their frozen boards), newest first. */
+export function liveSnapshots(sql: Sql, limit: number) {
+  return sql<{ id: string; slug: string; at: Date }>(
+    `SELECT s.id, t.full_slug AS slug, s.created_at AS at FROM snapshots s JOIN tasks t ON t.id = s.task_id
+      WHERE s.taken_down_at IS NULL ORDER BY s.created_at DESC LIMIT $1`,
+    [limit],
+  );
+}
