@@ -20,6 +20,59 @@ export interface Table {
   rows: Record<string, string | number | boolean | null>[];
 }
 
+/** The tables of a snapshot and their columns (docs/api.md, "Snapshots"). */
+export const BOARD_COLUMNS: Table["columns"] = [
+  { name: "view", type: "STRING" },
+  { name: "position", type: "INT32" },
+  { name: "rank", type: "INT32" },
+  { name: "rank_lo", type: "INT32" },
+  { name: "rank_hi", type: "INT32" },
+  { name: "rank_sim_lo", type: "INT32" },
+  { name: "rank_sim_hi", type: "INT32" },
+  { name: "top_group", type: "BOOLEAN" },
+  { name: "submission_id", type: "STRING" },
+  { name: "model", type: "STRING" },
+  { name: "system", type: "STRING" },
+  { name: "team", type: "STRING" },
+  { name: "team_slug", type: "STRING" },
+  { name: "baseline", type: "STRING" },
+  { name: "partial", type: "BOOLEAN" },
+  { name: "covered", type: "INT32" },
+  { name: "total", type: "INT32" },
+  { name: "primary", type: "DOUBLE" },
+  { name: "ci_low", type: "DOUBLE" },
+  { name: "ci_high", type: "DOUBLE" },
+  { name: "margin", type: "DOUBLE" },
+  { name: "metrics_json", type: "STRING" },
+  { name: "meta_json", type: "STRING" },
+  { name: "created_at", type: "STRING" },
+  { name: "verified_at", type: "STRING" },
+];
+
+export const INSTANCE_COLUMNS: Table["columns"] = [
+  { name: "position", type: "INT32" },
+  { name: "instance_id", type: "STRING" },
+  { name: "truth_json", type: "STRING" },
+  { name: "metadata_json", type: "STRING" },
+];
+
+export const PREDICTION_COLUMNS: Table["columns"] = [
+  { name: "submission_id", type: "STRING" },
+  { name: "instance_id", type: "STRING" },
+  { name: "prediction_json", type: "STRING" },
+  { name: "correct", type: "BOOLEAN" },
+];
+
+export const MODERATION_COLUMNS: Table["columns"] = [
+  { name: "at", type: "STRING" },
+  { name: "kind", type: "STRING" },
+  { name: "target", type: "STRING" },
+  { name: "model", type: "STRING" },
+  { name: "team", type: "STRING" },
+  { name: "decided_by", type: "STRING" },
+  { name: "reason", type: "STRING" },
+];
+
 export interface ManifestFile {
   name: string;
   sha256: string;

@@ -12,7 +12,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "@/lib/server/setup";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
-import { parquet, readCsvGz } from "@/lib/snapshots/format";
+import { parquet, PREDICTION_COLUMNS, readCsvGz } from "@/lib/snapshots/format";
 import { verifySnapshot } from "@/lib/snapshots/verify";
 import { createTestDatabase } from "../helpers/db";
 import { multipartRequest } from "../helpers/requests";
@@ -101,16 +101,7 @@ function tamper(dir: string, edit: (csv: string) => string, forge: boolean) {
   fs.writeFileSync(file, data);
   if (!forge) return;
   const rows = readCsvGz(data).map((r) => ({ ...r, correct: r.correct === null ? null : r.correct === "true" }));
-  const pq = parquet({
-    name: "predictions",
-    columns: [
-      { name: "submission_id", type: "STRING" },
-      { name: "instance_id", type: "STRING" },
-      { name: "prediction_json", type: "STRING" },
-      { name: "correct", type: "BOOLEAN" },
-    ],
-    rows,
-  });
+  const pq = parquet({ name: "predictions", columns: PREDICTION_COLUMNS, rows });
   fs.writeFileSync(path.join(dir, "predictions.parquet"), pq);
   const m = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
   for (const [name, bytes] of [

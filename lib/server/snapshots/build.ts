@@ -2,7 +2,15 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { BOOTSTRAP_RESAMPLES, METRICS_VERSION } from "@/lib/metrics";
 import { taskOptions } from "@/lib/tasks/catalog";
 import type { ResolvedTask } from "@/lib/tasks/resolve";
-import { writeSnapshot, type Manifest, type Table } from "@/lib/snapshots/format";
+import {
+  BOARD_COLUMNS,
+  INSTANCE_COLUMNS,
+  MODERATION_COLUMNS,
+  PREDICTION_COLUMNS,
+  writeSnapshot,
+  type Manifest,
+  type Table,
+} from "@/lib/snapshots/format";
 import { sqlOf } from "@/lib/server/db";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { readBoard, refreshBoard, type BoardRow } from "@/lib/server/leaderboard";
@@ -13,34 +21,6 @@ import { insertSnapshot, insertSnapshotFile, ledgerEvents, predictionsOf } from 
 
 type Release = { id: string; version: string; hidden: boolean; bootstrapSeed: number; checksum: string };
 type Progress = (done: number, total: number) => Promise<void>;
-
-const BOARD_COLUMNS: Table["columns"] = [
-  { name: "view", type: "STRING" },
-  { name: "position", type: "INT32" },
-  { name: "rank", type: "INT32" },
-  { name: "rank_lo", type: "INT32" },
-  { name: "rank_hi", type: "INT32" },
-  { name: "rank_sim_lo", type: "INT32" },
-  { name: "rank_sim_hi", type: "INT32" },
-  { name: "top_group", type: "BOOLEAN" },
-  { name: "submission_id", type: "STRING" },
-  { name: "model", type: "STRING" },
-  { name: "system", type: "STRING" },
-  { name: "team", type: "STRING" },
-  { name: "team_slug", type: "STRING" },
-  { name: "baseline", type: "STRING" },
-  { name: "partial", type: "BOOLEAN" },
-  { name: "covered", type: "INT32" },
-  { name: "total", type: "INT32" },
-  { name: "primary", type: "DOUBLE" },
-  { name: "ci_low", type: "DOUBLE" },
-  { name: "ci_high", type: "DOUBLE" },
-  { name: "margin", type: "DOUBLE" },
-  { name: "metrics_json", type: "STRING" },
-  { name: "meta_json", type: "STRING" },
-  { name: "created_at", type: "STRING" },
-  { name: "verified_at", type: "STRING" },
-];
 
 /** Both views of the board, in board order, one row per (view, row). */
 function boardTable(board: { all: BoardRow[]; best: BoardRow[] }): Table {
@@ -81,12 +61,7 @@ async function instancesTable(db: PrismaClient, release: Release): Promise<Table
   const instances = await getReleaseInstances(db, release.id, false);
   return {
     name: "instances",
-    columns: [
-      { name: "position", type: "INT32" },
-      { name: "instance_id", type: "STRING" },
-      { name: "truth_json", type: "STRING" },
-      { name: "metadata_json", type: "STRING" },
-    ],
+    columns: INSTANCE_COLUMNS,
     rows: instances.map((i) => ({
       position: i.position,
       instance_id: i.externalId,
@@ -124,12 +99,7 @@ async function predictionsTable(
   }
   return {
     name: "predictions",
-    columns: [
-      { name: "submission_id", type: "STRING" },
-      { name: "instance_id", type: "STRING" },
-      { name: "prediction_json", type: "STRING" },
-      { name: "correct", type: "BOOLEAN" },
-    ],
+    columns: PREDICTION_COLUMNS,
     rows,
   };
 }
@@ -139,15 +109,7 @@ async function moderationTable(db: PrismaClient, taskId: string): Promise<Table>
   const rows = await ledgerEvents(sqlOf(db), taskId, LEDGER_KINDS);
   return {
     name: "moderation",
-    columns: [
-      { name: "at", type: "STRING" },
-      { name: "kind", type: "STRING" },
-      { name: "target", type: "STRING" },
-      { name: "model", type: "STRING" },
-      { name: "team", type: "STRING" },
-      { name: "decided_by", type: "STRING" },
-      { name: "reason", type: "STRING" },
-    ],
+    columns: MODERATION_COLUMNS,
     rows: rows.map((r) => ({
       at: r.at.toISOString(),
       kind: r.action,
