@@ -10,7 +10,7 @@ export interface CitationInput {
   /** when it was read (YYYY-MM-DD) */
   accessed: string;
   /** the newest snapshot of the release: a frozen, content-addressed state to cite (its id is a SHA-256) */
-  snapshot?: { id: string; createdAt: string; url: string } | null;
+  snapshot?: { id: string; createdAt: string; url: string; hidden?: boolean } | null;
 }
 
 const bib = (s: string) => s.replace(/[\\{}]/g, (c) => `\\${c}`).replace(/[&%$#_]/g, (c) => `\\${c}`);

@@ -20,6 +20,8 @@ function linger(socket, req) {
   socket.once("end", () => socket.destroy());
   socket.on("error", () => socket.destroy());
   // the request's remaining bytes (the HTTP parser still feeds them to it) are dropped as they come
+  // (a paused stream with a 'readable' listener — the app's async iterator left one — would not flow)
+  req.removeAllListeners("readable");
   req.removeAllListeners("data");
   req.resume();
   socket.resume();

@@ -19,8 +19,8 @@ export function CiteCard({ input }: { input: CitationInput }) {
             {input.snapshot.id.slice(0, 12)}…
           </a>{" "}
           of {input.snapshot.createdAt.slice(0, 10)} — its id is the SHA-256 of its manifest; its files (Parquet, CSV)
-          hold every row, prediction and truth, and <code>npm run cli -- verify {input.snapshot.id.slice(0, 12)}…</code>{" "}
-          recomputes them.
+          hold every row{input.snapshot.hidden ? " (of a hidden release: the board only)" : ", prediction and truth"},
+          and <code>npm run cli -- verify {input.snapshot.id.slice(0, 12)}…</code> recomputes them.
         </p>
       ) : null}
       <h3 className="mt-3 text-xs font-semibold uppercase tracking-wide text-muted">BibTeX</h3>

@@ -72,6 +72,8 @@ export function sendUpload(
         clearInterval(timer!);
         timer = null;
         on.waiting(null);
+        // uploading again: the form stays busy (no second click sends a second copy)
+        on.progress(0);
         send(tries + 1);
       }, 1000);
     };

@@ -14,6 +14,9 @@ import { seed } from "@/lib/server/setup";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { parquet, PREDICTION_COLUMNS, readCsvGz } from "@/lib/snapshots/format";
 import { verifySnapshot } from "@/lib/snapshots/verify";
+import { sqlOf } from "@/lib/server/db";
+import { buildSnapshot } from "@/lib/server/snapshots";
+import { releasesDueForSnapshot } from "@/lib/server/snapshots/snapshots.sql";
 import { createTestDatabase } from "../helpers/db";
 import { multipartRequest } from "../helpers/requests";
 import { dispatch } from "../helpers/router";
@@ -374,6 +377,46 @@ describe("a snapshot of a public release", () => {
     ).toBe(true);
   });
 
+  it("records the board version it froze, after bringing the intervals up to date: the daily run finds nothing to do", async () => {
+    // a new upload: the board's intervals are pending when the snapshot is made, and its refresh moves board_version
+    const res = await dispatch(
+      multipartRequest(
+        "/api/v1/tasks/bouncerbench/input/submissions",
+        { model: "snap-late", visibility: "public" },
+        { name: "p.json", text: predictions((i) => i % 7 < 3) },
+        tokens[1],
+      ),
+    );
+    expect(res.status).toBe(201);
+    const { id } = await buildSnapshot(db.prisma, releaseId, "admin");
+    const [row] = await db.query<{ snap: string; now: string }>(
+      `SELECT s.board_version::text AS snap, r.board_version::text AS now FROM snapshots s JOIN releases r ON r.id = s.release_id WHERE s.id = $1`,
+      [id],
+    );
+    expect(row.snap).toBe(row.now);
+    // a day later, nothing changed: not due; after a change: due
+    await db.query(`UPDATE snapshots SET created_at = created_at - interval '2 days' WHERE release_id = $1::uuid`, [
+      releaseId,
+    ]);
+    expect((await releasesDueForSnapshot(sqlOf(db.prisma))).map((r) => r.id)).not.toContain(releaseId);
+    await db.query(`UPDATE releases SET board_version = board_version + 1 WHERE id = $1::uuid`, [releaseId]);
+    expect((await releasesDueForSnapshot(sqlOf(db.prisma))).map((r) => r.id)).toContain(releaseId);
+    // the same files again (the version moved, nothing shown did): no copy, and the run is satisfied
+    expect(await buildSnapshot(db.prisma, releaseId, "changed")).toEqual({ id, created: false });
+    expect((await releasesDueForSnapshot(sqlOf(db.prisma))).map((r) => r.id)).not.toContain(releaseId);
+    // a takedown is not undone by the next night's run
+    await db.query(`UPDATE releases SET board_version = board_version + 1 WHERE id = $1::uuid`, [releaseId]);
+    const fresh = await buildSnapshot(db.prisma, releaseId, "changed");
+    expect(fresh.id).toBe(id);
+    expect((await call("DELETE", `/api/v1/admin/snapshots/${id}`, admin, { reason: "a test takedown" })).status).toBe(
+      204,
+    );
+    await db.query(`UPDATE snapshots SET created_at = created_at - interval '2 days' WHERE release_id = $1::uuid`, [
+      releaseId,
+    ]);
+    expect((await releasesDueForSnapshot(sqlOf(db.prisma))).map((r) => r.id)).not.toContain(releaseId);
+  });
+
   it("is taken down only by an admin, with a reason the listing shows", async () => {
     expect((await call("DELETE", `/api/v1/admin/snapshots/${snapshotId}`, tokens[0], { reason: "mine" })).status).toBe(
       403,
@@ -427,6 +470,9 @@ describe("a snapshot of a hidden release", () => {
       "moderation.csv.gz",
       "moderation.parquet",
     ]);
+    // the imported file's SHA-256 would confirm a guess of the truth: withheld
+    expect(manifest.release.checksum).toBe("");
+    expect(manifest.withheld).toContain("the release file's checksum");
     const refused = await call("GET", `/api/v1/snapshots/${snap!.id}/files/predictions.csv.gz`);
     expect(refused.status).toBe(404);
     expect((await refused.json()).error.message).toMatch(/hidden release: it holds the board only/);

@@ -53,7 +53,9 @@ export async function taskChangelog(db: PrismaClient, fullSlug: string, limit = 
   const base = publicUrl();
   const events: ChangelogEvent[] = [];
   for (const r of rows) {
-    const ledger = isLedger(r.action);
+    // a ledger event names what was shown when it was decided (its `role` says it was written so);
+    // events from before the ledger follow their submission's visibility, as they always did
+    const ledger = isLedger(r.action) && (r.target_type !== "submission" || r.after?.role !== undefined);
     if (r.target_type === "submission" && !r.visible && !ledger) continue;
     const event = changelogEvent(r, base, ledger);
     events.push(event);

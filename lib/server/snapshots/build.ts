@@ -17,7 +17,15 @@ import { readBoard, refreshBoard, type BoardRow } from "@/lib/server/leaderboard
 import { encodeOutcomes, outcomeAt } from "@/lib/server/scoring/outcomes";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { LEDGER_KINDS } from "@/lib/server/releases";
-import { insertSnapshot, insertSnapshotFile, ledgerEvents, predictionsOf } from "./snapshots.sql";
+import {
+  confirmBoardVersion,
+  insertSnapshot,
+  insertSnapshotFile,
+  latestSnapshotOfRelease,
+  ledgerEvents,
+  predictionsOf,
+  snapshotFileHashes,
+} from "./snapshots.sql";
 
 type Release = { id: string; version: string; hidden: boolean; bootstrapSeed: number; checksum: string };
 type Progress = (done: number, total: number) => Promise<void>;
@@ -122,13 +130,32 @@ async function moderationTable(db: PrismaClient, taskId: string): Promise<Table>
   };
 }
 
-/** The board, read when its rank intervals are fresh (computed here when they are not). */
+/**
+ * The board, read when its rank intervals are fresh (computed here when they are not), and the
+ * board_version it is of — read after the refresh, which moves it (a trigger on board_ranks): the
+ * version read before would name an older state, and the daily snapshot would think it moved.
+ */
 async function freshBoard(db: PrismaClient, release: Release) {
   for (let i = 0; ; i++) {
     await refreshBoard(db, release.id);
+    const { boardVersion } = await db.release.findUniqueOrThrow({
+      where: { id: release.id },
+      select: { boardVersion: true },
+    });
     const board = await readBoard(db, release);
-    if (board.intervals.state !== "pending" || i >= 4) return board;
+    if (board.intervals.state !== "pending" || i >= 4) return { board, boardVersion };
   }
+}
+
+/** Whether a stored snapshot holds exactly these files (names and SHA-256s). */
+async function sameFiles(db: PrismaClient, id: string, files: { name: string; sha256: string }[]): Promise<boolean> {
+  const stored = await snapshotFileHashes(sqlOf(db), id);
+  const key = (list: { name: string; sha256: string }[]) =>
+    list
+      .map((f) => `${f.name}:${f.sha256}`)
+      .sort()
+      .join("|");
+  return key(stored) === key(files);
 }
 
 /**
@@ -136,7 +163,7 @@ async function freshBoard(db: PrismaClient, release: Release) {
  * metric, CI, rank interval and row's system metadata; on a public release also its instances
  * with their truth, and every submission × instance prediction and outcome. A hidden release's
  * snapshot holds the board only (the Ladder's values): nothing per instance, ever. Returns the
- * id; the same content twice is one snapshot.
+ * id; files equal to the newest live snapshot's make no new one (its id is returned).
  */
 export async function buildSnapshot(
   db: PrismaClient,
@@ -146,7 +173,7 @@ export async function buildSnapshot(
 ): Promise<{ id: string; created: boolean }> {
   const rel = await db.release.findUniqueOrThrow({ where: { id: releaseId }, include: { task: true } });
   const task = await getTaskOrThrow(db, rel.task.fullSlug);
-  const board = await freshBoard(db, rel);
+  const { board, boardVersion } = await freshBoard(db, rel);
   const tables = [boardTable(board), await moderationTable(db, rel.taskId)];
   if (!rel.hidden) {
     tables.push(await instancesTable(db, rel));
@@ -168,8 +195,9 @@ export async function buildSnapshot(
       hidden: rel.hidden,
       instanceCount: rel.instanceCount,
       bootstrapSeed: rel.bootstrapSeed,
-      checksum: rel.checksum,
-      boardVersion: String(rel.boardVersion),
+      // the SHA-256 of the imported file: of a hidden release it would confirm a guess of the truth
+      checksum: rel.hidden ? "" : rel.checksum,
+      boardVersion: String(boardVersion),
     },
     metricsVersion: METRICS_VERSION,
     rankIntervals: {
@@ -179,9 +207,20 @@ export async function buildSnapshot(
       method:
         "percentiles of each row's rank over the release's 1,000 shared bootstrap resamples (marginal); studentised max-T over all pairs (simultaneous); the one-row-per-system view is a subset of the same computation",
     },
-    withheld: rel.hidden ? ["instances", "predictions", "truth", "confidence intervals", "rank intervals"] : [],
+    withheld: rel.hidden
+      ? ["instances", "predictions", "truth", "the release file's checksum", "confidence intervals", "rank intervals"]
+      : [],
   };
   const snap = writeSnapshot(head, tables);
+  // the same files as the newest live snapshot (a board_version moved by something no file shows,
+  // such as a private upload): that one stands, no copy is made
+  const newest = await latestSnapshotOfRelease(sqlOf(db), rel.id);
+  if (newest && (await sameFiles(db, newest.id, snap.files))) {
+    // its content is the board's at this version too: the daily run need not look again
+    await confirmBoardVersion(sqlOf(db), newest.id, boardVersion);
+    await progress(1, 1);
+    return { id: newest.id, created: false };
+  }
   const created = await db.$transaction(async (tx) => {
     const fresh = await insertSnapshot(sqlOf(tx), {
       id: snap.id,
@@ -190,7 +229,7 @@ export async function buildSnapshot(
       releaseVersion: rel.version,
       hidden: rel.hidden,
       reason,
-      boardVersion: rel.boardVersion,
+      boardVersion,
       manifest: snap.manifest,
       bytes: snap.manifest.length + snap.files.reduce((n, f) => n + f.bytes, 0),
     });

@@ -34,7 +34,7 @@ export async function listSnapshots(db: PrismaClient, fullSlug: string) {
 /** The newest live snapshot of a release, or null. */
 export async function latestSnapshot(db: PrismaClient, releaseId: string) {
   const r = await latestSnapshotOfRelease(sqlOf(db), releaseId);
-  return r ? { id: r.id, createdAt: r.created_at.toISOString(), ...snapshotUrls(r.id) } : null;
+  return r ? { id: r.id, createdAt: r.created_at.toISOString(), hidden: r.hidden, ...snapshotUrls(r.id) } : null;
 }
 
 /** A snapshot's manifest bytes. @throws AppError not_found (an unknown id, or one taken down: saying so) */

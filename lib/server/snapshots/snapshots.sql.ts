@@ -62,8 +62,8 @@ export function snapshotsOfTask(sql: Sql, taskId: string) {
 
 /** The newest snapshot of a release and the board version it froze. */
 export async function latestSnapshotOfRelease(sql: Sql, releaseId: string) {
-  const [r] = await sql<{ id: string; board_version: string; created_at: Date }>(
-    `SELECT id, board_version::text, created_at FROM snapshots
+  const [r] = await sql<{ id: string; board_version: string; created_at: Date; hidden: boolean }>(
+    `SELECT id, board_version::text, created_at, hidden FROM snapshots
       WHERE release_id = $1::uuid AND taken_down_at IS NULL ORDER BY created_at DESC LIMIT 1`,
     [releaseId],
   );
@@ -87,13 +87,17 @@ export async function snapshotFile(sql: Sql, id: string, name: string) {
   return r ? { ...r, data: Buffer.from(r.data) } : null;
 }
 
-/** Published releases whose board moved since their newest snapshot, and whose newest is over a day old (or absent). */
+/**
+ * Published releases whose board moved since their newest snapshot (a taken-down one counts: a
+ * takedown is not undone by the next night's run), and none of whose live ones is under a day old.
+ */
 export function releasesDueForSnapshot(sql: Sql) {
   return sql<{ id: string }>(
     `SELECT r.id::text FROM releases r
       WHERE r.status = 'published'
-        AND NOT EXISTS (SELECT 1 FROM snapshots s WHERE s.release_id = r.id AND s.taken_down_at IS NULL
-                         AND (s.board_version = r.board_version OR s.created_at > now() - interval '1 day'))`,
+        AND NOT EXISTS (SELECT 1 FROM snapshots s WHERE s.release_id = r.id
+                         AND (s.board_version >= r.board_version
+                              OR (s.taken_down_at IS NULL AND s.created_at > now() - interval '1 day')))`,
     [],
   );
 }
@@ -145,4 +149,14 @@ export async function liveSnapshotBytes(sql: Sql): Promise<number> {
     [],
   );
   return Number(r.n);
+}
+
+/** A snapshot's files by name and SHA-256 (not their bytes). */
+export function snapshotFileHashes(sql: Sql, id: string) {
+  return sql<{ name: string; sha256: string }>(`SELECT name, sha256 FROM snapshot_files WHERE snapshot_id = $1`, [id]);
+}
+
+/** A snapshot's files are known to equal the board at `version` too (the column, not its manifest). */
+export async function confirmBoardVersion(sql: Sql, id: string, version: bigint) {
+  await sql(`UPDATE snapshots SET board_version = GREATEST(board_version, $2) WHERE id = $1`, [id, version]);
 }

@@ -31,13 +31,14 @@ export const WITHDRAWN_REASON = "withdrawn by its team";
  */
 async function ledgerEntry(
   tx: Prisma.TransactionClient,
-  sub: { visibility: string; model: string; teamId: string | null; baseline: string | null },
+  sub: { visibility: string; status: string; model: string; teamId: string | null; baseline: string | null },
   actor: Actor,
   reason: string | null,
 ) {
   const team = sub.teamId ? await tx.team.findUnique({ where: { id: sub.teamId }, select: { name: true } }) : null;
   return {
-    public: sub.visibility === "public",
+    // shown on the boards: public and scored (a queued or failed upload's name was never shown)
+    public: sub.visibility === "public" && sub.status === "scored",
     ledger: {
       model: sub.model,
       team: team?.name ?? (sub.baseline ? "a server baseline" : null),
