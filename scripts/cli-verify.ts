@@ -50,6 +50,19 @@ function keeping(read: ReadFile, dir: string): ReadFile {
   };
 }
 
+/**
+ * Every file read before any is checked: checking a large one takes seconds, and a server closes
+ * a kept-alive connection left idle that long (Node: 5 s) — the next download met a closed socket.
+ */
+async function prefetched(read: ReadFile): Promise<ReadFile> {
+  const files = new Map<string, Uint8Array>();
+  const manifest = await read("manifest.json");
+  files.set("manifest.json", manifest);
+  for (const f of (JSON.parse(Buffer.from(manifest).toString("utf8")) as Manifest).files)
+    files.set(f.name, await read(f.name));
+  return async (name) => files.get(name) ?? read(name);
+}
+
 export async function cmdVerify(argv: string[], baseUrl: string): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -58,7 +71,7 @@ export async function cmdVerify(argv: string[], baseUrl: string): Promise<number
   });
   if (positionals.length !== 1) throw new AppError("bad_request", "usage: verify ID_OR_URL_OR_DIR [--out DIR]");
   const src = source(positionals[0], baseUrl);
-  const read = values.out ? keeping(src.read, values.out) : src.read;
+  const read = await prefetched(values.out ? keeping(src.read, values.out) : src.read);
   console.log(`verifying ${src.where}`);
   const t0 = performance.now();
   const v = await verifySnapshot(read, src.id);
