@@ -56,6 +56,14 @@ export interface Problem {
   line?: number;
   /** 1-based record number (JSON arrays, CSV data rows) */
   row?: number;
+  /**
+   * JSONPath of the value in a JSON file, or in its line for JSONL (then with `line`):
+   * `$[412].input_bounce` (the 413th element of an array file), `$["astropy__astropy-12907"].label`
+   * (an object keyed by instance id; keys that are identifiers are written `$.key`),
+   * `$.input_bounce` (on a JSONL line), `$["id"].comments[0].judgment` (deeper fields). Absent
+   * for CSV (see `row`) and for problems of the whole file. Spelled by lib/files/json-path.ts.
+   */
+  path?: string;
   message: string;
   /** what was expected, e.g. "true or false" */
   expected?: string;
@@ -80,13 +88,18 @@ export function notFound(what: string): AppError {
   return new AppError("not_found", `${what} not found`);
 }
 
-/** Formats a problem as one readable line (CLI, logs). */
+/**
+ * Formats a problem as one readable line (CLI, logs), e.g.
+ * `instance a-1, field input_bounce, line 3, $.input_bounce: is "yes" (expected true or false)`.
+ */
 export function formatProblem(p: Problem): string {
   const where = [
     p.instanceId && `instance ${p.instanceId}`,
     p.field && `field ${p.field}`,
     p.line && `line ${p.line}`,
     p.row && `row ${p.row}`,
+    // "$" alone (a whole JSONL line) says nothing the line does not
+    p.path !== "$" && p.path,
   ]
     .filter(Boolean)
     .join(", ");

@@ -1,6 +1,24 @@
 import type { Problem } from "@/lib/errors";
 import { DataTable } from "./data-table";
 
+/**
+ * Where a problem is: `line N` / `row N`, and the JSONPath within the file or the line
+ * (`$[412].input_bounce`) in monospace; "—" when the problem is about the whole file.
+ */
+function Where({ problem: p }: { problem: Problem }) {
+  const at = p.line ? `line ${p.line}` : p.row ? `row ${p.row}` : null;
+  // "$" alone (a whole JSONL line) adds nothing to its line
+  const path = p.path && p.path !== "$" ? p.path : null;
+  if (!at && !path) return <>—</>;
+  return (
+    <>
+      {at}
+      {at && path ? ", " : null}
+      {path ? <code className="font-mono break-all">{path}</code> : null}
+    </>
+  );
+}
+
 /** The problems of a rejected upload or import: instance, field, where, what, expected. */
 export function ProblemTable({ problems, total }: { problems: Problem[]; total: number }) {
   if (!problems.length) return null;
@@ -33,7 +51,7 @@ export function ProblemTable({ problems, total }: { problems: Problem[]; total: 
             header: "where",
             sort: (p) => p.line ?? p.row ?? null,
             firstDir: "asc",
-            cell: (p) => (p.line ? `line ${p.line}` : p.row ? `row ${p.row}` : "—"),
+            cell: (p) => <Where problem={p} />,
           },
           { key: "problem", header: "problem", cell: (p) => p.message },
           { key: "expected", header: "expected", cell: (p) => p.expected ?? "" },

@@ -8,6 +8,8 @@ export const Problem = z.object({
   field: z.string().optional(),
   line: z.number().int().optional(),
   row: z.number().int().optional(),
+  /** JSONPath of the value in a JSON file, or in its line for JSONL: `$[412].input_bounce`, `$["astropy__astropy-12907"].label` */
+  path: z.string().optional(),
   message: z.string(),
   expected: z.string().optional(),
 });

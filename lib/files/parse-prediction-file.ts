@@ -1,4 +1,5 @@
 import type { Problem } from "@/lib/errors";
+import { fieldPath, indexPath, keyPath } from "./json-path";
 import { parseJsonWithPosition, topLevelKeys } from "./json-text";
 
 export type PredictionFormat = "official" | "label" | "rows" | "jsonl";
@@ -8,6 +9,10 @@ export interface PredictionEntry {
   value: unknown;
   line?: number;
   row?: number;
+  /** JSONPath of the entry in the file, or in its line for JSONL ("$"): see lib/errors.ts Problem.path */
+  path?: string;
+  /** JSONPath of where its instance id is written: the key (`$["id"]`) or the row's `instance_id` */
+  idPath?: string;
 }
 
 export interface ParsedPredictionFile {
@@ -25,7 +30,7 @@ function looksLikeJsonl(text: string, fileName?: string): boolean {
 /** One row of the array/JSONL shapes: an object with a non-empty instance_id. */
 export function rowEntry(
   v: unknown,
-  where: { line?: number; row?: number },
+  where: { line?: number; row?: number; path?: string },
   problems: Problem[],
 ): PredictionEntry | undefined {
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
@@ -36,13 +41,19 @@ export function rowEntry(
   if (typeof id !== "string" || id.trim() === "") {
     problems.push({
       ...where,
+      ...(where.path !== undefined ? { path: fieldPath(where.path, "instance_id") } : {}),
       field: "instance_id",
       message: `instance_id is ${JSON.stringify(id ?? null)}`,
       expected: "a non-empty string",
     });
     return undefined;
   }
-  return { id, value: v, ...where };
+  return {
+    id,
+    value: v,
+    ...where,
+    ...(where.path !== undefined ? { idPath: fieldPath(where.path, "instance_id") } : {}),
+  };
 }
 
 /**
@@ -67,7 +78,7 @@ export function parsePredictionFile(text: string, fileName?: string): ParsedPred
       const r = parseJsonWithPosition(l);
       if (!r.ok) problems.push({ line: i + 1, message: r.message.replace(/at line 1, /, "at ") });
       else {
-        const e = rowEntry(r.value, { line: i + 1 }, problems);
+        const e = rowEntry(r.value, { line: i + 1, path: "$" }, problems);
         if (e) entries.push(e);
       }
     });
@@ -80,7 +91,7 @@ export function parsePredictionFile(text: string, fileName?: string): ParsedPred
   if (Array.isArray(v)) {
     const entries: PredictionEntry[] = [];
     v.forEach((row, i) => {
-      const e = rowEntry(row, { row: i + 1 }, problems);
+      const e = rowEntry(row, { row: i + 1, path: indexPath("$", i) }, problems);
       if (e) entries.push(e);
     });
     return { format: "rows", entries, problems };
@@ -88,7 +99,13 @@ export function parsePredictionFile(text: string, fileName?: string): ParsedPred
   if (typeof v === "object" && v !== null) {
     const obj = v as Record<string, unknown>;
     const keys = topLevelKeys(body);
-    const entries = keys.map(({ key, line }) => ({ id: key, value: obj[key], line }));
+    const entries = keys.map(({ key, line }) => ({
+      id: key,
+      value: obj[key],
+      line,
+      path: keyPath("$", key),
+      idPath: keyPath("$", key),
+    }));
     const sample = entries.find((e) => typeof e.value === "object" && e.value !== null);
     const isLabel = sample && Object.keys(sample.value as object).some((k) => k === "label" || k.endsWith("_label"));
     return { format: isLabel ? "label" : "official", entries, problems };

@@ -1,11 +1,16 @@
 import Papa from "papaparse";
 import type { Problem } from "@/lib/errors";
+import { indexPath } from "./json-path";
 import { parseJsonWithPosition } from "./json-text";
 
 export interface ReleaseRow {
   row: Record<string, unknown>;
   /** 1-based record number */
   n: number;
+  /** 1-based line of a JSONL record */
+  line?: number;
+  /** JSONPath of the record: `$[i]` in a JSON array, `$` of its line in JSONL, none in CSV */
+  path?: string;
 }
 
 export interface ParsedReleaseFile {
@@ -30,7 +35,7 @@ export function parseReleaseFile(text: string, fileName?: string): ParsedRelease
       if (!r.ok) problems.push({ line: i + 1, message: r.message });
       else if (typeof r.value !== "object" || r.value === null || Array.isArray(r.value))
         problems.push({ line: i + 1, message: "line is not a JSON object" });
-      else rows.push({ row: r.value as Record<string, unknown>, n: rows.length + 1 });
+      else rows.push({ row: r.value as Record<string, unknown>, n: rows.length + 1, line: i + 1, path: "$" });
     });
     return { format: "jsonl", rows, problems };
   }
@@ -46,8 +51,8 @@ export function parseReleaseFile(text: string, fileName?: string): ParsedRelease
     const rows: ReleaseRow[] = [];
     r.value.forEach((v, i) => {
       if (typeof v !== "object" || v === null || Array.isArray(v))
-        problems.push({ row: i + 1, message: "row is not an object" });
-      else rows.push({ row: v as Record<string, unknown>, n: i + 1 });
+        problems.push({ row: i + 1, path: indexPath("$", i), message: "row is not an object" });
+      else rows.push({ row: v as Record<string, unknown>, n: i + 1, path: indexPath("$", i) });
     });
     return { format: "json", rows, problems };
   }

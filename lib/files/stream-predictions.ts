@@ -1,5 +1,6 @@
 import { TokenParser, Tokenizer, TokenType } from "@streamparser/json";
 import type { Problem } from "@/lib/errors";
+import { indexPath, keyPath } from "./json-path";
 import { rowEntry, type PredictionEntry, type PredictionFormat } from "./parse-prediction-file";
 
 /**
@@ -7,7 +8,8 @@ import { rowEntry, type PredictionEntry, type PredictionFormat } from "./parse-p
  * time: an object keyed by instance id (official or label style), an array of rows, or JSONL.
  * JSON is tokenized by @streamparser/json (each top-level member is emitted, then dropped);
  * JSONL is split by lines and each line parsed on its own. Positions (line of a key, row of an
- * array element, line of a JSONL row) are kept so problems name them.
+ * array element, line of a JSONL row) and each entry's JSONPath (`$["id"]`, `$[412]`, `$` of a
+ * JSONL line) are kept so problems name them.
  *
  * Push bytes with write(), then end(); read entries and problems as they accumulate (drain()).
  */
@@ -245,7 +247,7 @@ export class PredictionStream {
       const row = ++this.rows;
       const line = this.elementLine > 0 ? this.elementLine : this.lines;
       this.elementLine = -1;
-      const e = rowEntry(value, { row, line }, this.problems);
+      const e = rowEntry(value, { row, line, path: indexPath("$", row - 1) }, this.problems);
       if (e) this.entries.push(e);
       return;
     }
@@ -255,7 +257,8 @@ export class PredictionStream {
     if (this.format === "unknown" && typeof value === "object" && value !== null) {
       this.format = Object.keys(value).some((x) => x === "label" || x.endsWith("_label")) ? "label" : "official";
     }
-    this.entries.push({ id, value, line });
+    const path = keyPath("$", id);
+    this.entries.push({ id, value, line, path, idPath: path });
   }
 
   private fail(e: Error, wholeFile = false) {
@@ -287,7 +290,7 @@ export class PredictionStream {
       });
       return;
     }
-    const entry = rowEntry(v, { line: lineNo }, this.problems);
+    const entry = rowEntry(v, { line: lineNo, path: "$" }, this.problems);
     if (entry) this.entries.push(entry);
   }
 }

@@ -4,6 +4,8 @@ import { validationError, type Problem } from "@/lib/errors";
 import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
 import { parseReleaseFile } from "@/lib/files/parse-release-file";
 import { PredictionStream } from "@/lib/files/stream-predictions";
+import { fieldPath, keyPath, rebasePath, segmentsPath } from "@/lib/files/json-path";
+import { didYouMean } from "./shared/did-you-mean";
 import type { StoredInstance, TaskKindModule, TaskOptions } from "./types";
 import { fixed } from "@/lib/format";
 
@@ -11,6 +13,16 @@ import { fixed } from "@/lib/format";
 export interface KindTask {
   kind: TaskKindModule;
   options: TaskOptions;
+}
+
+/**
+ * A kind's problem placed in the file: the record's line or row, and a JSONPath down to the field
+ * (a kind's own `path`, relative to the record as `$…`, is rebased; CSV records have none).
+ */
+function locate(p: Problem, at: { line?: number; row?: number }, base: string | undefined): Problem {
+  const { path: relative, ...rest } = p;
+  if (base === undefined) return { ...rest, ...at };
+  return { ...rest, ...at, path: relative !== undefined ? rebasePath(base, relative) : fieldPath(base, p.field) };
 }
 
 /** Parses and validates a release file; every problem is collected. */
@@ -23,14 +35,17 @@ export function validateReleaseFile(
   const problems: Problem[] = [...parsed.problems];
   const instances: StoredInstance[] = [];
   const seen = new Set<string>();
-  for (const { row, n } of parsed.rows) {
+  for (const { row, n, line, path } of parsed.rows) {
+    // a JSONL record is named by its line (and a path within it), the others by their record number
+    const at = line !== undefined ? { line } : { row: n };
     const r = task.kind.parseReleaseRow(row, task.options);
     if (!r.ok) {
-      problems.push(...r.problems.map((p) => ({ ...p, row: n })));
+      problems.push(...r.problems.map((p) => locate(p, at, path)));
       continue;
     }
     if (seen.has(r.value.externalId)) {
-      problems.push({ instanceId: r.value.externalId, row: n, field: "instance_id", message: "duplicate instance id" });
+      const dup = { instanceId: r.value.externalId, field: "instance_id", message: "duplicate instance id" };
+      problems.push(locate(dup, at, path));
       continue;
     }
     seen.add(r.value.externalId);
@@ -62,12 +77,12 @@ function depthOf(v: unknown, d = 0): number {
   return max;
 }
 
-/** The path of the first number that is not finite (1e309 parses as Infinity), or null. */
-function nonFinitePath(v: unknown, path: string[] = [], d = 0): string | null {
-  if (typeof v === "number") return Number.isFinite(v) ? null : path.join(".");
+/** The keys and indices down to the first number that is not finite (1e309 parses as Infinity), or null. */
+function nonFinitePath(v: unknown, path: (string | number)[] = [], d = 0): (string | number)[] | null {
+  if (typeof v === "number") return Number.isFinite(v) ? null : path;
   if (d > MAX_DEPTH || typeof v !== "object" || v === null) return null;
   for (const [k, x] of Array.isArray(v) ? v.entries() : Object.entries(v)) {
-    const p = nonFinitePath(x, [...path, String(k)], d + 1);
+    const p = nonFinitePath(x, [...path, k], d + 1);
     if (p !== null) return p;
   }
   return null;
@@ -76,6 +91,30 @@ function nonFinitePath(v: unknown, path: string[] = [], d = 0): string | null {
 // An escaped NUL or a lone surrogate survives JSON.stringify as \u0000 / \udXXX (an odd number of
 // backslashes before it); PostgreSQL's jsonb cannot store either.
 const UNSTORABLE = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
+
+/** How a PredictionValidator speaks about the release. */
+export interface ValidatorOptions {
+  /**
+   * Suggest the closest known instance id for an unknown one ("did you mean …?"). Only for a
+   * public release: the instance ids of a hidden release never leave the server. Default false.
+   */
+  suggestIds?: boolean;
+}
+
+/** Where an entry is, for the problems that are about it as a whole (its JSONPath: see Problem.path). */
+const whereOf = (e: PredictionEntry): Omit<Problem, "message"> => ({
+  instanceId: e.id,
+  line: e.line,
+  row: e.row,
+  ...(e.path !== undefined ? { path: e.path } : {}),
+});
+
+/** The path of a key of the stored prediction, when the entry holds it under the same name. */
+function storedFieldPath(e: PredictionEntry, field: string | undefined): { path?: string } {
+  if (e.path === undefined) return {};
+  const has = field !== undefined && typeof e.value === "object" && e.value !== null && field in e.value;
+  return { path: has ? keyPath(e.path, field) : e.path };
+}
 
 /**
  * Checks each entry of a prediction file as it arrives: duplicate and unknown ids, the task
@@ -100,6 +139,7 @@ export class PredictionValidator {
     instances: StoredInstance[],
     /** the largest stored prediction of one instance, bytes of JSON (traces included) */
     private readonly maxBytes = DEFAULT_MAX_PREDICTION_BYTES,
+    private readonly options: ValidatorOptions = {},
   ) {
     this.byId = new Map(instances.map((i) => [i.externalId, i]));
     this.heavy = task.kind.storageOnlyFields ?? [];
@@ -121,44 +161,65 @@ export class PredictionValidator {
   accept(e: PredictionEntry): string | null {
     if (this.stopped) return null;
     this.rows++;
-    const where = { instanceId: e.id, line: e.line, row: e.row };
+    const instance = this.admit(e);
+    if (!instance) return null;
+    const value = this.parse(e, instance);
+    if (!value) return null;
+    const json = this.storable(e, value);
+    if (json === null) return null;
+    const kept: Record<string, unknown> = { ...value };
+    for (const k of this.heavy) delete kept[k];
+    this.predictions.set(e.id, kept);
+    if (this.task.kind.warnPrediction && this.warnings.length <= 100)
+      this.warnings.push(...this.task.kind.warnPrediction(instance, value, this.task.options));
+    return json;
+  }
+
+  /** The entry's instance, or undefined: past a bound, a duplicate or an unknown id (recorded). */
+  private admit(e: PredictionEntry): StoredInstance | undefined {
+    const at = { line: e.line, row: e.row, ...(e.path !== undefined ? { path: e.path } : {}) };
     // cheap bounds first: a file can never hold more entries than the release has instances (plus
     // the few unknown ids listed as typos), nor be worth reading past a thousand problems
     if (this.rows > this.byId.size + MAX_UNKNOWN_IDS) {
       this.stop(`stopped reading: the file has more entries than the release has instances (${this.byId.size})`, {
-        line: e.line,
-        row: e.row,
+        ...at,
         expected: `at most one entry per instance, ${this.byId.size} in all`,
       });
-      return null;
+      return undefined;
     }
     if (this.problemCount >= MAX_KEPT_PROBLEMS) {
-      this.stop(`stopped reading after ${MAX_KEPT_PROBLEMS} problems`, { line: e.line, row: e.row });
-      return null;
+      this.stop(`stopped reading after ${MAX_KEPT_PROBLEMS} problems`, at);
+      return undefined;
     }
+    const where = { ...whereOf(e), field: "instance_id", ...(e.idPath !== undefined ? { path: e.idPath } : {}) };
     if (this.seen.has(e.id)) {
-      this.problem({
-        ...where,
-        field: "instance_id",
-        message: "duplicate instance id",
-        expected: "each instance once",
-      });
-      return null;
+      this.problem({ ...where, message: "duplicate instance id", expected: "each instance once" });
+      return undefined;
     }
     this.seen.add(e.id);
     const instance = this.byId.get(e.id);
-    if (!instance) {
-      this.unknown++;
-      if (this.unknown > MAX_UNKNOWN_IDS) {
-        this.stop(
-          `stopped reading at unknown instance id number ${MAX_UNKNOWN_IDS + 1}: is this file for another task or release?`,
-          { ...where, field: "instance_id", expected: "instance ids of the current release (its page lists them)" },
-        );
-        return null;
-      }
-      this.problem({ ...where, field: "instance_id", message: "unknown instance id: not in the release" });
-      return null;
+    if (instance) return instance;
+    this.unknown++;
+    if (this.unknown > MAX_UNKNOWN_IDS) {
+      this.stop(
+        `stopped reading at unknown instance id number ${MAX_UNKNOWN_IDS + 1}: is this file for another task or release?`,
+        { ...where, expected: "instance ids of the current release (its page lists them)" },
+      );
+      return undefined;
     }
+    // a public release's ids may be suggested; a hidden one's never leave the server
+    const hint = this.options.suggestIds ? didYouMean(e.id, this.byId.keys()) : "";
+    this.problem({
+      ...where,
+      message: hint ? `unknown instance id ${JSON.stringify(e.id)}${hint}` : "unknown instance id: not in the release",
+      expected: "an instance id of the current release",
+    });
+    return undefined;
+  }
+
+  /** The kind's stored form of the entry, or null (its problems recorded, placed in the file). */
+  private parse(e: PredictionEntry, instance: StoredInstance): Record<string, unknown> | null {
+    const where = whereOf(e);
     if (e.value === null) {
       this.problem({
         ...where,
@@ -171,7 +232,8 @@ export class PredictionValidator {
     if (big !== null) {
       this.problem({
         ...where,
-        field: big || undefined,
+        field: big.join(".") || undefined,
+        ...(e.path !== undefined ? { path: segmentsPath(e.path, big) } : {}),
         message: "a number is out of range (it overflows a 64-bit float, e.g. 1e309)",
         expected: "a finite number, at most ±1.7976931348623157e308",
       });
@@ -179,10 +241,16 @@ export class PredictionValidator {
     }
     const r = this.task.kind.parsePrediction(e.id, e.value, this.task.options, instance);
     if (!r.ok) {
-      for (const p of r.problems) this.problem({ ...p, line: e.line, row: e.row });
+      for (const p of r.problems) this.problem(locate(p, { line: e.line, row: e.row }, e.path));
       return null;
     }
-    if (depthOf(r.value) > MAX_DEPTH) {
+    return r.value;
+  }
+
+  /** The stored JSON of a parsed prediction, or null when the database could not hold it (recorded). */
+  private storable(e: PredictionEntry, value: Record<string, unknown>): string | null {
+    const where = whereOf(e);
+    if (depthOf(value) > MAX_DEPTH) {
       this.problem({
         ...where,
         message: `the prediction nests deeper than ${MAX_DEPTH} levels`,
@@ -190,43 +258,46 @@ export class PredictionValidator {
       });
       return null;
     }
-    const json = JSON.stringify(r.value);
+    const json = JSON.stringify(value);
     const bytes = Buffer.byteLength(json);
     if (bytes > this.maxBytes) {
-      const field = Object.entries(r.value).sort(
+      const field = Object.entries(value).sort(
         (a, b) => JSON.stringify(b[1]).length - JSON.stringify(a[1]).length,
       )[0]?.[0];
       this.problem({
         ...where,
         field,
+        ...storedFieldPath(e, field),
         message: `the prediction is ${formatKb(bytes)} (its largest field is ${field})`,
         expected: `at most ${formatKb(this.maxBytes)} per instance, traces included`,
       });
       return null;
     }
     if (UNSTORABLE.test(json)) {
-      const field = Object.entries(r.value).find(([, v]) => UNSTORABLE.test(JSON.stringify(v)))?.[0];
+      const field = Object.entries(value).find(([, v]) => UNSTORABLE.test(JSON.stringify(v)))?.[0];
       this.problem({
         ...where,
         field,
+        ...storedFieldPath(e, field),
         message: "a string holds a NUL character (\\u0000) or a lone UTF-16 surrogate, which cannot be stored",
         expected: "text without NUL characters, valid Unicode",
       });
       return null;
     }
-    const kept: Record<string, unknown> = { ...r.value };
-    for (const k of this.heavy) delete kept[k];
-    this.predictions.set(e.id, kept);
-    if (this.task.kind.warnPrediction && this.warnings.length <= 100)
-      this.warnings.push(...this.task.kind.warnPrediction(instance, r.value, this.task.options));
     return json;
   }
 }
 
 /** Parses and validates a whole prediction file held in memory (CLI offline scoring, tests). */
-export function validatePredictionText(task: KindTask, instances: StoredInstance[], text: string, fileName?: string) {
+export function validatePredictionText(
+  task: KindTask,
+  instances: StoredInstance[],
+  text: string,
+  fileName?: string,
+  options: ValidatorOptions = {},
+) {
   const parser = new PredictionStream(fileName);
-  const v = new PredictionValidator(task, instances);
+  const v = new PredictionValidator(task, instances, DEFAULT_MAX_PREDICTION_BYTES, options);
   feedParser(parser, v, Buffer.from(text, "utf8"));
   if (!v.stopped) {
     parser.end();

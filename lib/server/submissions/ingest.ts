@@ -161,7 +161,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
   const hash = crypto.createHash("sha256");
   let size = 0;
   const parser = new PredictionStream(input.fileName);
-  const v = new PredictionValidator(task, instances, getEnv().MAX_PREDICTION_BYTES);
+  const v = new PredictionValidator(task, instances, getEnv().MAX_PREDICTION_BYTES, { suggestIds: !release.hidden });
 
   const consume = async (write: ((id: string, json: string) => Promise<void>) | null) => {
     const handle = async (entries: PredictionEntry[]) => {

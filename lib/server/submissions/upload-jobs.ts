@@ -38,7 +38,7 @@ async function openProbe(fullSlug: string, fileName: string) {
   const release = await getReleaseOrThrow(db, task.id);
   const instances = await getReleaseInstances(db, release.id, true);
   const parser = new PredictionStream(fileName);
-  const v = new PredictionValidator(task, instances);
+  const v = new PredictionValidator(task, instances, undefined, { suggestIds: !release.hidden });
   let fed = 0;
   return {
     /** @throws the 422 of a file stopped within its head (Connection: close) */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { didYouMean } from "../shared/did-you-mean";
 import { canonicalEnum } from "../shared/enums";
 import { ConfusionCountsSchema, PrCurveSchema, StoredNumber } from "../shared/schemas";
 import type { Problem } from "@/lib/errors";
@@ -101,7 +102,11 @@ export function parseBouncePrediction(id: string, value: unknown, side: Side): P
     // labels match whatever their case and separators ("vague", "Reasonably specified")
     const l = canonicalEnum(v[labelField], labels as readonly string[]);
     if (l === undefined)
-      at(labelField, `unknown label ${JSON.stringify(v[labelField])}`, `one of ${labels.join(", ")} (any case)`);
+      at(
+        labelField,
+        `unknown label ${JSON.stringify(v[labelField])}${didYouMean(v[labelField], labels)}`,
+        `one of ${labels.join(", ")} (any case)`,
+      );
     else label = l;
   }
   if (label !== undefined && bounce !== undefined && bounceOfLabel(side, label) !== bounce) {

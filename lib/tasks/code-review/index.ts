@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Problem } from "@/lib/errors";
 import { defineTaskKind, type Instance, type Pair } from "@/lib/tasks/define";
 import { shares } from "../shared/distributions";
+import { didYouMean } from "../shared/did-you-mean";
 import { canonicalEnum } from "../shared/enums";
 import { StoredNumber } from "../shared/schemas";
 import { bugHitRecall, reviewMetrics, type CommentJudgment } from "@/lib/metrics";
@@ -194,14 +195,15 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<Review
   // enumerations match whatever the case and separators; stored in their canonical spelling
   const oneOf = <E extends string>(f: string, set: readonly E[]) => {
     const c = canonicalEnum(row[f], set);
-    if (c === undefined) at(f, `is ${JSON.stringify(row[f] ?? null)}`, `one of ${set.join(", ")} (any case)`);
+    if (c === undefined)
+      at(f, `is ${JSON.stringify(row[f] ?? null)}${didYouMean(row[f], set)}`, `one of ${set.join(", ")} (any case)`);
     return c;
   };
   const category = canonicalCategory(row.category);
   if (category === undefined)
     at(
       "category",
-      `is ${JSON.stringify(row.category ?? null)}`,
+      `is ${JSON.stringify(row.category ?? null)}${didYouMean(row.category, CATEGORIES)}`,
       `one of ${CATEGORIES.join(", ")} or the tagging prompt's names (e.g. "Interface, Integration, and System Bugs")`,
     );
   const impact = oneOf("impact", IMPACTS);
@@ -237,36 +239,45 @@ function lineOf(v: unknown): number | null | undefined {
 
 function parsePrediction(id: string, value: unknown): ParseResult<ReviewPrediction> {
   const problems: Problem[] = [];
-  const at = (field: string, message: string, expected?: string) =>
-    problems.push({ instanceId: id, field, message, expected });
+  const at = (field: string, message: string, expected?: string, path?: string) =>
+    problems.push({ instanceId: id, field, message, expected, ...(path ? { path } : {}) });
   // CR-Bench's review prompt (paper Listing 5) answers with a bare array of comments: read as { comments }
   const v = (Array.isArray(value) ? { comments: value } : value) as Record<string, unknown> | null;
+  // …and a bare array's paths (relative to the entry, lib/errors.ts Problem.path) say so: $[0].file
+  const base = Array.isArray(value) ? "$" : "$.comments";
+  const atComment = (k: number, name: string, message: string, expected?: string) =>
+    at(`comments[${k}].${name}`, message, expected, `${base}[${k}].${name}`);
   if (typeof v !== "object" || v === null || !Array.isArray(v.comments)) {
     at("comments", "missing", "an array of { file, line, comment, severity?, judgment } (or the array itself)");
     return { ok: false, problems };
   }
   const comments = v.comments.map((c, k) => {
-    const f = `comments[${k}]`;
     const o = (c ?? {}) as Record<string, unknown>;
-    if (typeof o.file !== "string" || !o.file) at(`${f}.file`, "missing", "a path");
+    if (typeof o.file !== "string" || !o.file) atComment(k, "file", "missing", "a path");
     // the review prompt asks for "the line number (approximate)": "42", "~42", "L42", "42-45" read as 42
     const line = lineOf(o.line);
     if (line === undefined)
-      at(`${f}.line`, `is ${JSON.stringify(o.line)}`, 'a line number (42, "42", "~42", "L42-45")');
-    if (typeof o.comment !== "string") at(`${f}.comment`, "missing", "the comment text");
+      atComment(k, "line", `is ${JSON.stringify(o.line)}`, 'a line number (42, "42", "~42", "L42-45")');
+    if (typeof o.comment !== "string") atComment(k, "comment", "missing", "the comment text");
     // CR-Bench's own prompts ask for "high" | "medium" | "low": any case is accepted, stored canonically
     // the CR-Evaluator (paper Listing 6) answers { "classification": "BUG_HIT|VALID_SUGGESTION|NOISE" }: the same judgment
     const jf = o.judgment === undefined && o.classification !== undefined ? "classification" : "judgment";
     const judgment = canonicalEnum(o[jf], JUDGMENTS);
     if (judgment === undefined)
-      at(
-        `${f}.${jf}`,
-        `is ${JSON.stringify(o[jf] ?? null)}`,
+      atComment(
+        k,
+        jf,
+        `is ${JSON.stringify(o[jf] ?? null)}${didYouMean(o[jf], JUDGMENTS)}`,
         `${JUDGMENTS.join(", ")} (any case; "classification" is read the same)`,
       );
     const severity = o.severity === undefined || o.severity === null ? null : canonicalEnum(o.severity, SEVERITIES);
     if (severity === undefined)
-      at(`${f}.severity`, `is ${JSON.stringify(o.severity)}`, `${SEVERITIES.join(", ")} (any case)`);
+      atComment(
+        k,
+        "severity",
+        `is ${JSON.stringify(o.severity)}${didYouMean(o.severity, SEVERITIES)}`,
+        `${SEVERITIES.join(", ")} (any case)`,
+      );
     return {
       file: String(o.file),
       line: line ?? null,
