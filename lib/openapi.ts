@@ -44,6 +44,12 @@ import { JobResponse } from "./contracts/jobs";
 import { ReleaseImported, ReleasePublished } from "./contracts/releases";
 import { Submission, UploadQueued, UploadScored } from "./contracts/submissions";
 import { SnapshotList, SnapshotQueued } from "./contracts/snapshots";
+import {
+  PredictionTemplateFile,
+  ReleaseIdsQuery,
+  ReleaseInstanceIds,
+  ReleaseVersionParams,
+} from "./contracts/release-files";
 
 type Access = "anyone" | "member" | "owner" | "admin" | "as the submission";
 
@@ -293,6 +299,43 @@ export const OPERATIONS: Operation[] = [
     tag: "leaderboards",
     params: TaskParams,
     responses: { 200: "{ releases }", 404: ERR[404] },
+  },
+  {
+    method: "get",
+    path: "/api/v1/tasks/{benchmark}/{task}/releases/{version}/instances",
+    summary:
+      "A release's instance ids in release order (JSON, or one per line with format=txt, as an attachment); nothing of the truth",
+    access: "anyone",
+    tag: "leaderboards",
+    params: ReleaseVersionParams,
+    query: ReleaseIdsQuery,
+    responses: {
+      200: "{ task, release: { version, status, synthetic }, count, ids } — or text/plain with format=txt",
+      304: "not modified (ETag)",
+      403: "a hidden release (admins aside)",
+      404: "no such release (a draft is an admin's only)",
+      422: ERR[422],
+    },
+    returns: { 200: ReleaseInstanceIds },
+    produces: "application/json, text/plain",
+  },
+  {
+    method: "get",
+    path: "/api/v1/tasks/{benchmark}/{task}/releases/{version}/template",
+    summary:
+      "A blank prediction file for the release (an attachment): every instance id in the task's official upload shape, the values to fill null (CI-Bench: {} per artifact — a null patch is an answer); filled in, it uploads as it is",
+    access: "anyone",
+    tag: "leaderboards",
+    params: ReleaseVersionParams,
+    responses: {
+      200: "{ <instance_id>: { <the task's prediction fields>: null, … }, … }",
+      304: "not modified (ETag)",
+      403: "a hidden release (admins aside)",
+      404: "no such release (a draft is an admin's only), or a task kind without a template",
+      422: ERR[422],
+    },
+    returns: { 200: PredictionTemplateFile },
+    produces: "application/json",
   },
   {
     method: "get",

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { ExplorerItem, PrCurve } from "@/lib/metrics";
 import type { Distribution } from "./shared/distributions";
 import type { LengthBucket } from "./shared/length-bucket";
-import type { InstanceOutcome, MetricColumn, Metrics, ParseResult, TaskOptions } from "./types";
+import type { InstanceOutcome, MetricColumn, Metrics, ParseResult, PredictionTemplate, TaskOptions } from "./types";
 
 /**
  * A task kind, typed. Each folder of lib/tasks defines one with `defineTaskKind`: zod schemas
@@ -146,6 +146,8 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
   }[];
   predictionFormat(opts: TaskOptions): { summary: string; example: string };
   releaseFormat(opts: TaskOptions): { summary: string; example: string };
+  /** A blank prediction file for a release's instances (pure; public metadata only, never truth, like baselines). */
+  template?(instances: { externalId: string; metadata: M }[], opts: TaskOptions): PredictionTemplate;
   /** Scores aligned truth/prediction pairs (all covered instances of a release). */
   score(pairs: Pair<T, P, M>[], opts: TaskOptions): { metrics: Metrics; primaryValue: number | null; details: D };
   outcome(instance: Instance<T, M>, prediction: P, opts: TaskOptions): InstanceOutcome;
@@ -194,6 +196,7 @@ export interface TaskKindModule {
   }[];
   predictionFormat(opts: TaskOptions): { summary: string; example: string };
   releaseFormat(opts: TaskOptions): { summary: string; example: string };
+  template?(instances: { externalId: string; metadata: Json }[], opts: TaskOptions): PredictionTemplate;
   score(pairs: RawPair[], opts: TaskOptions): { metrics: Metrics; primaryValue: number | null; details: Json };
   outcome(instance: RawInstance, prediction: Json, opts: TaskOptions): InstanceOutcome;
   primaryStats(instance: RawInstance, prediction: Json, opts: TaskOptions): number[];
@@ -371,6 +374,13 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
         }))),
     predictionFormat: (o) => def.predictionFormat(o),
     releaseFormat: (o) => def.releaseFormat(o),
+    template:
+      def.template &&
+      ((list, o) =>
+        def.template!(
+          list.map((i) => ({ externalId: i.externalId, metadata: metadata(i.metadata) })),
+          o,
+        )),
     score(pairs, o) {
       const r = def.score(pairs.map(pair), o);
       return {

@@ -44,4 +44,19 @@ export interface InstanceOutcome {
   expected: string;
 }
 
+/**
+ * A blank prediction file of a task (a kind's `template`): every instance of the release present
+ * in the kind's official upload shape, the values a team fills in left null (or, where null is an
+ * answer of its own, left out). Built from public metadata only, never from truth.
+ */
+export interface PredictionTemplate {
+  /** the file's JSON: an object keyed by instance id (the server writes it in release order) */
+  file: Record<string, Record<string, unknown>>;
+  /**
+   * the blanks a team must fill, as the kind's parser names each one in the problem it reports when
+   * the template is uploaded unfilled (`input_bounce`, `trajectories[0].validation_judgment`, …)
+   */
+  blanks: { instanceId: string; field: string }[];
+}
+
 export type { TaskKindModule } from "./define";

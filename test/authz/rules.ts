@@ -107,6 +107,34 @@ export const RULES: Rule[] = [
     why: "public release list (drafts for admins only, in the body)",
   },
   {
+    key: "GET /api/v1/tasks/[benchmark]/[task]/releases/[version]/instances",
+    runner: "api",
+    call: (w) => ({ path: `/api/v1/tasks/bouncerbench/input/releases/${w.publishedVersion}/instances?format=txt` }),
+    expect: all(200),
+    why: "a public release's instance ids (a hidden one's: admins only, test/integration/release-files.test.ts)",
+  },
+  {
+    key: "GET /api/v1/tasks/[benchmark]/[task]/releases/[version]/instances",
+    runner: "api",
+    call: (w) => ({ path: `/api/v1/tasks/bouncerbench/input/releases/${w.draftVersion}/instances` }),
+    expect: { anonymous: 404, memberA: 404, memberB: 404, admin: 200 },
+    why: "a draft's instance ids: admins only",
+  },
+  {
+    key: "GET /api/v1/tasks/[benchmark]/[task]/releases/[version]/template",
+    runner: "api",
+    call: (w) => ({ path: `/api/v1/tasks/bouncerbench/input/releases/${w.publishedVersion}/template` }),
+    expect: all(200),
+    why: "a public release's blank prediction file",
+  },
+  {
+    key: "GET /api/v1/tasks/[benchmark]/[task]/releases/[version]/template",
+    runner: "api",
+    call: (w) => ({ path: `/api/v1/tasks/bouncerbench/input/releases/${w.draftVersion}/template` }),
+    expect: { anonymous: 404, memberA: 404, memberB: 404, admin: 200 },
+    why: "a draft's template: admins only",
+  },
+  {
     key: "POST /api/v1/tasks/[benchmark]/[task]/submissions",
     runner: "api",
     call: (w) => ({

@@ -1,4 +1,5 @@
 export * from "./baselines";
 export * from "./changelog";
 export * from "./release-overview";
+export * from "./release-files";
 export * from "./releases";

@@ -18,6 +18,7 @@ import {
   StoredPrediction,
 } from "./schemas";
 import { scoreBinaryAbstention } from "./score-binary-abstention";
+import { buildBounceTemplate } from "./template";
 
 /** The length an instance is bucketed by (METRICS.md §3): words of the issue, characters of the patch. */
 export const lengthOf = (metadata: BounceMetadata, side: Side): number | null =>
@@ -148,6 +149,7 @@ export const binaryAbstention = defineTaskKind({
           example:
             "{\"instance_id\": \"astropy__astropy-12907\", \"patch\": \"diff --git …\", \"tests_status\": \"{'FAIL_TO_PASS': {'success': ['t'], 'failure': []}, 'PASS_TO_PASS': {'success': [], 'failure': []}}\"}",
         },
+  template: buildBounceTemplate,
   taskCharts: binaryAbstentionTaskCharts,
   submissionCharts: binaryAbstentionSubmissionCharts,
 });

@@ -17,6 +17,7 @@ import { unitHash } from "@/lib/tasks/shared/seeded";
 import { fmFromRows } from "@/lib/metrics";
 import type { Metrics, MetricColumn, ParseResult } from "@/lib/tasks/types";
 import { pipelineSubmissionCharts, pipelineTaskCharts } from "./chart-data";
+import { buildPipelineTemplate } from "./template";
 
 type Half = { bounce: boolean };
 
@@ -307,6 +308,7 @@ export const bouncerPipeline = defineTaskKind({
       "The union of the Input and Output release columns: instance_id, input_quality (or underspecified), problem_statement, patch, tests_status (or output_quality).",
     example: '{"instance_id": "…", "input_quality": 1, "problem_statement": "…", "patch": "…", "output_quality": 1.0}',
   }),
+  template: buildPipelineTemplate,
   taskCharts: pipelineTaskCharts,
   submissionCharts: pipelineSubmissionCharts,
 });

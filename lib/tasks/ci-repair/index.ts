@@ -7,6 +7,7 @@ import type { Metrics, MetricColumn, ParseResult } from "@/lib/tasks/types";
 import { applyPatch, PatchError } from "./apply-patch";
 import { ciRepairSubmissionCharts, ciRepairTaskCharts } from "./chart-data";
 import { judgeArtifact } from "./sye";
+import { buildCiTemplate } from "./template";
 
 /** Stored truth of an artifact: the developer's fix. */
 export const CiTruth = z.object({ developer_patch: z.string() });
@@ -275,6 +276,7 @@ export const ciRepair = defineTaskKind({
     example:
       '{"instance_id": "tananaev-traccar-64783123", "repo": "tananaev/traccar", "lang": "Java", "build_system": "Maven", "developer_patch": "…", "files": {"src/A.java": "…"}}',
   }),
+  template: buildCiTemplate,
   taskCharts: ciRepairTaskCharts,
   submissionCharts: ciRepairSubmissionCharts,
 });

@@ -8,6 +8,7 @@ import { StoredNumber } from "../shared/schemas";
 import { bugHitRecall, reviewMetrics, type CommentJudgment } from "@/lib/metrics";
 import type { Metrics, MetricColumn, ParseResult } from "@/lib/tasks/types";
 import { codeReviewSubmissionCharts, codeReviewTaskCharts } from "./chart-data";
+import { buildReviewTemplate } from "./template";
 
 export const CATEGORIES = [
   "Structural",
@@ -411,6 +412,7 @@ export const codeReview = defineTaskKind({
     example:
       '{"instance_id": "pr-0001", "repo": "org/repo", "pr_number": 12, "title": "…", "diff": "…", "bug_description": "…", "fix_files": ["a.py"], "category": "Data", "impact": "Reliability", "severity": "High"}',
   }),
+  template: buildReviewTemplate,
   taskCharts: codeReviewTaskCharts,
   submissionCharts: codeReviewSubmissionCharts,
 });

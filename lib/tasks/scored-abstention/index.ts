@@ -19,6 +19,7 @@ import { scoredAbstentionSubmissionCharts, scoredAbstentionTaskCharts } from "./
 
 import { AvDetails, AvMetadata, AvPrediction, AvTruth, toBug, type PredTrajectory } from "./model";
 import { fixed } from "@/lib/format";
+import { buildAvTemplate } from "./template";
 
 export { AvDetails, AvMetadata, AvPrediction, AvTruth, toBug };
 
@@ -490,6 +491,7 @@ export const scoredAbstention = defineTaskKind({
     example:
       '{"instance_id": "bug-001", "title": "NPE in …", "category": "crash", "trajectories": [{"trajectory_id": "t1", "success": false, "passes_regression": true}]}',
   }),
+  template: buildAvTemplate,
   taskCharts: scoredAbstentionTaskCharts,
   submissionCharts: scoredAbstentionSubmissionCharts,
 });

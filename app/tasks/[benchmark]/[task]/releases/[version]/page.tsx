@@ -21,9 +21,9 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function ReleasePage({ params }: { params: Params }) {
   const { benchmark, task, version } = await params;
   const fullSlug = `${benchmark}/${task}`;
-  const o = await orNotFound(
-    releaseOverview(await getDb(), fullSlug, decodeURIComponent(version), await getSessionActor()),
-  );
+  const actor = await getSessionActor();
+  const o = await orNotFound(releaseOverview(await getDb(), fullSlug, decodeURIComponent(version), actor));
+  const files = `/api/v1/tasks/${fullSlug}/releases/${encodeURIComponent(o.release.version)}`;
   return (
     <div className="space-y-6">
       <p className="text-sm text-muted">
@@ -40,6 +40,23 @@ export default async function ReleasePage({ params }: { params: Params }) {
       <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="release-summary">
         {o.instances} instances · published {o.release.publishedAt ? formatDate(o.release.publishedAt) : "—"} ·{" "}
         {o.release.notes} {o.release.source ? `(source: ${o.release.source})` : ""}
+      </p>
+      <p className="text-sm" data-testid="release-downloads">
+        For submitters:{" "}
+        {o.release.hidden && !actor?.isAdmin ? (
+          "this release keeps its ground truth hidden, and its list of instances with it."
+        ) : (
+          <>
+            <a href={`${files}/instances?format=txt`} download>
+              instance ids (.txt)
+            </a>{" "}
+            · <a href={`${files}/instances`}>instance ids (JSON)</a> ·{" "}
+            <a href={`${files}/template`} download>
+              blank prediction template
+            </a>{" "}
+            <span className="text-muted">(every instance, the values to fill in left null)</span>
+          </>
+        )}
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
         {o.distributions.map((d) => (
