@@ -3,11 +3,12 @@ import { InviteButton } from "@/components/teams/invite-button";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, type Column } from "@/components/ui/data-table";
 import { PagePager } from "@/components/ui/pager";
 import { formatDate } from "@/lib/format";
 import { withQuery } from "@/lib/href";
-import type { TeamView } from "@/lib/server/teams";
+import type { TeamPageView, TeamView } from "@/lib/server/teams";
+import { StandingRank, StandingScore } from "./team-standings";
 
 /** The members (emails and actions for members; role changes for owners) and the invite button. */
 export function TeamMembers({ t, me }: { t: TeamView; me: string | null | undefined }) {
@@ -87,8 +88,74 @@ export function TeamMembers({ t, me }: { t: TeamView; me: string | null | undefi
   );
 }
 
-/** The team's submissions (private ones for members), with visibility switches for owners. */
-export function TeamSubmissions({ t }: { t: TeamView }) {
+type SubmissionRow = TeamPageView["submissions"][number];
+
+/** The submissions table's columns: what, its score and board rank, when, its status; owners' switches. */
+function submissionColumns(t: TeamPageView): Column<SubmissionRow>[] {
+  return [
+    {
+      key: "model",
+      header: "model",
+      rowHeader: true,
+      sort: (x) => x.model,
+      cell: (x) => <Link href={`/submissions/${x.id}`}>{x.model}</Link>,
+    },
+    {
+      key: "task",
+      header: "task",
+      sort: (x) => x.taskName,
+      cell: (x) => <Link href={`/tasks/${x.task}`}>{x.taskName}</Link>,
+    },
+    { key: "score", header: "score", align: "right", cell: (x) => <StandingScore standing={x.standing} /> },
+    {
+      key: "rank",
+      header: "board rank",
+      sort: (x) => x.standing?.rank?.rank ?? Number.MAX_SAFE_INTEGER,
+      firstDir: "asc",
+      cell: (x) => <StandingRank standing={x.standing} />,
+    },
+    {
+      key: "submitted",
+      header: "submitted",
+      sort: (x) => new Date(x.createdAt).toISOString(),
+      cell: (x) => formatDate(x.createdAt),
+    },
+    {
+      key: "status",
+      header: "status",
+      className: "space-x-1",
+      cell: (x) => (
+        <>
+          {x.visibility === "private" ? <Badge tone="red">private</Badge> : <Badge>public</Badge>}
+          {x.verified ? <Badge tone="green">✓ verified</Badge> : null}
+          {x.hidden ? <Badge tone="amber">hidden: {x.hidden.reason}</Badge> : null}
+        </>
+      ),
+    },
+    ...(t.viewer.owner
+      ? [
+          {
+            key: "actions",
+            header: <span className="sr-only">Actions</span>,
+            cell: (x: SubmissionRow) => (
+              <ActionButton
+                method="PATCH"
+                url={`/api/v1/submissions/${x.id}`}
+                body={{ visibility: x.visibility === "public" ? "private" : "public" }}
+                label={x.visibility === "public" ? "Make private" : "Make public"}
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * The team's submissions (private ones for members), a page at a time (`?page=`), each with its
+ * primary metric and its board rank, with visibility switches for owners.
+ */
+export function TeamSubmissions({ t }: { t: TeamPageView }) {
   return (
     <Card
       title={`${t.viewer.member ? "Submissions (public and private)" : "Public submissions"} (${t.submissionTotal})`}
@@ -100,50 +167,7 @@ export function TeamSubmissions({ t }: { t: TeamView }) {
           caption={`Submissions of ${t.name}`}
           testId="team-submissions"
           plain
-          columns={[
-            {
-              key: "model",
-              header: "model",
-              rowHeader: true,
-              sort: (x) => x.model,
-              cell: (x) => <Link href={`/submissions/${x.id}`}>{x.model}</Link>,
-            },
-            { key: "task", header: "task", sort: (x) => x.taskName, cell: (x) => x.taskName },
-            {
-              key: "submitted",
-              header: "submitted",
-              sort: (x) => new Date(x.createdAt).toISOString(),
-              cell: (x) => formatDate(x.createdAt),
-            },
-            {
-              key: "status",
-              header: "status",
-              className: "space-x-1",
-              cell: (x) => (
-                <>
-                  {x.visibility === "private" ? <Badge tone="red">private</Badge> : <Badge>public</Badge>}
-                  {x.verified ? <Badge tone="green">✓ verified</Badge> : null}
-                  {x.hidden ? <Badge tone="amber">hidden: {x.hidden.reason}</Badge> : null}
-                </>
-              ),
-            },
-            ...(t.viewer.owner
-              ? [
-                  {
-                    key: "actions",
-                    header: <span className="sr-only">Actions</span>,
-                    cell: (x: (typeof t.submissions)[number]) => (
-                      <ActionButton
-                        method="PATCH"
-                        url={`/api/v1/submissions/${x.id}`}
-                        body={{ visibility: x.visibility === "public" ? "private" : "public" }}
-                        label={x.visibility === "public" ? "Make private" : "Make public"}
-                      />
-                    ),
-                  },
-                ]
-              : []),
-          ]}
+          columns={submissionColumns(t)}
         />
       ) : (
         <p className="text-sm text-muted">

@@ -6,6 +6,7 @@ import { formatInt } from "@/lib/format";
 import { findAll, type TraceStep } from "@/lib/traces/steps";
 import type { TraceView } from "@/lib/server/submissions";
 import { TraceControls } from "./trace-controls";
+import { TraceOutcomeLine } from "./trace-outcome";
 
 /** Lines of a step shown before the rest is folded. */
 const HEAD_LINES = 24;
@@ -138,6 +139,7 @@ export function TraceViewer({ v }: { v: TraceView }) {
         Trace of <span className="font-mono">{v.instanceId}</span>
         <Badge>{v.format === "none" ? "no trace" : `${v.format}, ${formatInt(v.totalSteps)} steps`}</Badge>
       </h1>
+      <TraceOutcomeLine outcome={v.outcome} />
       {v.fields.length ? (
         <Card title="Prediction">
           <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-testid="trace-fields">

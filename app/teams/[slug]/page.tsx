@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TeamAttempts, TeamMembers, TeamSubmissions, TeamTokens } from "@/components/teams/team-sections";
+import { TeamStandings } from "@/components/teams/team-standings";
 import { getDb } from "@/lib/server/db";
 import { formatDate } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/auth";
-import { teamView } from "@/lib/server/teams";
+import { getBoard } from "@/lib/server/leaderboard";
+import { teamPageView } from "@/lib/server/teams";
 import { orNotFound } from "@/lib/server/pages";
 
 export const dynamic = "force-dynamic";
@@ -26,9 +28,16 @@ export default async function TeamPage({
   if (!/^[a-z0-9-]{1,64}$/.test(slug)) notFound();
   const { page } = await searchParams;
   const actor = await getSessionActor();
-  // submissions 50 a page (the API's default is 200)
+  const db = await getDb();
+  // submissions 50 a page (the API's default is 200); ranks from the boards (cached per board_version)
   const t = await orNotFound(
-    teamView(await getDb(), slug, actor, { page: Number(Array.isArray(page) ? page[0] : page) || 1, pageSize: 50 }),
+    teamPageView(
+      db,
+      slug,
+      actor,
+      { page: Number(Array.isArray(page) ? page[0] : page) || 1, pageSize: 50 },
+      (release) => getBoard(db, release),
+    ),
   );
   const me = actor?.userId;
   return (
@@ -40,6 +49,7 @@ export default async function TeamPage({
           {t.viewer.owner ? " · you are an owner" : t.viewer.member ? " · you are a member" : ""}
         </p>
       </div>
+      <TeamStandings t={t} />
       <TeamMembers t={t} me={me} />
       <TeamSubmissions t={t} />
       <TeamAttempts t={t} />

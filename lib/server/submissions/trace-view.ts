@@ -8,7 +8,7 @@ import { stepMatches, traceSteps, type TraceStep } from "@/lib/traces/steps";
 import type { Actor } from "@/lib/server/auth";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import type { TraceQuery } from "@/lib/validations/traces";
-import { canView } from "./submissions";
+import { canView, currentScore } from "./submissions";
 
 /** Steps shown on one page of the viewer. */
 export const TRACE_PAGE_STEPS = 200;
@@ -48,6 +48,7 @@ export async function predictionTraceView(
   if (!p) throw notFound(`prediction for instance ${instanceId}`);
   const task = await getTaskOrThrow(db, sub.task.fullSlug);
   const data = isRecord(p.data) ? p.data : { prediction: p.data };
+  const outcome = await traceOutcome(db, task, sub.id, instanceId, data);
   // the kind's heavy fields are its traces (storageOnlyFields): the first one present is shown in steps
   const field = (task.kind.storageOnlyFields ?? ["trace"]).find((f) => data[f] !== undefined) ?? null;
   const parsed = traceSteps(field ? data[field] : undefined);
@@ -65,6 +66,8 @@ export async function predictionTraceView(
   return {
     submission: { id: sub.id, model: sub.model, team: sub.team, taskFullSlug: sub.task.fullSlug },
     instanceId,
+    /** right or wrong on the submission's current release (nothing of it on a hidden one); null: not scored */
+    outcome,
     field,
     format: parsed.format,
     /** the prediction's other fields (its label, score…), as text */
@@ -89,6 +92,55 @@ export async function predictionTraceView(
 }
 
 export type TraceView = Awaited<ReturnType<typeof predictionTraceView>>;
+
+/** How a prediction fared on the release its submission's score is shown for (the submission page's default). */
+export type TraceOutcome =
+  | { release: string; state: "hidden" }
+  | { release: string; state: "absent" }
+  | { release: string; state: "scored"; predicted: string; expected: string; correct: boolean };
+
+/**
+ * The prediction against the truth of the submission's current release (else its latest score's),
+ * in the kind's words — what its per-instance rows show. A hidden release keeps its truth on the
+ * server, right or wrong included: only that it is hidden. Null: the submission has no score.
+ */
+async function traceOutcome(
+  db: PrismaClient,
+  task: Awaited<ReturnType<typeof getTaskOrThrow>>,
+  submissionId: string,
+  instanceId: string,
+  data: Record<string, unknown>,
+): Promise<TraceOutcome | null> {
+  const scores = await db.score.findMany({
+    where: { submissionId, release: { status: { in: ["published", "archived"] } } },
+    select: { release: { select: { id: true, version: true, status: true, hidden: true } } },
+    orderBy: { computedAt: "desc" },
+  });
+  const release = currentScore(scores)?.release;
+  if (!release) return null;
+  if (release.hidden) return { release: release.version, state: "hidden" };
+  const inst = await db.instance.findUnique({
+    where: { releaseId_externalId: { releaseId: release.id, externalId: instanceId } },
+    select: { externalId: true, truth: true, metadata: true },
+  });
+  if (!inst) return { release: release.version, state: "absent" };
+  const o = task.kind.outcome(
+    {
+      externalId: inst.externalId,
+      truth: inst.truth as Record<string, unknown>,
+      metadata: inst.metadata as Record<string, unknown>,
+    },
+    data,
+    task.options,
+  );
+  return {
+    release: release.version,
+    state: "scored",
+    predicted: o.predicted,
+    expected: o.expected,
+    correct: o.correct,
+  };
+}
 
 /**
  * The file name of a downloaded prediction: the model and the instance as the team wrote them, in

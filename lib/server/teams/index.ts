@@ -1,2 +1,3 @@
 export * from "./overviews";
 export * from "./teams";
+export * from "./team-page-view";
