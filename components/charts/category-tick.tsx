@@ -1,6 +1,7 @@
 // Category labels under bars that never collide: flat when they fit their band, else rotated
 // (every k-th when even rotated ones are too dense), long names cut with the whole one in a
 // <title>. The layout is computed once per chart size so the axis height and the ticks agree.
+import { CHART_TEXT } from "./palette";
 
 /** Average advance of a character at the ticks' font sizes (12 px flat, 11 px rotated). */
 const FLAT_CHAR = 6.8;
@@ -58,14 +59,14 @@ export function CategoryTick(props: {
   const text = full.length > layout.maxChars ? `${full.slice(0, layout.maxChars - 1)}…` : full;
   if (layout.mode === "flat")
     return (
-      <text x={x} y={y} dy={12} textAnchor="middle" fontSize={12} fill="#666">
+      <text x={x} y={y} dy={12} textAnchor="middle" fontSize={12} style={{ fill: CHART_TEXT }}>
         {text}
       </text>
     );
   return (
     <g transform={`translate(${x},${y})`}>
       <title>{full}</title>
-      <text transform={`rotate(-${ANGLE})`} dx={-4} dy={10} textAnchor="end" fontSize={11} fill="#666">
+      <text transform={`rotate(-${ANGLE})`} dx={-4} dy={10} textAnchor="end" fontSize={11} style={{ fill: CHART_TEXT }}>
         {text}
       </text>
     </g>

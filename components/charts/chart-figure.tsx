@@ -14,6 +14,7 @@ export function ChartFigure({
   className,
   eager = false,
   grow = false,
+  note,
   children,
 }: {
   description: string;
@@ -26,6 +27,8 @@ export function ChartFigure({
   eager?: boolean;
   /** at least `height` tall, taller when its content is (a static drawing whose legend wraps) */
   grow?: boolean;
+  /** a visible line under the drawing: what a reader must know to read it ("axis starts at 0.45, not 0") */
+  note?: React.ReactNode;
   children: React.ReactNode;
 }) {
   const cell = (v: string | number | null) =>
@@ -41,6 +44,11 @@ export function ChartFigure({
       >
         {eager ? children : <InView>{children}</InView>}
       </div>
+      {note ? (
+        <p className="mt-1 text-xs text-muted" data-chart-note="">
+          {note}
+        </p>
+      ) : null}
       <figcaption className="sr-only">{description}</figcaption>
       {rows.length ? (
         <details className="mt-1 text-xs print:hidden">

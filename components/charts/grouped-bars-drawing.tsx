@@ -13,9 +13,11 @@ import {
   YAxis,
 } from "recharts";
 import { useState } from "react";
+import { tickLabel } from "@/lib/chart-ticks";
+import { fixed } from "@/lib/format";
 import { CategoryTick, categoryLayout } from "./category-tick";
 import { colorAt, pctFmt } from "./palette";
-import { fixed } from "@/lib/format";
+import { barAxis } from "./static-bars";
 
 export interface BarSeries {
   key: string;
@@ -24,6 +26,8 @@ export interface BarSeries {
   /** key of [low, high] error offsets in each datum */
   errorKey?: string;
   stackId?: string;
+  /** the bar's outline (a pale fill keeps its shape on either background) */
+  outline?: string;
 }
 
 export interface GroupedBarsProps {
@@ -51,12 +55,9 @@ export default function GroupedBarsDrawing({
     const x = absTicks ? Math.abs(v) : v;
     return percent ? pctFmt(x) : Number.isInteger(x) ? String(x) : fixed(x, 3);
   };
-  // bars start at zero (a cut axis exaggerates differences); below zero, a zero line (a Δ chart)
-  const negative =
-    absTicks ||
-    data.some((d) => series.some((s) => typeof d[s.key] === "number" && (d[s.key] as number) < 0)) ||
-    (typeof yDomain?.[0] === "number" && yDomain[0] < 0);
-  const domain = yDomain ?? (negative ? ["auto", "auto"] : [0, "auto"]);
+  // bars start at zero (a cut axis exaggerates differences), on round ticks; below zero, a zero line
+  const axis = barAxis({ data, series, yDomain });
+  const negative = absTicks || axis.domain[0] < 0;
   // the category labels' layout follows the chart's width (flat, rotated, or every k-th)
   const [width, setWidth] = useState(0);
   const margin = { top: 8, right: 16, bottom: 8, left: 8 };
@@ -74,7 +75,13 @@ export default function GroupedBarsDrawing({
           height={layout.height}
           tick={(p: Record<string, unknown>) => <CategoryTick {...p} layout={layout} />}
         />
-        <YAxis tickFormatter={fmt} tick={{ fontSize: 12 }} domain={domain} />
+        <YAxis
+          tickFormatter={(v: number) => tickLabel(absTicks ? Math.abs(v) : v, axis.step, percent)}
+          tick={{ fontSize: 12 }}
+          domain={axis.domain}
+          ticks={axis.ticks}
+          interval={0}
+        />
         <Tooltip formatter={(v) => fmt(Number(v))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         {negative ? <ReferenceLine y={0} stroke="#64748b" strokeWidth={1.5} /> : null}
@@ -84,6 +91,7 @@ export default function GroupedBarsDrawing({
             dataKey={s.key}
             name={s.label}
             fill={s.color ?? colorAt(i)}
+            stroke={s.outline}
             stackId={s.stackId}
             isAnimationActive={false}
           >

@@ -11,7 +11,10 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { useState } from "react";
+import { tickLabel } from "@/lib/chart-ticks";
 import { fixed, percent } from "@/lib/format";
+import { historyAxes } from "./history-axis";
 
 export interface HistoryData {
   points: { t: number; value: number; low: number | null; high: number | null; model: string; team: string | null }[];
@@ -19,7 +22,7 @@ export interface HistoryData {
   current: string;
 }
 
-const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+const when = (t: number) => new Date(t).toISOString().slice(0, 16).replace("T", " ");
 
 export interface HistoryChartProps {
   data: HistoryData;
@@ -31,35 +34,37 @@ export interface HistoryChartProps {
 
 /** The drawing of HistoryChart (history-chart.tsx): Recharts, loaded when the chart nears the screen. */
 export default function HistoryChartDrawing({ data, label, asPercent }: HistoryChartProps) {
-  const f = (v: number) => (asPercent ? percent(v, 0) : fixed(v, 2));
+  const f = (v: number) => (asPercent ? percent(v, 1) : fixed(v, 3));
   const rows = data.points.map((p) => ({ ...p, band: p.low !== null && p.high !== null ? [p.low, p.high] : null }));
-  const lo = Math.min(...data.points.map((p) => p.low ?? p.value), ...data.points.map((p) => p.value));
-  // the data's own span (the server carries the last record to its own "now")
-  const times = [...data.points.map((p) => p.t), ...data.releases.map((r) => r.t)];
-  const from = Math.min(...times);
-  const to = Math.max(...times);
+  // round, distinct date ticks: as many as the plot's width holds (lib/chart-ticks.ts)
+  const [width, setWidth] = useState(0);
+  const { x, y, from, to } = historyAxes(data, asPercent, (width || 600) - 100);
+  const labels = new Map(x.ticks.map((t, i) => [t, x.labels[i]]));
   return (
-    <ResponsiveContainer>
-      <ComposedChart data={rows} margin={{ top: 20, right: 24, bottom: 8, left: 8 }}>
+    <ResponsiveContainer onResize={(w) => setWidth(w)}>
+      <ComposedChart data={rows} margin={{ top: 20, right: 44, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
         <XAxis
           dataKey="t"
           type="number"
           scale="time"
           domain={[from, to]}
-          tickFormatter={(t: number) => day(t).slice(0, 7)}
+          ticks={x.ticks}
+          interval={0}
+          tickFormatter={(t: number) => labels.get(t) ?? when(t)}
           tick={{ fontSize: 12 }}
           tickMargin={8}
-          minTickGap={24}
         />
         <YAxis
-          tickFormatter={f}
+          tickFormatter={(v: number) => tickLabel(v, y.step, asPercent)}
           tick={{ fontSize: 12 }}
-          // the band's floor, not zero: the caption says so
-          domain={[Math.max(0, Math.floor(lo * 20) / 20), "auto"]}
+          // near the band, not from zero: the caption says where it starts
+          domain={y.domain}
+          ticks={y.ticks}
+          interval={0}
         />
         <Tooltip
-          labelFormatter={(t) => day(Number(t))}
+          labelFormatter={(t) => `${when(Number(t))} UTC`}
           formatter={(v, name) =>
             Array.isArray(v)
               ? [`${f(Number(v[0]))} – ${f(Number(v[1]))}`, "95% interval"]
@@ -71,7 +76,7 @@ export default function HistoryChartDrawing({ data, label, asPercent }: HistoryC
           type="stepAfter"
           stroke="none"
           fill="#0072B2"
-          fillOpacity={0.15}
+          fillOpacity={0.2}
           isAnimationActive={false}
           name="95% interval"
         />
@@ -88,7 +93,7 @@ export default function HistoryChartDrawing({ data, label, asPercent }: HistoryC
           <ReferenceLine
             key={r.version}
             x={r.t}
-            stroke={r.version === data.current ? "#D55E00" : "#999"}
+            stroke={r.version === data.current ? "#D55E00" : "#94a3b8"}
             strokeDasharray="4 3"
           />
         ))}

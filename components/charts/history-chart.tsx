@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import type { HistoryChartProps } from "./history-chart-drawing";
 import { fixed, percent } from "@/lib/format";
 import { ChartFigure } from "./chart-figure";
+import { historyAxes } from "./history-axis";
 
 const day = (t: number) => new Date(t).toISOString().slice(0, 10);
 
@@ -23,6 +24,8 @@ export function HistoryChart(props: HistoryChartProps) {
   const { data, label, asPercent, testId, height = 300 } = props;
   const f = (v: number) => (asPercent ? percent(v, 0) : fixed(v, 2));
   const records = data.points.filter((p, i) => i === 0 || p.value !== data.points[i - 1].value);
+  // what the axes leave out: where the value axis starts, the day or year of the date ticks
+  const { note, x } = historyAxes(data, asPercent);
   return (
     <div>
       <ChartFigure
@@ -35,7 +38,9 @@ export function HistoryChart(props: HistoryChartProps) {
         <Drawing {...props} />
       </ChartFigure>
       <p className="mt-1 text-xs text-muted" data-testid="history-legend">
-        Each step a new best; the band its 95% interval; the y axis does not start at 0. Releases (dashed):{" "}
+        Each step a new best; the band its 95% interval;{" "}
+        {note ? <strong className="font-semibold">the {note}</strong> : "the value axis starts at 0"}.
+        {x.context ? ` Dates: ${x.context}.` : ""} Releases (dashed):{" "}
         {data.releases.map((r, i) => (
           <span
             key={r.version}

@@ -10,7 +10,7 @@ import {
   ResponsiveContainer,
   Tooltip,
 } from "recharts";
-import { colorAt } from "./palette";
+import { CHART_TEXT, colorAt } from "./palette";
 import { percent } from "@/lib/format";
 
 export interface RadarOverlayProps {
@@ -65,7 +65,7 @@ function WrappedTick(props: { x?: unknown; y?: unknown; payload?: { value?: unkn
   }
   const anchor = props.textAnchor === "start" || props.textAnchor === "end" ? props.textAnchor : "middle";
   return (
-    <text x={x} y={y} textAnchor={anchor} fontSize={11} fill="#666" dominantBaseline="middle">
+    <text x={x} y={y} textAnchor={anchor} fontSize={11} style={{ fill: CHART_TEXT }} dominantBaseline="middle">
       {lines.map((l, i) => (
         <tspan key={i} x={x} dy={i ? 12 : -((lines.length - 1) * 12) / 2}>
           {l}

@@ -11,7 +11,9 @@ import {
   YAxis,
   LabelList,
 } from "recharts";
-import { fixed, percent } from "@/lib/format";
+import { tickLabel } from "@/lib/chart-ticks";
+import { fixed } from "@/lib/format";
+import { scatterAxes } from "./scatter-axes";
 
 export interface ScatterFrontProps {
   points: { x: number; y: number; label: string }[];
@@ -25,15 +27,10 @@ export interface ScatterFrontProps {
 }
 
 /** The drawing of ScatterFront (scatter-front.tsx): Recharts, loaded when the chart nears the screen. */
-export default function ScatterFrontDrawing({
-  points,
-  xLabel,
-  yLabel,
-  front,
-  xPercent = false,
-  yPercent = false,
-}: ScatterFrontProps) {
-  const f = (p: boolean) => (v: number) => (p ? percent(v, 0) : fixed(Number(v), 2));
+export default function ScatterFrontDrawing(props: ScatterFrontProps) {
+  const { points, xLabel, yLabel, front, xPercent = false, yPercent = false } = props;
+  // round ticks; an axis near its points when they sit far from 0 (the caption says so)
+  const { x, y } = scatterAxes(props);
   return (
     <ResponsiveContainer>
       <ComposedChart margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
@@ -44,10 +41,12 @@ export default function ScatterFrontDrawing({
           type="number"
           dataKey="x"
           name={xLabel}
-          tickFormatter={f(xPercent)}
+          tickFormatter={(v: number) => tickLabel(v, x.step, xPercent)}
           tick={{ fontSize: 12 }}
           label={{ value: xLabel, position: "insideBottom", offset: -12, fontSize: 12 }}
-          domain={["auto", "auto"]}
+          domain={x.domain}
+          ticks={x.ticks}
+          interval={0}
           // room for the points' names at the edges
           padding={{ left: 28, right: 28 }}
         />
@@ -55,11 +54,13 @@ export default function ScatterFrontDrawing({
           type="number"
           dataKey="y"
           name={yLabel}
-          tickFormatter={f(yPercent)}
+          tickFormatter={(v: number) => tickLabel(v, y.step, yPercent)}
           tick={{ fontSize: 12 }}
           label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }}
-          domain={["auto", "auto"]}
-          padding={{ top: 18 }}
+          domain={y.domain}
+          ticks={y.ticks}
+          interval={0}
+          padding={{ top: 18, bottom: 8 }}
         />
         <Tooltip formatter={(v) => fixed(Number(v), 3)} />
         {front?.length ? (

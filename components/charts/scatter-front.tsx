@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import type { ScatterFrontProps } from "./scatter-front-drawing";
 import { ChartFigure } from "./chart-figure";
+import { scatterAxes } from "./scatter-axes";
 
 export type { ScatterFrontProps } from "./scatter-front-drawing";
 
@@ -19,6 +20,7 @@ export function ScatterFront(props: ScatterFrontProps) {
     <ChartFigure
       testId={testId}
       height={height}
+      note={scatterAxes(props).note}
       description={`Scatter plot of ${yLabel} against ${xLabel} for ${points.length} submissions${front?.length ? ", with the Pareto front" : ""}.`}
       columns={["submission", xLabel, yLabel, ...(front?.length ? ["on the Pareto front"] : [])]}
       rows={points.map((p) => [

@@ -1,5 +1,6 @@
+import { tickLabel, valueAxis, type ValueAxis } from "@/lib/chart-ticks";
 import { fixed } from "@/lib/format";
-import { colorAt, pctFmt } from "./palette";
+import { CHART_TEXT, colorAt, pctFmt } from "./palette";
 import type { GroupedBarsProps } from "./grouped-bars-drawing";
 
 /** Categories and series a chart may have to be drawn without Recharts. */
@@ -30,14 +31,30 @@ export function fitsStatic({ data, xKey, series, absTicks, yDomain }: GroupedBar
   );
 }
 
-/** Round ticks from 0 to at least `max`: 0, step, 2·step, … */
-function ticksTo(max: number): number[] {
-  if (!(max > 0)) return [0, 1];
-  const raw = max / 4;
-  const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw)!;
-  const n = Math.ceil(max / step - 1e-9);
-  return Array.from({ length: n + 1 }, (_, i) => Math.round(i * step * 1e9) / 1e9);
+/**
+ * The value axis of bars: from 0 (a bar's length is its value), round ticks (lib/chart-ticks.ts)
+ * covering every bar, interval end, stack and the asked-for domain's numeric ends.
+ */
+export function barAxis({ data, series, yDomain }: Pick<GroupedBarsProps, "data" | "series" | "yDomain">): ValueAxis {
+  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  const values: number[] = [0];
+  for (const d of data) {
+    const stacks = new Map<string, [number, number]>();
+    for (const s of series) {
+      const v = num(d[s.key]);
+      if (v === null) continue;
+      if (s.stackId) {
+        const [neg, pos] = stacks.get(s.stackId) ?? [0, 0];
+        stacks.set(s.stackId, v < 0 ? [neg + v, pos] : [neg, pos + v]);
+        continue;
+      }
+      const e = s.errorKey ? (d[s.errorKey] as [number, number] | undefined) : undefined;
+      values.push(v, ...(e ? [v - e[0], v + e[1]] : []));
+    }
+    for (const t of stacks.values()) values.push(...t);
+  }
+  for (const b of yDomain ?? []) if (typeof b === "number") values.push(b);
+  return valueAxis(values, { zero: "always" });
 }
 
 /**
@@ -47,12 +64,10 @@ function ticksTo(max: number): number[] {
  * strip beside it, each bar's value as its tooltip and an HTML legend that wraps.
  */
 export function StaticBars({ data, xKey, series, percent = false, yDomain, height = 300 }: GroupedBarsProps) {
-  const values = data.flatMap((d) => series.map((s) => (typeof d[s.key] === "number" ? (d[s.key] as number) : 0)));
-  const top = typeof yDomain?.[1] === "number" ? Math.max(yDomain[1], ...values) : Math.max(...values);
-  const ticks = ticksTo(top);
-  const max = ticks[ticks.length - 1];
+  const { ticks, step, domain } = barAxis({ data, series, yDomain });
+  const max = domain[1];
   const fmt = (v: number) => (percent ? pctFmt(v) : Number.isInteger(v) ? String(v) : fixed(v, 3));
-  const tickFmt = (v: number) => (percent ? pctFmt(v) : String(v));
+  const tickFmt = (v: number) => tickLabel(v, step, percent);
   const legendH = 28;
   const pad = { t: 8, b: 26 };
   const plotH = height - legendH - pad.t - pad.b;
@@ -65,7 +80,7 @@ export function StaticBars({ data, xKey, series, percent = false, yDomain, heigh
       <div className="flex min-h-0 flex-1">
         <svg width={44} height={height - legendH} aria-hidden="true" className="shrink-0 overflow-visible">
           {ticks.map((t) => (
-            <text key={t} x={38} y={y(t)} textAnchor="end" dominantBaseline="middle" fill="currentColor">
+            <text key={t} x={38} y={y(t)} textAnchor="end" dominantBaseline="middle" style={{ fill: CHART_TEXT }}>
               {tickFmt(t)}
             </text>
           ))}
@@ -101,6 +116,7 @@ export function StaticBars({ data, xKey, series, percent = false, yDomain, heigh
                       y={y(v)}
                       height={Math.max(0, pad.t + plotH - y(v))}
                       fill={s.color ?? colorAt(j)}
+                      stroke={s.outline}
                     >
                       <title>{`${label} · ${s.label}: ${fmt(v)}`}</title>
                     </rect>
@@ -110,7 +126,7 @@ export function StaticBars({ data, xKey, series, percent = false, yDomain, heigh
                   x={`${fixed(i * group + group / 2, 2)}%`}
                   y={pad.t + plotH + 18}
                   textAnchor="middle"
-                  fill="currentColor"
+                  style={{ fill: CHART_TEXT }}
                 >
                   {label}
                 </text>

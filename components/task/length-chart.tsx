@@ -26,7 +26,8 @@ export function LengthChart({
   }));
   const series = shown.flatMap((s, i) => [
     { key: `${s.name} TPR`, label: `${s.name} TPR ↑`, color: colorAt(i) },
-    { key: `${s.name} FPR`, label: `${s.name} FPR ↓`, color: colorAt(i) + "99" },
+    // FPR: the same colour, paler, outlined in full (a pale bar alone vanished on the dark background)
+    { key: `${s.name} FPR`, label: `${s.name} FPR ↓`, color: colorAt(i) + "80", outline: colorAt(i) },
   ]);
   // the instances with a length may be a subset of the release: say which (METRICS.md §3)
   const covered = Math.max(0, ...shown.map((s) => s.covered ?? 0));

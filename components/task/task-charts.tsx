@@ -1,3 +1,4 @@
+import { DotWhisker, dotWhiskerAxis } from "@/components/charts/dot-whisker";
 import { GroupedBars } from "@/components/charts/grouped-bars";
 import { HistoryChart } from "@/components/charts/history-chart";
 import { ScatterFront } from "@/components/charts/scatter-front";
@@ -34,6 +35,45 @@ export function LengthCard({
   );
 }
 
+type ChartData = Awaited<ReturnType<typeof taskChartData>>;
+
+/**
+ * The primary metric of the board's first rows with their 95% intervals: bars from 0 when the
+ * values fill the axis from 0; when they sit in a narrow band far from it (the top 24 of 1,000
+ * systems within 0.03), dots with their intervals on an axis near the data that says it does not
+ * start at 0 — bars from a cut axis would mislead, bars from 0 would flatten every difference.
+ */
+function PrimaryCard({ d }: { d: Omit<ChartData, "kindCharts"> }) {
+  const rows = d.primaryBars.map((b) => ({
+    name: b.name,
+    value: b.value,
+    low: b.value - b.err[0],
+    high: b.value + b.err[1],
+  }));
+  return (
+    <Card title={`${d.primaryLabel} with 95% bootstrap intervals`}>
+      {dotWhiskerAxis(rows).hasZero ? (
+        <GroupedBars
+          data={d.primaryBars.map((b) => ({ name: b.name, [d.primaryMetric]: b.value, err: b.err }))}
+          xKey="name"
+          series={[{ key: d.primaryMetric, label: d.primaryLabel, errorKey: "err" }]}
+          percent={d.primaryPercent}
+          yDomain={[0, "auto"]}
+          testId="chart-primary"
+        />
+      ) : (
+        <DotWhisker
+          rows={rows}
+          label={d.primaryLabel}
+          intervalLabel="95% bootstrap interval"
+          percent={d.primaryPercent}
+          testId="chart-primary"
+        />
+      )}
+    </Card>
+  );
+}
+
 /**
  * The task-level charts across the submissions the leaderboard view shows: the shared ones, then
  * the kind's own (components/tasks/<kind>). The page starts loading their data; they stream in.
@@ -44,16 +84,7 @@ export async function TaskCharts({ data }: { data: ReturnType<typeof taskChartDa
   const Kind = kindUi(d.kind).TaskCharts;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card title={`${d.primaryLabel} with 95% bootstrap intervals`}>
-        <GroupedBars
-          data={d.primaryBars.map((b) => ({ name: b.name, [d.primaryMetric]: b.value, err: b.err }))}
-          xKey="name"
-          series={[{ key: d.primaryMetric, label: d.primaryLabel, errorKey: "err" }]}
-          percent={d.primaryPercent}
-          yDomain={[0, "auto"]}
-          testId="chart-primary"
-        />
-      </Card>
+      <PrimaryCard d={d} />
       {d.history.points.length ? (
         <Card title={`Best ${d.primaryLabel} over time`}>
           <HistoryChart data={d.history} label={d.primaryLabel} asPercent={d.primaryPercent} testId="chart-history" />

@@ -11,6 +11,7 @@ import { getReleaseInstances, Lru } from "@/lib/server/cache";
 import { getSubmissionOrThrow, scoreOnRelease, withDetails } from "@/lib/server/submissions";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { getLeaderboard } from "./leaderboard";
+import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
 
 const hiddenRefusal = () =>
   new AppError(
@@ -110,11 +111,25 @@ export function scoreBreakdown(
 export async function breakdownHeatmap(
   db: PrismaClient,
   fullSlug: string,
-  opts: { release?: string; by?: string; top?: number } = {},
+  opts: Partial<LeaderboardView> & { top?: number } = {},
 ) {
-  const lb = await getLeaderboard(db, fullSlug, { release: opts.release, view: "best", baselines: false });
+  // the board's filters apply (team, agent, dates, search…); the top are by rank, whatever the sort
+  const {
+    top,
+    by: _by,
+    pick: _pick,
+    cols: _cols,
+    offset: _offset,
+    limit: _limit,
+    sort: _sort,
+    dir: _dir,
+    ...view
+  } = opts;
+  const lb = await getLeaderboard(db, fullSlug, { view: "best", ...view, baselines: false });
   if (lb.release.hidden) return null;
-  const rows = lb.rows.filter((r) => r.rank !== null).slice(0, opts.top ?? 10);
+  const ranked = lb.rows.filter((r) => r.rank !== null).sort((a, b) => a.rank! - b.rank!);
+  const rows = ranked.slice(0, top ?? 10);
+  const column = lb.columns.find((c) => c.key === lb.primaryMetric);
   if (!rows.length) return null;
   const scores = await db.score.findMany({
     where: { releaseId: lb.releaseId, submissionId: { in: rows.map((r) => r.submissionId) } },
@@ -137,6 +152,10 @@ export async function breakdownHeatmap(
     attributes: order.map((k) => ({ key: k, label: BREAKDOWN_ATTRIBUTES.find((a) => a.key === k)!.label })),
     release: lb.release.version,
     primaryMetric: lb.primaryMetric,
+    primaryLabel: column?.label ?? lb.primaryMetric,
+    primaryFormat: column?.format,
+    /** the ranked systems the board's filters leave (the heatmap shows the top of them) */
+    total: ranked.length,
     slices: shown.map((v) => ({
       value: v,
       n: rows
