@@ -3,7 +3,11 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { getDb } from "@/lib/server/db";
 import { listBenchmarks } from "@/lib/server/leaderboard";
-import { fixed } from "@/lib/format";
+import { formatMetric } from "@/lib/format";
+import { metricColumnOf, metricLabel } from "@/lib/tasks/metric-label";
+import { CATALOG } from "@/lib/tasks/catalog";
+
+const paperUrl = (slug: string) => CATALOG.find((b) => b.slug === slug)?.paperUrl;
 
 export const dynamic = "force-dynamic";
 
@@ -35,7 +39,15 @@ export default async function HomePage() {
         {benchmarks.map((b) => (
           <section key={b.slug} className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
             <h2 className="text-xl font-semibold">{b.name}</h2>
-            <p className="text-sm italic text-muted">{b.paperTitle}</p>
+            <p className="text-sm italic text-muted">
+              {paperUrl(b.slug) ? (
+                <a href={paperUrl(b.slug)} rel="noopener" data-testid="home-paper-link">
+                  {b.paperTitle}
+                </a>
+              ) : (
+                b.paperTitle
+              )}
+            </p>
             <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{b.description}</p>
             <ul className="mt-4 space-y-2">
               {b.tasks.map((t) => (
@@ -52,11 +64,14 @@ export default async function HomePage() {
                   ) : (
                     <Badge>no release yet</Badge>
                   )}
-                  <span className="text-muted">{t.submissions} submissions</span>
+                  <span className="text-muted">
+                    {t.submissions.toLocaleString("en-US")} public {t.submissions === 1 ? "submission" : "submissions"}
+                  </span>
                   {t.leader ? (
                     <span className="w-full text-xs text-slate-600 dark:text-slate-400">
                       Leader: <Link href={`/submissions/${t.leader.submissionId}`}>{t.leader.model}</Link> (
-                      {t.primaryMetric} {fixed(t.leader.primary, 3)})
+                      {metricLabel(t.slug, t.primaryMetric)}{" "}
+                      {formatMetric(t.leader.primary, metricColumnOf(t.slug, t.primaryMetric)?.format ?? "score3")})
                     </span>
                   ) : null}
                 </li>

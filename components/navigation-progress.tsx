@@ -16,8 +16,13 @@ export function NavigationProgress() {
   // a navigation that never lands (an error, a redirect back to this view) does not leave the bar on
   useEffect(() => {
     if (!pending) return;
+    // the page under it dims after 100 ms (app/globals.css): a fast answer does not flicker
+    document.documentElement.dataset.navPending = "1";
     const t = setTimeout(() => setFrom(null), 15_000);
-    return () => clearTimeout(t);
+    return () => {
+      clearTimeout(t);
+      delete document.documentElement.dataset.navPending;
+    };
   }, [pending]);
   useEffect(() => {
     // the same spelling as \`here\` (URLSearchParams encodes the query its own way)
@@ -34,7 +39,8 @@ export function NavigationProgress() {
     };
     const onSubmit = (e: SubmitEvent) => {
       const form = e.target as HTMLFormElement;
-      if (form.method.toLowerCase() !== "get" || e.defaultPrevented) return;
+      // a GET form the browser submits, or one that navigates in place (next/form prevents the default)
+      if (form.method.toLowerCase() !== "get" || (e.defaultPrevented && !form.hasAttribute("data-navigates"))) return;
       if (new URL(form.action, window.location.href).pathname.startsWith("/api/")) return;
       start();
     };
@@ -54,11 +60,19 @@ export function NavigationProgress() {
     };
   }, []);
   return pending ? (
-    <div
-      role="progressbar"
-      aria-label="Loading the next page"
-      data-testid="navigation-pending"
-      className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-sky-600 print:hidden"
-    />
+    <>
+      <div
+        role="progressbar"
+        aria-label="Loading the next page"
+        data-testid="navigation-pending"
+        className="nav-pending-bar fixed inset-x-0 top-0 z-50 h-1 print:hidden"
+      />
+      <p
+        role="status"
+        className="nav-pending-note fixed right-3 top-3 z-50 rounded-full bg-sky-700 px-3 py-1 text-sm font-medium text-white shadow print:hidden"
+      >
+        Loading…
+      </p>
+    </>
   ) : null;
 }

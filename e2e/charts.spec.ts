@@ -18,7 +18,7 @@ async function showCharts(page: Page) {
 async function firstSubmission(page: Page, task: string, filter = "") {
   await page.goto(`/tasks/${task}${filter}`);
   const href = await page
-    .locator("[data-testid=leaderboard] tbody tr")
+    .locator("[data-testid=leaderboard] tbody tr:not([data-divider])")
     .filter({ hasNotText: "baseline" })
     .first()
     .locator("a[href^='/submissions/']")
@@ -136,9 +136,11 @@ test("the threshold explorer updates the funnel live", async ({ page }) => {
 test("filters and export: the URL holds the view, the CSV has exactly the shown rows", async ({ page }) => {
   await page.goto("/tasks/bouncerbench/output");
   await showCharts(page);
+  // the filters are folded behind one control
+  await page.getByTestId("filters-fold").locator("summary").click();
   await page.getByTestId("hide-baselines").check();
   await expect(page).toHaveURL(/baselines=0/);
-  const rows = page.locator("[data-testid=leaderboard] tbody tr");
+  const rows = page.locator("[data-testid=leaderboard] tbody tr:not([data-divider])");
   const n = await rows.count();
   expect(n).toBeGreaterThanOrEqual(3);
   await expect(rows.filter({ hasText: "baseline" })).toHaveCount(0);
@@ -272,7 +274,7 @@ test("no chart label overlaps another or is cut off, at 390 and 1,440 px, on eve
     urls.push(await firstSubmission(page, t));
   await page.goto("/tasks/bouncerbench/input?baselines=0");
   const ids = await page
-    .locator("[data-testid=leaderboard] tbody tr a[href^='/submissions/']")
+    .locator("[data-testid=leaderboard] tbody tr:not([data-divider]) a[href^='/submissions/']")
     .evaluateAll((as) => as.map((a) => a.getAttribute("href")!.split("/").pop()));
   urls.push(`/tasks/bouncerbench/input/compare?ids=${ids.slice(0, 2).join(",")}`);
   const problems: string[] = [];

@@ -14,7 +14,7 @@ export async function snap(page: Page, name: string) {
 /** Model names in leaderboard order. */
 export async function boardModels(page: Page): Promise<string[]> {
   return page
-    .locator("[data-testid=leaderboard] tbody tr")
+    .locator("[data-testid=leaderboard] tbody tr:not([data-divider])")
     .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-model") ?? ""));
 }
 

@@ -49,10 +49,22 @@ test("a visitor signs up, uploads a bad file (validation report), then a good on
   await page
     .getByTestId("file-input")
     .setInputFiles({ name: "lab.json", mimeType: "application/json", buffer: Buffer.from(good) });
+  await page.getByLabel(/Model name/).fill("lab-bouncer");
+  const quotaBefore = await page.getByTestId("quota").innerText();
+  expect(quotaBefore).toMatch(/has 200 of 200/);
   await page.getByRole("button", { name: "Upload and score" }).click();
   const ok = page.getByTestId("upload-ok");
   await expect(ok).toContainText("F_m = 0.422");
-  await expect(ok).toContainText("1699 of 1699");
+  await expect(ok).toContainText("1,699 of 1,699");
+  // where it stands: its rank on the board (with its interval once computed), the baselines, its system
+  await expect(ok.getByTestId("standing-rank")).toContainText(/Rank #\d+ of \d+ systems/);
+  await expect(ok.getByTestId("standing-baselines")).toContainText("Random");
+  await expect(ok.getByTestId("standing-baselines")).toContainText(/baseline|Beats every/);
+  // the form starts again: no file, nothing to send twice; the quota line counts this upload
+  await expect(page.getByRole("button", { name: "Upload and score" })).toBeDisabled();
+  await expect(dropZone).not.toContainText("lab.json");
+  await expect(page.getByLabel(/Model name/)).toHaveValue("");
+  await expect(page.getByTestId("quota")).toContainText("has 199 of 200");
   await snap(page, "upload-ok");
 
   await ok.getByRole("link", { name: "Back to the leaderboard" }).click();
@@ -118,9 +130,12 @@ test("a busy server: the form shows the wait Retry-After names, sends again, and
   await expect(page.getByTestId("upload-ok")).toContainText("F_m = 0.422", { timeout: 10_000 });
   expect(tries).toBe(2);
 
-  // busy every time: five tries, then the server's word
+  // busy every time: five tries, then the server's word (the form was emptied by the success)
   tries = 0;
   busyFor = 99;
+  await page
+    .getByTestId("file-input")
+    .setInputFiles({ name: "busy.json", mimeType: "application/json", buffer: Buffer.from(good) });
   await page.getByLabel(/Model name/).fill("busy-bouncer-2");
   await page.getByRole("button", { name: "Upload and score" }).click();
   await expect(wait).toContainText("try 5 of 5", { timeout: 15_000 });

@@ -54,7 +54,7 @@ async function read(page: Page) {
   return page.evaluate(() => ({
     text: (document.querySelector("main") as HTMLElement | null)?.innerText ?? "",
     streamedHidden: document.querySelectorAll('[id^="S:"], template[id^="B:"], template[id^="P:"]').length,
-    rows: [...document.querySelectorAll("[data-testid=leaderboard] tbody tr")].filter(
+    rows: [...document.querySelectorAll("[data-testid=leaderboard] tbody tr:not([data-divider])")].filter(
       (tr) => (tr as HTMLElement).offsetParent !== null,
     ).length,
   }));

@@ -30,20 +30,48 @@ test("the board: rank intervals with the top group, baselines in a band of their
   await freshBoard(page);
   await page.goto("/tasks/bouncerbench/input");
   const table = page.getByTestId("leaderboard");
-  const gpt = table.locator('tr[data-model="gpt-4.1"]');
-  await expect(gpt.getByTestId("rank-interval")).toHaveText(/^\(\d+(–\d+)?\)$/);
-  // its hover text says what the interval is and what the simultaneous one adds
-  await expect(gpt.getByTestId("rank-interval")).toHaveAttribute("title", /bootstrap resamples.*simultaneous 95%/);
-  await expect(table.getByTestId("top-group").first()).toBeVisible();
-  await expect(page.getByTestId("ranking-note")).toContainText("cannot be separated from #1");
-  // baselines are not rows of the ranking: a band above it, each saying what it does
+  // one interval per row, the simultaneous one: "could be #1" is read off the bracket (it starts at 1)
+  const lb = (await (await page.request.get("/api/v1/tasks/bouncerbench/input/leaderboard")).json()) as {
+    rows: {
+      model: string;
+      rank: number | null;
+      topGroup: boolean;
+      rankIntervalSimultaneous: { lo: number; hi: number };
+    }[];
+  };
+  const ranked = lb.rows.filter((r) => r.rank !== null);
+  for (const r of ranked) {
+    const { lo, hi } = r.rankIntervalSimultaneous;
+    const cell = table.locator(`tr[data-model="${r.model}"]`).getByTestId("rank-interval");
+    // the bracket, then (for screen readers) what a bracket from 1 means
+    await expect(cell).toHaveText(new RegExp(`^\\(${lo === hi ? lo : `${lo}–${hi}`}\\)( could be #1)?$`));
+    // the top group is exactly the rows whose bracket starts at 1: never a mark beside an interval that excludes 1
+    if (r.topGroup) await expect(cell).toHaveAttribute("data-top", "1");
+    else await expect(cell).not.toHaveAttribute("data-top", "1");
+  }
+  // the note says how many could be #1, as it is computed; the method is a click (or Enter) away, not a hover
+  const top = ranked.filter((r) => r.topGroup).length;
+  const note = page.getByTestId("ranking-note");
+  await expect(note.getByTestId("top-group-count")).toHaveText(
+    top === 1 ? /#1 is ahead of every other system/ : `${top} of ${ranked.length} systems could be #1`,
+  );
+  await expect(note).not.toHaveAttribute("open", "");
+  await note.locator("summary").press("Enter");
+  await expect(note).toContainText("simultaneous 95% interval");
+  await expect(note).toContainText("studentised max-T");
+  // baselines are not rows of the ranking: a one-line band above it, each saying what it does a click away
   const band = page.getByTestId("baselines-band");
   await expect(band.locator("li")).toHaveCount(3);
-  await expect(band.locator('li[data-baseline="random"]')).toContainText("fair coin");
+  await band.locator("summary").click();
+  await expect(band.locator('li[data-baseline-detail="random"]')).toContainText("fair coin");
   // on the seeded release a coin beats every ranked system: the band says so instead of hiding it on page 19
-  await expect(band.locator('li[data-baseline="random"]').getByTestId("baseline-above-top")).toBeVisible();
-  await expect(band.locator('li[data-baseline="always-bounce"]').getByTestId("baseline-above-top")).toHaveCount(0);
-  await expect(table.locator("tbody tr").filter({ hasText: "baseline" })).toHaveCount(0);
+  await expect(band.locator('[data-baseline="random"]').getByTestId("baseline-above-top")).toBeVisible();
+  await expect(band.locator('[data-baseline="always-bounce"]').getByTestId("baseline-above-top")).toHaveCount(0);
+  // and the ranked rows below it are greyed (every one here: the band's "above #1" says it, no line is drawn)
+  await expect(table.locator("tbody tr:not([data-divider])")).toHaveCount(ranked.length);
+  await expect(table.locator("tr[data-below-baseline]")).toHaveCount(ranked.length);
+  await expect(table.getByTestId("baseline-edge")).toHaveCount(0);
+  await expect(table.locator("tbody tr:not([data-divider])").filter({ hasText: "baseline" })).toHaveCount(0);
   // one row per system by default; every submission a click away, in the URL
   const toggle = page.getByTestId("view-toggle");
   await expect(toggle.locator("[aria-current=page]")).toContainText("One row per system");

@@ -47,9 +47,13 @@ test("a CR-Bench upload names its judge; the paper's setup is marked on the subm
   await page.goto("/tasks/cr-bench/review?view=all");
   const row = page.locator('tr[data-model="judged-in-browser"]');
   await expect(row.getByTestId("row-judge")).toContainText("✓ paper");
+  // the filters are folded behind one control
+  await page.getByTestId("filters-fold").locator("summary").click();
   await page.getByTestId("paper-judge-only").check();
   await expect(page).toHaveURL(/paper_judge=1/);
   await expect(page.locator('tr[data-model="judged-in-browser"]')).toBeVisible();
+  // the view changed in place: the filters stay open, and their summary names what is on
+  await expect(page.getByTestId("filters-fold").locator("summary")).toContainText("paper's judge");
   await page.getByTestId("filter-agent").selectOption("Single-shot");
   await expect(page).toHaveURL(/agent=Single-shot/);
   await expect(page.locator('tr[data-model="judged-in-browser"]')).toHaveCount(0);
@@ -69,7 +73,7 @@ test("the pivot page crosses agent × base model; every setting is a URL and eve
   await page.getByTestId("pivot-link").click();
   await expect(page).toHaveURL(/\/tasks\/ci-bench\/repair\/pivot/);
   const table = page.getByTestId("pivot-table");
-  await expect(table.locator("tbody tr")).toHaveCount(2);
+  await expect(table.locator("tbody tr:not([data-divider])")).toHaveCount(2);
   expect((await table.locator("tbody th").allInnerTexts()).sort()).toEqual(["CI-Fixer", "SWE-agent"]);
   await expect(table.getByTestId("pivot-cell")).toHaveCount(2);
   await snap(page, "pivot-ci-bench");

@@ -105,17 +105,33 @@ const CELL = {
   tie: { text: "·", title: "not separable", className: "text-muted" },
 } as const;
 
-/** Who beats whom among the top ten systems (simultaneous 95%): a row's ▲ is a column it beats. */
-export function BeatsMatrix({ m, fullSlug }: { m: Matrix; fullSlug: string }) {
+/** Who beats whom among the picks, or the top ten systems (simultaneous 95%): a row's ▲ is a column it beats. */
+export function BeatsMatrix({ m, fullSlug, metricLabel }: { m: Matrix; fullSlug: string; metricLabel: string }) {
+  const separable = m.cells.some((row) => row.some((c) => c === "win" || c === "loss"));
   return (
-    <Card title={`Who beats whom: the top ${m.rows.length} systems`}>
+    <Card
+      title={
+        m.picked
+          ? `Who beats whom: the ${m.rows.length} ${m.rows.length === 1 ? "submission" : "submissions"} you picked`
+          : `Who beats whom: the top ${m.rows.length} systems`
+      }
+    >
+      {separable ? null : (
+        <p className="mb-2 font-medium" data-testid="beats-none" role="note">
+          None of these can be told apart: with every pair of the board tested at once, no difference here is larger
+          than chance.
+          {m.picked
+            ? " The paired test above asks about one pair alone, so it can find a difference this one does not."
+            : ""}
+        </p>
+      )}
       <p className="mb-2 text-sm text-muted">
-        Row vs column on {m.primaryMetric}, release {m.release}: ▲ the row is significantly better, ▼ worse, · not
-        separable — every pair of the board tested at once (simultaneous 95%, studentised max-T over the bootstrap
-        resamples), the same test as the board&apos;s rank intervals and top group.
+        Row vs column on {metricLabel}, release {m.release}: ▲ the row is significantly better, ▼ worse, · not separable
+        — every pair of the board tested at once (simultaneous 95%, studentised max-T over the bootstrap resamples), the
+        same test as the board&apos;s rank intervals (in brackets).
       </p>
-      <div className="overflow-x-auto">
-        <table className="text-xs" data-testid="beats-matrix">
+      <div className="overflow-x-auto" data-scroll-x="">
+        <table className="text-xs" data-testid="beats-matrix" data-picked={m.picked ? "1" : undefined}>
           <caption className="sr-only">Pairwise significance among the top systems</caption>
           <thead>
             <tr>
@@ -132,7 +148,7 @@ export function BeatsMatrix({ m, fullSlug }: { m: Matrix; fullSlug: string }) {
           <tbody>
             {m.rows.map((r, i) => (
               <tr key={r.submissionId}>
-                <th scope="row" className="max-w-[16rem] truncate p-1 text-left font-normal">
+                <th scope="row" className="max-w-[9rem] truncate p-1 text-left font-normal sm:max-w-[16rem]">
                   <Link href={`/submissions/${r.submissionId}`}>
                     #{r.rank} {r.model}
                   </Link>

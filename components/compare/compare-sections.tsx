@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { GroupedBars } from "@/components/charts/grouped-bars";
+import { DotWhisker } from "@/components/charts/dot-whisker";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
@@ -93,7 +93,26 @@ export function CompareSignificance({ c }: Props) {
         testId="compare-significance"
         plain
         columns={[
-          { key: "pair", header: "pair (A vs B)", rowHeader: true, cell: (p) => `${name(p.a)} vs ${name(p.b)}` },
+          {
+            key: "pair",
+            header: "pair (A vs B)",
+            rowHeader: true,
+            className: "min-w-[7rem] max-w-[10rem] break-words sm:max-w-none",
+            cell: (p) => `${name(p.a)} vs ${name(p.b)}`,
+          },
+          // the verdict next to the pair: in view on a phone, the numbers behind it scroll
+          {
+            key: "verdict",
+            header: "verdict",
+            cell: (p) => (
+              <>
+                {p.primary?.significant ? <Badge tone="green">significant</Badge> : <Badge>not significant</Badge>}
+                {p.mcnemar.pValue < 0.05 ? (
+                  <span className="ml-1 text-xs text-muted">decisions differ (p &lt; 0.05)</span>
+                ) : null}
+              </>
+            ),
+          },
           {
             key: "delta",
             header: `Δ ${primaryCol.label}`,
@@ -115,18 +134,6 @@ export function CompareSignificance({ c }: Props) {
             firstDir: "asc",
             cell: (p) => `p = ${pValue(p.mcnemar.pValue)} (${p.mcnemar.b} / ${p.mcnemar.c})`,
           },
-          {
-            key: "verdict",
-            header: "verdict",
-            cell: (p) => (
-              <>
-                {p.primary?.significant ? <Badge tone="green">significant</Badge> : <Badge>not significant</Badge>}
-                {p.mcnemar.pValue < 0.05 ? (
-                  <span className="ml-1 text-xs text-muted">decisions differ (p &lt; 0.05)</span>
-                ) : null}
-              </>
-            ),
-          },
         ]}
       />
       <p className="mt-2 text-xs text-muted">
@@ -134,22 +141,22 @@ export function CompareSignificance({ c }: Props) {
         instances) excludes 0. McNemar&apos;s exact test uses the instances where exactly one of the two is right.
       </p>
       <div className="mt-4">
-        <GroupedBars
-          data={c.pairs
+        {/* each difference with its interval on round ticks through 0 (components/charts/dot-whisker.tsx) */}
+        <DotWhisker
+          rows={c.pairs
             .filter((p) => p.primary)
             .map((p) => ({
-              pair: `${name(p.a)} − ${name(p.b)}`,
-              diff: p.primary!.difference,
-              err: [p.primary!.difference - p.primary!.low, p.primary!.high - p.primary!.difference],
+              name: `${name(p.a)} − ${name(p.b)}`,
+              value: p.primary!.difference,
+              low: p.primary!.low,
+              high: p.primary!.high,
             }))}
-          xKey="pair"
-          series={[{ key: "diff", label: `Δ ${primaryCol.label} with 95% interval`, errorKey: "err" }]}
+          label={`Δ ${primaryCol.label}`}
+          intervalLabel="95% paired bootstrap interval"
           percent={primaryCol.format === "percent1"}
-          yDomain={[
-            Math.min(0, ...c.pairs.map((p) => p.primary?.low ?? 0)),
-            Math.max(0, ...c.pairs.map((p) => p.primary?.high ?? 0)),
-          ]}
-          height={240}
+          format={fmtDiff}
+          zero="always"
+          reference={{ value: 0, label: "0, no difference" }}
           testId="chart-compare"
         />
       </div>

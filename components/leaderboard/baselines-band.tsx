@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Fragment } from "react";
 import { formatMetric } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import type { BoardView } from "@/lib/server/leaderboard";
@@ -12,38 +13,54 @@ export function BaselinesBand({ board }: { board: BoardView }) {
   if (!baselines.length || !primaryColumn) return null;
   // the best ranked row of the view, whatever the sort or page
   const top = board.topPrimary;
+  const better = primaryColumn.better;
+  const above = (v: number | null) => top !== null && v !== null && (better === "lower" ? v < top : v > top);
   return (
     <section
       aria-label="Baselines"
       data-testid="baselines-band"
-      className="mb-3 rounded-lg border border-sky-200 bg-sky-50/60 p-3 text-sm dark:border-sky-900 dark:bg-sky-950/30"
+      className="min-w-0 flex-1 rounded-lg border border-sky-200 bg-sky-50/60 px-3 py-1 text-sm dark:border-sky-900 dark:bg-sky-950/30"
     >
-      <h2 className="mb-1 font-semibold">
-        Baselines{" "}
-        <span className="font-normal text-muted">— computed by the server, not ranked: a system should beat them</span>
-      </h2>
-      <ul className="grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
-        {baselines.map(({ row, description }) => (
-          <li key={row.submissionId} data-baseline={row.baseline ?? ""}>
-            <Link href={`/submissions/${row.submissionId}`} className="font-medium">
-              {row.model}
-            </Link>{" "}
-            <span className="tabular-nums" title={primaryColumn.label}>
-              {primaryColumn.label} {formatMetric(getMetric(row.metrics, lb.primaryMetric), primaryColumn.format)}
-            </span>
-            {top !== null && row.primary !== null && row.primary > top ? (
-              <span
-                className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
-                data-testid="baseline-above-top"
-                title="This baseline scores above every ranked system on this release: none of them beats it yet"
-              >
-                above #1
+      <details>
+        <summary className="cursor-pointer">
+          <span className="font-semibold">Baselines</span> <span className="text-muted">(not ranked):</span>{" "}
+          {baselines.map(({ row }, i) => (
+            <Fragment key={row.submissionId}>
+              {i ? " · " : ""}
+              <span className="whitespace-nowrap" data-baseline={row.baseline ?? ""}>
+                {row.model}{" "}
+                <span className="font-medium tabular-nums">
+                  {formatMetric(getMetric(row.metrics, lb.primaryMetric), primaryColumn.format)}
+                </span>
+                {above(row.primary) ? (
+                  <span
+                    className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+                    data-testid="baseline-above-top"
+                  >
+                    above #1
+                  </span>
+                ) : null}
               </span>
-            ) : null}
-            {description ? <div className="text-xs text-muted">{description}</div> : null}
-          </li>
-        ))}
-      </ul>
+            </Fragment>
+          ))}
+          <span className="ml-1 text-sky-800 underline dark:text-sky-300">what they do</span>
+        </summary>
+        <p className="mt-1 text-muted">Simple rules computed by the server: a system should beat them.</p>
+        <ul className="mt-1 grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
+          {baselines.map(({ row, description }) => (
+            <li key={row.submissionId} data-baseline-detail={row.baseline ?? ""}>
+              <Link href={`/submissions/${row.submissionId}`} className="font-medium">
+                {row.model}
+              </Link>{" "}
+              <span className="tabular-nums">
+                {primaryColumn.label} {formatMetric(getMetric(row.metrics, lb.primaryMetric), primaryColumn.format)}
+              </span>
+              {above(row.primary) ? <span className="ml-1 text-xs">— no ranked system beats it yet</span> : null}
+              {description ? <div className="text-xs text-muted">{description}</div> : null}
+            </li>
+          ))}
+        </ul>
+      </details>
     </section>
   );
 }
@@ -64,11 +81,7 @@ export function ViewToggle({ board }: { board: BoardView }) {
       </Link>
     );
   return (
-    <nav
-      aria-label="Rows"
-      data-testid="view-toggle"
-      className="mb-2 flex flex-wrap items-center gap-1 text-sm print:hidden"
-    >
+    <nav aria-label="Rows" data-testid="view-toggle" className="flex flex-wrap items-center gap-1 text-sm print:hidden">
       {item("best", `One row per system (${systems})`)}
       {item("all", `All submissions (${submissions})`)}
     </nav>

@@ -48,28 +48,64 @@ export function IgnoredParams({ ignored }: { ignored: { key: string; message: st
   );
 }
 
+/**
+ * How the board is ranked, in one line a reader takes in at a glance (what the bracket is, how
+ * many systems could be #1), the full method a click (or Enter) away — nothing hover-only.
+ */
 export function RankingNote({ column, board }: { column: BoardView["primaryColumn"]; board: BoardView }) {
   if (!column) return null;
   const { lb } = board;
+  const n = lb.counts.ranked;
+  const top = lb.counts.topGroup;
+  const things = lb.view === "all" ? "submissions" : "systems";
   return (
-    <p className="mb-3 text-sm text-slate-600 dark:text-slate-400" data-testid="ranking-note">
-      Ranked by <strong>{column.label}</strong>: {column.description}{" "}
-      {lb.view === "all"
-        ? "Every public submission is listed."
-        : "One row per system (team and model): its best complete submission, with how many it had."}{" "}
-      {lb.release.hidden ? (
-        "A hidden release shows no rank intervals: they would move with single hidden labels."
-      ) : (
-        <>
-          In brackets, the 95% interval of the rank over 1,000 bootstrap resamples of the instances;{" "}
-          <span className="badge-top">top</span> marks the rows that cannot be separated from #1 when every comparison
-          on the board is made at once (simultaneous 95% intervals, max-T; hover a rank for its own). &ldquo;Best of
-          N&rdquo; counts a system&apos;s complete scored submissions of any visibility; &ldquo;team: N uploads&rdquo;
-          every scored upload of the team to this release — many variants behind one shown row is selective disclosure.
-          {lb.intervals.state === "pending" ? " The intervals are being recomputed for the latest change." : ""}
-        </>
-      )}
-    </p>
+    <details className="mb-2 text-sm text-slate-700 dark:text-slate-300" data-testid="ranking-note" id="how-ranked">
+      <summary className="cursor-pointer">
+        Ranked by <strong>{column.label}</strong> ({column.better === "lower" ? "lower" : "higher"} is better)
+        {lb.release.hidden ? (
+          " · hidden test set: no rank intervals"
+        ) : lb.intervals.state === "pending" ? (
+          " · rank intervals being recomputed for the latest change"
+        ) : n ? (
+          <>
+            {" · "}
+            <span data-testid="top-group-count">
+              {top === 1
+                ? `#1 is ahead of every other ${things.slice(0, -1)} beyond chance`
+                : `${top.toLocaleString("en-US")} of ${n.toLocaleString("en-US")} ${things} could be #1`}
+            </span>
+            {top === 1 ? "" : " (their bracket starts at 1)"} ·{" "}
+            <span className="text-sky-800 underline dark:text-sky-300">how</span>
+          </>
+        ) : null}
+      </summary>
+      <div className="mt-1 max-w-5xl space-y-1 text-slate-600 dark:text-slate-400">
+        <p>
+          <strong>{column.label}</strong>: {column.description}{" "}
+          {lb.view === "all"
+            ? "Every public submission is listed."
+            : "One row per system (team and model): its best complete submission."}{" "}
+          ± is half the 95% bootstrap interval of the score (1,000 seeded resamples of the instances).
+        </p>
+        {lb.release.hidden ? (
+          <p>A hidden release shows no rank intervals: they would move with single hidden labels.</p>
+        ) : (
+          <p>
+            In brackets, the rank&apos;s simultaneous 95% interval: every pair of {things} on the board is compared at
+            once (studentised max-T over the same bootstrap resamples), and the bracket runs from 1 + the number of rows
+            that beat this one beyond chance to the number that do not lose to it. A bracket that starts at 1 means no
+            row is better beyond chance: that row could be #1. Each submission&apos;s page also shows its own (marginal)
+            interval, which is narrower because it answers one question, not all of them at once.
+          </p>
+        )}
+        <p>
+          Rows in grey score below the strongest baseline: a rule that never reads the instances does as well.
+          &ldquo;Best of N&rdquo; counts a system&apos;s complete scored submissions of any visibility; &ldquo;N uploads
+          here&rdquo; every scored upload of the team to this release — many variants behind one shown row is selective
+          disclosure.
+        </p>
+      </div>
+    </details>
   );
 }
 
@@ -79,7 +115,11 @@ export function PrintHeader({ board, origin }: { board: BoardView; origin: strin
   return (
     <p className="mb-3 hidden text-sm print:block" data-testid="print-header">
       Release {lb.release.version} ({lb.release.instanceCount} instances{lb.release.hidden ? ", hidden test set" : ""})
-      · {lb.matched} of {lb.total} submissions · printed {new Date().toISOString().slice(0, 10)} from {origin}
+      · {lb.matched.toLocaleString("en-US")} of{" "}
+      {lb.view === "best"
+        ? `${lb.counts.best.toLocaleString("en-US")} systems`
+        : `${lb.counts.all.toLocaleString("en-US")} submissions`}{" "}
+      · printed {new Date().toISOString().slice(0, 10)} from {origin}
       {board.links.printed}
     </p>
   );

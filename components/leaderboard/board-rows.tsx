@@ -5,9 +5,20 @@ import { EmptyState } from "@/components/ui/card";
 import { Pager } from "@/components/ui/pager";
 import type { BoardView } from "@/lib/server/leaderboard";
 
+const SORT_LABELS: Record<string, string> = {
+  model: "model",
+  team: "team",
+  date: "date",
+  coverage: "coverage",
+  cost: "cost",
+};
+
 /** One page of the board, with the compare form, the pager and the print-all link. */
 export function BoardRows({ board, base, release }: { board: BoardView; base: string; release?: string }) {
   const { lb, links } = board;
+  // ticked on other pages (the URL's pick): said, and sent with this page's ticks
+  const elsewhere = board.picked.filter((id) => !lb.rows.some((r) => r.submissionId === id));
+  const sortLabel = SORT_LABELS[lb.sort] ?? lb.columns.find((c) => c.key === lb.sort)?.label ?? lb.sort;
   if (!lb.rows.length) {
     return (
       <>
@@ -21,17 +32,17 @@ export function BoardRows({ board, base, release }: { board: BoardView; base: st
   }
   return (
     <PickSync onPage={lb.rows.map((r) => r.submissionId)}>
-      <BaselinesBand board={board} />
-      <ViewToggle board={board} />
-      <ColumnPicker board={board} base={base} />
-      <form action={`${base}/compare`} method="get">
+      <div className="mb-2 flex flex-wrap items-start gap-x-4 gap-y-2">
+        <BaselinesBand board={board} />
+        <ViewToggle board={board} />
+        <ColumnPicker board={board} base={base} />
+      </div>
+      <form action={`${base}/compare`} method="get" id="ranking" tabIndex={-1} className="outline-none">
         {release ? <input type="hidden" name="release" value={release} /> : null}
         {/* ticked on other pages (the URL's pick): compared with this page's ticks */}
-        {board.picked
-          .filter((id) => !lb.rows.some((r) => r.submissionId === id))
-          .map((id) => (
-            <input key={id} type="hidden" name="ids" value={id} data-testid="picked-elsewhere" />
-          ))}
+        {elsewhere.map((id) => (
+          <input key={id} type="hidden" name="ids" value={id} data-testid="picked-elsewhere" />
+        ))}
         <LeaderboardTable
           rows={lb.rows}
           columns={lb.columns}
@@ -43,6 +54,8 @@ export function BoardRows({ board, base, release }: { board: BoardView; base: st
           hrefFor={links.sort}
           view={lb.view}
           picked={new Set(board.picked)}
+          bar={board.bar}
+          topGroupSize={lb.counts.topGroup}
         />
         <div className="mt-2 flex flex-wrap items-center gap-3 text-sm print:hidden">
           <button
@@ -52,11 +65,21 @@ export function BoardRows({ board, base, release }: { board: BoardView; base: st
           >
             Compare selected (2–4)
           </button>
+          {elsewhere.length ? (
+            <span data-testid="picked-elsewhere-note">
+              {elsewhere.length} ticked on other pages, compared too ·{" "}
+              <a href={links.unpicked} data-drop-picks="">
+                clear
+              </a>
+            </span>
+          ) : null}
           <Pager offset={lb.offset} limit={board.pageSize} matched={lb.matched} href={links.page} />
-          <span className="text-muted">
-            {lb.matched} of {lb.view === "best" ? `${lb.counts.best} systems` : `${lb.counts.all} submissions`} match ·
-            sorted by {lb.sort} ({lb.dir === "desc" ? "high → low" : "low → high"}) · ± is half the 95% bootstrap
-            interval of {lb.primaryMetric} (1,000 seeded resamples)
+          <span className="text-muted" data-testid="board-count">
+            {lb.matched.toLocaleString("en-US")} of{" "}
+            {lb.view === "best"
+              ? `${lb.counts.best.toLocaleString("en-US")} ${lb.counts.best === 1 ? "system" : "systems"}`
+              : `${lb.counts.all.toLocaleString("en-US")} ${lb.counts.all === 1 ? "submission" : "submissions"}`}{" "}
+            match · sorted by {sortLabel} ({lb.dir === "desc" ? "high → low" : "low → high"})
           </span>
           <a href={links.print} data-testid="print-link">
             Print all {lb.matched} rows
@@ -75,7 +98,7 @@ function ColumnPicker({ board, base }: { board: BoardView; base: string }) {
   const { options, custom } = board.columns;
   const shown = options.filter((o) => o.shown).length;
   return (
-    <details className="mb-2 text-sm print:hidden" data-testid="column-picker">
+    <details className="text-sm print:hidden" data-testid="column-picker">
       <summary className="cursor-pointer text-muted">
         Columns: {shown} of {options.length} shown{custom ? " (your pick)" : ""}
       </summary>

@@ -1,3 +1,4 @@
+import { metricLabel } from "@/lib/tasks/metric-label";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { fixed, formatDate } from "@/lib/format";
@@ -65,7 +66,7 @@ export function FrozenBoard({
               <th scope="col">Model</th>
               <th scope="col">Team</th>
               <th scope="col" className="text-right">
-                {manifest.task.primaryMetric} (95% CI)
+                {metricLabel(fullSlug, manifest.task.primaryMetric)} (95% CI)
               </th>
               <th scope="col" className="text-right">
                 Coverage

@@ -1,3 +1,4 @@
+import Form from "next/form";
 import Link from "next/link";
 import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
 import { SYSTEM_META_LABELS } from "@/lib/system-meta-labels";
@@ -23,17 +24,84 @@ interface Props {
 
 const input = "rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
 
-/** Filters, search and release switcher as one GET form: the URL holds the whole view. */
+/** The filters the view applies beyond the defaults, named for the folded control's summary. */
+export function activeFilters(p: Pick<Props, "view" | "teams">): string[] {
+  const v = p.view;
+  const on: string[] = [];
+  if (v.release) on.push(`release ${v.release}`);
+  if (v.team) on.push(`team ${p.teams.find((t) => t.slug === v.team)?.name ?? v.team}`);
+  if (v.agent) on.push(v.agent);
+  if (v.base_model) on.push(v.base_model);
+  if (v.judge_model) on.push(`judge ${v.judge_model}`);
+  if (v.from || v.to) on.push(`${v.from ?? "…"} to ${v.to ?? "…"}`);
+  if (v.oss) on.push("open source");
+  if (v.partial) on.push("partial shown");
+  if (v.paper_judge) on.push("paper's judge");
+  if (v.baselines === false) on.push("no baselines");
+  if (v.synthetic === false) on.push("no synthetic");
+  return on;
+}
+
+/**
+ * Search, filters and release switcher as one GET form: the URL holds the whole view. The search
+ * box stays in view; the filters fold behind one control (named with what is on), so the first
+ * ranked rows are on the first screen of a phone.
+ */
 export function LeaderboardFilters(p: Props) {
+  const on = activeFilters(p);
   return (
-    <form
+    // next/form: a soft navigation with JavaScript (the page's shell stays, the progress shows),
+    // a plain GET form without it
+    <Form
       action={p.action}
-      method="get"
-      className="mb-3 flex flex-wrap items-end gap-3 text-sm print:hidden"
+      prefetch={false}
+      className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm print:hidden"
       data-testid="filters"
+      data-navigates=""
       role="search"
     >
       <AutoSubmit />
+      <label className="flex min-w-[12rem] flex-1 items-center gap-2 sm:max-w-xs">
+        <span className="sr-only">Search models, systems and teams</span>
+        <input
+          type="search"
+          name="q"
+          defaultValue={p.view.q ?? ""}
+          placeholder="Search model, system, team"
+          className={`${input} w-full`}
+        />
+      </label>
+      <details className="filters-fold order-last basis-full sm:order-none sm:basis-auto" data-testid="filters-fold">
+        <summary className="cursor-pointer select-none rounded border border-slate-300 px-2 py-1 dark:border-slate-700">
+          Filters{on.length ? ` (${on.length} on: ${on.join(", ")})` : ""}
+        </summary>
+        <FilterFields {...p} />
+      </details>
+      <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
+        Apply
+      </button>
+      <span className="flex gap-3 sm:ml-auto">
+        <Link href={p.pivot} data-testid="pivot-link" prefetch={false}>
+          Pivot
+        </Link>
+        <Link href={p.exportCsv} data-testid="export-csv" prefetch={false}>
+          Export CSV
+        </Link>
+        <Link href={p.exportJson} data-testid="export-json" prefetch={false}>
+          JSON
+        </Link>
+      </span>
+      {p.sort ? <input type="hidden" name="sort" value={p.sort} /> : null}
+      {p.cols ? <input type="hidden" name="cols" value={p.cols} /> : null}
+      {p.dir ? <input type="hidden" name="dir" value={p.dir} /> : null}
+    </Form>
+  );
+}
+
+/** The folded fields: release, team, system metadata, dates and the switches. */
+function FilterFields(p: Props) {
+  return (
+    <div className="mt-2 flex flex-wrap items-end gap-3 rounded border border-slate-200 p-2 dark:border-slate-800">
       <label className="flex flex-col">
         <span className="text-xs text-muted">Release</span>
         <select name="release" defaultValue={p.view.release ?? ""} className={input} aria-label="Release">
@@ -45,16 +113,6 @@ export function LeaderboardFilters(p: Props) {
             </option>
           ))}
         </select>
-      </label>
-      <label className="flex flex-col">
-        <span className="text-xs text-muted">Search</span>
-        <input
-          type="search"
-          name="q"
-          defaultValue={p.view.q ?? ""}
-          placeholder="model, system, team"
-          className={input}
-        />
       </label>
       <label className="flex flex-col">
         <span className="text-xs text-muted">Team</span>
@@ -130,23 +188,6 @@ export function LeaderboardFilters(p: Props) {
           <input type="checkbox" name="synthetic" value="0" defaultChecked={!p.view.synthetic} /> hide synthetic
         </label>
       </fieldset>
-      {p.sort ? <input type="hidden" name="sort" value={p.sort} /> : null}
-      {p.cols ? <input type="hidden" name="cols" value={p.cols} /> : null}
-      {p.dir ? <input type="hidden" name="dir" value={p.dir} /> : null}
-      <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
-        Apply
-      </button>
-      <span className="ml-auto flex gap-3">
-        <Link href={p.pivot} data-testid="pivot-link" prefetch={false}>
-          Pivot
-        </Link>
-        <Link href={p.exportCsv} data-testid="export-csv" prefetch={false}>
-          Export CSV
-        </Link>
-        <Link href={p.exportJson} data-testid="export-json" prefetch={false}>
-          JSON
-        </Link>
-      </span>
-    </form>
+    </div>
   );
 }

@@ -25,6 +25,10 @@ interface Props {
   view?: "best" | "all";
   /** ticked for comparison (the URL's pick) */
   picked?: Set<string>;
+  /** the strongest baseline on the primary metric (rows below it are marked), or null */
+  bar?: { model: string; value: number } | null;
+  /** how many ranked rows of the view could be #1 (the top group's size) */
+  topGroupSize?: number;
 }
 
 type Col = { key: string; label: string; description: string; better: "higher" | "lower" };
@@ -37,7 +41,12 @@ const STATIC_COLS: Col[] = [
       "Instances with a prediction / instances in the release. Partial submissions are scored on what they cover and are not ranked.",
     better: "higher",
   },
-  { key: "date", label: "Date", description: "When the submission was uploaded.", better: "higher" },
+  {
+    key: "date",
+    label: "Date",
+    description: "When the submission was uploaded (newest first on the first click).",
+    better: "higher",
+  },
 ];
 const COST_COL: Col = {
   key: "cost",
@@ -48,48 +57,40 @@ const COST_COL: Col = {
 
 function describe(col: Col) {
   return (
-    <Tooltip text={`${col.description} ${col.better === "lower" ? "Lower is better." : "Higher is better."}`}>
+    <Tooltip
+      text={
+        col.key === "date"
+          ? col.description
+          : `${col.description} ${col.better === "lower" ? "Lower is better." : "Higher is better."}`
+      }
+    >
       <InfoIcon />
     </Tooltip>
   );
 }
 
+/**
+ * The rank and one interval: the simultaneous 95% one (every pair on the board compared at once),
+ * so "could be #1" is read off the bracket itself — it starts at 1. The marginal interval of a
+ * single row is on its submission page.
+ */
 function Rank({ r }: { r: LeaderboardRow }) {
-  const iv = r.rankInterval;
   const sim = r.rankIntervalSimultaneous;
   return (
     <>
-      <span className="font-medium">{r.rank ?? "–"}</span>
-      {r.rank !== null && (iv || r.topGroup) ? (
-        // under the rank, so that the column stays narrow
-        <div className="whitespace-nowrap text-[11px] leading-tight">
-          {iv ? (
-            <span
-              className="text-muted"
-              // short: 50 rows carry it (the ranking note above the board says what the intervals are)
-              title={`rank over bootstrap resamples ${iv.lo}–${iv.hi}${sim ? `; simultaneous 95% ${sim.lo}–${sim.hi}` : ""}`}
-              data-testid="rank-interval"
-            >
-              ({iv.lo === iv.hi ? iv.lo : `${iv.lo}–${iv.hi}`})
-            </span>
-          ) : null}
-          {r.topGroup ? (
-            <span
-              className="badge-top"
-              title={`not separable from #1${sim ? ` (simultaneous ${sim.lo}–${sim.hi})` : ""}`}
-              data-testid="top-group"
-            >
-              top
-            </span>
-          ) : null}
-        </div>
+      <span className="font-medium text-slate-900 dark:text-slate-100">{r.rank ?? "–"}</span>
+      {r.rank !== null && sim ? (
+        <span
+          className={`block whitespace-nowrap text-[11px] leading-tight sm:ml-1 sm:inline sm:text-xs ${r.topGroup ? "font-medium text-emerald-800 dark:text-emerald-300" : ""}`}
+          data-testid="rank-interval"
+          data-top={r.topGroup ? "1" : undefined}
+        >
+          {sim.lo === sim.hi ? `(${sim.lo})` : `(${sim.lo}–${sim.hi})`}
+          {r.topGroup ? <span className="sr-only"> could be #1</span> : null}
+        </span>
       ) : null}
       {r.significancePending ? (
-        <span
-          className="ml-1 text-muted"
-          title="The rank intervals are being computed (the board just changed)"
-          data-testid="significance-pending"
-        >
+        <span className="ml-1 text-muted" data-testid="significance-pending">
           <span aria-hidden="true">…</span>
           <span className="sr-only">(rank interval being computed)</span>
         </span>
@@ -99,30 +100,25 @@ function Rank({ r }: { r: LeaderboardRow }) {
 }
 
 function Attempts({ r, view }: { r: LeaderboardRow; view: "best" | "all" }) {
-  if (r.baseline) return null;
-  const parts: React.ReactNode[] = [];
-  if (view === "best" && r.attempts > 1)
-    parts.push(
-      <span key="best" data-testid="best-of" title={`best of ${r.attempts} complete submissions, any visibility`}>
-        best of {r.attempts}
-      </span>,
-    );
-  if (r.teamAttempts !== null && r.teamAttempts > 1)
-    parts.push(
-      <span key="team" data-testid="team-attempts" title="the team's scored uploads to this release, any visibility">
-        team: {r.teamAttempts} uploads
-      </span>,
-    );
-  if (!parts.length) return null;
+  if (r.baseline || view !== "best" || r.attempts <= 1) return null;
   return (
-    <div className="text-xs text-muted">
-      {parts.map((p, i) => (
-        <span key={i}>
-          {i ? " · " : ""}
-          {p}
-        </span>
-      ))}
+    <div className="text-xs text-muted lg:ml-2 lg:inline" data-testid="best-of">
+      best of {r.attempts} complete submissions
     </div>
+  );
+}
+
+/** The team, and how many scored uploads it made to this release (selective disclosure shows). */
+function Team({ r }: { r: LeaderboardRow }) {
+  return (
+    <>
+      {r.team ?? "—"}
+      {!r.baseline && r.teamAttempts !== null && r.teamAttempts > 1 ? (
+        <span className="block text-xs text-muted lg:ml-1 lg:inline" data-testid="team-attempts">
+          {r.teamAttempts.toLocaleString("en-US")} uploads here
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -148,7 +144,8 @@ function Model({ r }: { r: LeaderboardRow }) {
           </a>
         ) : null}
       </span>
-      {r.system ? <div className="text-xs text-muted">{r.system}</div> : null}
+      {/* on a wide screen the system and its line follow the name: one line per row */}
+      {r.system ? <div className="text-xs text-muted lg:ml-2 lg:inline">{r.system}</div> : null}
       <SystemLine r={r} />
     </>
   );
@@ -160,7 +157,7 @@ function SystemLine({ r }: { r: LeaderboardRow }) {
   const what = [m.agent, m.base_model].filter((x) => x && x !== r.system && x !== r.model);
   if (!what.length && !m.judge_model) return null;
   return (
-    <div className="text-xs text-muted" data-testid="system-line">
+    <div className="text-xs text-muted lg:ml-2 lg:inline" data-testid="system-line">
       {what.join(" · ")}
       {what.length && m.judge_model ? " · " : ""}
       {m.judge_model ? (
@@ -186,14 +183,14 @@ function MetricCell({ r, c, primaryMetric }: { r: LeaderboardRow; c: MetricColum
       {formatMetric(getMetric(r.metrics, c.key), c.format)}
       {c.key === primaryMetric && r.ci ? (
         <span
-          className="ml-1 text-xs font-normal text-muted"
+          className="block text-xs font-normal text-muted sm:ml-1 sm:inline"
           title={`95% bootstrap interval ${fixed(r.ci.low, 3)}–${fixed(r.ci.high, 3)}`}
         >
           ±{fixed(((r.ci.high - r.ci.low) / 2) * (c.format === "percent1" ? 100 : 1), c.format === "percent1" ? 1 : 3)}
         </span>
       ) : c.key === primaryMetric && r.margin !== null ? (
         <span
-          className="ml-1 text-xs font-normal text-muted"
+          className="block text-xs font-normal text-muted sm:ml-1 sm:inline"
           title="hidden test set: released by the Ladder, with noise, rounded to this margin"
         >
           ±{r.margin}
@@ -203,15 +200,38 @@ function MetricCell({ r, c, primaryMetric }: { r: LeaderboardRow; c: MetricColum
   );
 }
 
-/** The leaderboard table: server-rendered, every sort a permalink, rows selectable for comparison. */
-export function LeaderboardTable(props: Props) {
-  const { rows, columns, primaryMetric } = props;
+/** The table's columns: select, rank, model and the primary metric first (in view on a phone), then the rest. */
+function boardColumns(props: Props): Column<LeaderboardRow>[] {
+  const { columns, primaryMetric } = props;
   const sortable = (c: Col): Pick<Column<LeaderboardRow>, "sort" | "firstDir" | "headerExtra"> => ({
     sort: () => null,
     firstDir: c.better === "lower" ? "asc" : "desc",
     headerExtra: describe(c),
   });
-  const cols: Column<LeaderboardRow>[] = [
+  const metricColumn = (c: MetricColumn): Column<LeaderboardRow> => ({
+    key: c.key,
+    header: c.label,
+    align: "right",
+    ...sortable(c),
+    className: `whitespace-nowrap ${c.key === primaryMetric ? "font-semibold text-slate-900 dark:text-slate-100" : ""}`,
+    cellProps: () => ({ "data-metric": c.key }),
+    cell: (r) => <MetricCell r={r} c={c} primaryMetric={primaryMetric} />,
+  });
+  const cost: Column<LeaderboardRow> = {
+    key: COST_COL.key,
+    header: COST_COL.label,
+    align: "right",
+    ...sortable(COST_COL),
+    className: "whitespace-nowrap",
+    cellProps: () => ({ "data-metric": "cost" }),
+    cell: (r) => (
+      <>
+        {usd(r.cost.usd)}
+        {r.cost.tokens !== null ? <div className="text-xs text-muted">{fixed(r.cost.tokens / 1e6, 1)}M tok</div> : null}
+      </>
+    ),
+  };
+  return [
     {
       key: "select",
       header: <span className="sr-only">Compare</span>,
@@ -238,7 +258,7 @@ export function LeaderboardTable(props: Props) {
       key: "model",
       header: "Model",
       rowHeader: true,
-      className: "max-w-[14rem] sm:min-w-[11rem] sm:max-w-none",
+      className: "min-w-[7.5rem] max-w-[9rem] break-words sm:min-w-[11rem] sm:max-w-none",
       sort: () => null,
       firstDir: "asc",
       cell: (r) => (
@@ -248,36 +268,10 @@ export function LeaderboardTable(props: Props) {
         </>
       ),
     },
-    { key: "team", header: "Team", className: "text-slate-700 dark:text-slate-300", cell: (r) => r.team ?? "—" },
-    ...columns.map((c): Column<LeaderboardRow> => ({
-      key: c.key,
-      header: c.label,
-      align: "right",
-      ...sortable(c),
-      className: `whitespace-nowrap ${c.key === primaryMetric ? "font-semibold" : ""}`,
-      cellProps: () => ({ "data-metric": c.key }),
-      cell: (r) => <MetricCell r={r} c={c} primaryMetric={primaryMetric} />,
-    })),
-    ...(props.showCost
-      ? [
-          {
-            key: COST_COL.key,
-            header: COST_COL.label,
-            align: "right" as const,
-            ...sortable(COST_COL),
-            className: "whitespace-nowrap",
-            cellProps: () => ({ "data-metric": "cost" }),
-            cell: (r: LeaderboardRow) => (
-              <>
-                {usd(r.cost.usd)}
-                {r.cost.tokens !== null ? (
-                  <div className="text-xs text-muted">{fixed(r.cost.tokens / 1e6, 1)}M tok</div>
-                ) : null}
-              </>
-            ),
-          },
-        ]
-      : []),
+    ...columns.filter((c) => c.key === primaryMetric).map(metricColumn),
+    { key: "team", header: "Team", className: "text-slate-700 dark:text-slate-300", cell: (r) => <Team r={r} /> },
+    ...columns.filter((c) => c.key !== primaryMetric).map(metricColumn),
+    ...(props.showCost ? [cost] : []),
     {
       key: "coverage",
       header: "Coverage",
@@ -294,18 +288,68 @@ export function LeaderboardTable(props: Props) {
       cell: (r) => formatDate(r.createdAt),
     },
   ];
-  // select, rank and model are always there; the rest as picked
-  const always = new Set(["select", "rank", "model"]);
+}
+
+/**
+ * Where the rows come in rank order, the groups' edges as notes across the table: the end of the
+ * top group (the rows whose simultaneous interval starts at 1), and the line of the strongest
+ * baseline (the rows below it are greyed).
+ */
+function boardEdges(props: Props) {
+  const primaryCol = props.columns.find((c) => c.key === props.primaryMetric);
+  const better = primaryCol?.better ?? "higher";
+  const bar = props.bar ?? null;
+  const below = (r: LeaderboardRow) =>
+    !r.baseline &&
+    r.primary !== null &&
+    bar !== null &&
+    (better === "higher" ? r.primary < bar.value : r.primary > bar.value);
+  const byRank = props.sort === props.primaryMetric && props.dir === (better === "higher" ? "desc" : "asc");
+  const size = props.topGroupSize ?? 0;
+  const divider = (r: LeaderboardRow, prev: LeaderboardRow | undefined) => {
+    if (!byRank) return null;
+    const notes: React.ReactNode[] = [];
+    if (prev?.topGroup && !r.topGroup && r.rank !== null && size)
+      notes.push(
+        <span key="top" className="block" data-testid="top-group-edge">
+          ▲ {size === 1 ? "The system above" : `The ${size.toLocaleString("en-US")} systems whose interval starts at 1`}{" "}
+          could each be #1: none is beaten by another beyond chance.
+        </span>,
+      );
+    // (a page whose first row is below it says so by its grey; on page 1 the band says "above #1")
+    if (bar && below(r) && prev && !below(prev))
+      notes.push(
+        <span key="bar" className="block" data-testid="baseline-edge">
+          ▼ Below the {bar.model} baseline ({formatMetric(bar.value, primaryCol?.format ?? "score3")}): no better than a
+          rule that does not read the instances.
+        </span>,
+      );
+    return notes.length ? <>{notes}</> : null;
+  };
+  return { below, divider };
+}
+
+/** The leaderboard table: server-rendered, every sort a permalink, rows selectable for comparison. */
+export function LeaderboardTable(props: Props) {
+  const { rows } = props;
+  const { below, divider } = boardEdges(props);
+  // select, rank, model and the primary metric are always there; the rest as picked
+  const always = new Set(["select", "rank", "model", props.primaryMetric]);
+  const sortLabel = props.columns.find((c) => c.key === props.sort)?.label ?? props.sort;
   return (
     <DataTable
       rows={rows}
-      columns={cols.filter((c) => always.has(c.key) || props.shown.has(c.key))}
+      columns={boardColumns(props).filter((c) => always.has(c.key) || props.shown.has(c.key))}
       rowKey={(r) => r.submissionId}
-      caption={`Leaderboard sorted by ${props.sort}`}
+      caption={`Leaderboard sorted by ${sortLabel}`}
       testId="leaderboard"
       sortLinks={{ active: props.sort, dir: props.dir, hrefFor: props.hrefFor }}
-      rowProps={(r) => ({ "data-model": r.model })}
-      maxHeight="80vh"
+      rowProps={(r) =>
+        below(r)
+          ? { "data-model": r.model, "data-below-baseline": "", className: "below-bar" }
+          : { "data-model": r.model }
+      }
+      before={(r, i) => divider(r, rows[i - 1])}
     />
   );
 }

@@ -50,7 +50,8 @@ export function PickSync({ children, onPage }: { children: React.ReactNode; onPa
       onClickCapture={(e) => {
         // a link to this board (another page, a sort, the other view) keeps the current picks
         const a = (e.target as HTMLElement).closest("a[href]") as HTMLAnchorElement | null;
-        if (!a) return;
+        // "clear" drops the picks of other pages: it must not carry them
+        if (!a || a.hasAttribute("data-drop-picks")) return;
         const to = new URL(a.href, window.location.href);
         if (to.origin !== window.location.origin || to.pathname !== window.location.pathname) return;
         const picks = picksOf(window.location.search);

@@ -25,12 +25,13 @@ export function ReleaseBar({ board, base }: { board: BoardView; base: string }) 
     </Link>
   );
   return (
-    <div className="mb-3 flex flex-wrap items-center gap-3 text-sm print:hidden">
-      <Badge tone={release.synthetic ? "amber" : "green"}>
-        release {release.version} · {release.instanceCount} instances
-        {release.synthetic ? " · synthetic" : ""}
-        {release.hidden ? " · hidden truth" : ""}
-      </Badge>
+    <div className="flex flex-1 flex-wrap items-center gap-3 text-sm print:hidden">
+      <span className="text-muted" data-testid="release-facts">
+        {releases.length > 1 ? "" : `Release ${release.version} · `}
+        {release.instanceCount.toLocaleString("en-US")} instances
+      </span>
+      {release.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
+      {release.hidden ? <Badge tone="amber">hidden truth</Badge> : null}
       {releases.length > 1 ? (
         <nav
           className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1"

@@ -9,7 +9,8 @@ import { usePoll } from "@/lib/client/use-poll";
 import type { Problem } from "@/lib/errors";
 import type { Submission } from "@/lib/contracts/submissions";
 import { getMetric } from "@/lib/metric-value";
-import { fixed } from "@/lib/format";
+import { fixed, formatMetric } from "@/lib/format";
+import type { MetricColumn } from "@/lib/tasks/types";
 
 /** What it reads of GET /api/v1/submissions/{id} (lib/contracts/submissions.ts). */
 type State = Pick<Submission, "status" | "error" | "metrics" | "validation" | "job">;
@@ -33,10 +34,13 @@ const finished = (s: State) => s.status === "scored" || s.status === "failed";
 export function UploadStatus({
   id,
   primaryMetric,
+  primaryColumn,
   refreshWhenDone = false,
 }: {
   id: string;
   primaryMetric?: string;
+  /** the primary metric's label and format (else the key, to 3 decimals) */
+  primaryColumn?: Pick<MetricColumn, "label" | "format">;
   refreshWhenDone?: boolean;
 }) {
   const router = useRouter();
@@ -74,10 +78,13 @@ export function UploadStatus({
         data-status="scored"
       >
         <p className="font-semibold">
-          Scored{primaryMetric ? `: ${primaryMetric} = ${typeof v === "number" ? fixed(v, 3) : "—"}` : "."}
+          Scored
+          {primaryMetric
+            ? `: ${primaryColumn?.label ?? primaryMetric} = ${typeof v === "number" ? (primaryColumn ? formatMetric(v, primaryColumn.format) : fixed(v, 3)) : "—"}`
+            : "."}
         </p>
         <p className="mt-2">
-          <Link href={`/submissions/${id}`}>View the submission</Link>
+          <Link href={`/submissions/${id}`}>View the submission: its rank, the baselines and every instance</Link>
         </p>
       </div>
     );

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { findTaskDef } from "@/lib/tasks/catalog";
 
 const TABS = [
   ["leaderboard", "Leaderboard", ""],
@@ -14,31 +15,55 @@ export type TaskTab = (typeof TABS)[number][0];
 export function TaskHeader({
   task,
   current,
+  aside,
 }: {
   task: { fullSlug: string; name: string; description: string; benchmark: { name: string } };
   current: TaskTab;
+  /** what sits at the right of the tabs (the board's release bar) */
+  aside?: React.ReactNode;
 }) {
+  const paper = findTaskDef(task.fullSlug)?.benchmark;
   return (
-    <div className="mb-4">
+    <div className="mb-3">
       <p className="text-sm text-muted">
         <Link href="/">Leaderboards</Link> / {task.benchmark.name}
+        {paper ? (
+          <>
+            {" · "}
+            {paper.paperUrl ? (
+              <a href={paper.paperUrl} rel="noopener" data-testid="paper-link" className="italic">
+                {paper.paperTitle}
+              </a>
+            ) : (
+              <cite>{paper.paperTitle}</cite>
+            )}{" "}
+            (
+            {paper.paperAuthors.length > 2
+              ? `${paper.paperAuthors[0].split(" ").at(-1)} et al.`
+              : paper.paperAuthors.map((a) => a.split(" ").at(-1)).join(" & ")}
+            )
+          </>
+        ) : null}
       </p>
       <h1 className="text-2xl font-bold">
         {task.benchmark.name} · {task.name}
       </h1>
-      <p className="mt-1 max-w-4xl text-sm text-slate-600 dark:text-slate-400">{task.description}</p>
-      <nav className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm print:hidden" aria-label="Task">
-        {TABS.map(([key, label, path]) => (
-          <Link
-            key={key}
-            href={`/tasks/${task.fullSlug}${path}`}
-            aria-current={key === current ? "page" : undefined}
-            className={key === current ? "font-semibold" : undefined}
-          >
-            {label}
-          </Link>
-        ))}
-      </nav>
+      <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{task.description}</p>
+      <div className="mt-1.5 flex flex-wrap items-center gap-x-6 gap-y-2">
+        <nav className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-sm print:hidden" aria-label="Task">
+          {TABS.map(([key, label, path]) => (
+            <Link
+              key={key}
+              href={`/tasks/${task.fullSlug}${path}`}
+              aria-current={key === current ? "page" : undefined}
+              className={key === current ? "font-semibold" : undefined}
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
+        {aside}
+      </div>
     </div>
   );
 }

@@ -137,7 +137,11 @@ export function TraceViewer({ v }: { v: TraceView }) {
       </p>
       <h1 className="flex flex-wrap items-center gap-2 text-xl font-bold">
         Trace of <span className="font-mono">{v.instanceId}</span>
-        <Badge>{v.format === "none" ? "no trace" : `${v.format}, ${formatInt(v.totalSteps)} steps`}</Badge>
+        <Badge>
+          {v.format === "none"
+            ? "no trace"
+            : `${v.format}, ${formatInt(v.totalSteps)} ${v.totalSteps === 1 ? "step" : "steps"}`}
+        </Badge>
       </h1>
       <TraceOutcomeLine outcome={v.outcome} />
       {v.fields.length ? (

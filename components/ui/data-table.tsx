@@ -47,6 +47,8 @@ interface Props<R> {
   rowProps?: (row: R) => Record<string, string | undefined>;
   /** long tables scroll inside a box this tall, with the header kept in view */
   maxHeight?: string;
+  /** a full-width note before a row (server-sorted tables only: a group's edge), or null */
+  before?: (row: R, index: number) => ReactNode;
   size?: "sm" | "xs";
   /** the row under the body (totals) */
   footer?: ReactNode;
@@ -71,6 +73,7 @@ export function DataTable<R>({
   sortLinks,
   rowProps,
   maxHeight,
+  before,
   size = "sm",
   footer,
   plain,
@@ -118,8 +121,9 @@ export function DataTable<R>({
       firstDir: c.firstDir ?? "desc",
     };
   });
-  const body = rows.map((r) => ({
+  const body = rows.map((r, i) => ({
     key: rowKey(r),
+    before: sortLinks ? before?.(r, i) : undefined,
     props: rowProps?.(r) ?? {},
     sort: columns.map((c) => (c.sort && !sortLinks ? (c.sort(r) ?? null) : null)) as SortKey[],
     cells: columns.map((c) => ({

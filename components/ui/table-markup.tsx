@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 
 export type SortKey = number | string | null;
 
@@ -16,6 +16,8 @@ export interface BodyRow {
   key: string;
   props: Record<string, string | undefined>;
   sort: SortKey[];
+  /** a full-width note row drawn before this row (a group's edge: "above: could be #1") */
+  before?: ReactNode;
   cells: {
     key: string;
     header: boolean;
@@ -89,19 +91,28 @@ export function TableMarkup({
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={r.key} {...r.props}>
-            {r.cells.map((c) =>
-              c.header ? (
-                <th key={c.key} scope="row" className={`font-normal ${c.className}`} {...c.props}>
-                  {c.content}
-                </th>
-              ) : (
-                <td key={c.key} className={c.className} {...c.props}>
-                  {c.content}
+          <Fragment key={r.key}>
+            {r.before ? (
+              <tr data-divider="">
+                <td colSpan={head.length} className="dt-divider">
+                  {r.before}
                 </td>
-              ),
-            )}
-          </tr>
+              </tr>
+            ) : null}
+            <tr {...r.props}>
+              {r.cells.map((c) =>
+                c.header ? (
+                  <th key={c.key} scope="row" className={`font-normal ${c.className}`} {...c.props}>
+                    {c.content}
+                  </th>
+                ) : (
+                  <td key={c.key} className={c.className} {...c.props}>
+                    {c.content}
+                  </td>
+                ),
+              )}
+            </tr>
+          </Fragment>
         ))}
       </tbody>
       {footer ? <tfoot>{footer}</tfoot> : null}

@@ -20,11 +20,14 @@ type Result =
 export function ComposeForm({
   task,
   primaryMetric,
+  primaryLabel,
   inputs,
   outputs,
 }: {
   task: string;
   primaryMetric: string;
+  /** the metric's label, as the board names it */
+  primaryLabel?: string;
   inputs: Option[];
   outputs: Option[];
 }) {
@@ -104,7 +107,7 @@ export function ComposeForm({
       </button>
       {result?.kind === "ok" ? (
         <p className="text-sm" data-testid="compose-ok" role="status">
-          Scored on {result.covered} of {result.total} instances: {primaryMetric} ={" "}
+          Scored on {result.covered} of {result.total} instances: {primaryLabel ?? primaryMetric} ={" "}
           {result.value === null ? "—" : fixed(result.value, 3)}.{" "}
           <Link href={`/submissions/${result.id}`}>View the submission</Link>
         </p>

@@ -1,6 +1,9 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { StandingSummary } from "@/components/submission/standing-summary";
+import type { MetricColumn } from "@/lib/tasks/types";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { useRef, useState } from "react";
 import { UploadStatus } from "@/components/submission/upload-status";
@@ -10,7 +13,7 @@ import { ErrorBody } from "@/lib/contracts/common";
 import { UploadQueued, UploadScored } from "@/lib/contracts/submissions";
 import { getMetric } from "@/lib/metric-value";
 import { sendUpload, type UploadAnswer, type UploadWait } from "./send-upload";
-import { fixed, formatBytes } from "@/lib/format";
+import { formatBytes, formatMetric } from "@/lib/format";
 import { REASONING_EFFORTS, SYSTEM_META_KEYS } from "@/lib/validations/common";
 
 const field = "mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
@@ -49,11 +52,14 @@ function readAnswer({ status, body }: UploadAnswer): Result {
 export function UploadForm({
   task,
   primaryMetric,
+  primaryColumn,
   teams = [],
   judge = null,
 }: {
   task: string;
   primaryMetric: string;
+  /** the primary metric's label and format (the result names it as the board does) */
+  primaryColumn: Pick<MetricColumn, "label" | "format">;
   teams?: { slug: string; name: string }[];
   /** the task's predictions carry an LLM judge's verdicts: the judge fields are required */
   judge?: { decides: string; paper: { label: string; prompt: string }[] } | null;
@@ -65,6 +71,8 @@ export function UploadForm({
   const [wait, setWait] = useState<UploadWait | null>(null);
   const stopWait = useRef<(() => void) | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const router = useRouter();
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -87,13 +95,21 @@ export function UploadForm({
       done: (answer) => {
         stopWait.current = null;
         setProgress(null);
-        setResult(readAnswer(answer));
+        const read = readAnswer(answer);
+        setResult(read);
+        if (read.kind !== "error") {
+          // stored: the form starts again empty (one more click must not upload the same file again),
+          // and the page's server parts (the quota line) are read again
+          formRef.current?.reset();
+          setFile(null);
+          router.refresh();
+        }
       },
     });
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" data-testid="upload-form">
+    <form ref={formRef} onSubmit={onSubmit} className="space-y-4" data-testid="upload-form">
       <div
         role="button"
         tabIndex={0}
@@ -336,11 +352,15 @@ export function UploadForm({
           data-testid="upload-ok"
         >
           <p className="font-semibold">
-            Scored: {primaryMetric} = {fixed(getMetric(result.metrics, primaryMetric), 3)}
+            Scored: {primaryColumn.label} ={" "}
+            {formatMetric(getMetric(result.metrics, primaryMetric), primaryColumn.format)}
           </p>
+          {result.standing ? (
+            <StandingSummary standing={result.standing} column={primaryColumn} boardHref={`/tasks/${task}`} />
+          ) : null}
           <p>
-            Validation: {result.validation.format} format, {result.validation.covered} of {result.validation.total}{" "}
-            instances covered.
+            Validation: {result.validation.format} format, {result.validation.covered.toLocaleString("en-US")} of{" "}
+            {result.validation.total.toLocaleString("en-US")} instances covered.
           </p>
           {result.validation.warnings.map((w) => (
             <p key={w} className="text-amber-800 dark:text-amber-300">
@@ -353,7 +373,9 @@ export function UploadForm({
           </p>
         </div>
       ) : null}
-      {result?.kind === "queued" ? <UploadStatus id={result.id} primaryMetric={primaryMetric} /> : null}
+      {result?.kind === "queued" ? (
+        <UploadStatus id={result.id} primaryMetric={primaryMetric} primaryColumn={primaryColumn} />
+      ) : null}
       {result?.kind === "error" ? (
         <div
           className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm dark:border-rose-800 dark:bg-rose-950"

@@ -47,12 +47,28 @@ export const LadderOutcome = z.object({
 });
 
 /** 200 (a dry run: `id` null, status validated) and 201 (stored and scored). */
+/** Where a scored submission stands on its release's board (lib/server/leaderboard/standing.ts); null on a hidden release. */
+export const Standing = z.object({
+  value: z.number(),
+  rank: z.number().int().nullable(),
+  of: z.number().int(),
+  shown: z.boolean(),
+  interval: z.object({ lo: z.number().int(), hi: z.number().int() }).nullable(),
+  ownInterval: z.object({ lo: z.number().int(), hi: z.number().int() }).nullable(),
+  intervalPending: z.boolean(),
+  baselines: z.array(z.object({ model: z.string(), value: z.number(), beats: z.boolean() })),
+  system: z.object({ position: z.number().int(), of: z.number().int() }),
+});
+export type Standing = z.infer<typeof Standing>;
+
 export const UploadScored = z.object({
   id: z.uuid().nullable(),
   status: z.enum(["validated", "scored"]),
   metrics: Metrics,
   ladder: LadderOutcome.optional(),
   validation: ValidationReport,
+  /** its rank and interval, the baselines, its place among its system's uploads (null: hidden release or a dry run) */
+  standing: Standing.nullable().optional(),
 });
 /** 202: a large file kept for a worker; follow `job.url` or `url`. */
 export const UploadQueued = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { competitionRanks, rankIntervals } from "./rank-intervals";
+import { competitionRanks, pairwiseVerdicts, rankIntervals } from "./rank-intervals";
 import { bootstrapIndices, bootstrapReplicates } from "./bootstrap-replicates";
 import { seededRandom } from "./bootstrap-ci";
 import { numpyAvailable, numpyRankIntervals } from "@/test/metrics/rank-intervals-numpy";
@@ -87,5 +87,36 @@ describe("rankIntervals", () => {
       theirs.rank.map((k, i) => [k, theirs.lo[i], theirs.hi[i], theirs.simLo[i], theirs.simHi[i]]),
     );
     expect(mine.critical).toBe(ours.critical);
+  });
+});
+
+describe("pairwiseVerdicts", () => {
+  it("agrees with the simultaneous intervals' beats for any subset, with the whole set's critical value", () => {
+    const { points, replicates } = systems([0.9, 0.7, 0.55, 0.5, 0.49, 0.3, 0.1], 150, 3);
+    const all = rankIntervals(points, replicates);
+    const picks = [1, 3, 4, 6];
+    const cells = pairwiseVerdicts(
+      picks.map((i) => points[i]),
+      picks.map((i) => replicates[i]),
+      all.critical,
+    );
+    for (const [x, i] of picks.entries())
+      for (const [y, j] of picks.entries()) {
+        if (x === y) {
+          expect(cells[x][y]).toBeNull();
+          continue;
+        }
+        const win = all.beats[i].includes(j);
+        const loss = all.beats[j].includes(i);
+        expect(cells[x][y]).toBe(win ? "win" : loss ? "loss" : "tie");
+      }
+    // the far pair is separable, the close pair is not
+    expect(cells[0][3]).toBe("win");
+    expect(cells[1][2]).toBe("tie");
+  });
+  it("is all ties without a critical value, or between identical systems", () => {
+    const { points, replicates } = systems([0.9, 0.1]);
+    expect(pairwiseVerdicts(points, replicates, NaN)[0][1]).toBe("tie");
+    expect(pairwiseVerdicts([0.5, 0.5], [replicates[0], replicates[0]], 2)[0][1]).toBe("tie");
   });
 });

@@ -13,6 +13,8 @@ export interface BenchmarkDef {
   slug: string;
   name: string;
   paperTitle: string;
+  /** where the paper is read: its DOI when the paper prints one, else an arXiv title search */
+  paperUrl?: string;
   /** the paper's authors, in order (as printed on its first page) */
   paperAuthors: string[];
   description: string;
@@ -25,6 +27,7 @@ export const CATALOG: BenchmarkDef[] = [
     slug: "bouncerbench",
     name: "BouncerBench",
     paperTitle: "Is Your Automated Software Engineer Trustworthy?",
+    paperUrl: "https://arxiv.org/search/?searchtype=title&query=Is+Your+Automated+Software+Engineer+Trustworthy",
     paperAuthors: ["Noble Saji Mathews", "Meiyappan Nagappan"],
     description:
       "Can an agent refuse? Input bouncers must reject vague or impossible tickets before work starts; output bouncers must reject patches that are wrong.",
@@ -62,6 +65,7 @@ export const CATALOG: BenchmarkDef[] = [
     slug: "abstain-validate",
     name: "Abstain-and-Validate",
     paperTitle: "Abstain and Validate: A Dual-LLM Policy for Reducing Noise in Agentic Program Repair",
+    paperUrl: "https://doi.org/10.1145/3786583.3786858",
     paperAuthors: [
       "José Cambronero",
       "Michele Tufano",
@@ -91,6 +95,7 @@ export const CATALOG: BenchmarkDef[] = [
     slug: "ci-bench",
     name: "CI-Bench",
     paperTitle: "CI-Bench: A Framework for Evaluating LLM Tools on CI Failures",
+    paperUrl: "https://doi.org/10.1145/3774748.3787606",
     paperAuthors: ["Raian Latif Nabil", "Hao-Nan Zhu", "Cindy Rubio-González"],
     description: "Repair reproducible CI failures; patches are checked against the developer's fix.",
     tasks: [
@@ -109,6 +114,8 @@ export const CATALOG: BenchmarkDef[] = [
     slug: "cr-bench",
     name: "CR-Bench",
     paperTitle: "CR-Bench: Evaluating the Real-World Utility of AI Code Review Agents",
+    paperUrl:
+      "https://arxiv.org/search/?searchtype=title&query=CR-Bench+Evaluating+the+Real-World+Utility+of+AI+Code+Review+Agents",
     paperAuthors: ["Kristen Pereira", "Neelabh Sinha", "Rajat Ghosh", "Debojyoti Dutta"],
     description: "Code review agents: find the known bug in each pull request without drowning reviewers in noise.",
     tasks: [

@@ -15,7 +15,8 @@ import { Card, ChartSkeleton } from "@/components/ui/card";
 import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
 import { orNotFound } from "@/lib/server/pages";
-import { scoreBreakdown, submissionChartData, teamAttemptSeries } from "@/lib/server/leaderboard";
+import { scoreBreakdown, standingOf, submissionChartData, teamAttemptSeries } from "@/lib/server/leaderboard";
+import { StandingCard } from "@/components/submission/standing-card";
 import { submissionOg, versionTag } from "@/lib/server/previews";
 import { submissionPageInstances, submissionPageView } from "@/lib/server/submissions";
 
@@ -85,6 +86,8 @@ export default async function SubmissionPage({ params, searchParams }: { params:
           () => null,
         )
       : null;
+  // where it stands on its board (public releases; the Ladder speaks for hidden ones)
+  const standing = v.score && !v.hidden ? await standingOf(db, v.sub.id, v.score.release.id).catch(() => null) : null;
   return (
     <div className="space-y-6">
       <Sliced>
@@ -95,6 +98,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
         <>
           <Sliced>
             <MetricCards v={v} />
+            {standing ? <StandingCard standing={standing} v={v} /> : null}
           </Sliced>
           {charts ? (
             <>

@@ -213,7 +213,8 @@ export async function refreshBoard(db: PrismaClient, releaseId: string): Promise
   return millis;
 }
 
-function toFloat64(b: Uint8Array): Float64Array {
+/** A stored replicate vector (bytea of float64) as numbers, copied to an aligned buffer. */
+export function toFloat64(b: Uint8Array): Float64Array {
   const copy = new Uint8Array(b.byteLength);
   copy.set(b);
   return new Float64Array(copy.buffer);
@@ -238,6 +239,8 @@ export interface Board {
   best: BoardRow[];
   /** per view: the top ranked rows and whom each significantly beats (indices into `ids`) */
   top: Record<BoardViewName, { ids: string[]; beats: number[][] } | null>;
+  /** per view: the max-T critical value of its simultaneous intervals (null: none computed) */
+  critical: Record<BoardViewName, number | null>;
   /** the intervals' state: computed for these rows, being computed, or none (hidden release) */
   intervals: { state: "fresh" | "pending" | "none"; computedAt: string | null; millis: number | null };
 }
@@ -308,6 +311,7 @@ export async function readBoard(db: PrismaClient, release: { id: string; hidden:
     all: build(rows, data?.all ?? null),
     best: build(bestList, data?.best ?? null),
     top: { all: data?.all.top ?? null, best: data?.best.top ?? null },
+    critical: { all: data?.all.critical ?? null, best: data?.best.critical ?? null },
     intervals: {
       state: release.hidden ? "none" : fresh || !ranked.length ? "fresh" : "pending",
       computedAt: fresh ? stored.computed_at.toISOString() : null,

@@ -1,9 +1,13 @@
 // The compare page's pickers, from the cached board (no prediction is read): systems found by
-// name to add to a comparison (up to four), and the "who beats whom" matrix of the top ten by the
-// simultaneous 95% test the board's marks use.
+// name to add to a comparison (up to four), and the "who beats whom" matrix of the picks (or the
+// top ten) by the simultaneous 95% test behind the board's rank intervals.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { withQuery } from "@/lib/href";
-import { getLeaderboard } from "./leaderboard";
+import { pairwiseVerdicts } from "@/lib/metrics";
+import { sqlOf } from "@/lib/server/db";
+import { toFloat64 } from "./board";
+import { replicatesOf } from "./board.sql";
+import { getBoard, getLeaderboard, type LeaderboardRow } from "./leaderboard";
 
 export const MAX_COMPARED = 4;
 
@@ -46,32 +50,66 @@ export async function compareCandidates(
 }
 
 /**
- * Who beats whom among the board's top ten systems: cell [i][j] is "win" when row i is
- * significantly better than row j with every comparison of the board made at once (studentised
- * max-T, as the rank intervals), "loss" the other way, "tie" otherwise. Null on a hidden release
- * or while the intervals are being computed.
+ * Who beats whom: among the reader's picks (2–4 ranked submissions of the release) or else the
+ * board's top ten systems. Cell [i][j] is "win" when row i is significantly better than row j with
+ * every comparison of the board made at once (studentised max-T, the test behind the rank
+ * intervals: the board's critical value, the picks' stored replicates), "loss" the other way,
+ * "tie" otherwise. Null on a hidden release or while the intervals are being computed.
  */
-export async function beatsMatrix(db: PrismaClient, fullSlug: string, release?: string) {
+export async function beatsMatrix(db: PrismaClient, fullSlug: string, release?: string, ids: string[] = []) {
   const lb = await getLeaderboard(db, fullSlug, { release, view: "best" });
   if (!lb.top || lb.intervals.state !== "fresh" || lb.release.hidden) return null;
+  const picked = ids.length >= 2 ? await pickedMatrix(db, lb, ids) : null;
+  if (picked) return { ...picked, primaryMetric: lb.primaryMetric, release: lb.release.version, picked: true };
   const byId = new Map(lb.rows.map((r) => [r.submissionId, r]));
   const rows = lb.top.ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
   if (rows.length !== lb.top.ids.length || rows.length < 2) return null;
   const wins = lb.top.beats.map((b) => new Set(b));
   const cells = rows.map((_, i) =>
-    rows.map((__, j) => (i === j ? null : wins[i].has(j) ? "win" : wins[j].has(i) ? "loss" : "tie")),
+    rows.map((__, j) =>
+      i === j ? null : wins[i].has(j) ? ("win" as const) : wins[j].has(i) ? ("loss" as const) : ("tie" as const),
+    ),
   );
   return {
     primaryMetric: lb.primaryMetric,
     release: lb.release.version,
-    rows: rows.map((r) => ({
-      submissionId: r.submissionId,
-      model: r.model,
-      team: r.team,
-      rank: r.rank,
-      primary: r.primary,
-      interval: r.rankIntervalSimultaneous,
-    })),
+    picked: false,
+    rows: rows.map(matrixRow),
     cells,
   };
+}
+
+const matrixRow = (r: LeaderboardRow) => ({
+  submissionId: r.submissionId,
+  model: r.model,
+  team: r.team,
+  rank: r.rank,
+  primary: r.primary,
+  interval: r.rankIntervalSimultaneous,
+});
+
+/** The picks' verdicts with the critical value of the view that holds them all (one row per system, else every submission). */
+async function pickedMatrix(db: PrismaClient, lb: Awaited<ReturnType<typeof getLeaderboard>>, ids: string[]) {
+  const release = await db.release.findUnique({ where: { id: lb.releaseId } });
+  if (!release) return null;
+  const board = await getBoard(db, release);
+  const inView = (v: "best" | "all") => {
+    const rows = ids.map((id) => board[v].find((r) => r.submissionId === id && r.rank !== null));
+    return rows.every((r) => r !== undefined) ? (rows as LeaderboardRow[]) : null;
+  };
+  const view = inView("best") ? "best" : "all";
+  const rows = inView(view);
+  const critical = board.critical[view];
+  if (!rows || critical === null) return null;
+  const reps = new Map(
+    (await replicatesOf(sqlOf(db), lb.releaseId, ids)).map((r) => [r.submission_id, r.replicates] as const),
+  );
+  const vectors = rows.map((r) => reps.get(r.submissionId));
+  if (vectors.some((v) => !v)) return null;
+  const cells = pairwiseVerdicts(
+    rows.map((r) => r.primary ?? NaN),
+    vectors.map((v) => toFloat64(v!)),
+    critical,
+  );
+  return { rows: rows.map(matrixRow), cells, view };
 }

@@ -12,3 +12,4 @@ export * from "./history";
 export * from "./compare-picker";
 export * from "./breakdowns";
 export * from "./pivot";
+export * from "./standing";

@@ -138,6 +138,10 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
     counts: {
       best: board.best.filter((r) => !r.baseline).length,
       all: board.all.filter((r) => !r.baseline).length,
+      /** the view's ranked rows (complete, not baselines) */
+      ranked: all.filter((r) => r.rank !== null).length,
+      /** ranked rows whose simultaneous 95% interval reaches #1: no row beats them beyond chance */
+      topGroup: all.filter((r) => r.rank !== null && r.topGroup).length,
     },
     /** the rank intervals: fresh, being computed, or none (hidden releases) */
     intervals: board.intervals,

@@ -69,13 +69,16 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
   const shownView = { ...unpaged, cols: undefined, pick: undefined, by: undefined, sort: lb.sort, dir: lb.dir };
   const q = (v: Partial<LeaderboardView>) => viewQuery(v, lb.primaryMetric);
   const unpagedQuery = q(unpaged);
+  const primaryColumn = lb.columns.find((c) => c.key === lb.primaryMetric) ?? null;
   return {
     ...common,
     board: {
       lb,
       unpaged,
       columns,
-      primaryColumn: lb.columns.find((c) => c.key === lb.primaryMetric) ?? null,
+      primaryColumn,
+      /** the strongest baseline on the primary metric: rows that do worse are marked */
+      bar: view.baselines === false ? null : strongestBaseline(lb.baselines, primaryColumn?.better ?? "higher"),
       showCost,
       pageSize: lb.limit ?? BOARD_PAGE_SIZE,
       /** the primary metric of the view's #1 (a baseline above it is said to be) */
@@ -107,11 +110,27 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
         view: (v: "best" | "all") => `${base}${q({ ...unpaged, view: v, limit: view.limit })}`,
         /** the same view, its heatmap sliced by another attribute */
         heatmap: (by: string) => `${base}${q({ ...view, cols: columns.param, by })}`,
+        /** this page without the ticks of other pages */
+        unpicked: `${base}${q({ ...view, cols: columns.param, pick: undefined })}`,
         /** another page of rows */
         page: (offset: number) => `${base}${q({ ...view, cols: columns.param, offset, limit: view.limit })}`,
       },
     },
   };
+}
+
+/** The baseline with the best primary value (higher or lower is better), or null. */
+function strongestBaseline(
+  baselines: { model: string; primary: number | null }[],
+  better: "higher" | "lower",
+): { model: string; value: number } | null {
+  let best: { model: string; value: number } | null = null;
+  for (const b of baselines) {
+    if (b.primary === null) continue;
+    if (!best || (better === "higher" ? b.primary > best.value : b.primary < best.value))
+      best = { model: b.model, value: b.primary };
+  }
+  return best;
 }
 
 export type BoardPageView = Awaited<ReturnType<typeof boardPageView>>;

@@ -41,11 +41,11 @@ export async function boardOg(db: PrismaClient, fullSlug: string, release?: stri
     card: {
       kicker: `${lb.benchmark.name} leaderboard`,
       title: lb.taskName,
-      sub: `release ${lb.release.version} · ${lb.release.instanceCount} instances${lb.release.hidden ? " · hidden test set" : ""}${lb.release.synthetic ? " · synthetic" : ""} · ${lb.total} entries`,
+      sub: `release ${lb.release.version} · ${lb.release.instanceCount} instances${lb.release.hidden ? " · hidden test set" : ""}${lb.release.synthetic ? " · synthetic" : ""} · ${lb.counts.best.toLocaleString("en-US")} ${lb.counts.best === 1 ? "system" : "systems"}`,
       metric: `${col?.label ?? lb.primaryMetric}${lb.release.hidden ? "" : " (95% CI)"}`,
       rows: top.map((r) => ({
-        // the rank with its 95% interval, and the top group (simultaneous intervals include 1)
-        rank: `${r.rank}${r.rankInterval && r.rankInterval.lo !== r.rankInterval.hi ? ` (${r.rankInterval.lo}–${r.rankInterval.hi})` : ""}${r.topGroup ? " top" : ""}`,
+        // the rank with its simultaneous 95% interval, as the board shows it (starting at 1: could be #1)
+        rank: `${r.rank}${r.rankIntervalSimultaneous && r.rankIntervalSimultaneous.lo !== r.rankIntervalSimultaneous.hi ? ` (${r.rankIntervalSimultaneous.lo}–${r.rankIntervalSimultaneous.hi})` : ""}`,
         name: r.model,
         team: r.team ?? "",
         value: formatMetric(r.primary, col?.format ?? "score3"),

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { AppError } from "@/lib/errors";
 import { Suspense } from "react";
 import { Sliced } from "@/components/ui/sliced";
 import { BoardRows } from "@/components/leaderboard/board-rows";
@@ -62,7 +63,9 @@ export async function generateMetadata({
       openGraph: { title, description, images: [image], url: `/tasks/${benchmark}/${task}` },
       twitter: { card: "summary_large_image", title, description, images: [image.url] },
     };
-  } catch {
+  } catch (e) {
+    // an unknown task or release is the page's 404: its title says so, not "x/y leaderboard"
+    if (e instanceof AppError && e.code === "not_found") return { title: "Not found" };
     return fallback;
   }
 }
@@ -91,14 +94,29 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
     );
   }
   const { lb } = board;
+  const boardHeader = (
+    <TaskHeader task={v.task} current="leaderboard" aside={<ReleaseBar board={board} base={v.base} />} />
+  );
+  const skip = (
+    // keyboard readers: past the header, filters and notes straight to the rows
+    <a
+      href="#ranking"
+      className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-12 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900"
+      data-testid="skip-to-ranking"
+    >
+      Skip to the ranking
+    </a>
+  );
   // the newest frozen state of this release, for the cite card (a failed read leaves it out)
   const snapshot = await latestSnapshot(db, lb.releaseId).catch(() => null);
   const charts = taskChartData(db, v.fullSlug, { ...board.unpaged, pick: undefined, by: undefined });
   // where does it fail: the top systems × the slices of an attribute (from the scores' stored breakdowns)
-  const heatmap = breakdownHeatmap(db, v.fullSlug, { release: v.view.release, by: v.view.by }).catch(() => null);
+  // (the board's filters apply: a team's, an agent's, a search's top systems)
+  const heatmap = breakdownHeatmap(db, v.fullSlug, { ...board.unpaged, by: v.view.by }).catch(() => null);
   return (
     <>
-      {header}
+      {skip}
+      {boardHeader}
       <PrintHeader board={board} origin={publicUrl()} />
       {lb.release.synthetic ? <SyntheticBanner notes={lb.release.notes} /> : null}
       {lb.release.hidden ? (
@@ -107,7 +125,6 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
           approvedOnly={Boolean(lb.hiddenApprovedOnly)}
         />
       ) : null}
-      <ReleaseBar board={board} base={v.base} />
       <IgnoredParams ignored={v.ignored} />
       <Sliced>
         <LeaderboardFilters

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { metricLabel } from "@/lib/tasks/metric-label";
 import Link from "next/link";
 import {
   CompareDisagreements,
@@ -61,7 +62,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
   const find = (Array.isArray(sp.find) ? sp.find[0] : sp.find)?.slice(0, 100);
   const [candidates, matrix] = await Promise.all([
     compareCandidates(db, fullSlug, { ids, release, find }).catch(() => null),
-    beatsMatrix(db, fullSlug, release).catch(() => null),
+    beatsMatrix(db, fullSlug, release, ids).catch(() => null),
   ]);
   const c = v.compare;
   const picker = candidates ? (
@@ -73,7 +74,9 @@ export default async function ComparePage({ params, searchParams }: { params: Pa
       picked={c ? c.submissions.map((s) => ({ submissionId: s.id, model: s.model })) : []}
     />
   ) : null;
-  const beats = matrix ? <BeatsMatrix m={matrix} fullSlug={fullSlug} /> : null;
+  const beats = matrix ? (
+    <BeatsMatrix m={matrix} fullSlug={fullSlug} metricLabel={metricLabel(fullSlug, matrix.primaryMetric)} />
+  ) : null;
   if (!c) {
     return (
       <div className="space-y-4">

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { ComposeForm } from "@/components/upload/compose-form";
 import { UploadForm } from "@/components/upload/upload-form";
+import type { MetricColumn } from "@/lib/tasks/types";
+import type { ResolvedTask } from "@/lib/server/tasks";
 import { getLeaderboard } from "@/lib/server/leaderboard";
 import { composeChoices } from "@/lib/server/submissions";
 import { getDb } from "@/lib/server/db";
@@ -18,6 +20,12 @@ export async function generateMetadata({
 }): Promise<Metadata> {
   const { benchmark, task } = await params;
   return { title: `Submit to ${benchmark}/${task}` };
+}
+
+/** The primary metric's label and format, as the board shows it. */
+function primaryColumnOf(t: ResolvedTask): Pick<MetricColumn, "label" | "format"> {
+  const c = t.kind.columns(t.options).find((x) => x.key === t.primaryMetric);
+  return { label: c?.label ?? t.primaryMetric, format: c?.format ?? "score3" };
 }
 
 export default async function SubmitPage({ params }: { params: Promise<{ benchmark: string; task: string }> }) {
@@ -62,6 +70,15 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
         <summary className="cursor-pointer">Accepted file shapes</summary>
         <p className="mt-2">{format.summary}</p>
         <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">{format.example}</pre>
+        {release && (!release.hidden || actor.isAdmin) ? (
+          <p className="mt-2" data-testid="template-link">
+            Start from the{" "}
+            <a href={`/api/v1/tasks/${fullSlug}/releases/${encodeURIComponent(release.version)}/template`} download>
+              blank template of release {release.version}
+            </a>
+            : every instance id, the values to fill in left null.
+          </p>
+        ) : null}
         <p className="mt-2">
           Files missing some instances are stored and scored on what they cover, but not ranked (unless the release
           hides its truth: then every instance is required). With an API token:{" "}
@@ -74,6 +91,7 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
       <UploadForm
         task={fullSlug}
         primaryMetric={t.primaryMetric}
+        primaryColumn={primaryColumnOf(t)}
         teams={teams}
         judge={
           t.kind.judge
@@ -101,6 +119,7 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
             <ComposeForm
               task={fullSlug}
               primaryMetric={t.primaryMetric}
+              primaryLabel={primaryColumnOf(t).label}
               inputs={compose.input.options}
               outputs={compose.output.options}
             />

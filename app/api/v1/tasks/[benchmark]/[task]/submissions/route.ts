@@ -9,6 +9,7 @@ import { checkQuota, quotaHeaders, quotaState, consume } from "@/lib/server/limi
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { uploadTeam } from "@/lib/server/teams";
 import { SubmissionFields, TaskParams } from "@/lib/validations/common";
+import { standingOf } from "@/lib/server/leaderboard";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
@@ -65,9 +66,11 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
     );
   }
   const { id, status, validation } = result;
+  // where it stands: rank, baselines, its place among its system's uploads (public releases only)
+  const standing = id && !result.hidden ? await standingOf(db, id, release.id).catch(() => null) : null;
   // a hidden release: only what the Ladder released (docs/security.md)
   return Response.json(
-    { id, status, ...disclosedUpload(result, actor), validation },
+    { id, status, ...disclosedUpload(result, actor), validation, standing },
     { status: id ? 201 : 200, headers },
   );
 });
