@@ -12,6 +12,8 @@ const LABELS: Record<string, string> = {
   difficulty: "difficulty",
   length: "length",
   label: "label",
+  failure_type: "failure type",
+  patch_set: "patch set",
   category: "category",
   language: "language",
   build_system: "build system",
@@ -31,17 +33,22 @@ export function BreakdownCard({
   href: (by: string) => string;
 }) {
   const key = b.primaryMetric;
+  // slices of one truth class carry the metric the paper reads there (the share bounced: R_b or FNR_a)
+  const headlines = b.slices.every((s) => s.headline);
+  const seriesKey = headlines ? "share" : key;
   const data = b.slices.map((s) => {
-    const v = getMetric(s.metrics, key);
+    const v = s.headline ? s.headline.value : getMetric(s.metrics, key);
+    const ci = s.headline ? s.headline.ci : s.ci;
     const value = typeof v === "number" ? v : 0;
     return {
-      name: `${s.value} (n=${s.n})`,
-      [key]: value,
-      err: s.ci ? [Math.max(0, value - s.ci.lo), Math.max(0, s.ci.hi - value)] : [0, 0],
+      name: `${s.value}${headlines ? ` · ${s.headline!.key}` : ""} (n=${s.n})`,
+      [seriesKey]: value,
+      err: ci ? [Math.max(0, value - ci.lo), Math.max(0, ci.hi - value)] : [0, 0],
     };
   });
+  const seriesLabel = headlines ? "share bounced" : (column?.label ?? key);
   return (
-    <Card title={`${column?.label ?? key} by ${LABELS[b.by] ?? b.by}`} className="lg:col-span-2">
+    <Card title={`${seriesLabel} by ${LABELS[b.by] ?? b.by}`} className="lg:col-span-2">
       <nav aria-label="Break down by" className="mb-2 flex flex-wrap gap-2 text-sm" data-testid="breakdown-attributes">
         {b.attributes.map((a) =>
           a === b.by ? (
@@ -58,14 +65,18 @@ export function BreakdownCard({
       <GroupedBars
         data={data}
         xKey="name"
-        series={[{ key, label: column?.label ?? key, errorKey: "err" }]}
-        percent={column?.format === "percent1"}
+        series={[{ key: seriesKey, label: seriesLabel, errorKey: "err" }]}
+        percent={headlines || column?.format === "percent1"}
         yDomain={[0, "auto"]}
         testId="chart-breakdown"
       />
       <p className="mt-1 text-xs text-muted">
         Each slice scored on its own instances (n), with a 95% bootstrap interval (1,000 seeded resamples); small slices
-        have wide intervals. Also as JSON:{" "}
+        have wide intervals.
+        {headlines
+          ? ` Every instance of a slice here has the same truth, where ${column?.label ?? key} cannot exceed 0.5 and says little: as in the paper, each shows the share bounced — R_b where all should be bounced (higher is better), FNR_a where none should (lower is better).`
+          : ""}{" "}
+        Also as JSON:{" "}
         <code>
           GET /api/v1/submissions/{b.submissionId}/breakdown?by={b.by}
         </code>

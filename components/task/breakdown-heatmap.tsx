@@ -92,6 +92,13 @@ export async function BreakdownHeatmap({
       {h.more > 0 ? (
         <p className="mt-1 text-xs text-muted">… and {h.more} smaller slices (the API has them all).</p>
       ) : null}
+      {h.slices.some((s) => "headline" in s && s.headline) ? (
+        <p className="mt-1 text-xs text-muted" data-testid="heatmap-headline-note">
+          A column marked R_b or FNR_a holds instances of one truth class, where {metric.label} says little: as in the
+          paper, its cells show the share bounced — R_b where all should be bounced (higher is better), FNR_a where none
+          should (lower is better).
+        </p>
+      ) : null}
     </Card>
   );
 }
@@ -160,7 +167,10 @@ function HeatmapTable({
               title={`${s.value} (n=${s.n})`}
             >
               <span className="line-clamp-2 break-words">{breakable(s.value)}</span>
-              <span className="text-muted">n={s.n}</span>
+              <span className="text-muted">
+                n={s.n}
+                {"headline" in s && s.headline ? ` · ${s.headline}` : ""}
+              </span>
             </th>
           ))}
         </tr>

@@ -98,6 +98,13 @@ export interface InstanceFacets {
  * A kind whose predictions carry an LLM judge's verdicts (issue 20, judge provenance): uploads must
  * name the judge (`judge_model`, `judge_prompt`); runs judged as the paper did are marked.
  */
+/** A slice's headline metric (TaskKindDef.sliceHeadline): the mean of `values`, one per instance. */
+export interface SliceHeadline {
+  key: string;
+  label: string;
+  values: number[];
+}
+
 export interface JudgeSpec {
   /** what the judge decides, in a few words (errors and the upload form) */
   decides: string;
@@ -131,6 +138,12 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
    * never asked on a hidden release) and `length` (the length bucket), when the kind has them.
    */
   instanceFacets?(instance: Instance<T, M>, opts: TaskOptions): InstanceFacets;
+  /**
+   * The metric a paper reads on a slice of instances, when the primary one says little there (a
+   * slice of one truth class): its key and label, and per instance the value whose mean it is.
+   * Null: the slice is read by the primary metric.
+   */
+  sliceHeadline?(pairs: Pair<T, P, M>[], opts: TaskOptions): SliceHeadline | null;
   /** Length buckets (METRICS.md §3): per instance its length and the decision vs truth (null: no length). */
   lengthBuckets?(opts: TaskOptions): {
     side: "input" | "output";
@@ -184,6 +197,7 @@ export interface TaskKindModule {
   ): Distribution[];
   explorerItems?(pairs: RawPair[]): ExplorerItem[];
   instanceFacets?(instance: RawInstance, opts: TaskOptions): InstanceFacets;
+  sliceHeadline?(pairs: RawPair[], opts: TaskOptions): SliceHeadline | null;
   lengthBuckets?(opts: TaskOptions): {
     side: "input" | "output";
     row(instance: RawInstance, prediction: Json): { length: number; should: boolean; did: boolean } | null;
@@ -352,6 +366,7 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
         )),
     explorerItems: def.explorerItems && ((pairs) => def.explorerItems!(pairs.map(pair))),
     instanceFacets: def.instanceFacets && ((inst, o) => def.instanceFacets!(instance(inst), o)),
+    sliceHeadline: def.sliceHeadline && ((pairs, o) => def.sliceHeadline!(pairs.map(pair), o)),
     lengthBuckets:
       def.lengthBuckets &&
       ((o) => {

@@ -148,3 +148,51 @@ describe("scores from before breakdowns were stored", () => {
     expect(after.body.slices).toEqual(before.body.slices);
   });
 });
+
+describe("breakdowns computed the older way (issue 33: slices of one truth class read R_b / FNR_a)", () => {
+  it("are recomputed by the fill job, and each label slice then carries the share bounced, by hand", async () => {
+    const { fillBreakdowns, queueFillBreakdowns } = await import("@/lib/server/scoring");
+    await db.runJobs();
+    // as an older version stored them: no headline, no version mark
+    await db.prisma.$executeRawUnsafe(
+      `UPDATE scores SET details = details - 'breakdowns_v' WHERE submission_id = $1::uuid`,
+      gpt,
+    );
+    expect(await queueFillBreakdowns(db.prisma)).toBe(true);
+    await db.runJobs();
+    const [row] = await db.query<{ v: number }>(
+      `SELECT (details->>'breakdowns_v')::int AS v FROM scores WHERE submission_id = $1::uuid`,
+      [gpt],
+    );
+    expect(row.v).toBeGreaterThanOrEqual(2);
+    expect(await fillBreakdowns(db.prisma)).toBe(0);
+    const res = await get(`/api/v1/submissions/${gpt}/breakdown?by=label`);
+    expect(res.status).toBe(200);
+    // by hand from the file and the release: per label, the share of its tickets gpt-4.1 bounced
+    const fs = await import("node:fs");
+    const path = await import("node:path");
+    const preds = JSON.parse(
+      fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
+    ) as Record<string, { input_bounce?: boolean; label?: string }>;
+    const instances = await db.query<{ external_id: string; truth: { bounce: boolean; label?: number } }>(
+      `SELECT i.external_id, i.truth FROM instances i JOIN releases r ON r.id = i.release_id
+        JOIN tasks t ON t.id = r.task_id WHERE t.full_slug = 'bouncerbench/input' AND r.version = $1`,
+      [res.body.release],
+    );
+    for (const slice of res.body.slices as { value: string; n: number; headline: { key: string; value: number } }[]) {
+      expect(slice.headline.key).toMatch(/^(R_b|FNR_a)$/);
+      const members = instances.filter(
+        (i) =>
+          ["WELL_SPECIFIED", "REASONABLY_SPECIFIED", "VAGUE", "IMPOSSIBLE_TO_SOLVE"][i.truth.label ?? -1] ===
+          slice.value,
+      );
+      expect(members).toHaveLength(slice.n);
+      const bounced = members.filter((i) => {
+        const p = preds[i.external_id];
+        return p.input_bounce ?? ["VAGUE", "IMPOSSIBLE_TO_SOLVE"].includes(p.label ?? "");
+      }).length;
+      expect(slice.headline.value).toBeCloseTo(bounced / members.length, 12);
+      expect(slice.headline.key).toBe(members[0].truth.bounce ? "R_b" : "FNR_a");
+    }
+  });
+});

@@ -158,6 +158,10 @@ export async function breakdownHeatmap(
     total: ranked.length,
     slices: shown.map((v) => ({
       value: v,
+      /** the metric the cells of this slice show when it is not the primary one (R_b, FNR_a) */
+      headline:
+        rows.map((r) => details.get(r.submissionId)?.[by]?.find((s) => s.value === v)?.headline?.key).find(Boolean) ??
+        null,
       n: rows
         .map((r) => details.get(r.submissionId)?.[by]?.find((s) => s.value === v)?.n ?? 0)
         .reduce((a, b) => Math.max(a, b), 0),
@@ -172,7 +176,8 @@ export async function breakdownHeatmap(
         overall: r.primary,
         cells: shown.map((v) => {
           const s = slices?.find((x) => x.value === v);
-          const m = s ? getMetric(s.metrics, lb.primaryMetric) : null;
+          // a slice of one truth class: the metric the paper reads there (R_b / FNR_a), not a capped primary
+          const m = s ? (s.headline ? s.headline.value : getMetric(s.metrics, lb.primaryMetric)) : null;
           return typeof m === "number" ? m : null;
         }),
       };

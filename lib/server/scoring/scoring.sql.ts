@@ -2,6 +2,7 @@
 // the predictions of a submission without their storage-only fields (jsonb minus keys).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { sqlOf, type Sql } from "@/lib/server/db";
+import { BREAKDOWNS_VERSION } from "@/lib/tasks/shared/breakdowns";
 
 export interface ScoreRow {
   id: string;
@@ -71,19 +72,21 @@ export function setOutcomes(sql: Sql, scoreId: string, outcomes: Buffer) {
   return sql(`UPDATE scores SET outcomes = $2 WHERE id = $1::uuid`, [scoreId, outcomes]);
 }
 
-/** Scores written before per-slice breakdowns were stored (issue 20). */
+/** Scores written before per-slice breakdowns were stored (issue 20), or by an older way of computing them. */
 export function scoresWithoutBreakdowns(sql: Sql, limit: number) {
   return sql<{ id: string; submission_id: string; release_id: string }>(
-    `SELECT id::text, submission_id::text, release_id::text FROM scores WHERE NOT (details ? 'breakdowns') ORDER BY release_id, id LIMIT $1`,
-    [limit],
+    `SELECT id::text, submission_id::text, release_id::text FROM scores
+      WHERE NOT (details ? 'breakdowns') OR coalesce((details->>'breakdowns_v')::int, 1) < $2
+      ORDER BY release_id, id LIMIT $1`,
+    [limit, BREAKDOWNS_VERSION],
   );
 }
 
 export function setBreakdowns(sql: Sql, scoreId: string, breakdowns: unknown) {
-  return sql(`UPDATE scores SET details = details || jsonb_build_object('breakdowns', $2::jsonb) WHERE id = $1::uuid`, [
-    scoreId,
-    JSON.stringify(breakdowns),
-  ]);
+  return sql(
+    `UPDATE scores SET details = details || jsonb_build_object('breakdowns', $2::jsonb, 'breakdowns_v', $3::int) WHERE id = $1::uuid`,
+    [scoreId, JSON.stringify(breakdowns), BREAKDOWNS_VERSION],
+  );
 }
 
 /** One bump of the board version of each release (a back-fill batch: the pages show what it filled). */

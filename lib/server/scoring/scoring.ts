@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { METRICS_VERSION } from "@/lib/metrics";
+import { BREAKDOWNS_VERSION } from "@/lib/tasks/shared/breakdowns";
 import { computeScore, type ComputedScore } from "./compute";
 import { queueTask } from "@/lib/server/jobs";
 import { updateLadder } from "./ladder";
@@ -69,7 +70,7 @@ async function writeScore(
     ...(s.lengths !== undefined ? { lengthBuckets: s.lengths } : {}),
     // per-slice metrics (issue 20): read by the breakdown route and charts, never recomputed per request;
     // present (even empty) once computed, absent while the fill-breakdowns job owes them (a re-score)
-    ...(s.breakdowns ? { breakdowns: s.breakdowns } : {}),
+    ...(s.breakdowns ? { breakdowns: s.breakdowns, breakdowns_v: BREAKDOWNS_VERSION } : {}),
   };
   await upsertScore(exec, {
     id: crypto.randomUUID(),

@@ -94,6 +94,18 @@ export const binaryAbstention = defineTaskKind({
   storageOnlyFields: ["trace", "reasoning"],
   primaryStats: (instance, prediction) => [instance.truth.bounce ? 1 : 0, prediction.bounce ? 1 : 0],
   primaryFromStats: (rows) => (rows.length ? fmFromRows(rows) : null),
+  // a slice of one truth class (a label, a failure type): F_m is capped at 0.5 there; the paper
+  // reads the share bounced — R_b where every instance should be bounced, FNR_a where none should
+  sliceHeadline: (pairs) => {
+    if (!pairs.length) return null;
+    const bounce = pairs[0].truth.bounce;
+    if (pairs.some((p) => p.truth.bounce !== bounce)) return null;
+    return {
+      key: bounce ? "R_b" : "FNR_a",
+      label: bounce ? "R_b (share bounced)" : "FNR_a (share wrongly bounced)",
+      values: pairs.map((p) => (p.prediction.bounce ? 1 : 0)),
+    };
+  },
   releaseDistributions: ({ instances, truth }, o) => {
     if (!truth) return [];
     const t = instances.flatMap((i) => (i.truth ? [i.truth] : []));

@@ -7,7 +7,14 @@ import type { Metrics, StoredInstance, TaskKindModule, TaskOptions } from "@/lib
 import { BUCKETS } from "./length-bucket";
 
 type Facets = { label?: string; length?: string; failure?: string };
-type Kind = Pick<TaskKindModule, "score" | "primaryStats" | "primaryFromStats" | "instanceFacets">;
+type Kind = Pick<TaskKindModule, "score" | "primaryStats" | "primaryFromStats" | "instanceFacets" | "sliceHeadline">;
+
+/**
+ * How breakdowns are computed; stored with them (`details.breakdowns_v`). A score whose
+ * breakdowns are older is recomputed by the fill-breakdowns job. 2: slices of one truth class
+ * carry the metric the paper reads on them (`headline`: R_b / FNR_a on BouncerBench labels).
+ */
+export const BREAKDOWNS_VERSION = 2;
 
 /** The repository of an instance: its metadata's `repo`, else "owner/name" from a SWE-bench id (owner__name-123). */
 export function instanceRepository(i: Pick<StoredInstance, "externalId" | "metadata">): string | null {
@@ -48,6 +55,11 @@ export interface Slice {
   metrics: Metrics;
   /** 95% bootstrap interval of the primary metric on the slice (null: undefined on every resample, or n < 2) */
   ci: { lo: number; hi: number } | null;
+  /**
+   * The metric the paper reads on this slice, when it is not the primary one (a slice of one truth
+   * class: the share bounced, R_b or FNR_a, where a capped F_m says nothing), with its interval.
+   */
+  headline?: { key: string; label: string; value: number | null; ci: { lo: number; hi: number } | null };
 }
 
 /** Each instance's value of every attribute (null: none), by attribute key. */
@@ -114,22 +126,41 @@ export function computeBreakdowns(
         metadata: instances[k].metadata ?? {},
       }));
       const { metrics } = kind.score(pairs, opts);
-      let ci: Slice["ci"] = null;
-      if (members.length >= 2) {
-        const rows = members.map((k) =>
-          kind.primaryStats(instances[k], predictions.get(instances[k].externalId)!, opts),
-        );
-        const reps = statsReplicates(rows, (picked) => kind.primaryFromStats(picked, opts), seed);
-        try {
-          const { low, high } = intervalFromReplicates(reps);
-          ci = { lo: low, hi: high };
-        } catch {
-          ci = null;
-        }
-      }
-      slices.push({ value, n: members.length, metrics, ci });
+      const rows = members.map((k) => kind.primaryStats(instances[k], predictions.get(instances[k].externalId)!, opts));
+      const ci = interval(rows, (picked) => kind.primaryFromStats(picked, opts), seed);
+      const head = kind.sliceHeadline?.(pairs, opts) ?? null;
+      const headline = head
+        ? {
+            key: head.key,
+            label: head.label,
+            value: head.values.length ? mean(head.values) : null,
+            ci: interval(
+              head.values.map((v) => [v]),
+              (picked) => (picked.length ? mean(picked.map((r) => r[0])) : null),
+              seed,
+            ),
+          }
+        : undefined;
+      slices.push({ value, n: members.length, metrics, ci, ...(headline ? { headline } : {}) });
     }
     if (slices.length) out[a.key] = order(a.key, slices);
   }
   return out;
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** A seeded 95% bootstrap interval of a statistic of per-instance rows (null: fewer than 2 rows, or undefined). */
+function interval(
+  rows: number[][],
+  stat: (picked: number[][]) => number | null,
+  seed: number,
+): { lo: number; hi: number } | null {
+  if (rows.length < 2) return null;
+  try {
+    const { low, high } = intervalFromReplicates(statsReplicates(rows, stat, seed));
+    return { lo: low, hi: high };
+  } catch {
+    return null;
+  }
 }
