@@ -4,6 +4,7 @@
 // stored and scored as a new Lite submission of the caller's team — the same path, quota,
 // duplicate check and all-or-nothing transaction as an upload. Its sources are recorded in
 // `submissions.composed_of`, which only this module writes.
+import { ticketOf } from "@/lib/tasks/bouncer-pipeline";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, validationError } from "@/lib/errors";
 import type { Actor } from "@/lib/server/auth";
@@ -83,11 +84,18 @@ export async function composePipeline(db: PrismaClient, actor: Actor, fullSlug: 
       { field: "visibility", message: "one of the two submissions is private", expected: "private (or omit it)" },
     ]);
   const ids = (await getReleaseInstances(db, release.id, true)).map((i) => i.externalId);
-  const [ins, outs] = await Promise.all([bouncesOf(sqlOf(db), input.id, ids), bouncesOf(sqlOf(db), output.id, ids)]);
+  // a Lite id may carry a patch set's prefix (set/owner__name-123): the Input and Output boards
+  // know the ticket by its plain id
+  const ticket = new Map(ids.map((id) => [id, ticketOf(id)]));
+  const asked = [...new Set([...ids, ...ticket.values()])];
+  const [ins, outs] = await Promise.all([
+    bouncesOf(sqlOf(db), input.id, asked),
+    bouncesOf(sqlOf(db), output.id, asked),
+  ]);
   const rows: Record<string, { input_bounce: boolean; output_bounce: boolean }> = {};
   for (const id of ids) {
-    const a = ins.get(id);
-    const b = outs.get(id);
+    const a = ins.get(id) ?? ins.get(ticket.get(id)!);
+    const b = outs.get(id) ?? outs.get(ticket.get(id)!);
     if (a !== undefined && b !== undefined) rows[id] = { input_bounce: a, output_bounce: b };
   }
   const covered = Object.keys(rows).length;
@@ -155,7 +163,8 @@ export async function composeChoices(
     idsOf(inTask),
     idsOf(outTask),
   ]);
-  const shared = lite.filter((i) => inIds.has(i.externalId) && outIds.has(i.externalId)).length;
+  const has = (set: Set<string>, id: string) => set.has(id) || set.has(ticketOf(id));
+  const shared = lite.filter((i) => has(inIds, i.externalId) && has(outIds, i.externalId)).length;
   const options = async (t: ResolvedTask) =>
     (await boards(t.fullSlug).catch(() => [])).map((r) => ({
       id: r.submissionId,

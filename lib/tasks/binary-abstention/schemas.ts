@@ -36,6 +36,8 @@ export const BounceMetadata = z.object({
   difficulty: z.string().optional(),
   /** which agent's patches (the paper's Table IV: SWE-agent, Amazon Q, OpenHands, a random sample) */
   patch_set: z.string().optional(),
+  /** the ticket a Lite instance is about when its id carries a patch set's prefix (set/owner__name-123) */
+  ticket: z.string().optional(),
 });
 export type BounceMetadata = z.infer<typeof BounceMetadata>;
 

@@ -176,15 +176,45 @@ function parseLite(id: string, value: unknown): ParseResult<LitePrediction> {
   return { ok: true, value: out };
 }
 
+/**
+ * The ticket an instance is about: its metadata's `ticket`, else its id without a patch set's
+ * prefix ("agentless/astropy__astropy-12907" → "astropy__astropy-12907").
+ */
+export function ticketOf(externalId: string, metadata?: { ticket?: unknown } | null): string {
+  if (typeof metadata?.ticket === "string" && metadata.ticket) return metadata.ticket;
+  const slash = externalId.lastIndexOf("/");
+  return slash >= 0 && slash < externalId.length - 1 ? externalId.slice(slash + 1) : externalId;
+}
+
+/** The metadata with the instance's ticket when its id has a patch set's prefix (else as it is). */
+function withTicket(externalId: string, metadata: BounceMetadata): BounceMetadata {
+  const ticket = ticketOf(externalId, metadata);
+  return ticket === externalId ? metadata : { ...metadata, ticket };
+}
+
+/** The pairs with each ticket once: its first in release order (an instance without a ticket is its own). */
+function oncePerTicket<X extends { metadata: BounceMetadata }>(pairs: X[]): X[] {
+  const seen = new Set<string>();
+  return pairs.filter((p) => {
+    const t = p.metadata.ticket;
+    if (t === undefined) return true;
+    if (seen.has(t)) return false;
+    seen.add(t);
+    return true;
+  });
+}
+
 function scoreLite(pairs: Pair<LiteTruth, LitePrediction, BounceMetadata>[]): {
   metrics: Metrics;
   primaryValue: number;
   details: LiteDetails;
 } {
-  const half = (side: "input" | "output") =>
-    pairs.map((p) => ({ truth: p.truth[side], prediction: p.prediction[side] }));
-  const input = scoreBinaryAbstention(half("input"), "input");
-  const output = scoreBinaryAbstention(half("output"), "output");
+  const half = (side: "input" | "output", of: typeof pairs) =>
+    of.map((p) => ({ truth: p.truth[side], prediction: p.prediction[side] }));
+  // the input bouncer judges tickets: a ticket with patches from several patch sets counts once
+  // (its first instance in release order), as in the paper's Table II; the output side judges patches
+  const input = scoreBinaryAbstention(half("input", oncePerTicket(pairs)), "input");
+  const output = scoreBinaryAbstention(half("output", pairs), "output");
   const fIn = input.metrics.F_m;
   const fOut = output.metrics.F_m;
   const rows = pairs.map((p) => ({
@@ -228,7 +258,7 @@ export const bouncerPipeline = defineTaskKind({
       value: {
         externalId: a.value.externalId,
         truth: { input: a.value.truth, output: b.value.truth },
-        metadata: { ...a.value.metadata, ...b.value.metadata },
+        metadata: withTicket(a.value.externalId, { ...a.value.metadata, ...b.value.metadata }),
       },
     };
   },

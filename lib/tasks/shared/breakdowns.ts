@@ -16,11 +16,15 @@ type Kind = Pick<TaskKindModule, "score" | "primaryStats" | "primaryFromStats" |
  */
 export const BREAKDOWNS_VERSION = 2;
 
-/** The repository of an instance: its metadata's `repo`, else "owner/name" from a SWE-bench id (owner__name-123). */
+/**
+ * The repository of an instance: its metadata's `repo`, else "owner/name" from a SWE-bench id
+ * (owner__name-123, also behind a patch set's prefix: set/owner__name-123).
+ */
 export function instanceRepository(i: Pick<StoredInstance, "externalId" | "metadata">): string | null {
   const m = i.metadata?.repo;
   if (typeof m === "string" && m) return m;
-  const x = /^([A-Za-z0-9_.-]+?)__([A-Za-z0-9_.-]+)-\d+$/.exec(i.externalId);
+  // (a Lite release with several patch sets prefixes its ids with the set: "agentless/owner__name-123")
+  const x = /^(?:[^/]*\/)?([A-Za-z0-9_.-]+?)__([A-Za-z0-9_.-]+)-\d+$/.exec(i.externalId);
   return x ? `${x[1]}/${x[2]}` : null;
 }
 
