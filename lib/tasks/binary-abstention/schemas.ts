@@ -24,6 +24,13 @@ export const BounceTruth = z.object({
   pass: z.number().min(0).max(1).optional(),
   /** output: which tests the patch fails (§II-A2: 107 both, 270 fail-to-pass only, 28 pass-to-pass only) */
   failure: z.enum(FAILURE_TYPES).optional(),
+  /**
+   * input: the SWE-bench Verified annotators' other labels (paper Table I) — test validity 0–3
+   * (`false_negative`) and other major issues (`other_major_issues`). Kept with the truth: on a
+   * hidden release they never leave the server.
+   */
+  test_validity: z.number().int().min(0).max(3).optional(),
+  other_issues: z.boolean().optional(),
 });
 export type BounceTruth = z.infer<typeof BounceTruth>;
 
@@ -172,6 +179,19 @@ export function readTestsStatus(raw: unknown): { pass: number; incorrect: boolea
 }
 
 /** One row of a BouncerBench release file (CSV, JSON or JSONL). */
+/**
+ * Table I's other two blocks when the row has them (optional: a row without them, or with a value
+ * out of range, imports all the same — they only feed the release's distributions).
+ */
+function tableOneLabels(row: Record<string, unknown>): Pick<BounceTruth, "test_validity" | "other_issues"> {
+  const validity = readLabel(row.false_negative ?? row.test_validity, 3);
+  const other = readLabel(row.other_major_issues ?? row.other_issues, 1);
+  return {
+    ...(validity !== undefined ? { test_validity: validity } : {}),
+    ...(other !== undefined ? { other_issues: other === 1 } : {}),
+  };
+}
+
 export function parseBounceReleaseRow(
   row: Record<string, unknown>,
   side: Side,
@@ -200,7 +220,7 @@ export function parseBounceReleaseRow(
       else bounce = b;
     }
     if (bounce !== undefined && label !== undefined) {
-      truth = { bounce, label };
+      truth = { bounce, label, ...tableOneLabels(row) };
       if (typeof row.underspecified_notes === "string" && row.underspecified_notes.trim())
         truth.notes = row.underspecified_notes.trim();
     }
