@@ -22,7 +22,7 @@ export interface ReviewMetrics {
 }
 
 /**
- * CR-Bench metrics (METRICS.md §6; paper §4): recall = PRs with a bug hit / PRs (each gold bug
+ * CR-Bench metrics (METRICS.md §6; paper §5, Eq. 2–6): recall = PRs with a bug hit / PRs (each gold bug
  * once); precision = bug_hit comments / comments; f1 their harmonic mean; usefulness =
  * (bug_hit + valid_suggestion) / comments; snr = (bug_hit + valid_suggestion) / noise.
  * @example reviewMetrics({ prs: 174, hit: 57, bugHit: 57, validSuggestion: 682, noise: 379 }).f1 // 0.088235
@@ -55,4 +55,21 @@ export function bugHitRecall(c: Pick<ReviewCounts, "prs" | "bugHit">): number {
   if (c.prs <= 0) throw new RangeError("bugHitRecall: no PRs");
   if (c.bugHit < 0) throw new RangeError("bugHitRecall: invalid counts");
   return c.bugHit / c.prs;
+}
+
+/**
+ * CR-Bench's F1 as the paper defines it (§5): Eq. 4's harmonic mean of Eq. 3's precision
+ * (bug-hit comments / comments) and Eq. 2's recall (bug-hit comments / bugs, `bugHitRecall`):
+ * F1 = 2·P·R / (P + R), 0 when both are 0. Equals `reviewMetrics(c).f1` (recall per PR) when no
+ * review hits its bug more than once, and lies above it otherwise; since Eq. 2's recall may exceed
+ * 1, so may this F1 (one PR, two bug-hit comments, nothing else: P = 1, R = 2, F1 = 4/3).
+ * @example bugHitF1({ prs: 4, bugHit: 3, validSuggestion: 3, noise: 4 }) // 0.428571 (P 0.3, R 0.75)
+ * @throws RangeError on no PRs or negative counts
+ */
+export function bugHitF1(c: Pick<ReviewCounts, "prs" | "bugHit" | "validSuggestion" | "noise">): number {
+  if (c.prs <= 0) throw new RangeError("bugHitF1: no PRs");
+  if ([c.bugHit, c.validSuggestion, c.noise].some((x) => x < 0)) throw new RangeError("bugHitF1: invalid counts");
+  const precision = safeDivide(c.bugHit, c.bugHit + c.validSuggestion + c.noise);
+  const recall = bugHitRecall(c);
+  return safeDivide(2 * precision * recall, precision + recall);
 }

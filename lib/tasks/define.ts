@@ -2,7 +2,15 @@ import type { z } from "zod";
 import type { ExplorerItem, PrCurve } from "@/lib/metrics";
 import type { Distribution } from "./shared/distributions";
 import type { LengthBucket } from "./shared/length-bucket";
-import type { InstanceOutcome, MetricColumn, Metrics, ParseResult, PredictionTemplate, TaskOptions } from "./types";
+import type {
+  InstanceOutcome,
+  MetricColumn,
+  Metrics,
+  ParseResult,
+  PredictionTemplate,
+  ReleaseStatistics,
+  TaskOptions,
+} from "./types";
 
 /**
  * A task kind, typed. Each folder of lib/tasks defines one with `defineTaskKind`: zod schemas
@@ -131,6 +139,11 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
     input: { instances: { truth: T | null; metadata: M }[]; truth: boolean },
     opts: TaskOptions,
   ): Distribution[];
+  /** A table of per-instance means a release overview shows (CR-Bench Table 3); truth-based rows only when `truth`. */
+  releaseStatistics?(
+    input: { instances: { truth: T | null; metadata: M }[]; truth: boolean },
+    opts: TaskOptions,
+  ): ReleaseStatistics | null;
   /** Kinds with a threshold explorer (the submission page's slider): what it sweeps, from a submission's pairs. */
   explorerItems?(pairs: Pair<T, P, M>[]): ExplorerItem[];
   /**
@@ -195,6 +208,10 @@ export interface TaskKindModule {
     input: { instances: { truth: Json; metadata: Json }[]; truth: boolean },
     opts: TaskOptions,
   ): Distribution[];
+  releaseStatistics?(
+    input: { instances: { truth: Json; metadata: Json }[]; truth: boolean },
+    opts: TaskOptions,
+  ): ReleaseStatistics | null;
   explorerItems?(pairs: RawPair[]): ExplorerItem[];
   instanceFacets?(instance: RawInstance, opts: TaskOptions): InstanceFacets;
   sliceHeadline?(pairs: RawPair[], opts: TaskOptions): SliceHeadline | null;
@@ -355,6 +372,19 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
       def.releaseDistributions &&
       ((input, o) =>
         def.releaseDistributions!(
+          {
+            truth: input.truth,
+            instances: input.instances.map((i) => ({
+              truth: input.truth ? truth(i.truth) : null,
+              metadata: metadata(i.metadata),
+            })),
+          },
+          o,
+        )),
+    releaseStatistics:
+      def.releaseStatistics &&
+      ((input, o) =>
+        def.releaseStatistics!(
           {
             truth: input.truth,
             instances: input.instances.map((i) => ({

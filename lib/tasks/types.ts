@@ -60,3 +60,26 @@ export interface PredictionTemplate {
 }
 
 export type { TaskKindModule } from "./define";
+
+/** One statistic of the table: its mean over the PRs that carry it, and how many do. */
+export interface ReleaseStatistic {
+  key: string;
+  /** the paper's column name (Table 3) */
+  label: string;
+  /** how the value of one PR is read (shown on hover) */
+  description: string;
+  /** null: no PR of the release carries it (or it is computed from hidden truth) */
+  mean: number | null;
+  /** PRs that carry it */
+  n: number;
+  /** computed from the truth, which this reader may not see (a hidden release) */
+  hidden?: true;
+}
+
+/** A release's table of per-instance means (CR-Bench Table 3: lines fixed, PR comments, description length). */
+export interface ReleaseStatistics {
+  title: string;
+  /** the release's instances (PRs) */
+  prs: number;
+  rows: ReleaseStatistic[];
+}

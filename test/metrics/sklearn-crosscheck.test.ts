@@ -33,8 +33,8 @@ for case in json.load(sys.stdin):
     rho = spearmanr(lt, lp).statistic
     k = cohen_kappa_score(lt, lp)
     with np.errstate(all="ignore"):
-        kl = cohen_kappa_score(lt, lp, weights="linear")
-        kq = cohen_kappa_score(lt, lp, weights="quadratic")
+        kl = cohen_kappa_score(lt, lp, weights="linear", labels=[0, 1, 2, 3])
+        kq = cohen_kappa_score(lt, lp, weights="quadratic", labels=[0, 1, 2, 3])
     pr, rc, th = precision_recall_curve(t, s)
     out.append({
         "P_a": P[0], "R_a": R[0], "F_a": F[0], "P_b": P[1], "R_b": R[1], "F_b": F[1],

@@ -3,7 +3,9 @@ import { RadarOverlay } from "@/components/charts/radar-overlay";
 import { ScatterFront } from "@/components/charts/scatter-front";
 import { Card } from "@/components/ui/card";
 import { KeyValues } from "@/components/ui/key-values";
-import { pct } from "@/lib/format";
+import { DataTable } from "@/components/ui/data-table";
+import { formatMetric, pct } from "@/lib/format";
+import type { reviewTable4 } from "@/lib/tasks/code-review/chart-data";
 import { codeReview } from "@/lib/tasks/code-review";
 import { defineKindUi } from "../define";
 import { pre } from "../generic";
@@ -57,6 +59,7 @@ export const codeReviewUi = defineKindUi(codeReview, {
           <RadarOverlay axes={data.radar[dim].axes} series={data.radar[dim].series} testId={`chart-radar-${dim}`} />
         </Card>
       ))}
+      {data.table4 ? <TableFour t={data.table4} /> : null}
     </>
   ),
   SubmissionCharts: ({ data, base }) => (
@@ -95,7 +98,44 @@ export const codeReviewUi = defineKindUi(codeReview, {
           ({metadata.repo} #{metadata.pr_number})
         </span>
       </p>
+      {metadata.description ? (
+        <>
+          <p className="mt-2 text-xs text-muted">PR description</p>
+          <pre className={pre} data-testid="pr-description">
+            {metadata.description}
+          </pre>
+        </>
+      ) : null}
       <pre className={pre}>{metadata.diff}</pre>
     </>
   ),
 });
+
+type Table4 = NonNullable<ReturnType<typeof reviewTable4>>;
+
+/** The paper's Table 4 as the board has it: recall, precision, F1 (both readings), usefulness, SNR per system. */
+function TableFour({ t }: { t: Table4 }) {
+  type Row = Table4["rows"][number];
+  return (
+    <Card title={t.title} className="lg:col-span-2">
+      <DataTable
+        rows={t.rows}
+        rowKey={(r) => r.id}
+        caption={t.caption}
+        testId="cr-table-4"
+        plain
+        columns={[
+          { key: "name", header: "system", rowHeader: true, sort: (r: Row) => r.name, cell: (r: Row) => r.name },
+          { key: "agent", header: "agent", sort: (r: Row) => r.agent ?? "", cell: (r: Row) => r.agent ?? "—" },
+          ...t.columns.map((c) => ({
+            key: c.key,
+            header: c.label,
+            align: "right" as const,
+            sort: (r: Row) => r.values[c.key],
+            cell: (r: Row) => formatMetric(r.values[c.key], c.format),
+          })),
+        ]}
+      />
+    </Card>
+  );
+}

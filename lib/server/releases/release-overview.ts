@@ -77,6 +77,7 @@ async function computeOverview(
   const inst = await getReleaseInstances(db, release.id, release.status !== "draft");
   // each task kind says what its release overview shows (paper tables and figures)
   const dist = task.kind.releaseDistributions?.({ instances: inst, truth: truthShown }, task.options) ?? [];
+  const statistics = task.kind.releaseStatistics?.({ instances: inst, truth: truthShown }, task.options) ?? null;
   const m = inst.map((i) => i.metadata);
   const words = m.map((x) => x.words).filter((x): x is number => typeof x === "number");
   const chars = m.map((x) => x.chars).filter((x): x is number => typeof x === "number");
@@ -106,5 +107,5 @@ async function computeOverview(
       },
     };
   }
-  return { instances: inst.length, distributions: dist, lengths, changes };
+  return { instances: inst.length, distributions: dist, statistics, lengths, changes };
 }

@@ -1,3 +1,4 @@
+import { reviewReleaseStatistics } from "./release-stats";
 import { z } from "zod";
 import type { Problem } from "@/lib/errors";
 import { defineTaskKind, type Instance, type Pair } from "@/lib/tasks/define";
@@ -5,9 +6,11 @@ import { shares } from "../shared/distributions";
 import { didYouMean } from "../shared/did-you-mean";
 import { canonicalEnum } from "../shared/enums";
 import { StoredNumber } from "../shared/schemas";
-import { bugHitRecall, reviewMetrics, type CommentJudgment } from "@/lib/metrics";
-import type { Metrics, MetricColumn, ParseResult } from "@/lib/tasks/types";
+import { bugHitF1, bugHitRecall, reviewMetrics, type CommentJudgment } from "@/lib/metrics";
+import type { Metrics, ParseResult } from "@/lib/tasks/types";
 import { codeReviewSubmissionCharts, codeReviewTaskCharts } from "./chart-data";
+import { REVIEW_COLUMNS } from "./columns";
+import { linesChanged } from "./release-stats";
 import { buildReviewTemplate } from "./template";
 
 export const CATEGORIES = [
@@ -75,6 +78,12 @@ export const ReviewTruth = z.object({
   category: z.enum(CATEGORIES),
   impact: z.enum(IMPACTS),
   severity: z.enum(SEVERITIES),
+  /**
+   * lines the fix of the bug changes (added + removed; paper Table 3's "# Lines fixed"): the row's
+   * `lines_fixed`, else counted in its fix patch (`fix_patch`, or `patch` as SWE-bench names it).
+   * Truth: the size of the fix hints at the bug.
+   */
+  lines_fixed: z.number().int().nonnegative().optional(),
 });
 export type ReviewTruth = z.infer<typeof ReviewTruth>;
 /** Public metadata of a PR. */
@@ -83,8 +92,13 @@ export const ReviewMetadata = z.object({
   pr_number: z.number().int(),
   title: z.string(),
   diff: z.string(),
-  /** the PR's description: both agent prompts use {{ description }} (paper Table 3, Listings 4–5) */
+  /**
+   * the PR's description: both agent prompts use {{ description }} (paper Listings 4–5); "" when the
+   * release row gives an empty or null one (its length, Table 3, is 0), absent when it gives none
+   */
   description: z.string().optional(),
+  /** comments on the pull request's discussion (paper Table 3's "# PR Comments"), when the release gives them */
+  pr_comments: z.number().int().nonnegative().optional(),
 });
 export type ReviewMetadata = z.infer<typeof ReviewMetadata>;
 /** A stored review: its comments, each judged. */
@@ -115,59 +129,6 @@ export const ReviewDetails = z.object({
   recallBy: z.object({ category: RecallRows, impact: RecallRows, severity: RecallRows }),
 });
 export type ReviewDetails = z.infer<typeof ReviewDetails>;
-
-const COLUMNS: MetricColumn[] = [
-  {
-    key: "f1",
-    label: "F1",
-    description: "Harmonic mean of precision and recall (the ranking metric).",
-    better: "higher",
-    format: "percent1",
-  },
-  {
-    key: "recall",
-    label: "Recall",
-    description: "PRs with at least one bug-hit comment / PRs (each gold bug counted once).",
-    better: "higher",
-    format: "percent1",
-  },
-  {
-    key: "recall_hits",
-    label: "Recall (Eq. 2)",
-    description:
-      "CR-Bench Eq. 2 as written: total bug-hit comments / total bugs. Equals Recall when no review hits its bug twice; above it otherwise.",
-    better: "higher",
-    format: "percent1",
-  },
-  {
-    key: "precision",
-    label: "Precision",
-    description: "Bug-hit comments / all comments.",
-    better: "higher",
-    format: "percent1",
-  },
-  {
-    key: "usefulness",
-    label: "Usefulness",
-    description: "(Bug hits + valid suggestions) / all comments.",
-    better: "higher",
-    format: "percent1",
-  },
-  {
-    key: "snr",
-    label: "SNR",
-    description: "Signal-to-noise: (bug hits + valid suggestions) / noise comments; ∞ when there is no noise.",
-    better: "higher",
-    format: "ratio",
-  },
-  {
-    key: "comments",
-    label: "Comments",
-    description: "Review comments posted in all.",
-    better: "lower",
-    format: "count",
-  },
-];
 
 function parseRelease(row: Record<string, unknown>): ParseResult<Instance<ReviewTruth, ReviewMetadata>> {
   const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
@@ -209,24 +170,85 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<Review
     );
   const impact = oneOf("impact", IMPACTS);
   const severity = oneOf("severity", SEVERITIES);
+  const table3 = table3Fields(row, at);
   if (problems.length || !category || !impact || !severity) return { ok: false, problems };
   return {
     ok: true,
     value: {
       externalId: id,
-      truth: { bug_description: String(row.bug_description), fix_files: fix as string[], category, impact, severity },
+      truth: {
+        bug_description: String(row.bug_description),
+        fix_files: fix as string[],
+        category,
+        impact,
+        severity,
+        ...(table3.linesFixed === undefined ? {} : { lines_fixed: table3.linesFixed }),
+      },
       metadata: {
         repo: String(row.repo),
         pr_number: pr,
         title: String(row.title),
         diff: String(row.diff),
-        ...(typeof (row.description ?? row.pr_description) === "string" &&
-        String(row.description ?? row.pr_description).trim()
-          ? { description: String(row.description ?? row.pr_description) }
-          : {}),
+        ...(table3.description === undefined ? {} : { description: table3.description }),
+        ...(table3.prComments === undefined ? {} : { pr_comments: table3.prComments }),
       },
     },
   };
+}
+
+/** A count: a whole number ≥ 0, or a string holding one (CSV). undefined: not a count. */
+function countOf(v: unknown): number | undefined {
+  if (typeof v === "number") return Number.isInteger(v) && v >= 0 ? v : undefined;
+  if (typeof v === "string" && /^\s*\d{1,9}\s*$/.test(v)) return Number(v);
+  return undefined;
+}
+
+const given = (v: unknown) => v !== undefined && v !== null && v !== "";
+
+/**
+ * What a release row carries for CR-Bench's Table 3 (all optional): the PR's description (an
+ * empty or null one is kept as "", its length being 0), the comments on its discussion
+ * (`pr_comments`: a count, or the list of them), and the lines its fix changes (`lines_fixed`, else
+ * counted in `fix_patch` / `patch`, the fix's unified diff). Problems are reported through `at`.
+ */
+function table3Fields(row: Record<string, unknown>, at: (field: string, message: string, expected?: string) => void) {
+  const out: { description?: string; prComments?: number; linesFixed?: number } = {};
+  // the first of the two names that holds a value, else either one present (empty: length 0)
+  const descKey =
+    (["description", "pr_description"] as const).find((k) => row[k] !== undefined && row[k] !== null) ??
+    (["description", "pr_description"] as const).find((k) => k in row);
+  if (descKey) {
+    const d = row[descKey];
+    if (d === null || d === undefined) out.description = "";
+    else if (typeof d === "string") out.description = d;
+    else at(descKey, `is ${JSON.stringify(d)}`, "the PR's description (a string; empty or null for none)");
+  }
+  if (given(row.pr_comments)) {
+    const n = Array.isArray(row.pr_comments) ? row.pr_comments.length : countOf(row.pr_comments);
+    if (n === undefined)
+      at("pr_comments", `is ${JSON.stringify(row.pr_comments)}`, "the number of comments on the PR (or their list)");
+    else out.prComments = n;
+  }
+  if (given(row.lines_fixed)) {
+    const n = countOf(row.lines_fixed);
+    if (n === undefined)
+      at("lines_fixed", `is ${JSON.stringify(row.lines_fixed)}`, "the number of lines the fix changes");
+    else out.linesFixed = n;
+  } else {
+    const patchKey = given(row.fix_patch) ? "fix_patch" : given(row.patch) ? "patch" : null;
+    if (patchKey) {
+      const patch = row[patchKey];
+      let n: number | undefined;
+      try {
+        n = typeof patch === "string" ? linesChanged(patch) : undefined;
+      } catch {
+        n = undefined;
+      }
+      if (!n) at(patchKey, n === 0 ? "changes no line" : "is not a unified diff", "the fix as a unified diff");
+      else out.linesFixed = n;
+    }
+  }
+  return out;
 }
 
 /** A comment's line: a whole number, or a string holding one ("42", "~42", "L42", "42-45", "L42-L45": the first). undefined: not a line. */
@@ -328,8 +350,10 @@ function score(pairs: Pair<ReviewTruth, ReviewPrediction, ReviewMetadata>[]): {
   return {
     metrics: {
       ...m,
-      // Eq. 2 of the paper as written (bug-hit comments / bugs); `recall` stays PR-level
+      // Eq. 2 of the paper as written (bug-hit comments / bugs) and the F1 the paper builds on it
+      // (Eq. 4); `recall` and `f1` stay PR-level (METRICS.md §6), `f1` the ranking metric
       recall_hits: bugHitRecall(c),
+      f1_hits: bugHitF1(c),
       comments: c.bugHit + c.validSuggestion + c.noise,
       bug_hit: c.bugHit,
       valid_suggestion: c.validSuggestion,
@@ -364,9 +388,10 @@ export const codeReview = defineTaskKind({
     ],
   },
   schemas: { truth: ReviewTruth, metadata: ReviewMetadata, prediction: ReviewPrediction, details: ReviewDetails },
-  columns: () => COLUMNS,
+  columns: () => REVIEW_COLUMNS,
   parseReleaseRow: (row) => parseRelease(row),
   parsePrediction: (id, value) => parsePrediction(id, value),
+  releaseStatistics: (input) => reviewReleaseStatistics(input),
   releaseDistributions: ({ instances, truth }) =>
     truth
       ? (["category", "impact", "severity"] as const).map((k) => ({
@@ -396,6 +421,16 @@ export const codeReview = defineTaskKind({
     const sum = (k: number) => rows.reduce((s, r) => s + r[k], 0);
     return reviewMetrics({ prs: rows.length, hit: sum(0), bugHit: sum(1), validSuggestion: sum(2), noise: sum(3) }).f1;
   },
+  // a slice (a category, impact, severity, repository) is read as the paper's Figure 4 reads its
+  // taxonomy: by PR bug recall, the share of its PRs with a bug-hit comment
+  sliceHeadline: (pairs) =>
+    pairs.length
+      ? {
+          key: "recall",
+          label: "Recall (per PR; the paper's Fig. 4)",
+          values: pairs.map((p) => (p.prediction.comments.some((c) => c.judgment === "bug_hit") ? 1 : 0)),
+        }
+      : null,
   outcomeFilters: [
     { key: "bug_found", label: "Bug found" },
     { key: "bug_missed", label: "Bug missed" },
@@ -408,7 +443,7 @@ export const codeReview = defineTaskKind({
   }),
   releaseFormat: () => ({
     summary:
-      "JSON array or JSONL, one PR per row: instance_id, repo, pr_number, title, diff, bug_description, fix_files: [..], category, impact, severity.",
+      "JSON array or JSONL, one PR per row: instance_id, repo, pr_number, title, diff, bug_description, fix_files: [..], category, impact, severity; optional, for the paper's Table 3: description (the PR's; empty or null for none), pr_comments (a count, or the list), lines_fixed (a count) or fix_patch / patch (the fix's unified diff, its added + removed lines counted).",
     example:
       '{"instance_id": "pr-0001", "repo": "org/repo", "pr_number": 12, "title": "…", "diff": "…", "bug_description": "…", "fix_files": ["a.py"], "category": "Data", "impact": "Reliability", "severity": "High"}',
   }),

@@ -13,8 +13,9 @@ type Kind = Pick<TaskKindModule, "score" | "primaryStats" | "primaryFromStats" |
  * How breakdowns are computed; stored with them (`details.breakdowns_v`). A score whose
  * breakdowns are older is recomputed by the fill-breakdowns job. 2: slices of one truth class
  * carry the metric the paper reads on them (`headline`: R_b / FNR_a on BouncerBench labels).
+ * 3: CR-Bench's category, impact and severity are attributes.
  */
-export const BREAKDOWNS_VERSION = 2;
+export const BREAKDOWNS_VERSION = 3;
 
 /**
  * The repository of an instance: its metadata's `repo`, else "owner/name" from a SWE-bench id
@@ -31,6 +32,9 @@ export function instanceRepository(i: Pick<StoredInstance, "externalId" | "metad
 const text = (v: unknown, max = 80): string | null =>
   typeof v === "string" && v.trim() && v.length <= max ? v.trim() : typeof v === "number" ? String(v) : null;
 
+const truthField = (i: StoredInstance, key: string): unknown =>
+  typeof i.truth === "object" && i.truth !== null ? (i.truth as Record<string, unknown>)[key] : undefined;
+
 /** The attributes a breakdown may slice by, in the order they are offered. */
 export const BREAKDOWN_ATTRIBUTES: {
   key: string;
@@ -44,7 +48,10 @@ export const BREAKDOWN_ATTRIBUTES: {
   { key: "failure_type", label: "Failure type", of: (i, f) => f.failure ?? text(i.metadata?.failure_type) },
   { key: "ci_service", label: "CI service", of: (i) => text(i.metadata?.ci_service) },
   { key: "patch_set", label: "Patch set", of: (i) => text(i.metadata?.patch_set) },
-  { key: "category", label: "Category", of: (i) => text(i.metadata?.category) },
+  // CR-Bench keeps its taxonomy tags with the truth (breakdowns are never offered on a hidden release)
+  { key: "category", label: "Category", of: (i) => text(i.metadata?.category) ?? text(truthField(i, "category")) },
+  { key: "impact", label: "Impact", of: (i) => text(i.metadata?.impact) ?? text(truthField(i, "impact")) },
+  { key: "severity", label: "Severity", of: (i) => text(i.metadata?.severity) ?? text(truthField(i, "severity")) },
   { key: "language", label: "Language", of: (i) => text(i.metadata?.lang) },
   { key: "build_system", label: "Build system", of: (i) => text(i.metadata?.build_system) },
 ];

@@ -1,3 +1,4 @@
+import { fixed } from "@/lib/format";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GroupedBars } from "@/components/charts/grouped-bars";
@@ -58,6 +59,38 @@ export default async function ReleasePage({ params }: { params: Params }) {
           </>
         )}
       </p>
+      {o.statistics ? (
+        <Card title={o.statistics.title}>
+          <table className="w-full text-sm" data-testid="release-statistics">
+            <caption className="sr-only">{o.statistics.title}</caption>
+            <thead>
+              <tr className="text-left text-xs text-muted">
+                <th scope="col">statistic</th>
+                <th scope="col" className="text-right">
+                  mean per PR
+                </th>
+                <th scope="col" className="text-right">
+                  PRs with it (of {o.statistics.prs.toLocaleString("en-US")})
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {o.statistics.rows.map((r) => (
+                <tr key={r.key}>
+                  <th scope="row" className="font-normal">
+                    {r.label}
+                    <span className="block text-xs text-muted">{r.description}</span>
+                  </th>
+                  <td className="text-right tabular-nums">
+                    {r.hidden ? "hidden test set" : r.mean === null ? "—" : fixed(r.mean, 2)}
+                  </td>
+                  <td className="text-right tabular-nums">{r.n.toLocaleString("en-US")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         {o.distributions.map((d) => (
           <Card key={d.title} title={d.title}>

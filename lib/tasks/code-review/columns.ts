@@ -1,0 +1,65 @@
+// CR-Bench's leaderboard columns (METRICS.md §6, INTERFACE.md: keys are a public contract).
+import type { MetricColumn } from "@/lib/tasks/types";
+
+// The first four are the board's default columns (lib/leaderboard-columns.ts): both F1s side by side.
+export const REVIEW_COLUMNS: MetricColumn[] = [
+  {
+    key: "f1",
+    label: "F1 (per PR)",
+    description:
+      "Harmonic mean of precision and recall per PR (each gold bug counted once; METRICS.md §6). The ranking metric.",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "f1_hits",
+    label: "F1 (Eq. 2)",
+    description:
+      "CR-Bench's F1 as the paper defines it: harmonic mean of precision (Eq. 3) and Eq. 2's recall, bug-hit comments / bugs. Equals F1 (per PR) when no review hits its bug twice; above it otherwise, and may exceed 100 %.",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "recall",
+    label: "Recall (per PR)",
+    description: "PRs with at least one bug-hit comment / PRs (each gold bug counted once).",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "precision",
+    label: "Precision",
+    description: "Bug-hit comments / all comments (Eq. 3).",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "recall_hits",
+    label: "Recall (Eq. 2)",
+    description:
+      "CR-Bench Eq. 2 as written: total bug-hit comments / total bugs. Equals Recall (per PR) when no review hits its bug twice; above it otherwise.",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "usefulness",
+    label: "Usefulness",
+    description: "(Bug hits + valid suggestions) / all comments.",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "snr",
+    label: "SNR",
+    description: "Signal-to-noise: (bug hits + valid suggestions) / noise comments; ∞ when there is no noise.",
+    better: "higher",
+    format: "ratio",
+  },
+  {
+    key: "comments",
+    label: "Comments",
+    description: "Review comments posted in all.",
+    better: "lower",
+    format: "count",
+  },
+];
