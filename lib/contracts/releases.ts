@@ -38,6 +38,8 @@ export const ReleaseImported = z.object({
   validation: z.object({
     format: z.string(),
     instances: z.number().int(),
+    /** rows imported without an optional field, one line per finding: how many rows, the first few ids */
+    warnings: z.array(z.string()),
     preview: z.array(z.record(z.string(), z.unknown())),
   }),
   diff: ReleaseDiff,

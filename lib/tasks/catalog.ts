@@ -103,9 +103,9 @@ export const CATALOG: BenchmarkDef[] = [
         slug: "repair",
         name: "CI repair",
         description:
-          "Produce a patch for each failing CI build; scored by syntactic equivalence to the developer's fix.",
+          "Produce a patch for each failing CI build; ranked by the paper's headline, correct patches over all artifacts (CO rate, as reported), with the server's own checks (patches that apply, syntactic equivalence to the developer's fix) beside it.",
         kind: "ci_repair",
-        primaryMetric: "SYE_rate",
+        primaryMetric: "CO_rate",
         options: {},
       },
     ],
@@ -122,7 +122,8 @@ export const CATALOG: BenchmarkDef[] = [
       {
         slug: "review",
         name: "Code review",
-        description: "Review each pull request; comments are judged as bug hits, valid suggestions or noise.",
+        description:
+          "Review each pull request; comments are judged as bug hits, valid suggestions or noise. Ranked by F1 with recall per PR (each gold bug counted once); the paper's Eq. 2 F1 (bug-hit comments / bugs) beside it.",
         kind: "code_review",
         primaryMetric: "f1",
         options: {},

@@ -80,6 +80,23 @@ export interface TaskChartContext<D = unknown> {
   options: TaskOptions;
   /** thins a PR curve to the points a chart draws */
   thin: (c: PrCurve) => PrCurve;
+  /**
+   * every public run of the release in board order (baselines and partial ones flagged), with its
+   * system metadata: a paper's tool × model table (CI-Bench's Table 1) needs all of them
+   */
+  systems?: BoardSystem[];
+}
+
+/** A board row as a paper table reads it (no details, no predictions). */
+export interface BoardSystem {
+  submissionId: string;
+  /** the run's display name */
+  model: string;
+  team: string | null;
+  meta: { agent?: string | null; base_model?: string | null };
+  metrics: Metrics;
+  baseline: string | null;
+  partial: boolean;
 }
 
 /** What a kind's submission-page chart builder gets: the score's details and a loader of its pairs. */
@@ -355,6 +372,7 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
       if (!r.ok) return r;
       return {
         ok: true,
+        ...(r.warnings?.length ? { warnings: r.warnings } : {}),
         value: {
           externalId: r.value.externalId,
           truth: check(s.truth, "truth", r.value.truth),

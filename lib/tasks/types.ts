@@ -33,7 +33,16 @@ export type TaskOptions = Readonly<Record<string, unknown>>;
 /** A stored instance as the server holds it (JSON); a kind reads it through its schemas (define.ts). */
 export type StoredInstance = Instance<Record<string, unknown>, Record<string, unknown>>;
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
+/**
+ * A non-fatal finding about one record (an optional field missing or unreadable): the record is
+ * kept, and the import report lists each finding once with how many records and which.
+ */
+export interface RowWarning {
+  field: string;
+  message: string;
+}
+
+export type ParseResult<T> = { ok: true; value: T; warnings?: RowWarning[] } | { ok: false; problems: Problem[] };
 
 /** How one prediction fared against the truth, for per-instance tables. */
 export interface InstanceOutcome {

@@ -25,15 +25,38 @@ function locate(p: Problem, at: { line?: number; row?: number }, base: string | 
   return { ...rest, ...at, path: relative !== undefined ? rebasePath(base, relative) : fieldPath(base, p.field) };
 }
 
-/** Parses and validates a release file; every problem is collected. */
+/** Ids a release warning names before it says "and N more". */
+const WARNING_IDS = 5;
+
+/**
+ * A release file's row warnings, one line per (field, message): how many rows of the file, and the
+ * first few of them by id — "failure_type: no failure type … — 3 of 10 rows: a, b, c".
+ */
+export function summarizeRowWarnings(rows: { instanceId: string; field: string; message: string }[], total: number) {
+  const groups = new Map<string, { field: string; message: string; ids: string[] }>();
+  for (const w of rows) {
+    const key = `${w.field}\u0000${w.message}`;
+    const g = groups.get(key) ?? { field: w.field, message: w.message, ids: [] };
+    g.ids.push(w.instanceId);
+    groups.set(key, g);
+  }
+  return [...groups.values()].map(({ field, message, ids }) => {
+    const named = ids.slice(0, WARNING_IDS).join(", ");
+    const more = ids.length > WARNING_IDS ? `, and ${ids.length - WARNING_IDS} more` : "";
+    return `${field}: ${message} — ${ids.length} of ${total} row${total === 1 ? "" : "s"}: ${named}${more}`;
+  });
+}
+
+/** Parses and validates a release file; every problem is collected, and every row's warnings summarized. */
 export function validateReleaseFile(
   task: KindTask,
   text: string,
   fileName?: string,
-): { format: string; instances: StoredInstance[] } {
+): { format: string; instances: StoredInstance[]; warnings: string[] } {
   const parsed = parseReleaseFile(text, fileName);
   const problems: Problem[] = [...parsed.problems];
   const instances: StoredInstance[] = [];
+  const rowWarnings: { instanceId: string; field: string; message: string }[] = [];
   const seen = new Set<string>();
   for (const { row, n, line, path } of parsed.rows) {
     // a JSONL record is named by its line (and a path within it), the others by their record number
@@ -50,11 +73,12 @@ export function validateReleaseFile(
     }
     seen.add(r.value.externalId);
     instances.push(r.value);
+    for (const w of r.warnings ?? []) rowWarnings.push({ instanceId: r.value.externalId, ...w });
   }
   if (!problems.length && !instances.length) problems.push({ message: "the file holds no instances" });
   if (problems.length)
     throw validationError(`the release file has ${problems.length} problem(s)`, problems, { format: parsed.format });
-  return { format: parsed.format, instances };
+  return { format: parsed.format, instances, warnings: summarizeRowWarnings(rowWarnings, instances.length) };
 }
 
 /** Problems kept in memory (the report lists MAX_LISTED_PROBLEMS of them and counts the rest). */

@@ -1,4 +1,5 @@
 import { GroupedBars } from "@/components/charts/grouped-bars";
+import { CiTable1 } from "@/components/task/ci-table-1";
 import { Card } from "@/components/ui/card";
 import { KeyValues } from "@/components/ui/key-values";
 import { pct } from "@/lib/format";
@@ -34,19 +35,22 @@ export const ciRepairUi = defineKindUi(ciRepair, {
     );
   },
   TaskCharts: ({ data }) => (
-    <Card title="Patches generated, plausible, equivalent, correct" className="lg:col-span-2">
-      <GroupedBars
-        data={data.counts}
-        xKey="name"
-        series={[
-          { key: "PG", label: "PG (server)" },
-          { key: "PL", label: "PL (reported)" },
-          { key: "SYE", label: "SYE (server)" },
-          { key: "CO", label: "CO (reported)" },
-        ]}
-        testId="chart-ci"
-      />
-    </Card>
+    <>
+      {data.table1 ? <CiTable1 table={data.table1} /> : null}
+      <Card title="Patches generated, plausible, equivalent, correct" className="lg:col-span-2">
+        <GroupedBars
+          data={data.counts}
+          xKey="name"
+          series={[
+            { key: "PG", label: "PG (server)" },
+            { key: "PL", label: "PL (reported)" },
+            { key: "SYE", label: "SYE (server)" },
+            { key: "CO", label: "CO (reported)" },
+          ]}
+          testId="chart-ci"
+        />
+      </Card>
+    </>
   ),
   InstanceView: ({ metadata }) => (
     <details>

@@ -163,6 +163,15 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
       task.kind.taskCharts?.({
         series,
         overlay,
+        systems: everyone.rows.map((r) => ({
+          submissionId: r.submissionId,
+          model: r.model,
+          team: r.team,
+          meta: { agent: r.meta.agent ?? null, base_model: r.meta.base_model ?? null },
+          metrics: r.metrics,
+          baseline: r.baseline,
+          partial: r.partial,
+        })),
         hidden,
         lengths: lengths?.series ?? null,
         options: task.options,

@@ -13,3 +13,4 @@ export * from "./compare-picker";
 export * from "./breakdowns";
 export * from "./pivot";
 export * from "./standing";
+export * from "./paper-tables";

@@ -116,7 +116,7 @@ function carryOver(prev: StoredInstance[], next: StoredInstance[]): Record<strin
  */
 export async function importRelease(db: PrismaClient, input: ImportReleaseInput) {
   const task = await getTaskOrThrow(db, input.task);
-  const { format, instances } = validateReleaseFile(task, input.text, input.fileName);
+  const { format, instances, warnings } = validateReleaseFile(task, input.text, input.fileName);
   if (await db.release.findUnique({ where: { taskId_version: { taskId: task.id, version: input.version } } })) {
     throw new AppError("conflict", `release ${input.version} of ${task.fullSlug} already exists`);
   }
@@ -170,6 +170,8 @@ export async function importRelease(db: PrismaClient, input: ImportReleaseInput)
   const validation = {
     format,
     instances: instances.length,
+    /** rows imported without an optional field (missing or unreadable): one line per finding */
+    warnings,
     preview: instances.slice(0, 5).map((i) => ({ instance_id: i.externalId, ...i.metadata, truth: i.truth })),
   };
   const published = input.publish

@@ -8,6 +8,9 @@ import { migrateQueue } from "@/lib/server/jobs";
 import { applyMigrations } from "@/lib/server/db";
 import { queueFillBreakdowns, queueFillOutcomes } from "@/lib/server/scoring";
 import { queueMissingRankIntervals } from "@/lib/server/leaderboard";
+import { queueFillAudits } from "@/lib/server/integrity";
+import { queueStalePrimaryRescores } from "@/lib/server/releases";
+import { syncCatalog } from "@/lib/server/tasks";
 import { seed } from "./seed";
 
 /** Path of the admin API token file the CLI reads. */
@@ -71,11 +74,18 @@ export async function bootstrap(db: Database, opts: { seed?: boolean; log?: (m: 
   if (applied.length) log(`[db] applied migrations: ${applied.join(", ")}`);
   await migrateQueue(db.pool);
   if (opts.seed ?? getEnv().SEED === "1") await seed(db, log);
+  // the catalog is code: a changed task (name, primary metric) is stored at every start, seed or not
+  else await syncCatalog(db.prisma);
   await ensureAdmin(db, log);
+  // scores ranked by a task's former primary metric (the catalog changed it): re-scored by a job
+  const stale = await queueStalePrimaryRescores(db.prisma);
+  if (stale) log(`[db] queued re-scores of ${stale} release(s) scored under a former primary metric`);
   // scores from before per-instance outcomes were stored: filled by a job, a batch at a time
   if (await queueFillOutcomes(db.prisma)) log("[db] queued fill-outcomes for scores without per-instance outcomes");
   // scores from before per-slice breakdowns were stored: the same, by their own job
   if (await queueFillBreakdowns(db.prisma)) log("[db] queued fill-breakdowns for scores without per-slice breakdowns");
+  // scores from before integrity audits existed: audited oldest first, before any new upload's audit
+  if (await queueFillAudits(db.prisma)) log("[db] queued fill-audits for scored submissions without an integrity audit");
   // boards from before rank intervals existed: computed by the worker, one release at a time
   const ranks = await queueMissingRankIntervals(db.prisma);
   if (ranks) log(`[db] queued rank intervals for ${ranks} release(s)`);

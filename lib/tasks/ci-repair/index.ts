@@ -3,9 +3,11 @@ import { isBlank } from "@/lib/tasks/shared/coerce";
 import type { Problem } from "@/lib/errors";
 import { defineTaskKind, type Instance, type Pair } from "@/lib/tasks/define";
 import { shares } from "../shared/distributions";
-import type { Metrics, MetricColumn, ParseResult } from "@/lib/tasks/types";
+import type { Metrics, ParseResult } from "@/lib/tasks/types";
 import { applyPatch, PatchError } from "./apply-patch";
 import { ciRepairSubmissionCharts, ciRepairTaskCharts } from "./chart-data";
+import { CI_COLUMNS } from "./columns";
+import { readFailureType } from "./failure-type";
 import { judgeArtifact } from "./sye";
 import { buildCiTemplate } from "./template";
 
@@ -19,7 +21,10 @@ export const CiMetadata = z.object({
   build_system: z.string(),
   /** the CI service that ran the failing build (BugSwarm: travis, github) */
   ci_service: z.string().optional(),
-  /** what failed (BugSwarm's classification: build, test, code, …) */
+  /**
+   * what failed: the release's own `failure_type`, else from BugSwarm's failed job — "test" (tests
+   * failed) or "build" (no failing test); absent when the row says neither (./failure-type.ts)
+   */
   failure_type: z.string().optional(),
   files: z.record(z.string(), z.string()),
 });
@@ -39,53 +44,6 @@ export const CiDetails = z.object({
 });
 export type CiDetails = z.infer<typeof CiDetails>;
 
-const COLUMNS: MetricColumn[] = [
-  {
-    key: "SYE_rate",
-    label: "SYE rate",
-    description:
-      "Share of artifacts whose patch is syntactically equivalent to the developer's fix (token streams equal, comments and whitespace dropped); computed by the server.",
-    better: "higher",
-    format: "percent1",
-  },
-  {
-    key: "SYE",
-    label: "SYE",
-    description: "Syntactically equivalent patches (count).",
-    better: "higher",
-    format: "count",
-  },
-  {
-    key: "SYE_PL",
-    label: "SYE ∧ PL",
-    description:
-      "Syntactically equivalent among the patches reported plausible — the paper's SYE (CI-Bench Table 1: SYE ≤ PL in every cell). SYE alone does not trust the reported PL.",
-    better: "higher",
-    format: "count",
-  },
-  {
-    key: "PG",
-    label: "PG",
-    description: "Patches generated: a non-empty diff whose hunks apply to the pre-fix files (computed by the server).",
-    better: "higher",
-    format: "count",
-  },
-  {
-    key: "PL",
-    label: "PL (reported)",
-    description: "Plausible patches (original build and tests pass), as reported by the submitter.",
-    better: "higher",
-    format: "count",
-  },
-  {
-    key: "CO",
-    label: "CO (reported)",
-    description: "Correct patches (manual check against the developer fix), as reported by the submitter.",
-    better: "higher",
-    format: "count",
-  },
-];
-
 function readFiles(v: unknown): Record<string, string> | string {
   let o = v;
   if (typeof v === "string") {
@@ -100,7 +58,38 @@ function readFiles(v: unknown): Record<string, string> | string {
   return o as Record<string, string>;
 }
 
-function parseRelease(row: Record<string, unknown>): ParseResult<Instance<CiTruth, CiMetadata>> {
+/**
+ * A non-fatal finding about one release row (an optional field missing or unreadable): the import
+ * goes on and its report lists each finding once, with how many rows and which (the first few).
+ */
+export interface ReleaseRowWarning {
+  field: string;
+  message: string;
+}
+
+/** A release row's parse: as ParseResult, and on success the row's warnings. */
+export type CiReleaseRowResult = ParseResult<Instance<CiTruth, CiMetadata>> & { warnings?: ReleaseRowWarning[] };
+
+const UNREADABLE = (expected: string) => `unreadable, left out (expected ${expected})`;
+const EXPECTED: Record<string, string> = {
+  failure_type: "a short text, e.g. test",
+  failed_job: "BugSwarm's failed_job object",
+  "failed_job.failed_tests": "test names separated by #, or a list of them",
+  "failed_job.num_tests_failed": "a count ≥ 0",
+  failed_tests: "test names separated by #, or a list of them",
+  num_tests_failed: "a count ≥ 0",
+};
+const NO_FAILURE_TYPE =
+  "no failure type: the row has neither failure_type nor BugSwarm's failed_job.failed_tests / num_tests_failed " +
+  "(BugSwarm's classification says what the fix touched, not what failed, and is not read); " +
+  "the failure-type breakdown leaves these artifacts out";
+
+/**
+ * Validates one release row. Required: instance_id, repo, lang, build_system, developer_patch (it
+ * must apply to `files`). Optional (never a problem; see ReleaseRowWarning): ci_service and what
+ * failed (./failure-type.ts).
+ */
+export function parseCiReleaseRow(row: Record<string, unknown>): CiReleaseRowResult {
   const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
   if (!id)
     return {
@@ -124,24 +113,22 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<CiTrut
       else throw e;
     }
   }
-  // BugSwarm's own fields, for breakdowns: the CI service and what failed (a string, or its
-  // classification object's first category that is "Yes")
-  const optional = (f: string): string | undefined => {
-    const v = row[f];
-    if (isBlank(v)) return undefined;
-    if (typeof v === "string" && v.trim().length <= 80) return v.trim();
-    if (f !== "ci_service" && typeof v === "object" && v !== null && !Array.isArray(v)) {
-      const yes = Object.entries(v as Record<string, unknown>).find(([, x]) => x === "Yes" || x === true);
-      if (yes) return yes[0];
-    }
-    at(f, `is ${JSON.stringify(v).slice(0, 60)}`, "a short string");
-    return undefined;
-  };
-  const ciService = optional("ci_service");
-  const failureType = optional("failure_type") ?? optional("classification");
+  // BugSwarm's own fields, for breakdowns: optional, so never a problem — a row without one, or
+  // with one that cannot be read, imports without it and the import report lists it (warnings)
+  const warnings: ReleaseRowWarning[] = [];
+  const ci = row.ci_service;
+  const ciService = typeof ci === "string" && ci.trim() && ci.trim().length <= 80 ? ci.trim() : undefined;
+  if (!ciService && !isBlank(ci))
+    warnings.push({ field: "ci_service", message: UNREADABLE("a short text, e.g. travis") });
+  const failure = readFailureType(row);
+  const failureType = failure.value ?? undefined;
+  for (const f of failure.value === null ? failure.unreadable : [])
+    warnings.push({ field: f, message: UNREADABLE(EXPECTED[f] ?? "a readable value") });
+  if (failure.value === null) warnings.push({ field: "failure_type", message: NO_FAILURE_TYPE });
   if (problems.length) return { ok: false, problems };
   return {
     ok: true,
+    ...(warnings.length ? { warnings } : {}),
     value: {
       externalId: id,
       truth: { developer_patch: dev },
@@ -219,7 +206,8 @@ function score(pairs: Pair<CiTruth, CiPrediction, CiMetadata>[]): {
       CO_rate: CO / n,
       artifacts: n,
     },
-    primaryValue: SYE / n,
+    // the paper's headline (CI_PRIMARY_METRIC): correct patches over all artifacts
+    primaryValue: CO / n,
     details: {
       lexers,
       reported: ["PL", "CO"],
@@ -233,8 +221,8 @@ export const ciRepair = defineTaskKind({
   kind: "ci_repair",
   title: "CI repair",
   schemas: { truth: CiTruth, metadata: CiMetadata, prediction: CiPrediction, details: CiDetails },
-  columns: () => COLUMNS,
-  parseReleaseRow: (row) => parseRelease(row),
+  columns: () => CI_COLUMNS,
+  parseReleaseRow: (row) => parseCiReleaseRow(row),
   parsePrediction: (id, value) => parsePrediction(id, value),
   warnPrediction(instance, prediction) {
     const r = verdict(instance, prediction);
@@ -246,6 +234,8 @@ export const ciRepair = defineTaskKind({
   releaseDistributions: ({ instances }) => [
     { title: "Language", rows: shares(instances.map((i) => String(i.metadata.lang))) },
     { title: "Build system", rows: shares(instances.map((i) => String(i.metadata.build_system))) },
+    // what failed (test / build, or the release's own word); artifacts without it are counted, not hidden
+    { title: "Failure type", rows: shares(instances.map((i) => i.metadata.failure_type ?? "not stated")) },
   ],
   score: (pairs) => score(pairs),
   outcome(instance, prediction) {
@@ -257,7 +247,8 @@ export const ciRepair = defineTaskKind({
       expected: "the developer's fix",
     };
   },
-  primaryStats: (instance, prediction) => [verdict(instance, prediction).sye ? 1 : 0],
+  // CO_rate decomposed per artifact: reported correct or not (the resamples of its interval)
+  primaryStats: (_instance, prediction) => [prediction.correct === true ? 1 : 0],
   primaryFromStats: (rows) => (rows.length ? rows.reduce((s, r) => s + r[0], 0) / rows.length : null),
   outcomeFilters: [
     { key: "sye", label: "Equivalent" },
@@ -272,7 +263,7 @@ export const ciRepair = defineTaskKind({
   }),
   releaseFormat: () => ({
     summary:
-      "JSON array or JSONL, one artifact per row: instance_id (artifact tag), repo, lang, build_system, developer_patch (unified diff), files: { path: pre-fix content }.",
+      'JSON array or JSONL, one artifact per row: instance_id (artifact tag), repo, lang, build_system, developer_patch (unified diff), files: { path: pre-fix content }. Optional, for breakdowns (a row without them imports, and the import report lists it): ci_service, and what failed — failure_type (a short text), or BugSwarm\'s failed_job { failed_tests, num_tests_failed }, read as "test" when tests failed and "build" when none did. BugSwarm\'s classification is not read (it says what the fix touched).',
     example:
       '{"instance_id": "tananaev-traccar-64783123", "repo": "tananaev/traccar", "lang": "Java", "build_system": "Maven", "developer_patch": "…", "files": {"src/A.java": "…"}}',
   }),

@@ -1,0 +1,299 @@
+// CI-Bench as the paper reads it (issue 33), through the real admin and upload endpoints on a real
+// PostgreSQL: a release's optional BugSwarm fields never fail its import (the report names the rows
+// that lack a failure type); the board ranks by the paper's headline, CO over all artifacts; Table 1
+// (tool × model: #PG, #PL, #SYE, #CO, per-tool means) equals a hand computation; and a board
+// scored under the former primary metric is re-scored at start-up. All data is hand-made below.
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// start-up (bootstrap) writes the admin token file under DATA_DIR: a throwaway one, before any env is read
+// (hoisted above the imports: no module of them here; bootstrap creates the folder)
+vi.hoisted(() => {
+  process.env.DATA_DIR = `${process.env.TMPDIR || "/tmp"}/ci-bench-paper-${process.pid}-${Date.now()}`;
+});
+
+import { createApiToken, ensureTeam } from "@/lib/server/auth";
+import { getCiTable1, taskChartData } from "@/lib/server/leaderboard";
+import { bootstrap } from "@/lib/server/setup";
+import { syncCatalog } from "@/lib/server/tasks";
+import { createTestDatabase } from "../helpers/db";
+import { dispatch } from "../helpers/router";
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let admin = "";
+let member = "";
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await syncCatalog(db.prisma);
+  admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "admins")).id, isAdmin: true }))
+    .token;
+  member = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "Repair Lab")).id })).token;
+});
+afterAll(async () => {
+  await db?.drop();
+  fs.rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
+});
+
+async function post(url: string, fields: Record<string, string>, file: string, token: string) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+  fd.set("file", new Blob([file]), url.includes("releases") ? "release.jsonl" : "predictions.json");
+  const res = await dispatch(
+    new Request(`http://localhost${url}`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } }),
+  );
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+async function get(url: string) {
+  const res = await dispatch(new Request(`http://localhost${url}`));
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+const importRelease = (version: string, rows: object[], publish = false) =>
+  post(
+    "/api/v1/admin/releases",
+    { task: "ci-bench/repair", version, ...(publish ? { publish: "true" } : {}) },
+    rows.map((r) => JSON.stringify(r)).join("\n"),
+    admin,
+  );
+
+// ---- four hand-made Java artifacts, each fixed by `return 1;` → `return 2;` ----
+
+const IDS = ["hand-a1", "hand-a2", "hand-a3", "hand-a4"];
+const fileOf = (k: number) => `src/A${k}.java`;
+const before = (k: number) => `class A${k} {\n  int f() { return 1; }\n}\n`;
+const diff = (k: number, line: string, context = `class A${k} {`) =>
+  `--- a/${fileOf(k)}\n+++ b/${fileOf(k)}\n@@ -1,3 +1,3 @@\n ${context}\n-  int f() { return 1; }\n+${line}\n }\n`;
+/** the developer's fix, the same fix reformatted with a comment (token-equal), another fix, one that does not apply */
+const PATCH = {
+  dev: (k: number) => diff(k, "  int f() { return 2; }"),
+  same: (k: number) => diff(k, "  int f() {  return 2 ; } // fixed"),
+  other: (k: number) => diff(k, "  int f() { return 3; }"),
+  broken: (k: number) => diff(k, "  int f() { return 2; }", `class B${k} {`),
+  none: () => null,
+};
+
+const artifact = (k: number, extra: object = {}) => ({
+  instance_id: IDS[k],
+  repo: "hand/made",
+  lang: "Java",
+  build_system: "Maven",
+  developer_patch: PATCH.dev(k),
+  files: { [fileOf(k)]: before(k) },
+  ...extra,
+});
+
+/** BugSwarm's classification of a code fix: build/code/test say what the fix touched; no "Yes" at all here */
+const classification = { build: "No", code: "Partial", test: "No", exceptions: ["NullPointerException"] };
+
+describe("a release's optional BugSwarm fields never fail its import", () => {
+  it("rows that lack a failure type entirely import, and the report names how many and which", async () => {
+    const r = await importRelease(
+      "no-failure-type",
+      IDS.map((_, k) => artifact(k, k < 2 ? { classification } : {})),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.release.instanceCount).toBe(4);
+    expect(r.body.validation.warnings).toEqual([
+      expect.stringMatching(/^failure_type: no failure type: .* — 4 of 4 rows: hand-a1, hand-a2, hand-a3, hand-a4$/),
+    ]);
+    const stored = await db.prisma.instance.findMany({ where: { releaseId: r.body.release.id } });
+    expect(stored.map((i) => (i.metadata as Json).failure_type)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it("the failure type comes from the failed job; unreadable values are warnings, each with its rows", async () => {
+    const r = await importRelease("failed-job", [
+      artifact(0, {
+        failed_job: { failed_tests: "A0Test#testF", num_tests_failed: 1, num_tests_run: 9 },
+        classification,
+      }),
+      artifact(1, { failed_job: { failed_tests: "", num_tests_failed: 0, num_tests_run: 0 }, ci_service: ["travis"] }),
+      artifact(2, { classification }),
+      artifact(3, { failure_type: "lint", ci_service: "github" }),
+    ]);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.validation.warnings).toEqual([
+      expect.stringMatching(/^ci_service: unreadable, left out .* — 1 of 4 rows: hand-a2$/),
+      expect.stringMatching(/^failure_type: no failure type: .* — 1 of 4 rows: hand-a3$/),
+    ]);
+    const stored = await db.prisma.instance.findMany({
+      where: { releaseId: r.body.release.id },
+      orderBy: { position: "asc" },
+    });
+    expect(stored.map((i) => [(i.metadata as Json).failure_type, (i.metadata as Json).ci_service])).toEqual([
+      ["test", undefined],
+      ["build", undefined],
+      [undefined, undefined],
+      ["lint", "github"],
+    ]);
+  });
+
+  it("a required field is still a problem: nothing imported", async () => {
+    const r = await importRelease("bad", [artifact(0, { repo: "" })]);
+    expect(r.status).toBe(422);
+    expect(JSON.stringify(r.body.error.details.problems)).toMatch(/repo/);
+  });
+});
+
+// ---- five hand-made runs: per artifact a patch kind, reported plausible (P) and correct (C) ----
+
+type Kind = keyof typeof PATCH;
+const run = (cells: [Kind, boolean, boolean][]) =>
+  JSON.stringify(
+    Object.fromEntries(
+      IDS.map((id, k) => [id, { patch: PATCH[cells[k][0]](k), plausible: cells[k][1], correct: cells[k][2] }]),
+    ),
+  );
+
+/** By hand: PG (applies) · PL · SYE (server) · SYE∧PL (the paper's #SYE) · CO, of 4 artifacts. */
+const RUNS: { model: string; meta: Record<string, string>; file: string; want: Record<string, number> }[] = [
+  {
+    model: "agentless-gpt4o",
+    meta: { agent: "Agentless", base_model: "GPT-4o" },
+    file: run([
+      ["dev", true, true],
+      ["other", true, false],
+      ["none", false, false],
+      ["same", false, false],
+    ]),
+    want: { PG: 3, PL: 2, SYE: 2, SYE_PL: 1, CO: 1, CO_rate: 0.25, SYE_rate: 0.5 },
+  },
+  {
+    model: "agentless-claude",
+    meta: { agent: "Agentless", base_model: "Claude-3.5-Sonnet" },
+    file: run([
+      ["dev", true, true],
+      ["same", true, true],
+      ["other", false, false],
+      ["none", false, false],
+    ]),
+    want: { PG: 3, PL: 2, SYE: 2, SYE_PL: 2, CO: 2, CO_rate: 0.5, SYE_rate: 0.5 },
+  },
+  {
+    model: "swe-agent-gpt4o",
+    meta: { agent: "SWE-agent", base_model: "GPT-4o" },
+    file: run([
+      ["other", true, true],
+      ["other", true, true],
+      ["other", true, true],
+      ["broken", false, false],
+    ]),
+    want: { PG: 3, PL: 3, SYE: 0, SYE_PL: 0, CO: 3, CO_rate: 0.75, SYE_rate: 0 },
+  },
+  {
+    model: "swe-agent-gpt4o-2",
+    meta: { agent: "SWE-agent", base_model: "gpt-4o" },
+    file: run([
+      ["dev", true, true],
+      ["none", false, false],
+      ["none", false, false],
+      ["none", false, false],
+    ]),
+    want: { PG: 1, PL: 1, SYE: 1, SYE_PL: 1, CO: 1, CO_rate: 0.25, SYE_rate: 0.25 },
+  },
+  {
+    // every patch the developer's, one reported correct: first by SYE_rate, last by CO_rate
+    model: "no-tool-stated",
+    meta: { base_model: "GPT-4o" },
+    file: run([
+      ["dev", true, false],
+      ["dev", true, false],
+      ["dev", true, false],
+      ["dev", true, true],
+    ]),
+    want: { PG: 4, PL: 4, SYE: 4, SYE_PL: 4, CO: 1, CO_rate: 0.25, SYE_rate: 1 },
+  },
+];
+/** Board order by CO_rate, ties by upload order; competition ranks. */
+const BY_CO = ["swe-agent-gpt4o", "agentless-claude", "agentless-gpt4o", "swe-agent-gpt4o-2", "no-tool-stated"];
+const RANKS = [1, 2, 3, 3, 3];
+
+describe("the board ranks by the paper's metric", () => {
+  beforeAll(async () => {
+    const r = await importRelease(
+      "hand-1",
+      IDS.map((_, k) => artifact(k)),
+      true,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    await db.runJobs();
+    for (const s of RUNS) {
+      const u = await post("/api/v1/tasks/ci-bench/repair/submissions", { model: s.model, ...s.meta }, s.file, member);
+      expect(u.status, JSON.stringify(u.body)).toBe(201);
+    }
+    await db.runJobs();
+  });
+
+  it("every run's metrics equal the hand computation", async () => {
+    const lb = await get("/api/v1/tasks/ci-bench/repair/leaderboard");
+    for (const s of RUNS)
+      expect(lb.body.rows.find((r: Json) => r.model === s.model).metrics, s.model).toMatchObject(s.want);
+  });
+
+  it("primaryMetric is CO_rate, its column says it is the paper's, and rows are in CO order", async () => {
+    const lb = await get("/api/v1/tasks/ci-bench/repair/leaderboard");
+    expect(lb.status).toBe(200);
+    expect(lb.body.primaryMetric).toBe("CO_rate");
+    expect(lb.body.columns.find((c: Json) => c.key === "CO_rate").description).toMatch(/paper's headline/);
+    expect(lb.body.rows.map((r: Json) => r.model)).toEqual(BY_CO);
+    expect(lb.body.rows.map((r: Json) => r.rank)).toEqual(RANKS);
+    // the stored scores name the metric they were ranked by
+    const scores = await db.prisma.score.findMany({ select: { primaryMetric: true, primaryValue: true } });
+    expect(new Set(scores.map((s) => s.primaryMetric))).toEqual(new Set(["CO_rate"]));
+  });
+
+  it("Table 1: the four counts per tool × model and per-tool means, as computed by hand", async () => {
+    const t = await getCiTable1(db.prisma, "ci-bench/repair");
+    expect(t).toMatchObject({ release: "hand-1", artifacts: 4, unstated: 1 });
+    expect(t.tools).toEqual(["SWE-agent", "Agentless"]); // mean #CO 3, then (1 + 2) / 2
+    expect(t.models).toEqual(["GPT-4o", "Claude-3.5-Sonnet"]); // best #CO 3, then 2
+    const cell = (tool: string, model: string) => t.cells.find((c) => c.tool === tool && c.baseModel === model);
+    // SWE-agent × GPT-4o: two runs ("GPT-4o" and "gpt-4o"); the one with more #CO
+    expect(cell("SWE-agent", "GPT-4o")).toMatchObject({
+      PG: 3,
+      PL: 3,
+      SYE: 0,
+      CO: 3,
+      runs: 2,
+      name: "swe-agent-gpt4o",
+    });
+    expect(cell("Agentless", "GPT-4o")).toMatchObject({ PG: 3, PL: 2, SYE: 1, CO: 1, runs: 1 });
+    expect(cell("Agentless", "Claude-3.5-Sonnet")).toMatchObject({ PG: 3, PL: 2, SYE: 2, CO: 2, runs: 1 });
+    expect(cell("SWE-agent", "Claude-3.5-Sonnet")).toBeUndefined();
+    expect(t.means).toEqual([
+      { tool: "SWE-agent", PG: 3, PL: 3, SYE: 0, CO: 3, models: 1 },
+      { tool: "Agentless", PG: 3, PL: 2, SYE: 1.5, CO: 1.5, models: 2 },
+    ]);
+    // the task page draws the same table from its chart data (no page of its own)
+    const charts = await taskChartData(db.prisma, "ci-bench/repair", {});
+    const { task: _t, release: _r, ...table } = t;
+    expect((charts.kindCharts as Json).table1).toEqual(table);
+  });
+
+  it("a board scored under the former primary metric (SYE_rate) is re-scored at start-up", async () => {
+    // the state a deployment is in when the new catalog starts: the task and its scores say SYE_rate
+    await db.query(`UPDATE tasks SET primary_metric = 'SYE_rate' WHERE full_slug = 'ci-bench/repair'`);
+    await db.query(
+      `UPDATE scores SET primary_metric = 'SYE_rate', primary_value = (metrics->>'SYE_rate')::float8, ci_low = NULL, ci_high = NULL`,
+    );
+    const stale = await get("/api/v1/tasks/ci-bench/repair/leaderboard");
+    expect(stale.body.rows[0].model).toBe("no-tool-stated");
+
+    await bootstrap(db, { seed: false, log: () => undefined });
+    await db.runJobs();
+
+    const task = await db.prisma.task.findUniqueOrThrow({ where: { fullSlug: "ci-bench/repair" } });
+    expect(task.primaryMetric).toBe("CO_rate");
+    const scores = await db.prisma.score.findMany({ select: { primaryMetric: true } });
+    expect(new Set(scores.map((s) => s.primaryMetric))).toEqual(new Set(["CO_rate"]));
+    const lb = await get("/api/v1/tasks/ci-bench/repair/leaderboard");
+    expect(lb.body.rows.map((r: Json) => r.model)).toEqual(BY_CO);
+    expect(lb.body.rows.map((r: Json) => r.metrics.CO_rate)).toEqual([0.75, 0.5, 0.25, 0.25, 0.25]);
+    // a second start finds nothing stale
+    await bootstrap(db, { seed: false, log: () => undefined });
+    expect(await db.prisma.job.count({ where: { kind: "rescore", status: { in: ["queued", "running"] } } })).toBe(0);
+  });
+});
