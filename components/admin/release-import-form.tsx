@@ -161,6 +161,13 @@ export function ReleaseImportForm({
             Imported {result.release.version}: {result.release.instanceCount} instances ({result.validation.format}),{" "}
             {result.release.status}.
           </p>
+          {result.validation.warnings?.length ? (
+            <ul className="list-disc pl-5 text-amber-900 dark:text-amber-200" data-testid="import-warnings">
+              {result.validation.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          ) : null}
           <ReleaseDiffView diff={result.diff} />
           <details open>
             <summary className="cursor-pointer">Preview of the first rows</summary>
