@@ -103,9 +103,9 @@ export const CATALOG: BenchmarkDef[] = [
         slug: "repair",
         name: "CI repair",
         description:
-          "Produce a patch for each failing CI build; ranked by the paper's headline, correct patches over all artifacts (CO rate, as reported), with the server's own checks (patches that apply, syntactic equivalence to the developer's fix) beside it.",
+          "Produce a patch for each failing CI build; ranked by the rate the server checks itself — patches token-equal to the developer's fix (SYE rate) — with the paper's headline, correct patches as reported (CO rate), and its SYE among plausible beside it.",
         kind: "ci_repair",
-        primaryMetric: "CO_rate",
+        primaryMetric: "SYE_rate",
         options: {},
       },
     ],

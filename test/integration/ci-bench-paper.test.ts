@@ -207,11 +207,11 @@ const RUNS: { model: string; meta: Record<string, string>; file: string; want: R
     want: { PG: 4, PL: 4, SYE: 4, SYE_PL: 4, CO: 1, CO_rate: 0.25, SYE_rate: 1 },
   },
 ];
-/** Board order by CO_rate, ties by upload order; competition ranks. */
-const BY_CO = ["swe-agent-gpt4o", "agentless-claude", "agentless-gpt4o", "swe-agent-gpt4o-2", "no-tool-stated"];
-const RANKS = [1, 2, 3, 3, 3];
+/** Board order by SYE_rate (INTERFACE.md's primary: the rate the server checks), ties by upload order; competition ranks. */
+const BY_SYE = ["no-tool-stated", "agentless-gpt4o", "agentless-claude", "swe-agent-gpt4o-2", "swe-agent-gpt4o"];
+const RANKS = [1, 2, 2, 4, 5];
 
-describe("the board ranks by the paper's metric", () => {
+describe("the board ranks by the rate the server checks, the paper's metrics beside it", () => {
   beforeAll(async () => {
     const r = await importRelease(
       "hand-1",
@@ -233,16 +233,19 @@ describe("the board ranks by the paper's metric", () => {
       expect(lb.body.rows.find((r: Json) => r.model === s.model).metrics, s.model).toMatchObject(s.want);
   });
 
-  it("primaryMetric is CO_rate, its column says it is the paper's, and rows are in CO order", async () => {
+  it("primaryMetric is SYE_rate and says so; the paper's headline CO is a column that says it is reported", async () => {
     const lb = await get("/api/v1/tasks/ci-bench/repair/leaderboard");
     expect(lb.status).toBe(200);
-    expect(lb.body.primaryMetric).toBe("CO_rate");
-    expect(lb.body.columns.find((c: Json) => c.key === "CO_rate").description).toMatch(/paper's headline/);
-    expect(lb.body.rows.map((r: Json) => r.model)).toEqual(BY_CO);
+    expect(lb.body.primaryMetric).toBe("SYE_rate");
+    expect(lb.body.columns.find((c: Json) => c.key === "SYE_rate").description).toMatch(/ranking metric/);
+    expect(lb.body.columns.find((c: Json) => c.key === "CO_rate").description).toMatch(/paper's headline.*not checked/);
+    // a file claiming every patch correct is not ranked by its claim
+    expect(lb.body.rows[0].model).toBe("no-tool-stated");
+    expect(lb.body.rows.map((r: Json) => r.model)).toEqual(BY_SYE);
     expect(lb.body.rows.map((r: Json) => r.rank)).toEqual(RANKS);
     // the stored scores name the metric they were ranked by
     const scores = await db.prisma.score.findMany({ select: { primaryMetric: true, primaryValue: true } });
-    expect(new Set(scores.map((s) => s.primaryMetric))).toEqual(new Set(["CO_rate"]));
+    expect(new Set(scores.map((s) => s.primaryMetric))).toEqual(new Set(["SYE_rate"]));
   });
 
   it("Table 1: the four counts per tool × model and per-tool means, as computed by hand", async () => {
@@ -273,25 +276,25 @@ describe("the board ranks by the paper's metric", () => {
     expect((charts.kindCharts as Json).table1).toEqual(table);
   });
 
-  it("a board scored under the former primary metric (SYE_rate) is re-scored at start-up", async () => {
-    // the state a deployment is in when the new catalog starts: the task and its scores say SYE_rate
-    await db.query(`UPDATE tasks SET primary_metric = 'SYE_rate' WHERE full_slug = 'ci-bench/repair'`);
+  it("a board scored under a former primary metric (CO_rate) is re-scored at start-up", async () => {
+    // the state a deployment is in when a new catalog starts: the task and its scores say CO_rate
+    await db.query(`UPDATE tasks SET primary_metric = 'CO_rate' WHERE full_slug = 'ci-bench/repair'`);
     await db.query(
-      `UPDATE scores SET primary_metric = 'SYE_rate', primary_value = (metrics->>'SYE_rate')::float8, ci_low = NULL, ci_high = NULL`,
+      `UPDATE scores SET primary_metric = 'CO_rate', primary_value = (metrics->>'CO_rate')::float8, ci_low = NULL, ci_high = NULL`,
     );
     const stale = await get("/api/v1/tasks/ci-bench/repair/leaderboard");
-    expect(stale.body.rows[0].model).toBe("no-tool-stated");
+    expect(stale.body.rows[0].model).toBe("swe-agent-gpt4o");
 
     await bootstrap(db, { seed: false, log: () => undefined });
     await db.runJobs();
 
     const task = await db.prisma.task.findUniqueOrThrow({ where: { fullSlug: "ci-bench/repair" } });
-    expect(task.primaryMetric).toBe("CO_rate");
+    expect(task.primaryMetric).toBe("SYE_rate");
     const scores = await db.prisma.score.findMany({ select: { primaryMetric: true } });
-    expect(new Set(scores.map((s) => s.primaryMetric))).toEqual(new Set(["CO_rate"]));
+    expect(new Set(scores.map((s) => s.primaryMetric))).toEqual(new Set(["SYE_rate"]));
     const lb = await get("/api/v1/tasks/ci-bench/repair/leaderboard");
-    expect(lb.body.rows.map((r: Json) => r.model)).toEqual(BY_CO);
-    expect(lb.body.rows.map((r: Json) => r.metrics.CO_rate)).toEqual([0.75, 0.5, 0.25, 0.25, 0.25]);
+    expect(lb.body.rows.map((r: Json) => r.model)).toEqual(BY_SYE);
+    expect(lb.body.rows.map((r: Json) => r.metrics.SYE_rate)).toEqual([1, 0.5, 0.5, 0.25, 0]);
     // a second start finds nothing stale
     await bootstrap(db, { seed: false, log: () => undefined });
     expect(await db.prisma.job.count({ where: { kind: "rescore", status: { in: ["queued", "running"] } } })).toBe(0);

@@ -1,14 +1,17 @@
 import type { MetricColumn } from "@/lib/tasks/types";
 
 /**
- * The board's primary metric of CI-Bench: the paper's headline, CO over all artifacts ("success
- * rates of up to 28%, 35%, and 13% in generating correct patches" are CO / 100 artifacts of
- * Table 1). lib/tasks/catalog.ts names the same key; score() returns its value as primaryValue.
+ * The board's primary metric of CI-Bench (INTERFACE.md): the SYE rate the server computes itself.
+ * The paper's headline, CO over all artifacts ("success rates of up to 28%, 35%, and 13% in
+ * generating correct patches" are CO / 100 artifacts of Table 1), is reported by the submitter and
+ * cannot be checked here: ranking by it would rank by a claim (a file saying every patch is
+ * correct would be #1). It is a column, labelled reported. lib/tasks/catalog.ts names the same
+ * key; score() returns its value as primaryValue.
  */
-export const CI_PRIMARY_METRIC = "CO_rate";
+export const CI_PRIMARY_METRIC = "SYE_rate";
 
 /**
- * The board's columns, the paper's metric first. Each says whether it is the paper's, how it is
+ * The board's columns, the paper's headline first. Each says whether it is the paper's, how it is
  * defined (METRICS.md §5) and who computes it: PG and SYE the server (from the release's pre-fix
  * files and the developer's patch), PL and CO the submitter (the executor's build, a manual check).
  */
@@ -17,7 +20,7 @@ export const CI_COLUMNS: MetricColumn[] = [
     key: "CO_rate",
     label: "CO rate (reported)",
     description:
-      "The paper's headline metric (CI-Bench abstract, Table 1 #CO): correct patches ÷ all artifacts, where correct means the submitter checked the patch by hand against the developer's fix and reported it correct. Reported by the submitter, not checked by the server; an artifact with no report counts as not correct.",
+      "The paper's headline metric (CI-Bench abstract, Table 1 #CO): correct patches ÷ all artifacts, where correct means the submitter checked the patch by hand against the developer's fix and reported it correct. Reported by the submitter, not checked by the server (so not what the board ranks by); an artifact with no report counts as not correct.",
     better: "higher",
     format: "percent1",
   },
@@ -49,7 +52,7 @@ export const CI_COLUMNS: MetricColumn[] = [
     key: "SYE_rate",
     label: "SYE rate (server)",
     description:
-      "SYE (server) ÷ all artifacts: the one rate computed from the patches alone, without trusting any reported value. Not the paper's ranking metric (the board ranked by it before issue 33).",
+      "The board's ranking metric: SYE (server) ÷ all artifacts — patches token-equal to the developer's fix, the one rate the server checks itself, without trusting any reported value. The paper counts SYE among reported-plausible patches (SYE_PL) and headlines CO, both shown beside it; a token-equal patch that builds is plausible by construction (METRICS.md §5).",
     better: "higher",
     format: "percent1",
   },

@@ -206,8 +206,8 @@ function score(pairs: Pair<CiTruth, CiPrediction, CiMetadata>[]): {
       CO_rate: CO / n,
       artifacts: n,
     },
-    // the paper's headline (CI_PRIMARY_METRIC): correct patches over all artifacts
-    primaryValue: CO / n,
+    // the ranking metric (CI_PRIMARY_METRIC): the one rate the server checks itself
+    primaryValue: SYE / n,
     details: {
       lexers,
       reported: ["PL", "CO"],
@@ -247,8 +247,8 @@ export const ciRepair = defineTaskKind({
       expected: "the developer's fix",
     };
   },
-  // CO_rate decomposed per artifact: reported correct or not (the resamples of its interval)
-  primaryStats: (_instance, prediction) => [prediction.correct === true ? 1 : 0],
+  // SYE_rate decomposed per artifact: token-equal to the developer's fix or not (its interval's resamples)
+  primaryStats: (instance, prediction) => [verdict(instance, prediction).sye ? 1 : 0],
   primaryFromStats: (rows) => (rows.length ? rows.reduce((s, r) => s + r[0], 0) / rows.length : null),
   outcomeFilters: [
     { key: "sye", label: "Equivalent" },
