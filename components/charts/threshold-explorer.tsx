@@ -100,7 +100,7 @@ export function ThresholdExplorer({ bugs, endpoint }: { bugs?: AvBug[]; endpoint
               series={[{ name: "combined policy", points: p.successAtK.map((s, i) => ({ x: i + 1, y: s.value })) }]}
               xLabel="k"
               yLabel="filtered success@k"
-              xDomain={[1, 5]}
+              xDomain={[1, Math.max(2, p.successAtK.length)]}
               xPercent={false}
               height={220}
               testId="explorer-sak"

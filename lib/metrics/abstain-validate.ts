@@ -27,6 +27,11 @@ export interface AvTrajectory {
   score: number;
   /** the trajectory produced a patch (absent: it did); one without is never a candidate to show */
   hasPatch?: boolean;
+  /**
+   * false: the upload carries no validation for it (the paper judges only trajectories its
+   * deterministic checks keep, §3.2.1); it counts as rejected — judgment false, score 0
+   */
+  judged?: boolean;
 }
 
 /** What the threshold explorer sweeps (evaluatePolicyAt): one scored bug with its trajectories. */
@@ -69,6 +74,10 @@ export const AV_POLICIES: AvPolicy[] = [
   "combined_p90",
 ];
 
+/** The validation decisions (§3.2.6): the binary judgment, or the patch score ≥ the 75th / 90th percentile. */
+export type AvDecision = "binary" | "p75" | "p90";
+export const AV_DECISIONS: AvDecision[] = ["binary", "p75", "p90"];
+
 export interface AvResult {
   /** null when every bug is validation-only */
   abstention_ap: number | null;
@@ -87,6 +96,22 @@ export interface AvResult {
   abstention_at_tau: { precision: number; recall: number; fpr: number; kept: number };
   /** binary validation against trajectory success, over trajectories passing the regression filter */
   validation_at_binary: { precision: number; recall: number; fpr: number };
+  /** validation at the p75 / p90 cutoff, over the same trajectories (§6.2: FPR 0.13 / 0.04) */
+  validation_at_p75: { precision: number; recall: number; fpr: number };
+  validation_at_p90: { precision: number; recall: number; fpr: number };
+  /**
+   * Confusion counts of each decision against trajectory success (Table 4's rows): over the
+   * trajectories passing the filter (an unjudged one counts as rejected), and over the judged ones only
+   */
+  validationCounts: Record<AvDecision, { filtered: ConfusionCounts; judged: ConfusionCounts }>;
+  /**
+   * (validation recall)@k for k = 1..K (Appendix C.1, Figure 14): over the bugs with a successful
+   * trajectory, the chance that of k successful ones sampled at least one is accepted (passes the
+   * filter and the decision) — pass@k with n the bug's successful trajectories, c the accepted ones
+   */
+  validationRecallAtK: Record<AvDecision, SuccessAtK[]>;
+  /** trajectories the upload has no validation for (counted as rejected): all, and among those passing the filter */
+  unjudged: { total: number; passingFilter: number };
   prevalence: { fixable: number; trajectorySuccess: number };
   cutoffs: { p75: number; p90: number };
   /** share of the filtered trajectories whose patch score is 0 (≥ 0.75: p75 keeps every one of them) */
@@ -148,7 +173,7 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
     : { p75: Infinity, p90: Infinity };
 
   const attempt = (b: AvBug) => isAttempted(b, tau);
-  const decide: Record<"binary" | "p75" | "p90", (t: AvTrajectory) => boolean> = {
+  const decide: Record<AvDecision, (t: AvTrajectory) => boolean> = {
     binary: (t) => t.judgment,
     p75: (t) => patchScore(t) >= cutoffs.p75,
     p90: (t) => patchScore(t) >= cutoffs.p90,
@@ -166,7 +191,7 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
     combined_p90: { bug: attempt, traj: (t) => passes(t) && decide.p90(t) },
   };
   const passAndValidationAtK = Object.fromEntries(
-    (["binary", "p75", "p90"] as const).map((d) => {
+    AV_DECISIONS.map((d) => {
       const counts = bugs.map((b) => ({
         n: b.trajectories.length,
         c: b.trajectories.filter((t) => t.success && passes(t) && decide[d](t)).length,
@@ -194,10 +219,30 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
   bugs.forEach((b, i) => {
     if (!b.validationOnly) countOutcome(ab, fixable[i] === 1, attempt(b));
   });
-  // binary validation over filtered trajectories
-  const va = { tp: 0, fp: 0, fn: 0, tn: 0 };
-  for (const t of filtered) countOutcome(va, t.success, t.judgment);
+  // each validation decision over filtered trajectories (and over the judged ones: Table 4)
+  const validationCounts = Object.fromEntries(
+    AV_DECISIONS.map((d) => {
+      const all = { tp: 0, fp: 0, fn: 0, tn: 0 };
+      const judgedOnly = { tp: 0, fp: 0, fn: 0, tn: 0 };
+      for (const t of filtered) {
+        countOutcome(all, t.success, decide[d](t));
+        if (t.judged !== false) countOutcome(judgedOnly, t.success, decide[d](t));
+      }
+      return [d, { filtered: all, judged: judgedOnly }];
+    }),
+  ) as AvResult["validationCounts"];
+  const va = validationCounts.binary.filtered;
   const vTruth = filtered.map((t) => (t.success ? 1 : 0));
+  // Figure 14: k of a bug's successful trajectories sampled; is one of them shown?
+  const validationRecallAtK = Object.fromEntries(
+    AV_DECISIONS.map((d) => {
+      const groups = bugs.map((b) => {
+        const good = b.trajectories.filter((t) => t.success);
+        return { n: good.length, c: good.filter((t) => passes(t) && decide[d](t)).length };
+      });
+      return [d, Array.from({ length: maxK }, (_, i) => filteredSuccessAtK(groups, i + 1))];
+    }),
+  ) as AvResult["validationRecallAtK"];
 
   return {
     abstention_ap: judged.length ? averagePrecision(aFixable, aScores) : null,
@@ -217,6 +262,14 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
       : null,
     abstention_at_tau: { ...decisionRates(ab), kept: ab.tp + ab.fp },
     validation_at_binary: decisionRates(va),
+    validation_at_p75: decisionRates(validationCounts.p75.filtered),
+    validation_at_p90: decisionRates(validationCounts.p90.filtered),
+    validationCounts,
+    validationRecallAtK,
+    unjudged: {
+      total: bugs.reduce((s, b) => s + b.trajectories.filter((t) => t.judged === false).length, 0),
+      passingFilter: filtered.filter((t) => t.judged === false).length,
+    },
     prevalence: {
       fixable: fixable.reduce((a: number, b) => a + b, 0) / bugs.length,
       trajectorySuccess: filtered.length ? vTruth.reduce((a: number, b) => a + b, 0) / filtered.length : 0,
@@ -252,13 +305,28 @@ export interface PolicyPoint {
   successAtK: SuccessAtK[];
 }
 
+/** success@k is reported up to the most trajectories a bug has (the paper's Figure 4: k = 20), at most 50. */
+export const AV_MAX_K = 50;
+
+/** The largest k the bugs support: their most trajectories, at most AV_MAX_K. */
+export function maxKOf(bugs: { trajectories: unknown[] }[]): number {
+  return Math.min(
+    AV_MAX_K,
+    bugs.reduce((m, b) => Math.max(m, b.trajectories.length), 1),
+  );
+}
+
 /**
  * One point of the threshold explorer: abstention at τ, validation at the given percentile of
  * patch scores (over trajectories passing the regression filter), and the combined policy's
- * funnel and filtered success@k (k = 1..5). Runs in the browser and on the server alike.
+ * funnel and filtered success@k for k = 1..maxK (default: every k the bugs support, maxKOf).
+ * Runs in the browser and on the server alike.
+ * @example evaluatePolicyAt(bugs, 0.5, 75).successAtK[0].value // the combined-p75 filtered success@1
+ * @throws RangeError when bugs is empty or maxK < 1
  */
-export function evaluatePolicyAt(bugs: AvBug[], tau: number, pct: number): PolicyPoint {
+export function evaluatePolicyAt(bugs: AvBug[], tau: number, pct: number, maxK = maxKOf(bugs)): PolicyPoint {
   if (!bugs.length) throw new RangeError("evaluatePolicyAt: no bugs");
+  if (!(Number.isInteger(maxK) && maxK >= 1)) throw new RangeError(`evaluatePolicyAt: maxK = ${maxK}`);
   const passes = passesFilter;
   const attempt = (b: AvBug) => isAttempted(b, tau);
   const filtered = bugs.flatMap((b) => b.trajectories.filter(passes));
@@ -297,6 +365,6 @@ export function evaluatePolicyAt(bugs: AvBug[], tau: number, pct: number): Polic
       { stage: "after abstention", bugs: s1(abst).bugs, success_at_1: s1(abst).value },
       { stage: "after validation", bugs: s1(comb).bugs, success_at_1: s1(comb).value },
     ],
-    successAtK: [1, 2, 3, 4, 5].map((k) => filteredSuccessAtK(comb, k)),
+    successAtK: Array.from({ length: maxK }, (_, i) => filteredSuccessAtK(comb, i + 1)),
   };
 }

@@ -26,3 +26,5 @@ export * from "./pareto-front";
 export * from "./fm-from-rows";
 export * from "./version";
 export * from "./rank-intervals";
+export * from "./binary-class-report";
+export * from "./patch-line-ops";

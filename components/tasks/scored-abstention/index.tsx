@@ -55,11 +55,11 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
             ]}
           />
         </Card>
-        <Card title="Filtered success@k by policy" className="lg:col-span-2">
+        <Card title="Filtered success@k by policy, k = 1 to 5" className="lg:col-span-2">
           <DataTable
             rows={sak}
             rowKey={([p]) => p}
-            caption="Filtered success@k by policy, k = 1 to 5"
+            caption="Filtered success@k by policy, k = 1 to 5 (every k the release supports: below)"
             testId="success-at-k"
             plain
             columns={[

@@ -2,7 +2,11 @@ import type { Problem } from "@/lib/errors";
 import { shares, type Distribution } from "../shared/distributions";
 import {
   AV_POLICIES,
+  binaryClassReport,
+  countPatchLineOps,
   evaluateAbstainValidate,
+  maxKOf,
+  summarizeLineOps,
   filteredSuccessAtK,
   isAttempted,
   liftOf,
@@ -196,18 +200,26 @@ function parsePrediction(
     );
   const known = new Set(instance.metadata.trajectories.map((t) => t.id));
   const out: PredTrajectory[] = [];
-  if (!Array.isArray(v.trajectories))
-    at("trajectories", "missing", "an array of { trajectory_id, validation_judgment, validation_score }");
+  // a bug none of whose trajectories was judged lists none: [] (or null)
+  const trajs = v.trajectories === null ? [] : v.trajectories;
+  if (!Array.isArray(trajs))
+    at(
+      "trajectories",
+      v.trajectories === undefined ? "missing" : `is a ${typeof v.trajectories}`,
+      "an array of { trajectory_id, validation_judgment, validation_score } for the judged trajectories ([] when none was)",
+    );
   else {
     const seen = new Set<string>();
-    v.trajectories.forEach((t, k) => {
+    const unknown: { field: string; tid: string }[] = [];
+    // null judgments: no validation (counted as rejected) — unless the bug is an unfilled template entry
+    const blanks: string[] = [];
+    trajs.forEach((t, k) => {
       const f = `trajectories[${k}]`;
       const o = (t ?? {}) as Record<string, unknown>;
       const tid =
         typeof o.trajectory_id === "string" || typeof o.trajectory_id === "number" ? String(o.trajectory_id) : "";
       if (!tid) return at(`${f}.trajectory_id`, "missing", "a trajectory id of this bug");
-      if (!known.has(tid))
-        return at(`${f}.trajectory_id`, `unknown trajectory id ${tid}`, `one of this bug's ${known.size} trajectories`);
+      if (!known.has(tid)) return void unknown.push({ field: `${f}.trajectory_id`, tid });
       if (seen.has(tid)) return at(`${f}.trajectory_id`, `duplicate trajectory id ${tid}`);
       seen.add(tid);
       // the validator's own answer as the paper's prompt asks for it (Appendix C, Listing 4's
@@ -219,24 +231,39 @@ function parsePrediction(
           ? "internal_score"
           : "validation_score";
       const judgment = o[judgmentKey];
-      if (typeof judgment !== "boolean")
-        return at(`${f}.${judgmentKey}`, `is ${JSON.stringify(judgment ?? null)}`, "true or false");
       const sc = o[scoreKey];
-      // a rejected patch needs no score: it ranks below every scored one (0)
-      if (sc === undefined && judgment === false) {
+      if (judgment === undefined || judgment === null) {
+        // no judgment: the pipeline never judged it (§3.2.1) — but a score with no judgment is a mistake
+        if (sc !== undefined && sc !== null)
+          return at(`${f}.${judgmentKey}`, `is ${JSON.stringify(judgment ?? null)} beside a score`, "true or false");
+        return void blanks.push(`${f}.${judgmentKey}`);
+      }
+      if (typeof judgment !== "boolean")
+        return at(`${f}.${judgmentKey}`, `is ${JSON.stringify(judgment)}`, "true or false");
+      // a rejected patch needs no score: it ranks below every scored one (0); an accepted one
+      // needs the confidence the percentile decisions rank it by
+      if ((sc === undefined || sc === null) && judgment === false) {
         out.push({ id: tid, judgment, score: 0 });
         return;
       }
       if (!unit(sc)) return at(`${f}.${scoreKey}`, `is ${JSON.stringify(sc ?? null)}`, "a number in [0, 1]");
       out.push({ id: tid, judgment, score: sc as number });
     });
-    const missing = [...known].filter((t) => !seen.has(t));
-    if (missing.length)
-      at(
-        "trajectories",
-        `no validation for trajectory ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`,
-        "a judgment for every trajectory",
-      );
+    // an unknown id is likely one of the bug's trajectories misnamed: name those still without a validation
+    const left = [...known].filter((t) => !seen.has(t));
+    const hint = left.length
+      ? ` (no validation for trajectory ${left.slice(0, 5).join(", ")}${left.length > 5 ? ` and ${left.length - 5} more` : ""})`
+      : "";
+    for (const u of unknown)
+      at(u.field, `unknown trajectory id ${u.tid}`, `one of this bug's ${known.size} trajectories${hint}`);
+    // an unfilled template entry (no abstention score, every validation null) names its blanks
+    if (noScore && out.length === 0)
+      for (const b of blanks)
+        at(
+          b,
+          "is null and nothing else is filled in for this bug",
+          "true or false — or leave the trajectories that were never judged out (trajectories: [])",
+        );
   }
   if (problems.length) return { ok: false, problems };
   return {
@@ -245,13 +272,30 @@ function parsePrediction(
   };
 }
 
-/** success@k is reported for k = 1 … the largest trajectory count of a bug, at most this. */
-const MAX_K = 50;
-
 function histogram(values: number[], bins = 10): number[] {
   const h = new Array<number>(bins).fill(0);
   for (const v of values) h[Math.min(bins - 1, Math.floor(v * bins))]++;
   return h;
+}
+
+/**
+ * Figure 15: line-level operations of the judged patches (passing the filter) the p75 decision
+ * accepts vs rejects, from the release's patch text; null when it carries none for them.
+ */
+function patchOpsOf(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[], bugs: AvBug[], cutoff: number) {
+  const ops = { accepted: [] as number[], rejected: [] as number[] };
+  pairs.forEach((p, i) => {
+    const patches = new Map(p.metadata.trajectories.map((t) => [t.id, t.patch]));
+    p.truth.trajectories.forEach((t, j) => {
+      const bt = bugs[i].trajectories[j];
+      const patch = patches.get(t.id);
+      if (patch === undefined || bt.judged === false || !passesFilter(bt)) return;
+      (patchScore(bt) >= cutoff ? ops.accepted : ops.rejected).push(countPatchLineOps(patch));
+    });
+  });
+  if (!ops.accepted.length && !ops.rejected.length) return null;
+  const sum = (xs: number[]) => (xs.length ? summarizeLineOps(xs) : null);
+  return { decision: "p75", accepted: sum(ops.accepted), rejected: sum(ops.rejected) };
 }
 
 function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
@@ -260,9 +304,9 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
   details: AvDetails;
 } {
   const bugs = pairs.map((p) => toBug(p.truth, p.prediction, p.metadata));
-  // k up to the trajectories a bug has (the paper's Figure 4 goes to k = 20), at most MAX_K
-  const maxK = Math.min(MAX_K, Math.max(1, ...bugs.map((b) => b.trajectories.length)));
-  const r = evaluateAbstainValidate(bugs, { tau: TAU, maxK });
+  // k up to the trajectories a bug has (the paper's Figure 4 goes to k = 20), at most AV_MAX_K
+  const r = evaluateAbstainValidate(bugs, { tau: TAU, maxK: maxKOf(bugs) });
+  const table4 = binaryClassReport(r.validationCounts.binary.filtered);
   const metrics = {
     abstention_ap: r.abstention_ap,
     validation_ap: r.validation_ap,
@@ -285,6 +329,20 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
     validation_precision: r.validation_at_binary.precision,
     validation_recall: r.validation_at_binary.recall,
     validation_fpr: r.validation_at_binary.fpr,
+    // Table 4's FALSE row of the binary judgment: rejected patches that fail / failing patches rejected
+    validation_false_precision: table4.false.precision,
+    validation_false_recall: table4.false.recall,
+    // §6.2: the percentile decisions (FPR 0.13 and 0.04 in the paper)
+    validation_p75_precision: r.validation_at_p75.precision,
+    validation_p75_recall: r.validation_at_p75.recall,
+    validation_p75_fpr: r.validation_at_p75.fpr,
+    validation_p90_precision: r.validation_at_p90.precision,
+    validation_p90_recall: r.validation_at_p90.recall,
+    validation_p90_fpr: r.validation_at_p90.fpr,
+    // Figure 14 at k = 1 (0.54 / 0.36 / 0.16 in the paper); the curves are in the details
+    validation_recall_binary_at_1: r.validationRecallAtK.binary[0].value,
+    validation_recall_p75_at_1: r.validationRecallAtK.p75[0].value,
+    validation_recall_p90_at_1: r.validationRecallAtK.p90[0].value,
     // every bug abstention keeps (validation-only ones too), as the funnel counts them
     bugs_after_abstention: r.successAtK.abstention[0].bugs,
     bugs_after_combined_binary: r.successAtK.combined_binary[0].bugs,
@@ -353,6 +411,10 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
       validationCurve: r.validationCurve,
       zeroShare: r.zeroShare,
       passAndValidationAtK: r.passAndValidationAtK,
+      validationCounts: r.validationCounts,
+      validationRecallAtK: r.validationRecallAtK,
+      unjudged: r.unjudged,
+      patchOps: patchOpsOf(pairs, bugs, r.cutoffs.p75),
       histogram: {
         predicted: histogram(bugs.filter((b) => !b.validationOnly).map((b) => b.abstentionScore)),
         empirical: histogram(empirical),
@@ -481,13 +543,13 @@ export const scoredAbstention = defineTaskKind({
   ],
   predictionFormat: () => ({
     summary:
-      "Per bug: abstention_score in [0, 1] (predicted chance a repair succeeds; attempt iff ≥ 0.5) and a validation for every trajectory of the bug: { trajectory_id, validation_judgment: bool, validation_score in [0, 1] } — or the validator's own ReviewResponse (the paper's Listing 4): { trajectory_id, is_bug_fixed, explanation, internal_score }. A rejected trajectory may omit its score (it ranks lowest). An object keyed by instance id, an array of rows with instance_id, or JSONL.",
+      "Per bug: abstention_score in [0, 1] (predicted chance a repair succeeds; attempt iff ≥ 0.5) and the validations of its judged trajectories: { trajectory_id, validation_judgment: bool, validation_score in [0, 1] } — or the validator's own ReviewResponse (the paper's Listing 4): { trajectory_id, is_bug_fixed, explanation, internal_score }. A rejected trajectory may omit its score or leave it null (it ranks lowest); an accepted one needs it. A trajectory the pipeline never judged (it failed the build/test checks or produced no patch, as in the paper) is left out or given a null judgment: it counts as rejected, never shown; trajectories: [] when none was judged. An object keyed by instance id, an array of rows with instance_id, or JSONL.",
     example:
       '[{ "instance_id": "bug-001", "abstention_score": 0.72, "trajectories": [{ "trajectory_id": "t1", "validation_judgment": true, "validation_score": 0.81 }] }]',
   }),
   releaseFormat: () => ({
     summary:
-      "JSON array or JSONL, one bug per row: instance_id, title, optional description and category, trajectories: [{ trajectory_id, success: bool, passes_regression?: bool, patch?: string }].",
+      "JSON array or JSONL, one bug per row: instance_id, title, optional description, category and validation_only, trajectories: [{ trajectory_id, success: bool, passes_regression?: bool, patch?: string, has_patch?: bool }]. The patch text, when given, feeds the line-operations chart (the paper's Figure 15).",
     example:
       '{"instance_id": "bug-001", "title": "NPE in …", "category": "crash", "trajectories": [{"trajectory_id": "t1", "success": false, "passes_regression": true}]}',
   }),

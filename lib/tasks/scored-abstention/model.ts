@@ -20,7 +20,11 @@ export const AvMetadata = z.object({
   trajectories: z.array(z.object({ id: z.string(), patch: z.string().optional(), hasPatch: z.boolean().optional() })),
 });
 export type AvMetadata = z.infer<typeof AvMetadata>;
-/** A stored prediction: the abstention score (null on a validation-only bug) and a validation per trajectory. */
+/**
+ * A stored prediction: the abstention score (null on a validation-only bug) and the validations the
+ * upload carries — one per judged trajectory. A trajectory of the bug with none was never judged
+ * (the paper judges only what its deterministic checks keep, §3.2.1): it counts as rejected.
+ */
 export const AvPrediction = z.object({
   abstentionScore: z.number().min(0).max(1).nullable(),
   trajectories: z.array(z.object({ id: z.string(), judgment: z.boolean(), score: z.number().min(0).max(1) })),
@@ -29,6 +33,18 @@ export type AvPrediction = z.infer<typeof AvPrediction>;
 export type PredTrajectory = AvPrediction["trajectories"][number];
 
 const SuccessAtKSchema = z.array(z.object({ value: z.number(), bugs: z.number().int() }));
+const CountsSchema = z.object({
+  tp: z.number().int(),
+  fp: z.number().int(),
+  fn: z.number().int(),
+  tn: z.number().int(),
+});
+const LineOpsSchema = z.object({
+  n: z.number().int(),
+  mean: z.number(),
+  median: z.number(),
+  bins: z.array(z.number().int()),
+});
 export const AvDetails = z.object({
   tau: z.number(),
   /** percentile cutoffs of patch scores (null when no patch passes the filter) */
@@ -43,6 +59,23 @@ export const AvDetails = z.object({
   /** (pass & validation)@k, k = 1..K (Figure 7) */
   passAndValidationAtK: z.record(z.string(), z.array(z.number())).optional(),
   histogram: z.object({ predicted: z.array(z.number().int()), empirical: z.array(z.number().int()) }),
+  /**
+   * Confusion counts of each validation decision (binary, p75, p90) against trajectory success:
+   * over the trajectories passing the filter (unjudged = rejected) and over the judged ones (Table 4)
+   */
+  validationCounts: z.record(z.string(), z.object({ filtered: CountsSchema, judged: CountsSchema })).optional(),
+  /** (validation recall)@k per decision, k = 1..K (Appendix C.1, Figure 14) */
+  validationRecallAtK: z.record(z.string(), SuccessAtKSchema).optional(),
+  /** trajectories without a validation in the upload (counted as rejected) */
+  unjudged: z.object({ total: z.number().int(), passingFilter: z.number().int() }).optional(),
+  /**
+   * Line-level operations of the judged patches the p75 decision accepts and rejects (§7, Figure
+   * 15); null when the release carries no patch text for them
+   */
+  patchOps: z
+    .object({ decision: z.string(), accepted: LineOpsSchema.nullable(), rejected: LineOpsSchema.nullable() })
+    .nullable()
+    .optional(),
   lift: z.array(
     z.object({
       category: z.string(),
@@ -62,6 +95,12 @@ export const AvDetails = z.object({
 });
 export type AvDetails = z.infer<typeof AvDetails>;
 
+/**
+ * The bug the metrics take: truth, public metadata and prediction aligned by trajectory id. A
+ * trajectory the prediction has no validation for is rejected (judgment false, score 0) and
+ * marked `judged: false` — whether the release's checks dropped it or not, which the parser never
+ * asks (a hidden release's regression flags are truth).
+ */
 export function toBug(truth: AvTruth, prediction: AvPrediction, metadata: AvMetadata): AvBug {
   const preds = new Map<string, PredTrajectory>(prediction.trajectories.map((t) => [t.id, t]));
   const noPatch = new Set(metadata.trajectories.filter((t) => t.hasPatch === false).map((t) => t.id));
@@ -77,6 +116,7 @@ export function toBug(truth: AvTruth, prediction: AvPrediction, metadata: AvMeta
         judgment: p?.judgment ?? false,
         score: p?.score ?? 0,
         ...(noPatch.has(t.id) ? { hasPatch: false } : {}),
+        ...(p ? {} : { judged: false }),
       };
     }),
   };

@@ -6,7 +6,9 @@ import type { AvMetadata } from "./model";
  * per trajectory of the bug — `trajectory_id` filled from the release's public metadata,
  * `validation_judgment` (true or false) and `validation_score` (in [0, 1]) null. A
  * validation-only bug (machine-reported) needs no abstention score: its null stays valid.
- * Unfilled, each bug's abstention score and each trajectory's judgment is a problem.
+ * Unfilled, each bug's abstention score and each trajectory's judgment is a problem. Once a bug
+ * has anything filled in, a judgment left null is a trajectory the pipeline never judged (the
+ * paper judges only what passes its build/test checks, §3.2.1): it counts as rejected.
  *
  * @example buildAvTemplate([{ externalId: "bug-1", metadata: { title: "t", trajectories: [{ id: "t1" }] } }]).file
  * // → { "bug-1": { abstention_score: null,
