@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { AuditQueue } from "@/components/admin/audit-queue";
 import { PublishButton } from "@/components/admin/publish-button";
 import { QuotaForm } from "@/components/admin/quota-form";
 import { ReleaseImportForm } from "@/components/admin/release-import-form";
@@ -13,6 +14,7 @@ import { getEnv } from "@/lib/env";
 import { formatDate, fixed } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/auth";
 import { adminOverview } from "@/lib/server/teams";
+import { auditQueue } from "@/lib/server/integrity";
 
 export const dynamic = "force-dynamic";
 
@@ -25,7 +27,8 @@ export default async function AdminPage() {
   const actor = await getSessionActor();
   if (!actor?.isAdmin) notFound();
   const env = getEnv();
-  const { tasks, formats, hiddenUploads, teams } = await adminOverview(await getDb());
+  const db = await getDb();
+  const [{ tasks, formats, hiddenUploads, teams }, flagged] = await Promise.all([adminOverview(db), auditQueue(db)]);
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Releases</h1>
@@ -33,6 +36,14 @@ export default async function AdminPage() {
         <Link href="/admin/audit">Audit trail</Link>: every import, publish, re-score, moderation, token and team
         change.
       </p>
+      <Card title={`Integrity audits: flagged uploads (${flagged.length})`}>
+        <p className="mb-2 text-xs text-muted">
+          Uploads whose audit found a near-duplicate of another team&rsquo;s earlier submission, overlapping traces, the
+          truth in traces or probing of a hidden release (docs/security.md, &ldquo;Integrity audit&rdquo;). Nothing is
+          hidden automatically and the public sees no flag: hide one with a reason, or verify it to leave it up.
+        </p>
+        <AuditQueue items={flagged} />
+      </Card>
       {hiddenUploads.length ? (
         <Card title="Latest uploads on hidden releases">
           <DataTable

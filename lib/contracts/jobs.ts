@@ -29,6 +29,10 @@ export const JOB_PAYLOADS = {
   "snapshot-published": z.object({ releaseId: id }),
   /** internal, daily (cron): snapshot the published releases whose board moved since their last one */
   "snapshot-changed": z.looseObject({}),
+  /** internal: the integrity audit of a scored upload (issue 34), queued with its score */
+  "audit-submission": z.object({ submissionId: id }),
+  /** internal: audits of scored submissions from before audits existed, oldest first */
+  "fill-audits": z.looseObject({}),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

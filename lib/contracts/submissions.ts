@@ -141,5 +141,22 @@ export const Submission = z.object({
     attempts: true,
     error: true,
   }).nullable(),
+  /**
+   * the integrity audit (issue 34): for the submission's team and admins only, absent for everyone
+   * else. Another team's submission is named (submissionId) only to those who may open it.
+   */
+  audit: z
+    .object({
+      status: z.enum(["pending", "clean", "flagged"]),
+      reasons: z.array(
+        z.object({
+          kind: z.enum(["near-duplicate", "trace-overlap", "truth-in-trace", "probing"]),
+          detail: z.string(),
+          submissionId: z.uuid().optional(),
+          similarity: z.number().optional(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type Submission = z.infer<typeof Submission>;

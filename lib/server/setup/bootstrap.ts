@@ -85,7 +85,8 @@ export async function bootstrap(db: Database, opts: { seed?: boolean; log?: (m: 
   // scores from before per-slice breakdowns were stored: the same, by their own job
   if (await queueFillBreakdowns(db.prisma)) log("[db] queued fill-breakdowns for scores without per-slice breakdowns");
   // scores from before integrity audits existed: audited oldest first, before any new upload's audit
-  if (await queueFillAudits(db.prisma)) log("[db] queued fill-audits for scored submissions without an integrity audit");
+  if (await queueFillAudits(db.prisma))
+    log("[db] queued fill-audits for scored submissions without an integrity audit");
   // boards from before rank intervals existed: computed by the worker, one release at a time
   const ranks = await queueMissingRankIntervals(db.prisma);
   if (ranks) log(`[db] queued rank intervals for ${ranks} release(s)`);

@@ -25,6 +25,7 @@ import { holdQuota } from "@/lib/server/limits";
 import { computeScore, saveScore, type ComputedScore } from "@/lib/server/scoring";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { getReleaseInstances } from "@/lib/server/cache";
+import { queueAudit } from "@/lib/server/integrity";
 
 /** What a submission row records besides its predictions (form fields, API fields). */
 export interface SubmissionMeta {
@@ -287,6 +288,8 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
           );
       }
       await saveScore(sql, task, id, release.id, score);
+      // the integrity audit (issue 34) runs once this commits: queued with the score, or not at all
+      if (!meta.baseline) await queueAudit(sql, id);
       await markSubmissionScored(sql, id, {
         ...submissionForm(meta, { size, sha256 }, modelSkeleton),
         baseline: meta.baseline ?? null,

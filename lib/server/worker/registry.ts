@@ -8,6 +8,7 @@ import { rescoreJob, rescorePartTask } from "@/lib/server/releases";
 import { fillBreakdownsTask, fillOutcomesTask } from "@/lib/server/scoring";
 import { scoreUploadJob, sweepUploadsTask } from "@/lib/server/submissions";
 import { snapshotChangedTask, snapshotJob, snapshotPublishedTask } from "@/lib/server/snapshots";
+import { auditSubmissionTask, fillAuditsTask } from "@/lib/server/integrity";
 
 export const JOBS: JobRegistry = {
   "score-upload": scoreUploadJob,
@@ -20,4 +21,6 @@ export const JOBS: JobRegistry = {
   snapshot: snapshotJob,
   "snapshot-changed": snapshotChangedTask,
   "snapshot-published": snapshotPublishedTask,
+  "audit-submission": auditSubmissionTask,
+  "fill-audits": fillAuditsTask,
 };

@@ -1,8 +1,9 @@
-// GET   /api/v1/submissions/{id} – metadata, status, metrics and validation summary
+// GET   /api/v1/submissions/{id} – metadata, status, metrics and validation summary (+ its integrity audit for its team and admins)
 // PATCH /api/v1/submissions/{id} – { visibility, logsUrl } (the team's owners, admins)
 import { getDb } from "@/lib/server/db";
 import { respond, route } from "@/lib/server/http";
-import { getSubmissionOrThrow, submissionJson, uploadJobOf, updateSubmission } from "@/lib/server/submissions";
+import { canView, getSubmissionOrThrow, submissionJson, uploadJobOf, updateSubmission } from "@/lib/server/submissions";
+import { submissionAuditView } from "@/lib/server/integrity";
 import { IdParams, SubmissionPatch } from "@/lib/validations/common";
 import { Submission } from "@/lib/contracts/submissions";
 
@@ -13,7 +14,9 @@ export const GET = route({ access: "public", params: IdParams }, async ({ params
   const sub = await getSubmissionOrThrow(db, params.id, actor);
   // an upload scored by a worker: its progress, and why it failed
   const job = sub.status === "scored" ? null : await uploadJobOf(db, sub.id);
-  return respond(Submission, { ...submissionJson(sub, actor), job });
+  // the integrity audit: its team and admins only (no field at all for anyone else)
+  const audit = await submissionAuditView(db, sub, actor, canView);
+  return respond(Submission, { ...submissionJson(sub, actor), job, ...(audit ? { audit } : {}) });
 });
 
 export const PATCH = route(
