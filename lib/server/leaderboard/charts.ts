@@ -1,3 +1,4 @@
+import { paperTableSources } from "./paper-tables";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { paretoFront, type PrCurve } from "@/lib/metrics";
 import { lengthBuckets, type LengthBucket } from "@/lib/tasks/shared/length-bucket";
@@ -163,15 +164,7 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
       task.kind.taskCharts?.({
         series,
         overlay,
-        systems: everyone.rows.map((r) => ({
-          submissionId: r.submissionId,
-          model: r.model,
-          team: r.team,
-          meta: { agent: r.meta.agent ?? null, base_model: r.meta.base_model ?? null },
-          metrics: r.metrics,
-          baseline: r.baseline,
-          partial: r.partial,
-        })),
+        systems: paperTableSources(everyone.rows),
         hidden,
         lengths: lengths?.series ?? null,
         options: task.options,

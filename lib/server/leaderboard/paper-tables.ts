@@ -5,12 +5,13 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { buildCiTable1, type CiTable1, type Table1Source } from "@/lib/tasks/ci-repair/table-1";
+import type { BoardSystem } from "@/lib/tasks/define";
 import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
 
 export type { CiTable1 };
 
 /** A board's rows as a paper table reads them (every complete public run, in board order). */
-export function paperTableSources(rows: LeaderboardRow[]): Table1Source[] {
+export function paperTableSources(rows: LeaderboardRow[]): (Table1Source & BoardSystem)[] {
   return rows.map((r) => ({
     submissionId: r.submissionId,
     model: r.model,
