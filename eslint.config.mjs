@@ -44,6 +44,7 @@ export default defineConfig([
     ".next/**",
     ".build/**",
     ".cli/**",
+    "packages/cli/dist/**",
     ".data/**",
     "lib/generated/**",
     "node_modules/**",

@@ -22,7 +22,10 @@ import { SYSTEM_META_KEYS } from "@/lib/validations/common";
 import { MAX_TRIES, retryDelaySeconds } from "@/lib/client/retry";
 import { readServerInfo } from "./embedded-pg.mjs";
 
-const USAGE = `usage: npm run cli -- <command>
+/** How the CLI was started: `leaderboard` when installed alone (packages/cli), else the app's npm script. */
+const PROGRAM = process.env.LEADERBOARD_CLI_NAME ?? "npm run cli --";
+
+const USAGE = `usage: ${PROGRAM} <command>
 
   score --task bouncerbench/input --release FILE_OR_VERSION PRED.json
         score a prediction file offline with the server's metrics library; prints JSON
@@ -429,8 +432,25 @@ async function cmdImportRelease(argv: string[]) {
   });
 }
 
+/** One command's part of the usage (its lines up to the next command), or null for an unknown one. */
+export function commandHelp(cmd: string): string | null {
+  const lines = USAGE.split("\n");
+  const start = lines.findIndex((l) => l.startsWith(`  ${cmd} `) || l === `  ${cmd}`);
+  if (start < 0) return null;
+  let end = start + 1;
+  while (end < lines.length && lines[end].startsWith("        ")) end++;
+  return `usage: ${PROGRAM} ${lines.slice(start, end).join("\n").trim()}\n\n${lines.at(-1)}`;
+}
+
 async function main() {
   const [cmd, ...rest] = process.argv.slice(2);
+  // every command answers --help with its own usage
+  if (cmd && (rest.includes("--help") || rest.includes("-h"))) {
+    const help = commandHelp(cmd);
+    if (!help) throw new CliError(`unknown command ${cmd}\n\n${USAGE}`);
+    console.log(help);
+    return;
+  }
   switch (cmd) {
     case "score":
       return cmdScore(rest);

@@ -213,7 +213,8 @@ function boardColumns(props: Props): Column<LeaderboardRow>[] {
     header: c.label,
     align: "right",
     ...sortable(c),
-    className: `whitespace-nowrap ${c.key === primaryMetric ? "font-semibold text-slate-900 dark:text-slate-100" : ""}`,
+    // on a phone the primary column's long label may wrap: the score stays in view
+    className: `whitespace-nowrap ${c.key === primaryMetric ? "font-semibold text-slate-900 max-sm:whitespace-normal dark:text-slate-100" : ""}`,
     cellProps: () => ({ "data-metric": c.key }),
     cell: (r) => <MetricCell r={r} c={c} primaryMetric={primaryMetric} />,
   });
