@@ -145,7 +145,7 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   const homeAfter = await read(a, "/");
   expect(homeAfter.cache).toBe("miss");
   // (React separates a number from the text after it with <!-- -->)
-  const shows = (n: number) => new RegExp(`>${n}(<!-- -->)? submissions<`);
+  const shows = (n: number) => new RegExp(`>${n}(<!-- -->)? public (<!-- -->)?submissions<`);
   expect(homeAfter.text).toMatch(shows(countBefore + 6));
   expect(homeBefore.text).toMatch(shows(countBefore));
   // a scored submission's page and JSON are cached too, and a change made through B shows on A at once
