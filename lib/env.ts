@@ -7,6 +7,22 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * A direct (session) connection to the primary when DATABASE_URL goes through a
+   * transaction-mode pooler: LISTEN, migrations, graphile-worker, session-level advisory locks and
+   * named prepared statements use it (docs/scaling.md). Default: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_DIRECT_URL must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** a read replica for leaderboard reads, used only when it has caught up with the board asked for (docs/scaling.md) */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_REPLICA_URL must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().default(".data"),
   PORT: z.coerce.number().int().positive().default(3000),
   ADMIN_EMAIL: z.string().email().default("admin@localhost.localdomain"),

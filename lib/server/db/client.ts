@@ -15,31 +15,72 @@ export interface RawConnection {
 
 export interface Database {
   kind: "postgres";
+  /** Prisma on `pool`: every request's queries (unnamed statements, no session state) */
   prisma: PrismaClient;
+  /** connections of `url` — DATABASE_URL, which may be a transaction-mode pooler (PgBouncer) */
   pool: pg.Pool;
   url: string;
-  /** Runs fn on one connection inside a transaction. */
-  transaction<T>(fn: (conn: RawConnection) => Promise<T>): Promise<T>;
+  /**
+   * A direct (session) connection's URL — DATABASE_DIRECT_URL, else `url` — for what needs a
+   * session: LISTEN (release-signatures.ts), migrations, graphile-worker (LISTEN, named
+   * statements), session-level advisory locks, and named prepared statements (`pool.query` sends
+   * them there).
+   */
+  directUrl: string;
+  /** connections of `directUrl` (the same pool as `pool` when the URLs are equal) */
+  directPool: pg.Pool;
+  /** the read replica for leaderboard reads (DATABASE_REPLICA_URL; see ./replica.ts), or null */
+  replica: Database | null;
+  /** Runs fn on one connection inside a transaction; `direct`: on a direct connection (migrations). */
+  transaction<T>(fn: (conn: RawConnection) => Promise<T>, opts?: { direct?: boolean }): Promise<T>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
-/** Opens a PostgreSQL database (a server, or the embedded one `npm start` runs). */
-export async function openDatabase(opts: { url: string; poolSize?: number }): Promise<Database> {
+const g = globalThis as unknown as {
+  __sessionPools?: WeakMap<pg.Pool, pg.Pool>;
+  __sessionUrls?: Map<string, string>;
+  __replicas?: WeakMap<object, Database>;
+};
+const sessionPools = (g.__sessionPools ??= new WeakMap());
+const sessionUrls = (g.__sessionUrls ??= new Map());
+const replicas = (g.__replicas ??= new WeakMap());
+
+/**
+ * The pool to hold sessions on for a database's pool (graphile-worker's): its direct pool when
+ * DATABASE_DIRECT_URL differs, else the pool itself.
+ */
+export function sessionPool(pool: pg.Pool): pg.Pool {
+  return sessionPools.get(pool) ?? pool;
+}
+
+/** The URL to open a session on (a LISTEN connection) for a database opened on `url`. */
+export function sessionUrl(url: string): string {
+  return sessionUrls.get(url) ?? url;
+}
+
+/** The read replica of the database this Prisma client belongs to (null: none, or a transaction client). */
+export function replicaOf(prisma: object): Database | null {
+  return replicas.get(prisma) ?? null;
+}
+
+function newPool(url: string, max: number, health: boolean): pg.Pool {
   // a connection that cannot be made in time fails (503) rather than holding the request
   const pool = new pg.Pool({
-    connectionString: opts.url,
-    max: opts.poolSize ?? getEnv().DATABASE_POOL_SIZE,
+    connectionString: url,
+    max,
     connectionTimeoutMillis: getEnv().DATABASE_CONNECT_TIMEOUT_MS,
   });
   // an idle client's error (server restart) must not crash the process; it marks the database
-  // down (lib/server/db/health.ts) so that requests get a 503 at once until it is back
+  // down (lib/server/db/health.ts) so that requests get a 503 at once until it is back — not for
+  // a replica, whose reads fall back to the primary (./replica.ts)
   const lost = (e: Error) => {
-    if (isConnectionError(e)) markDatabaseDown(e);
+    if (health && isConnectionError(e)) markDatabaseDown(e);
     else log.error({ err: e }, "database connection error");
   };
   pool.on("error", lost);
   pool.on("connect", (client) => client.on("error", lost));
+  if (!health) return pool;
   // a connection that cannot be opened marks it down too (callback and promise forms: pg-pool's
   // own query() uses the first, Prisma's adapter the second)
   const connect = pool.connect.bind(pool) as (
@@ -56,14 +97,57 @@ export async function openDatabase(opts: { url: string; poolSize?: number }): Pr
       throw e;
     });
   };
+  return pool;
+}
+
+/**
+ * Opens a PostgreSQL database (a server, or the embedded one `npm start` runs). `url` carries the
+ * requests' queries and may be a transaction-mode pooler; `directUrl` (default: DATABASE_DIRECT_URL
+ * when `url` is DATABASE_URL, else `url`) the sessions; `replicaUrl` a read replica.
+ */
+export async function openDatabase(opts: {
+  url: string;
+  directUrl?: string;
+  replicaUrl?: string;
+  poolSize?: number;
+  /** false: a replica — its connection errors never mark the database down */
+  health?: boolean;
+}): Promise<Database> {
+  const env = getEnv();
+  const max = opts.poolSize ?? env.DATABASE_POOL_SIZE;
+  const health = opts.health ?? true;
+  const pool = newPool(opts.url, max, health);
+  const directUrl =
+    opts.directUrl ?? (opts.url === env.DATABASE_URL ? configured("DATABASE_DIRECT_URL") : undefined) ?? opts.url;
+  const directPool = directUrl === opts.url ? pool : newPool(directUrl, max, health);
+  if (directPool !== pool) {
+    sessionPools.set(pool, directPool);
+    sessionUrls.set(opts.url, directUrl);
+    // A named statement is prepared on one server connection and used again on the next query of
+    // the same pg client, which a transaction-mode pooler may run on another one (PgBouncer before
+    // 1.21 tracks none): named statements (rate-limiter-flexible's) go to a direct connection.
+    const pooled = pool.query.bind(pool) as (...a: unknown[]) => unknown;
+    const direct = directPool.query.bind(directPool) as (...a: unknown[]) => unknown;
+    (pool as unknown as { query: (...a: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const config = args[0] as { name?: unknown } | null;
+      return config && typeof config === "object" && config.name ? direct(...args) : pooled(...args);
+    };
+  }
+  const replica = opts.replicaUrl
+    ? await openDatabase({ url: opts.replicaUrl, directUrl: opts.replicaUrl, poolSize: max, health: false })
+    : null;
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  if (replica) replicas.set(prisma, replica);
   return {
     kind: "postgres",
     prisma,
     pool,
     url: opts.url,
-    async transaction(fn) {
-      const client = await pool.connect();
+    directUrl,
+    directPool,
+    replica,
+    async transaction(fn, topts) {
+      const client = await (topts?.direct ? directPool : pool).connect();
       try {
         await client.query("BEGIN");
         const conn: RawConnection = {
@@ -85,8 +169,23 @@ export async function openDatabase(opts: { url: string; poolSize?: number }): Pr
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
+      if (directPool !== pool) await directPool.end().catch(() => undefined);
+      await replica?.close();
     },
   };
+}
+
+/**
+ * DATABASE_DIRECT_URL or DATABASE_REPLICA_URL — not with the embedded PostgreSQL `npm start` runs
+ * when no DATABASE_URL is set: they would name another server than the one requests go to.
+ */
+function configured(name: "DATABASE_DIRECT_URL" | "DATABASE_REPLICA_URL"): string | undefined {
+  const v = getEnv()[name];
+  if (v && process.env.EMBEDDED_DATABASE === "1") {
+    log.warn({ variable: name }, "ignored: it needs DATABASE_URL (the app runs the embedded PostgreSQL)");
+    return undefined;
+  }
+  return v;
 }
 
 const globalForDb = globalThis as unknown as { __leaderboardDb?: Promise<Database> };
@@ -105,7 +204,11 @@ export function getDatabase(): Promise<Database> {
         ),
       );
     }
-    globalForDb.__leaderboardDb = openDatabase({ url: env.DATABASE_URL }).catch((e) => {
+    globalForDb.__leaderboardDb = openDatabase({
+      url: env.DATABASE_URL,
+      directUrl: configured("DATABASE_DIRECT_URL"),
+      replicaUrl: configured("DATABASE_REPLICA_URL"),
+    }).catch((e) => {
       globalForDb.__leaderboardDb = undefined;
       throw e;
     });

@@ -3,3 +3,4 @@ export * from "./health";
 export * from "./migrations";
 export * from "./sql";
 export * from "./locks.sql";
+export * from "./replica";

@@ -42,37 +42,43 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 )`;
 
 /**
- * Applies pending migrations, each in its own transaction, recording them in
- * `_prisma_migrations` exactly as `prisma migrate deploy` does, then fills the confusable
+ * Applies pending migrations — all in one transaction, under Prisma's advisory lock, so that of
+ * several processes starting at once one applies them and the others wait, then find them
+ * applied — recording them in `_prisma_migrations` as `prisma migrate deploy` does (migrations
+ * this code does not know, applied by a newer release, are left alone), then fills the confusable
  * skeletons of names stored before them (lib/server/names/names.ts). Returns the names applied.
  * @throws when an applied migration's file was edited afterwards (checksum mismatch)
  */
 export async function applyMigrations(db: Database, files = readMigrations()): Promise<string[]> {
   const applied: string[] = [];
-  await db.transaction(async (conn) => {
-    if (db.kind === "postgres") await conn.query(`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
-    await conn.exec(CREATE_TABLE);
-    const rows = await conn.query<{ migration_name: string; checksum: string }>(
-      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`,
-    );
-    const done = new Map(rows.map((r) => [r.migration_name, r.checksum]));
-    for (const m of files) {
-      const prev = done.get(m.name);
-      if (prev !== undefined) {
-        if (prev !== m.checksum) {
-          throw new Error(`Migration ${m.name} was changed after it was applied (checksum mismatch).`);
-        }
-        continue;
-      }
-      await conn.exec(m.sql);
-      await conn.query(
-        `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count, started_at)
-         VALUES ($1, $2, now(), $3, 1, now())`,
-        [crypto.randomUUID(), m.checksum, m.name],
+  // on a direct connection (DATABASE_DIRECT_URL): DDL and the lock need no pooler in between
+  await db.transaction(
+    async (conn) => {
+      if (db.kind === "postgres") await conn.query(`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
+      await conn.exec(CREATE_TABLE);
+      const rows = await conn.query<{ migration_name: string; checksum: string }>(
+        `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`,
       );
-      applied.push(m.name);
-    }
-  });
+      const done = new Map(rows.map((r) => [r.migration_name, r.checksum]));
+      for (const m of files) {
+        const prev = done.get(m.name);
+        if (prev !== undefined) {
+          if (prev !== m.checksum) {
+            throw new Error(`Migration ${m.name} was changed after it was applied (checksum mismatch).`);
+          }
+          continue;
+        }
+        await conn.exec(m.sql);
+        await conn.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count, started_at)
+         VALUES ($1, $2, now(), $3, 1, now())`,
+          [crypto.randomUUID(), m.checksum, m.name],
+        );
+        applied.push(m.name);
+      }
+    },
+    { direct: true },
+  );
   // names stored before their confusable skeletons were (teams, model names): filled once, then a no-op
   const filled = await backfillNameSkeletons(
     <T>(sql: string, params: unknown[]) => db.query<T & Record<string, unknown>>(sql, params) as Promise<T[]>,

@@ -6,9 +6,10 @@
 // after commit (docs/performance.md gives the measured figure). A connection that dies without a
 // word (a half-open socket, a failover) is found by a probe every PROBE_MS, and no signature is
 // kept longer than KEEP_MS whatever happens, so a silent failure costs at most KEEP_MS of
-// staleness. LISTEN needs a session: point DATABASE_URL at PostgreSQL or a session-mode pooler,
-// not a transaction-mode PgBouncer.
+// staleness. LISTEN needs a session: the listening connection goes to the database's direct URL
+// (DATABASE_DIRECT_URL when DATABASE_URL is a transaction-mode PgBouncer, which delivers none).
 import pg from "pg";
+import { sessionUrl } from "@/lib/server/db";
 import { log } from "@/lib/server/observability";
 import { listen, probe } from "./release-signatures.sql";
 
@@ -37,7 +38,7 @@ const g = globalThis as unknown as { __releaseSignatures?: Listener };
 
 function connect(l: Listener): void {
   if (l.stopped) return;
-  const client = new pg.Client({ connectionString: l.url, keepAlive: true });
+  const client = new pg.Client({ connectionString: sessionUrl(l.url), keepAlive: true });
   l.client = client;
   const down = (why: unknown) => {
     if (l.client !== client) return;

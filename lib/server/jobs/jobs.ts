@@ -12,7 +12,7 @@ import {
 import type pg from "pg";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
-import type { Sql } from "@/lib/server/db";
+import { sessionPool, type Sql } from "@/lib/server/db";
 import { log } from "@/lib/server/observability";
 import { addGraphileJob, insertJobRow } from "./jobs.sql";
 import {
@@ -222,9 +222,14 @@ const quiet = new Logger(() => (level, message) => {
   else if (level === "warning") log.warn({ component: "graphile-worker" }, message);
 });
 
+// graphile-worker needs sessions — a connection held LISTENing for new jobs, named prepared
+// statements reused across transactions — so it runs on the database's direct pool
+// (DATABASE_DIRECT_URL when DATABASE_URL is a transaction-mode pooler; the same pool otherwise):
+// `sessionPool(pool)` below, whichever pool its callers hand it.
+
 /** Installs or updates the queue's own schema (graphile_worker), idempotent. */
 export async function migrateQueue(pool: pg.Pool): Promise<void> {
-  await runMigrations({ pgPool: pool, logger: quiet });
+  await runMigrations({ pgPool: sessionPool(pool), logger: quiet });
 }
 
 /** Starts a worker in this process: it runs the registry's jobs until stopped. */
@@ -239,7 +244,7 @@ export async function startWorker(
     .flatMap((d) => (!d.tracked && d.cron ? [`${d.cron} ${d.name}`] : []))
     .join("\n");
   return run({
-    pgPool: pool,
+    pgPool: sessionPool(pool),
     concurrency: opts.concurrency ?? 2,
     noHandleSignals: true,
     pollInterval: 1000,
@@ -252,7 +257,7 @@ export async function startWorker(
 
 /** Runs every job of the registry that is due now, in this process, then returns (scripts and tests). */
 export async function runJobsOnce(db: PrismaClient, pool: pg.Pool, registry: JobRegistry): Promise<void> {
-  await runOnce({ pgPool: pool, logger: quiet, taskList: taskList(db, registry) });
+  await runOnce({ pgPool: sessionPool(pool), logger: quiet, taskList: taskList(db, registry) });
 }
 
 export async function getJobOrThrow(db: PrismaClient, id: string) {

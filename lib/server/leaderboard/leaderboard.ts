@@ -5,6 +5,7 @@ import type { MetricColumn } from "@/lib/tasks/types";
 import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
 import { readBoard, type Board, type BoardRow } from "./board";
 import { Lru } from "@/lib/server/cache";
+import { readOnReplica } from "@/lib/server/db";
 import { releaseJson } from "@/lib/server/releases";
 import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 
@@ -41,7 +42,11 @@ async function taskReleases(db: PrismaClient, taskId: string, version?: string) 
   return { release, releases: all.map((r) => ({ version: r.version, status: r.status, synthetic: r.synthetic })) };
 }
 
-/** The whole board of a release, from the cache when its board_version has not moved. */
+/**
+ * The whole board of a release, from the cache when its board_version has not moved; else read
+ * from the read replica when it has exactly that board_version (lib/server/db/replica.ts), or
+ * from the primary — never a lagging replica's board under this version's key.
+ */
 export async function getBoard(
   db: PrismaClient,
   release: { id: string; boardVersion: bigint; hidden: boolean },
@@ -49,7 +54,9 @@ export async function getBoard(
   const key = `${release.id}:${release.boardVersion}`;
   let board = boards.get(key);
   if (!board) {
-    board = readBoard(db, release);
+    board = readOnReplica(db, release, (replica) => readBoard(replica, release)).then(
+      (b) => b ?? readBoard(db, release),
+    );
     board.catch(() => undefined);
     boards.set(key, board);
   }
