@@ -13,6 +13,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getDatabase, databaseBack, databaseHealth, RETRY_AFTER_SECONDS } from "@/lib/server/db";
 import {
+  cacheRouteName,
   cacheSignature,
   cachedResponse,
   FILL_HEADER,
@@ -24,16 +25,21 @@ import {
   newNonce,
   pageCsp,
 } from "@/lib/server/http";
-import { log } from "@/lib/server/observability";
+import { log, observeCache, requestIdFrom } from "@/lib/server/observability";
 
 const dev = process.env.NODE_ENV !== "production";
 const github = Boolean(process.env.GITHUB_ID && process.env.GITHUB_SECRET);
 
 export async function proxy(req: NextRequest) {
+  const started = performance.now();
+  // metrics: the ROUTES entry of a request the cache could answer (not the cache's own render)
+  const cacheRoute = req.headers.has(FILL_HEADER) ? null : cacheRouteName(req.nextUrl.pathname);
   const https = isHttps(req);
   const page = !req.nextUrl.pathname.startsWith("/api/");
-  if (databaseHealth().down && !(await databaseBack(async () => (await getDatabase()).pool.query("SELECT 1"))))
+  if (databaseHealth().down && !(await databaseBack(async () => (await getDatabase()).pool.query("SELECT 1")))) {
+    if (cacheRoute) observeCache(cacheRoute, "bypass");
     return unavailable(page, https);
+  }
   // the proxy's own render of a cached page uses the placeholder nonce it was given
   const nonce =
     (req.headers.has(FILL_HEADER) &&
@@ -51,10 +57,18 @@ export async function proxy(req: NextRequest) {
       log.error({ err: e, component: "leaderboard-cache" }, "passing through after an error");
       return null;
     });
-    if (cached) return cached;
+    if (cached) {
+      const result = cached.headers.get("x-leaderboard-cache") === "hit" ? "hit" : "miss";
+      if (cacheRoute) observeCache(cacheRoute, result, (performance.now() - started) / 1000);
+      return cached;
+    }
   }
+  if (cacheRoute) observeCache(cacheRoute, "bypass");
   const headers = new Headers(req.headers);
   headers.delete(FILL_NONCE_HEADER);
+  // one request id for the render's logs (instrumentation.ts onRequestError, route()) and the answer
+  const requestId = requestIdFrom(req.headers);
+  headers.set("x-request-id", requestId);
   if (csp) {
     // Next.js reads the nonce from the request's policy
     headers.set("content-security-policy", csp);
@@ -62,6 +76,7 @@ export async function proxy(req: NextRequest) {
   }
   const res = NextResponse.next({ request: { headers } });
   applySecurityHeaders(res.headers, { csp, https });
+  res.headers.set("x-request-id", requestId);
   return res;
 }
 

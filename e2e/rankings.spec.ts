@@ -132,18 +132,19 @@ test("the README badge draws in Chromium with every text inside its half, and it
   const md = await page.getByTestId("badge-markdown").inputValue();
   expect(md).toContain(`/badges/tasks/bouncerbench/input/submissions/${gpt.submissionId}.svg`);
   expect(md).toContain(`/submissions/${gpt.submissionId})`);
-  // the SVG itself: each half's text fits its box, as Chromium lays out the font
+  // the SVG itself (badge-maker's, its text in scaled groups): each half's text fits its box, as
+  // Chromium lays out the font — both measured on the page, after every transform
   await page.goto(`/badges/tasks/bouncerbench/input/submissions/${gpt.submissionId}.svg`);
   const fits = await page.evaluate(() => {
     const svg = document.querySelector("svg")!;
     const rects = [...svg.querySelectorAll("g[clip-path] rect")].slice(0, 2) as SVGRectElement[];
-    const texts = [...svg.querySelectorAll("text")].filter((t) => !t.getAttribute("fill-opacity")) as SVGTextElement[];
+    const texts = [...svg.querySelectorAll("text")].filter(
+      (t) => !t.getAttribute("fill-opacity") && !t.closest("[aria-hidden]"),
+    ) as SVGTextElement[];
     return texts.map((t, i) => {
-      const box = t.getBBox();
-      const r = rects[i];
-      const x0 = Number(r.getAttribute("x") ?? 0);
-      const w = Number(r.getAttribute("width"));
-      return { text: t.textContent, left: box.x - x0, right: x0 + w - (box.x + box.width) };
+      const box = t.getBoundingClientRect();
+      const r = rects[i].getBoundingClientRect();
+      return { text: t.textContent, left: box.left - r.left, right: r.right - box.right };
     });
   });
   expect(fits).toHaveLength(2);

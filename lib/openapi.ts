@@ -93,6 +93,25 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get",
+    path: "/api/v1/health/live",
+    summary: "Liveness: the process runs (never touches the database)",
+    access: "anyone",
+    tag: "service",
+    responses: { 200: "{ ok: true, app, pid, uptimeSeconds }" },
+  },
+  {
+    method: "get",
+    path: "/api/v1/health/ready",
+    summary: "Readiness: the database answers and every migration is applied",
+    access: "anyone",
+    tag: "service",
+    responses: {
+      200: "{ ok: true, app, checks: { database: { ok, latencyMs }, migrations: { ok, applied, pending } } }",
+      503: '{ ok: false, app, down: ["database"] or ["migrations"], checks } with Retry-After',
+    },
+  },
+  {
+    method: "get",
     path: "/api/v1/openapi.json",
     summary: "This document",
     access: "anyone",

@@ -12,6 +12,11 @@ const db = await getDatabase();
 await applyMigrations(db);
 await migrateQueue(db.pool);
 const runner = await startJobWorker(db);
+// its own metrics (jobs by task and outcome, durations, its pool and scoring threads) on
+// GET /metrics of WORKER_METRICS_PORT when set (docs/operations.md, "Metrics and probes")
+const { instrumentJobs, serveWorkerMetrics } = await import("@/lib/server/observability");
+instrumentJobs(runner.events);
+await serveWorkerMetrics();
 console.log(`[worker] pid ${process.pid} running jobs (concurrency ${process.env.WORKER_CONCURRENCY ?? 2})`);
 let stopping = false;
 const stop = async () => {

@@ -72,6 +72,20 @@ export const RULES: Rule[] = [
     why: "liveness for load balancers",
   },
   {
+    key: "GET /api/v1/health/live",
+    runner: "api",
+    call: () => ({ path: "/api/v1/health/live" }),
+    expect: all(200),
+    why: "liveness probe: no credentials read, no database",
+  },
+  {
+    key: "GET /api/v1/health/ready",
+    runner: "api",
+    call: () => ({ path: "/api/v1/health/ready" }),
+    expect: all(200),
+    why: "readiness probe: the database answers and is migrated",
+  },
+  {
     key: "GET /metrics",
     runner: "api",
     call: () => ({ path: "/metrics" }),

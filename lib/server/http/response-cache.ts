@@ -53,7 +53,9 @@ const UUID = "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})";
  * parameters nobody reads (`?junk=1`, `utm_*`) is answered from the same entry, and cannot push
  * boards out of the cache.
  */
-const route = (path: string, scope: Scope, pool: Pool, params: readonly string[], flags = "") => ({
+const route = (name: string, path: string, scope: Scope, pool: Pool, params: readonly string[], flags = "") => ({
+  /** the route pattern as Next.js names it (app/…): metrics label the entry's requests with it */
+  name,
   re: new RegExp(`^${path}$`, flags),
   scope,
   pool,
@@ -66,56 +68,121 @@ const PIVOT = Object.keys(PivotQuery.shape);
 /** The requests the proxy answers from the cache, for visitors (no session, no token). */
 const ROUTES = [
   // the page also reads `print` (a printable board) and `snapshot` (a frozen board)
-  route(`/tasks/${T}`, "task", "boards", [...BOARD, "print", "snapshot"]),
-  route(`/api/v1/tasks/${T}/leaderboard`, "task", "boards", BOARD),
+  route("/tasks/[benchmark]/[task]", `/tasks/${T}`, "task", "boards", [...BOARD, "print", "snapshot"]),
+  route("/api/v1/tasks/[benchmark]/[task]/leaderboard", `/api/v1/tasks/${T}/leaderboard`, "task", "boards", BOARD),
   // the instance explorer and instance pages: built from the same release's board_version
   // (per-instance aggregates, board order) and its instances, which never change once imported
-  route(`/tasks/${T}/instances`, "task", "details", Object.keys(ExplorerQuery.shape)),
-  route(`/tasks/${T}/instances/[^/]+`, "task", "details", Object.keys(InstancePageQuery.shape)),
+  route(
+    "/tasks/[benchmark]/[task]/instances",
+    `/tasks/${T}/instances`,
+    "task",
+    "details",
+    Object.keys(ExplorerQuery.shape),
+  ),
+  route(
+    "/tasks/[benchmark]/[task]/instances/[id]",
+    `/tasks/${T}/instances/[^/]+`,
+    "task",
+    "details",
+    Object.keys(InstancePageQuery.shape),
+  ),
   // a comparison of public submissions (a private one is a 404 to visitors, and 404s are not kept)
-  route(`/tasks/${T}/compare`, "task", "details", ["ids", "release", "find"]),
+  route("/tasks/[benchmark]/[task]/compare", `/tasks/${T}/compare`, "task", "details", ["ids", "release", "find"]),
   // the pivot is built from the board's rows; the changelog from audit events written with the
   // changes they record — a release's status, a re-score's scores, a submission's row (made
   // public, verified, renamed, hidden), each of which moves the signature. A task's releases:
   // their rows change only in status after import, and a draft (admins' only) is a new id.
-  route(`(?:/api/v1)?/tasks/${T}/pivot`, "task", "details", PIVOT),
-  route(`/tasks/${T}/changelog`, "task", "details", ["before"]),
-  route(`/api/v1/tasks/${T}/changelog`, "task", "details", Object.keys(ChangelogQuery.shape)),
-  route(`(?:/api/v1)?/tasks/${T}/releases`, "task", "details", []),
-  route(`/tasks/${T}/releases/[^/]+`, "task", "details", []),
+  route("/tasks/[benchmark]/[task]/pivot", `/tasks/${T}/pivot`, "task", "details", PIVOT),
+  route("/api/v1/tasks/[benchmark]/[task]/pivot", `/api/v1/tasks/${T}/pivot`, "task", "details", PIVOT),
+  route("/tasks/[benchmark]/[task]/changelog", `/tasks/${T}/changelog`, "task", "details", ["before"]),
+  route(
+    "/api/v1/tasks/[benchmark]/[task]/changelog",
+    `/api/v1/tasks/${T}/changelog`,
+    "task",
+    "details",
+    Object.keys(ChangelogQuery.shape),
+  ),
+  route("/tasks/[benchmark]/[task]/releases", `/tasks/${T}/releases`, "task", "details", []),
+  route("/api/v1/tasks/[benchmark]/[task]/releases", `/api/v1/tasks/${T}/releases`, "task", "details", []),
+  route("/tasks/[benchmark]/[task]/releases/[version]", `/tasks/${T}/releases/[^/]+`, "task", "details", []),
   // A scored submission's page and JSON: built from its row, its scores and its team, whose every
   // change moves its releases' board_version (triggers), from its task's boards (the attempts
   // series), and from its predictions and the release's instances, which never change. One not
   // scored yet (its page follows the upload's job) is not cached (submissionTask is null).
-  route(`/submissions/${UUID}`, "submission", "submissions", ["release", "outcome", "page", "by"], "i"),
-  route(`/api/v1/submissions/${UUID}`, "submission", "submissions", [], "i"),
+  route(
+    "/submissions/[id]",
+    `/submissions/${UUID}`,
+    "submission",
+    "submissions",
+    ["release", "outcome", "page", "by"],
+    "i",
+  ),
+  route("/api/v1/submissions/[id]", `/api/v1/submissions/${UUID}`, "submission", "submissions", [], "i"),
   // ... and what hangs off it: its per-instance rows, breakdown (a 404 while it is being computed,
   // not kept) and length buckets, and each prediction's trace page and JSON — from the same
   // scores and the predictions, which never change — in a budget of their own, so a crawler
   // walking a release's traces cannot push the submission pages out
-  route(`/api/v1/submissions/${UUID}/instances`, "submission", "traces", Object.keys(InstancesQuery.shape), "i"),
-  route(`/api/v1/submissions/${UUID}/breakdown`, "submission", "traces", Object.keys(BreakdownQuery.shape), "i"),
-  route(`/api/v1/submissions/${UUID}/length-buckets`, "submission", "traces", Object.keys(ReleaseQuery.shape), "i"),
   route(
+    "/api/v1/submissions/[id]/instances",
+    `/api/v1/submissions/${UUID}/instances`,
+    "submission",
+    "traces",
+    Object.keys(InstancesQuery.shape),
+    "i",
+  ),
+  route(
+    "/api/v1/submissions/[id]/breakdown",
+    `/api/v1/submissions/${UUID}/breakdown`,
+    "submission",
+    "traces",
+    Object.keys(BreakdownQuery.shape),
+    "i",
+  ),
+  route(
+    "/api/v1/submissions/[id]/length-buckets",
+    `/api/v1/submissions/${UUID}/length-buckets`,
+    "submission",
+    "traces",
+    Object.keys(ReleaseQuery.shape),
+    "i",
+  ),
+  route(
+    "/api/v1/submissions/[id]/predictions/[instance]",
     `/api/v1/submissions/${UUID}/predictions/[^/]+`,
     "submission",
     "traces",
     Object.keys(PredictionDownloadQuery.shape),
     "i",
   ),
-  route(`/submissions/${UUID}/predictions/[^/]+`, "submission", "traces", Object.keys(TraceQuery.shape), "i"),
+  route(
+    "/submissions/[id]/predictions/[instance]",
+    `/submissions/${UUID}/predictions/[^/]+`,
+    "submission",
+    "traces",
+    Object.keys(TraceQuery.shape),
+    "i",
+  ),
   // every task's current release, leader and count of public scored submissions
-  route("/", "all", "boards", []),
-  route("/api/v1/benchmarks", "all", "boards", []),
+  route("/", "/", "all", "boards", []),
+  route("/api/v1/benchmarks", "/api/v1/benchmarks", "all", "boards", []),
   // A team's page and JSON as visitors see them: its name and members (teams.members_version,
   // moved by triggers on memberships and users' names), and its public scored submissions and
   // attempts ledger, whose every change moves a release's board_version (any task's). Members'
   // e-mails, tokens and invitations are for signed-in members, never answered from here.
-  route("/teams/([a-z0-9-]{1,64})", "team", "details", ["page"]),
-  route("/api/v1/teams/([a-z0-9-]{1,64})", "team", "details", []),
+  route("/teams/[slug]", "/teams/([a-z0-9-]{1,64})", "team", "details", ["page"]),
+  route("/api/v1/teams/[slug]", "/api/v1/teams/([a-z0-9-]{1,64})", "team", "details", []),
   // a function of the build (the layout differs only by session)
-  route("/docs/api", "build", "details", []),
+  route("/docs/api", "/docs/api", "build", "details", []),
 ];
+
+/**
+ * The name of the ROUTES entry a path falls under (its route pattern: `/tasks/[benchmark]/[task]`),
+ * whoever asks — for metrics: proxy.ts counts the cache's hits, misses and bypasses by it — or null.
+ */
+export function cacheRouteName(pathname: string): string | null {
+  for (const r of ROUTES) if (r.re.test(pathname)) return r.name;
+  return null;
+}
 
 /**
  * The request's path and the query parameters its route reads, in a canonical order (by name;

@@ -5,6 +5,9 @@ import { hasSessionCookie, resolveActor, type Actor } from "@/lib/server/auth";
 import { errorResponse } from "./error-response";
 import { MAX_JSON_BYTES, readGuarded } from "./body";
 import { observeRequest, requestIdFrom, routePattern, runWithRequest } from "@/lib/server/observability";
+// Next.js's own store of the request it is routing (shared across bundles through globalThis):
+// its `route` is the handler's file-based route pattern, e.g. /api/v1/submissions/[id]
+import { workAsyncStorage } from "next/dist/server/app-render/work-async-storage.external.js";
 
 type Access = "public" | "member" | "admin";
 
@@ -26,7 +29,14 @@ interface Ctx<P, B, Q, A extends Access> {
  * naming the field) and maps every error to the JSON error shape.
  */
 export function route<A extends Access, P = Record<string, never>, B = undefined, Q = undefined>(
-  opts: { access: A; params?: ZodType<P>; body?: ZodType<B>; query?: ZodType<Q> },
+  opts: {
+    access: A;
+    params?: ZodType<P>;
+    body?: ZodType<B>;
+    query?: ZodType<Q>;
+    /** the route pattern its logs and metrics name (default: the one Next.js routed the request by) */
+    name?: string;
+  },
   handler: (ctx: Ctx<P, B, Q, A>) => Promise<Response>,
 ) {
   return (incoming: Request, context: { params: Promise<unknown> }) => {
@@ -34,7 +44,7 @@ export function route<A extends Access, P = Record<string, never>, B = undefined
     const ctx = {
       requestId: requestIdFrom(incoming.headers),
       method: incoming.method,
-      route: routePattern(new URL(incoming.url).pathname),
+      route: opts.name ?? routeName(incoming),
     };
     return runWithRequest(ctx, async () => {
       const res = await handle(incoming, context);
@@ -78,6 +88,21 @@ export function route<A extends Access, P = Record<string, never>, B = undefined
     }
     return res;
   }
+}
+
+/**
+ * The route pattern of the handler answering this request, for logs and metrics: the one Next.js
+ * matched (app/api/v1/submissions/[id]/route.ts → /api/v1/submissions/[id]); outside Next.js
+ * (tests and scripts calling a handler), the path with its ids folded (routePattern).
+ */
+function routeName(req: Request): string {
+  let matched: string | undefined;
+  try {
+    matched = workAsyncStorage.getStore()?.route;
+  } catch {
+    // no AsyncLocalStorage here
+  }
+  return matched || routePattern(new URL(req.url).pathname);
 }
 
 /**

@@ -41,7 +41,9 @@ const VALUE_AFTER = new Set([
 
 /**
  * A request path as a route pattern for metrics (bounded labels): ids and values become
- * placeholders; task and benchmark slugs stay (there are few).
+ * placeholders; task and benchmark slugs stay (there are few). Only a fallback: route() labels a
+ * request with the route pattern Next.js matched (lib/server/http/route.ts), and a handler called
+ * outside Next.js (tests, scripts) with this.
  * @example routePattern("/api/v1/submissions/3f0c…/instances/django__django-1") // "/api/v1/submissions/:id/instances/:value"
  */
 export function routePattern(pathname: string): string {

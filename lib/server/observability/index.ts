@@ -1,4 +1,9 @@
-// Observability: structured logs with request ids, and Prometheus metrics.
+// Observability: structured logs with request ids, Prometheus metrics, probes.
 export { currentRequest, requestIdFrom, routePattern, runWithRequest, type RequestContext } from "./context";
 export { log } from "./log";
-export { metrics, observeRequest } from "./metrics";
+export { metrics, observeCache, observeRequest, observeServerRequest, type CacheResult } from "./metrics";
+export { observeHttpServer, serverRouteOf } from "./http-server";
+export { instrumentJobs } from "./jobs";
+export { serveMetrics, serveWorkerMetrics } from "./worker-metrics";
+export { recordRequestError, requestIdOf } from "./request-errors";
+export { liveness, probe, readiness } from "./probes";

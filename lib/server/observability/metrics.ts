@@ -1,25 +1,87 @@
-// Prometheus metrics of this process (GET /metrics; each web process is scraped on its own):
-// request durations by route, the connection pool, the scoring threads, the job queue (read from
-// the database at scrape time, so every process reports the same queue), and Node's own
-// (event-loop delay, heap, GC).
+// Prometheus metrics of this process (GET /metrics; each web process is scraped on its own, a
+// worker process on WORKER_METRICS_PORT, ./worker-metrics.ts): API handlers' durations by route
+// pattern, every request the HTTP server answered (pages too, ./http-server.ts), the response
+// cache's hits, misses and bypasses (proxy.ts), render errors (instrumentation.ts), this process's
+// jobs, the connection pool, the scoring threads, the job queue (read from the database at scrape
+// time, so every process reports the same queue), and Node's own (event-loop delay, heap, GC).
+// Every label is bounded: route labels are the app's own route patterns (the file tree's, as
+// Next.js names them, or the ROUTES entries of lib/server/http/response-cache.ts), never paths.
 import { graphileJobCounts, trackedJobsLastHour } from "./metrics.sql";
 import client from "prom-client";
+
+/** How the response cache answered: from memory, by rendering (and keeping), or not at all. */
+export type CacheResult = "hit" | "miss" | "bypass";
+/** How a job attempt ended: done, failed with attempts left, failed for good. */
+export type JobOutcome = "success" | "retry" | "failed";
 
 interface Registry {
   registry: client.Registry;
   http: client.Histogram<"method" | "route" | "status">;
+  server: client.Histogram<"method" | "route" | "status">;
+  cache: client.Counter<"route" | "result">;
+  cacheDuration: client.Histogram<"route" | "result">;
+  errors: client.Counter<"route" | "type">;
+  jobs: client.Counter<"task" | "outcome">;
+  jobDuration: client.Histogram<"task" | "outcome">;
+  jobsRunning: client.Gauge<"task">;
 }
 
 const g = globalThis as unknown as { __metrics?: Registry };
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 function create(): Registry {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const http = new client.Histogram({
     name: "http_request_duration_seconds",
-    help: "API requests by route pattern, method and status",
+    help: "API route handlers (route()) by route pattern (app/**/route.ts as Next.js names it), method and status",
     labelNames: ["method", "route", "status"] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    buckets: BUCKETS,
+    registers: [registry],
+  });
+  const server = new client.Histogram({
+    name: "http_server_request_duration_seconds",
+    help: "Every request the web server answered (pages, cached pages, API, static files) from its first byte to the end of the answer, by Next.js route pattern, method and status",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: BUCKETS,
+    registers: [registry],
+  });
+  const cache = new client.Counter({
+    name: "response_cache_requests_total",
+    help: "Requests for a route the response cache serves (ROUTES of response-cache.ts), by route and result: hit (from memory), miss (rendered, and kept when a 200), bypass (not from the cache: signed in, API token, client-side navigation, unknown task or unscored submission, an error)",
+    labelNames: ["route", "result"] as const,
+    registers: [registry],
+  });
+  const cacheDuration = new client.Histogram({
+    name: "response_cache_duration_seconds",
+    help: "Time the proxy took to answer from the response cache, by ROUTES route and result (hit, miss: a miss includes the render)",
+    labelNames: ["route", "result"] as const,
+    buckets: BUCKETS,
+    registers: [registry],
+  });
+  const errors = new client.Counter({
+    name: "request_errors_total",
+    help: "Errors Next.js reported while rendering a page or running a route handler (instrumentation.ts onRequestError), by route pattern and type (render, route, action, proxy)",
+    labelNames: ["route", "type"] as const,
+    registers: [registry],
+  });
+  const jobs = new client.Counter({
+    name: "worker_jobs_total",
+    help: "Job attempts this process ran, by task and outcome: success, retry (failed, attempts left), failed (failed for good)",
+    labelNames: ["task", "outcome"] as const,
+    registers: [registry],
+  });
+  const jobDuration = new client.Histogram({
+    name: "worker_job_duration_seconds",
+    help: "Duration of the job attempts this process ran, by task and outcome",
+    labelNames: ["task", "outcome"] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600],
+    registers: [registry],
+  });
+  const jobsRunning = new client.Gauge({
+    name: "worker_jobs_running",
+    help: "Jobs running in this process now, by task",
+    labelNames: ["task"] as const,
     registers: [registry],
   });
   new client.Gauge({
@@ -81,14 +143,35 @@ function create(): Registry {
       }
     },
   });
-  return { registry, http };
+  return { registry, http, server, cache, cacheDuration, errors, jobs, jobDuration, jobsRunning };
 }
 
 export function metrics(): Registry {
   return (g.__metrics ??= create());
 }
 
-/** Records one API request. */
+/** Records one API request (route: the handler's route pattern). */
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {
-  metrics().http.observe({ method, route, status: String(status) }, seconds);
+  metrics().http.observe({ method: methodLabel(method), route, status: String(status) }, seconds);
+}
+
+/** Records one answer of the HTTP server (./http-server.ts). */
+export function observeServerRequest(method: string, route: string, status: number, seconds: number): void {
+  metrics().server.observe({ method: methodLabel(method), route, status: String(status) }, seconds);
+}
+
+/**
+ * Records how the response cache answered a request for one of its ROUTES (route: the entry's
+ * name); `seconds` for hits and misses (the time the proxy took to answer from the cache).
+ */
+export function observeCache(route: string, result: CacheResult, seconds?: number): void {
+  const m = metrics();
+  m.cache.inc({ route, result });
+  if (seconds !== undefined) m.cacheDuration.observe({ route, result }, seconds);
+}
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** A method as a label: anything but the usual ones is "other" (bounded labels). */
+function methodLabel(method: string): string {
+  return METHODS.has(method) ? method : "other";
 }

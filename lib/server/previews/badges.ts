@@ -1,7 +1,8 @@
-// README badges: a shields-style SVG with a submission's (or a team's best) primary metric and its
-// rank with the 95% rank interval, e.g. "BouncerBench Input | F_m 0.592 · #3 (2–7)". Read from the
-// cached board (no prediction is read); versioned by the board's version, so an ETag answers 304
-// until the board moves. A hidden release's badge shows only what the Ladder released.
+// README badges: a shields.io badge (drawn by badge-maker, ./badge-svg.ts) with a submission's (or
+// a team's best) primary metric and its rank with the 95% rank interval, e.g. "BouncerBench Input |
+// F_m 0.592 · #3 (2–7)". Read from the cached board (no prediction is read); versioned by the
+// board's version, so an ETag answers 304 until the board moves. A hidden release's badge shows
+// only what the Ladder released.
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
@@ -11,6 +12,7 @@ import { getLeaderboard, type LeaderboardRow } from "@/lib/server/leaderboard";
 import { currentScore, discloseScore, getSubmissionOrThrow } from "@/lib/server/submissions";
 import { getTeamOrThrow } from "@/lib/server/teams";
 import { getTaskOrThrow } from "@/lib/server/tasks";
+import { badgeSvg as drawBadge } from "./badge-svg";
 
 export interface Badge {
   label: string;
@@ -128,30 +130,9 @@ export async function teamBadge(db: PrismaClient, fullSlug: string, slug: string
   return { ...b, title: `${b.title} — ${team.name}, ${row.model}`, private: false };
 }
 
-// Verdana 11 px advance widths (shields.io's font), by character class; close enough to lay out.
-function textWidth(s: string): number {
-  let w = 0;
-  for (const ch of s) {
-    if ("il.,:;|!'`()[]".includes(ch)) w += 3.9;
-    else if ("fjtrI -".includes(ch)) w += 4.6;
-    else if ("mwMW%".includes(ch)) w += 10.2;
-    else if (/[A-Z#]/.test(ch)) w += 7.6;
-    else if (/[0-9]/.test(ch)) w += 7.0;
-    else w += 6.6;
-  }
-  return Math.ceil(w);
-}
-
-const xml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-
-/** The SVG of a badge (flat style, two halves). */
+/** The SVG of a badge: shields' own flat badge, sized by its measurement of the text (./badge-svg.ts). */
 export function badgeSvg(b: Pick<Badge, "label" | "message" | "color" | "title">): string {
-  const pad = 6;
-  const lw = textWidth(b.label) + 2 * pad;
-  const mw = textWidth(b.message) + 2 * pad;
-  const w = lw + mw;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${xml(b.title)}"><title>${xml(b.title)}</title><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath id="r"><rect width="${w}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${mw}" height="20" fill="${b.color}"/><rect width="${w}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11"><text x="${lw / 2}" y="15" fill="#010101" fill-opacity=".3">${xml(b.label)}</text><text x="${lw / 2}" y="14">${xml(b.label)}</text><text x="${lw + mw / 2}" y="15" fill="#010101" fill-opacity=".3">${xml(b.message)}</text><text x="${lw + mw / 2}" y="14">${xml(b.message)}</text></g></svg>`;
+  return drawBadge(b);
 }
 
 /**
@@ -162,9 +143,13 @@ export function badgeSvg(b: Pick<Badge, "label" | "message" | "color" | "title">
 export const BADGE_MAX_AGE = 60;
 export const BADGE_STALE = 30;
 
+/** How badges are drawn: part of the ETag. */
+const DRAWING = "badge-maker";
+
 /** The badge as an HTTP answer: an ETag from its version (304 when unchanged); private ones are never kept by caches. */
 export function badgeResponse(req: Request, b: Badge): Response {
-  const etag = `"b-${crypto.createHash("sha1").update(`${b.version}|${b.message}|${b.color}`).digest("hex").slice(0, 20)}"`;
+  // (DRAWING: a badge drawn another way is a new answer, not a 304 with the old drawing)
+  const etag = `"b-${crypto.createHash("sha1").update(`${b.version}|${b.message}|${b.color}|${DRAWING}`).digest("hex").slice(0, 20)}"`;
   const headers = {
     etag,
     "cache-control": b.private

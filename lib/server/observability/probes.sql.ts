@@ -1,0 +1,10 @@
+// The statements of probes.ts: the migrations the database has applied.
+import type { Sql } from "@/lib/server/db";
+
+/** Names of the migrations applied and not rolled back (the `_prisma_migrations` the runner writes). */
+export function appliedMigrations(sql: Sql) {
+  return sql<{ migration_name: string }>(
+    `SELECT migration_name FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`,
+    [],
+  );
+}
