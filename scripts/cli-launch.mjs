@@ -2,9 +2,13 @@
 // (.cli/, esbuild), rebuilt here whenever a source file is newer than the bundle. A compiled
 // CLI starts in a fraction of the time tsx needs to compile TypeScript on every call; commands
 // load the database code only when they use it (code splitting).
+// The .env files are read first (scripts/load-env.mjs): variables already set win.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { loadEnv } from "./load-env.mjs";
+
+loadEnv();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = path.join(root, ".cli");

@@ -21,6 +21,11 @@ import { UploadResponse } from "@/lib/contracts/submissions";
 import { SYSTEM_META_KEYS } from "@/lib/validations/common";
 import { MAX_TRIES, retryDelaySeconds } from "@/lib/client/retry";
 import { readServerInfo } from "./embedded-pg.mjs";
+import { loadEnv } from "./load-env.mjs";
+
+// the app's .env files, before any setting is read (variables already set win); not for the CLI
+// installed alone (packages/cli sets LEADERBOARD_CLI_NAME): a team's own project .env is not ours
+if (!process.env.LEADERBOARD_CLI_NAME) loadEnv();
 
 /** How the CLI was started: `leaderboard` when installed alone (packages/cli), else the app's npm script. */
 const PROGRAM = process.env.LEADERBOARD_CLI_NAME ?? "npm run cli --";

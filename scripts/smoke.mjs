@@ -66,7 +66,10 @@ try {
   check(home.ok && (await home.text()).includes("BouncerBench"), "GET / lists the benchmarks");
   const board = await fetch(`${url}/tasks/bouncerbench/input`);
   const html = await board.text();
-  check(board.ok && html.includes('data-testid="leaderboard"') && html.includes("gpt-4.1"), "the board's rows are in its HTML");
+  check(
+    board.ok && html.includes('data-testid="leaderboard"') && html.includes("gpt-4.1"),
+    "the board's rows are in its HTML",
+  );
   const api = await fetch(`${url}/api/v1/tasks/bouncerbench/input/leaderboard`);
   const lb = api.ok ? await api.json() : null;
   check(Boolean(lb?.rows?.some((r) => r.model === "gpt-4.1")), "GET /api/v1/tasks/bouncerbench/input/leaderboard");

@@ -3,16 +3,30 @@
 // The server itself migrates and seeds the database on boot (instrumentation.ts).
 // While it runs, DATA_DIR/server.json says where (the CLI reads it, whatever the port).
 // `node scripts/start.mjs --dev` does the same with `next dev`.
+// Settings: the environment, then the .env files (scripts/load-env.mjs), read before anything
+// else here so that DATABASE_URL, PORT, DATA_DIR or NEXTAUTH_* from .env count.
+// With NODE_ENV=production nothing is built: without a build (`npm run build`) it refuses to start.
 import { spawn, spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { ensureEmbeddedPostgres, readServerInfo, serverInfoPath } from "./embedded-pg.mjs";
+import { envForNext, loadEnv } from "./load-env.mjs";
+import { compiledFile, workerArgs } from "./worker-launch.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
+const dev = process.argv.includes("--dev");
+// the files Next.js reads, in its order and mode; a variable already set wins over them
+const dotenv = loadEnv({
+  dir: root,
+  mode: process.env.NODE_ENV === "test" ? "test" : dev ? "development" : "production",
+});
+if (dotenv.files.length)
+  console.log(`[start] settings from ${dotenv.files.join(", ")} (variables set in the environment win)`);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const production = !dev && env.NODE_ENV === "production";
 const port = env.PORT || "3000";
 const dataDir = path.resolve(env.DATA_DIR || ".data");
 fs.mkdirSync(dataDir, { recursive: true });
@@ -23,7 +37,11 @@ if (!env.NEXTAUTH_SECRET) {
   if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url"), { mode: 0o600 });
   env.NEXTAUTH_SECRET = fs.readFileSync(file, "utf8").trim();
 }
+if (production && !env.NEXTAUTH_URL)
+  console.warn(`[start] NEXTAUTH_URL is not set: sign-in links will name http://localhost:${port}; set the public URL`);
 env.NEXTAUTH_URL ||= `http://localhost:${port}`;
+// Next.js reads the .env files again: it gets the values settled here (envForNext)
+const nextEnv = (extra = {}) => ({ ...envForNext(env, dotenv.named), ...extra });
 
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
@@ -49,7 +67,6 @@ function newestSource() {
   return newest;
 }
 
-const dev = process.argv.includes("--dev");
 // the embedded database has one owner: a second app on the same DATA_DIR must not start it
 const running = env.DATABASE_URL ? null : readServerInfo(dataDir);
 if (running) {
@@ -60,10 +77,23 @@ if (running) {
 }
 
 const buildId = path.join(root, ".next", "BUILD_ID");
-const stale = !fs.existsSync(buildId) || fs.statSync(buildId).mtimeMs < newestSource();
-if (!dev && stale && env.SKIP_BUILD !== "1") {
+const built = fs.existsSync(buildId);
+const stale = !built || fs.statSync(buildId).mtimeMs < newestSource();
+const runWorker = env.WORKER !== "0";
+if (production) {
+  // a production start builds nothing: the build is a step of its own, made before (README, "Deploy")
+  const worker = runWorker ? await compiledFile("worker", { compile: false }).catch((e) => e) : null;
+  if (!built || worker instanceof Error) {
+    console.error(
+      `[start] NODE_ENV=production: ${!built ? "the app is not built (no .next/BUILD_ID)" : "the job worker is not compiled (no .build/server/worker.mjs)"}; ` +
+        "run `npm run build` first — a production start never builds",
+    );
+    process.exit(1);
+  }
+  if (stale) console.warn("[start] NODE_ENV=production: sources are newer than the build; serving the build as it is");
+} else if (!dev && stale && env.SKIP_BUILD !== "1") {
   console.log("[start] building the app (first start or sources changed)…");
-  const r = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env });
+  const r = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: nextEnv() });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -85,23 +115,18 @@ env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import=${pathToFileURL(preload).
 // The job worker runs in a child process of its own (WORKER=0 runs none; `npm run worker` adds
 // more): a large upload or a re-score grows its heap, never the web process's. It is restarted
 // if it dies; jobs it held are unlocked by the heartbeat reaper (lib/server/jobs/heartbeat.ts).
-const runWorker = env.WORKER !== "0";
 let stopping = false;
 const child = spawn(process.execPath, [next, dev ? "dev" : "start", "-p", port], {
   stdio: "inherit",
-  env: { ...env, WORKER: "0" },
+  env: nextEnv({ WORKER: "0" }),
 });
 let worker = null;
 let workerRestarts = 0;
 async function startWorkerChild() {
-  const { ensureBundle } = await import("./bundle.mjs");
-  const dir = await ensureBundle();
+  // the compiled worker `npm run worker` runs too (scripts/worker-launch.mjs); never built in production
+  const file = await compiledFile("worker", production ? { compile: false } : {});
   const workerEnv = { ...env, NODE_OPTIONS: (process.env.NODE_OPTIONS ?? "").trim() };
-  worker = spawn(
-    process.execPath,
-    [`--max-old-space-size=${env.WORKER_MEMORY_MB || 2048}`, path.join(dir, "worker.mjs")],
-    { stdio: "inherit", env: workerEnv },
-  );
+  worker = spawn(process.execPath, workerArgs(file, env), { stdio: "inherit", env: workerEnv });
   const started = Date.now();
   worker.on("exit", (code, signal) => {
     worker = null;
