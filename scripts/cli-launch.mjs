@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { cliBuildOptions } from "./cli-build-options.mjs";
 import { loadEnv } from "./load-env.mjs";
 
 loadEnv();
@@ -31,20 +32,7 @@ function newest(p) {
 export async function buildCli() {
   const esbuild = await import("esbuild");
   fs.rmSync(outDir, { recursive: true, force: true });
-  await esbuild.build({
-    entryPoints: { cli: path.join(root, "scripts", "cli.ts") },
-    outdir: outDir,
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    packages: "external",
-    tsconfig: path.join(root, "tsconfig.json"),
-    logLevel: "warning",
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
+  await esbuild.build(cliBuildOptions(root, { outdir: outDir, packages: "external" }));
 }
 
 const stale = !fs.existsSync(entry) || fs.statSync(entry).mtimeMs < Math.max(...sources.map(newest));
