@@ -6,7 +6,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AuditCard } from "@/components/submission/audit-card";
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
 import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { POST as importRoute } from "@/app/api/v1/admin/releases/route";
@@ -142,6 +145,15 @@ describe("integrity audit", () => {
     }
     // admins do
     expect((await view(subs.copy, "admin")).body.audit.status).toBe("flagged");
+  });
+
+  it("the submission page's card shows the team what was found, with a link to the other submission", async () => {
+    const audit = (await view(subs.copy, "copier")).body.audit;
+    const html = renderToStaticMarkup(createElement(AuditCard, { audit }));
+    expect(html).toContain('data-status="flagged"');
+    expect(html).toMatch(/near-duplicate<\/span>: near-duplicate of submission/);
+    expect(html).toContain(`href="/submissions/${gptId}"`);
+    expect(html).toContain("Seen by your team and the admins only");
   });
 
   it("the original team re-uploading is not another team's copy (nor is its copier's copy held against it)", async () => {

@@ -18,7 +18,9 @@ import { orNotFound } from "@/lib/server/pages";
 import { scoreBreakdown, standingOf, submissionChartData, teamAttemptSeries } from "@/lib/server/leaderboard";
 import { StandingCard } from "@/components/submission/standing-card";
 import { submissionOg, versionTag } from "@/lib/server/previews";
-import { submissionPageInstances, submissionPageView } from "@/lib/server/submissions";
+import { canView, submissionPageInstances, submissionPageView } from "@/lib/server/submissions";
+import { submissionAuditView } from "@/lib/server/integrity";
+import { AuditCard } from "@/components/submission/audit-card";
 
 export const dynamic = "force-dynamic";
 
@@ -86,6 +88,8 @@ export default async function SubmissionPage({ params, searchParams }: { params:
           () => null,
         )
       : null;
+  // the integrity audit: its team and admins only
+  const audit = await submissionAuditView(db, v.sub, actor, canView).catch(() => undefined);
   // where it stands on its board (public releases; the Ladder speaks for hidden ones)
   const standing = v.score && !v.hidden ? await standingOf(db, v.sub.id, v.score.release.id).catch(() => null) : null;
   return (
@@ -93,6 +97,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
       <Sliced>
         <SubmissionHeader v={v} />
         <LadderNote v={v} />
+        {audit ? <AuditCard audit={audit} /> : null}
       </Sliced>
       {v.score ? (
         <>
