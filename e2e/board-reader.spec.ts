@@ -1,19 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { snap } from "./helpers";
+import { catalogTasks, snap } from "./helpers";
 
 // A board a reader understands (issue 32), in Chromium at a phone's 390 px and a laptop's
 // 1440×900: the score in view without sideways scrolling on every task's board and on compare,
 // a dense first screen, labels instead of metric keys, the paper a click away, a skip link to the
 // rows, and picks across pages said.
 
-const TASKS = [
-  "bouncerbench/input",
-  "bouncerbench/output",
-  "bouncerbench/lite",
-  "abstain-validate/repair",
-  "ci-bench/repair",
-  "cr-bench/review",
-];
+const TASKS = catalogTasks();
 
 type Row = { submissionId: string; model: string; rank: number | null; significancePending: boolean };
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { snap } from "./helpers";
+import { catalogTasks, snap } from "./helpers";
 
 /** Charts draw when scrolled near (components/charts/in-view.tsx): scroll the page through. */
 /** A bar chart's bars, drawn by Recharts or, for a few plain bars, as static SVG (static-bars.tsx). */
@@ -261,14 +261,7 @@ test("no chart label overlaps another or is cut off, at 390 and 1,440 px, on eve
   page,
 }) => {
   test.setTimeout(240_000);
-  const tasks = [
-    "bouncerbench/input",
-    "bouncerbench/output",
-    "bouncerbench/lite",
-    "abstain-validate/repair",
-    "ci-bench/repair",
-    "cr-bench/review",
-  ];
+  const tasks = catalogTasks();
   const urls = [...tasks.map((t) => `/tasks/${t}`)];
   for (const t of ["bouncerbench/input", "bouncerbench/lite", "abstain-validate/repair", "cr-bench/review"])
     urls.push(await firstSubmission(page, t));

@@ -1,3 +1,4 @@
+import { CATALOG } from "@/lib/tasks/catalog";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
@@ -41,4 +42,9 @@ export async function queryAt<T = Record<string, unknown>>(
   } finally {
     await c.end();
   }
+}
+
+/** Every task of the catalog, "benchmark/task" (the boards a browser test walks). */
+export function catalogTasks(): string[] {
+  return CATALOG.flatMap((b) => b.tasks.map((t) => `${b.slug}/${t.slug}`));
 }

@@ -5,20 +5,13 @@ import { EmptyState } from "@/components/ui/card";
 import { Pager } from "@/components/ui/pager";
 import type { BoardView } from "@/lib/server/leaderboard";
 
-const SORT_LABELS: Record<string, string> = {
-  model: "model",
-  team: "team",
-  date: "date",
-  coverage: "coverage",
-  cost: "cost",
-};
-
 /** One page of the board, with the compare form, the pager and the print-all link. */
 export function BoardRows({ board, base, release }: { board: BoardView; base: string; release?: string }) {
   const { lb, links } = board;
   // ticked on other pages (the URL's pick): said, and sent with this page's ticks
   const elsewhere = board.picked.filter((id) => !lb.rows.some((r) => r.submissionId === id));
-  const sortLabel = SORT_LABELS[lb.sort] ?? lb.columns.find((c) => c.key === lb.sort)?.label ?? lb.sort;
+  // a metric by its label; model, team, date, coverage and cost by their own names
+  const sortLabel = lb.columns.find((c) => c.key === lb.sort)?.label ?? lb.sort;
   if (!lb.rows.length) {
     return (
       <>

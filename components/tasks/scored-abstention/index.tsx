@@ -17,7 +17,6 @@ const lift = (x: number | null | undefined) => (x === null || x === undefined ? 
 export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
   ScoreDetails: ({ details, metrics }) => {
     const m = (k: string) => getMetric(metrics, k);
-    const sak = Object.entries(details.successAtK);
     return (
       <>
         <Card title="Funnel (filtered success@1)">
@@ -52,32 +51,6 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
               ],
               ["Abstention AP / validation AP", `${f3(m("abstention_ap"))} / ${f3(m("validation_ap"))}`],
               ["Wasserstein (scores vs empirical success)", f3(m("wasserstein"))],
-            ]}
-          />
-        </Card>
-        <Card title="Filtered success@k by policy, k = 1 to 5" className="lg:col-span-2">
-          <DataTable
-            rows={sak}
-            rowKey={([p]) => p}
-            caption="Filtered success@k by policy, k = 1 to 5 (every k the release supports: below)"
-            testId="success-at-k"
-            plain
-            columns={[
-              {
-                key: "policy",
-                header: "policy",
-                rowHeader: true,
-                sort: ([p]) => p,
-                cell: ([p]) => p.replace(/_/g, "-"),
-              },
-              ...[1, 2, 3, 4, 5].map((k) => ({
-                key: `k${k}`,
-                header: `k = ${k}`,
-                align: "right" as const,
-                sort: ([, v]: (typeof sak)[number]) => v[k - 1]?.value,
-                cell: ([, v]: (typeof sak)[number]) => pct(v[k - 1]?.value),
-              })),
-              { key: "bugs", header: "bugs", align: "right", sort: ([, v]) => v[0]?.bugs, cell: ([, v]) => v[0]?.bugs },
             ]}
           />
         </Card>
