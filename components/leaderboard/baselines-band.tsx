@@ -49,7 +49,7 @@ export function BaselinesBand({ board }: { board: BoardView }) {
         <ul className="mt-1 grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
           {baselines.map(({ row, description }) => (
             <li key={row.submissionId} data-baseline-detail={row.baseline ?? ""}>
-              <Link href={`/submissions/${row.submissionId}`} className="font-medium">
+              <Link href={`/submissions/${row.submissionId}`} className="font-medium" prefetch={false}>
                 {row.model}
               </Link>{" "}
               <span className="tabular-nums">
@@ -76,7 +76,7 @@ export function ViewToggle({ board }: { board: BoardView }) {
         {label}
       </span>
     ) : (
-      <Link href={links.view(v)} className="rounded px-2 py-0.5">
+      <Link href={links.view(v)} className="rounded px-2 py-0.5" prefetch={false}>
         {label}
       </Link>
     );

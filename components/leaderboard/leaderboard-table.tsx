@@ -125,7 +125,7 @@ function Team({ r }: { r: LeaderboardRow }) {
 function Model({ r }: { r: LeaderboardRow }) {
   return (
     <>
-      <Link href={`/submissions/${r.submissionId}`} className="font-medium">
+      <Link href={`/submissions/${r.submissionId}`} className="font-medium" prefetch={false}>
         {r.model}
       </Link>
       <span className="ml-2 inline-flex flex-wrap gap-1">

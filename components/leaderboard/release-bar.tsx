@@ -17,6 +17,7 @@ export function ReleaseBar({ board, base }: { board: BoardView; base: string }) 
     <Link
       key={r.version}
       href={board.links.release(r.status === "published" ? undefined : r.version)}
+      prefetch={false}
       aria-current={r.version === release.version ? "page" : undefined}
       className={r.version === release.version ? "font-semibold underline" : ""}
     >

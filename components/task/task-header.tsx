@@ -55,6 +55,7 @@ export function TaskHeader({
             <Link
               key={key}
               href={`/tasks/${task.fullSlug}${path}`}
+              prefetch={false}
               aria-current={key === current ? "page" : undefined}
               className={key === current ? "font-semibold" : undefined}
             >

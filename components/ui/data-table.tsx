@@ -98,6 +98,7 @@ export function DataTable<R>({
           <span className="inline-flex items-center gap-1">
             <Link
               href={sortLinks.hrefFor(c.key, next)}
+              prefetch={false}
               className="text-slate-900 no-underline dark:text-slate-100"
               data-sort-key={c.key}
             >

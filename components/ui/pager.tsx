@@ -24,7 +24,7 @@ export function Pager({
   return (
     <nav aria-label="Pages" className="flex items-center gap-2" data-testid="pager">
       {prev !== null ? (
-        <Link href={href(prev)} className={cls} rel="prev">
+        <Link href={href(prev)} className={cls} rel="prev" prefetch={false}>
           ← Previous
         </Link>
       ) : null}
@@ -32,7 +32,7 @@ export function Pager({
         {noun} {from}–{to} of {matched}
       </span>
       {next !== null ? (
-        <Link href={href(next)} className={cls} rel="next">
+        <Link href={href(next)} className={cls} rel="next" prefetch={false}>
           Next →
         </Link>
       ) : null}

@@ -50,9 +50,9 @@ function nextRoutes(): Matcher[] | null {
   try {
     const file = manifestFile();
     if (!file) return (s.routes = null);
-    const mtime = fs.statSync(file).mtimeMs;
+    const mtime = fs.statSync(/*turbopackIgnore: true*/ file).mtimeMs;
     if (s.routes && mtime === s.mtime) return s.routes;
-    const m = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    const m = JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) as {
       staticRoutes?: ManifestRoute[];
       dynamicRoutes?: ManifestRoute[];
     };
