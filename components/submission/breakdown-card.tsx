@@ -56,7 +56,7 @@ export function BreakdownCard({
               {LABELS[a] ?? a}
             </span>
           ) : (
-            <Link key={a} href={href(a)} scroll={false} className="rounded px-2 py-0.5">
+            <Link key={a} href={href(a)} scroll={false} className="rounded px-2 py-0.5" prefetch={false}>
               {LABELS[a] ?? a}
             </Link>
           ),

@@ -12,7 +12,7 @@ export function SubmissionHeader({ v }: { v: SubmissionPageView }) {
   return (
     <div>
       <p className="text-sm text-muted">
-        <Link href={`/tasks/${sub.task.fullSlug}`}>
+        <Link href={`/tasks/${sub.task.fullSlug}`} prefetch={false}>
           {sub.task.benchmark.name} · {sub.task.name}
         </Link>
       </p>
@@ -29,7 +29,13 @@ export function SubmissionHeader({ v }: { v: SubmissionPageView }) {
         ) : null}
       </h1>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {sub.team ? <Link href={`/teams/${sub.team.slug}`}>{sub.team.name}</Link> : "—"}
+        {sub.team ? (
+          <Link href={`/teams/${sub.team.slug}`} prefetch={false}>
+            {sub.team.name}
+          </Link>
+        ) : (
+          "—"
+        )}
         {sub.system ? ` · ${sub.system}` : ""} · submitted {formatDate(sub.createdAt)}
         {sub.fileName ? ` · ${sub.fileName}${sub.fileSize ? ` (${formatBytes(sub.fileSize)})` : ""}` : ""}
         {v.validation.format ? ` · ${v.validation.format} format` : ""}
@@ -89,7 +95,12 @@ export function SubmissionHeader({ v }: { v: SubmissionPageView }) {
               {sub.scores
                 .filter((s) => s.id !== score.id)
                 .map((s) => (
-                  <Link key={s.id} href={`/submissions/${sub.id}?release=${s.release.version}`} className="mr-2">
+                  <Link
+                    key={s.id}
+                    href={`/submissions/${sub.id}?release=${s.release.version}`}
+                    className="mr-2"
+                    prefetch={false}
+                  >
                     {s.release.version}
                   </Link>
                 ))}
