@@ -122,6 +122,7 @@ test("a submission page shows the confusion matrix, per-class scores and filtere
 
 test("a prediction's trace is read in the viewer: steps, search, a step's permalink, the download", async ({
   page,
+  browser,
 }) => {
   await page.goto("/tasks/bouncerbench/input");
   await page.getByRole("link", { name: "claude-3.7-sonnet", exact: true }).click();
@@ -133,24 +134,40 @@ test("a prediction's trace is read in the viewer: steps, search, a step's permal
   const steps = page.getByTestId("trace-steps").locator("details[data-trace-step]");
   const n = await steps.count();
   expect(n).toBeGreaterThan(1);
-  // collapse all, then a search: only the matching steps open, and the search is in the URL
-  await page.getByRole("button", { name: "Collapse all" }).click();
+  // collapse all, then a search: only the matching steps open, and the search is in the URL.
+  // "Collapse all" is a link to the folded view (?fold=closed): the same result before hydration,
+  // after it (folded in place, the URL kept a permalink) and without a script
+  await page.getByRole("link", { name: "Collapse all" }).click();
+  await expect(page).toHaveURL(/[?&]fold=closed/);
   await expect(steps.first()).not.toHaveAttribute("open", "");
+  await expect(steps.nth(n - 1)).not.toHaveAttribute("open", "");
   // a word of step 2 (read from the DOM: a closed step's text is not rendered)
   const word = ((await steps.nth(1).locator("div").first().textContent()) ?? "").match(/[A-Za-z]{7,}/)![0];
   await page.getByRole("searchbox", { name: "Search in the trace" }).fill(word);
   await page.getByRole("button", { name: "Search", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`\\?q=${word}`));
+  await expect(page).toHaveURL(new RegExp(`\\?q=${word}$`));
   await expect(page.getByTestId("trace-matches")).toContainText(`match “${word}”`);
   await expect(steps.nth(1)).toHaveAttribute("open", "");
   await expect(steps.nth(1).locator("mark").first()).toHaveText(new RegExp(word, "i"));
-  // a step's permalink opens that step even when it was closed
+  // a step's permalink opens that step even in the folded view; the others stay closed
   const url = new URL(page.url());
-  url.search = "";
-  await page.goto(url.toString());
-  await page.getByRole("button", { name: "Collapse all" }).click();
+  url.search = "?fold=closed";
   await page.goto(`${url.toString()}#step-${n}`);
   await expect(page.locator(`#step-${n} details`)).toHaveAttribute("open", "");
+  await expect(steps.first()).not.toHaveAttribute("open", "");
+  await page.getByRole("link", { name: "Expand all" }).click();
+  await expect(steps.first()).toHaveAttribute("open", "");
+  // without a script, folding is a navigation to the folded view
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: new URL(page.url()).origin });
+  const plain = await noScript.newPage();
+  url.search = "";
+  await plain.goto(url.toString());
+  const plainSteps = plain.getByTestId("trace-steps").locator("details[data-trace-step]");
+  await expect(plainSteps.first()).toHaveAttribute("open", "");
+  await plain.getByRole("link", { name: "Collapse all" }).click();
+  await expect(plain).toHaveURL(/[?&]fold=closed/);
+  await expect(plainSteps.first()).not.toHaveAttribute("open", "");
+  await noScript.close();
   // the whole prediction as a file
   const download = page.waitForEvent("download");
   await page.getByTestId("trace-download").click();

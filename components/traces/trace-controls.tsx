@@ -15,22 +15,33 @@ function openTarget() {
   target!.scrollIntoView({ block: "start" });
 }
 
-/** Expand all / collapse all, and the step permalinks' opening: the viewer's only script. */
-export function TraceControls() {
+/**
+ * Expand all / collapse all: links to the same view with every step open or closed (`?fold=`), so
+ * they work without a script and before hydration; the script folds in place and keeps the URL a
+ * permalink of what is shown. It also opens the step a permalink points at.
+ */
+export function TraceControls({ expandHref, collapseHref }: { expandHref: string; collapseHref: string }) {
   useEffect(() => {
     openTarget();
     window.addEventListener("hashchange", openTarget);
     return () => window.removeEventListener("hashchange", openTarget);
   }, []);
-  const cls = "rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700";
+  const fold = (href: string, open: boolean) => (e: React.MouseEvent<HTMLAnchorElement>) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return; // a new tab: the link
+    e.preventDefault();
+    steps().forEach((d) => (d.open = open));
+    window.history.replaceState(window.history.state, "", href);
+  };
+  const cls =
+    "rounded border border-slate-300 px-2 py-1 text-sm text-inherit no-underline hover:no-underline dark:border-slate-700";
   return (
     <span className="flex gap-2">
-      <button type="button" className={cls} onClick={() => steps().forEach((d) => (d.open = true))}>
+      <a href={expandHref} className={cls} onClick={fold(expandHref, true)} data-trace-fold="open">
         Expand all
-      </button>
-      <button type="button" className={cls} onClick={() => steps().forEach((d) => (d.open = false))}>
+      </a>
+      <a href={collapseHref} className={cls} onClick={fold(collapseHref, false)} data-trace-fold="closed">
         Collapse all
-      </button>
+      </a>
     </span>
   );
 }

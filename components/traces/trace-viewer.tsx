@@ -176,7 +176,7 @@ export function TraceViewer({ v }: { v: TraceView }) {
               Search
             </button>
           </form>
-          <TraceControls />
+          <TraceControls expandHref={v.href({ fold: "open" })} collapseHref={v.href({ fold: "closed" })} />
           <a href={v.downloadHref} download className="ml-auto text-sm" data-testid="trace-download">
             Download the whole prediction (JSON)
           </a>
@@ -203,7 +203,13 @@ export function TraceViewer({ v }: { v: TraceView }) {
         {v.steps.length ? (
           <ol data-testid="trace-steps">
             {v.steps.map((s) => (
-              <Step key={s.n} step={s} q={v.q} open={!v.q || matchSet.has(s.n)} href={v.stepHref(s.n)} />
+              <Step
+                key={s.n}
+                step={s}
+                q={v.q}
+                open={v.fold ? v.fold === "open" : !v.q || matchSet.has(s.n)}
+                href={v.stepHref(s.n)}
+              />
             ))}
           </ol>
         ) : (

@@ -5,6 +5,8 @@ import { page, text, type Search } from "./page-query";
 export const TraceQuery = z.object({
   q: text(200),
   page,
+  /** every step closed (`closed`) or open (the default); a search opens the matching steps either way */
+  fold: z.enum(["open", "closed"]).optional().catch(undefined),
 });
 export type TraceQuery = z.infer<typeof TraceQuery>;
 

@@ -62,7 +62,9 @@ export async function predictionTraceView(
   const page = Math.min(pageCount, query.page ?? 1);
   const steps: TraceStep[] = parsed.steps.slice((page - 1) * TRACE_PAGE_STEPS, page * TRACE_PAGE_STEPS);
   const base = `/submissions/${sub.id}/predictions/${encodeURIComponent(instanceId)}`;
-  const href = (over: { q?: string; page?: number }) => withQuery(base, { q, page, ...over });
+  const fold = query.fold;
+  const href = (over: { q?: string; page?: number; fold?: "open" | "closed" }) =>
+    withQuery(base, { q, page, fold, ...over });
   return {
     submission: { id: sub.id, model: sub.model, team: sub.team, taskFullSlug: sub.task.fullSlug },
     instanceId,
@@ -76,6 +78,8 @@ export async function predictionTraceView(
     totalSteps: parsed.steps.length,
     omitted: parsed.omitted,
     q,
+    /** every step open or closed ("Expand all", "Collapse all"); null: the search decides (all open without one) */
+    fold: fold ?? null,
     /** the numbers of the steps that match `q`, in order */
     matches,
     page,
