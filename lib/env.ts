@@ -101,6 +101,28 @@ const EnvSchema = z.object({
   /** scored uploads per team, task and UTC day when the task sets none: hidden releases, public ones */
   QUOTA_HIDDEN_PER_DAY: z.coerce.number().int().positive().default(10),
   QUOTA_PUBLIC_PER_DAY: z.coerce.number().int().positive().default(200),
+  // the server's judge (issue 34; docs/operations.md "A judge for CR-Bench"): any OpenAI-compatible
+  // endpoint; unset, uploads whose comments carry no verdicts are refused (422)
+  /** the endpoint's base URL, ending in /v1 (vLLM, Ollama, llama.cpp's server, a hosted API) */
+  JUDGE_URL: z
+    .url({ protocol: /^https?$/, error: "JUDGE_URL must be an http(s) URL ending in /v1" })
+    .regex(/\/v1\/?$/, "JUDGE_URL must end in /v1 (the base of /v1/chat/completions)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** sent as Authorization: Bearer … (none for a local server without keys) */
+  JUDGE_API_KEY: z.string().optional(),
+  /** the model the endpoint serves, e.g. claude-sonnet-4.5 (the paper's) or qwen2.5-coder-32b-instruct */
+  JUDGE_MODEL: z.string().trim().min(1).optional(),
+  /** requests in flight at once, across every worker process */
+  JUDGE_CONCURRENCY: z.coerce.number().int().positive().max(64).default(4),
+  /** requests per minute, across every process */
+  JUDGE_RPM: z.coerce.number().int().positive().default(60),
+  /** seconds one request may take before it counts as a failure (and is retried) */
+  JUDGE_TIMEOUT_SEC: z.coerce.number().positive().default(120),
+  /** the spending cap: tokens (prompt + completion, as the endpoint reports them) per UTC day; 0: none */
+  JUDGE_DAILY_TOKENS: z.coerce.number().int().nonnegative().default(0),
+  /** ... and requests per UTC day; 0: none */
+  JUDGE_DAILY_REQUESTS: z.coerce.number().int().nonnegative().default(0),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

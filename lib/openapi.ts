@@ -42,7 +42,7 @@ import { Me, TokenCreated } from "./contracts/accounts";
 import { ErrorBody, Metrics } from "./contracts/common";
 import { JobResponse } from "./contracts/jobs";
 import { ReleaseImported, ReleasePublished } from "./contracts/releases";
-import { Submission, UploadQueued, UploadScored } from "./contracts/submissions";
+import { Submission, UploadJudging, UploadQueued, UploadScored } from "./contracts/submissions";
 import { SnapshotList, SnapshotQueued } from "./contracts/snapshots";
 import {
   PredictionTemplateFile,
@@ -425,13 +425,13 @@ export const OPERATIONS: Operation[] = [
     responses: {
       200: "dry run: { status: validated, metrics, validation }",
       201: "{ id, status, metrics, ladder?, validation }",
-      202: "{ id, status: queued, job }",
+      202: "{ id, status: queued, job } (a large file, scored by a worker) or { id, status: judging, judge, validation, url } (CR-Bench comments without verdicts: the server's judge decides them, then the score follows)",
       409: "the model name is another team's, or the file is byte-identical to a live submission of the team (details.submissionId)",
       413: "file too large",
       422: ERR[422],
       429: "rate limit or quota (Retry-After, X-Quota-*)",
     },
-    returns: { 200: UploadScored, 201: UploadScored, 202: UploadQueued },
+    returns: { 200: UploadScored, 201: UploadScored, 202: z.union([UploadQueued, UploadJudging]) },
   },
   {
     method: "get",

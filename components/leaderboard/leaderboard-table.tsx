@@ -162,7 +162,10 @@ function SystemLine({ r }: { r: LeaderboardRow }) {
       {what.length && m.judge_model ? " · " : ""}
       {m.judge_model ? (
         <span data-testid="row-judge">
-          judge {m.judge_model}
+          {r.judgedBy === "server" ? "judged by the server: " : "judge "}
+          {m.judge_model}
+          {r.judgedBy === "server" && m.judge_prompt ? ` · prompt ${m.judge_prompt}` : ""}
+          {r.judgedBy === "team" ? " (self-judged)" : ""}
           {r.paperJudge ? (
             <span
               className="ml-1 font-medium text-green-700 dark:text-green-400"
@@ -200,15 +203,16 @@ function MetricCell({ r, c, primaryMetric }: { r: LeaderboardRow; c: MetricColum
   );
 }
 
-/** The table's columns: select, rank, model and the primary metric first (in view on a phone), then the rest. */
-function boardColumns(props: Props): Column<LeaderboardRow>[] {
-  const { columns, primaryMetric } = props;
-  const sortable = (c: Col): Pick<Column<LeaderboardRow>, "sort" | "firstDir" | "headerExtra"> => ({
-    sort: () => null,
-    firstDir: c.better === "lower" ? "asc" : "desc",
-    headerExtra: describe(c),
-  });
-  const metricColumn = (c: MetricColumn): Column<LeaderboardRow> => ({
+/** A column sorted by the server (a link), with its description beside the header. */
+const sortable = (c: Col): Pick<Column<LeaderboardRow>, "sort" | "firstDir" | "headerExtra"> => ({
+  sort: () => null,
+  firstDir: c.better === "lower" ? "asc" : "desc",
+  headerExtra: describe(c),
+});
+
+/** A metric's column (the primary one bold). */
+function metricColumn(c: MetricColumn, primaryMetric: string): Column<LeaderboardRow> {
+  return {
     key: c.key,
     header: c.label,
     align: "right",
@@ -217,8 +221,12 @@ function boardColumns(props: Props): Column<LeaderboardRow>[] {
     className: `whitespace-nowrap ${c.key === primaryMetric ? "font-semibold text-slate-900 max-sm:whitespace-normal dark:text-slate-100" : ""}`,
     cellProps: () => ({ "data-metric": c.key }),
     cell: (r) => <MetricCell r={r} c={c} primaryMetric={primaryMetric} />,
-  });
-  const cost: Column<LeaderboardRow> = {
+  };
+}
+
+/** The run's cost: dollars, and millions of tokens under them. */
+function costColumn(): Column<LeaderboardRow> {
+  return {
     key: COST_COL.key,
     header: COST_COL.label,
     align: "right",
@@ -232,6 +240,11 @@ function boardColumns(props: Props): Column<LeaderboardRow>[] {
       </>
     ),
   };
+}
+
+/** The table's columns: select, rank, model and the primary metric first (in view on a phone), then the rest. */
+function boardColumns(props: Props): Column<LeaderboardRow>[] {
+  const { columns, primaryMetric } = props;
   return [
     {
       key: "select",
@@ -269,10 +282,10 @@ function boardColumns(props: Props): Column<LeaderboardRow>[] {
         </>
       ),
     },
-    ...columns.filter((c) => c.key === primaryMetric).map(metricColumn),
+    ...columns.filter((c) => c.key === primaryMetric).map((c) => metricColumn(c, primaryMetric)),
     { key: "team", header: "Team", className: "text-slate-700 dark:text-slate-300", cell: (r) => <Team r={r} /> },
-    ...columns.filter((c) => c.key !== primaryMetric).map(metricColumn),
-    ...(props.showCost ? [cost] : []),
+    ...columns.filter((c) => c.key !== primaryMetric).map((c) => metricColumn(c, primaryMetric)),
+    ...(props.showCost ? [costColumn()] : []),
     {
       key: "coverage",
       header: "Coverage",

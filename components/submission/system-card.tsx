@@ -38,6 +38,16 @@ export function SystemCard({ v }: { v: SubmissionPageView }) {
             <dd className="sm:col-span-3" data-testid="judge">
               {m.judge_model ? show(m.judge_model) : "not stated"}
               {m.judge_prompt ? <span className="text-muted"> · prompt {show(m.judge_prompt)}</span> : null}{" "}
+              {v.judged?.by === "server" ? (
+                <Badge
+                  tone="blue"
+                  title={`the server's judge decided every comment (template SHA-256 ${v.judged.promptSha256 ?? "—"})`}
+                >
+                  server-judged
+                </Badge>
+              ) : v.judged?.by === "team" ? (
+                <span className="text-xs text-muted">(self-judged: the verdicts are the team&apos;s) </span>
+              ) : null}
               {v.paperJudge ? (
                 <Badge tone="green" title={`judged as in the paper: ${v.paperJudge}`}>
                   paper setup

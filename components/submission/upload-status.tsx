@@ -13,7 +13,7 @@ import { fixed, formatMetric } from "@/lib/format";
 import type { MetricColumn } from "@/lib/tasks/types";
 
 /** What it reads of GET /api/v1/submissions/{id} (lib/contracts/submissions.ts). */
-type State = Pick<Submission, "status" | "error" | "metrics" | "validation" | "job">;
+type State = Pick<Submission, "status" | "error" | "metrics" | "validation" | "job" | "judge">;
 
 /** The problems of a failed file (a scored one's validation is its report). */
 function problemsOf(v: Submission["validation"]): { problems: Problem[]; count: number } {
@@ -26,25 +26,61 @@ function problemsOf(v: Submission["validation"]): { problems: Problem[]; count: 
 
 const finished = (s: State) => s.status === "scored" || s.status === "failed";
 
+/** The server's judge at work (CR-Bench): comments judged of all, who judges, what stopped it last. */
+function JudgingStatus({ judge, lost, id }: { judge: NonNullable<State["judge"]>; lost: boolean; id: string }) {
+  const p = judge.progress;
+  return (
+    <div
+      className="space-y-2 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sm dark:border-sky-800 dark:bg-sky-950"
+      data-testid="upload-status"
+      data-status="judging"
+      role="status"
+    >
+      <p className="font-semibold" data-testid="judging-progress">
+        Judging on the server: {p ? `${p.judged} / ${p.total} ${p.unit}` : "starting"}
+      </p>
+      <ProgressBar fraction={p && p.total > 0 ? p.judged / p.total : 0} label="Judging progress" />
+      <p className="text-muted">
+        The server&apos;s judge ({judge.model ?? "configured model"}, prompt {judge.promptVersion ?? "—"}) classifies
+        every review comment as the paper&apos;s CR-Evaluator does; the scores follow when the last verdict is in.
+      </p>
+      {p?.error ? <p className="text-amber-800 dark:text-amber-300">{p.error}</p> : null}
+      {lost ? <p className="text-muted">Could not reach the server; trying again…</p> : null}
+      <p>
+        This page updates by itself (without JavaScript, reload it); you can also leave and come back to{" "}
+        <Link href={`/submissions/${id}`}>the submission</Link>.
+      </p>
+    </div>
+  );
+}
+
 /**
  * Follows an upload that a worker scores (202): polls the submission until it is scored or
- * failed, with a progress bar over the bytes read. On the submission page it refreshes the page
- * once scored; in the upload form it shows the outcome in place.
+ * failed, with a progress bar over the bytes read — or, for a CR-Bench upload the server's judge
+ * decides, over the comments judged. On the submission page it refreshes the page once scored
+ * (and renders the server's state without a script); in the upload form it shows the outcome in place.
  */
 export function UploadStatus({
   id,
   primaryMetric,
   primaryColumn,
   refreshWhenDone = false,
+  initial,
 }: {
   id: string;
   primaryMetric?: string;
   /** the primary metric's label and format (else the key, to 3 decimals) */
   primaryColumn?: Pick<MetricColumn, "label" | "format">;
   refreshWhenDone?: boolean;
+  /** the state the server rendered with (shown before the first poll, and without a script) */
+  initial?: State;
 }) {
   const router = useRouter();
-  const { data: state, lost } = usePoll<State>(`/api/v1/submissions/${id}`, { intervalMs: 1000, done: finished });
+  const { data: state, lost } = usePoll<State>(`/api/v1/submissions/${id}`, {
+    intervalMs: 1000,
+    done: finished,
+    initial,
+  });
   const refreshed = useRef(false);
   useEffect(() => {
     if (refreshWhenDone && state && finished(state) && !refreshed.current) {
@@ -55,6 +91,7 @@ export function UploadStatus({
 
   const job = state?.job;
   const fraction = job && job.total > 0 ? Math.min(1, job.progress / job.total) : 0;
+  if (state?.status === "judging" && state.judge) return <JudgingStatus judge={state.judge} lost={lost} id={id} />;
   if (state?.status === "failed") {
     return (
       <div

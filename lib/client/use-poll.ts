@@ -13,8 +13,12 @@ async function getJson<T>(url: string): Promise<T> {
  * `url` every `intervalMs` until `done(data)`; a failed request is retried (with backoff) and
  * reported as `lost` meanwhile, never ends the polling for good. `url` null polls nothing.
  */
-export function usePoll<T>(url: string | null, opts: { intervalMs: number; done: (data: T) => boolean }) {
+export function usePoll<T>(
+  url: string | null,
+  opts: { intervalMs: number; done: (data: T) => boolean; /** what the server rendered with */ initial?: T },
+) {
   const { data, error } = useSWR<T>(url, getJson, {
+    fallbackData: opts.initial,
     refreshInterval: (latest) => (latest && opts.done(latest) ? 0 : opts.intervalMs),
     revalidateOnFocus: false,
     dedupingInterval: 0,

@@ -33,6 +33,17 @@ export const JOB_PAYLOADS = {
   "audit-submission": z.object({ submissionId: id }),
   /** internal: audits of scored submissions from before audits existed, oldest first */
   "fill-audits": z.looseObject({}),
+  /** internal: ask the server's judge for up to 8 prompts of a submission's judge run (issue 34), on a lane queue */
+  "judge-comments": z.object({
+    submissionId: id,
+    releaseId: id,
+    keys: z
+      .array(z.string().regex(/^[0-9a-f]{64}$/))
+      .min(1)
+      .max(64),
+  }),
+  /** internal: every prompt of a judge run has its verdict: score the submission on the release */
+  "judge-finish": z.object({ submissionId: id, releaseId: id }),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

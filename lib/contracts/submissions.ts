@@ -77,9 +77,38 @@ export const UploadQueued = z.object({
   job: z.object({ id: z.uuid(), url: z.string() }),
   url: z.string(),
 });
-export const UploadResponse = z.union([UploadScored, UploadQueued]);
+/** Who decided a CR-Bench submission's verdicts, and while the server's judge works, how far it is. */
+export const JudgeInfo = z.object({
+  by: z.enum(["server", "team"]),
+  model: z.string().optional(),
+  promptVersion: z.string().optional(),
+  promptSha256: z.string().optional(),
+  /** comments whose answers never gave a class (counted as noise) */
+  malformed: z.number().int().optional(),
+  progress: z
+    .object({
+      judged: z.number().int(),
+      total: z.number().int(),
+      malformed: z.number().int(),
+      unit: z.string(),
+      /** what stopped the judge last (an outage, the spending cap); null while it runs */
+      error: z.string().nullable(),
+    })
+    .optional(),
+});
+export type JudgeInfo = z.infer<typeof JudgeInfo>;
+/** 202: stored; its comments wait for the server's judge (CR-Bench). Follow `url`: scored when judged. */
+export const UploadJudging = z.object({
+  id: z.uuid(),
+  status: z.literal("judging"),
+  validation: ValidationReport,
+  judge: JudgeInfo,
+  url: z.string(),
+});
+export const UploadResponse = z.union([UploadScored, UploadQueued, UploadJudging]);
 export type UploadScored = z.infer<typeof UploadScored>;
 export type UploadQueued = z.infer<typeof UploadQueued>;
+export type UploadJudging = z.infer<typeof UploadJudging>;
 export type UploadResponse = z.infer<typeof UploadResponse>;
 
 /** GET /api/v1/submissions/{id}. */
@@ -104,7 +133,7 @@ export const Submission = z.object({
   composedOf: ComposedOf.nullable(),
   baseline: z.string().nullable(),
   synthetic: z.boolean(),
-  status: z.enum(["queued", "scoring", "scored", "failed"]),
+  status: z.enum(["queued", "scoring", "scored", "failed", "judging"]),
   createdAt: iso,
   file: z.object({
     name: z.string().nullable(),
@@ -145,6 +174,8 @@ export const Submission = z.object({
    * the integrity audit (issue 34): for the submission's team and admins only, absent for everyone
    * else. Another team's submission is named (submissionId) only to those who may open it.
    */
+  /** CR-Bench: who decided the verdicts (the team's file, or the server's judge with its model and prompt) */
+  judge: JudgeInfo.nullable().optional(),
   audit: z
     .object({
       status: z.enum(["pending", "clean", "flagged"]),

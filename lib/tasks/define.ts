@@ -137,10 +137,36 @@ export interface JudgeSpec {
   paper: { label: string; model: RegExp; prompts: string[] }[];
 }
 
+/**
+ * A judge the server runs itself (issue 34; CR-Bench's CR-Evaluator): a versioned prompt template
+ * filled per item of a prediction (a review comment), and the answer read back into a verdict.
+ * Pure; lib/server/judging calls the judge, caches verdicts and scores once every item has one.
+ */
+export interface ServerJudgeDef<T, P> {
+  /** the template's version as rows name it ("cr-evaluator@v1") */
+  version: string;
+  /** the template itself: its SHA-256 is recorded with every verdict */
+  template: string;
+  /** what one prompt judges, plural ("comments": "judging 412 / 960 comments") */
+  unit: string;
+  /** the verdict an answer that never gives one (after the retries) counts as */
+  malformedAs: string;
+  /** whether the prediction carries every verdict itself (a team-judged upload) */
+  judged(prediction: P): boolean;
+  /** the filled prompts a prediction needs, one per item, in order (truth: the judge sees it, nobody else) */
+  prompts(truth: T, prediction: P): string[];
+  /** the prediction with the server's verdicts in place (one per prompt, in order) */
+  apply(prediction: P, verdicts: string[]): P;
+  /** the judge's answer read into a verdict; null: no verdict in it */
+  parse(answer: string): { verdict: string; reason: string } | null;
+}
+
 export interface TaskKindDef<T, P, D, M, TC, SC> {
   kind: string;
   title: string;
   judge?: JudgeSpec;
+  /** the judge the server can run on uploads that carry no verdicts (and on hidden releases) */
+  serverJudge?: ServerJudgeDef<T, P>;
   schemas: KindSchemas<T, P, D, M>;
   columns(opts: TaskOptions): MetricColumn[];
   /** Validates one row of a dataset release file. */
@@ -214,6 +240,8 @@ export interface TaskKindModule {
   kind: string;
   title: string;
   judge?: JudgeSpec;
+  /** the judge the server runs (ServerJudgeDef, on stored JSON) */
+  serverJudge?: ServerJudgeDef<Json, Json>;
   /** A task's catalog options read through the kind's schema (defaults applied). @throws StoredShapeError */
   parseOptions(options: unknown): TaskOptions;
   columns(opts: TaskOptions): MetricColumn[];
@@ -307,6 +335,24 @@ export function unlessStale<T>(what: string, read: () => T | Promise<T>): T | nu
   }
 }
 
+/** A kind's server judge on stored JSON: truth and predictions read through the kind's schemas. */
+function erasedJudge<T, P>(
+  j: ServerJudgeDef<T, P>,
+  truth: (v: unknown) => T,
+  prediction: (v: unknown) => P,
+): ServerJudgeDef<Json, Json> {
+  return {
+    version: j.version,
+    template: j.template,
+    unit: j.unit,
+    malformedAs: j.malformedAs,
+    judged: (p) => j.judged(prediction(p)),
+    prompts: (t, p) => j.prompts(truth(t), prediction(p)),
+    apply: (p, verdicts) => j.apply(prediction(p), verdicts) as unknown as Json,
+    parse: j.parse,
+  };
+}
+
 /**
  * Turns a kind's typed definition into the module the server uses. Parsing is memoised per
  * stored object, so a truth read once per release is parsed once however many submissions
@@ -365,6 +411,7 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
     kind: def.kind,
     title: def.title,
     judge: def.judge,
+    serverJudge: def.serverJudge && erasedJudge(def.serverJudge, truth, prediction),
     parseOptions: (o) => (options ? options(o ?? {}) : ((o ?? {}) as TaskOptions)),
     columns: (o) => def.columns(o),
     parseReleaseRow(row, o) {

@@ -126,7 +126,16 @@ export default async function SubmissionPage({ params, searchParams }: { params:
           ) : null}
         </>
       ) : v.sub.status !== "scored" ? (
-        <UploadStatus id={v.sub.id} primaryMetric={v.sub.task.primaryMetric} refreshWhenDone />
+        <UploadStatus
+          id={v.sub.id}
+          primaryMetric={v.sub.task.primaryMetric}
+          refreshWhenDone
+          initial={
+            v.sub.status === "judging" && v.judged
+              ? { status: "judging", error: null, metrics: {}, validation: {}, job: null, judge: v.judged }
+              : undefined
+          }
+        />
       ) : (
         <Card>Not scored yet.</Card>
       )}

@@ -124,17 +124,18 @@ export async function queueTask<N extends TaskName>(
   await addJob(exec, name, parsePayload(name, payload), opts);
 }
 
-type QueueOptions = { jobKey?: string; queue?: string; maxAttempts?: number };
+type QueueOptions = { jobKey?: string; queue?: string; maxAttempts?: number; /** not before */ runAt?: Date };
 
 async function addJob(exec: Sql, name: string, payload: Record<string, unknown>, opts: QueueOptions) {
   await addGraphileJob(exec, name, payload, {
     queue: opts.queue ?? null,
     jobKey: opts.jobKey ?? null,
     maxAttempts: opts.maxAttempts ?? MAX_ATTEMPTS,
+    runAt: opts.runAt ?? null,
   });
 }
 
-function taskList(db: PrismaClient, registry: JobRegistry): TaskList {
+function taskList(db: PrismaClient, registry: JobRegistry, only?: (name: string) => boolean): TaskList {
   const list: TaskList = {
     async tracked(raw, helpers) {
       const { jobId } = raw as { jobId: string };
@@ -200,8 +201,9 @@ function taskList(db: PrismaClient, registry: JobRegistry): TaskList {
       }
     },
   };
+  if (only && !only("tracked")) delete (list as Partial<TaskList>).tracked;
   for (const def of Object.values(registry) as (TrackedJobDefinition | TaskDefinition)[]) {
-    if (def.tracked) continue;
+    if (def.tracked || (only && !only(def.name))) continue;
     list[def.name] = async (raw, helpers) => {
       let payload;
       try {
@@ -232,16 +234,20 @@ export async function migrateQueue(pool: pg.Pool): Promise<void> {
   await runMigrations({ pgPool: sessionPool(pool), logger: quiet });
 }
 
-/** Starts a worker in this process: it runs the registry's jobs until stopped. */
+/**
+ * Starts a worker in this process: it runs the registry's jobs until stopped (those `only` admits:
+ * a second runner of a process can take one kind of work with its own concurrency, e.g. the
+ * judge's requests, so that slow calls to an outside service never hold the other jobs' slots).
+ */
 export async function startWorker(
   db: PrismaClient,
   pool: pg.Pool,
   registry: JobRegistry,
-  opts: { concurrency?: number; events?: WorkerEvents } = {},
+  opts: { concurrency?: number; events?: WorkerEvents; only?: (name: string) => boolean } = {},
 ): Promise<WorkerRunner> {
   // upkeep on a schedule (graphile-worker's cron: one run per slot across all workers)
   const crontab = (Object.values(registry) as (TrackedJobDefinition | TaskDefinition)[])
-    .flatMap((d) => (!d.tracked && d.cron ? [`${d.cron} ${d.name}`] : []))
+    .flatMap((d) => (!d.tracked && d.cron && (!opts.only || opts.only(d.name)) ? [`${d.cron} ${d.name}`] : []))
     .join("\n");
   return run({
     pgPool: sessionPool(pool),
@@ -249,7 +255,7 @@ export async function startWorker(
     noHandleSignals: true,
     pollInterval: 1000,
     logger: quiet,
-    taskList: taskList(db, registry),
+    taskList: taskList(db, registry, opts.only),
     crontab,
     events: opts.events,
   });

@@ -51,7 +51,7 @@ const HIDDEN_BOARD_SQL = (columns: string) => `
    ORDER BY s.ladder_primary DESC NULLS LAST, sub.created_at ASC, sub.id ASC`;
 
 const SUBMISSION_COLUMNS = `sub.model, sub.team_id, sub.system, sub.baseline, sub.synthetic, sub.oss, sub.site, sub.cost_usd, sub.tokens, sub.runtime_sec, sub.created_at,
-      sub.verified_by, sub.verified_at, sub.logs_url, sub.meta,
+      sub.verified_by, sub.verified_at, sub.logs_url, sub.meta, sub.judged_by,
       t.name AS team, t.slug AS team_slug`;
 
 /** Reads a release's whole board, rank order. On a hidden release: what the Ladder released, rounded. */
@@ -63,6 +63,7 @@ export function boardRows(sql: Sql, release: { id: string; hidden: boolean }) {
       verified_at: Date | null;
       logs_url: string | null;
       meta: Record<string, unknown>;
+      judged_by: string | null;
     }
   >(
     release.hidden

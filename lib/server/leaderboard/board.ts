@@ -69,6 +69,8 @@ export interface BoardRow {
   meta: SystemMeta;
   /** the paper's judge setup this run's judge matches (its label), on kinds with a judge */
   paperJudge: string | null;
+  /** who decided its verdicts (CR-Bench): the team's file or the server's judge; null on other kinds */
+  judgedBy: "team" | "server" | null;
 }
 
 /** What board_ranks.data holds, per view. */
@@ -295,6 +297,7 @@ export async function readBoard(db: PrismaClient, release: { id: string; hidden:
         logsUrl: s.logs_url,
         meta: (s.meta ?? {}) as SystemMeta,
         paperJudge: paperSetup(judge, s.meta),
+        judgedBy: s.judged_by === "team" || s.judged_by === "server" ? s.judged_by : null,
       };
     });
   };

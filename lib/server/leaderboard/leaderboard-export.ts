@@ -120,6 +120,8 @@ export function leaderboardJson(lb: Board) {
       meta: r.meta,
       /** the paper's judge setup this run's judge matches (CR-Bench, A&V), or null */
       paperJudge: r.paperJudge,
+      /** CR-Bench: who decided the verdicts ("team": the file's; "server": the server's judge) */
+      judgedBy: r.judgedBy,
       metrics: r.metrics,
       ci: r.ci,
       /** hidden releases: the Ladder's margin the metrics are rounded to */

@@ -8,7 +8,15 @@ import { refreshBaselines } from "./baselines";
 import { sqlOf } from "@/lib/server/db";
 import { createJob, defineJob, defineTask, queueTask, userFacingError } from "@/lib/server/jobs";
 import { audit, type AuditEntry } from "@/lib/server/audit";
-import { queueBoardRefresh, queueFillBreakdownsIn, rescoreCompute, saveScores } from "@/lib/server/scoring";
+import {
+  queueBoardRefresh,
+  queueFillBreakdownsIn,
+  rescoreCompute,
+  saveScores,
+  type ComputedScore,
+  type PreparePredictions,
+} from "@/lib/server/scoring";
+import { serverVerdictsFor } from "@/lib/server/judging";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { forgetRelease, getReleaseInstances } from "@/lib/server/cache";
 import { claimFanOut, claimPart, finishWhenComplete } from "./releases.sql";
@@ -230,10 +238,17 @@ export const rescorePartTask = defineTask("rescore-part", async (db, payload, he
   try {
     const release = await db.release.findUniqueOrThrow({ where: { id: payload.releaseId }, include: { task: true } });
     const task = await getTaskOrThrow(db, release.task.fullSlug);
-    const scores: { id: string; s: Awaited<ReturnType<typeof rescoreCompute>> }[] = [];
+    const scores: { id: string; s: ComputedScore }[] = [];
     // breakdowns (~4 bootstraps a submission) are left to the fill-breakdowns job, queued with the
-    // last part: the board's scores land first (the breakdown route answers 404 "being computed" meanwhile)
-    for (const id of ids) scores.push({ id, s: await rescoreCompute(db, task, id, release, { breakdowns: false }) });
+    // last part: the board's scores land first (the breakdown route answers 404 "being computed" meanwhile).
+    // A server-judged submission whose comments this release has not seen judged is scored by its
+    // judge run's last job instead (lib/server/judging)
+    for (const id of ids) {
+      const prepare: PreparePredictions = (instances, predictions) =>
+        serverVerdictsFor(db, task, id, release.id, instances, predictions);
+      const s = await rescoreCompute(db, task, id, release, { breakdowns: false, prepare });
+      if (s) scores.push({ id, s });
+    }
     await db.$transaction(
       async (tx) => {
         // claim the part first (the job row's lock orders concurrent parts); a part already done writes nothing

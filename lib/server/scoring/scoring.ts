@@ -7,6 +7,7 @@ import { queueTask } from "@/lib/server/jobs";
 import { updateLadder } from "./ladder";
 import { sqlOf, type Sql } from "@/lib/server/db";
 import type { ResolvedTask } from "@/lib/server/tasks";
+import type { StoredInstance } from "@/lib/tasks/types";
 import { predictionsWithout, upsertScore } from "./scoring.sql";
 import { getReleaseInstances } from "@/lib/server/cache";
 
@@ -94,17 +95,31 @@ async function writeScore(
   });
 }
 
-/** Scores one stored submission against a release (no write). Storage-only fields (traces) are not read. */
+/**
+ * What a caller puts between the stored predictions and the scorer (a server judge's verdicts):
+ * the predictions to score, or null when they cannot be scored yet.
+ */
+export type PreparePredictions = (
+  instances: StoredInstance[],
+  predictions: Map<string, Record<string, unknown>>,
+) => Promise<Map<string, Record<string, unknown>> | null>;
+
+/**
+ * Scores one stored submission against a release (no write). Storage-only fields (traces) are not
+ * read. Null: `prepare` said it cannot be scored yet.
+ */
 export async function rescoreCompute(
   db: PrismaClient,
   task: ResolvedTask,
   submissionId: string,
   release: { id: string; status: string; bootstrapSeed: number },
-  opts: { breakdowns?: boolean } = {},
-) {
+  opts: { breakdowns?: boolean; prepare?: PreparePredictions } = {},
+): Promise<ComputedScore | null> {
   const preds = await predictionsWithout(db, submissionId, task.kind.storageOnlyFields ?? []);
-  const map = new Map(preds.map((p) => [p.external_id, p.data]));
+  const stored = new Map(preds.map((p) => [p.external_id, p.data]));
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
+  const map = opts.prepare ? await opts.prepare(instances, stored) : stored;
+  if (!map) return null;
   return computeScore(task, instances, map, { bootstrapSeed: release.bootstrapSeed, breakdowns: opts.breakdowns });
 }
 
@@ -116,5 +131,5 @@ export async function rescoreSubmission(
   release: { id: string; status: string; bootstrapSeed: number },
 ) {
   const s = await rescoreCompute(db, task, submissionId, release);
-  await db.$transaction((tx) => saveScore(sqlOf(tx), task, submissionId, release.id, s));
+  if (s) await db.$transaction((tx) => saveScore(sqlOf(tx), task, submissionId, release.id, s));
 }

@@ -59,11 +59,14 @@ export function markSubmissionScored(
     fileName: string | null;
     validation: unknown;
     releaseId: string;
+    /** judging: waiting for the server's judge */
+    status?: "scored" | "judging";
+    judgedBy?: "team" | "server" | null;
   },
 ) {
   return sql(
     `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", baseline = $7, synthetic = $8,
-            status = 'scored', format = $9, file_name = $10, file_size = $11, file_sha256 = $12, validation = $13::jsonb,
+            status = $22::"SubmissionStatus", judged_by = $23, format = $9, file_name = $10, file_size = $11, file_sha256 = $12, validation = $13::jsonb,
             cost_usd = $14, tokens = $15, runtime_sec = $16, error = NULL, upload_release_id = $17::uuid, logs_url = $18, model_skeleton = $19,
             meta = $20::jsonb, composed_of = $21::jsonb
       WHERE id = $1::uuid`,
@@ -89,6 +92,8 @@ export function markSubmissionScored(
       m.modelSkeleton,
       JSON.stringify(m.meta),
       m.composedOf === null ? null : JSON.stringify(m.composedOf),
+      m.status ?? "scored",
+      m.judgedBy ?? null,
     ],
   );
 }
@@ -119,7 +124,7 @@ export async function liveDuplicateOf(
   const [row] = await sql<{ id: string; model: string; created_at: Date; visibility: string; hidden: boolean }>(
     `SELECT id, model, created_at, visibility::text, hidden_at IS NOT NULL AS hidden FROM submissions
       WHERE task_id = $1::uuid AND team_id = $2::uuid AND file_sha256 = $3 AND id <> $4::uuid
-        AND status = 'scored' AND withdrawn_at IS NULL
+        AND status IN ('scored', 'judging') AND withdrawn_at IS NULL
       ORDER BY created_at LIMIT 1`,
     [r.taskId, r.teamId, r.sha256, r.id],
   );

@@ -11,7 +11,7 @@ import {
   markSubmissionScored,
   type SubmissionForm,
 } from "./ingest.sql";
-import { getDatabase, type RawConnection, sqlOf } from "@/lib/server/db";
+import { getDatabase, type RawConnection, type Sql, sqlOf } from "@/lib/server/db";
 import { AppError, validationError } from "@/lib/errors";
 import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
 import { PredictionStream } from "@/lib/files/stream-predictions";
@@ -26,6 +26,8 @@ import { computeScore, saveScore, type ComputedScore } from "@/lib/server/scorin
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { queueAudit } from "@/lib/server/integrity";
+import { decideUploadJudging, startJudging, type UploadJudging } from "@/lib/server/judging";
+import { assertJudgeNamed } from "@/lib/tasks/shared/judge";
 
 /** What a submission row records besides its predictions (form fields, API fields). */
 export interface SubmissionMeta {
@@ -114,6 +116,22 @@ function report(
   };
 }
 
+/** What the report says of who decides the verdicts, when the server's judge does. */
+function judgingWarnings(judging: UploadJudging, hidden: boolean): string[] {
+  if (judging.by !== "server") return [];
+  const p = judging.plan;
+  const out: string[] = [];
+  if (hidden)
+    out.push("this release is hidden: the server's judge decides every comment (verdicts in a file are not used)");
+  const cached = judging.predictions ? p.comments : null;
+  out.push(
+    cached !== null
+      ? `judged by the server (${p.model}, prompt ${p.version}): all ${p.comments} ${p.unit} had verdicts already`
+      : `judged by the server (${p.model}, prompt ${p.version}): ${p.comments} ${p.unit} (${p.items.length} distinct) are being judged; the scores follow when the last verdict is in`,
+  );
+  return out;
+}
+
 const csv = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 export interface IngestInput {
@@ -137,7 +155,8 @@ export interface IngestInput {
 
 export interface IngestResult {
   id: string | null;
-  status: "scored" | "validated";
+  /** judging: stored, its comments waiting for the server's judge (scored when judged) */
+  status: "scored" | "validated" | "judging";
   metrics: Metrics;
   validation: ValidationReport;
   hidden: boolean;
@@ -193,9 +212,15 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
   // a dry run on a hidden release validates only: metrics would be a free label oracle
   const dryRunMetrics = (score: ComputedScore): Metrics => (release.hidden ? {} : (score.result?.metrics ?? {}));
 
-  const scoreAndCheck = () => {
+  const scoreAndCheck = async (sql: Sql) => {
     const checked = finishValidation(parser, v);
-    const score = computeScore(task, instances, checked.predictions, { bootstrapSeed: release.bootstrapSeed });
+    // CR-Bench: the file's verdicts, or the server judge's (cached ones now, the rest by its jobs)
+    const judging = await decideUploadJudging(sql, task, release, instances, checked.predictions);
+    const judged = judging.by === "server" ? judging.predictions : checked.predictions;
+    // while verdicts are pending, the score computed here serves the report's coverage only
+    const score = computeScore(task, instances, judged ?? checked.predictions, {
+      bootstrapSeed: release.bootstrapSeed,
+    });
     if (release.hidden && score.partial) {
       throw validationError("this release keeps its ground truth hidden: a submission must cover every instance", [
         {
@@ -203,17 +228,24 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
         },
       ]);
     }
-    return { score, validation: report(checked.format, checked.rows, score, release, checked.warnings) };
+    const warnings = [...judgingWarnings(judging, release.hidden), ...checked.warnings];
+    return {
+      score,
+      judging,
+      pending: judging.by === "server" && !judging.predictions,
+      validation: report(checked.format, checked.rows, score, release, warnings),
+    };
   };
 
   if (input.dryRun) {
     await consume(null);
-    const { score, validation } = scoreAndCheck();
-    await input.meta;
+    const { score, validation, pending, judging } = await scoreAndCheck(sqlOf(db));
+    const given = await input.meta;
+    if (judging.by === "team") assertJudgeNamed(task.kind.judge, given.meta ?? {});
     return {
       id: null,
       status: "validated",
-      metrics: dryRunMetrics(score),
+      metrics: pending ? {} : dryRunMetrics(score),
       validation,
       hidden: release.hidden,
       ladder: null,
@@ -226,7 +258,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
   let sha256 = "";
   // a dry run asked for in a field after the file: everything written is rolled back
   class DryRun {
-    constructor(readonly out: ReturnType<typeof scoreAndCheck>) {}
+    constructor(readonly out: Awaited<ReturnType<typeof scoreAndCheck>>) {}
   }
   const out = await database
     .transaction(async (conn: RawConnection) => {
@@ -259,9 +291,16 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
         await finished(copy).catch((e) => (copyError ??= e));
       }
       if (copyError) throw copyError;
-      const { score, validation } = scoreAndCheck();
-      const meta = await input.meta;
-      if (meta.dryRun) throw new DryRun({ score, validation });
+      const checkedOut = await scoreAndCheck(sql);
+      const { score, validation, judging, pending } = checkedOut;
+      const given = await input.meta;
+      if (given.dryRun) throw new DryRun(checkedOut);
+      // a team-judged file names its judge; the server's judge names itself
+      if (judging.by === "team") assertJudgeNamed(task.kind.judge, given.meta ?? {});
+      const meta: SubmissionMeta =
+        judging.by === "server"
+          ? { ...given, meta: { ...given.meta, judge_model: judging.plan.model, judge_prompt: judging.plan.version } }
+          : given;
       if (input.quota && input.teamId && !input.submissionId) await holdQuota(sql, task, release, input.teamId);
       // a model name belongs to the first team that used it on the task, look-alikes included
       // (checked for counted uploads: admins, seeds and baselines are trusted; a queued upload was checked when queued)
@@ -287,9 +326,14 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
             { field: "file", submissionId: dup.id, sha256 },
           );
       }
-      await saveScore(sql, task, id, release.id, score);
-      // the integrity audit (issue 34) runs once this commits: queued with the score, or not at all
-      if (!meta.baseline) await queueAudit(sql, id);
+      if (pending && judging.by === "server") {
+        // scored by the judge run's last job (lib/server/judging), which also queues the audit
+        await startJudging(sql, id, release.id, judging.plan, judging.cfg);
+      } else {
+        await saveScore(sql, task, id, release.id, score);
+        // the integrity audit (issue 34) runs once this commits: queued with the score, or not at all
+        if (!meta.baseline) await queueAudit(sql, id);
+      }
       await markSubmissionScored(sql, id, {
         ...submissionForm(meta, { size, sha256 }, modelSkeleton),
         baseline: meta.baseline ?? null,
@@ -298,8 +342,11 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
         fileName: input.fileName ?? null,
         validation,
         releaseId: release.id,
+        status: pending ? "judging" : "scored",
+        judgedBy: judging.by,
       });
-      if ((meta.visibility ?? "public") === "public" && !meta.baseline) {
+      // a judged upload is on the changelog once scored (lib/server/judging)
+      if ((meta.visibility ?? "public") === "public" && !meta.baseline && !pending) {
         await audit(sql, {
           actor: { label: input.actorLabel ?? "system", userId: input.userId },
           action: "submission.public",
@@ -315,7 +362,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
         });
       }
       let ladder: IngestResult["ladder"] = null;
-      if (release.hidden) {
+      if (release.hidden && !pending) {
         const l = await ladderOutcome(sql, id, release.id);
         ladder = {
           released: l?.ladder_released === true,
@@ -323,7 +370,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
           metrics: l?.ladder_metrics ?? {},
         };
       }
-      return { score, validation, ladder };
+      return { score, validation, ladder, pending };
     })
     .catch((e) => {
       if (e instanceof DryRun) return e;
@@ -344,8 +391,8 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
   }
   return {
     id,
-    status: "scored",
-    metrics: out.score.result?.metrics ?? {},
+    status: out.pending ? "judging" : "scored",
+    metrics: out.pending ? {} : (out.score.result?.metrics ?? {}),
     validation: out.validation,
     hidden: release.hidden,
     ladder: out.ladder,

@@ -1,5 +1,7 @@
 // The submission page's view model: one load, everything its sections need but the two that
 // stream in later (charts, per-instance table), which the page starts as promises.
+import { sqlOf } from "@/lib/server/db";
+import { judgeView } from "@/lib/server/judging";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { ComposedOf, ValidationReport } from "@/lib/contracts/submissions";
 import type { Actor } from "@/lib/server/auth";
@@ -48,6 +50,8 @@ export async function submissionPageView(db: PrismaClient, id: string, actor: Ac
     /** structured system metadata, the kind's judge (if its verdicts are a judge's) and the paper setup it matches */
     ...systemMetaView(task.kind, sub.meta),
     judge: task.kind.judge ?? null,
+    /** who decided the verdicts (CR-Bench) and, while the server judges, its progress */
+    judged: await judgeView(sqlOf(db), { ...sub, meta: (sub.meta ?? {}) as { judge_model?: string } }),
     composedOf: ComposedOf.nullable()
       .catch(null)
       .parse(sub.composedOf ?? null),

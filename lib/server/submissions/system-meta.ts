@@ -14,7 +14,7 @@ import type { SubmissionMeta } from "./ingest";
  * @throws AppError validation_failed
  */
 export function uploadMeta(
-  kind: Pick<TaskKindModule, "judge">,
+  kind: Pick<TaskKindModule, "judge" | "serverJudge">,
   raw: Record<string, unknown>,
   picked: string | undefined,
 ): SubmissionMeta & { dryRun?: boolean } {
@@ -24,8 +24,9 @@ export function uploadMeta(
       problemCount: 1,
       problems: [{ field: "team", message: "arrived after the file", expected: "the team field first in the form" }],
     });
-  // CR-Bench, A&V: the verdicts in the file are a judge's; the upload names it
-  assertJudgeNamed(kind.judge, f);
+  // A&V: the verdicts in the file are a judge's; the upload names it. CR-Bench: only when the file
+  // carries its own verdicts (checked with the file, lib/server/submissions/ingest.ts): else the server judges
+  if (!kind.serverJudge) assertJudgeNamed(kind.judge, f);
   return {
     model: f.model,
     system: f.system,

@@ -273,7 +273,8 @@ async function* chunksOf(submissionId: string, onBytes: (n: number) => Promise<v
 export const scoreUploadJob = defineJob("score-upload", async (db, payload, progress) => {
   const submissionId = payload.submissionId;
   const sub = await db.submission.findUniqueOrThrow({ where: { id: submissionId }, include: { task: true } });
-  if (sub.status === "scored") return { submissionId, status: "scored" };
+  // stored already (a retry after its worker died past the commit): scored, or waiting for the judge
+  if (sub.status === "scored" || sub.status === "judging") return { submissionId, status: sub.status };
   await db.submission.update({ where: { id: submissionId }, data: { status: "scoring" } });
   const total = sub.fileSize ?? 0;
   try {

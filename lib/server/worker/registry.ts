@@ -9,6 +9,7 @@ import { fillBreakdownsTask, fillOutcomesTask } from "@/lib/server/scoring";
 import { scoreUploadJob, sweepUploadsTask } from "@/lib/server/submissions";
 import { snapshotChangedTask, snapshotJob, snapshotPublishedTask } from "@/lib/server/snapshots";
 import { auditSubmissionTask, fillAuditsTask } from "@/lib/server/integrity";
+import { judgeCommentsTask, judgeFinishTask } from "@/lib/server/judging";
 
 export const JOBS: JobRegistry = {
   "score-upload": scoreUploadJob,
@@ -23,4 +24,6 @@ export const JOBS: JobRegistry = {
   "snapshot-published": snapshotPublishedTask,
   "audit-submission": auditSubmissionTask,
   "fill-audits": fillAuditsTask,
+  "judge-comments": judgeCommentsTask,
+  "judge-finish": judgeFinishTask,
 };

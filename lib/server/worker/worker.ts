@@ -16,6 +16,9 @@ import {
 } from "@/lib/server/jobs";
 import { JOBS } from "./registry";
 
+/** The jobs of the judge's runner (lib/server/judging). */
+const JUDGE_JOBS = new Set(["judge-comments"]);
+
 export { migrateQueue } from "@/lib/server/jobs";
 
 /** Runs every job that is due now in this process, then returns (scripts, seeding, tests); `registry` overrides handlers in tests. */
@@ -37,9 +40,17 @@ export async function startJobWorker(db: Database, opts: { concurrency?: number;
   const runner = await startWorker(db.prisma, db.pool, JOBS, {
     concurrency: opts.concurrency ?? getEnv().WORKER_CONCURRENCY,
     events,
+    only: (name) => !JUDGE_JOBS.has(name),
+  });
+  // the judge's requests (seconds each, to an outside service) run beside the other jobs, on
+  // runners of their own: a CR-Bench upload being judged never holds an upload's scoring slot
+  const judge = await startWorker(db.prisma, db.pool, JOBS, {
+    concurrency: getEnv().JUDGE_CONCURRENCY,
+    events,
+    only: (name) => JUDGE_JOBS.has(name),
   });
   const stop = async () => {
-    await runner.stop().catch(() => undefined);
+    await Promise.all([runner.stop().catch(() => undefined), judge.stop().catch(() => undefined)]);
     await stopHeartbeat(db, "worker");
   };
   if (opts.stopOnSignals) {

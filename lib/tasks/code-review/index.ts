@@ -12,6 +12,7 @@ import { codeReviewSubmissionCharts, codeReviewTaskCharts } from "./chart-data";
 import { REVIEW_COLUMNS } from "./columns";
 import { linesChanged } from "./release-stats";
 import { buildReviewTemplate } from "./template";
+import { crEvaluator, CR_EVALUATOR_VERSION } from "./judge";
 
 export const CATEGORIES = [
   "Structural",
@@ -109,7 +110,8 @@ export const ReviewPrediction = z.object({
       line: z.number().int().nullable(),
       comment: z.string(),
       severity: z.enum(SEVERITIES).nullable(),
-      judgment: z.enum(JUDGMENTS),
+      /** null: not judged in the file (the server's judge decides: lib/server/judging) */
+      judgment: z.enum(JUDGMENTS).nullable(),
     }),
   ),
 });
@@ -285,13 +287,15 @@ function parsePrediction(id: string, value: unknown): ParseResult<ReviewPredicti
     // CR-Bench's own prompts ask for "high" | "medium" | "low": any case is accepted, stored canonically
     // the CR-Evaluator (paper Listing 6) answers { "classification": "BUG_HIT|VALID_SUGGESTION|NOISE" }: the same judgment
     const jf = o.judgment === undefined && o.classification !== undefined ? "classification" : "judgment";
-    const judgment = canonicalEnum(o[jf], JUDGMENTS);
+    // no judgment (absent or null): the server's judge decides (lib/server/judging)
+    const unjudged = o[jf] === undefined || o[jf] === null;
+    const judgment = unjudged ? null : canonicalEnum(o[jf], JUDGMENTS);
     if (judgment === undefined)
       atComment(
         k,
         jf,
         `is ${JSON.stringify(o[jf] ?? null)}${didYouMean(o[jf], JUDGMENTS)}`,
-        `${JUDGMENTS.join(", ")} (any case; "classification" is read the same)`,
+        `${JUDGMENTS.join(", ")} (any case; "classification" is read the same), or none for the server's judge`,
       );
     const severity = o.severity === undefined || o.severity === null ? null : canonicalEnum(o.severity, SEVERITIES);
     if (severity === undefined)
@@ -306,7 +310,7 @@ function parsePrediction(id: string, value: unknown): ParseResult<ReviewPredicti
       line: line ?? null,
       comment: String(o.comment),
       severity: severity ?? null,
-      judgment: judgment ?? "noise",
+      judgment: judgment ?? null,
     };
   });
   if (problems.length) return { ok: false, problems };
@@ -383,10 +387,12 @@ export const codeReview = defineTaskKind({
       {
         label: "Claude Sonnet 4.5 with the CR-Evaluator prompt (§6, Listing 6)",
         model: /^(anthropic\/)?claude[-_ ]?sonnet[-_ ]?4[.-]5\b/i,
-        prompts: ["cr-evaluator", "cr-evaluator@listing-6"],
+        // the server's own template is Listing 6 verbatim (./judge.ts)
+        prompts: ["cr-evaluator", "cr-evaluator@listing-6", CR_EVALUATOR_VERSION],
       },
     ],
   },
+  serverJudge: crEvaluator<ReviewTruth, ReviewPrediction>(),
   schemas: { truth: ReviewTruth, metadata: ReviewMetadata, prediction: ReviewPrediction, details: ReviewDetails },
   columns: () => REVIEW_COLUMNS,
   parseReleaseRow: (row) => parseRelease(row),

@@ -1,6 +1,7 @@
 // GET   /api/v1/submissions/{id} – metadata, status, metrics and validation summary (+ its integrity audit for its team and admins)
 // PATCH /api/v1/submissions/{id} – { visibility, logsUrl } (the team's owners, admins)
-import { getDb } from "@/lib/server/db";
+import { getDb, sqlOf } from "@/lib/server/db";
+import { judgeView } from "@/lib/server/judging";
 import { respond, route } from "@/lib/server/http";
 import { canView, getSubmissionOrThrow, submissionJson, uploadJobOf, updateSubmission } from "@/lib/server/submissions";
 import { submissionAuditView } from "@/lib/server/integrity";
@@ -16,7 +17,14 @@ export const GET = route({ access: "public", params: IdParams }, async ({ params
   const job = sub.status === "scored" ? null : await uploadJobOf(db, sub.id);
   // the integrity audit: its team and admins only (no field at all for anyone else)
   const audit = await submissionAuditView(db, sub, actor, canView);
-  return respond(Submission, { ...submissionJson(sub, actor), job, ...(audit ? { audit } : {}) });
+  // CR-Bench: who judged (the team's file or the server's judge), and the judge's progress
+  const judge = await judgeView(sqlOf(db), { ...sub, meta: (sub.meta ?? {}) as { judge_model?: string } });
+  return respond(Submission, {
+    ...submissionJson(sub, actor),
+    job,
+    ...(judge ? { judge } : {}),
+    ...(audit ? { audit } : {}),
+  });
 });
 
 export const PATCH = route(

@@ -10,6 +10,7 @@ import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { uploadTeam } from "@/lib/server/teams";
 import { SubmissionFields, TaskParams } from "@/lib/validations/common";
 import { standingOf } from "@/lib/server/leaderboard";
+import { judgeView } from "@/lib/server/judging";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
@@ -63,6 +64,16 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
     return Response.json(
       { id, status, job, url: `/api/v1/submissions/${id}` },
       { status: 202, headers: { ...headers, location: `/api/v1/submissions/${id}` } },
+    );
+  }
+  if (result.status === "judging" && result.id) {
+    // stored; scored once the server's judge has decided every comment (follow `url`)
+    const url = `/api/v1/submissions/${result.id}`;
+    const sub = await db.submission.findUniqueOrThrow({ where: { id: result.id } });
+    const judge = await judgeView(sqlOf(db), { ...sub, meta: (sub.meta ?? {}) as { judge_model?: string } });
+    return Response.json(
+      { id: result.id, status: "judging", validation: result.validation, judge, url },
+      { status: 202, headers: { ...headers, location: url } },
     );
   }
   const { id, status, validation } = result;

@@ -1,0 +1,105 @@
+// One request to an OpenAI-compatible chat endpoint (vLLM, Ollama, llama.cpp's server, hosted
+// APIs): POST {JUDGE_URL}/chat/completions with the model, temperature 0 and one user message.
+import type { JudgeConfig } from "./config";
+
+export type JudgeReply =
+  | { ok: true; content: string; promptTokens: number; completionTokens: number }
+  | {
+      ok: false;
+      /** worth asking again later: a timeout, a refused connection, 408, 409, 429, 5xx */
+      retryable: boolean;
+      status: number | null;
+      /** for the submission page and the log: what the endpoint did */
+      message: string;
+      /** the endpoint's Retry-After, ms */
+      retryAfterMs: number | null;
+    };
+
+/** A Retry-After header (seconds or an HTTP date) in ms, at most 10 minutes; null: none. */
+function retryAfter(h: string | null): number | null {
+  if (!h) return null;
+  const s = Number(h);
+  const ms = Number.isFinite(s) ? s * 1000 : Date.parse(h) - Date.now();
+  return Number.isFinite(ms) ? Math.min(600_000, Math.max(0, ms)) : null;
+}
+
+/** The message text of a chat completion (a string, or content parts of type text). */
+function contentOf(body: unknown): string | null {
+  const msg = (body as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message;
+  const c = msg?.content;
+  if (typeof c === "string") return c;
+  if (Array.isArray(c))
+    return c.map((p) => (p && typeof p === "object" && typeof p.text === "string" ? p.text : "")).join("");
+  return null;
+}
+
+/** Asks the judge once. Never throws: every failure is a reply that says whether to retry. */
+export async function askJudge(cfg: JudgeConfig, prompt: string): Promise<JudgeReply> {
+  const where = `${cfg.url}/chat/completions`;
+  let res: Response;
+  try {
+    res = await fetch(where, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}),
+      },
+      body: JSON.stringify({ model: cfg.model, temperature: 0, messages: [{ role: "user", content: prompt }] }),
+      signal: AbortSignal.timeout(cfg.timeoutMs),
+      redirect: "error",
+    });
+  } catch (e) {
+    const timeout = e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError");
+    return {
+      ok: false,
+      retryable: true,
+      status: null,
+      message: timeout
+        ? `the judge at ${cfg.url} did not answer within ${cfg.timeoutMs / 1000} s`
+        : `the judge at ${cfg.url} could not be reached (${e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : String(e)})`,
+      retryAfterMs: null,
+    };
+  }
+  let text = "";
+  try {
+    text = await res.text();
+  } catch {
+    text = "";
+  }
+  if (!res.ok) {
+    const retryable = res.status === 408 || res.status === 409 || res.status === 429 || res.status >= 500;
+    const hint =
+      res.status === 401 || res.status === 403
+        ? ": check JUDGE_API_KEY"
+        : res.status === 404
+          ? ": check JUDGE_URL (…/v1) and JUDGE_MODEL"
+          : res.status === 429
+            ? ": rate-limited by the endpoint"
+            : "";
+    return {
+      ok: false,
+      retryable,
+      status: res.status,
+      message: `the judge at ${cfg.url} answered HTTP ${res.status}${hint}`,
+      retryAfterMs: retryAfter(res.headers.get("retry-after")),
+    };
+  }
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  const usage = (body as { usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } } | null)?.usage;
+  const tokens = (v: unknown, fallback: number) =>
+    typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : fallback;
+  const content = contentOf(body);
+  return {
+    ok: true,
+    // a body that is no chat completion is an answer without a verdict (malformed), not an outage
+    content: content ?? "",
+    // no usage reported: about 4 characters a token, so the spending cap still counts
+    promptTokens: tokens(usage?.prompt_tokens, Math.ceil(prompt.length / 4)),
+    completionTokens: tokens(usage?.completion_tokens, Math.ceil((content ?? text).length / 4)),
+  };
+}

@@ -1,0 +1,6 @@
+// The server's judge (issue 34): CR-Bench's CR-Evaluator run on an OpenAI-compatible endpoint.
+export { judgeConfig, type JudgeConfig } from "./config";
+export { judgeCommentsTask, judgeFinishTask } from "./jobs";
+export { decideUploadJudging, startJudging, type JudgePlan, type UploadJudging } from "./plan";
+export { serverVerdictsFor } from "./rescore";
+export { judgeView, type JudgeView } from "./view";

@@ -1,0 +1,124 @@
+// The judge's jobs (issue 34): `judge-comments` asks the judge a few prompts of a run (on one of
+// JUDGE_CONCURRENCY lane queues), `judge-finish` scores the submission once every prompt of its
+// run has a verdict. Both are idempotent: a job killed at any point is run again by another
+// worker (lib/server/jobs/heartbeat.ts) and redoes only what has no verdict yet.
+import { audit } from "@/lib/server/audit";
+import { sqlOf } from "@/lib/server/db";
+import { queueAudit } from "@/lib/server/integrity";
+import { defineTask, queueTask } from "@/lib/server/jobs";
+import { log } from "@/lib/server/observability";
+import { rescoreCompute, saveScore } from "@/lib/server/scoring";
+import { getTaskOrThrow } from "@/lib/server/tasks";
+import { askForVerdict, JudgeUnavailable, overBudget } from "./ask";
+import { judgeConfig } from "./config";
+import {
+  finishRun,
+  insertVerdict,
+  itemsOf,
+  judgedSubmission,
+  markJudgedScored,
+  runOf,
+  runProgress,
+  setRunError,
+} from "./judging.sql";
+import { queueJudgeFinish } from "./plan";
+import { serverVerdictsFor } from "./rescore";
+
+/** The next 00:00 UTC (plus a minute): when a day's spending cap opens again. */
+const nextUtcDay = () => {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1, 0, 1));
+};
+
+export const judgeCommentsTask = defineTask("judge-comments", async (db, payload) => {
+  const { submissionId, releaseId, keys } = payload;
+  const sql = sqlOf(db);
+  const run = await runOf(sql, submissionId, releaseId);
+  if (!run || run.status === "done") return;
+  const release = await db.release.findUnique({ where: { id: releaseId }, include: { task: true } });
+  if (!release) return;
+  const judge = (await getTaskOrThrow(db, release.task.fullSlug)).kind.serverJudge;
+  const cfg = judgeConfig();
+  if (!judge) return;
+  if (!cfg) {
+    const message = "this server's judge is no longer configured (JUDGE_URL, JUDGE_MODEL): judging resumes once it is";
+    await setRunError(sql, submissionId, releaseId, message);
+    throw new JudgeUnavailable(message);
+  }
+  // the run's keys name its model: ask that one, whatever the configuration says now
+  const asked = { ...cfg, model: run.model };
+  const items = await itemsOf(sql, submissionId, releaseId, keys);
+  for (let k = 0; k < items.length; k++) {
+    const cap = await overBudget(sql, cfg);
+    if (cap) {
+      await setRunError(sql, submissionId, releaseId, cap);
+      await queueTask(
+        sql,
+        "judge-comments",
+        { submissionId, releaseId, keys: items.slice(k).map((i) => i.key) },
+        { queue: `judge:${Math.floor(Math.random() * cfg.concurrency)}`, maxAttempts: 25, runAt: nextUtcDay() },
+      );
+      return;
+    }
+    const it = items[k];
+    try {
+      const v = await askForVerdict(sql, asked, judge, it.prompt);
+      await insertVerdict(sql, {
+        key: it.key,
+        instanceId: it.instance_id,
+        model: run.model,
+        promptSha256: run.prompt_sha256,
+        ...v,
+      });
+    } catch (e) {
+      if (e instanceof JudgeUnavailable)
+        await setRunError(sql, submissionId, releaseId, `${e.message}; judging resumes when it answers`);
+      throw e;
+    }
+  }
+  await setRunError(sql, submissionId, releaseId, null);
+  if ((await runProgress(sql, submissionId, releaseId)).pending_keys === 0)
+    await queueJudgeFinish(sql, submissionId, releaseId);
+});
+
+export const judgeFinishTask = defineTask("judge-finish", async (db, { submissionId, releaseId }) => {
+  const sql = sqlOf(db);
+  const run = await runOf(sql, submissionId, releaseId);
+  if (!run || run.status === "done") return;
+  if ((await runProgress(sql, submissionId, releaseId)).pending_keys > 0) return;
+  const sub = await judgedSubmission(sql, submissionId);
+  const release = await db.release.findUnique({ where: { id: releaseId }, include: { task: true } });
+  if (!sub || !release) return;
+  const task = await getTaskOrThrow(db, release.task.fullSlug);
+  const s = await rescoreCompute(db, task, submissionId, release, {
+    prepare: (instances, predictions) => serverVerdictsFor(db, task, submissionId, releaseId, instances, predictions),
+  });
+  if (!s) return; // a verdict went missing: serverVerdictsFor queued the judging again
+  const upload = sub.status === "judging" && sub.upload_release_id === releaseId;
+  await db.$transaction(async (tx) => {
+    const t = sqlOf(tx);
+    const locked = await runOf(t, submissionId, releaseId, true);
+    if (!locked || locked.status === "done") return;
+    await saveScore(t, task, submissionId, releaseId, s);
+    await finishRun(t, submissionId, releaseId);
+    if (!upload) return;
+    await markJudgedScored(t, submissionId);
+    if (!sub.baseline) await queueAudit(t, submissionId);
+    if (sub.visibility === "public" && !sub.baseline)
+      await audit(t, {
+        actor: { label: "system", userId: sub.user_id },
+        action: "submission.public",
+        target: { type: "submission", id: submissionId },
+        taskId: sub.task_id,
+        teamId: sub.team_id,
+        public: true,
+        after: {
+          model: sub.model,
+          release: release.version,
+          judged: `server: ${run.model} · prompt ${run.prompt_version}`,
+          ...(release.hidden ? {} : { [task.primaryMetric]: s.result?.primaryValue ?? null }),
+        },
+      });
+  });
+  log.info({ submissionId, releaseId, model: run.model }, "judged and scored");
+});

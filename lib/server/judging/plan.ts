@@ -1,0 +1,199 @@
+// Which verdicts an upload's score counts, and what the server's judge still has to decide:
+// the prompts of a submission's comments (one per comment, deduplicated by verdict key), the
+// verdicts already cached, and the judge run that decides the rest.
+import { AppError, validationError, type Problem } from "@/lib/errors";
+import type { Sql } from "@/lib/server/db";
+import { queueTask } from "@/lib/server/jobs";
+import type { ResolvedTask } from "@/lib/server/tasks";
+import type { ServerJudgeDef } from "@/lib/tasks/define";
+import type { StoredInstance } from "@/lib/tasks/types";
+import { judgeConfig, sha256, verdictKey, type JudgeConfig } from "./config";
+import { upsertRun, verdictsOf } from "./judging.sql";
+
+type Json = Record<string, unknown>;
+
+/** Prompts one judge job asks, in order (a job is short, so a worker slot frees up often). */
+export const KEYS_PER_JOB = 8;
+
+export interface JudgePlan {
+  model: string;
+  version: string;
+  templateSha: string;
+  unit: string;
+  /** distinct prompts, with how many comments share each */
+  items: { key: string; instanceId: string; comments: number; prompt: string }[];
+  /** per instance, its comments' keys in order */
+  keys: Map<string, string[]>;
+  comments: number;
+}
+
+/** The prompts the judge needs for these predictions (every comment of every covered instance). */
+export function planJudging(
+  judge: ServerJudgeDef<Json, Json>,
+  model: string,
+  instances: StoredInstance[],
+  predictions: Map<string, Json>,
+): JudgePlan {
+  const templateSha = sha256(judge.template);
+  const items = new Map<string, JudgePlan["items"][number]>();
+  const keys = new Map<string, string[]>();
+  let comments = 0;
+  for (const inst of instances) {
+    const p = predictions.get(inst.externalId);
+    if (!p) continue;
+    const ks = judge.prompts(inst.truth, p).map((prompt) => {
+      const key = verdictKey(inst.externalId, model, templateSha, prompt);
+      const it = items.get(key);
+      if (it) it.comments++;
+      else items.set(key, { key, instanceId: inst.externalId, comments: 1, prompt });
+      return key;
+    });
+    comments += ks.length;
+    keys.set(inst.externalId, ks);
+  }
+  return { model, version: judge.version, templateSha, unit: judge.unit, items: [...items.values()], keys, comments };
+}
+
+/**
+ * The predictions with the cached verdicts in place, and how many prompts have none yet (0: every
+ * comment judged, the predictions can be scored).
+ */
+export async function withVerdicts(
+  sql: Sql,
+  judge: ServerJudgeDef<Json, Json>,
+  plan: JudgePlan,
+  predictions: Map<string, Json>,
+): Promise<{ predictions: Map<string, Json>; missing: number }> {
+  const cached = await verdictsOf(
+    sql,
+    plan.items.map((i) => i.key),
+  );
+  const missing = plan.items.filter((i) => !cached.has(i.key)).length;
+  if (missing) return { predictions, missing };
+  const out = new Map<string, Json>();
+  for (const [id, p] of predictions) {
+    const ks = plan.keys.get(id);
+    out.set(
+      id,
+      ks
+        ? judge.apply(
+            p,
+            ks.map((k) => cached.get(k)!.classification),
+          )
+        : p,
+    );
+  }
+  return { predictions: out, missing: 0 };
+}
+
+export type UploadJudging =
+  /** the task's verdicts are nobody's (no judge) or the team's own (in the file) */
+  | { by: null | "team" }
+  /** the server's judge decides: every verdict was cached (scored now) or some are pending */
+  | { by: "server"; plan: JudgePlan; predictions: Map<string, Json> | null; cfg: JudgeConfig };
+
+/** The first comments without a verdict, as problems (the 422 of an upload no judge can decide). */
+function unjudgedProblems(judge: ServerJudgeDef<Json, Json>, predictions: Map<string, Json>): Problem[] {
+  const out: Problem[] = [];
+  for (const [id, p] of predictions) {
+    if (judge.judged(p)) continue;
+    out.push({
+      instanceId: id,
+      field: "comments[].judgment",
+      message: "no judgment, and this server runs no judge",
+      expected: "bug_hit, valid_suggestion or noise on every comment (CR-Evaluator's classification)",
+    });
+    if (out.length >= 20) break;
+  }
+  return out;
+}
+
+/**
+ * Who decides an upload's verdicts: the team when every comment carries one on a public release;
+ * the server's judge when some carry none, and always on a hidden release (a team cannot see the
+ * bugs there, and its own verdicts would be a free label oracle). No judge configured: a 422 that
+ * says so.
+ * @throws AppError validation_failed
+ */
+export async function decideUploadJudging(
+  sql: Sql,
+  task: ResolvedTask,
+  release: { hidden: boolean },
+  instances: StoredInstance[],
+  predictions: Map<string, Json>,
+  cfg: JudgeConfig | null = judgeConfig(),
+): Promise<UploadJudging> {
+  const judge = task.kind.serverJudge;
+  if (!judge) return { by: null };
+  const allJudged = [...predictions.values()].every((p) => judge.judged(p));
+  if (allJudged && !release.hidden) return { by: "team" };
+  if (!cfg) {
+    if (release.hidden)
+      throw new AppError(
+        "validation_failed",
+        "this release keeps its bugs hidden, so only the server's judge (CR-Evaluator) may decide the verdicts, and this server has none configured (JUDGE_URL, JUDGE_MODEL): it cannot score this task now",
+        {
+          problemCount: 1,
+          problems: [
+            {
+              field: "judgment",
+              message: "no judge on this server",
+              expected: "an operator to configure one (docs/operations.md)",
+            },
+          ],
+        },
+      );
+    const problems = unjudgedProblems(judge, predictions);
+    throw validationError(
+      "some comments carry no judgment, and this server has no judge configured (JUDGE_URL, JUDGE_MODEL) to decide them: judge every comment yourself (CR-Evaluator, the paper's Listing 6) and name the judge",
+      problems,
+    );
+  }
+  const plan = planJudging(judge, cfg.model, instances, predictions);
+  const { predictions: judged, missing } = await withVerdicts(sql, judge, plan, predictions);
+  return { by: "server", plan, predictions: missing ? null : judged, cfg };
+}
+
+/**
+ * Opens a submission's judge run on a release and queues its prompts that have no verdict yet, in
+ * the caller's transaction: jobs of KEYS_PER_JOB prompts on `cfg.concurrency` lanes (queues
+ * judge:0…), so no more requests are in flight at once, across every worker, than configured.
+ */
+export async function startJudging(
+  sql: Sql,
+  submissionId: string,
+  releaseId: string,
+  plan: JudgePlan,
+  cfg: JudgeConfig,
+): Promise<void> {
+  await upsertRun(
+    sql,
+    { submissionId, releaseId, model: plan.model, promptVersion: plan.version, promptSha256: plan.templateSha },
+    plan.items,
+  );
+  const cached = await verdictsOf(
+    sql,
+    plan.items.map((i) => i.key),
+  );
+  const pending = plan.items.filter((i) => !cached.has(i.key)).map((i) => i.key);
+  const lane0 = Math.floor(Math.random() * cfg.concurrency);
+  for (let at = 0, n = 0; at < pending.length; at += KEYS_PER_JOB, n++)
+    await queueTask(
+      sql,
+      "judge-comments",
+      { submissionId, releaseId, keys: pending.slice(at, at + KEYS_PER_JOB) },
+      // a judge outage: retried with graphile-worker's backoff (e^attempt s, at most ~6 h apart) for days
+      { queue: `judge:${(lane0 + n) % cfg.concurrency}`, maxAttempts: 25 },
+    );
+  if (!pending.length) await queueJudgeFinish(sql, submissionId, releaseId);
+}
+
+/** Queues the scoring of a judged run (one waiting job per run). */
+export function queueJudgeFinish(sql: Sql, submissionId: string, releaseId: string) {
+  return queueTask(
+    sql,
+    "judge-finish",
+    { submissionId, releaseId },
+    { jobKey: `judge-finish:${submissionId}:${releaseId}`, maxAttempts: 10 },
+  );
+}

@@ -1,0 +1,59 @@
+// Who judged a submission's verdicts, as its page and GET /api/v1/submissions/{id} show it: the
+// team (the file's verdicts) or the server (its model, prompt version and template SHA-256), and
+// while the server judges, its progress and what stopped it last. Counts only: no verdict or
+// reason of the judge is ever shown (on a hidden release they would describe the hidden bugs).
+import type { Sql } from "@/lib/server/db";
+import { latestRunOf, runOf, runProgress } from "./judging.sql";
+
+export interface JudgeView {
+  by: "server" | "team";
+  model?: string;
+  promptVersion?: string;
+  promptSha256?: string;
+  /** while the server judges (absent once scored) */
+  progress?: { judged: number; total: number; malformed: number; unit: string; error: string | null };
+  /** comments whose answers never gave a class (counted as noise; docs/operations.md) */
+  malformed?: number;
+}
+
+/** A submission's judge, null on tasks without one. `releaseId`: the release it is shown for (its upload's by default). */
+export async function judgeView(
+  sql: Sql,
+  sub: {
+    id: string;
+    judgedBy: string | null;
+    status: string;
+    uploadReleaseId: string | null;
+    meta: { judge_model?: string; judge_prompt?: string };
+  },
+): Promise<JudgeView | null> {
+  if (sub.judgedBy === "team")
+    return {
+      by: "team",
+      ...(sub.meta.judge_model ? { model: sub.meta.judge_model } : {}),
+      ...(sub.meta.judge_prompt ? { promptVersion: sub.meta.judge_prompt } : {}),
+    };
+  if (sub.judgedBy !== "server") return null;
+  const run =
+    (sub.uploadReleaseId ? await runOf(sql, sub.id, sub.uploadReleaseId) : null) ?? (await latestRunOf(sql, sub.id));
+  if (!run) return { by: "server" };
+  const p = await runProgress(sql, sub.id, run.release_id);
+  return {
+    by: "server",
+    model: run.model,
+    promptVersion: run.prompt_version,
+    promptSha256: run.prompt_sha256,
+    malformed: p.malformed,
+    ...(run.status === "judging"
+      ? {
+          progress: {
+            judged: p.judged,
+            total: p.total,
+            malformed: p.malformed,
+            unit: "comments",
+            error: run.last_error,
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,134 @@
+// CR-Bench's CR-Evaluator (paper §5, Appendix C, Listing 6) as the server runs it (issue 34): the
+// prompt template, filled per comment, and the judge's answer read back. Pure; the calls, the
+// verdict cache and the jobs are lib/server/judging's.
+import type { ServerJudgeDef } from "@/lib/tasks/define";
+import { canonicalEnum } from "../shared/enums";
+
+// the shapes it reads (index.ts's ReviewTruth and ReviewPrediction, named here without importing
+// the module that imports this one)
+type Truth = { bug_description: string; fix_files: string[] };
+type Comment = { file: string; line: number | null; comment: string; judgment: Verdict | null };
+type Prediction = { comments: Comment[] };
+
+/**
+ * Listing 6, verbatim: its two code blocks joined by a blank line, the PDF's line breaks inside a
+ * sentence kept, the wrap inside the JSON example ("brief\n  explanation") undone. Placeholders:
+ * {bug_description}; {patch_files}, the fix's files one per line; {file}; {line}, the comment's line
+ * or "None" (Python's rendering of a missing one, as the paper's f-string printed it); {comment}.
+ * Changing one character of it is a new version: the SHA-256 of this text is recorded with every
+ * verdict and every judged submission.
+ */
+export const CR_EVALUATOR_TEMPLATE = `You are evaluating code review comments against a known bug.
+
+## Known Bug Description:
+{bug_description}
+
+## Files Changed in Fix:
+{patch_files}
+
+## Review Comment to Evaluate:
+File: {file}
+Line: {line}
+Comment: {comment}
+
+## Task:
+Classify this review comment into ONE of these categories:
+
+1. BUG_HIT: The comment identifies or relates to the same issue
+   described in the bug description
+2. VALID_SUGGESTION: The comment makes a valid point (style,
+   performance, maintainability, edge case, etc.) but is NOT about the
+   known bug
+3. NOISE: The comment is incorrect, irrelevant, or not actionable
+
+Respond with ONLY a JSON object:
+{"classification": "BUG_HIT|VALID_SUGGESTION|NOISE", "reason": "brief explanation"}`;
+
+/** The template's version as rows and uploads name it ("server: model · prompt cr-evaluator@v1"). */
+export const CR_EVALUATOR_VERSION = "cr-evaluator@v1";
+
+const VERDICTS = ["bug_hit", "valid_suggestion", "noise"] as const;
+type Verdict = (typeof VERDICTS)[number];
+
+/** Listing 6 filled for one comment (placeholders replaced once each, in one pass: a comment holding "{file}" stays as written). */
+export function fillCrEvaluator(truth: Truth, c: { file: string; line: number | null; comment: string }): string {
+  const values: Record<string, string> = {
+    bug_description: truth.bug_description,
+    patch_files: truth.fix_files.join("\n"),
+    file: c.file,
+    line: c.line === null ? "None" : String(c.line),
+    comment: c.comment,
+  };
+  return CR_EVALUATOR_TEMPLATE.replace(
+    /\{(bug_description|patch_files|file|line|comment)\}/g,
+    (_, k: string) => values[k],
+  );
+}
+
+/** The first balanced {...} in `text` that parses as JSON with a "classification" (strings and escapes respected). */
+function firstJsonObject(text: string): Record<string, unknown> | null {
+  for (let start = text.indexOf("{"); start !== -1; start = text.indexOf("{", start + 1)) {
+    let depth = 0;
+    let inString = false;
+    for (let i = start; i < text.length; i++) {
+      const ch = text[i];
+      if (inString) {
+        if (ch === "\\") i++;
+        else if (ch === '"') inString = false;
+      } else if (ch === '"') inString = true;
+      else if (ch === "{") depth++;
+      else if (ch === "}" && --depth === 0) {
+        try {
+          const v = JSON.parse(text.slice(start, i + 1)) as unknown;
+          if (v && typeof v === "object" && !Array.isArray(v) && "classification" in v)
+            return v as Record<string, unknown>;
+        } catch {
+          /* not JSON: try the next brace */
+        }
+        break;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The judge's answer read as Listing 6 asks: a JSON object `{"classification", "reason"}`, found
+ * inside code fences or surrounding prose; the class in any case, with spaces or hyphens
+ * ("Bug Hit", "valid-suggestion"). Null: no class in it (the caller retries, then counts it as
+ * malformed). A bare class word alone ("NOISE") is read too.
+ * @example parseCrEvaluatorAnswer('```json\n{"classification": "BUG_HIT", "reason": "same bug"}\n```') // { verdict: "bug_hit", reason: "same bug" }
+ */
+export function parseCrEvaluatorAnswer(answer: string): { verdict: Verdict; reason: string } | null {
+  const text = answer.trim();
+  const obj = firstJsonObject(text);
+  if (obj) {
+    const verdict = canonicalEnum(obj.classification, VERDICTS);
+    if (!verdict) return null;
+    return { verdict, reason: typeof obj.reason === "string" ? obj.reason.slice(0, 2000) : "" };
+  }
+  // "classification": "NOISE" in text that is not quite JSON (an unescaped quote in the reason)
+  const m = /"classification"\s*:\s*"([A-Za-z_ -]+)"/.exec(text);
+  const bare = /^[`*"'\s]*(BUG[_ -]?HIT|VALID[_ -]?SUGGESTION|NOISE)[`*"'.\s]*$/i.exec(text);
+  const word = m?.[1] ?? bare?.[1];
+  const verdict = word ? canonicalEnum(word, VERDICTS) : undefined;
+  return verdict ? { verdict, reason: "" } : null;
+}
+
+/** CR-Bench's server judge: one prompt per review comment (typed for index.ts's truth and prediction). */
+export function crEvaluator<T extends Truth, P extends Prediction>(): ServerJudgeDef<T, P> {
+  return {
+    version: CR_EVALUATOR_VERSION,
+    template: CR_EVALUATOR_TEMPLATE,
+    unit: "comments",
+    // an answer that never gives a class after the retries counts as noise: not a bug hit, not useful
+    malformedAs: "noise",
+    judged: (p) => p.comments.every((c) => c.judgment !== null && c.judgment !== undefined),
+    prompts: (truth, p) => p.comments.map((c) => fillCrEvaluator(truth, c)),
+    apply: (p, verdicts) => ({
+      ...p,
+      comments: p.comments.map((c, k) => ({ ...c, judgment: verdicts[k] as Verdict })),
+    }),
+    parse: parseCrEvaluatorAnswer,
+  };
+}

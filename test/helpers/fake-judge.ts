@@ -1,0 +1,95 @@
+// A real HTTP server speaking OpenAI's chat completions protocol (POST /v1/chat/completions), the
+// server judge's counterpart in tests: it classifies a comment by a word in it, and fails on
+// demand the ways real endpoints do (429 with Retry-After, 5xx, a hang past the timeout, prose
+// instead of JSON).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface JudgeCall {
+  auth: string | null;
+  body: { model: string; temperature: number; messages: { role: string; content: string }[] };
+}
+
+export type Failure = "429" | "500" | "503" | "hang" | "garbage";
+
+/** The class a comment gets from this judge: by a word in the comment (BUGHIT, VALID, GARBAGE), else NOISE. */
+export function fakeVerdict(comment: string): "BUG_HIT" | "VALID_SUGGESTION" | "NOISE" | null {
+  if (/GARBAGE/.test(comment)) return null;
+  if (/BUGHIT/.test(comment)) return "BUG_HIT";
+  if (/VALID/.test(comment)) return "VALID_SUGGESTION";
+  return "NOISE";
+}
+
+export async function startFakeJudge() {
+  const calls: JudgeCall[] = [];
+  /** failures to serve, one per request, before answering normally */
+  const failures: Failure[] = [];
+  let down: Failure | null = null;
+  let n = 0;
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+        res.writeHead(404).end();
+        return;
+      }
+      const body = JSON.parse(raw) as JudgeCall["body"];
+      calls.push({ auth: req.headers.authorization ?? null, body });
+      const failure = down ?? failures.shift();
+      if (failure === "hang") return; // never answers: the client's timeout ends it
+      if (failure === "429") {
+        res.writeHead(429, { "retry-after": "0", "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "rate limited" } }));
+        return;
+      }
+      if (failure === "500" || failure === "503") {
+        res.writeHead(Number(failure), failure === "503" ? { "retry-after": "0" } : {}).end("upstream error");
+        return;
+      }
+      const prompt = body.messages[0]?.content ?? "";
+      const comment = /\nComment: ([^\n]*)/.exec(prompt)?.[1] ?? "";
+      const cls = failure === "garbage" ? null : fakeVerdict(comment);
+      // answers vary in form as real models' do: fenced, in prose, bare
+      const k = n++ % 3;
+      const json = JSON.stringify({ classification: cls, reason: `judged ${cls}` });
+      const content =
+        cls === null
+          ? "I am not able to classify this comment."
+          : k === 0
+            ? "```json\n" + json + "\n```"
+            : k === 1
+              ? `Here is my verdict: ${json} Hope it helps.`
+              : json;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          id: `chatcmpl-${n}`,
+          object: "chat.completion",
+          model: body.model,
+          choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+          usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: 20, total_tokens: 0 },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    calls,
+    failures,
+    /** every request fails this way until `up()` */
+    down(f: Failure) {
+      down = f;
+    },
+    up() {
+      down = null;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}

@@ -1,0 +1,257 @@
+// The server's judge (issue 34, part 1): CR-Bench uploads without verdicts judged by CR-Evaluator
+// on an OpenAI-compatible endpoint — here a real HTTP server speaking the protocol, started by the
+// test, with its failures (429, 5xx, a hang past the timeout, answers without a class) — through
+// the real upload route, jobs and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeJudge, fakeVerdict } from "../helpers/fake-judge";
+
+const judge = await startFakeJudge();
+process.env.JUDGE_URL = judge.url;
+process.env.JUDGE_MODEL = "fake-judge-1";
+process.env.JUDGE_API_KEY = "sk-test-judge";
+process.env.JUDGE_TIMEOUT_SEC = "0.5";
+process.env.JUDGE_RPM = "100000";
+
+const { createApiToken, createUserWithTeam } = await import("@/lib/server/auth");
+const { seed } = await import("@/lib/server/setup");
+const { generateSynthetic } = await import("@/lib/synthetic/generate");
+const { reviewMetrics } = await import("@/lib/metrics");
+const { fillCrEvaluator } = await import("@/lib/tasks/code-review/judge");
+const { decideUploadJudging, judgeConfig } = await import("@/lib/server/judging");
+const { getTaskOrThrow } = await import("@/lib/server/tasks");
+const { sqlOf } = await import("@/lib/server/db");
+const { createTestDatabase } = await import("../helpers/db");
+const { dispatch } = await import("../helpers/router");
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Comment = { file: string; line: number | null; comment: string; severity?: string | null; judgment?: string };
+type File = Record<string, { comments: Comment[] }>;
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let token = "";
+const review = generateSynthetic().find((t) => t.task === "cr-bench/review")!.submissions;
+
+/** review[0]'s comments without their verdicts, marked for the fake judge: a bug hit, valid, garbage. */
+function unjudged(suffix = ""): File {
+  const src = review[0].predictions as File;
+  return Object.fromEntries(
+    Object.entries(src).map(([id, p], i) => [
+      id,
+      {
+        comments: p.comments.map((c, k) => {
+          const mark =
+            k === 0 && i % 3 === 0
+              ? " BUGHIT"
+              : k === 1 && i % 2 === 0
+                ? " VALID"
+                : i === 5 && k === 0
+                  ? " GARBAGE"
+                  : "";
+          const { judgment: _, ...rest } = c;
+          return { ...rest, comment: `${c.comment}${mark}${suffix && i < 3 ? suffix : ""}` };
+        }),
+      },
+    ]),
+  );
+}
+
+/** The metrics the fake judge's verdicts give (an answer without a class counts as noise). */
+function expected(file: File) {
+  let hit = 0;
+  const n = { bug_hit: 0, valid_suggestion: 0, noise: 0 };
+  for (const p of Object.values(file)) {
+    const v = p.comments.map((c) => fakeVerdict(c.comment));
+    if (v.includes("BUG_HIT")) hit++;
+    for (const x of v) n[x === "BUG_HIT" ? "bug_hit" : x === "VALID_SUGGESTION" ? "valid_suggestion" : "noise"]++;
+  }
+  return reviewMetrics({
+    prs: Object.keys(file).length,
+    hit,
+    bugHit: n.bug_hit,
+    validSuggestion: n.valid_suggestion,
+    noise: n.noise,
+  });
+}
+
+async function call(method: string, url: string) {
+  const res = await dispatch(
+    new Request(`http://localhost${url}`, { method, headers: { authorization: `Bearer ${token}` } }),
+  );
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+async function upload(file: unknown, fields: Record<string, string>, indent = 0) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+  fd.set("file", new Blob([JSON.stringify(file, null, indent)]), "review.json");
+  const res = await dispatch(
+    new Request("http://localhost/api/v1/tasks/cr-bench/review/submissions", {
+      method: "POST",
+      body: fd,
+      headers: { authorization: `Bearer ${token}` },
+    }),
+  );
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+/** Runs the due jobs until the submission leaves "judging" (or `rounds` runs pass). */
+async function judged(id: string, rounds = 5) {
+  for (let k = 0; k < rounds; k++) {
+    await db.runJobs();
+    const s = await call("GET", `/api/v1/submissions/${id}`);
+    if (s.body.status !== "judging") return s.body;
+  }
+  return (await call("GET", `/api/v1/submissions/${id}`)).body;
+}
+
+const comments = (file: File) => Object.values(file).reduce((s, p) => s + p.comments.length, 0);
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seed(db, () => undefined);
+  await db.runJobs();
+  const { user, team } = await createUserWithTeam(db.prisma, {
+    email: "judge@example.org",
+    name: "Judge Lab",
+    password: "a long passphrase here",
+  });
+  token = (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token;
+}, 120_000);
+afterAll(async () => {
+  await db?.drop();
+  await judge.close();
+});
+
+describe("CR-Evaluator on the server", () => {
+  const file = unjudged();
+  let id = "";
+
+  it("an upload without verdicts is stored and judged: 202 with progress, then scored with the judge's verdicts", async () => {
+    // the endpoint's first answers: rate-limited twice, an error, a request that hangs past the timeout
+    judge.failures.push("429", "429", "500", "hang");
+    const r = await upload(file, { model: "judged-by-server" });
+    expect(r.status).toBe(202);
+    expect(r.body.status).toBe("judging");
+    expect(r.body.judge).toMatchObject({
+      by: "server",
+      model: "fake-judge-1",
+      promptVersion: "cr-evaluator@v1",
+      progress: { judged: 0, total: comments(file), unit: "comments" },
+    });
+    expect(r.body.judge.promptSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(r.body.validation.warnings.join(" ")).toMatch(/judged by the server \(fake-judge-1/);
+    id = r.body.id;
+    const before = await call("GET", `/api/v1/submissions/${id}`);
+    expect(before.body.status).toBe("judging");
+    expect(before.body.metrics).toEqual({});
+    const after = await judged(id);
+    expect(after.status).toBe("scored");
+    const want = expected(file);
+    expect(after.metrics.recall).toBeCloseTo(want.recall, 12);
+    expect(after.metrics.precision).toBeCloseTo(want.precision, 12);
+    expect(after.metrics.f1).toBeCloseTo(want.f1, 12);
+    expect(after.judge).toMatchObject({ by: "server", model: "fake-judge-1", promptVersion: "cr-evaluator@v1" });
+    expect(after.judge.progress).toBeUndefined();
+    // the garbage comment: asked three times, then counted as noise ("malformed")
+    expect(after.judge.malformed).toBe(1);
+    expect(after.meta).toMatchObject({ judge_model: "fake-judge-1", judge_prompt: "cr-evaluator@v1" });
+    // ranked on the board, marked as the server's judge
+    const lb = await call("GET", "/api/v1/tasks/cr-bench/review/leaderboard?view=all&baselines=0");
+    const row = lb.body.rows.find((x: Json) => x.submissionId === id);
+    expect(row.metrics.f1).toBeCloseTo(want.f1, 12);
+    expect(row.judgedBy).toBe("server");
+  }, 120_000);
+
+  it("asks with the paper's Listing 6, filled, one user message, temperature 0, the key as a Bearer token", async () => {
+    const [pr, p] = Object.entries(file)[1];
+    const release = await db.prisma.release.findFirstOrThrow({
+      where: { task: { fullSlug: "cr-bench/review" }, status: "published" },
+    });
+    const inst = await db.prisma.instance.findUniqueOrThrow({
+      where: { releaseId_externalId: { releaseId: release.id, externalId: pr } },
+    });
+    const prompt = fillCrEvaluator(inst.truth as { bug_description: string; fix_files: string[] }, {
+      ...p.comments[0],
+      line: p.comments[0].line ?? null,
+    });
+    const call0 = judge.calls.find((c) => c.body.messages[0].content === prompt);
+    expect(call0).toBeDefined();
+    expect(call0!.auth).toBe("Bearer sk-test-judge");
+    expect(call0!.body).toMatchObject({ model: "fake-judge-1", temperature: 0 });
+    expect(call0!.body.messages).toHaveLength(1);
+    expect(call0!.body.messages[0].role).toBe("user");
+    for (const h of ["## Known Bug Description:", "## Files Changed in Fix:", "## Review Comment to Evaluate:"])
+      expect(prompt).toContain(h);
+    expect(prompt).toContain((inst.truth as { bug_description: string }).bug_description);
+  });
+
+  it("identical comments are judged once, across submissions: a second upload of them is scored at once", async () => {
+    const asked = judge.calls.length;
+    // the same predictions in other bytes (the same file twice would be refused as a duplicate)
+    const again = await upload(file, { model: "judged-again" }, 1);
+    expect(again.status).toBe(201);
+    expect(again.body.status).toBe("scored");
+    expect(again.body.metrics.f1).toBeCloseTo(expected(file).f1, 12);
+    expect(judge.calls.length).toBe(asked);
+  });
+
+  it("a judge outage leaves the upload judging with a clear message; it resumes when the judge answers", async () => {
+    judge.down("503");
+    const fresh = unjudged(" (new)");
+    const r = await upload(fresh, { model: "judged-through-outage" });
+    expect(r.status).toBe(202);
+    // only the changed comments are asked: the rest were judged before
+    expect(r.body.judge.progress.judged).toBeGreaterThan(0);
+    await db.runJobs();
+    const during = await call("GET", `/api/v1/submissions/${r.body.id}`);
+    expect(during.body.status).toBe("judging");
+    expect(during.body.judge.progress.error).toMatch(/answered HTTP 503.*resumes/);
+    judge.up();
+    // the retry's backoff, elapsed
+    await db.query(`UPDATE graphile_worker._private_jobs SET run_at = now()`);
+    const after = await judged(r.body.id);
+    expect(after.status).toBe("scored");
+    expect(after.metrics.f1).toBeCloseTo(expected(fresh).f1, 12);
+  }, 120_000);
+
+  it("verdicts in the file are the team's on a public release; without a judge configured, none in the file is a 422", async () => {
+    const own = await upload(review[1].predictions, {
+      model: "team-judged",
+      judge_model: "gpt-4o",
+      judge_prompt: "my-judge",
+    });
+    expect(own.status).toBe(201);
+    const sub = await call("GET", `/api/v1/submissions/${own.body.id}`);
+    expect(sub.body.judge).toEqual({ by: "team", model: "gpt-4o", promptVersion: "my-judge" });
+    const lb = await call("GET", "/api/v1/tasks/cr-bench/review/leaderboard?view=all&baselines=0");
+    expect(lb.body.rows.find((x: Json) => x.submissionId === own.body.id).judgedBy).toBe("team");
+
+    const task = await getTaskOrThrow(db.prisma, "cr-bench/review");
+    const preds = new Map(Object.entries(file) as [string, Record<string, unknown>][]);
+    const parsed = new Map(
+      [...preds].map(([k, v]) => [
+        k,
+        { comments: (v.comments as Comment[]).map((c) => ({ ...c, severity: null, judgment: null })) },
+      ]),
+    );
+    await expect(decideUploadJudging(sqlOf(db.prisma), task, { hidden: false }, [], parsed, null)).rejects.toThrow(
+      /no judge configured/,
+    );
+    // a hidden release: only the server's judge may decide, the file's verdicts notwithstanding
+    const teamVerdicts = new Map(
+      [...parsed].map(([k, v]) => [k, { comments: v.comments.map((c) => ({ ...c, judgment: "noise" })) }]),
+    );
+    await expect(decideUploadJudging(sqlOf(db.prisma), task, { hidden: true }, [], teamVerdicts, null)).rejects.toThrow(
+      /hidden.*only the server's judge/,
+    );
+    const d = await decideUploadJudging(sqlOf(db.prisma), task, { hidden: true }, [], teamVerdicts, judgeConfig());
+    expect(d.by).toBe("server");
+  });
+
+  it("the spending cap stops judging for the day and says so", async () => {
+    const { overBudget } = await import("@/lib/server/judging/ask");
+    const cfg = { ...judgeConfig()!, dailyRequests: 1 };
+    expect(await overBudget(sqlOf(db.prisma), cfg)).toMatch(/daily spending cap is reached .* JUDGE_DAILY_REQUESTS/);
+    expect(await overBudget(sqlOf(db.prisma), { ...cfg, dailyRequests: 0 })).toBeNull();
+  });
+});
