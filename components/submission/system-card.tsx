@@ -1,3 +1,4 @@
+import { fixed } from "@/lib/format";
 import { USER_LINK_REL } from "@/lib/href";
 import { Badge } from "@/components/ui/badge";
 import type { SubmissionPageView } from "@/lib/server/submissions";
@@ -16,6 +17,25 @@ const ROWS = [
 
 const show = (v: unknown) =>
   typeof v === "boolean" ? (v ? "yes" : "no") : typeof v === "number" ? v.toLocaleString("en-US") : String(v);
+
+/** A server-judged score's bug-hit rates corrected for the judge's errors on the release's human labels. */
+function CorrectedRates({ c }: { c: NonNullable<NonNullable<SubmissionPageView["judged"]>["corrected"]> }) {
+  const f = (x: number) => fixed(x, 3);
+  const iv = (r: { value: number; low: number; high: number }) => `${f(r.value)} [${f(r.low)}, ${f(r.high)}]`;
+  return (
+    <>
+      <dt className="text-muted">Corrected</dt>
+      <dd className="sm:col-span-3" data-testid="judge-corrected">
+        precision {iv(c.precision)} · recall (bug hits / PRs) {iv(c.recallHits)}{" "}
+        <span className="text-xs text-muted">
+          for the judge&apos;s errors on {c.labeled} human-labeled comments (κ {c.kappa === null ? "—" : f(c.kappa)},
+          sensitivity {c.sensitivity === null ? "—" : f(c.sensitivity)}, specificity{" "}
+          {c.specificity === null ? "—" : f(c.specificity)}); 95% intervals count both sets (Lee et al. 2025)
+        </span>
+      </dd>
+    </>
+  );
+}
 
 /**
  * The run's structured system metadata (issue 20): agent, base model, judge, settings, links. On
@@ -58,6 +78,7 @@ export function SystemCard({ v }: { v: SubmissionPageView }) {
             </dd>
           </>
         ) : null}
+        {v.judged?.corrected ? <CorrectedRates c={v.judged.corrected} /> : null}
         {rows.map((r) => (
           <div key={r.key} className="contents">
             <dt className="text-muted">{r.label}</dt>

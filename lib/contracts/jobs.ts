@@ -42,6 +42,8 @@ export const JOB_PAYLOADS = {
       .min(1)
       .max(64),
   }),
+  /** internal: the server's judge over a release's human labels: its agreement with them (κ, sensitivity, specificity) */
+  "judge-labels": z.object({ releaseId: id }),
   /** internal: every prompt of a judge run has its verdict: score the submission on the release */
   "judge-finish": z.object({ submissionId: id, releaseId: id }),
 } as const;

@@ -85,6 +85,17 @@ export const JudgeInfo = z.object({
   promptSha256: z.string().optional(),
   /** comments whose answers never gave a class (counted as noise) */
   malformed: z.number().int().optional(),
+  /** the judge against the release's human labels, and this score's bug-hit rates corrected for its errors */
+  corrected: z
+    .object({
+      labeled: z.number().int(),
+      kappa: z.number().nullable(),
+      sensitivity: z.number().nullable(),
+      specificity: z.number().nullable(),
+      precision: z.object({ value: z.number(), low: z.number(), high: z.number() }),
+      recallHits: z.object({ value: z.number(), low: z.number(), high: z.number() }),
+    })
+    .optional(),
   progress: z
     .object({
       judged: z.number().int(),

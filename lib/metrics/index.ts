@@ -28,3 +28,4 @@ export * from "./version";
 export * from "./rank-intervals";
 export * from "./binary-class-report";
 export * from "./patch-line-ops";
+export * from "./judge-agreement";

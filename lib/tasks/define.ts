@@ -159,6 +159,13 @@ export interface ServerJudgeDef<T, P> {
   apply(prediction: P, verdicts: string[]): P;
   /** the judge's answer read into a verdict; null: no verdict in it */
   parse(answer: string): { verdict: string; reason: string } | null;
+  /** the verdict whose rate the paper's recall counts (CR-Bench: bug_hit): sensitivity and specificity are of it */
+  positive: string;
+  /**
+   * the items a human labeled in an instance's truth, as a prediction to prompt for and the human
+   * verdicts in the same order (null: none): the judge is measured against them
+   */
+  humanLabels?(truth: T): { prediction: P; labels: string[] } | null;
 }
 
 export interface TaskKindDef<T, P, D, M, TC, SC> {
@@ -350,6 +357,13 @@ function erasedJudge<T, P>(
     prompts: (t, p) => j.prompts(truth(t), prediction(p)),
     apply: (p, verdicts) => j.apply(prediction(p), verdicts) as unknown as Json,
     parse: j.parse,
+    positive: j.positive,
+    humanLabels:
+      j.humanLabels &&
+      ((t) => {
+        const h = j.humanLabels!(truth(t));
+        return h ? { prediction: h.prediction as unknown as Json, labels: h.labels } : null;
+      }),
   };
 }
 

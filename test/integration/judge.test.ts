@@ -20,6 +20,8 @@ const { fillCrEvaluator } = await import("@/lib/tasks/code-review/judge");
 const { decideUploadJudging, judgeConfig } = await import("@/lib/server/judging");
 const { getTaskOrThrow } = await import("@/lib/server/tasks");
 const { sqlOf } = await import("@/lib/server/db");
+const { importRelease } = await import("@/lib/server/releases");
+const { biasCorrected } = await import("@/lib/metrics");
 const { createTestDatabase } = await import("../helpers/db");
 const { dispatch } = await import("../helpers/router");
 
@@ -247,6 +249,65 @@ describe("CR-Evaluator on the server", () => {
     const d = await decideUploadJudging(sqlOf(db.prisma), task, { hidden: true }, [], teamVerdicts, judgeConfig());
     expect(d.by).toBe("server");
   });
+
+  it("a release with human labels: the judge is measured against them; server-judged scores are also reported corrected", async () => {
+    const current = await db.prisma.release.findFirstOrThrow({
+      where: { task: { fullSlug: "cr-bench/review" }, status: "published" },
+    });
+    const insts = await db.prisma.instance.findMany({ where: { releaseId: current.id }, orderBy: { position: "asc" } });
+    // a human labeled three comments on each of the first 40 PRs; the fake judge calls them by their words
+    const labels = (i: number) => [
+      { file: "a.py", line: 1, comment: `c${i} BUGHIT`, label: i % 5 === 0 ? "noise" : "bug_hit" },
+      { file: "a.py", line: 2, comment: `c${i} VALID`, label: i % 4 === 0 ? "BUG_HIT" : "valid_suggestion" },
+      { file: "a.py", comment: `c${i} plain`, label: "Noise" },
+    ];
+    const rows = insts.map((x, i) => ({
+      instance_id: x.externalId,
+      ...(x.metadata as object),
+      ...(x.truth as object),
+      ...(i < 40 ? { human_labels: labels(i) } : {}),
+    }));
+    await importRelease(db.prisma, {
+      task: "cr-bench/review",
+      version: "2.0-labeled",
+      text: rows.map((r) => JSON.stringify(r)).join("\n"),
+      fileName: "labeled.jsonl",
+      publish: true,
+    });
+    const asked = judge.calls.length;
+    for (let k = 0; k < 4; k++) await db.runJobs();
+    // the labeled comments were asked (120); the submissions' comments came from the cache
+    expect(judge.calls.length - asked).toBe(120);
+    const rel = await call("GET", "/api/v1/tasks/cr-bench/review/releases");
+    const a = rel.body.releases.find((r: Json) => r.version === "2.0-labeled").judgeAgreement;
+    expect(a).toMatchObject({
+      model: "fake-judge-1",
+      agreement: { n: 120, positives: 42, negatives: 78, malformed: 0 },
+    });
+    // judge bug_hit on human bug_hit: 32 of 42; judge not bug_hit on the rest: 70 of 78
+    expect(a.agreement.sensitivity).toBeCloseTo(32 / 42, 12);
+    expect(a.agreement.specificity).toBeCloseTo(70 / 78, 12);
+    expect(a.agreement.confusion.bug_hit).toEqual({ bug_hit: 32, valid_suggestion: 10 });
+    // the server-judged submission, re-scored on the new release from the cache, with its corrected rates
+    const sub = (await call("GET", `/api/v1/submissions/${id}`)).body;
+    expect(sub.release.version).toBe("2.0-labeled");
+    expect(sub.metrics.f1).toBeCloseTo(expected(file).f1, 12);
+    const want = biasCorrected(
+      sub.metrics.bug_hit / sub.metrics.comments,
+      sub.metrics.comments,
+      70 / 78,
+      78,
+      32 / 42,
+      42,
+    )!;
+    expect(sub.judge.corrected).toMatchObject({ labeled: 120 });
+    expect(sub.judge.corrected.precision.value).toBeCloseTo(want.value, 12);
+    expect(sub.judge.corrected.precision.low).toBeCloseTo(want.low, 12);
+    expect(sub.judge.corrected.recallHits.high).toBeCloseTo(
+      (want.high * sub.metrics.comments) / sub.coverage.covered,
+      12,
+    );
+  }, 120_000);
 
   it("the spending cap stops judging for the day and says so", async () => {
     const { overBudget } = await import("@/lib/server/judging/ask");

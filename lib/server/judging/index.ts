@@ -1,6 +1,15 @@
 // The server's judge (issue 34): CR-Bench's CR-Evaluator run on an OpenAI-compatible endpoint.
 export { judgeConfig, type JudgeConfig } from "./config";
 export { judgeCommentsTask, judgeFinishTask } from "./jobs";
+export {
+  agreementView,
+  correctedRates,
+  judgeLabels,
+  judgeLabelsTask,
+  queueMissingAgreements,
+  type AgreementView,
+  type StoredAgreement,
+} from "./labels";
 export { decideUploadJudging, startJudging, type JudgePlan, type UploadJudging } from "./plan";
 export { serverVerdictsFor } from "./rescore";
 export { judgeView, type JudgeView } from "./view";

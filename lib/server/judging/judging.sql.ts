@@ -223,3 +223,23 @@ export function markJudgedScored(sql: Sql, submissionId: string) {
     submissionId,
   ]);
 }
+
+/** Stores the judge's agreement with a release's human labels (replacing an earlier one). */
+export function upsertAgreement(sql: Sql, releaseId: string, model: string, promptSha256: string, data: unknown) {
+  return sql(
+    `INSERT INTO judge_agreements (release_id, model, prompt_sha256, data) VALUES ($1::uuid, $2, $3, $4::jsonb)
+     ON CONFLICT (release_id, model, prompt_sha256) DO UPDATE SET data = EXCLUDED.data, computed_at = now()`,
+    [releaseId, model, promptSha256, JSON.stringify(data)],
+  );
+}
+
+/** The judge's agreement with a release's human labels: for this model and template, else the latest. */
+export async function agreementOf(sql: Sql, releaseId: string, model?: string, promptSha256?: string) {
+  const [r] = await sql<{ model: string; prompt_sha256: string; data: unknown; computed_at: Date }>(
+    `SELECT model, prompt_sha256, data, computed_at FROM judge_agreements
+      WHERE release_id = $1::uuid AND ($2::text IS NULL OR (model = $2 AND prompt_sha256 = $3))
+      ORDER BY computed_at DESC LIMIT 1`,
+    [releaseId, model ?? null, promptSha256 ?? null],
+  );
+  return r ?? null;
+}

@@ -4,6 +4,7 @@
 // reason of the judge is ever shown (on a hidden release they would describe the hidden bugs).
 import type { Sql } from "@/lib/server/db";
 import { latestRunOf, runOf, runProgress } from "./judging.sql";
+import { agreementView, correctedRates } from "./labels";
 
 export interface JudgeView {
   by: "server" | "team";
@@ -14,6 +15,18 @@ export interface JudgeView {
   progress?: { judged: number; total: number; malformed: number; unit: string; error: string | null };
   /** comments whose answers never gave a class (counted as noise; docs/operations.md) */
   malformed?: number;
+  /**
+   * the judge against the release's human labels, and this score's bug-hit rates corrected for its
+   * errors (Lee et al. 2025), with 95% intervals counting the labels' uncertainty too
+   */
+  corrected?: {
+    labeled: number;
+    kappa: number | null;
+    sensitivity: number | null;
+    specificity: number | null;
+    precision: { value: number; low: number; high: number };
+    recallHits: { value: number; low: number; high: number };
+  };
 }
 
 /** A submission's judge, null on tasks without one. `releaseId`: the release it is shown for (its upload's by default). */
@@ -26,6 +39,8 @@ export async function judgeView(
     uploadReleaseId: string | null;
     meta: { judge_model?: string; judge_prompt?: string };
   },
+  /** the score as the reader may see it: its metrics and PRs covered (corrected rates are computed from these) */
+  score?: { metrics: Record<string, unknown>; covered: number; releaseId: string } | null,
 ): Promise<JudgeView | null> {
   if (sub.judgedBy === "team")
     return {
@@ -38,6 +53,7 @@ export async function judgeView(
     (sub.uploadReleaseId ? await runOf(sql, sub.id, sub.uploadReleaseId) : null) ?? (await latestRunOf(sql, sub.id));
   if (!run) return { by: "server" };
   const p = await runProgress(sql, sub.id, run.release_id);
+  const corrected = run.status === "done" && score ? await correctedView(sql, run, score) : null;
   return {
     by: "server",
     model: run.model,
@@ -55,5 +71,24 @@ export async function judgeView(
           },
         }
       : {}),
+    ...(corrected ? { corrected } : {}),
   };
+}
+
+async function correctedView(
+  sql: Sql,
+  run: { model: string; prompt_sha256: string },
+  score: { metrics: Record<string, unknown>; covered: number; releaseId: string },
+): Promise<JudgeView["corrected"] | null> {
+  const num = (k: string) => (typeof score.metrics[k] === "number" ? (score.metrics[k] as number) : null);
+  const comments = num("comments");
+  const bugHits = num("bug_hit");
+  if (comments === null || bugHits === null || !score.covered) return null;
+  // the judge measured on the labels of the release this score is on
+  const a = await agreementView(sql, score.releaseId, { model: run.model, promptSha256: run.prompt_sha256 });
+  if (!a) return null;
+  const r = correctedRates(a.agreement, { comments, bugHits, prs: score.covered });
+  if (!r) return null;
+  const g = a.agreement;
+  return { labeled: g.n, kappa: g.kappa, sensitivity: g.sensitivity, specificity: g.specificity, ...r };
 }

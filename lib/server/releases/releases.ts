@@ -16,7 +16,7 @@ import {
   type ComputedScore,
   type PreparePredictions,
 } from "@/lib/server/scoring";
-import { serverVerdictsFor } from "@/lib/server/judging";
+import { queueMissingAgreements, serverVerdictsFor } from "@/lib/server/judging";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { forgetRelease, getReleaseInstances } from "@/lib/server/cache";
 import { claimFanOut, claimPart, finishWhenComplete } from "./releases.sql";
@@ -175,6 +175,8 @@ export async function importRelease(db: PrismaClient, input: ImportReleaseInput)
     },
     { timeout: 300_000, maxWait: 30_000 },
   );
+  // human labels in the release: the server's judge is measured against them (a job)
+  await queueMissingAgreements(db, release.id);
   const validation = {
     format,
     instances: instances.length,

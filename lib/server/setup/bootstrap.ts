@@ -9,6 +9,7 @@ import { applyMigrations } from "@/lib/server/db";
 import { queueFillBreakdowns, queueFillOutcomes } from "@/lib/server/scoring";
 import { queueMissingRankIntervals } from "@/lib/server/leaderboard";
 import { queueFillAudits } from "@/lib/server/integrity";
+import { queueMissingAgreements } from "@/lib/server/judging";
 import { queueStalePrimaryRescores } from "@/lib/server/releases";
 import { syncCatalog } from "@/lib/server/tasks";
 import { seed } from "./seed";
@@ -87,6 +88,9 @@ export async function bootstrap(db: Database, opts: { seed?: boolean; log?: (m: 
   // scores from before integrity audits existed: audited oldest first, before any new upload's audit
   if (await queueFillAudits(db.prisma))
     log("[db] queued fill-audits for scored submissions without an integrity audit");
+  // releases with human labels the configured judge has not been measured against
+  const labeled = await queueMissingAgreements(db.prisma);
+  if (labeled) log(`[db] queued the judge's run over the human labels of ${labeled} release(s)`);
   // boards from before rank intervals existed: computed by the worker, one release at a time
   const ranks = await queueMissingRankIntervals(db.prisma);
   if (ranks) log(`[db] queued rank intervals for ${ranks} release(s)`);

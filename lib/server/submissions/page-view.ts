@@ -51,7 +51,11 @@ export async function submissionPageView(db: PrismaClient, id: string, actor: Ac
     ...systemMetaView(task.kind, sub.meta),
     judge: task.kind.judge ?? null,
     /** who decided the verdicts (CR-Bench) and, while the server judges, its progress */
-    judged: await judgeView(sqlOf(db), { ...sub, meta: (sub.meta ?? {}) as { judge_model?: string } }),
+    judged: await judgeView(
+      sqlOf(db),
+      { ...sub, meta: (sub.meta ?? {}) as { judge_model?: string } },
+      score && disclosed ? { metrics: disclosed.metrics, covered: score.covered, releaseId: score.releaseId } : null,
+    ),
     composedOf: ComposedOf.nullable()
       .catch(null)
       .parse(sub.composedOf ?? null),

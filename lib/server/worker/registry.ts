@@ -9,7 +9,7 @@ import { fillBreakdownsTask, fillOutcomesTask } from "@/lib/server/scoring";
 import { scoreUploadJob, sweepUploadsTask } from "@/lib/server/submissions";
 import { snapshotChangedTask, snapshotJob, snapshotPublishedTask } from "@/lib/server/snapshots";
 import { auditSubmissionTask, fillAuditsTask } from "@/lib/server/integrity";
-import { judgeCommentsTask, judgeFinishTask } from "@/lib/server/judging";
+import { judgeCommentsTask, judgeFinishTask, judgeLabelsTask } from "@/lib/server/judging";
 
 export const JOBS: JobRegistry = {
   "score-upload": scoreUploadJob,
@@ -26,4 +26,5 @@ export const JOBS: JobRegistry = {
   "fill-audits": fillAuditsTask,
   "judge-comments": judgeCommentsTask,
   "judge-finish": judgeFinishTask,
+  "judge-labels": judgeLabelsTask,
 };

@@ -17,7 +17,7 @@ import {
 import { JOBS } from "./registry";
 
 /** The jobs of the judge's runner (lib/server/judging). */
-const JUDGE_JOBS = new Set(["judge-comments"]);
+const JUDGE_JOBS = new Set(["judge-comments", "judge-labels"]);
 
 export { migrateQueue } from "@/lib/server/jobs";
 

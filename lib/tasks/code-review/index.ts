@@ -85,6 +85,20 @@ export const ReviewTruth = z.object({
    * Truth: the size of the fix hints at the bug.
    */
   lines_fixed: z.number().int().nonnegative().optional(),
+  /**
+   * a sample of review comments a human classified (`human_labels` in the release row): what the
+   * server's judge is measured against (κ, sensitivity, specificity; lib/server/judging/labels.ts)
+   */
+  human_labels: z
+    .array(
+      z.object({
+        file: z.string(),
+        line: z.number().int().nullable(),
+        comment: z.string(),
+        label: z.enum(["bug_hit", "valid_suggestion", "noise"]),
+      }),
+    )
+    .optional(),
 });
 export type ReviewTruth = z.infer<typeof ReviewTruth>;
 /** Public metadata of a PR. */
@@ -173,6 +187,7 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<Review
   const impact = oneOf("impact", IMPACTS);
   const severity = oneOf("severity", SEVERITIES);
   const table3 = table3Fields(row, at);
+  const humanLabels = humanLabelsOf(row.human_labels, at);
   if (problems.length || !category || !impact || !severity) return { ok: false, problems };
   return {
     ok: true,
@@ -185,6 +200,7 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<Review
         impact,
         severity,
         ...(table3.linesFixed === undefined ? {} : { lines_fixed: table3.linesFixed }),
+        ...(humanLabels ? { human_labels: humanLabels } : {}),
       },
       metadata: {
         repo: String(row.repo),
@@ -196,6 +212,33 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<Review
       },
     },
   };
+}
+
+/**
+ * A release row's `human_labels`: review comments a human classified, each `{ file, line?, comment,
+ * label }` (the label as the judge answers: bug_hit, valid_suggestion, noise, any case;
+ * "classification" is read the same). Absent or empty: none.
+ */
+function humanLabelsOf(v: unknown, at: (field: string, message: string, expected?: string) => void) {
+  if (v === undefined || v === null || v === "") return undefined;
+  if (!Array.isArray(v)) {
+    at("human_labels", `is ${JSON.stringify(v).slice(0, 80)}`, "a list of { file, line?, comment, label }");
+    return undefined;
+  }
+  const out: NonNullable<ReviewTruth["human_labels"]> = [];
+  v.forEach((x, k) => {
+    const o = (x ?? {}) as Record<string, unknown>;
+    const label = canonicalEnum(o.label ?? o.classification, JUDGMENTS);
+    const line = lineOf(o.line);
+    if (typeof o.file !== "string" || typeof o.comment !== "string" || !label || line === undefined)
+      at(
+        `human_labels[${k}]`,
+        `is ${JSON.stringify(x).slice(0, 120)}`,
+        `{ file, line?, comment, label: ${JUDGMENTS.join(" | ")} }`,
+      );
+    else out.push({ file: o.file, line: line ?? null, comment: o.comment, label });
+  });
+  return out.length ? out : undefined;
 }
 
 /** A count: a whole number ≥ 0, or a string holding one (CSV). undefined: not a count. */

@@ -6,7 +6,11 @@ import { canonicalEnum } from "../shared/enums";
 
 // the shapes it reads (index.ts's ReviewTruth and ReviewPrediction, named here without importing
 // the module that imports this one)
-type Truth = { bug_description: string; fix_files: string[] };
+type Truth = {
+  bug_description: string;
+  fix_files: string[];
+  human_labels?: { file: string; line: number | null; comment: string; label: Verdict }[];
+};
 type Comment = { file: string; line: number | null; comment: string; judgment: Verdict | null };
 type Prediction = { comments: Comment[] };
 
@@ -130,5 +134,21 @@ export function crEvaluator<T extends Truth, P extends Prediction>(): ServerJudg
       comments: p.comments.map((c, k) => ({ ...c, judgment: verdicts[k] as Verdict })),
     }),
     parse: parseCrEvaluatorAnswer,
+    positive: "bug_hit",
+    humanLabels: (truth) =>
+      truth.human_labels?.length
+        ? {
+            prediction: {
+              comments: truth.human_labels.map((h) => ({
+                file: h.file,
+                line: h.line,
+                comment: h.comment,
+                severity: null,
+                judgment: null,
+              })),
+            } as unknown as P,
+            labels: truth.human_labels.map((h) => h.label),
+          }
+        : null,
   };
 }

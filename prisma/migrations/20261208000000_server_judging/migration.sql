@@ -77,3 +77,17 @@ CREATE TABLE "judge_spend" (
 
     CONSTRAINT "judge_spend_pkey" PRIMARY KEY ("day")
 );
+
+-- The judge against a release's human labels (a sample of comments a human classified, shipped in
+-- the release's truth): agreement figures per (release, model, template), computed by the
+-- `judge-labels` job once the judge has classified every labeled comment.
+CREATE TABLE "judge_agreements" (
+    "release_id" UUID NOT NULL,
+    "model" TEXT NOT NULL,
+    "prompt_sha256" TEXT NOT NULL,
+    "data" JSONB NOT NULL,
+    "computed_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "judge_agreements_pkey" PRIMARY KEY ("release_id", "model", "prompt_sha256")
+);
+ALTER TABLE "judge_agreements" ADD CONSTRAINT "judge_agreements_release_id_fkey" FOREIGN KEY ("release_id") REFERENCES "releases"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -3,7 +3,14 @@
 import { getDb, sqlOf } from "@/lib/server/db";
 import { judgeView } from "@/lib/server/judging";
 import { respond, route } from "@/lib/server/http";
-import { canView, getSubmissionOrThrow, submissionJson, uploadJobOf, updateSubmission } from "@/lib/server/submissions";
+import {
+  canView,
+  currentScore,
+  getSubmissionOrThrow,
+  submissionJson,
+  uploadJobOf,
+  updateSubmission,
+} from "@/lib/server/submissions";
 import { submissionAuditView } from "@/lib/server/integrity";
 import { IdParams, SubmissionPatch } from "@/lib/validations/common";
 import { Submission } from "@/lib/contracts/submissions";
@@ -18,9 +25,17 @@ export const GET = route({ access: "public", params: IdParams }, async ({ params
   // the integrity audit: its team and admins only (no field at all for anyone else)
   const audit = await submissionAuditView(db, sub, actor, canView);
   // CR-Bench: who judged (the team's file or the server's judge), and the judge's progress
-  const judge = await judgeView(sqlOf(db), { ...sub, meta: (sub.meta ?? {}) as { judge_model?: string } });
+  const json = submissionJson(sub, actor);
+  const shown = currentScore(sub.scores);
+  const judge = await judgeView(
+    sqlOf(db),
+    { ...sub, meta: (sub.meta ?? {}) as { judge_model?: string } },
+    shown && json.coverage
+      ? { metrics: json.metrics, covered: json.coverage.covered, releaseId: shown.releaseId }
+      : null,
+  );
   return respond(Submission, {
-    ...submissionJson(sub, actor),
+    ...json,
     job,
     ...(judge ? { judge } : {}),
     ...(audit ? { audit } : {}),

@@ -1,5 +1,6 @@
 // GET /api/v1/tasks/{benchmark}/{task}/releases – published and archived releases (admins: drafts too)
-import { getDb } from "@/lib/server/db";
+import { getDb, sqlOf } from "@/lib/server/db";
+import { agreementView } from "@/lib/server/judging";
 import { listReleases, releaseJson } from "@/lib/server/releases";
 import { route } from "@/lib/server/http";
 import { getTaskOrThrow } from "@/lib/server/tasks";
@@ -11,5 +12,15 @@ export const GET = route({ access: "public", params: TaskParams }, async ({ para
   const db = await getDb();
   const task = await getTaskOrThrow(db, `${params.benchmark}/${params.task}`);
   const releases = await listReleases(db, task.id, { includeDrafts: actor?.isAdmin });
-  return Response.json({ task: task.fullSlug, releases: releases.map(releaseJson) });
+  // CR-Bench: the server's judge against the release's human labels (κ, sensitivity, specificity), when measured
+  const agreements = task.kind.serverJudge
+    ? await Promise.all(releases.map((r) => agreementView(sqlOf(db), r.id)))
+    : releases.map(() => null);
+  return Response.json({
+    task: task.fullSlug,
+    releases: releases.map((r, i) => ({
+      ...releaseJson(r),
+      ...(agreements[i] ? { judgeAgreement: agreements[i] } : {}),
+    })),
+  });
 });
