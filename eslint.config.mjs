@@ -97,6 +97,21 @@ export default defineConfig([
     ignores: [...NUMBER_HOMES, ...SQL_HOMES, "**/*.test.ts"],
     rules: { "no-restricted-syntax": ["error", NO_TOFIXED, ...NO_SQL] },
   },
+  {
+    // issue 37: a function past 120 lines is split where a reader would want the parts named
+    files: SOURCE,
+    ignores: [
+      "**/*.test.{ts,tsx}",
+      "test/**",
+      "e2e/**",
+      // TODO(owner): split
+      "lib/server/submissions/ingest.ts",
+      "lib/tasks/define.ts",
+    ],
+    rules: {
+      "max-lines-per-function": ["warn", { max: 120, skipBlankLines: true, skipComments: true, IIFEs: true }],
+    },
+  },
   { files: SQL_HOMES, ignores: NUMBER_HOMES, rules: { "no-restricted-syntax": ["error", NO_TOFIXED] } },
   { files: NUMBER_HOMES, rules: { "no-restricted-syntax": ["error", ...NO_SQL] } },
   {

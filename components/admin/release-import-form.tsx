@@ -71,13 +71,44 @@ export function ReleaseImportForm({
 
   return (
     <form onSubmit={submit} className="space-y-3" data-testid="release-import">
+      <ReleaseFields tasks={tasks} formats={formats} task={task} onTask={setTask} onFile={setFile} />
+      <button
+        type="submit"
+        disabled={!file || progress !== null}
+        className="rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-50"
+      >
+        {progress !== null ? "Importing…" : "Import release"}
+      </button>
+      {progress !== null ? <ProgressBar fraction={progress} label="Upload progress" /> : null}
+      {error ? <ImportError error={error} /> : null}
+      {result ? <ImportDone result={result} onDone={refresh} /> : null}
+    </form>
+  );
+}
+
+/** What is imported: the task, the version, the file (with the task's format), notes and the release's flags. */
+function ReleaseFields({
+  tasks,
+  formats,
+  task,
+  onTask,
+  onFile,
+}: {
+  tasks: string[];
+  formats: Record<string, { summary: string; example: string }>;
+  task: string;
+  onTask: (task: string) => void;
+  onFile: (file: File | null) => void;
+}) {
+  return (
+    <>
       <div className="grid gap-3 sm:grid-cols-3">
         <label className="block text-sm">
           Task
           <select
             name="task"
             value={task}
-            onChange={(e) => setTask(e.target.value)}
+            onChange={(e) => onTask(e.target.value)}
             className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
           >
             {tasks.map((t) => (
@@ -100,7 +131,7 @@ export function ReleaseImportForm({
             type="file"
             accept=".csv,.json,.jsonl,.ndjson"
             data-testid="release-file"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            onChange={(e) => onFile(e.target.files?.[0] ?? null)}
             className="mt-1 block w-full text-sm"
           />
         </label>
@@ -133,51 +164,51 @@ export function ReleaseImportForm({
           fields the file lacks from the current release
         </label>
       </div>
-      <button
-        type="submit"
-        disabled={!file || progress !== null}
-        className="rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-50"
-      >
-        {progress !== null ? "Importing…" : "Import release"}
-      </button>
-      {progress !== null ? <ProgressBar fraction={progress} label="Upload progress" /> : null}
-      {error ? (
-        <div
-          role="alert"
-          data-testid="import-error"
-          className="rounded border border-rose-300 bg-rose-50 p-3 text-sm dark:border-rose-800 dark:bg-rose-950"
-        >
-          <p className="font-semibold">{error.message}</p>
-          <ProblemTable problems={error.problems} total={error.count} />
-          <p className="mt-1 text-xs">Nothing was imported.</p>
-        </div>
+    </>
+  );
+}
+
+/** A refused import: the server's message and the problems it found. */
+function ImportError({ error }: { error: { message: string; problems: Problem[]; count: number } }) {
+  return (
+    <div
+      role="alert"
+      data-testid="import-error"
+      className="rounded border border-rose-300 bg-rose-50 p-3 text-sm dark:border-rose-800 dark:bg-rose-950"
+    >
+      <p className="font-semibold">{error.message}</p>
+      <ProblemTable problems={error.problems} total={error.count} />
+      <p className="mt-1 text-xs">Nothing was imported.</p>
+    </div>
+  );
+}
+
+/** A stored release: its warnings, the diff against the current one, a preview, and the progress of the job it started. */
+function ImportDone({ result, onDone }: { result: Imported; onDone: () => void }) {
+  return (
+    <div
+      data-testid="import-ok"
+      className="space-y-2 rounded border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950"
+    >
+      <p className="font-semibold">
+        Imported {result.release.version}: {result.release.instanceCount} instances ({result.validation.format}),{" "}
+        {result.release.status}.
+      </p>
+      {result.validation.warnings?.length ? (
+        <ul className="list-disc pl-5 text-amber-900 dark:text-amber-200" data-testid="import-warnings">
+          {result.validation.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
       ) : null}
-      {result ? (
-        <div
-          data-testid="import-ok"
-          className="space-y-2 rounded border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950"
-        >
-          <p className="font-semibold">
-            Imported {result.release.version}: {result.release.instanceCount} instances ({result.validation.format}),{" "}
-            {result.release.status}.
-          </p>
-          {result.validation.warnings?.length ? (
-            <ul className="list-disc pl-5 text-amber-900 dark:text-amber-200" data-testid="import-warnings">
-              {result.validation.warnings.map((w) => (
-                <li key={w}>{w}</li>
-              ))}
-            </ul>
-          ) : null}
-          <ReleaseDiffView diff={result.diff} />
-          <details open>
-            <summary className="cursor-pointer">Preview of the first rows</summary>
-            <pre className="mt-1 max-h-64 overflow-auto text-xs">
-              {JSON.stringify(result.validation.preview, null, 1).slice(0, 4000)}
-            </pre>
-          </details>
-          {result.job ? <JobProgress jobId={result.job.id} onDone={refresh} /> : null}
-        </div>
-      ) : null}
-    </form>
+      <ReleaseDiffView diff={result.diff} />
+      <details open>
+        <summary className="cursor-pointer">Preview of the first rows</summary>
+        <pre className="mt-1 max-h-64 overflow-auto text-xs">
+          {JSON.stringify(result.validation.preview, null, 1).slice(0, 4000)}
+        </pre>
+      </details>
+      {result.job ? <JobProgress jobId={result.job.id} onDone={onDone} /> : null}
+    </div>
   );
 }

@@ -48,8 +48,6 @@ export function StaticCurves({ series, xLabel, yLabel, refLines = [], dots = tru
   const pad = { t: 8, b: 40 };
   const plotH = height - legendH - pad.t - pad.b;
   const y = (v: number) => pad.t + plotH * (1 - v);
-  const xPct = (v: number) => `${fixed(v * 100, 2)}%`;
-  const anchor = (t: number) => (t === 0 ? "start" : t === 1 ? "end" : "middle");
   return (
     // the legend wraps on narrow screens and the figure grows with it (ChartFigure `grow`): the plot keeps its height
     <div className="flex flex-col text-[12px]" data-static-chart="">
@@ -73,23 +71,7 @@ export function StaticCurves({ series, xLabel, yLabel, refLines = [], dots = tru
           ))}
         </svg>
         <svg width="100%" height={height - legendH} aria-hidden="true" className="min-w-0 flex-1 overflow-visible">
-          {TICKS.map((t) => (
-            <g key={t}>
-              <line x1="0" x2="100%" y1={y(t)} y2={y(t)} stroke="#cbd5e1" strokeOpacity={0.6} strokeDasharray="3 3" />
-              <line
-                x1={xPct(t)}
-                x2={xPct(t)}
-                y1={pad.t}
-                y2={pad.t + plotH}
-                stroke="#cbd5e1"
-                strokeOpacity={0.6}
-                strokeDasharray="3 3"
-              />
-              <text x={xPct(t)} y={pad.t + plotH + 16} textAnchor={anchor(t)} fill="currentColor">
-                {pctFmt(t)}
-              </text>
-            </g>
-          ))}
+          <Grid top={pad.t} plotH={plotH} y={y} />
           <line x1="0" x2="0" y1={pad.t} y2={pad.t + plotH} stroke="#94a3b8" />
           <line x1="0" x2="100%" y1={pad.t + plotH} y2={pad.t + plotH} stroke="#94a3b8" />
           <text x="50%" y={pad.t + plotH + 34} textAnchor="middle" fill="currentColor">
@@ -103,39 +85,71 @@ export function StaticCurves({ series, xLabel, yLabel, refLines = [], dots = tru
               </text>
             </g>
           ))}
-          {/* not clipped to the plot: half of a line along precision 1 or recall 0 or 1 would be cut */}
-          <svg
-            y={pad.t}
-            width="100%"
-            height={plotH}
-            viewBox="0 0 1000 1000"
-            preserveAspectRatio="none"
-            overflow="visible"
-          >
-            {series.map((s, i) => (
-              <polyline
-                key={`${i}-${s.name}`}
-                points={s.points.map((p) => `${fixed(p.x * 1000, 1)},${fixed((1 - p.y) * 1000, 1)}`).join(" ")}
-                fill="none"
-                stroke={s.color ?? colorAt(i)}
-                strokeWidth={2}
-                vectorEffect="non-scaling-stroke"
-              />
-            ))}
-          </svg>
-          {dots
-            ? series.map((s, i) =>
-                s.points.length > MAX_DOTS
-                  ? null
-                  : s.points.map((p, j) => (
-                      <circle key={`${i}-${j}`} cx={xPct(p.x)} cy={y(p.y)} r={2.5} fill={s.color ?? colorAt(i)}>
-                        <title>{`${s.name} · ${xLabel} ${fixed(p.x, 3)}, ${yLabel} ${fixed(p.y, 3)}`}</title>
-                      </circle>
-                    )),
-              )
-            : null}
+          <Lines series={series} top={pad.t} plotH={plotH} />
+          {dots ? <Dots series={series} xLabel={xLabel} yLabel={yLabel} y={y} /> : null}
         </svg>
       </div>
     </div>
+  );
+}
+
+const xPct = (v: number) => `${fixed(v * 100, 2)}%`;
+const anchor = (t: number) => (t === 0 ? "start" : t === 1 ? "end" : "middle");
+
+/** The dashed grid at the ticks of both axes, and the x axis's tick labels. */
+function Grid({ top, plotH, y }: { top: number; plotH: number; y: (v: number) => number }) {
+  return TICKS.map((t) => (
+    <g key={t}>
+      <line x1="0" x2="100%" y1={y(t)} y2={y(t)} stroke="#cbd5e1" strokeOpacity={0.6} strokeDasharray="3 3" />
+      <line
+        x1={xPct(t)}
+        x2={xPct(t)}
+        y1={top}
+        y2={top + plotH}
+        stroke="#cbd5e1"
+        strokeOpacity={0.6}
+        strokeDasharray="3 3"
+      />
+      <text x={xPct(t)} y={top + plotH + 16} textAnchor={anchor(t)} fill="currentColor">
+        {pctFmt(t)}
+      </text>
+    </g>
+  ));
+}
+
+/** The series' lines, drawn in a stretched 1000 × 1000 frame (strokes keep their width). */
+function Lines({ series, top, plotH }: { series: CurvesProps["series"]; top: number; plotH: number }) {
+  // not clipped to the plot: half of a line along precision 1 or recall 0 or 1 would be cut
+  return (
+    <svg y={top} width="100%" height={plotH} viewBox="0 0 1000 1000" preserveAspectRatio="none" overflow="visible">
+      {series.map((s, i) => (
+        <polyline
+          key={`${i}-${s.name}`}
+          points={s.points.map((p) => `${fixed(p.x * 1000, 1)},${fixed((1 - p.y) * 1000, 1)}`).join(" ")}
+          fill="none"
+          stroke={s.color ?? colorAt(i)}
+          strokeWidth={2}
+          vectorEffect="non-scaling-stroke"
+        />
+      ))}
+    </svg>
+  );
+}
+
+/** A dot per point with its values as tooltip (none on a series with more than MAX_DOTS points). */
+function Dots({
+  series,
+  xLabel,
+  yLabel,
+  y,
+}: Pick<CurvesProps, "series" | "xLabel" | "yLabel"> & { y: (v: number) => number }) {
+  return series.map((s, i) =>
+    s.points.length > MAX_DOTS
+      ? null
+      : s.points.map((p, j) => (
+          <circle key={`${i}-${j}`} cx={xPct(p.x)} cy={y(p.y)} r={2.5} fill={s.color ?? colorAt(i)}>
+            <title>{`${s.name} · ${xLabel} ${fixed(p.x, 3)}, ${yLabel} ${fixed(p.y, 3)}`}</title>
+          </circle>
+        )),
   );
 }

@@ -16,23 +16,7 @@ import { GroupedBars } from "./grouped-bars";
 export function ThresholdExplorer({ bugs, endpoint }: { bugs?: AvBug[]; endpoint?: string }) {
   const [tau, setTau] = useState(0.5);
   const [pctile, setPctile] = useState(75);
-  const local = useMemo(() => (bugs?.length ? evaluatePolicyAt(bugs, tau, pctile) : null), [bugs, tau, pctile]);
-  const [remote, setRemote] = useState<PolicyPoint | null>(null);
-  useEffect(() => {
-    if (!endpoint) return;
-    const ctl = new AbortController();
-    const t = setTimeout(() => {
-      fetch(`${endpoint}?tau=${tau}&percentile=${pctile}`, { signal: ctl.signal })
-        .then((r) => (r.ok ? r.json() : null))
-        .then((j) => j && setRemote(j))
-        .catch(() => undefined);
-    }, 150);
-    return () => {
-      clearTimeout(t);
-      ctl.abort();
-    };
-  }, [endpoint, tau, pctile]);
-  const p = local ?? remote;
+  const p = usePolicyPoint(bugs, endpoint, tau, pctile);
   return (
     <div className="space-y-4" data-testid="threshold-explorer">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -65,51 +49,75 @@ export function ThresholdExplorer({ bugs, endpoint }: { bugs?: AvBug[]; endpoint
           />
         </label>
       </div>
-      {p ? (
-        <>
-          <KeyValues
-            caption="The policy at the chosen threshold and percentile"
-            testId="explorer-numbers"
-            rows={[
-              [
-                "Abstention precision / recall / FPR",
-                `${pct(p.abstention.precision)} / ${pct(p.abstention.recall)} / ${pct(p.abstention.fpr)}`,
-              ],
-              [
-                `Validation precision / recall / FPR (cutoff ${Number.isFinite(p.cutoff) ? fixed(p.cutoff, 3) : "—"})`,
-                `${pct(p.validation.precision)} / ${pct(p.validation.recall)} / ${pct(p.validation.fpr)}`,
-              ],
-              ...p.funnel.map((s): [string, React.ReactNode] => [
-                s.stage,
-                <span
-                  key={s.stage}
-                  data-testid={`explorer-${s.stage.replace(/ /g, "-")}`}
-                >{`${s.bugs} bugs · fs@1 ${pct(s.success_at_1)}`}</span>,
-              ]),
-            ]}
-          />
-          <div className="grid gap-4 lg:grid-cols-2">
-            <GroupedBars
-              data={p.funnel.map((s) => ({ stage: s.stage, bugs: s.bugs }))}
-              xKey="stage"
-              series={[{ key: "bugs", label: "bugs" }]}
-              height={220}
-              testId="explorer-funnel"
-            />
-            <Curves
-              series={[{ name: "combined policy", points: p.successAtK.map((s, i) => ({ x: i + 1, y: s.value })) }]}
-              xLabel="k"
-              yLabel="filtered success@k"
-              xDomain={[1, Math.max(2, p.successAtK.length)]}
-              xPercent={false}
-              height={220}
-              testId="explorer-sak"
-            />
-          </div>
-        </>
-      ) : (
-        <p className="text-sm text-muted">Computing…</p>
-      )}
+      {p ? <PolicyView p={p} /> : <p className="text-sm text-muted">Computing…</p>}
     </div>
+  );
+}
+
+/** The policy at τ and the percentile: computed here from the bugs, else asked of the server (debounced). */
+function usePolicyPoint(bugs: AvBug[] | undefined, endpoint: string | undefined, tau: number, pctile: number) {
+  const local = useMemo(() => (bugs?.length ? evaluatePolicyAt(bugs, tau, pctile) : null), [bugs, tau, pctile]);
+  const [remote, setRemote] = useState<PolicyPoint | null>(null);
+  useEffect(() => {
+    if (!endpoint) return;
+    const ctl = new AbortController();
+    const t = setTimeout(() => {
+      fetch(`${endpoint}?tau=${tau}&percentile=${pctile}`, { signal: ctl.signal })
+        .then((r) => (r.ok ? r.json() : null))
+        .then((j) => j && setRemote(j))
+        .catch(() => undefined);
+    }, 150);
+    return () => {
+      clearTimeout(t);
+      ctl.abort();
+    };
+  }, [endpoint, tau, pctile]);
+  return local ?? remote;
+}
+
+/** The policy's numbers, its funnel, and its filtered success@k. */
+function PolicyView({ p }: { p: PolicyPoint }) {
+  return (
+    <>
+      <KeyValues
+        caption="The policy at the chosen threshold and percentile"
+        testId="explorer-numbers"
+        rows={[
+          [
+            "Abstention precision / recall / FPR",
+            `${pct(p.abstention.precision)} / ${pct(p.abstention.recall)} / ${pct(p.abstention.fpr)}`,
+          ],
+          [
+            `Validation precision / recall / FPR (cutoff ${Number.isFinite(p.cutoff) ? fixed(p.cutoff, 3) : "—"})`,
+            `${pct(p.validation.precision)} / ${pct(p.validation.recall)} / ${pct(p.validation.fpr)}`,
+          ],
+          ...p.funnel.map((s): [string, React.ReactNode] => [
+            s.stage,
+            <span
+              key={s.stage}
+              data-testid={`explorer-${s.stage.replace(/ /g, "-")}`}
+            >{`${s.bugs} bugs · fs@1 ${pct(s.success_at_1)}`}</span>,
+          ]),
+        ]}
+      />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <GroupedBars
+          data={p.funnel.map((s) => ({ stage: s.stage, bugs: s.bugs }))}
+          xKey="stage"
+          series={[{ key: "bugs", label: "bugs" }]}
+          height={220}
+          testId="explorer-funnel"
+        />
+        <Curves
+          series={[{ name: "combined policy", points: p.successAtK.map((s, i) => ({ x: i + 1, y: s.value })) }]}
+          xLabel="k"
+          yLabel="filtered success@k"
+          xDomain={[1, Math.max(2, p.successAtK.length)]}
+          xPercent={false}
+          height={220}
+          testId="explorer-sak"
+        />
+      </div>
+    </>
   );
 }

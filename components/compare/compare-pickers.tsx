@@ -42,52 +42,62 @@ export function ComparePicker({
           ))}
         </ul>
       ) : null}
-      <form action={action} method="get" role="search" className="flex flex-wrap items-center gap-2 text-sm">
-        {ids.length ? <input type="hidden" name="ids" value={ids.join(",")} /> : null}
-        {release ? <input type="hidden" name="release" value={release} /> : null}
-        <label htmlFor="compare-find" className="text-muted">
-          Find a system
-        </label>
-        <input
-          id="compare-find"
-          name="find"
-          defaultValue={c.find}
-          placeholder="model, team or system name"
-          maxLength={100}
-          className="w-64 rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
-          data-testid="compare-find"
-        />
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
-          Search
-        </button>
-        {c.full ? <span className="text-muted">Four picked: remove one to add another.</span> : null}
-      </form>
-      {c.find ? (
-        c.matches.length ? (
-          <ul className="mt-2 space-y-1 text-sm" data-testid="compare-matches">
-            {c.matches.map((m) => (
-              <li key={m.submissionId}>
-                {m.add ? (
-                  <Link href={m.add} data-testid="compare-add">
-                    + {m.model}
-                  </Link>
-                ) : (
-                  m.model
-                )}{" "}
-                <span className="text-muted">
-                  {m.team ?? ""}
-                  {m.rank !== null ? ` · #${m.rank}` : ""}
-                  {m.primary !== null ? ` · ${fixed(m.primary, 3)}` : ""}
-                </span>
-              </li>
-            ))}
-            {c.more ? <li className="text-muted">… and {c.more} more: narrow the search</li> : null}
-          </ul>
-        ) : (
-          <p className="mt-2 text-sm text-muted">No system on the board matches “{c.find}”.</p>
-        )
-      ) : null}
+      <FindForm c={c} action={action} ids={ids} release={release} />
+      {c.find ? <FindMatches c={c} /> : null}
     </Card>
+  );
+}
+
+/** The search for a system to add (the picks and the release ride along). */
+function FindForm({ c, action, ids, release }: { c: Candidates; action: string; ids: string[]; release?: string }) {
+  return (
+    <form action={action} method="get" role="search" className="flex flex-wrap items-center gap-2 text-sm">
+      {ids.length ? <input type="hidden" name="ids" value={ids.join(",")} /> : null}
+      {release ? <input type="hidden" name="release" value={release} /> : null}
+      <label htmlFor="compare-find" className="text-muted">
+        Find a system
+      </label>
+      <input
+        id="compare-find"
+        name="find"
+        defaultValue={c.find}
+        placeholder="model, team or system name"
+        maxLength={100}
+        className="w-64 rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+        data-testid="compare-find"
+      />
+      <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
+        Search
+      </button>
+      {c.full ? <span className="text-muted">Four picked: remove one to add another.</span> : null}
+    </form>
+  );
+}
+
+/** The systems the search found, each with its link to add it. */
+function FindMatches({ c }: { c: Candidates }) {
+  return c.matches.length ? (
+    <ul className="mt-2 space-y-1 text-sm" data-testid="compare-matches">
+      {c.matches.map((m) => (
+        <li key={m.submissionId}>
+          {m.add ? (
+            <Link href={m.add} data-testid="compare-add">
+              + {m.model}
+            </Link>
+          ) : (
+            m.model
+          )}{" "}
+          <span className="text-muted">
+            {m.team ?? ""}
+            {m.rank !== null ? ` · #${m.rank}` : ""}
+            {m.primary !== null ? ` · ${fixed(m.primary, 3)}` : ""}
+          </span>
+        </li>
+      ))}
+      {c.more ? <li className="text-muted">… and {c.more} more: narrow the search</li> : null}
+    </ul>
+  ) : (
+    <p className="mt-2 text-sm text-muted">No system on the board matches “{c.find}”.</p>
   );
 }
 
@@ -147,45 +157,52 @@ export function BeatsMatrix({ m, fullSlug, metricLabel }: { m: Matrix; fullSlug:
           </thead>
           <tbody>
             {m.rows.map((r, i) => (
-              <tr key={r.submissionId}>
-                <th scope="row" className="max-w-[9rem] truncate p-1 text-left font-normal sm:max-w-[16rem]">
-                  <Link href={`/submissions/${r.submissionId}`}>
-                    #{r.rank} {r.model}
-                  </Link>
-                  {r.interval ? (
-                    <span className="text-muted">
-                      {" "}
-                      ({r.interval.lo}–{r.interval.hi})
-                    </span>
-                  ) : null}
-                </th>
-                {m.cells[i].map((cell, j) =>
-                  cell === null ? (
-                    <td key={j} className="p-1 text-center text-muted">
-                      —
-                    </td>
-                  ) : (
-                    <td
-                      key={j}
-                      className={`p-1 text-center ${CELL[cell].className}`}
-                      title={`${r.model} vs ${m.rows[j].model}: ${CELL[cell].title}`}
-                      data-cell={cell}
-                    >
-                      <Link
-                        href={`/tasks/${fullSlug}/compare?ids=${r.submissionId},${m.rows[j].submissionId}&release=${encodeURIComponent(m.release)}`}
-                        className="no-underline"
-                      >
-                        {CELL[cell].text}
-                        <span className="sr-only"> {CELL[cell].title}</span>
-                      </Link>
-                    </td>
-                  ),
-                )}
-              </tr>
+              <BeatsRow key={r.submissionId} m={m} r={r} i={i} fullSlug={fullSlug} />
             ))}
           </tbody>
         </table>
       </div>
     </Card>
+  );
+}
+
+/** A row of the matrix: the system, then its result against each column (a link to the pair's comparison). */
+function BeatsRow({ m, r, i, fullSlug }: { m: Matrix; r: Matrix["rows"][number]; i: number; fullSlug: string }) {
+  return (
+    <tr>
+      <th scope="row" className="max-w-[9rem] truncate p-1 text-left font-normal sm:max-w-[16rem]">
+        <Link href={`/submissions/${r.submissionId}`}>
+          #{r.rank} {r.model}
+        </Link>
+        {r.interval ? (
+          <span className="text-muted">
+            {" "}
+            ({r.interval.lo}–{r.interval.hi})
+          </span>
+        ) : null}
+      </th>
+      {m.cells[i].map((cell, j) =>
+        cell === null ? (
+          <td key={j} className="p-1 text-center text-muted">
+            —
+          </td>
+        ) : (
+          <td
+            key={j}
+            className={`p-1 text-center ${CELL[cell].className}`}
+            title={`${r.model} vs ${m.rows[j].model}: ${CELL[cell].title}`}
+            data-cell={cell}
+          >
+            <Link
+              href={`/tasks/${fullSlug}/compare?ids=${r.submissionId},${m.rows[j].submissionId}&release=${encodeURIComponent(m.release)}`}
+              className="no-underline"
+            >
+              {CELL[cell].text}
+              <span className="sr-only"> {CELL[cell].title}</span>
+            </Link>
+          </td>
+        ),
+      )}
+    </tr>
   );
 }

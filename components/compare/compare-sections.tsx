@@ -140,27 +140,36 @@ export function CompareSignificance({ c }: Props) {
         Significant when the 95% paired bootstrap interval of the difference (1,000 seeded resamples of the shared
         instances) excludes 0. McNemar&apos;s exact test uses the instances where exactly one of the two is right.
       </p>
-      <div className="mt-4">
-        {/* each difference with its interval on round ticks through 0 (components/charts/dot-whisker.tsx) */}
-        <DotWhisker
-          rows={c.pairs
-            .filter((p) => p.primary)
-            .map((p) => ({
-              name: `${name(p.a)} − ${name(p.b)}`,
-              value: p.primary!.difference,
-              low: p.primary!.low,
-              high: p.primary!.high,
-            }))}
-          label={`Δ ${primaryCol.label}`}
-          intervalLabel="95% paired bootstrap interval"
-          percent={primaryCol.format === "percent1"}
-          format={fmtDiff}
-          zero="always"
-          reference={{ value: 0, label: "0, no difference" }}
-          testId="chart-compare"
-        />
-      </div>
+      <DifferencesChart c={c} />
     </Card>
+  );
+}
+
+/** Each pair's difference with its interval, on round ticks through 0 (components/charts/dot-whisker.tsx). */
+function DifferencesChart({ c }: { c: CompareView }) {
+  const primaryCol = c.primary;
+  const name = nameOf(c);
+  const fmtDiff = (x: number) => signedDiff(x, primaryCol.format);
+  return (
+    <div className="mt-4">
+      <DotWhisker
+        rows={c.pairs
+          .filter((p) => p.primary)
+          .map((p) => ({
+            name: `${name(p.a)} − ${name(p.b)}`,
+            value: p.primary!.difference,
+            low: p.primary!.low,
+            high: p.primary!.high,
+          }))}
+        label={`Δ ${primaryCol.label}`}
+        intervalLabel="95% paired bootstrap interval"
+        percent={primaryCol.format === "percent1"}
+        format={fmtDiff}
+        zero="always"
+        reference={{ value: 0, label: "0, no difference" }}
+        testId="chart-compare"
+      />
+    </div>
   );
 }
 

@@ -125,6 +125,24 @@ function FilterFields(p: Props) {
           ))}
         </select>
       </label>
+      <MetadataSelects {...p} />
+      <label className="flex flex-col">
+        <span className="text-xs text-muted">From</span>
+        <input type="date" name="from" defaultValue={p.view.from ?? ""} className={input} />
+      </label>
+      <label className="flex flex-col">
+        <span className="text-xs text-muted">To</span>
+        <input type="date" name="to" defaultValue={p.view.to ?? ""} className={input} />
+      </label>
+      <ShowSwitches {...p} />
+    </div>
+  );
+}
+
+/** A select per system-metadata facet the rows carry: agent, base model, judge. */
+function MetadataSelects(p: Props) {
+  return (
+    <>
       {(
         [
           ["agent", SYSTEM_META_LABELS.agent, "all agents"],
@@ -146,48 +164,46 @@ function FilterFields(p: Props) {
           </label>
         ) : null,
       )}
-      <label className="flex flex-col">
-        <span className="text-xs text-muted">From</span>
-        <input type="date" name="from" defaultValue={p.view.from ?? ""} className={input} />
+    </>
+  );
+}
+
+/** The switches: open source only, partial shown, the paper's judge only, baselines and synthetic hidden. */
+function ShowSwitches(p: Props) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-3">
+      <legend className="sr-only">Show</legend>
+      <label className="flex items-center gap-1">
+        <input type="checkbox" name="oss" value="1" defaultChecked={p.view.oss} /> open source only
       </label>
-      <label className="flex flex-col">
-        <span className="text-xs text-muted">To</span>
-        <input type="date" name="to" defaultValue={p.view.to ?? ""} className={input} />
+      <label className="flex items-center gap-1">
+        <input type="checkbox" name="partial" value="1" defaultChecked={p.view.partial} /> show partial
       </label>
-      <fieldset className="flex flex-wrap items-center gap-3">
-        <legend className="sr-only">Show</legend>
-        <label className="flex items-center gap-1">
-          <input type="checkbox" name="oss" value="1" defaultChecked={p.view.oss} /> open source only
-        </label>
-        <label className="flex items-center gap-1">
-          <input type="checkbox" name="partial" value="1" defaultChecked={p.view.partial} /> show partial
-        </label>
-        {p.facets.judged ? (
-          <label className="flex items-center gap-1" title={`the paper's judge: ${p.facets.judged.join("; ")}`}>
-            <input
-              type="checkbox"
-              name="paper_judge"
-              value="1"
-              defaultChecked={p.view.paper_judge}
-              data-testid="paper-judge-only"
-            />{" "}
-            paper&apos;s judge only
-          </label>
-        ) : null}
-        <label className="flex items-center gap-1">
+      {p.facets.judged ? (
+        <label className="flex items-center gap-1" title={`the paper's judge: ${p.facets.judged.join("; ")}`}>
           <input
             type="checkbox"
-            name="baselines"
-            value="0"
-            defaultChecked={!p.view.baselines}
-            data-testid="hide-baselines"
+            name="paper_judge"
+            value="1"
+            defaultChecked={p.view.paper_judge}
+            data-testid="paper-judge-only"
           />{" "}
-          hide baselines
+          paper&apos;s judge only
         </label>
-        <label className="flex items-center gap-1">
-          <input type="checkbox" name="synthetic" value="0" defaultChecked={!p.view.synthetic} /> hide synthetic
-        </label>
-      </fieldset>
-    </div>
+      ) : null}
+      <label className="flex items-center gap-1">
+        <input
+          type="checkbox"
+          name="baselines"
+          value="0"
+          defaultChecked={!p.view.baselines}
+          data-testid="hide-baselines"
+        />{" "}
+        hide baselines
+      </label>
+      <label className="flex items-center gap-1">
+        <input type="checkbox" name="synthetic" value="0" defaultChecked={!p.view.synthetic} /> hide synthetic
+      </label>
+    </fieldset>
   );
 }

@@ -124,7 +124,6 @@ function Step({ step, open, q, href }: { step: TraceStep; open: boolean; q: stri
  */
 export function TraceViewer({ v }: { v: TraceView }) {
   const matchSet = new Set(v.matches);
-  const input = "rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
   return (
     <div className="space-y-6">
       <p className="text-sm text-muted">
@@ -144,62 +143,10 @@ export function TraceViewer({ v }: { v: TraceView }) {
         </Badge>
       </h1>
       <TraceOutcomeLine outcome={v.outcome} />
-      {v.fields.length ? (
-        <Card title="Prediction">
-          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-testid="trace-fields">
-            {v.fields.map((f) => (
-              <div key={f.key} className="contents">
-                <dt className="text-muted">{f.key}</dt>
-                <dd className="break-words font-mono text-xs">
-                  {f.value.length > 300 ? `${f.value.slice(0, 300)}…` : f.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </Card>
-      ) : null}
+      {v.fields.length ? <PredictionFields fields={v.fields} /> : null}
       <Card title={v.field && v.field !== "trace" ? `Trace (${v.field})` : "Trace"}>
-        <div className="mb-3 flex flex-wrap items-center gap-3">
-          <form method="get" role="search" className="flex gap-2">
-            <label htmlFor="trace-q" className="sr-only">
-              Search in the trace
-            </label>
-            <input
-              id="trace-q"
-              type="search"
-              name="q"
-              defaultValue={v.q}
-              placeholder="Search in the trace"
-              className={input}
-            />
-            <button type="submit" className={input}>
-              Search
-            </button>
-          </form>
-          <TraceControls expandHref={v.href({ fold: "open" })} collapseHref={v.href({ fold: "closed" })} />
-          <a href={v.downloadHref} download className="ml-auto text-sm" data-testid="trace-download">
-            Download the whole prediction (JSON)
-          </a>
-        </div>
-        {v.q ? (
-          <p className="mb-3 text-sm" data-testid="trace-matches">
-            {v.matches.length ? (
-              <>
-                {formatInt(v.matches.length)} of {formatInt(v.totalSteps)} steps match “{v.q}”:{" "}
-                {v.matches.slice(0, LISTED_MATCHES).map((n, i) => (
-                  <span key={n}>
-                    {i ? ", " : ""}
-                    <a href={v.stepHref(n)}>{n}</a>
-                  </span>
-                ))}
-                {v.matches.length > LISTED_MATCHES ? "…" : ""}
-              </>
-            ) : (
-              <>No step matches “{v.q}”.</>
-            )}{" "}
-            <Link href={v.href({ q: "" })}>Clear the search</Link>
-          </p>
-        ) : null}
+        <TraceToolbar v={v} />
+        {v.q ? <SearchMatches v={v} /> : null}
         {v.steps.length ? (
           <ol data-testid="trace-steps">
             {v.steps.map((s) => (
@@ -231,5 +178,76 @@ export function TraceViewer({ v }: { v: TraceView }) {
         </div>
       </Card>
     </div>
+  );
+}
+
+/** The prediction's other fields (long values cut at 300 characters). */
+function PredictionFields({ fields }: { fields: TraceView["fields"] }) {
+  return (
+    <Card title="Prediction">
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-testid="trace-fields">
+        {fields.map((f) => (
+          <div key={f.key} className="contents">
+            <dt className="text-muted">{f.key}</dt>
+            <dd className="break-words font-mono text-xs">
+              {f.value.length > 300 ? `${f.value.slice(0, 300)}…` : f.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+const input = "rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
+
+/** The search within the trace, Expand all / Collapse all, and the download of the whole prediction. */
+function TraceToolbar({ v }: { v: TraceView }) {
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-3">
+      <form method="get" role="search" className="flex gap-2">
+        <label htmlFor="trace-q" className="sr-only">
+          Search in the trace
+        </label>
+        <input
+          id="trace-q"
+          type="search"
+          name="q"
+          defaultValue={v.q}
+          placeholder="Search in the trace"
+          className={input}
+        />
+        <button type="submit" className={input}>
+          Search
+        </button>
+      </form>
+      <TraceControls expandHref={v.href({ fold: "open" })} collapseHref={v.href({ fold: "closed" })} />
+      <a href={v.downloadHref} download className="ml-auto text-sm" data-testid="trace-download">
+        Download the whole prediction (JSON)
+      </a>
+    </div>
+  );
+}
+
+/** The steps a search matches, the first of them as links, and the way back to the whole trace. */
+function SearchMatches({ v }: { v: TraceView }) {
+  return (
+    <p className="mb-3 text-sm" data-testid="trace-matches">
+      {v.matches.length ? (
+        <>
+          {formatInt(v.matches.length)} of {formatInt(v.totalSteps)} steps match “{v.q}”:{" "}
+          {v.matches.slice(0, LISTED_MATCHES).map((n, i) => (
+            <span key={n}>
+              {i ? ", " : ""}
+              <a href={v.stepHref(n)}>{n}</a>
+            </span>
+          ))}
+          {v.matches.length > LISTED_MATCHES ? "…" : ""}
+        </>
+      ) : (
+        <>No step matches “{v.q}”.</>
+      )}{" "}
+      <Link href={v.href({ q: "" })}>Clear the search</Link>
+    </p>
   );
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { SortableRows } from "./sortable-rows";
-import { TableMarkup, type SortKey } from "./table-markup";
+import { TableMarkup, type HeadCell, type SortKey } from "./table-markup";
 
 /** One column of a DataTable. */
 export interface Column<R> {
@@ -59,6 +59,50 @@ interface Props<R> {
 const alignOf = (a: Column<unknown>["align"]) =>
   a === "right" ? "text-right" : a === "center" ? "text-center" : "text-left";
 
+/** A column's header: a sort link when the server sorts, else its label (a sort button when the browser sorts). */
+function headCell<R>(c: Column<R>, sortLinks: SortLinks | undefined): HeadCell {
+  const cls = `whitespace-nowrap font-semibold ${alignOf(c.align)} ${c.className ?? ""} ${c.rowHeader ? "sticky left-0 z-20 bg-slate-50 dark:bg-slate-900" : ""}`;
+  if (sortLinks && c.sort) {
+    const active = sortLinks.active === c.key;
+    const natural = c.firstDir ?? "desc";
+    const next = active ? (sortLinks.dir === "desc" ? "asc" : "desc") : natural;
+    return {
+      key: c.key,
+      className: cls,
+      ariaSort: active
+        ? sortLinks.dir === "asc"
+          ? ("ascending" as const)
+          : ("descending" as const)
+        : ("none" as const),
+      content: (
+        <span className="inline-flex items-center gap-1">
+          <Link
+            href={sortLinks.hrefFor(c.key, next)}
+            prefetch={false}
+            className="text-slate-900 no-underline dark:text-slate-100"
+            data-sort-key={c.key}
+          >
+            {c.header}
+            <span aria-hidden className="ml-0.5 text-xs text-muted">
+              {active ? (sortLinks.dir === "desc" ? "▼" : "▲") : natural === "asc" ? "↓" : "↑"}
+            </span>
+          </Link>
+          {c.headerExtra}
+        </span>
+      ),
+      sortable: false,
+    };
+  }
+  return {
+    key: c.key,
+    className: cls,
+    content: c.header,
+    extra: c.headerExtra,
+    sortable: !sortLinks && Boolean(c.sort),
+    firstDir: c.firstDir ?? "desc",
+  };
+}
+
 /**
  * The one table of the product: a header that stays in view, horizontal scroll inside its own
  * box on narrow screens (the page never scrolls sideways), a sticky row-header column, and
@@ -80,48 +124,7 @@ export function DataTable<R>({
 }: Props<R>) {
   // cell padding comes from the table's class (dt-sm / dt-xs in app/globals.css), not each cell
   const stickyCell = "dt-sticky"; // app/globals.css
-  const head = columns.map((c) => {
-    const cls = `whitespace-nowrap font-semibold ${alignOf(c.align)} ${c.className ?? ""} ${c.rowHeader ? "sticky left-0 z-20 bg-slate-50 dark:bg-slate-900" : ""}`;
-    if (sortLinks && c.sort) {
-      const active = sortLinks.active === c.key;
-      const natural = c.firstDir ?? "desc";
-      const next = active ? (sortLinks.dir === "desc" ? "asc" : "desc") : natural;
-      return {
-        key: c.key,
-        className: cls,
-        ariaSort: active
-          ? sortLinks.dir === "asc"
-            ? ("ascending" as const)
-            : ("descending" as const)
-          : ("none" as const),
-        content: (
-          <span className="inline-flex items-center gap-1">
-            <Link
-              href={sortLinks.hrefFor(c.key, next)}
-              prefetch={false}
-              className="text-slate-900 no-underline dark:text-slate-100"
-              data-sort-key={c.key}
-            >
-              {c.header}
-              <span aria-hidden className="ml-0.5 text-xs text-muted">
-                {active ? (sortLinks.dir === "desc" ? "▼" : "▲") : natural === "asc" ? "↓" : "↑"}
-              </span>
-            </Link>
-            {c.headerExtra}
-          </span>
-        ),
-        sortable: false,
-      };
-    }
-    return {
-      key: c.key,
-      className: cls,
-      content: c.header,
-      extra: c.headerExtra,
-      sortable: !sortLinks && Boolean(c.sort),
-      firstDir: c.firstDir ?? "desc",
-    };
-  });
+  const head = columns.map((c) => headCell(c, sortLinks));
   const body = rows.map((r, i) => ({
     key: rowKey(r),
     before: sortLinks ? before?.(r, i) : undefined,

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from "react";
+import type { ReactNode } from "react";
 
 export type SortKey = number | string | null;
 
@@ -52,70 +52,83 @@ export function TableMarkup({
       <caption className="sr-only">{caption}</caption>
       <thead className="sticky top-0 z-20 bg-slate-50 print:static dark:bg-slate-900">
         <tr>
-          {head.map((h, i) => {
-            const active = sort?.col === i;
-            const ariaSort =
-              h.sortable && onSort
-                ? active
-                  ? sort!.dir === "asc"
-                    ? "ascending"
-                    : "descending"
-                  : "none"
-                : h.ariaSort;
-            return (
-              <th key={h.key} scope="col" className={h.className} aria-sort={ariaSort}>
-                {h.sortable && onSort ? (
-                  <span className="inline-flex items-center gap-1">
-                    <button
-                      type="button"
-                      className="inline-flex items-center gap-0.5 font-semibold"
-                      onClick={() => onSort?.(i)}
-                    >
-                      {h.content}
-                      <span aria-hidden className="text-xs text-muted">
-                        {active ? (sort!.dir === "desc" ? "▼" : "▲") : "↕"}
-                      </span>
-                    </button>
-                    {h.extra}
-                  </span>
-                ) : (
-                  <>
-                    {h.content}
-                    {h.extra}
-                  </>
-                )}
-              </th>
-            );
-          })}
+          {head.map((h, i) => (
+            <HeaderCell key={h.key} h={h} i={i} sort={sort} onSort={onSort} />
+          ))}
         </tr>
       </thead>
       <tbody>
         {rows.map((r) => (
-          <Fragment key={r.key}>
-            {r.before ? (
-              <tr data-divider="">
-                <td colSpan={head.length} className="dt-divider">
-                  {r.before}
-                </td>
-              </tr>
-            ) : null}
-            <tr {...r.props}>
-              {r.cells.map((c) =>
-                c.header ? (
-                  <th key={c.key} scope="row" className={`font-normal ${c.className}`} {...c.props}>
-                    {c.content}
-                  </th>
-                ) : (
-                  <td key={c.key} className={c.className} {...c.props}>
-                    {c.content}
-                  </td>
-                ),
-              )}
-            </tr>
-          </Fragment>
+          <BodyRowMarkup key={r.key} r={r} span={head.length} />
         ))}
       </tbody>
       {footer ? <tfoot>{footer}</tfoot> : null}
     </table>
+  );
+}
+
+/** A column's header: a sort button when the table sorts in the browser, else its content (and its sort link). */
+function HeaderCell({
+  h,
+  i,
+  sort,
+  onSort,
+}: {
+  h: HeadCell;
+  /** the column's index */
+  i: number;
+  sort: { col: number; dir: "asc" | "desc" } | null;
+  onSort?: (col: number) => void;
+}) {
+  const active = sort?.col === i;
+  const ariaSort =
+    h.sortable && onSort ? (active ? (sort!.dir === "asc" ? "ascending" : "descending") : "none") : h.ariaSort;
+  return (
+    <th scope="col" className={h.className} aria-sort={ariaSort}>
+      {h.sortable && onSort ? (
+        <span className="inline-flex items-center gap-1">
+          <button type="button" className="inline-flex items-center gap-0.5 font-semibold" onClick={() => onSort?.(i)}>
+            {h.content}
+            <span aria-hidden className="text-xs text-muted">
+              {active ? (sort!.dir === "desc" ? "▼" : "▲") : "↕"}
+            </span>
+          </button>
+          {h.extra}
+        </span>
+      ) : (
+        <>
+          {h.content}
+          {h.extra}
+        </>
+      )}
+    </th>
+  );
+}
+
+/** A row, after its note row (a group's edge) when it has one. */
+function BodyRowMarkup({ r, span }: { r: BodyRow; span: number }) {
+  return (
+    <>
+      {r.before ? (
+        <tr data-divider="">
+          <td colSpan={span} className="dt-divider">
+            {r.before}
+          </td>
+        </tr>
+      ) : null}
+      <tr {...r.props}>
+        {r.cells.map((c) =>
+          c.header ? (
+            <th key={c.key} scope="row" className={`font-normal ${c.className}`} {...c.props}>
+              {c.content}
+            </th>
+          ) : (
+            <td key={c.key} className={c.className} {...c.props}>
+              {c.content}
+            </td>
+          ),
+        )}
+      </tr>
+    </>
   );
 }

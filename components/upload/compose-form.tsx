@@ -9,9 +9,36 @@ import { fixed } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 
 type Option = { id: string; label: string };
+
+const field = "mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
 type Result =
   | { kind: "ok"; id: string; value: number | null; covered: number; total: number }
   | { kind: "error"; message: string; problems: Problem[]; problemCount: number };
+
+/** Asks the server to compose and score the entry: its id and primary metric, or why it was refused. */
+async function composeEntry(task: string, body: Record<string, string>, primaryMetric: string): Promise<Result> {
+  const res = await fetch(`/api/v1/tasks/${task}/compose`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (res.status === 201 && json)
+    return {
+      kind: "ok",
+      id: String(json.id),
+      value: getMetric((json.metrics ?? {}) as Record<string, number>, primaryMetric),
+      covered: Number(json.covered),
+      total: Number(json.total),
+    };
+  const err = ErrorBody.safeParse(json).data?.error;
+  return {
+    kind: "error",
+    message: err?.message ?? `composing failed (HTTP ${res.status})`,
+    problems: err?.details?.problems ?? [],
+    problemCount: err?.details?.problemCount ?? 0,
+  };
+}
 
 /**
  * A Lite entry from two submissions (the paper's Figure 4): one system's input bouncer chained with
@@ -42,57 +69,16 @@ export function ComposeForm({
     setBusy(true);
     setResult(null);
     try {
-      const res = await fetch(`/api/v1/tasks/${task}/compose`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-      if (res.status === 201 && json) {
-        setResult({
-          kind: "ok",
-          id: String(json.id),
-          value: getMetric((json.metrics ?? {}) as Record<string, number>, primaryMetric),
-          covered: Number(json.covered),
-          total: Number(json.total),
-        });
-      } else {
-        const err = ErrorBody.safeParse(json).data?.error;
-        setResult({
-          kind: "error",
-          message: err?.message ?? `composing failed (HTTP ${res.status})`,
-          problems: err?.details?.problems ?? [],
-          problemCount: err?.details?.problemCount ?? 0,
-        });
-      }
+      setResult(await composeEntry(task, body, primaryMetric));
     } finally {
       setBusy(false);
     }
   }
-  const field = "mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
   return (
     <form onSubmit={onSubmit} className="space-y-3" data-testid="compose-form">
       <div className="grid gap-3 sm:grid-cols-3">
-        <label className="block text-sm">
-          Input bouncer (a BouncerBench Input submission)
-          <select name="input" required className={field}>
-            {inputs.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm">
-          Output bouncer (a BouncerBench Output submission)
-          <select name="output" required className={field}>
-            {outputs.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SubmissionPicker name="input" label="Input bouncer (a BouncerBench Input submission)" options={inputs} />
+        <SubmissionPicker name="output" label="Output bouncer (a BouncerBench Output submission)" options={outputs} />
         <label className="block text-sm">
           Name (optional)
           <input name="model" maxLength={120} className={field} placeholder="input → output" />
@@ -122,5 +108,21 @@ export function ComposeForm({
         </div>
       ) : null}
     </form>
+  );
+}
+
+/** One of the two submissions the pipeline is composed from. */
+function SubmissionPicker({ name, label, options }: { name: "input" | "output"; label: string; options: Option[] }) {
+  return (
+    <label className="block text-sm">
+      {label}
+      <select name={name} required className={field}>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -14,9 +14,8 @@ import { UploadQueued, UploadScored } from "@/lib/contracts/submissions";
 import { getMetric } from "@/lib/metric-value";
 import { sendUpload, type UploadAnswer, type UploadWait } from "./send-upload";
 import { formatBytes, formatMetric } from "@/lib/format";
-import { REASONING_EFFORTS, SYSTEM_META_KEYS } from "@/lib/validations/common";
-
-const field = "mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
+import { SYSTEM_META_KEYS } from "@/lib/validations/common";
+import { RunFields, type UploadJudge } from "./upload-fields";
 
 type Result =
   | ({ kind: "ok" } & UploadScored)
@@ -48,6 +47,18 @@ function readAnswer({ status, body }: UploadAnswer): Result {
   };
 }
 
+/** The form's data as the API takes it: the chosen (or dropped) file as "file", empty optional fields left out. */
+function uploadData(form: HTMLFormElement, file: File): FormData {
+  const fd = new FormData(form);
+  fd.delete("file-picker"); // the picker itself; the chosen (or dropped) file goes as "file"
+  fd.set("file", file);
+  if (!fd.get("oss")) fd.set("oss", "false");
+  // empty optional numbers are left out rather than sent as ""
+  for (const k of ["cost_usd", "tokens", "runtime_sec", "system", "site", "logs_url", ...SYSTEM_META_KEYS])
+    if (fd.get(k) === "") fd.delete(k);
+  return fd;
+}
+
 /** Drag-and-drop upload of a prediction file with progress and the server's validation report. */
 export function UploadForm({
   task,
@@ -62,28 +73,20 @@ export function UploadForm({
   primaryColumn: Pick<MetricColumn, "label" | "format">;
   teams?: { slug: string; name: string }[];
   /** the task's predictions carry an LLM judge's verdicts: the judge fields are required */
-  judge?: { decides: string; paper: { label: string; prompt: string }[] } | null;
+  judge?: UploadJudge | null;
 }) {
   const [file, setFile] = useState<File | null>(null);
-  const [drag, setDrag] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const [wait, setWait] = useState<UploadWait | null>(null);
   const stopWait = useRef<(() => void) | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const router = useRouter();
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!file) return;
-    const fd = new FormData(e.currentTarget);
-    fd.delete("file-picker"); // the picker itself; the chosen (or dropped) file goes as "file"
-    fd.set("file", file);
-    if (!fd.get("oss")) fd.set("oss", "false");
-    // empty optional numbers are left out rather than sent as ""
-    for (const k of ["cost_usd", "tokens", "runtime_sec", "system", "site", "logs_url", ...SYSTEM_META_KEYS])
-      if (fd.get(k) === "") fd.delete(k);
+    const fd = uploadData(e.currentTarget, file);
     setResult(null);
     setProgress(0);
     stopWait.current = sendUpload(`/api/v1/tasks/${task}/submissions`, fd, {
@@ -110,225 +113,8 @@ export function UploadForm({
 
   return (
     <form ref={formRef} onSubmit={onSubmit} className="space-y-4" data-testid="upload-form">
-      <div
-        role="button"
-        tabIndex={0}
-        aria-label="Choose or drop a prediction file"
-        onClick={() => inputRef.current?.click()}
-        onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && inputRef.current?.click()}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDrag(true);
-        }}
-        onDragLeave={() => setDrag(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setDrag(false);
-          if (e.dataTransfer.files[0]) setFile(e.dataTransfer.files[0]);
-        }}
-        className={`flex h-36 cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed text-sm ${
-          drag ? "border-sky-600 bg-sky-50 dark:bg-sky-950" : "border-slate-300 dark:border-slate-700"
-        }`}
-      >
-        {file ? (
-          <span>
-            <strong>{file.name}</strong> · {formatBytes(file.size)} — click to change
-          </span>
-        ) : (
-          <span>Drop a prediction file here (JSON or JSONL, up to 100 MB), or click to choose one</span>
-        )}
-        <input
-          ref={inputRef}
-          type="file"
-          name="file-picker"
-          accept=".json,.jsonl,.ndjson,application/json"
-          className="hidden"
-          data-testid="file-input"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-        />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {teams.length > 1 ? (
-          <label className="block text-sm sm:col-span-2">
-            Team (it is filed under this team; private ones are seen by its members)
-            <select
-              name="team"
-              defaultValue={teams[0].slug}
-              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-              data-testid="team-picker"
-            >
-              {teams.map((t) => (
-                <option key={t.slug} value={t.slug}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <label className="block text-sm">
-          Model name <span className="text-rose-600">*</span>
-          <input
-            name="model"
-            required
-            maxLength={120}
-            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-          />
-        </label>
-        <label className="block text-sm">
-          System / agent (optional)
-          <input
-            name="system"
-            maxLength={120}
-            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-          />
-        </label>
-        <label className="block text-sm">
-          Link (paper, code; optional)
-          <input
-            name="site"
-            type="url"
-            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-          />
-        </label>
-        <label className="block text-sm">
-          Logs or trajectories (a link; optional)
-          <input
-            name="logs_url"
-            type="url"
-            placeholder="https://…"
-            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-          />
-        </label>
-        <label className="block text-sm">
-          Visibility
-          <select
-            name="visibility"
-            defaultValue="public"
-            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-          >
-            <option value="public">public — on the leaderboard</option>
-            <option value="private">private — only your team</option>
-          </select>
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="oss" value="true" /> open-source model
-        </label>
-        {judge ? (
-          <fieldset className="grid gap-2 text-sm sm:col-span-2 sm:grid-cols-2" data-testid="judge-fields">
-            <legend className="mb-1 text-xs text-muted">
-              The judge (required): the model and prompt that produced {judge.decides}. The paper&apos;s setup:{" "}
-              {judge.paper.map((p) => `${p.label} — prompt "${p.prompt}"`).join("; ")}.
-            </legend>
-            <label className="block">
-              Judge model
-              <input
-                name="judge_model"
-                required
-                maxLength={80}
-                className={field}
-                placeholder="e.g. claude-sonnet-4.5"
-              />
-            </label>
-            <label className="block">
-              Judge prompt (name and version)
-              <input
-                name="judge_prompt"
-                required
-                maxLength={80}
-                className={field}
-                placeholder={`e.g. ${judge.paper[0]?.prompt ?? "my-judge-v1"}`}
-              />
-            </label>
-          </fieldset>
-        ) : null}
-        <details className="text-sm sm:col-span-2" data-testid="system-fields">
-          <summary className="cursor-pointer">System card (optional): agent, base model, settings, links</summary>
-          <div className="mt-2 grid gap-2 sm:grid-cols-3">
-            <label className="block">
-              Agent / tool
-              <input name="agent" maxLength={80} className={field} placeholder="e.g. SWE-agent" />
-            </label>
-            <label className="block">
-              Base model
-              <input name="base_model" maxLength={80} className={field} placeholder="e.g. gpt-4o" />
-            </label>
-            <label className="block">
-              Policy model
-              <input name="policy_model" maxLength={120} className={field} />
-            </label>
-            <label className="block">
-              Temperature
-              <input name="temperature" type="number" min={0} max={2} step="any" className={field} />
-            </label>
-            <label className="block">
-              Reasoning effort
-              <select name="reasoning_effort" defaultValue="" className={field}>
-                <option value="">—</option>
-                {REASONING_EFFORTS.map((x) => (
-                  <option key={x} value={x}>
-                    {x}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="block">
-              Agentic
-              <select name="agentic" defaultValue="" className={field}>
-                <option value="">—</option>
-                <option value="true">yes: tools and steps</option>
-                <option value="false">no: one call per instance</option>
-              </select>
-            </label>
-            <label className="block">
-              Tokens in
-              <input name="tokens_in" type="number" min={0} step={1} className={field} />
-            </label>
-            <label className="block">
-              Tokens out
-              <input name="tokens_out" type="number" min={0} step={1} className={field} />
-            </label>
-            <label className="block">
-              Code (a link)
-              <input name="code_url" type="url" placeholder="https://…" className={field} />
-            </label>
-          </div>
-        </details>
-        <fieldset className="grid grid-cols-3 gap-2 text-sm sm:col-span-2">
-          <legend className="mb-1 text-xs text-muted">
-            Optional cost of the run (shown as a column and in the cost-vs-score chart)
-          </legend>
-          <label className="block">
-            USD
-            <input
-              name="cost_usd"
-              type="number"
-              min={0}
-              step="any"
-              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-            />
-          </label>
-          <label className="block">
-            tokens
-            <input
-              name="tokens"
-              type="number"
-              min={0}
-              step={1}
-              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-            />
-          </label>
-          <label className="block">
-            runtime (s)
-            <input
-              name="runtime_sec"
-              type="number"
-              min={0}
-              step="any"
-              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-            />
-          </label>
-        </fieldset>
-      </div>
+      <DropZone file={file} onFile={setFile} />
+      <RunFields teams={teams} judge={judge} />
       <button
         type="submit"
         disabled={!file || progress !== null || wait !== null}
@@ -346,47 +132,108 @@ export function UploadForm({
           </button>
         </p>
       ) : null}
-      {result?.kind === "ok" ? (
-        <div
-          className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950"
-          data-testid="upload-ok"
-        >
-          <p className="font-semibold">
-            Scored: {primaryColumn.label} ={" "}
-            {formatMetric(getMetric(result.metrics, primaryMetric), primaryColumn.format)}
-          </p>
-          {result.standing ? (
-            <StandingSummary standing={result.standing} column={primaryColumn} boardHref={`/tasks/${task}`} />
-          ) : null}
-          <p>
-            Validation: {result.validation.format} format, {result.validation.covered.toLocaleString("en-US")} of{" "}
-            {result.validation.total.toLocaleString("en-US")} instances covered.
-          </p>
-          {result.validation.warnings.map((w) => (
-            <p key={w} className="text-amber-800 dark:text-amber-300">
-              {w}
-            </p>
-          ))}
-          <p className="mt-2 flex gap-4">
-            <Link href={`/submissions/${result.id}`}>View the submission</Link>
-            <Link href={`/tasks/${task}`}>Back to the leaderboard</Link>
-          </p>
-        </div>
-      ) : null}
-      {result?.kind === "queued" ? (
-        <UploadStatus id={result.id} primaryMetric={primaryMetric} primaryColumn={primaryColumn} />
-      ) : null}
-      {result?.kind === "error" ? (
-        <div
-          className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm dark:border-rose-800 dark:bg-rose-950"
-          data-testid="upload-error"
-          role="alert"
-        >
-          <p className="font-semibold">{result.message}</p>
-          <ProblemTable problems={result.problems} total={result.problemCount} />
-          <p className="mt-2">Nothing was stored.</p>
-        </div>
+      {result ? (
+        <UploadResult result={result} task={task} primaryMetric={primaryMetric} primaryColumn={primaryColumn} />
       ) : null}
     </form>
+  );
+}
+
+/** The file: dropped on the zone, or chosen by clicking it (or Enter / Space on it). */
+function DropZone({ file, onFile }: { file: File | null; onFile: (file: File | null) => void }) {
+  const [drag, setDrag] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      aria-label="Choose or drop a prediction file"
+      onClick={() => inputRef.current?.click()}
+      onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && inputRef.current?.click()}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDrag(true);
+      }}
+      onDragLeave={() => setDrag(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setDrag(false);
+        if (e.dataTransfer.files[0]) onFile(e.dataTransfer.files[0]);
+      }}
+      className={`flex h-36 cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed text-sm ${
+        drag ? "border-sky-600 bg-sky-50 dark:bg-sky-950" : "border-slate-300 dark:border-slate-700"
+      }`}
+    >
+      {file ? (
+        <span>
+          <strong>{file.name}</strong> · {formatBytes(file.size)} — click to change
+        </span>
+      ) : (
+        <span>Drop a prediction file here (JSON or JSONL, up to 100 MB), or click to choose one</span>
+      )}
+      <input
+        ref={inputRef}
+        type="file"
+        name="file-picker"
+        accept=".json,.jsonl,.ndjson,application/json"
+        className="hidden"
+        data-testid="file-input"
+        onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+      />
+    </div>
+  );
+}
+
+/** The server's answer: scored (with the standing), queued for a worker, or refused with its problems. */
+function UploadResult({
+  result,
+  task,
+  primaryMetric,
+  primaryColumn,
+}: {
+  result: Result;
+  task: string;
+  primaryMetric: string;
+  primaryColumn: Pick<MetricColumn, "label" | "format">;
+}) {
+  if (result.kind === "queued")
+    return <UploadStatus id={result.id} primaryMetric={primaryMetric} primaryColumn={primaryColumn} />;
+  if (result.kind === "error")
+    return (
+      <div
+        className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm dark:border-rose-800 dark:bg-rose-950"
+        data-testid="upload-error"
+        role="alert"
+      >
+        <p className="font-semibold">{result.message}</p>
+        <ProblemTable problems={result.problems} total={result.problemCount} />
+        <p className="mt-2">Nothing was stored.</p>
+      </div>
+    );
+  return (
+    <div
+      className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950"
+      data-testid="upload-ok"
+    >
+      <p className="font-semibold">
+        Scored: {primaryColumn.label} = {formatMetric(getMetric(result.metrics, primaryMetric), primaryColumn.format)}
+      </p>
+      {result.standing ? (
+        <StandingSummary standing={result.standing} column={primaryColumn} boardHref={`/tasks/${task}`} />
+      ) : null}
+      <p>
+        Validation: {result.validation.format} format, {result.validation.covered.toLocaleString("en-US")} of{" "}
+        {result.validation.total.toLocaleString("en-US")} instances covered.
+      </p>
+      {result.validation.warnings.map((w) => (
+        <p key={w} className="text-amber-800 dark:text-amber-300">
+          {w}
+        </p>
+      ))}
+      <p className="mt-2 flex gap-4">
+        <Link href={`/submissions/${result.id}`}>View the submission</Link>
+        <Link href={`/tasks/${task}`}>Back to the leaderboard</Link>
+      </p>
+    </div>
   );
 }

@@ -173,43 +173,15 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
     : { p75: Infinity, p90: Infinity };
 
   const attempt = (b: AvBug) => isAttempted(b, tau);
-  const decide: Record<AvDecision, (t: AvTrajectory) => boolean> = {
-    binary: (t) => t.judgment,
-    p75: (t) => patchScore(t) >= cutoffs.p75,
-    p90: (t) => patchScore(t) >= cutoffs.p90,
-  };
-  const keep: Record<AvPolicy, { bug: (b: AvBug) => boolean; traj: (t: AvTrajectory) => boolean }> = {
-    no_filter: { bug: () => true, traj: () => true },
-    abstention: { bug: attempt, traj: () => true },
-    abstention_patch: { bug: attempt, traj: (t) => t.hasPatch !== false },
-    regression: { bug: () => true, traj: passes },
-    validation_binary: { bug: () => true, traj: (t) => passes(t) && decide.binary(t) },
-    validation_p75: { bug: () => true, traj: (t) => passes(t) && decide.p75(t) },
-    validation_p90: { bug: () => true, traj: (t) => passes(t) && decide.p90(t) },
-    combined_binary: { bug: attempt, traj: (t) => passes(t) && decide.binary(t) },
-    combined_p75: { bug: attempt, traj: (t) => passes(t) && decide.p75(t) },
-    combined_p90: { bug: attempt, traj: (t) => passes(t) && decide.p90(t) },
-  };
-  const passAndValidationAtK = Object.fromEntries(
-    AV_DECISIONS.map((d) => {
-      const counts = bugs.map((b) => ({
-        n: b.trajectories.length,
-        c: b.trajectories.filter((t) => t.success && passes(t) && decide[d](t)).length,
-      }));
-      return [
-        d,
-        Array.from({ length: maxK }, (_, i) => counts.reduce((s, g) => s + passAtK(g.n, g.c, i + 1), 0) / bugs.length),
-      ];
-    }),
-  ) as AvResult["passAndValidationAtK"];
-  const groupsFor = (p: AvPolicy, subset: AvBug[] = bugs) =>
-    subset.filter(keep[p].bug).map((b) => {
-      const left = b.trajectories.filter(keep[p].traj);
-      return { n: left.length, c: left.filter((t) => t.success).length };
-    });
+  const decide = validationDecisions(cutoffs);
+  const keep = policyFilters(attempt, decide);
+  const passAndValidationAtK = passAndValidationCurves(bugs, decide, maxK);
   const successAtK = Object.fromEntries(
     AV_POLICIES.map((p) => {
-      const g = groupsFor(p);
+      const g = bugs.filter(keep[p].bug).map((b) => {
+        const left = b.trajectories.filter(keep[p].traj);
+        return { n: left.length, c: left.filter((t) => t.success).length };
+      });
       return [p, Array.from({ length: maxK }, (_, i) => filteredSuccessAtK(g, i + 1))];
     }),
   ) as Record<AvPolicy, SuccessAtK[]>;
@@ -219,30 +191,10 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
   bugs.forEach((b, i) => {
     if (!b.validationOnly) countOutcome(ab, fixable[i] === 1, attempt(b));
   });
-  // each validation decision over filtered trajectories (and over the judged ones: Table 4)
-  const validationCounts = Object.fromEntries(
-    AV_DECISIONS.map((d) => {
-      const all = { tp: 0, fp: 0, fn: 0, tn: 0 };
-      const judgedOnly = { tp: 0, fp: 0, fn: 0, tn: 0 };
-      for (const t of filtered) {
-        countOutcome(all, t.success, decide[d](t));
-        if (t.judged !== false) countOutcome(judgedOnly, t.success, decide[d](t));
-      }
-      return [d, { filtered: all, judged: judgedOnly }];
-    }),
-  ) as AvResult["validationCounts"];
+  const validationCounts = validationConfusions(filtered, decide);
   const va = validationCounts.binary.filtered;
   const vTruth = filtered.map((t) => (t.success ? 1 : 0));
-  // Figure 14: k of a bug's successful trajectories sampled; is one of them shown?
-  const validationRecallAtK = Object.fromEntries(
-    AV_DECISIONS.map((d) => {
-      const groups = bugs.map((b) => {
-        const good = b.trajectories.filter((t) => t.success);
-        return { n: good.length, c: good.filter((t) => passes(t) && decide[d](t)).length };
-      });
-      return [d, Array.from({ length: maxK }, (_, i) => filteredSuccessAtK(groups, i + 1))];
-    }),
-  ) as AvResult["validationRecallAtK"];
+  const validationRecallAtK = validationRecallCurves(bugs, decide, maxK);
 
   return {
     abstention_ap: judged.length ? averagePrecision(aFixable, aScores) : null,
@@ -281,6 +233,81 @@ export function evaluateAbstainValidate(bugs: AvBug[], opts: { tau?: number; max
     abstentionCurve: judged.length ? precisionRecallCurve(aFixable, aScores) : null,
     validationCurve: filtered.length ? precisionRecallCurve(vTruth, scores) : null,
   };
+}
+
+type Decide = Record<AvDecision, (t: AvTrajectory) => boolean>;
+
+/** Validation's decisions: the binary judgment, or the patch score at least the p75 / p90 cutoff. */
+function validationDecisions(cutoffs: { p75: number; p90: number }): Decide {
+  return {
+    binary: (t) => t.judgment,
+    p75: (t) => patchScore(t) >= cutoffs.p75,
+    p90: (t) => patchScore(t) >= cutoffs.p90,
+  };
+}
+
+/** What each policy keeps: which bugs (abstention), and of them which trajectories (filter, validation). */
+function policyFilters(
+  attempt: (b: AvBug) => boolean,
+  decide: Decide,
+): Record<AvPolicy, { bug: (b: AvBug) => boolean; traj: (t: AvTrajectory) => boolean }> {
+  const passes = passesFilter;
+  return {
+    no_filter: { bug: () => true, traj: () => true },
+    abstention: { bug: attempt, traj: () => true },
+    abstention_patch: { bug: attempt, traj: (t) => t.hasPatch !== false },
+    regression: { bug: () => true, traj: passes },
+    validation_binary: { bug: () => true, traj: (t) => passes(t) && decide.binary(t) },
+    validation_p75: { bug: () => true, traj: (t) => passes(t) && decide.p75(t) },
+    validation_p90: { bug: () => true, traj: (t) => passes(t) && decide.p90(t) },
+    combined_binary: { bug: attempt, traj: (t) => passes(t) && decide.binary(t) },
+    combined_p75: { bug: attempt, traj: (t) => passes(t) && decide.p75(t) },
+    combined_p90: { bug: attempt, traj: (t) => passes(t) && decide.p90(t) },
+  };
+}
+
+/** (pass & validation)@k for k = 1..maxK under each decision (Figure 7). */
+function passAndValidationCurves(bugs: AvBug[], decide: Decide, maxK: number): AvResult["passAndValidationAtK"] {
+  return Object.fromEntries(
+    AV_DECISIONS.map((d) => {
+      const counts = bugs.map((b) => ({
+        n: b.trajectories.length,
+        c: b.trajectories.filter((t) => t.success && passesFilter(t) && decide[d](t)).length,
+      }));
+      return [
+        d,
+        Array.from({ length: maxK }, (_, i) => counts.reduce((s, g) => s + passAtK(g.n, g.c, i + 1), 0) / bugs.length),
+      ];
+    }),
+  ) as AvResult["passAndValidationAtK"];
+}
+
+/** Each validation decision over the filtered trajectories (and over the judged ones: Table 4). */
+function validationConfusions(filtered: AvTrajectory[], decide: Decide): AvResult["validationCounts"] {
+  return Object.fromEntries(
+    AV_DECISIONS.map((d) => {
+      const all = { tp: 0, fp: 0, fn: 0, tn: 0 };
+      const judgedOnly = { tp: 0, fp: 0, fn: 0, tn: 0 };
+      for (const t of filtered) {
+        countOutcome(all, t.success, decide[d](t));
+        if (t.judged !== false) countOutcome(judgedOnly, t.success, decide[d](t));
+      }
+      return [d, { filtered: all, judged: judgedOnly }];
+    }),
+  ) as AvResult["validationCounts"];
+}
+
+/** Figure 14: k of a bug's successful trajectories sampled; is one of them shown? */
+function validationRecallCurves(bugs: AvBug[], decide: Decide, maxK: number): AvResult["validationRecallAtK"] {
+  return Object.fromEntries(
+    AV_DECISIONS.map((d) => {
+      const groups = bugs.map((b) => {
+        const good = b.trajectories.filter((t) => t.success);
+        return { n: good.length, c: good.filter((t) => passesFilter(t) && decide[d](t)).length };
+      });
+      return [d, Array.from({ length: maxK }, (_, i) => filteredSuccessAtK(groups, i + 1))];
+    }),
+  ) as AvResult["validationRecallAtK"];
 }
 
 /**

@@ -6,7 +6,7 @@
 // carries every outcome.
 import crypto from "node:crypto";
 import { getTaskKind } from "@/lib/tasks";
-import type { TaskKindName } from "@/lib/tasks/types";
+import type { MetricColumn, TaskKindName } from "@/lib/tasks/types";
 import { readCsvGz, type Manifest } from "./format";
 
 export const EEE_SCHEMA_VERSION = "0.3.0";
@@ -32,46 +32,13 @@ export function eeeRecords(
 ): string {
   const kind = getTaskKind(manifest.task.kind as TaskKindName);
   const columns = new Map(kind.columns(kind.parseOptions(manifest.task.options)).map((c) => [c.key, c]));
-  const [benchmark, task] = manifest.task.slug.split("/");
+  const [benchmark] = manifest.task.slug.split("/");
   const rows = readCsvGz(board).filter((r) => r.view === "best");
   const lines = rows.map((r) => {
     const developer = r.team ?? (r.baseline ? "server-baseline" : "unknown");
     const evaluationId = `${manifest.task.slug}/${r.model}/${manifest.release.version}/${manifest.createdAt}`;
     const metrics = JSON.parse(r.metrics_json ?? "{}") as Record<string, unknown>;
-    const results = Object.entries(metrics)
-      .filter(([, v]) => typeof v === "number" && Number.isFinite(v))
-      .map(([key, score]) => {
-        const primary = key === manifest.task.primaryMetric;
-        const id = `${benchmark}.${task}.${key}`;
-        return {
-          evaluation_result_id: id,
-          evaluation_name: id,
-          source_data: { dataset_name: manifest.task.slug, source_type: "url", url: [opts.snapshotUrl, opts.boardUrl] },
-          metric_config: {
-            metric_id: `${benchmark}.${key}`,
-            metric_name: columns.get(key)?.label ?? key,
-            lower_is_better: columns.get(key)?.better === "lower",
-            ...(columns.get(key)?.description ? { evaluation_description: columns.get(key)!.description } : {}),
-          },
-          score_details: {
-            score: score as number,
-            ...(primary && r.ci_low !== null && r.ci_high !== null
-              ? {
-                  uncertainty: {
-                    confidence_interval: {
-                      lower: Number(r.ci_low),
-                      upper: Number(r.ci_high),
-                      confidence_level: 0.95,
-                      method: `percentile bootstrap over the release's fixed seeded resamples (seed ${manifest.release.bootstrapSeed})`,
-                    },
-                    num_samples: Number(r.covered),
-                    num_bootstrap_samples: 1000,
-                  },
-                }
-              : {}),
-          },
-        };
-      });
+    const results = evaluationResults(metrics, r, manifest, columns, opts);
     const record = {
       schema_version: EEE_SCHEMA_VERSION,
       evaluation_id: evaluationId,
@@ -110,4 +77,49 @@ export function eeeRecords(
     return JSON.stringify({ path, record });
   });
   return lines.length ? `${lines.join("\n")}\n` : "";
+}
+
+/** A row's finite metrics as EEE evaluation results (the primary one with its bootstrap interval). */
+function evaluationResults(
+  metrics: Record<string, unknown>,
+  r: ReturnType<typeof readCsvGz>[number],
+  manifest: Manifest,
+  columns: Map<string, MetricColumn>,
+  opts: { snapshotUrl: string; boardUrl: string },
+) {
+  const [benchmark, task] = manifest.task.slug.split("/");
+  return Object.entries(metrics)
+    .filter(([, v]) => typeof v === "number" && Number.isFinite(v))
+    .map(([key, score]) => {
+      const primary = key === manifest.task.primaryMetric;
+      const id = `${benchmark}.${task}.${key}`;
+      return {
+        evaluation_result_id: id,
+        evaluation_name: id,
+        source_data: { dataset_name: manifest.task.slug, source_type: "url", url: [opts.snapshotUrl, opts.boardUrl] },
+        metric_config: {
+          metric_id: `${benchmark}.${key}`,
+          metric_name: columns.get(key)?.label ?? key,
+          lower_is_better: columns.get(key)?.better === "lower",
+          ...(columns.get(key)?.description ? { evaluation_description: columns.get(key)!.description } : {}),
+        },
+        score_details: {
+          score: score as number,
+          ...(primary && r.ci_low !== null && r.ci_high !== null
+            ? {
+                uncertainty: {
+                  confidence_interval: {
+                    lower: Number(r.ci_low),
+                    upper: Number(r.ci_high),
+                    confidence_level: 0.95,
+                    method: `percentile bootstrap over the release's fixed seeded resamples (seed ${manifest.release.bootstrapSeed})`,
+                  },
+                  num_samples: Number(r.covered),
+                  num_bootstrap_samples: 1000,
+                },
+              }
+            : {}),
+        },
+      };
+    });
 }

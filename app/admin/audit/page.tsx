@@ -39,82 +39,9 @@ export default async function AuditPage({
           Ignored filters: {parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join("; ")}
         </p>
       ) : null}
-      <form
-        method="get"
-        className="flex flex-wrap items-end gap-3 text-sm"
-        role="search"
-        aria-label="Filter the audit trail"
-      >
-        {[
-          ["action", "action (prefix)", "submission."],
-          ["actor", "actor", "email"],
-          ["target", "target id or type", "submission"],
-          ["task", "task", "bouncerbench/input"],
-        ].map(([k, label, ph]) => (
-          <label key={k} className="flex flex-col">
-            {label}
-            <input name={k} defaultValue={sp[k] ?? ""} placeholder={ph} className={input} />
-          </label>
-        ))}
-        <label className="flex flex-col">
-          from
-          <input type="date" name="from" defaultValue={sp.from ?? ""} className={input} />
-        </label>
-        <label className="flex flex-col">
-          to
-          <input type="date" name="to" defaultValue={sp.to ?? ""} className={input} />
-        </label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
-          Filter
-        </button>
-      </form>
+      <AuditFilters sp={sp} />
       <Card>
-        <DataTable
-          rows={events}
-          rowKey={(e) => e.id}
-          caption="Audit events, newest first"
-          testId="audit"
-          plain
-          maxHeight="80vh"
-          columns={[
-            { key: "when", header: "when", className: "whitespace-nowrap", cell: (e) => formatDate(e.at) },
-            { key: "who", header: "who", sort: (e) => e.actor, cell: (e) => e.actor },
-            {
-              key: "what",
-              header: "what",
-              className: "font-mono text-xs",
-              sort: (e) => e.action,
-              cell: (e) => (
-                <>
-                  {e.action}
-                  {e.public ? <span className="ml-1 text-muted">(public)</span> : null}
-                </>
-              ),
-            },
-            {
-              key: "target",
-              header: "target",
-              className: "text-xs",
-              cell: (e) => (
-                <>
-                  {e.target.type === "submission" ? (
-                    <Link href={`/submissions/${e.target.id}`}>{e.target.id.slice(0, 8)}</Link>
-                  ) : (
-                    `${e.target.type} ${e.target.id.slice(0, 36)}`
-                  )}
-                  {e.task ? <div className="text-muted">{e.task}</div> : null}
-                  {e.team ? <div className="text-muted">team {e.team}</div> : null}
-                </>
-              ),
-            },
-            {
-              key: "change",
-              header: "before → after",
-              className: "max-w-md font-mono text-xs break-all",
-              cell: (e) => `${e.before ? JSON.stringify(e.before) : "—"} → ${e.after ? JSON.stringify(e.after) : "—"}`,
-            },
-          ]}
-        />
+        <AuditTable events={events} />
         {next ? (
           <p className="mt-2 text-sm">
             <Link href={`/admin/audit?${more}`}>Older events</Link>
@@ -122,5 +49,92 @@ export default async function AuditPage({
         ) : null}
       </Card>
     </div>
+  );
+}
+
+/** The filters: action prefix, actor, target, task and a date range (a GET form: the URL keeps them). */
+function AuditFilters({ sp }: { sp: Record<string, string | undefined> }) {
+  return (
+    <form
+      method="get"
+      className="flex flex-wrap items-end gap-3 text-sm"
+      role="search"
+      aria-label="Filter the audit trail"
+    >
+      {[
+        ["action", "action (prefix)", "submission."],
+        ["actor", "actor", "email"],
+        ["target", "target id or type", "submission"],
+        ["task", "task", "bouncerbench/input"],
+      ].map(([k, label, ph]) => (
+        <label key={k} className="flex flex-col">
+          {label}
+          <input name={k} defaultValue={sp[k] ?? ""} placeholder={ph} className={input} />
+        </label>
+      ))}
+      <label className="flex flex-col">
+        from
+        <input type="date" name="from" defaultValue={sp.from ?? ""} className={input} />
+      </label>
+      <label className="flex flex-col">
+        to
+        <input type="date" name="to" defaultValue={sp.to ?? ""} className={input} />
+      </label>
+      <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
+        Filter
+      </button>
+    </form>
+  );
+}
+
+/** The events, newest first: when, who, what, on what, and the change. */
+function AuditTable({ events }: { events: Awaited<ReturnType<typeof listAudit>>["events"] }) {
+  return (
+    <DataTable
+      rows={events}
+      rowKey={(e) => e.id}
+      caption="Audit events, newest first"
+      testId="audit"
+      plain
+      maxHeight="80vh"
+      columns={[
+        { key: "when", header: "when", className: "whitespace-nowrap", cell: (e) => formatDate(e.at) },
+        { key: "who", header: "who", sort: (e) => e.actor, cell: (e) => e.actor },
+        {
+          key: "what",
+          header: "what",
+          className: "font-mono text-xs",
+          sort: (e) => e.action,
+          cell: (e) => (
+            <>
+              {e.action}
+              {e.public ? <span className="ml-1 text-muted">(public)</span> : null}
+            </>
+          ),
+        },
+        {
+          key: "target",
+          header: "target",
+          className: "text-xs",
+          cell: (e) => (
+            <>
+              {e.target.type === "submission" ? (
+                <Link href={`/submissions/${e.target.id}`}>{e.target.id.slice(0, 8)}</Link>
+              ) : (
+                `${e.target.type} ${e.target.id.slice(0, 36)}`
+              )}
+              {e.task ? <div className="text-muted">{e.task}</div> : null}
+              {e.team ? <div className="text-muted">team {e.team}</div> : null}
+            </>
+          ),
+        },
+        {
+          key: "change",
+          header: "before → after",
+          className: "max-w-md font-mono text-xs break-all",
+          cell: (e) => `${e.before ? JSON.stringify(e.before) : "—"} → ${e.after ? JSON.stringify(e.after) : "—"}`,
+        },
+      ]}
+    />
   );
 }

@@ -6,6 +6,10 @@ import { publicUrl } from "@/lib/server/http";
 export const metadata: Metadata = { title: "API reference" };
 
 const TONE = { get: "blue", post: "green", patch: "amber", delete: "red" } as const;
+type OperationDoc = {
+  parameters: { name: string; in: string; required: boolean; schema: unknown }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+};
 
 /** A browsable rendering of /api/v1/openapi.json: every operation, who may call it, its parameters and body schema. */
 export default function ApiDocsPage() {
@@ -31,82 +35,75 @@ export default function ApiDocsPage() {
             {tag}
           </h2>
           {OPERATIONS.filter((o) => o.tag === tag).map((o) => {
-            const op = (
-              doc.paths[o.path] as Record<
-                string,
-                {
-                  parameters: { name: string; in: string; required: boolean; schema: unknown }[];
-                  requestBody?: { content: Record<string, { schema: unknown }> };
-                }
-              >
-            )[o.method];
+            const op = (doc.paths[o.path] as Record<string, OperationDoc>)[o.method];
             const id = `${o.method}-${o.path}`.replace(/[^a-z0-9]+/gi, "-");
-            return (
-              <details
-                key={id}
-                id={id}
-                className="rounded-lg border border-slate-200 p-3 dark:border-slate-800"
-                data-testid="operation"
-              >
-                <summary className="flex cursor-pointer flex-wrap items-center gap-2">
-                  <Badge tone={TONE[o.method]}>{o.method.toUpperCase()}</Badge>
-                  <code className="text-sm break-all">{o.path}</code>
-                  <span className="text-sm text-muted">{o.summary}</span>
-                </summary>
-                <div className="mt-2 space-y-2 text-sm">
-                  <p>
-                    Who: <strong>{o.access}</strong>
-                  </p>
-                  {op.parameters.length ? (
-                    <table className="min-w-full text-xs">
-                      <thead>
-                        <tr className="text-left text-muted">
-                          <th className="pr-3">parameter</th>
-                          <th className="pr-3">in</th>
-                          <th className="pr-3">required</th>
-                          <th>schema</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {op.parameters.map((p) => (
-                          <tr
-                            key={`${p.in}-${p.name}`}
-                            className="border-t border-slate-100 align-top dark:border-slate-800"
-                          >
-                            <td className="pr-3 font-mono">{p.name}</td>
-                            <td className="pr-3">{p.in}</td>
-                            <td className="pr-3">{p.required ? "yes" : "no"}</td>
-                            <td className="font-mono break-all">{JSON.stringify(p.schema)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  ) : null}
-                  {op.requestBody
-                    ? Object.entries(op.requestBody.content).map(([type, c]) => (
-                        <div key={type}>
-                          <p>
-                            Body (<code>{type}</code>):
-                          </p>
-                          <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">
-                            {JSON.stringify(c.schema, null, 2)}
-                          </pre>
-                        </div>
-                      ))
-                    : null}
-                  <ul className="text-xs">
-                    {Object.entries(o.responses).map(([s, d]) => (
-                      <li key={s}>
-                        <code>{s}</code> {d}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              </details>
-            );
+            return <Operation key={id} id={id} o={o} op={op} />;
           })}
         </section>
       ))}
     </div>
+  );
+}
+
+/** One operation: its method and path, who may call it, its parameters, its body's schema and its responses. */
+function Operation({ id, o, op }: { id: string; o: (typeof OPERATIONS)[number]; op: OperationDoc }) {
+  return (
+    <details id={id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800" data-testid="operation">
+      <summary className="flex cursor-pointer flex-wrap items-center gap-2">
+        <Badge tone={TONE[o.method]}>{o.method.toUpperCase()}</Badge>
+        <code className="text-sm break-all">{o.path}</code>
+        <span className="text-sm text-muted">{o.summary}</span>
+      </summary>
+      <div className="mt-2 space-y-2 text-sm">
+        <p>
+          Who: <strong>{o.access}</strong>
+        </p>
+        {op.parameters.length ? <ParametersTable parameters={op.parameters} /> : null}
+        {op.requestBody
+          ? Object.entries(op.requestBody.content).map(([type, c]) => (
+              <div key={type}>
+                <p>
+                  Body (<code>{type}</code>):
+                </p>
+                <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">
+                  {JSON.stringify(c.schema, null, 2)}
+                </pre>
+              </div>
+            ))
+          : null}
+        <ul className="text-xs">
+          {Object.entries(o.responses).map(([s, d]) => (
+            <li key={s}>
+              <code>{s}</code> {d}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+function ParametersTable({ parameters }: { parameters: OperationDoc["parameters"] }) {
+  return (
+    <table className="min-w-full text-xs">
+      <thead>
+        <tr className="text-left text-muted">
+          <th className="pr-3">parameter</th>
+          <th className="pr-3">in</th>
+          <th className="pr-3">required</th>
+          <th>schema</th>
+        </tr>
+      </thead>
+      <tbody>
+        {parameters.map((p) => (
+          <tr key={`${p.in}-${p.name}`} className="border-t border-slate-100 align-top dark:border-slate-800">
+            <td className="pr-3 font-mono">{p.name}</td>
+            <td className="pr-3">{p.in}</td>
+            <td className="pr-3">{p.required ? "yes" : "no"}</td>
+            <td className="font-mono break-all">{JSON.stringify(p.schema)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -8,6 +8,7 @@ import { KeyValues } from "@/components/ui/key-values";
 import { f3, pct, fixed, percent } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import { scoredAbstention } from "@/lib/tasks/scored-abstention";
+import type { DetailsOf, SubmissionChartsOf } from "@/lib/tasks/define";
 import { defineKindUi } from "../define";
 import { pre } from "../generic";
 
@@ -55,48 +56,7 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
           />
         </Card>
         <Card title="Lift per bug category" className="lg:col-span-2">
-          <DataTable
-            rows={details.lift}
-            rowKey={(l) => l.category}
-            caption="Lift of each policy per bug category (paper Table 2)"
-            testId="lift"
-            plain
-            columns={[
-              {
-                key: "category",
-                header: "category",
-                rowHeader: true,
-                sort: (l) => l.category,
-                cell: (l) => l.category,
-              },
-              { key: "bugs", header: "bugs", align: "right", sort: (l) => l.bugs, cell: (l) => l.bugs },
-              {
-                key: "pass_at_1",
-                header: "pass@1",
-                align: "right",
-                sort: (l) => l.pass_at_1,
-                cell: (l) => pct(l.pass_at_1),
-              },
-              ...(
-                [
-                  ["abstention", "abstention"],
-                  ["regression", "repro-test / regression"],
-                  ["validation_binary", "validation-binary"],
-                  ["validation_p75", "validation-p75"],
-                  ["validation_p90", "validation-p90"],
-                  ["combined_binary", "combined-binary"],
-                  ["combined_p75", "combined-p75"],
-                  ["combined_p90", "combined-p90"],
-                ] as const
-              ).map(([key, header]) => ({
-                key,
-                header,
-                align: "right" as const,
-                sort: (l: (typeof details.lift)[number]) => l[key],
-                cell: (l: (typeof details.lift)[number]) => lift(l[key]),
-              })),
-            ]}
-          />
+          <LiftTable lift={details.lift} />
         </Card>
       </>
     );
@@ -179,24 +139,7 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
             testId="chart-validation-pr"
           />
         </Card>
-        <Card title="Predicted vs empirical success (bugs per bin)">
-          <GroupedBars
-            data={d.histogram.predicted.map((n, i) => ({
-              bin: `${i * 10}–${i * 10 + 10}%`,
-              predicted: n,
-              empirical: d.histogram.empirical[i],
-            }))}
-            xKey="bin"
-            series={[
-              { key: "predicted", label: "abstention score" },
-              { key: "empirical", label: "empirical success rate" },
-            ]}
-            testId="chart-histogram"
-          />
-          <p className="mt-1 text-xs text-muted">
-            Wasserstein distance {f3(getMetric(base.metrics, "wasserstein"))} (lower is better calibrated).
-          </p>
-        </Card>
+        <CalibrationCard d={d} wasserstein={getMetric(base.metrics, "wasserstein")} />
         <Card title="Funnel of bugs by stage">
           <GroupedBars
             data={d.funnel.map((s) => ({ stage: `${s.stage} (${percent(s.success_at_1, 1)})`, bugs: s.bugs }))}
@@ -218,31 +161,7 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
             testId="chart-success-at-k"
           />
         </Card>
-        {d.passAndValidationAtK ? (
-          <Card title="(pass & validation)@k: what validation costs in resolved bugs" className="lg:col-span-2">
-            <Curves
-              series={[
-                {
-                  name: "pass@k (no filter)",
-                  points: (d.successAtK.no_filter ?? []).map((v, i) => ({ x: i + 1, y: v.value })),
-                },
-                ...Object.entries(d.passAndValidationAtK).map(([dec, ys]) => ({
-                  name: `pass & validation-${dec}`,
-                  points: ys.map((y, i) => ({ x: i + 1, y })),
-                })),
-              ]}
-              xLabel="k"
-              yLabel="share of bugs"
-              xDomain={[1, Math.max(1, d.passAndValidationAtK.binary?.length ?? 1)]}
-              xPercent={false}
-              testId="chart-pass-and-validation"
-            />
-            <p className="mt-1 text-xs text-muted">
-              The paper&apos;s Figure 7: at least one of k sampled trajectories both passes the held-out test and is
-              accepted by the validation — the stricter the decision, the more resolved bugs it gives up.
-            </p>
-          </Card>
-        ) : null}
+        {d.passAndValidationAtK ? <PassAndValidationCard d={d} pv={d.passAndValidationAtK} /> : null}
         <Card title="Threshold explorer" className="lg:col-span-2">
           <ThresholdExplorer bugs={d.bugs} />
         </Card>
@@ -256,3 +175,111 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
     </>
   ),
 });
+
+type Details = DetailsOf<typeof scoredAbstention>;
+type SubmissionData = NonNullable<SubmissionChartsOf<typeof scoredAbstention>>;
+
+/** Each policy's lift per bug category (paper Table 2). */
+function LiftTable({ lift: rows }: { lift: Details["lift"] }) {
+  return (
+    <DataTable
+      rows={rows}
+      rowKey={(l) => l.category}
+      caption="Lift of each policy per bug category (paper Table 2)"
+      testId="lift"
+      plain
+      columns={[
+        {
+          key: "category",
+          header: "category",
+          rowHeader: true,
+          sort: (l) => l.category,
+          cell: (l) => l.category,
+        },
+        { key: "bugs", header: "bugs", align: "right", sort: (l) => l.bugs, cell: (l) => l.bugs },
+        {
+          key: "pass_at_1",
+          header: "pass@1",
+          align: "right",
+          sort: (l) => l.pass_at_1,
+          cell: (l) => pct(l.pass_at_1),
+        },
+        ...(
+          [
+            ["abstention", "abstention"],
+            ["regression", "repro-test / regression"],
+            ["validation_binary", "validation-binary"],
+            ["validation_p75", "validation-p75"],
+            ["validation_p90", "validation-p90"],
+            ["combined_binary", "combined-binary"],
+            ["combined_p75", "combined-p75"],
+            ["combined_p90", "combined-p90"],
+          ] as const
+        ).map(([key, header]) => ({
+          key,
+          header,
+          align: "right" as const,
+          sort: (l: Details["lift"][number]) => l[key],
+          cell: (l: Details["lift"][number]) => lift(l[key]),
+        })),
+      ]}
+    />
+  );
+}
+
+/** The abstention scores against the bugs' empirical success rates, binned (calibration). */
+function CalibrationCard({ d, wasserstein }: { d: SubmissionData; wasserstein: number | null }) {
+  return (
+    <Card title="Predicted vs empirical success (bugs per bin)">
+      <GroupedBars
+        data={d.histogram.predicted.map((n, i) => ({
+          bin: `${i * 10}–${i * 10 + 10}%`,
+          predicted: n,
+          empirical: d.histogram.empirical[i],
+        }))}
+        xKey="bin"
+        series={[
+          { key: "predicted", label: "abstention score" },
+          { key: "empirical", label: "empirical success rate" },
+        ]}
+        testId="chart-histogram"
+      />
+      <p className="mt-1 text-xs text-muted">Wasserstein distance {f3(wasserstein)} (lower is better calibrated).</p>
+    </Card>
+  );
+}
+
+/** The paper's Figure 7: (pass & validation)@k against pass@k. */
+function PassAndValidationCard({
+  d,
+  pv,
+}: {
+  d: SubmissionData;
+  pv: NonNullable<SubmissionData["passAndValidationAtK"]>;
+}) {
+  return (
+    <Card title="(pass & validation)@k: what validation costs in resolved bugs" className="lg:col-span-2">
+      <Curves
+        series={[
+          {
+            name: "pass@k (no filter)",
+            points: (d.successAtK.no_filter ?? []).map((v, i) => ({ x: i + 1, y: v.value })),
+          },
+          ...Object.entries(pv).map(([dec, ys]) => ({
+            name: `pass & validation-${dec}`,
+            points: ys.map((y, i) => ({ x: i + 1, y })),
+          })),
+        ]}
+        xLabel="k"
+        yLabel="share of bugs"
+        xDomain={[1, Math.max(1, pv.binary?.length ?? 1)]}
+        xPercent={false}
+        testId="chart-pass-and-validation"
+      />
+      <p className="mt-1 text-xs text-muted">
+        The paper&apos;s Figure 7: at least one of k sampled trajectories both passes the held-out test and is accepted
+        by the validation — the stricter the decision, the more resolved bugs it gives up.
+      </p>
+    </Card>
+  );
+}

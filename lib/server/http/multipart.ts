@@ -35,6 +35,39 @@ function interrupted(e: Error): AppError {
   return e instanceof AppError ? e : new AppError("bad_request", `the upload was interrupted: ${e.message}`);
 }
 
+/** The request's content type and guarded body, refused (400) unless it is a non-empty multipart form. */
+function multipartSource(req: Request, maxFileBytes: number): { type: string; src: Readable } {
+  const type = req.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) {
+    throw new AppError("bad_request", "send the file as multipart/form-data (curl -F file=@preds.json …)");
+  }
+  if (!req.body) throw new AppError("bad_request", "empty request body");
+  return { type, src: guardedSource(req, maxFileBytes) };
+}
+
+/** A busboy parser for the content type, or 400 when busboy cannot read it (no boundary, …). */
+function openBusboy(type: string, limits: busboy.Limits): busboy.Busboy {
+  try {
+    return busboy({ headers: { "content-type": type }, limits });
+  } catch (e) {
+    throw new AppError("bad_request", `malformed multipart request: ${(e as Error).message}`);
+  }
+}
+
+function tooLarge(
+  fileName: string | undefined,
+  maxFileBytes: number,
+  details?: unknown,
+  headers?: Record<string, string>,
+) {
+  return new AppError(
+    "payload_too_large",
+    `file "${fileName}" is larger than ${Math.round(maxFileBytes / 1048576)} MB`,
+    details,
+    headers,
+  );
+}
+
 export interface UploadedFile {
   name: string;
   size: number;
@@ -52,25 +85,11 @@ export interface MultipartResult {
  * framework, a hard cap per file (413 past it), and a SHA-256 of each file as it arrives.
  */
 export async function readMultipart(req: Request, opts: { maxFileBytes: number }): Promise<MultipartResult> {
-  const type = req.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    throw new AppError("bad_request", "send the file as multipart/form-data (curl -F file=@preds.json …)");
-  }
-  if (!req.body) throw new AppError("bad_request", "empty request body");
-  const src = guardedSource(req, opts.maxFileBytes);
+  const { type, src } = multipartSource(req, opts.maxFileBytes);
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
   await new Promise<void>((resolve, reject) => {
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({
-        headers: { "content-type": type },
-        limits: { fileSize: opts.maxFileBytes, fields: 50, fieldSize: 1 << 20 },
-      });
-    } catch (e) {
-      reject(new AppError("bad_request", `malformed multipart request: ${(e as Error).message}`));
-      return;
-    }
+    const bb = openBusboy(type, { fileSize: opts.maxFileBytes, fields: 50, fieldSize: 1 << 20 });
     const pending: Promise<void>[] = [];
     bb.on("field", (name, value) => {
       fields[name] = value;
@@ -85,14 +104,7 @@ export async function readMultipart(req: Request, opts: { maxFileBytes: number }
           hash.update(c);
           size += c.length;
         });
-        stream.on("limit", () =>
-          rej(
-            new AppError(
-              "payload_too_large",
-              `file "${info.filename}" is larger than ${Math.round(opts.maxFileBytes / 1048576)} MB`,
-            ),
-          ),
-        );
+        stream.on("limit", () => rej(tooLarge(info.filename, opts.maxFileBytes)));
         stream.on("error", rej);
         stream.on("end", () => {
           files[name] = {
@@ -135,21 +147,8 @@ export async function streamMultipart<T>(
     ) => Promise<T>;
   },
 ): Promise<{ fields: Record<string, string>; result: T }> {
-  const type = req.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    throw new AppError("bad_request", "send the file as multipart/form-data (curl -F file=@preds.json …)");
-  }
-  if (!req.body) throw new AppError("bad_request", "empty request body");
-  const src = guardedSource(req, opts.maxFileBytes);
-  let bb: busboy.Busboy;
-  try {
-    bb = busboy({
-      headers: { "content-type": type },
-      limits: { fileSize: opts.maxFileBytes, fields: 50, fieldSize: 1 << 20, files: 2, parts: 60 },
-    });
-  } catch (e) {
-    throw new AppError("bad_request", `malformed multipart request: ${(e as Error).message}`);
-  }
+  const { type, src } = multipartSource(req, opts.maxFileBytes);
+  const bb = openBusboy(type, { fileSize: opts.maxFileBytes, fields: 50, fieldSize: 1 << 20, files: 2, parts: 60 });
   const fields: Record<string, string> = {};
   const allowed = new Set(opts.allowedFields);
   let settleFields!: { resolve: (f: Record<string, string>) => void; reject: (e: unknown) => void };
@@ -162,71 +161,22 @@ export async function streamMultipart<T>(
     failure ??= e;
     settleFields.reject(failure);
   };
-  const unpipe = () => {
-    src.unpipe(bb);
-    // the file's reader (onFile) is woken with the failure: busboy gets no more bytes, so its
-    // file stream would otherwise never end, and the answer and the cleanup behind it never run
-    fileStream?.destroy(failure as Error);
-    // a body over its limit, too slow, a flood refused from its head, or one refused before its
-    // file is read (rate limit, quota, busy) is cut; any other refusal reads the rest (a body
-    // within the limit) so that the client, still sending, gets the answer
-    const cut = failure instanceof AppError && (failure.headers?.connection === "close" || CUT_CODES.has(failure.code));
-    if (cut) {
-      src.destroy();
-      const f = failure as AppError;
-      // the answer says so: the client stops sending
-      if (f.headers?.connection !== "close")
-        failure = new AppError(f.code, f.message, f.details, { ...f.headers, connection: "close" });
-    } else src.resume();
-  };
 
   bb.on("field", (name, value) => {
-    if (!allowed.has(name))
-      return fail(
-        new AppError("validation_failed", `unknown form field "${name.slice(0, 60)}"`, {
-          problems: [
-            { field: name.slice(0, 60), message: "unknown field", expected: `one of ${[...allowed].join(", ")}` },
-          ],
-          problemCount: 1,
-        }),
-      );
+    if (!allowed.has(name)) return fail(unknownField(name, allowed));
     fields[name] = value;
   });
   bb.on("file", (name, stream, info) => {
     if (name !== opts.fileField || fileResult) {
       stream.resume();
-      return fail(
-        new AppError(
-          "validation_failed",
-          name !== opts.fileField
-            ? `unknown file part "${name.slice(0, 60)}": send the predictions as the part "${opts.fileField}"`
-            : `send exactly one "${opts.fileField}" part`,
-          {
-            problems: [
-              {
-                field: name.slice(0, 60),
-                message: name !== opts.fileField ? "unknown file part" : "a second file part",
-                expected: `exactly one part named "${opts.fileField}"`,
-              },
-            ],
-            problemCount: 1,
-          },
-        ),
-      );
+      return fail(wrongFilePart(name, opts.fileField));
     }
     fileStream = stream;
     // destroyed with the failure when the body fails; its reader may have stopped listening
     stream.on("error", () => undefined);
     // past the limit: refused at once, not when the part ends (a chunked body may never end)
     stream.on("limit", () =>
-      fail(
-        new AppError(
-          "payload_too_large",
-          `file "${info.filename}" is larger than ${Math.round(opts.maxFileBytes / 1048576)} MB`,
-          { limitBytes: opts.maxFileBytes },
-          CLOSE,
-        ),
-      ),
+      fail(tooLarge(info.filename, opts.maxFileBytes, { limitBytes: opts.maxFileBytes }, CLOSE)),
     );
     async function* source(): AsyncIterable<Uint8Array> {
       for await (const chunk of stream) {
@@ -250,7 +200,7 @@ export async function streamMultipart<T>(
   src.pipe(bb);
   await Promise.race([closed, new Promise<void>((resolve) => fieldsDone.catch(() => resolve()))]);
   if (failure) {
-    unpipe();
+    failure = stopReading(src, bb, fileStream, failure);
     if (fileResult) await (fileResult as Promise<T>).catch(() => undefined);
     throw failure;
   }
@@ -265,4 +215,57 @@ export async function streamMultipart<T>(
   const result = await (fileResult as Promise<T>);
   if (failure) throw failure;
   return { fields, result };
+}
+
+function unknownField(name: string, allowed: Set<string>): AppError {
+  return new AppError("validation_failed", `unknown form field "${name.slice(0, 60)}"`, {
+    problems: [{ field: name.slice(0, 60), message: "unknown field", expected: `one of ${[...allowed].join(", ")}` }],
+    problemCount: 1,
+  });
+}
+
+/** A file part other than `fileField`, or a second one. */
+function wrongFilePart(name: string, fileField: string): AppError {
+  const unknown = name !== fileField;
+  return new AppError(
+    "validation_failed",
+    unknown
+      ? `unknown file part "${name.slice(0, 60)}": send the predictions as the part "${fileField}"`
+      : `send exactly one "${fileField}" part`,
+    {
+      problems: [
+        {
+          field: name.slice(0, 60),
+          message: unknown ? "unknown file part" : "a second file part",
+          expected: `exactly one part named "${fileField}"`,
+        },
+      ],
+      problemCount: 1,
+    },
+  );
+}
+
+/**
+ * Stops feeding busboy after a failure. Returns the failure to answer with: a cut one says
+ * `connection: close`, so that the client stops sending.
+ */
+function stopReading(src: Readable, bb: busboy.Busboy, fileStream: Readable | null, failure: unknown): unknown {
+  src.unpipe(bb);
+  // the file's reader (onFile) is woken with the failure: busboy gets no more bytes, so its
+  // file stream would otherwise never end, and the answer and the cleanup behind it never run
+  fileStream?.destroy(failure as Error);
+  // a body over its limit, too slow, a flood refused from its head, or one refused before its
+  // file is read (rate limit, quota, busy) is cut; any other refusal reads the rest (a body
+  // within the limit) so that the client, still sending, gets the answer
+  const cut = failure instanceof AppError && (failure.headers?.connection === "close" || CUT_CODES.has(failure.code));
+  if (!cut) {
+    src.resume();
+    return failure;
+  }
+  src.destroy();
+  const f = failure as AppError;
+  // the answer says so: the client stops sending
+  return f.headers?.connection !== "close"
+    ? new AppError(f.code, f.message, f.details, { ...f.headers, connection: "close" })
+    : failure;
 }

@@ -51,6 +51,34 @@ function tally(values: (string | null)[]): { value: string; n: number }[] {
     .sort((a, b) => b.n - a.n || a.value.localeCompare(b.value));
 }
 
+/** The explorer's filters: the text searched, the facets, and the share right within [min, max] %. */
+function explorerFilter(q: ExplorerQuery): (r: ExplorerRow) => boolean {
+  const needle = q.q?.toLowerCase();
+  const min = q.min !== undefined ? q.min / 100 : null;
+  const max = q.max !== undefined ? q.max / 100 : null;
+  return (r) =>
+    (!needle || r.instanceId.toLowerCase().includes(needle) || r.summary.toLowerCase().includes(needle)) &&
+    (!q.repo || r.repo === q.repo) &&
+    (!q.label || r.label === q.label) &&
+    (!q.length || r.length === q.length) &&
+    (min === null || (r.share !== null && r.share >= min - 1e-12)) &&
+    (max === null || (r.share !== null && r.share <= max + 1e-12));
+}
+
+/** The explorer's order: by id, release position or an aggregate (ties in release order). */
+function explorerOrder(sort: ExplorerSort, dir: "asc" | "desc"): (a: ExplorerRow, b: ExplorerRow) => number {
+  const sign = dir === "asc" ? 1 : -1;
+  return (a, b) => {
+    if (sort === "id") return sign * a.instanceId.localeCompare(b.instanceId);
+    if (sort === "position") return sign * (a.position - b.position);
+    // instances no system predicted go last, whichever the direction
+    const x = a[sort];
+    const y = b[sort];
+    if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0) || a.position - b.position;
+    return sign * (x - y) || a.position - b.position;
+  };
+}
+
 /**
  * The instance explorer: a page of a release's instances with their aggregates — how many of the
  * public systems got each right, and how the board's top systems did — filtered by the
@@ -94,30 +122,10 @@ export async function listTaskInstances(
     label: tally(all.map((r) => r.label)),
     length: tally(all.map((r) => r.length)),
   };
-  const needle = q.q?.toLowerCase();
-  const min = q.min !== undefined ? q.min / 100 : null;
-  const max = q.max !== undefined ? q.max / 100 : null;
-  const rows = all.filter(
-    (r) =>
-      (!needle || r.instanceId.toLowerCase().includes(needle) || r.summary.toLowerCase().includes(needle)) &&
-      (!q.repo || r.repo === q.repo) &&
-      (!q.label || r.label === q.label) &&
-      (!q.length || r.length === q.length) &&
-      (min === null || (r.share !== null && r.share >= min - 1e-12)) &&
-      (max === null || (r.share !== null && r.share <= max + 1e-12)),
-  );
+  const rows = all.filter(explorerFilter(q));
   const sort: ExplorerSort = q.sort ?? "position";
   const dir = q.dir ?? (sort === "position" || sort === "id" || sort === "share" ? "asc" : "desc");
-  const sign = dir === "asc" ? 1 : -1;
-  rows.sort((a, b) => {
-    if (sort === "id") return sign * a.instanceId.localeCompare(b.instanceId);
-    if (sort === "position") return sign * (a.position - b.position);
-    // instances no system predicted go last, whichever the direction
-    const x = a[sort];
-    const y = b[sort];
-    if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0) || a.position - b.position;
-    return sign * (x - y) || a.position - b.position;
-  });
+  rows.sort(explorerOrder(sort, dir));
   const pageSize = Math.min(200, Math.max(1, q.pageSize ?? 50));
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
   const page = Math.min(pages, Math.max(1, Math.floor(q.page ?? 1)));
@@ -178,41 +186,13 @@ export async function getTaskInstance(
   const pages = Math.max(1, Math.ceil(systems.length / pageSize));
   const page = Math.min(pages, Math.max(1, Math.floor(q.page ?? 1)));
   const shown = systems.slice((page - 1) * pageSize, page * pageSize);
-  const preds = shown.length
-    ? await db.prediction.findMany({ where: { externalId, submissionId: { in: shown.map((s) => s.submissionId) } } })
-    : [];
-  const predictions = shown
-    .map((s) => {
-      const p = preds.find((x) => x.submissionId === s.submissionId);
-      if (!p) return null;
-      const data = p.data as Record<string, unknown>;
-      const { prediction, clipped } = clipPrediction(data);
-      return {
-        submissionId: s.submissionId,
-        model: s.model,
-        team: s.team,
-        teamSlug: s.teamSlug,
-        rank: hidden ? null : s.rank,
-        prediction,
-        clipped,
-        outcome: hidden ? null : task.kind.outcome(inst, data, task.options),
-      };
-    })
-    .filter((x) => x !== null);
+  const predictions = await predictionsOf(db, task, inst, shown, hidden);
   const share = hidden ? null : shareRight(stats, position);
   const facets = { ...facetsOf(task, inst), ...(hidden ? { label: null } : {}) };
   // what the kind calls the expected answer comes from the truth, whichever prediction it is read
   // with: from this page's, else from the first system that predicted the instance
   let expected = predictions.find((p) => p.outcome)?.outcome?.expected;
-  if (!hidden && expected === undefined) {
-    const first = stats.systems.find((s) => systemOutcome(stats, s, position) !== null);
-    const p = first
-      ? await db.prediction.findUnique({
-          where: { submissionId_externalId: { submissionId: first.submissionId, externalId } },
-        })
-      : null;
-    if (p) expected = task.kind.outcome(inst, p.data as Record<string, unknown>, task.options).expected;
-  }
+  if (!hidden && expected === undefined) expected = await firstExpected(db, task, inst, stats, position);
   return {
     task: task.fullSlug,
     kind: task.kindName,
@@ -244,6 +224,55 @@ export async function getTaskInstance(
     pageSize,
     predictions,
   };
+}
+
+/** The page's predictions of the instance, in board order (clipped; no rank or outcome on a hidden release). */
+async function predictionsOf(
+  db: PrismaClient,
+  task: ResolvedTask,
+  inst: StoredInstance,
+  shown: InstanceStats["systems"],
+  hidden: boolean,
+) {
+  const externalId = inst.externalId;
+  const preds = shown.length
+    ? await db.prediction.findMany({ where: { externalId, submissionId: { in: shown.map((s) => s.submissionId) } } })
+    : [];
+  return shown
+    .map((s) => {
+      const p = preds.find((x) => x.submissionId === s.submissionId);
+      if (!p) return null;
+      const data = p.data as Record<string, unknown>;
+      const { prediction, clipped } = clipPrediction(data);
+      return {
+        submissionId: s.submissionId,
+        model: s.model,
+        team: s.team,
+        teamSlug: s.teamSlug,
+        rank: hidden ? null : s.rank,
+        prediction,
+        clipped,
+        outcome: hidden ? null : task.kind.outcome(inst, data, task.options),
+      };
+    })
+    .filter((x) => x !== null);
+}
+
+/** The expected answer as the kind reads it with the first system that predicted the instance (undefined: none did). */
+async function firstExpected(
+  db: PrismaClient,
+  task: ResolvedTask,
+  inst: StoredInstance,
+  stats: InstanceStats,
+  position: number,
+): Promise<string | undefined> {
+  const first = stats.systems.find((s) => systemOutcome(stats, s, position) !== null);
+  const p = first
+    ? await db.prediction.findUnique({
+        where: { submissionId_externalId: { submissionId: first.submissionId, externalId: inst.externalId } },
+      })
+    : null;
+  return p ? task.kind.outcome(inst, p.data as Record<string, unknown>, task.options).expected : undefined;
 }
 
 /** The explorer with some of its query changed (a permalink; a new filter starts at page 1). */

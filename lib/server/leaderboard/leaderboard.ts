@@ -63,6 +63,48 @@ export async function getBoard(
   return board;
 }
 
+/** The view's filters: partial, baselines, synthetic, open source, system metadata, team, dates and the search. */
+function viewFilter(view: Partial<LeaderboardView>): (r: BoardRow) => boolean {
+  const from = view.from ? new Date(`${view.from}T00:00:00Z`) : null;
+  const to = view.to ? new Date(`${view.to}T23:59:59.999Z`) : null;
+  const q = view.q?.toLowerCase();
+  return (r) =>
+    (view.partial || !r.partial) &&
+    (view.baselines !== false || !r.baseline) &&
+    (view.synthetic !== false || !r.synthetic) &&
+    (!view.oss || r.oss) &&
+    (!view.agent || same(r.meta.agent, view.agent)) &&
+    (!view.base_model || same(r.meta.base_model, view.base_model)) &&
+    (!view.judge_model || same(r.meta.judge_model, view.judge_model)) &&
+    (!view.paper_judge || r.paperJudge !== null) &&
+    (!view.agentic || (r.meta.agentic ?? null) === (view.agentic === "1")) &&
+    (!view.team || r.teamSlug === view.team) &&
+    (!from || new Date(r.createdAt) >= from) &&
+    (!to || new Date(r.createdAt) <= to) &&
+    (!q || [r.model, r.system ?? "", r.team ?? ""].some((s) => s.toLowerCase().includes(q)));
+}
+
+/**
+ * The values of the metadata filters, from the whole view (so a filter can be undone): one choice
+ * per value whatever its case (the filter matches case-insensitively); judged: the paper's judge setups.
+ */
+function facetsOf(all: BoardRow[], task: ResolvedTask) {
+  const metaValues = (k: "agent" | "base_model" | "judge_model") => {
+    const seen = new Map<string, string>();
+    for (const r of all) {
+      const v = r.meta[k];
+      if (typeof v === "string" && !seen.has(v.toLowerCase())) seen.set(v.toLowerCase(), v);
+    }
+    return [...seen.values()].sort((a, b) => a.localeCompare(b));
+  };
+  return {
+    agent: metaValues("agent"),
+    base_model: metaValues("base_model"),
+    judge_model: metaValues("judge_model"),
+    judged: task.kind.judge ? task.kind.judge.paper.map((p) => p.label) : null,
+  };
+}
+
 /**
  * A task's leaderboard on a release (current by default): public, scored submissions in board
  * order — one row per system (its best complete submission) unless the view asks for `all`.
@@ -77,47 +119,14 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
   const board = await getBoard(db, release);
   const boardView = view.view ?? "best";
   const all = board[boardView];
-  const from = view.from ? new Date(`${view.from}T00:00:00Z`) : null;
-  const to = view.to ? new Date(`${view.to}T23:59:59.999Z`) : null;
-  const q = view.q?.toLowerCase();
-  let rows = all.filter(
-    (r) =>
-      (view.partial || !r.partial) &&
-      (view.baselines !== false || !r.baseline) &&
-      (view.synthetic !== false || !r.synthetic) &&
-      (!view.oss || r.oss) &&
-      (!view.agent || same(r.meta.agent, view.agent)) &&
-      (!view.base_model || same(r.meta.base_model, view.base_model)) &&
-      (!view.judge_model || same(r.meta.judge_model, view.judge_model)) &&
-      (!view.paper_judge || r.paperJudge !== null) &&
-      (!view.agentic || (r.meta.agentic ?? null) === (view.agentic === "1")) &&
-      (!view.team || r.teamSlug === view.team) &&
-      (!from || new Date(r.createdAt) >= from) &&
-      (!to || new Date(r.createdAt) <= to) &&
-      (!q || [r.model, r.system ?? "", r.team ?? ""].some((s) => s.toLowerCase().includes(q))),
-  );
+  let rows = all.filter(viewFilter(view));
   const columns: MetricColumn[] = task.kind.columns(task.options);
   const sortKeys = new Set([...columns.map((c) => c.key), "model", "team", "date", "coverage", "cost"]);
   const sort = view.sort && sortKeys.has(view.sort) ? view.sort : task.primaryMetric;
   const dir = view.dir ?? (columns.find((c) => c.key === sort)?.better === "lower" ? "asc" : "desc");
   if (!(sort === task.primaryMetric && dir === "desc")) rows = sortRows(rows, sort, dir);
 
-  // the values of the metadata filters, from the whole view (so a filter can be undone)
-  // one choice per value whatever its case (the filter matches case-insensitively)
-  const metaValues = (k: "agent" | "base_model" | "judge_model") => {
-    const seen = new Map<string, string>();
-    for (const r of all) {
-      const v = r.meta[k];
-      if (typeof v === "string" && !seen.has(v.toLowerCase())) seen.set(v.toLowerCase(), v);
-    }
-    return [...seen.values()].sort((a, b) => a.localeCompare(b));
-  };
-  const facets = {
-    agent: metaValues("agent"),
-    base_model: metaValues("base_model"),
-    judge_model: metaValues("judge_model"),
-    judged: task.kind.judge ? task.kind.judge.paper.map((p) => p.label) : null,
-  };
+  const facets = facetsOf(all, task);
   const teams = [...new Map(all.filter((r) => r.teamSlug).map((r) => [r.teamSlug!, r.team!])).entries()].map(
     ([slug, name]) => ({ slug, name }),
   );

@@ -96,10 +96,7 @@ export async function compareSubmissions(
   actor: Actor | null,
   version?: string,
 ) {
-  const unique = [...new Set(ids)];
-  if (unique.length < 2 || unique.length > 4) throw new AppError("bad_request", "choose 2 to 4 submissions to compare");
-  const bad = unique.find((id) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
-  if (bad) throw new AppError("bad_request", `"${bad.slice(0, 60)}" is not a submission id`);
+  const unique = checkedIds(ids);
   const task = await getTaskOrThrow(db, fullSlug);
   const release = await getReleaseOrThrow(db, task.id, version, actor);
   const subs = await db.submission.findMany({
@@ -149,6 +146,44 @@ export async function compareSubmissions(
   const per = await loadPerInstance(db, task, instances, unique);
   const common = instances.map((i) => i.externalId).filter((id) => unique.every((s) => per.get(s)!.has(id)));
 
+  const pairs = pairwiseTests(task, ordered, per, common);
+  const disagreements = disagreementsOf(unique, per, common);
+
+  return {
+    task: task.fullSlug,
+    primaryMetric: task.primaryMetric,
+    columns: task.kind.columns(task.options),
+    release: { version: release.version, hidden: release.hidden, synthetic: release.synthetic },
+    submissions,
+    commonInstances: common.length as number | null,
+    pairs,
+    disagreementCount: disagreements.length as number | null,
+    disagreements: disagreements.slice(0, 500),
+  };
+}
+
+/** The ids without repeats: 2 to 4 of them, each a submission id (400 otherwise). */
+function checkedIds(ids: string[]): string[] {
+  const unique = [...new Set(ids)];
+  if (unique.length < 2 || unique.length > 4) throw new AppError("bad_request", "choose 2 to 4 submissions to compare");
+  const bad = unique.find((id) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+  if (bad) throw new AppError("bad_request", `"${bad.slice(0, 60)}" is not a submission id`);
+  return unique;
+}
+
+type PerSubmission = Awaited<ReturnType<typeof loadPerInstance>>;
+type ScoreReplicates = Parameters<typeof fromReplicates>[0];
+
+/**
+ * Each pair (in the order given): the primary metric's paired difference (from the stored
+ * replicates, else bootstrapped afresh) and McNemar's exact test on the instances one alone gets right.
+ */
+function pairwiseTests(
+  task: ResolvedTask,
+  ordered: { id: string; scores: ScoreReplicates[] }[],
+  per: PerSubmission,
+  common: string[],
+) {
   const pairs = [];
   for (let i = 0; i < ordered.length; i++) {
     for (let j = i + 1; j < ordered.length; j++) {
@@ -170,8 +205,12 @@ export async function compareSubmissions(
       });
     }
   }
+  return pairs;
+}
 
-  const disagreements = common
+/** The instances all cover on which the submissions' predictions differ, with each one's. */
+function disagreementsOf(unique: string[], per: PerSubmission, common: string[]) {
+  return common
     .filter((id) => new Set(unique.map((s) => per.get(s)!.get(id)!.outcome.predicted)).size > 1)
     .map((id) => ({
       instanceId: id,
@@ -181,16 +220,4 @@ export async function compareSubmissions(
         return { submissionId: s, predicted: o.predicted, correct: o.correct as boolean | null };
       }),
     }));
-
-  return {
-    task: task.fullSlug,
-    primaryMetric: task.primaryMetric,
-    columns: task.kind.columns(task.options),
-    release: { version: release.version, hidden: release.hidden, synthetic: release.synthetic },
-    submissions,
-    commonInstances: common.length as number | null,
-    pairs,
-    disagreementCount: disagreements.length as number | null,
-    disagreements: disagreements.slice(0, 500),
-  };
 }

@@ -67,12 +67,7 @@ export async function updateSubmission(
   },
 ) {
   const sub = await load(db, id);
-  if (!actor) throw new AppError("unauthorized", "sign in or send an API token");
-  const inTeam = sub.teamId !== null && actor.teamIds.includes(sub.teamId);
-  if (!actor.isAdmin && !inTeam && sub.visibility === "private") throw notFound("submission");
-  if (!actor.isAdmin && !(sub.teamId && isOwner(actor, sub.teamId)))
-    throw new AppError("forbidden", "only the team's owners and admins may change a submission");
-  if (patch.withdrawn && sub.baseline) throw new AppError("forbidden", "a baseline cannot be withdrawn");
+  assertMayChange(sub, actor, patch);
   const result = (s: typeof sub) => ({
     id,
     visibility: s.visibility,
@@ -81,32 +76,7 @@ export async function updateSubmission(
     meta: s.meta,
   });
   return db.$transaction(async (tx) => {
-    const data: {
-      visibility?: "public" | "private";
-      logsUrl?: string | null;
-      withdrawnAt?: Date;
-      hiddenAt?: Date;
-      hiddenReason?: string;
-      meta?: Prisma.InputJsonObject;
-    } = {};
-    if (patch.visibility !== undefined && patch.visibility !== sub.visibility) data.visibility = patch.visibility;
-    if (patch.logsUrl !== undefined && patch.logsUrl !== sub.logsUrl) data.logsUrl = patch.logsUrl;
-    if (patch.meta) {
-      const meta: Record<string, unknown> = { ...(sub.meta as Record<string, unknown>) };
-      for (const [k, v] of Object.entries(patch.meta)) {
-        if (v === null) delete meta[k];
-        else if (v !== undefined) meta[k] = v;
-      }
-      if (JSON.stringify(meta) !== JSON.stringify(sub.meta)) data.meta = meta as Prisma.InputJsonObject;
-    }
-    if (patch.withdrawn && !sub.withdrawnAt) {
-      const now = new Date();
-      data.withdrawnAt = now;
-      if (!sub.hiddenAt) {
-        data.hiddenAt = now;
-        data.hiddenReason = WITHDRAWN_REASON;
-      }
-    }
+    const data = changesOf(sub, patch);
     if (!Object.keys(data).length) return result(sub);
     // made public: its name must not be another team's public one (private names hold nothing)
     if (data.visibility === "public")
@@ -119,42 +89,99 @@ export async function updateSubmission(
     const after = await tx.submission.update({ where: { id }, data });
     // on or off the public boards: their rank intervals are recomputed
     if (data.visibility !== undefined || data.withdrawnAt) await queueBoardRefresh(sqlOf(tx), await boardsOf(tx, id));
-    if (data.withdrawnAt) {
-      const l = await ledgerEntry(tx, sub, actor, WITHDRAWN_REASON);
-      await audit(sqlOf(tx), {
-        actor,
-        action: "submission.withdraw",
-        target: { type: "submission", id },
-        taskId: sub.taskId,
-        teamId: sub.teamId,
-        public: l.public,
-        before: { model: sub.model, visibility: sub.visibility },
-        after: { ...l.ledger, withdrawn: true },
-      });
+    await auditChanges(tx, actor, id, sub, after, data);
+    return result(after);
+  });
+}
+
+type Submission = Awaited<ReturnType<typeof load>>;
+type SubmissionPatch = Parameters<typeof updateSubmission>[3];
+type SubmissionChanges = {
+  visibility?: "public" | "private";
+  logsUrl?: string | null;
+  withdrawnAt?: Date;
+  hiddenAt?: Date;
+  hiddenReason?: string;
+  meta?: Prisma.InputJsonObject;
+};
+
+/** Signed in, and one of the team's owners or an admin (a private one is not found by anyone else). */
+function assertMayChange(sub: Submission, actor: Actor | null, patch: SubmissionPatch): asserts actor is Actor {
+  if (!actor) throw new AppError("unauthorized", "sign in or send an API token");
+  const inTeam = sub.teamId !== null && actor.teamIds.includes(sub.teamId);
+  if (!actor.isAdmin && !inTeam && sub.visibility === "private") throw notFound("submission");
+  if (!actor.isAdmin && !(sub.teamId && isOwner(actor, sub.teamId)))
+    throw new AppError("forbidden", "only the team's owners and admins may change a submission");
+  if (patch.withdrawn && sub.baseline) throw new AppError("forbidden", "a baseline cannot be withdrawn");
+}
+
+/** What the patch changes: the fields that differ (a withdrawal also hides it, unless it is hidden already). */
+function changesOf(sub: Submission, patch: SubmissionPatch): SubmissionChanges {
+  const data: SubmissionChanges = {};
+  if (patch.visibility !== undefined && patch.visibility !== sub.visibility) data.visibility = patch.visibility;
+  if (patch.logsUrl !== undefined && patch.logsUrl !== sub.logsUrl) data.logsUrl = patch.logsUrl;
+  if (patch.meta) {
+    const meta: Record<string, unknown> = { ...(sub.meta as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(patch.meta)) {
+      if (v === null) delete meta[k];
+      else if (v !== undefined) meta[k] = v;
     }
-    if (data.meta) {
-      await audit(sqlOf(tx), {
-        actor,
-        action: "submission.meta",
-        target: { type: "submission", id },
-        taskId: sub.taskId,
-        teamId: sub.teamId,
-        before: { model: sub.model, meta: sub.meta },
-        after: { model: sub.model, meta: data.meta },
-      });
+    if (JSON.stringify(meta) !== JSON.stringify(sub.meta)) data.meta = meta as Prisma.InputJsonObject;
+  }
+  if (patch.withdrawn && !sub.withdrawnAt) {
+    const now = new Date();
+    data.withdrawnAt = now;
+    if (!sub.hiddenAt) {
+      data.hiddenAt = now;
+      data.hiddenReason = WITHDRAWN_REASON;
     }
-    if (data.visibility === undefined && data.logsUrl === undefined) return result(after);
+  }
+  return data;
+}
+
+/** The audit trail of the changes: a withdrawal (in the public ledger), the metadata, the visibility and logs link. */
+async function auditChanges(
+  tx: Prisma.TransactionClient,
+  actor: Actor,
+  id: string,
+  sub: Submission,
+  after: Submission,
+  data: SubmissionChanges,
+) {
+  if (data.withdrawnAt) {
+    const l = await ledgerEntry(tx, sub, actor, WITHDRAWN_REASON);
     await audit(sqlOf(tx), {
       actor,
-      action: data.visibility === "public" ? "submission.public" : "submission.visibility",
+      action: "submission.withdraw",
       target: { type: "submission", id },
       taskId: sub.taskId,
       teamId: sub.teamId,
-      public: data.visibility === "public" && !sub.hiddenAt,
-      before: { visibility: sub.visibility, logsUrl: sub.logsUrl, model: sub.model },
-      after: { visibility: after.visibility, logsUrl: after.logsUrl, model: sub.model },
+      public: l.public,
+      before: { model: sub.model, visibility: sub.visibility },
+      after: { ...l.ledger, withdrawn: true },
     });
-    return result(after);
+  }
+  if (data.meta) {
+    await audit(sqlOf(tx), {
+      actor,
+      action: "submission.meta",
+      target: { type: "submission", id },
+      taskId: sub.taskId,
+      teamId: sub.teamId,
+      before: { model: sub.model, meta: sub.meta },
+      after: { model: sub.model, meta: data.meta },
+    });
+  }
+  if (data.visibility === undefined && data.logsUrl === undefined) return;
+  await audit(sqlOf(tx), {
+    actor,
+    action: data.visibility === "public" ? "submission.public" : "submission.visibility",
+    target: { type: "submission", id },
+    taskId: sub.taskId,
+    teamId: sub.teamId,
+    public: data.visibility === "public" && !sub.hiddenAt,
+    before: { visibility: sub.visibility, logsUrl: sub.logsUrl, model: sub.model },
+    after: { visibility: after.visibility, logsUrl: after.logsUrl, model: sub.model },
   });
 }
 

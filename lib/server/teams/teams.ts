@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { Actor } from "@/lib/server/auth";
 import { audit } from "@/lib/server/audit";
@@ -59,24 +59,7 @@ export async function teamView(
       include: { user: { select: { id: true, name: true, email: true } } },
       orderBy: { createdAt: "asc" },
     }),
-    db.submission.findMany({
-      where: shownSubmissions,
-      // what the list shows: Prisma maps every selected column of 200 rows (validation reports, metadata, …)
-      select: {
-        id: true,
-        model: true,
-        visibility: true,
-        hiddenAt: true,
-        hiddenReason: true,
-        verifiedAt: true,
-        verifiedBy: true,
-        createdAt: true,
-        task: { select: { fullSlug: true, name: true, primaryMetric: true } },
-      },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    }),
+    submissionsPage(db, shownSubmissions, page, pageSize),
     db.submission.count({ where: shownSubmissions }),
     member
       ? db.apiToken.findMany({
@@ -116,25 +99,8 @@ export async function teamView(
     submissionTotal,
     page,
     pageSize,
-    submissions: submissions.map((s) => ({
-      id: s.id,
-      task: s.task.fullSlug,
-      taskName: s.task.name,
-      model: s.model,
-      visibility: s.visibility,
-      hidden: s.hiddenAt ? { reason: s.hiddenReason } : null,
-      verified: s.verifiedAt ? { by: s.verifiedBy, at: s.verifiedAt.toISOString() } : null,
-      createdAt: s.createdAt.toISOString(),
-    })),
-    tokens: tokens.map((t) => ({
-      id: t.id,
-      name: t.name,
-      prefix: t.prefix,
-      createdBy: t.user?.email ?? null,
-      createdAt: t.createdAt.toISOString(),
-      lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
-      admin: t.isAdmin,
-    })),
+    submissions: submissions.map(submissionRow),
+    tokens: tokens.map(tokenRow),
     invitations: invitations.map((i) => ({
       id: i.id,
       createdAt: i.createdAt.toISOString(),
@@ -144,6 +110,62 @@ export async function teamView(
 }
 
 export type TeamView = Awaited<ReturnType<typeof teamView>>;
+
+/** A page of the team's submissions, newest first, with only the columns the list shows. */
+function submissionsPage(db: PrismaClient, where: Prisma.SubmissionWhereInput, page: number, pageSize: number) {
+  return db.submission.findMany({
+    where,
+    // what the list shows: Prisma maps every selected column of 200 rows (validation reports, metadata, …)
+    select: {
+      id: true,
+      model: true,
+      visibility: true,
+      hiddenAt: true,
+      hiddenReason: true,
+      verifiedAt: true,
+      verifiedBy: true,
+      createdAt: true,
+      task: { select: { fullSlug: true, name: true, primaryMetric: true } },
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (page - 1) * pageSize,
+    take: pageSize,
+  });
+}
+
+function submissionRow(s: Awaited<ReturnType<typeof submissionsPage>>[number]) {
+  return {
+    id: s.id,
+    task: s.task.fullSlug,
+    taskName: s.task.name,
+    model: s.model,
+    visibility: s.visibility,
+    hidden: s.hiddenAt ? { reason: s.hiddenReason } : null,
+    verified: s.verifiedAt ? { by: s.verifiedBy, at: s.verifiedAt.toISOString() } : null,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+/** A token as its team sees it: never its secret, only its prefix. */
+function tokenRow(t: {
+  id: string;
+  name: string;
+  prefix: string;
+  user: { email: string } | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  isAdmin: boolean;
+}) {
+  return {
+    id: t.id,
+    name: t.name,
+    prefix: t.prefix,
+    createdBy: t.user?.email ?? null,
+    createdAt: t.createdAt.toISOString(),
+    lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+    admin: t.isAdmin,
+  };
+}
 
 /** Per task and release (published or archived), the team's scored uploads and how many are public now. */
 async function attemptsLedger(db: PrismaClient, teamId: string) {

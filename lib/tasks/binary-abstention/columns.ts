@@ -3,7 +3,12 @@ import type { Side } from "./labels";
 
 /** Leaderboard columns of a binary-abstention task (METRICS.md §1). */
 export function bouncingColumns(side: Side): MetricColumn[] {
-  const cols: MetricColumn[] = [
+  return [...headlineColumns(side), ...(side === "input" ? labelColumns() : failureTypeColumns())];
+}
+
+/** F_m, the side's score (I-Score or O-Score), R_b and FNR_a. */
+function headlineColumns(side: Side): MetricColumn[] {
+  return [
     {
       key: "F_m",
       label: "F_m",
@@ -43,68 +48,71 @@ export function bouncingColumns(side: Side): MetricColumn[] {
       format: "percent1",
     },
   ];
-  if (side === "input") {
-    cols.push(
-      {
-        key: "agreement",
-        label: "Agreement",
-        description: "Share of instances where the bouncer's 4-level label equals the human label (needs labels).",
-        better: "higher",
-        format: "percent1",
-      },
-      {
-        key: "kappa",
-        label: "κ",
-        description: "Cohen's kappa (unweighted) between the bouncer's label and the human label.",
-        better: "higher",
-        format: "number3",
-      },
-      {
-        key: "kappa_quadratic",
-        label: "κ_w",
-        description:
-          "Cohen's kappa with quadratic weights: the 4 labels are ordered, so calling 'vague' 'impossible' costs less than calling it 'clear'. κ_linear is in the API and exports.",
-        better: "higher",
-        format: "number3",
-      },
-      {
-        key: "spearman_rho",
-        label: "ρ",
-        description:
-          "Spearman rank correlation between the bouncer's label and the human label (average ranks for ties).",
-        better: "higher",
-        format: "number3",
-      },
-    );
-  } else {
-    // R_b by failure type (§II-A2), when the release's tests_status says which tests fail
-    cols.push(
-      {
-        key: "R_b_fail_to_pass",
-        subset: true,
-        label: "R_b F2P",
-        description: "Share bounced of the incorrect patches that fail only fail-to-pass tests (the paper's 270).",
-        better: "higher",
-        format: "percent1",
-      },
-      {
-        key: "R_b_both",
-        subset: true,
-        label: "R_b both",
-        description: "Share bounced of the incorrect patches that fail fail-to-pass and pass-to-pass tests (the 107).",
-        better: "higher",
-        format: "percent1",
-      },
-      {
-        key: "R_b_pass_to_pass",
-        subset: true,
-        label: "R_b P2P",
-        description:
-          "Share bounced of the patches that fail only pass-to-pass tests: possibly correct fixes that break something else (the 28).",
-        better: "higher",
-        format: "percent1",
-      },
-    );
-  }
-  return cols;
+}
+
+/** The input side's agreement with the human 4-level labels. */
+function labelColumns(): MetricColumn[] {
+  return [
+    {
+      key: "agreement",
+      label: "Agreement",
+      description: "Share of instances where the bouncer's 4-level label equals the human label (needs labels).",
+      better: "higher",
+      format: "percent1",
+    },
+    {
+      key: "kappa",
+      label: "κ",
+      description: "Cohen's kappa (unweighted) between the bouncer's label and the human label.",
+      better: "higher",
+      format: "number3",
+    },
+    {
+      key: "kappa_quadratic",
+      label: "κ_w",
+      description:
+        "Cohen's kappa with quadratic weights: the 4 labels are ordered, so calling 'vague' 'impossible' costs less than calling it 'clear'. κ_linear is in the API and exports.",
+      better: "higher",
+      format: "number3",
+    },
+    {
+      key: "spearman_rho",
+      label: "ρ",
+      description:
+        "Spearman rank correlation between the bouncer's label and the human label (average ranks for ties).",
+      better: "higher",
+      format: "number3",
+    },
+  ];
+}
+
+/** The output side's R_b by failure type (§II-A2), when the release's tests_status says which tests fail. */
+function failureTypeColumns(): MetricColumn[] {
+  return [
+    {
+      key: "R_b_fail_to_pass",
+      subset: true,
+      label: "R_b F2P",
+      description: "Share bounced of the incorrect patches that fail only fail-to-pass tests (the paper's 270).",
+      better: "higher",
+      format: "percent1",
+    },
+    {
+      key: "R_b_both",
+      subset: true,
+      label: "R_b both",
+      description: "Share bounced of the incorrect patches that fail fail-to-pass and pass-to-pass tests (the 107).",
+      better: "higher",
+      format: "percent1",
+    },
+    {
+      key: "R_b_pass_to_pass",
+      subset: true,
+      label: "R_b P2P",
+      description:
+        "Share bounced of the patches that fail only pass-to-pass tests: possibly correct fixes that break something else (the 28).",
+      better: "higher",
+      format: "percent1",
+    },
+  ];
 }

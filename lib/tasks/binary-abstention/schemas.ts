@@ -192,6 +192,68 @@ function tableOneLabels(row: Record<string, unknown>): Pick<BounceTruth, "test_v
   };
 }
 
+type At = (field: string, message: string, expected?: string) => void;
+
+/** An issue's truth: its 0–3 label (input_quality, or the paper's underspecified) and bounce = label ≥ 2; its text's words. */
+function inputTruth(row: Record<string, unknown>, metadata: BounceMetadata, at: At): BounceTruth | undefined {
+  const field = !isBlank(row.input_quality) ? "input_quality" : "underspecified";
+  const label = readLabel(row[field], 3);
+  if (label === undefined) at(field, `is ${JSON.stringify(row[field] ?? null)}`, "an integer label 0–3");
+  let bounce = label !== undefined ? label >= 2 : undefined;
+  if (!isBlank(row.input_bounce)) {
+    const b = readBoolean(row.input_bounce);
+    if (b === undefined) at("input_bounce", `is ${JSON.stringify(row.input_bounce)}`, "true or false");
+    else if (bounce !== undefined && b !== bounce)
+      at("input_bounce", `is ${b} but ${field} ${label} means ${bounce}`, "input_bounce = (label ≥ 2)");
+    else bounce = b;
+  }
+  let truth: BounceTruth | undefined;
+  if (bounce !== undefined && label !== undefined) {
+    truth = { bounce, label, ...tableOneLabels(row) };
+    if (typeof row.underspecified_notes === "string" && row.underspecified_notes.trim())
+      truth.notes = row.underspecified_notes.trim();
+  }
+  if (typeof row.problem_statement === "string" && row.problem_statement.trim()) {
+    metadata.problem_statement = row.problem_statement;
+    metadata.words = wordCount(row.problem_statement);
+  }
+  return truth;
+}
+
+/** A patch's truth: from its tests (tests_status, with the failure type) or its pass fraction (output_quality); its size. */
+function outputTruth(row: Record<string, unknown>, metadata: BounceMetadata, at: At): BounceTruth | undefined {
+  let pass: number | undefined;
+  let incorrect: boolean | undefined;
+  let failure: FailureType | undefined;
+  if (!isBlank(row.tests_status)) {
+    const r = readTestsStatus(row.tests_status);
+    if (typeof r === "string")
+      at("tests_status", r, "a dict with FAIL_TO_PASS / PASS_TO_PASS success and failure lists");
+    else ({ pass, incorrect, failure } = r);
+  } else if (!isBlank(row.output_quality)) {
+    const q = readNumber(row.output_quality);
+    if (q === undefined || q < 0 || q > 1)
+      at("output_quality", `is ${JSON.stringify(row.output_quality)}`, "a number in [0, 1]");
+    else {
+      pass = q;
+      incorrect = q < 1;
+    }
+  } else at("tests_status", "missing tests_status and output_quality", "one of them");
+  if (!isBlank(row.output_bounce)) {
+    const b = readBoolean(row.output_bounce);
+    if (b === undefined) at("output_bounce", `is ${JSON.stringify(row.output_bounce)}`, "true or false");
+    else incorrect = b;
+  }
+  let truth: BounceTruth | undefined;
+  if (pass !== undefined && incorrect !== undefined)
+    truth = { bounce: incorrect, pass, ...(failure && incorrect ? { failure } : {}) };
+  if (typeof row.patch === "string") {
+    metadata.patch = row.patch;
+    metadata.chars = row.patch.length;
+  }
+  return truth;
+}
+
 export function parseBounceReleaseRow(
   row: Record<string, unknown>,
   side: Side,
@@ -206,58 +268,7 @@ export function parseBounceReleaseRow(
   const at = (field: string, message: string, expected?: string) =>
     problems.push({ instanceId: id, field, message, expected });
   const metadata: BounceMetadata = {};
-  let truth: BounceTruth | undefined;
-  if (side === "input") {
-    const field = !isBlank(row.input_quality) ? "input_quality" : "underspecified";
-    const label = readLabel(row[field], 3);
-    if (label === undefined) at(field, `is ${JSON.stringify(row[field] ?? null)}`, "an integer label 0–3");
-    let bounce = label !== undefined ? label >= 2 : undefined;
-    if (!isBlank(row.input_bounce)) {
-      const b = readBoolean(row.input_bounce);
-      if (b === undefined) at("input_bounce", `is ${JSON.stringify(row.input_bounce)}`, "true or false");
-      else if (bounce !== undefined && b !== bounce)
-        at("input_bounce", `is ${b} but ${field} ${label} means ${bounce}`, "input_bounce = (label ≥ 2)");
-      else bounce = b;
-    }
-    if (bounce !== undefined && label !== undefined) {
-      truth = { bounce, label, ...tableOneLabels(row) };
-      if (typeof row.underspecified_notes === "string" && row.underspecified_notes.trim())
-        truth.notes = row.underspecified_notes.trim();
-    }
-    if (typeof row.problem_statement === "string" && row.problem_statement.trim()) {
-      metadata.problem_statement = row.problem_statement;
-      metadata.words = wordCount(row.problem_statement);
-    }
-  } else {
-    let pass: number | undefined;
-    let incorrect: boolean | undefined;
-    let failure: FailureType | undefined;
-    if (!isBlank(row.tests_status)) {
-      const r = readTestsStatus(row.tests_status);
-      if (typeof r === "string")
-        at("tests_status", r, "a dict with FAIL_TO_PASS / PASS_TO_PASS success and failure lists");
-      else ({ pass, incorrect, failure } = r);
-    } else if (!isBlank(row.output_quality)) {
-      const q = readNumber(row.output_quality);
-      if (q === undefined || q < 0 || q > 1)
-        at("output_quality", `is ${JSON.stringify(row.output_quality)}`, "a number in [0, 1]");
-      else {
-        pass = q;
-        incorrect = q < 1;
-      }
-    } else at("tests_status", "missing tests_status and output_quality", "one of them");
-    if (!isBlank(row.output_bounce)) {
-      const b = readBoolean(row.output_bounce);
-      if (b === undefined) at("output_bounce", `is ${JSON.stringify(row.output_bounce)}`, "true or false");
-      else incorrect = b;
-    }
-    if (pass !== undefined && incorrect !== undefined)
-      truth = { bounce: incorrect, pass, ...(failure && incorrect ? { failure } : {}) };
-    if (typeof row.patch === "string") {
-      metadata.patch = row.patch;
-      metadata.chars = row.patch.length;
-    }
-  }
+  const truth = side === "input" ? inputTruth(row, metadata, at) : outputTruth(row, metadata, at);
   const difficulty = row.difficulty;
   if (typeof difficulty === "string" && difficulty.trim()) metadata.difficulty = difficulty.trim();
   if (side === "output" && !isBlank(row.patch_set)) {

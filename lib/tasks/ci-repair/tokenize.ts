@@ -109,6 +109,35 @@ function lexCLike(src: string, ops: string[], lang: "java" | "c-like"): string[]
   return out;
 }
 
+/** A logical line's indentation against the stack of open ones: an INDENT, or as many DEDENTs as it closes. */
+function indentTokens(col: number, indents: number[], out: string[]): void {
+  if (col > indents[indents.length - 1]) {
+    indents.push(col);
+    out.push("<INDENT>");
+  } else {
+    while (col < indents[indents.length - 1]) {
+      indents.pop();
+      out.push("<DEDENT>");
+    }
+    if (col !== indents[indents.length - 1])
+      throw new LexError("python: unindent does not match any outer indentation level");
+  }
+}
+
+/** Where the Python string at `i` (its prefix, then its quote) ends, past its closing quote. */
+function pythonStringEnd(src: string, i: number, prefix: string, q: string): number {
+  const raw = /r/i.test(prefix);
+  let j = i + prefix.length + q.length;
+  while (j < src.length && !src.startsWith(q, j)) {
+    if (src[j] === "\\" && !raw) j++;
+    else if (src[j] === "\\" && raw) j++;
+    else if (src[j] === "\n" && q.length === 1) throw new LexError(`python: unterminated string at offset ${i}`);
+    j++;
+  }
+  if (j >= src.length) throw new LexError(`python: unterminated string at offset ${i}`);
+  return j + q.length;
+}
+
 function lexPython(src: string): string[] {
   const out: string[] = [];
   const indents = [0];
@@ -131,17 +160,7 @@ function lexPython(src: string): string[] {
         i = j + 1;
         continue;
       }
-      if (col > indents[indents.length - 1]) {
-        indents.push(col);
-        out.push("<INDENT>");
-      } else {
-        while (col < indents[indents.length - 1]) {
-          indents.pop();
-          out.push("<DEDENT>");
-        }
-        if (col !== indents[indents.length - 1])
-          throw new LexError("python: unindent does not match any outer indentation level");
-      }
+      indentTokens(col, indents, out);
       i = j;
       atLineStart = false;
     }
@@ -163,18 +182,9 @@ function lexPython(src: string): string[] {
     } else {
       const sm = /^([rRbBuUfF]{0,2})('''|"""|'|")/.exec(src.slice(i, i + 5));
       if (sm && (sm[1] === "" || /^(r|u|b|f|br|rb|fr|rf)$/i.test(sm[1]))) {
-        const q = sm[2];
-        const raw = /r/i.test(sm[1]);
-        let j = i + sm[0].length;
-        while (j < src.length && !src.startsWith(q, j)) {
-          if (src[j] === "\\" && !raw) j++;
-          else if (src[j] === "\\" && raw) j++;
-          else if (src[j] === "\n" && q.length === 1) throw new LexError(`python: unterminated string at offset ${i}`);
-          j++;
-        }
-        if (j >= src.length) throw new LexError(`python: unterminated string at offset ${i}`);
-        out.push(src.slice(i, j + q.length));
-        i = j + q.length;
+        const end = pythonStringEnd(src, i, sm[1], sm[2]);
+        out.push(src.slice(i, end));
+        i = end;
       } else if (/\d/.test(c) || (c === "." && /\d/.test(src[i + 1] ?? ""))) {
         const n = readNumber(src, i);
         out.push(src.slice(i, i + n));

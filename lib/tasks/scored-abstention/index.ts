@@ -176,6 +176,74 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<AvTrut
   return { ok: true, value: { externalId: id, truth: { trajectories: truth }, metadata } };
 }
 
+/**
+ * Reads a bug's judged trajectories into `out` (problems through `at`): an unknown id names the
+ * trajectories still without a validation, a blank judgment of an unfilled template entry is named.
+ */
+function readJudgments(
+  trajs: unknown[],
+  known: Set<string>,
+  noScore: boolean,
+  out: PredTrajectory[],
+  at: (field: string, message: string, expected?: string) => void,
+): void {
+  const seen = new Set<string>();
+  const unknown: { field: string; tid: string }[] = [];
+  // null judgments: no validation (counted as rejected) — unless the bug is an unfilled template entry
+  const blanks: string[] = [];
+  trajs.forEach((t, k) => {
+    const f = `trajectories[${k}]`;
+    const o = (t ?? {}) as Record<string, unknown>;
+    const tid =
+      typeof o.trajectory_id === "string" || typeof o.trajectory_id === "number" ? String(o.trajectory_id) : "";
+    if (!tid) return at(`${f}.trajectory_id`, "missing", "a trajectory id of this bug");
+    if (!known.has(tid)) return void unknown.push({ field: `${f}.trajectory_id`, tid });
+    if (seen.has(tid)) return at(`${f}.trajectory_id`, `duplicate trajectory id ${tid}`);
+    seen.add(tid);
+    // the validator's own answer as the paper's prompt asks for it (Appendix C, Listing 4's
+    // ReviewResponse: { is_bug_fixed, explanation, internal_score }) is read as it is
+    const judgmentKey =
+      o.validation_judgment === undefined && "is_bug_fixed" in o ? "is_bug_fixed" : "validation_judgment";
+    const scoreKey =
+      o.validation_score === undefined && ("internal_score" in o || judgmentKey === "is_bug_fixed")
+        ? "internal_score"
+        : "validation_score";
+    const judgment = o[judgmentKey];
+    const sc = o[scoreKey];
+    if (judgment === undefined || judgment === null) {
+      // no judgment: the pipeline never judged it (§3.2.1) — but a score with no judgment is a mistake
+      if (sc !== undefined && sc !== null)
+        return at(`${f}.${judgmentKey}`, `is ${JSON.stringify(judgment ?? null)} beside a score`, "true or false");
+      return void blanks.push(`${f}.${judgmentKey}`);
+    }
+    if (typeof judgment !== "boolean")
+      return at(`${f}.${judgmentKey}`, `is ${JSON.stringify(judgment)}`, "true or false");
+    // a rejected patch needs no score: it ranks below every scored one (0); an accepted one
+    // needs the confidence the percentile decisions rank it by
+    if ((sc === undefined || sc === null) && judgment === false) {
+      out.push({ id: tid, judgment, score: 0 });
+      return;
+    }
+    if (!unit(sc)) return at(`${f}.${scoreKey}`, `is ${JSON.stringify(sc ?? null)}`, "a number in [0, 1]");
+    out.push({ id: tid, judgment, score: sc as number });
+  });
+  // an unknown id is likely one of the bug's trajectories misnamed: name those still without a validation
+  const left = [...known].filter((t) => !seen.has(t));
+  const hint = left.length
+    ? ` (no validation for trajectory ${left.slice(0, 5).join(", ")}${left.length > 5 ? ` and ${left.length - 5} more` : ""})`
+    : "";
+  for (const u of unknown)
+    at(u.field, `unknown trajectory id ${u.tid}`, `one of this bug's ${known.size} trajectories${hint}`);
+  // an unfilled template entry (no abstention score, every validation null) names its blanks
+  if (noScore && out.length === 0)
+    for (const b of blanks)
+      at(
+        b,
+        "is null and nothing else is filled in for this bug",
+        "true or false — or leave the trajectories that were never judged out (trajectories: [])",
+      );
+}
+
 function parsePrediction(
   id: string,
   value: unknown,
@@ -208,63 +276,7 @@ function parsePrediction(
       v.trajectories === undefined ? "missing" : `is a ${typeof v.trajectories}`,
       "an array of { trajectory_id, validation_judgment, validation_score } for the judged trajectories ([] when none was)",
     );
-  else {
-    const seen = new Set<string>();
-    const unknown: { field: string; tid: string }[] = [];
-    // null judgments: no validation (counted as rejected) — unless the bug is an unfilled template entry
-    const blanks: string[] = [];
-    trajs.forEach((t, k) => {
-      const f = `trajectories[${k}]`;
-      const o = (t ?? {}) as Record<string, unknown>;
-      const tid =
-        typeof o.trajectory_id === "string" || typeof o.trajectory_id === "number" ? String(o.trajectory_id) : "";
-      if (!tid) return at(`${f}.trajectory_id`, "missing", "a trajectory id of this bug");
-      if (!known.has(tid)) return void unknown.push({ field: `${f}.trajectory_id`, tid });
-      if (seen.has(tid)) return at(`${f}.trajectory_id`, `duplicate trajectory id ${tid}`);
-      seen.add(tid);
-      // the validator's own answer as the paper's prompt asks for it (Appendix C, Listing 4's
-      // ReviewResponse: { is_bug_fixed, explanation, internal_score }) is read as it is
-      const judgmentKey =
-        o.validation_judgment === undefined && "is_bug_fixed" in o ? "is_bug_fixed" : "validation_judgment";
-      const scoreKey =
-        o.validation_score === undefined && ("internal_score" in o || judgmentKey === "is_bug_fixed")
-          ? "internal_score"
-          : "validation_score";
-      const judgment = o[judgmentKey];
-      const sc = o[scoreKey];
-      if (judgment === undefined || judgment === null) {
-        // no judgment: the pipeline never judged it (§3.2.1) — but a score with no judgment is a mistake
-        if (sc !== undefined && sc !== null)
-          return at(`${f}.${judgmentKey}`, `is ${JSON.stringify(judgment ?? null)} beside a score`, "true or false");
-        return void blanks.push(`${f}.${judgmentKey}`);
-      }
-      if (typeof judgment !== "boolean")
-        return at(`${f}.${judgmentKey}`, `is ${JSON.stringify(judgment)}`, "true or false");
-      // a rejected patch needs no score: it ranks below every scored one (0); an accepted one
-      // needs the confidence the percentile decisions rank it by
-      if ((sc === undefined || sc === null) && judgment === false) {
-        out.push({ id: tid, judgment, score: 0 });
-        return;
-      }
-      if (!unit(sc)) return at(`${f}.${scoreKey}`, `is ${JSON.stringify(sc ?? null)}`, "a number in [0, 1]");
-      out.push({ id: tid, judgment, score: sc as number });
-    });
-    // an unknown id is likely one of the bug's trajectories misnamed: name those still without a validation
-    const left = [...known].filter((t) => !seen.has(t));
-    const hint = left.length
-      ? ` (no validation for trajectory ${left.slice(0, 5).join(", ")}${left.length > 5 ? ` and ${left.length - 5} more` : ""})`
-      : "";
-    for (const u of unknown)
-      at(u.field, `unknown trajectory id ${u.tid}`, `one of this bug's ${known.size} trajectories${hint}`);
-    // an unfilled template entry (no abstention score, every validation null) names its blanks
-    if (noScore && out.length === 0)
-      for (const b of blanks)
-        at(
-          b,
-          "is null and nothing else is filled in for this bug",
-          "true or false — or leave the trajectories that were never judged out (trajectories: [])",
-        );
-  }
+  else readJudgments(trajs, known, noScore, out, at);
   if (problems.length) return { ok: false, problems };
   return {
     ok: true,
@@ -298,16 +310,10 @@ function patchOpsOf(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[], bugs: AvBu
   return { decision: "p75", accepted: sum(ops.accepted), rejected: sum(ops.rejected) };
 }
 
-function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
-  metrics: Metrics;
-  primaryValue: number;
-  details: AvDetails;
-} {
-  const bugs = pairs.map((p) => toBug(p.truth, p.prediction, p.metadata));
-  // k up to the trajectories a bug has (the paper's Figure 4 goes to k = 20), at most AV_MAX_K
-  const r = evaluateAbstainValidate(bugs, { tau: TAU, maxK: maxKOf(bugs) });
+/** The upload's metrics: the policies' success@1, the decisions' precision / recall / FPR, the funnel's counts. */
+function metricsOf(r: ReturnType<typeof evaluateAbstainValidate>): Metrics {
   const table4 = binaryClassReport(r.validationCounts.binary.filtered);
-  const metrics = {
+  return {
     abstention_ap: r.abstention_ap,
     validation_ap: r.validation_ap,
     pass_at_1: r.pass_at_1,
@@ -347,7 +353,10 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
     bugs_after_abstention: r.successAtK.abstention[0].bugs,
     bugs_after_combined_binary: r.successAtK.combined_binary[0].bugs,
   };
-  // lift per category (paper Table 2)
+}
+
+/** Lift per category (paper Table 2): each policy's filtered success@1 over the category's pass@1. */
+function liftByCategory(bugs: AvBug[], cutoffs: { p75: number; p90: number }) {
   const cats = [...new Set(bugs.map((b) => b.category as string))].sort();
   const groups = (bs: AvBug[], keepBug: (b: AvBug) => boolean, keepT: (t: AvBug["trajectories"][number]) => boolean) =>
     bs.filter(keepBug).map((b) => {
@@ -358,7 +367,7 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
   const attempt = (b: AvBug) => isAttempted(b, TAU);
   const passes = passesFilter;
   const at = (cut: number) => (t: AvBug["trajectories"][number]) => passes(t) && patchScore(t) >= cut;
-  const lift = cats.map((category) => {
+  return cats.map((category) => {
     const bs = bugs.filter((b) => b.category === category);
     const base = groups(bs, all, all);
     return {
@@ -372,16 +381,28 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
         groups(bs, all, (t) => passes(t) && t.judgment),
         base,
       ),
-      validation_p75: liftOf(groups(bs, all, at(r.cutoffs.p75)), base),
-      validation_p90: liftOf(groups(bs, all, at(r.cutoffs.p90)), base),
+      validation_p75: liftOf(groups(bs, all, at(cutoffs.p75)), base),
+      validation_p90: liftOf(groups(bs, all, at(cutoffs.p90)), base),
       combined_binary: liftOf(
         groups(bs, attempt, (t) => passes(t) && t.judgment),
         base,
       ),
-      combined_p75: liftOf(groups(bs, attempt, at(r.cutoffs.p75)), base),
-      combined_p90: liftOf(groups(bs, attempt, at(r.cutoffs.p90)), base),
+      combined_p75: liftOf(groups(bs, attempt, at(cutoffs.p75)), base),
+      combined_p90: liftOf(groups(bs, attempt, at(cutoffs.p90)), base),
     };
   });
+}
+
+function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
+  metrics: Metrics;
+  primaryValue: number;
+  details: AvDetails;
+} {
+  const bugs = pairs.map((p) => toBug(p.truth, p.prediction, p.metadata));
+  // k up to the trajectories a bug has (the paper's Figure 4 goes to k = 20), at most AV_MAX_K
+  const r = evaluateAbstainValidate(bugs, { tau: TAU, maxK: maxKOf(bugs) });
+  const metrics = metricsOf(r);
+  const lift = liftByCategory(bugs, r.cutoffs);
   const empirical = bugs.map((b) => b.trajectories.filter((t) => t.success).length / b.trajectories.length);
   return {
     metrics,

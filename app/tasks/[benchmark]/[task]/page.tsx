@@ -97,16 +97,6 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
   const boardHeader = (
     <TaskHeader task={v.task} current="leaderboard" aside={<ReleaseBar board={board} base={v.base} />} />
   );
-  const skip = (
-    // keyboard readers: past the header, filters and notes straight to the rows
-    <a
-      href="#ranking"
-      className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-12 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900"
-      data-testid="skip-to-ranking"
-    >
-      Skip to the ranking
-    </a>
-  );
   // the newest frozen state of this release, for the cite card (a failed read leaves it out)
   const snapshot = await latestSnapshot(db, lb.releaseId).catch(() => null);
   const charts = taskChartData(db, v.fullSlug, { ...board.unpaged, pick: undefined, by: undefined });
@@ -115,7 +105,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
   const heatmap = breakdownHeatmap(db, v.fullSlug, { ...board.unpaged, by: v.view.by }).catch(() => null);
   return (
     <>
-      {skip}
+      <SkipToRanking />
       {boardHeader}
       <PrintHeader board={board} origin={publicUrl()} />
       {lb.release.synthetic ? <SyntheticBanner notes={lb.release.notes} /> : null}
@@ -127,40 +117,13 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
       ) : null}
       <IgnoredParams ignored={v.ignored} />
       <Sliced>
-        <LeaderboardFilters
-          action={v.base}
-          view={v.view}
-          releases={lb.releases}
-          currentVersion={lb.release.version}
-          teams={lb.teams}
-          facets={lb.facets}
-          pivot={`/tasks/${v.fullSlug}/pivot${lb.release.status === "published" ? "" : `?release=${encodeURIComponent(lb.release.version)}`}`}
-          sort={v.view.sort ?? ""}
-          dir={v.view.dir ?? ""}
-          exportCsv={board.links.exportCsv}
-          exportJson={board.links.exportJson}
-          cols={board.columns.param}
-        />
+        <BoardFilters v={v} board={board} />
         <RankingNote column={board.primaryColumn} board={board} />
       </Sliced>
       <Sliced>
         <BoardRows board={board} base={v.base} release={v.view.release} />
       </Sliced>
-      <CiteCard
-        input={{
-          benchmark: {
-            slug: v.task.benchmark.slug,
-            name: v.task.benchmark.name,
-            paperTitle: v.paper.title,
-            paperAuthors: v.paper.authors,
-          },
-          task: { slug: task, name: v.task.name },
-          release: { version: lb.release.version, publishedAt: lb.release.publishedAt ?? null },
-          url: `${publicUrl()}/tasks/${v.fullSlug}?release=${encodeURIComponent(lb.release.version)}`,
-          accessed: new Date().toISOString().slice(0, 10),
-          snapshot: snapshot ? { ...snapshot, url: `${publicUrl()}${snapshot.url}` } : null,
-        }}
-      />
+      <BoardCite v={v} board={board} task={task} snapshot={snapshot} />
       {v.printing ? <PrintOnLoad /> : null}
       <section className="below-fold mt-8 print:hidden" aria-label="Charts">
         <Suspense fallback={<ChartSkeleton />}>
@@ -173,6 +136,76 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
         </div>
       </section>
     </>
+  );
+}
+
+type BoardView = Awaited<ReturnType<typeof boardPageView>>;
+type Board = NonNullable<BoardView["board"]>;
+
+/** Keyboard readers: past the header, filters and notes straight to the rows. */
+function SkipToRanking() {
+  return (
+    <a
+      href="#ranking"
+      className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-12 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-slate-900"
+      data-testid="skip-to-ranking"
+    >
+      Skip to the ranking
+    </a>
+  );
+}
+
+/** The board's filters, views and exports. */
+function BoardFilters({ v, board }: { v: BoardView; board: Board }) {
+  const { lb } = board;
+  return (
+    <LeaderboardFilters
+      action={v.base}
+      view={v.view}
+      releases={lb.releases}
+      currentVersion={lb.release.version}
+      teams={lb.teams}
+      facets={lb.facets}
+      pivot={`/tasks/${v.fullSlug}/pivot${lb.release.status === "published" ? "" : `?release=${encodeURIComponent(lb.release.version)}`}`}
+      sort={v.view.sort ?? ""}
+      dir={v.view.dir ?? ""}
+      exportCsv={board.links.exportCsv}
+      exportJson={board.links.exportJson}
+      cols={board.columns.param}
+    />
+  );
+}
+
+/** How to cite the board: the benchmark's paper, the release, the URL and the newest snapshot. */
+function BoardCite({
+  v,
+  board,
+  task,
+  snapshot,
+}: {
+  v: BoardView;
+  board: Board;
+  /** the task's slug within its benchmark */
+  task: string;
+  snapshot: Awaited<ReturnType<typeof latestSnapshot>> | null;
+}) {
+  const { lb } = board;
+  return (
+    <CiteCard
+      input={{
+        benchmark: {
+          slug: v.task.benchmark.slug,
+          name: v.task.benchmark.name,
+          paperTitle: v.paper.title,
+          paperAuthors: v.paper.authors,
+        },
+        task: { slug: task, name: v.task.name },
+        release: { version: lb.release.version, publishedAt: lb.release.publishedAt ?? null },
+        url: `${publicUrl()}/tasks/${v.fullSlug}?release=${encodeURIComponent(lb.release.version)}`,
+        accessed: new Date().toISOString().slice(0, 10),
+        snapshot: snapshot ? { ...snapshot, url: `${publicUrl()}${snapshot.url}` } : null,
+      }}
+    />
   );
 }
 

@@ -9,8 +9,8 @@ import { PagePager } from "@/components/ui/pager";
 import { AppError } from "@/lib/errors";
 import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
-import { explorerHref, listTaskInstances } from "@/lib/server/leaderboard";
-import { parseExplorerQuery } from "@/lib/validations/instances";
+import { explorerHref, listTaskInstances, type InstanceExplorer } from "@/lib/server/leaderboard";
+import { parseExplorerQuery, type ExplorerQuery } from "@/lib/validations/instances";
 import { orNotFound } from "@/lib/server/pages";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 
@@ -56,25 +56,6 @@ export default async function InstancesPage({ params, searchParams }: { params: 
     throw e;
   }
   const href = (over: Parameters<typeof explorerHref>[2]) => explorerHref(base, q, over);
-  const instanceHref = (id: string) =>
-    `${base}/${encodeURIComponent(id)}${q.release ? `?release=${encodeURIComponent(q.release)}` : ""}`;
-  const select = (name: "repo" | "label" | "length", label: string, options: { value: string; n: number }[]) =>
-    options.length ? (
-      <label className="flex flex-col">
-        <span className="text-xs text-muted">{label}</span>
-        <select name={name} defaultValue={q[name] ?? ""} className={`${field} max-w-56`}>
-          <option value="">any</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.value} ({o.n})
-            </option>
-          ))}
-        </select>
-      </label>
-    ) : null;
-  const hasLabel = data.facets.label.length > 0;
-  const hasLength = data.facets.length.length > 0;
-  const hasRepo = data.facets.repo.length > 0;
   return (
     <div className="space-y-4">
       {header}
@@ -88,111 +69,9 @@ export default async function InstancesPage({ params, searchParams }: { params: 
           {data.systems.pending ? ` (${data.systems.pending} more being added)` : ""}
         </span>
       </p>
-      <form method="get" action={base} className="flex flex-wrap items-end gap-3 text-sm" role="search">
-        {q.release ? <input type="hidden" name="release" value={q.release} /> : null}
-        <label className="flex flex-col">
-          <span className="text-xs text-muted">Search id or text</span>
-          <input type="search" name="q" defaultValue={q.q ?? ""} className={field} />
-        </label>
-        {select("repo", "Repository", data.facets.repo)}
-        {select("label", "Truth", data.facets.label)}
-        {select("length", "Length", data.facets.length)}
-        <fieldset className="flex items-end gap-1">
-          <legend className="text-xs text-muted">Systems right (%)</legend>
-          <input
-            type="number"
-            name="min"
-            min={0}
-            max={100}
-            defaultValue={q.min ?? ""}
-            placeholder="0"
-            aria-label="at least"
-            className={`${field} w-16`}
-          />
-          <span className="pb-1">–</span>
-          <input
-            type="number"
-            name="max"
-            min={0}
-            max={100}
-            defaultValue={q.max ?? ""}
-            placeholder="100"
-            aria-label="at most"
-            className={`${field} w-16`}
-          />
-        </fieldset>
-        <label className="flex flex-col">
-          <span className="text-xs text-muted">Sort</span>
-          <select name="sort" defaultValue={data.sort} className={field}>
-            <option value="position">release order</option>
-            <option value="share">share of systems right</option>
-            <option value="difficulty">difficulty (share wrong)</option>
-            <option value="disagreement">disagreement (closest to an even split)</option>
-            <option value="id">instance id</option>
-          </select>
-        </label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
-          Apply
-        </button>
-        <span className="flex gap-2 text-xs">
-          <Link href={href({ min: undefined, max: 0, page: undefined, sort: undefined })}>no system right</Link>
-          <Link href={href({ min: undefined, max: 25, page: undefined, sort: "share", dir: "asc" })}>hard (≤ 25%)</Link>
-          <Link href={href({ min: 100, max: undefined, page: undefined, sort: undefined })}>every system right</Link>
-          <Link href={base}>clear</Link>
-        </span>
-      </form>
+      <ExplorerFilters data={data} q={q} base={base} href={href} />
       {data.rows.length ? (
-        <DataTable
-          rows={data.rows}
-          rowKey={(r) => r.instanceId}
-          caption={`Instances, sorted by ${data.sort}`}
-          testId="instance-explorer"
-          sortLinks={{ active: data.sort, dir: data.dir, hrefFor: (sort, dir) => href({ sort, dir, page: undefined }) }}
-          columns={[
-            {
-              key: "id",
-              header: "instance",
-              rowHeader: true,
-              sort: () => null,
-              firstDir: "asc",
-              cell: (r) => (
-                <>
-                  <Link href={instanceHref(r.instanceId)} className="font-mono text-xs">
-                    {r.instanceId}
-                  </Link>
-                  {r.summary && r.summary !== r.repo ? (
-                    <div className="max-w-md truncate text-xs text-muted">{r.summary}</div>
-                  ) : null}
-                </>
-              ),
-            },
-            ...(hasRepo
-              ? [{ key: "repo", header: "repository", cell: (r: (typeof data.rows)[number]) => r.repo ?? "—" }]
-              : []),
-            ...(hasLabel
-              ? [{ key: "label", header: "truth", cell: (r: (typeof data.rows)[number]) => r.label ?? "—" }]
-              : []),
-            ...(hasLength
-              ? [{ key: "length", header: "length", cell: (r: (typeof data.rows)[number]) => r.length ?? "—" }]
-              : []),
-            {
-              key: "share",
-              header: "systems right",
-              sort: () => null,
-              firstDir: "asc",
-              cell: (r) => <ShareBar right={r.right} covered={r.covered} />,
-            },
-            {
-              key: "top",
-              header: (
-                <span title={data.top.map((t, k) => `${k + 1}. ${t.model}`).join("\n")}>
-                  top {data.top.length} on the board
-                </span>
-              ),
-              cell: (r) => <TopChips outcomes={r.top} />,
-            },
-          ]}
-        />
+        <ExplorerTable data={data} q={q} base={base} href={href} />
       ) : (
         <EmptyState title="No instance matches">
           Change the filters, or <Link href={base}>clear them</Link>.
@@ -212,5 +91,161 @@ export default async function InstancesPage({ params, searchParams }: { params: 
         </span>
       </div>
     </div>
+  );
+}
+
+type ExplorerProps = {
+  data: InstanceExplorer;
+  q: ExplorerQuery;
+  /** the explorer without a query */
+  base: string;
+  href: (over: Parameters<typeof explorerHref>[2]) => string;
+};
+
+/** The filters (text, facets, share right), the sort, and the shortcuts to the telling slices. */
+function ExplorerFilters({ data, q, base, href }: ExplorerProps) {
+  return (
+    <form method="get" action={base} className="flex flex-wrap items-end gap-3 text-sm" role="search">
+      {q.release ? <input type="hidden" name="release" value={q.release} /> : null}
+      <label className="flex flex-col">
+        <span className="text-xs text-muted">Search id or text</span>
+        <input type="search" name="q" defaultValue={q.q ?? ""} className={field} />
+      </label>
+      <FacetSelect name="repo" label="Repository" options={data.facets.repo} q={q} />
+      <FacetSelect name="label" label="Truth" options={data.facets.label} q={q} />
+      <FacetSelect name="length" label="Length" options={data.facets.length} q={q} />
+      <fieldset className="flex items-end gap-1">
+        <legend className="text-xs text-muted">Systems right (%)</legend>
+        <input
+          type="number"
+          name="min"
+          min={0}
+          max={100}
+          defaultValue={q.min ?? ""}
+          placeholder="0"
+          aria-label="at least"
+          className={`${field} w-16`}
+        />
+        <span className="pb-1">–</span>
+        <input
+          type="number"
+          name="max"
+          min={0}
+          max={100}
+          defaultValue={q.max ?? ""}
+          placeholder="100"
+          aria-label="at most"
+          className={`${field} w-16`}
+        />
+      </fieldset>
+      <label className="flex flex-col">
+        <span className="text-xs text-muted">Sort</span>
+        <select name="sort" defaultValue={data.sort} className={field}>
+          <option value="position">release order</option>
+          <option value="share">share of systems right</option>
+          <option value="difficulty">difficulty (share wrong)</option>
+          <option value="disagreement">disagreement (closest to an even split)</option>
+          <option value="id">instance id</option>
+        </select>
+      </label>
+      <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
+        Apply
+      </button>
+      <span className="flex gap-2 text-xs">
+        <Link href={href({ min: undefined, max: 0, page: undefined, sort: undefined })}>no system right</Link>
+        <Link href={href({ min: undefined, max: 25, page: undefined, sort: "share", dir: "asc" })}>hard (≤ 25%)</Link>
+        <Link href={href({ min: 100, max: undefined, page: undefined, sort: undefined })}>every system right</Link>
+        <Link href={base}>clear</Link>
+      </span>
+    </form>
+  );
+}
+
+/** A facet's filter, with each value's count (left out when the release has none of the facet). */
+function FacetSelect({
+  name,
+  label,
+  options,
+  q,
+}: {
+  name: "repo" | "label" | "length";
+  label: string;
+  options: { value: string; n: number }[];
+  q: ExplorerQuery;
+}) {
+  return options.length ? (
+    <label className="flex flex-col">
+      <span className="text-xs text-muted">{label}</span>
+      <select name={name} defaultValue={q[name] ?? ""} className={`${field} max-w-56`}>
+        <option value="">any</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.value} ({o.n})
+          </option>
+        ))}
+      </select>
+    </label>
+  ) : null;
+}
+
+/** The page of instances: each with its facets, the share of systems right and the board's top on it. */
+function ExplorerTable({ data, q, base, href }: ExplorerProps) {
+  const instanceHref = (id: string) =>
+    `${base}/${encodeURIComponent(id)}${q.release ? `?release=${encodeURIComponent(q.release)}` : ""}`;
+  const hasLabel = data.facets.label.length > 0;
+  const hasLength = data.facets.length.length > 0;
+  const hasRepo = data.facets.repo.length > 0;
+  return (
+    <DataTable
+      rows={data.rows}
+      rowKey={(r) => r.instanceId}
+      caption={`Instances, sorted by ${data.sort}`}
+      testId="instance-explorer"
+      sortLinks={{ active: data.sort, dir: data.dir, hrefFor: (sort, dir) => href({ sort, dir, page: undefined }) }}
+      columns={[
+        {
+          key: "id",
+          header: "instance",
+          rowHeader: true,
+          sort: () => null,
+          firstDir: "asc",
+          cell: (r) => (
+            <>
+              <Link href={instanceHref(r.instanceId)} className="font-mono text-xs">
+                {r.instanceId}
+              </Link>
+              {r.summary && r.summary !== r.repo ? (
+                <div className="max-w-md truncate text-xs text-muted">{r.summary}</div>
+              ) : null}
+            </>
+          ),
+        },
+        ...(hasRepo
+          ? [{ key: "repo", header: "repository", cell: (r: (typeof data.rows)[number]) => r.repo ?? "—" }]
+          : []),
+        ...(hasLabel
+          ? [{ key: "label", header: "truth", cell: (r: (typeof data.rows)[number]) => r.label ?? "—" }]
+          : []),
+        ...(hasLength
+          ? [{ key: "length", header: "length", cell: (r: (typeof data.rows)[number]) => r.length ?? "—" }]
+          : []),
+        {
+          key: "share",
+          header: "systems right",
+          sort: () => null,
+          firstDir: "asc",
+          cell: (r) => <ShareBar right={r.right} covered={r.covered} />,
+        },
+        {
+          key: "top",
+          header: (
+            <span title={data.top.map((t, k) => `${k + 1}. ${t.model}`).join("\n")}>
+              top {data.top.length} on the board
+            </span>
+          ),
+          cell: (r) => <TopChips outcomes={r.top} />,
+        },
+      ]}
+    />
   );
 }

@@ -53,42 +53,7 @@ export default async function PivotPage({ params, searchParams }: { params: Para
           showing {p.metric.key} by {p.rowsBy} × {p.colsBy}.
         </p>
       ) : null}
-      <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Pivot settings">
-        {(
-          [
-            ["rows", "Rows", p.rowsBy],
-            ["cols", "Columns", p.colsBy],
-          ] as const
-        ).map(([name, label, value]) => (
-          <label key={name} className="flex flex-col">
-            {label}
-            <select name={name} defaultValue={value} className="rounded border px-2 py-1">
-              {PIVOT_DIMENSIONS.map((d) => (
-                <option key={d} value={d}>
-                  {metaLabel(d)}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
-        <label className="flex flex-col">
-          Metric
-          <select name="metric" defaultValue={p.metric.key} className="rounded border px-2 py-1">
-            {p.columns.map((c) => (
-              <option key={c.key} value={c.key}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {release ? <input type="hidden" name="release" value={release} /> : null}
-        <button
-          type="submit"
-          className="rounded bg-slate-800 px-3 py-1 text-white dark:bg-slate-200 dark:text-slate-900"
-        >
-          Show
-        </button>
-      </form>
+      <PivotSettings p={p} release={release} />
       <Card>
         {p.cells.length ? (
           <PivotTable p={p} />
@@ -105,5 +70,50 @@ export default async function PivotPage({ params, searchParams }: { params: Para
         ) : null}
       </Card>
     </div>
+  );
+}
+
+/** The pivot's dimensions and metric (a GET form: every state is a URL). */
+function PivotSettings({
+  p,
+  release,
+}: {
+  p: Awaited<ReturnType<typeof pivotPageView>>["pivot"];
+  release: string | undefined;
+}) {
+  return (
+    <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Pivot settings">
+      {(
+        [
+          ["rows", "Rows", p.rowsBy],
+          ["cols", "Columns", p.colsBy],
+        ] as const
+      ).map(([name, label, value]) => (
+        <label key={name} className="flex flex-col">
+          {label}
+          <select name={name} defaultValue={value} className="rounded border px-2 py-1">
+            {PIVOT_DIMENSIONS.map((d) => (
+              <option key={d} value={d}>
+                {metaLabel(d)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <label className="flex flex-col">
+        Metric
+        <select name="metric" defaultValue={p.metric.key} className="rounded border px-2 py-1">
+          {p.columns.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {release ? <input type="hidden" name="release" value={release} /> : null}
+      <button type="submit" className="rounded bg-slate-800 px-3 py-1 text-white dark:bg-slate-200 dark:text-slate-900">
+        Show
+      </button>
+    </form>
   );
 }

@@ -66,28 +66,7 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
           not count.
         </p>
       ) : null}
-      <details className="text-sm text-slate-600 dark:text-slate-400">
-        <summary className="cursor-pointer">Accepted file shapes</summary>
-        <p className="mt-2">{format.summary}</p>
-        <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">{format.example}</pre>
-        {release && (!release.hidden || actor.isAdmin) ? (
-          <p className="mt-2" data-testid="template-link">
-            Start from the{" "}
-            <a href={`/api/v1/tasks/${fullSlug}/releases/${encodeURIComponent(release.version)}/template`} download>
-              blank template of release {release.version}
-            </a>
-            : every instance id, the values to fill in left null.
-          </p>
-        ) : null}
-        <p className="mt-2">
-          Files missing some instances are stored and scored on what they cover, but not ranked (unless the release
-          hides its truth: then every instance is required). With an API token:{" "}
-          <code>
-            curl -H &quot;Authorization: Bearer $TOKEN&quot; -F file=@preds.json -F model=NAME {`<host>`}/api/v1/tasks/
-            {fullSlug}/submissions
-          </code>
-        </p>
-      </details>
+      <FileShapes fullSlug={fullSlug} format={format} release={release} isAdmin={actor.isAdmin} />
       <UploadForm
         task={fullSlug}
         primaryMetric={t.primaryMetric}
@@ -102,35 +81,89 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
             : null
         }
       />
-      {compose ? (
-        <section aria-labelledby="compose" className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <h2 id="compose" className="text-lg font-semibold">
-            Or compose a pipeline from two submissions
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            The paper&apos;s Figure 4 chains one model&apos;s input bouncer with another&apos;s output bouncer: pick a
-            public submission of <Link href={`/tasks/${compose.input.task}`}>{compose.input.task}</Link> and one of{" "}
-            <Link href={`/tasks/${compose.output.task}`}>{compose.output.task}</Link> (your team&apos;s private ones
-            through the API, <code>POST /api/v1/tasks/{fullSlug}/compose</code>). Each instance of the Lite release both
-            cover gets the first&apos;s input bounce and the second&apos;s output bounce; the entry is your team&apos;s,
-            records its two sources and counts as an upload.
-          </p>
-          {compose.shared ? (
-            <ComposeForm
-              task={fullSlug}
-              primaryMetric={t.primaryMetric}
-              primaryLabel={primaryColumnOf(t).label}
-              inputs={compose.input.options}
-              outputs={compose.output.options}
-            />
-          ) : (
-            <p className="text-sm" role="note" data-testid="compose-none">
-              The current Input and Output releases share none of the instances of Lite release {compose.release}, so no
-              pipeline can be composed on it yet.
-            </p>
-          )}
-        </section>
-      ) : null}
+      {compose ? <ComposeSection compose={compose} task={t} fullSlug={fullSlug} /> : null}
     </div>
+  );
+}
+
+type UploadContext = NonNullable<Awaited<ReturnType<typeof uploadContext>>>;
+
+/** The accepted file shapes, the release's blank template, and the upload with curl. */
+function FileShapes({
+  fullSlug,
+  format,
+  release,
+  isAdmin,
+}: {
+  fullSlug: string;
+  format: UploadContext["format"];
+  release: UploadContext["release"];
+  /** an admin gets the template of a hidden release too */
+  isAdmin: boolean;
+}) {
+  return (
+    <details className="text-sm text-slate-600 dark:text-slate-400">
+      <summary className="cursor-pointer">Accepted file shapes</summary>
+      <p className="mt-2">{format.summary}</p>
+      <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900">{format.example}</pre>
+      {release && (!release.hidden || isAdmin) ? (
+        <p className="mt-2" data-testid="template-link">
+          Start from the{" "}
+          <a href={`/api/v1/tasks/${fullSlug}/releases/${encodeURIComponent(release.version)}/template`} download>
+            blank template of release {release.version}
+          </a>
+          : every instance id, the values to fill in left null.
+        </p>
+      ) : null}
+      <p className="mt-2">
+        Files missing some instances are stored and scored on what they cover, but not ranked (unless the release hides
+        its truth: then every instance is required). With an API token:{" "}
+        <code>
+          curl -H &quot;Authorization: Bearer $TOKEN&quot; -F file=@preds.json -F model=NAME {`<host>`}/api/v1/tasks/
+          {fullSlug}/submissions
+        </code>
+      </p>
+    </details>
+  );
+}
+
+/** A pipeline task's entries composed from an Input and an Output submission (the paper's Figure 4). */
+function ComposeSection({
+  compose,
+  task: t,
+  fullSlug,
+}: {
+  compose: NonNullable<Awaited<ReturnType<typeof composeChoices>>>;
+  task: ResolvedTask;
+  fullSlug: string;
+}) {
+  return (
+    <section aria-labelledby="compose" className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+      <h2 id="compose" className="text-lg font-semibold">
+        Or compose a pipeline from two submissions
+      </h2>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        The paper&apos;s Figure 4 chains one model&apos;s input bouncer with another&apos;s output bouncer: pick a
+        public submission of <Link href={`/tasks/${compose.input.task}`}>{compose.input.task}</Link> and one of{" "}
+        <Link href={`/tasks/${compose.output.task}`}>{compose.output.task}</Link> (your team&apos;s private ones through
+        the API, <code>POST /api/v1/tasks/{fullSlug}/compose</code>). Each instance of the Lite release both cover gets
+        the first&apos;s input bounce and the second&apos;s output bounce; the entry is your team&apos;s, records its
+        two sources and counts as an upload.
+      </p>
+      {compose.shared ? (
+        <ComposeForm
+          task={fullSlug}
+          primaryMetric={t.primaryMetric}
+          primaryLabel={primaryColumnOf(t).label}
+          inputs={compose.input.options}
+          outputs={compose.output.options}
+        />
+      ) : (
+        <p className="text-sm" role="note" data-testid="compose-none">
+          The current Input and Output releases share none of the instances of Lite release {compose.release}, so no
+          pipeline can be composed on it yet.
+        </p>
+      )}
+    </section>
   );
 }

@@ -61,112 +61,140 @@ export default async function ReleasePage({ params }: { params: Params }) {
       </p>
       {o.statistics ? (
         <Card title={o.statistics.title}>
-          <table className="w-full text-sm" data-testid="release-statistics">
-            <caption className="sr-only">{o.statistics.title}</caption>
-            <thead>
-              <tr className="text-left text-xs text-muted">
-                <th scope="col">statistic</th>
-                <th scope="col" className="text-right">
-                  mean per PR
-                </th>
-                <th scope="col" className="text-right">
-                  PRs with it (of {o.statistics.prs.toLocaleString("en-US")})
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {o.statistics.rows.map((r) => (
-                <tr key={r.key}>
-                  <th scope="row" className="font-normal">
-                    {r.label}
-                    <span className="block text-xs text-muted">{r.description}</span>
-                  </th>
-                  <td className="text-right tabular-nums">
-                    {r.hidden ? "hidden test set" : r.mean === null ? "—" : fixed(r.mean, 2)}
-                  </td>
-                  <td className="text-right tabular-nums">{r.n.toLocaleString("en-US")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StatisticsTable statistics={o.statistics} />
         </Card>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         {o.distributions.map((d) => (
-          <Card key={d.title} title={d.title}>
-            <GroupedBars
-              data={d.rows.map((r) => ({ value: r.value, share: r.share }))}
-              xKey="value"
-              series={[{ key: "share", label: "share of instances" }]}
-              percent
-              yDomain={[0, 1]}
-              height={240}
-              testId="chart-distribution"
-            />
-            <table className="mt-2 w-full text-xs">
-              <tbody>
-                {d.rows.map((r) => (
-                  <tr key={r.value}>
-                    <td>{r.value}</td>
-                    <td className="text-right tabular-nums">{r.n}</td>
-                    <td className="text-right tabular-nums">{percent(r.share, 1)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
+          <DistributionCard key={d.title} distribution={d} />
         ))}
-        <Card title="Length distribution">
-          {o.lengths.words || o.lengths.chars ? (
-            <>
-              {o.lengths.words ? (
-                <GroupedBars
-                  data={o.lengths.words}
-                  xKey="bin"
-                  series={[{ key: "n", label: "issues by words" }]}
-                  height={220}
-                  testId="chart-words"
-                />
-              ) : null}
-              {o.lengths.chars ? (
-                <GroupedBars
-                  data={o.lengths.chars}
-                  xKey="bin"
-                  series={[{ key: "n", label: "patches by characters" }]}
-                  height={220}
-                  testId="chart-chars"
-                />
-              ) : null}
-            </>
-          ) : (
-            <EmptyState title="No texts in this release">
-              It carries no issue texts or patches, so there is no length distribution.
-            </EmptyState>
-          )}
-        </Card>
+        <LengthsCard lengths={o.lengths} />
         <Card title="Changes against the previous release">
-          {o.changes ? (
-            <div className="text-sm" data-testid="release-changes">
-              <p>
-                Against {o.changes.against}: +{o.changes.added} added, −{o.changes.removed} removed
-                {o.changes.changed === null
-                  ? " (changed labels of a hidden release are not shown)."
-                  : `, ${o.changes.changed} changed.`}
-              </p>
-              {(["added", "removed", "changed"] as const).map((k) =>
-                o.changes!.sample[k].length ? (
-                  <p key={k} className="mt-1 text-xs text-muted">
-                    {k}: {o.changes!.sample[k].join(", ")}
-                    {(o.changes![k] ?? 0) > o.changes!.sample[k].length ? " …" : ""}
-                  </p>
-                ) : null,
-              )}
-            </div>
-          ) : (
-            <p className="text-sm">This is the first release of the task.</p>
-          )}
+          <ReleaseChanges changes={o.changes} />
         </Card>
       </div>
     </div>
+  );
+}
+
+type Overview = Awaited<ReturnType<typeof releaseOverview>>;
+
+/** The task's own statistics of the release: the mean per PR, and how many PRs have it. */
+function StatisticsTable({ statistics }: { statistics: NonNullable<Overview["statistics"]> }) {
+  return (
+    <table className="w-full text-sm" data-testid="release-statistics">
+      <caption className="sr-only">{statistics.title}</caption>
+      <thead>
+        <tr className="text-left text-xs text-muted">
+          <th scope="col">statistic</th>
+          <th scope="col" className="text-right">
+            mean per PR
+          </th>
+          <th scope="col" className="text-right">
+            PRs with it (of {statistics.prs.toLocaleString("en-US")})
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {statistics.rows.map((r) => (
+          <tr key={r.key}>
+            <th scope="row" className="font-normal">
+              {r.label}
+              <span className="block text-xs text-muted">{r.description}</span>
+            </th>
+            <td className="text-right tabular-nums">
+              {r.hidden ? "hidden test set" : r.mean === null ? "—" : fixed(r.mean, 2)}
+            </td>
+            <td className="text-right tabular-nums">{r.n.toLocaleString("en-US")}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** One of the release's distributions: a chart of the shares, and a table of counts and shares. */
+function DistributionCard({ distribution: d }: { distribution: Overview["distributions"][number] }) {
+  return (
+    <Card title={d.title}>
+      <GroupedBars
+        data={d.rows.map((r) => ({ value: r.value, share: r.share }))}
+        xKey="value"
+        series={[{ key: "share", label: "share of instances" }]}
+        percent
+        yDomain={[0, 1]}
+        height={240}
+        testId="chart-distribution"
+      />
+      <table className="mt-2 w-full text-xs">
+        <tbody>
+          {d.rows.map((r) => (
+            <tr key={r.value}>
+              <td>{r.value}</td>
+              <td className="text-right tabular-nums">{r.n}</td>
+              <td className="text-right tabular-nums">{percent(r.share, 1)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+/** The issues by words and the patches by characters (when the release carries texts). */
+function LengthsCard({ lengths }: { lengths: Overview["lengths"] }) {
+  return (
+    <Card title="Length distribution">
+      {lengths.words || lengths.chars ? (
+        <>
+          {lengths.words ? (
+            <GroupedBars
+              data={lengths.words}
+              xKey="bin"
+              series={[{ key: "n", label: "issues by words" }]}
+              height={220}
+              testId="chart-words"
+            />
+          ) : null}
+          {lengths.chars ? (
+            <GroupedBars
+              data={lengths.chars}
+              xKey="bin"
+              series={[{ key: "n", label: "patches by characters" }]}
+              height={220}
+              testId="chart-chars"
+            />
+          ) : null}
+        </>
+      ) : (
+        <EmptyState title="No texts in this release">
+          It carries no issue texts or patches, so there is no length distribution.
+        </EmptyState>
+      )}
+    </Card>
+  );
+}
+
+/** What was added, removed and changed against the previous release, with a sample of each. */
+function ReleaseChanges({ changes }: { changes: Overview["changes"] }) {
+  return changes ? (
+    <div className="text-sm" data-testid="release-changes">
+      <p>
+        Against {changes.against}: +{changes.added} added, −{changes.removed} removed
+        {changes.changed === null
+          ? " (changed labels of a hidden release are not shown)."
+          : `, ${changes.changed} changed.`}
+      </p>
+      {(["added", "removed", "changed"] as const).map((k) =>
+        changes.sample[k].length ? (
+          <p key={k} className="mt-1 text-xs text-muted">
+            {k}: {changes.sample[k].join(", ")}
+            {(changes[k] ?? 0) > changes.sample[k].length ? " …" : ""}
+          </p>
+        ) : null,
+      )}
+    </div>
+  ) : (
+    <p className="text-sm">This is the first release of the task.</p>
   );
 }
