@@ -29,3 +29,4 @@ export * from "./rank-intervals";
 export * from "./binary-class-report";
 export * from "./patch-line-ops";
 export * from "./judge-agreement";
+export * from "./expected-max";

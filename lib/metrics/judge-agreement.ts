@@ -34,8 +34,12 @@ export function judgeAgreement(pairs: { human: string; judge: string }[], positi
   let same = 0;
   for (const { human, judge } of pairs) {
     if (human === judge) same++;
-    if (human === positive) judge === positive ? tp++ : fn++;
-    else judge === positive ? fp++ : tn++;
+    const said = judge === positive;
+    if (human === positive) {
+      if (said) tp++;
+      else fn++;
+    } else if (said) fp++;
+    else tn++;
   }
   const n = pairs.length;
   return {

@@ -26,7 +26,7 @@ import { computeScore, saveScore, type ComputedScore } from "@/lib/server/scorin
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { queueAudit } from "@/lib/server/integrity";
-import { decideUploadJudging, startJudging, type UploadJudging } from "@/lib/server/judging";
+import { decideUploadJudging, judgeConfig, startJudging, type UploadJudging } from "@/lib/server/judging";
 import { assertJudgeNamed } from "@/lib/tasks/shared/judge";
 
 /** What a submission row records besides its predictions (form fields, API fields). */
@@ -241,7 +241,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
     await consume(null);
     const { score, validation, pending, judging } = await scoreAndCheck(sqlOf(db));
     const given = await input.meta;
-    if (judging.by === "team") assertJudgeNamed(task.kind.judge, given.meta ?? {});
+    if (judging.by === "team" && judgeConfig()) assertJudgeNamed(task.kind.judge, given.meta ?? {});
     return {
       id: null,
       status: "validated",
@@ -295,8 +295,9 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
       const { score, validation, judging, pending } = checkedOut;
       const given = await input.meta;
       if (given.dryRun) throw new DryRun(checkedOut);
-      // a team-judged file names its judge; the server's judge names itself
-      if (judging.by === "team") assertJudgeNamed(task.kind.judge, given.meta ?? {});
+      // a team-judged file names its judge (without a judge on the server, the form's check did:
+      // ./system-meta.ts); the server's judge names itself
+      if (judging.by === "team" && judgeConfig()) assertJudgeNamed(task.kind.judge, given.meta ?? {});
       const meta: SubmissionMeta =
         judging.by === "server"
           ? { ...given, meta: { ...given.meta, judge_model: judging.plan.model, judge_prompt: judging.plan.version } }

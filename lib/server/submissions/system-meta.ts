@@ -4,6 +4,7 @@
 import { AppError } from "@/lib/errors";
 import type { TaskKindModule } from "@/lib/tasks/types";
 import { assertJudgeNamed, paperSetup } from "@/lib/tasks/shared/judge";
+import { judgeConfig } from "@/lib/server/judging";
 import { z } from "zod";
 import { SubmissionFields, SystemMetaFields, systemMetaOf, type SystemMeta } from "@/lib/validations/common";
 import type { SubmissionMeta } from "./ingest";
@@ -24,9 +25,9 @@ export function uploadMeta(
       problemCount: 1,
       problems: [{ field: "team", message: "arrived after the file", expected: "the team field first in the form" }],
     });
-  // A&V: the verdicts in the file are a judge's; the upload names it. CR-Bench: only when the file
-  // carries its own verdicts (checked with the file, lib/server/submissions/ingest.ts): else the server judges
-  if (!kind.serverJudge) assertJudgeNamed(kind.judge, f);
+  // A&V: the verdicts in the file are a judge's; the upload names it. CR-Bench with a judge on this
+  // server: only when the file carries its own verdicts (checked with the file, ./ingest.ts)
+  if (!kind.serverJudge || !judgeConfig()) assertJudgeNamed(kind.judge, f);
   return {
     model: f.model,
     system: f.system,
