@@ -6,7 +6,12 @@ import { REASONING_EFFORTS } from "@/lib/validations/common";
 export const field = "mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
 
 /** The task's judge, when its predictions carry an LLM judge's verdicts. */
-export type UploadJudge = { decides: string; paper: { label: string; prompt: string }[] };
+export type UploadJudge = {
+  decides: string;
+  paper: { label: string; prompt: string }[];
+  /** the server runs a judge itself (CR-Bench): the fields are needed only when the file carries its own verdicts */
+  server?: { model: string; prompt: string } | null;
+};
 
 /** Everything the upload sends besides the file: who ran it, the judge, the system card, the cost. */
 export function RunFields({ teams, judge }: { teams: { slug: string; name: string }[]; judge: UploadJudge | null }) {
@@ -71,23 +76,41 @@ function EntryFields() {
   );
 }
 
-/** The judge's model and prompt (required when the task's predictions carry a judge's verdicts). */
+/**
+ * The judge's model and prompt: required when the task's predictions carry a judge's verdicts,
+ * unless the server judges itself (then only a file with its own verdicts names its judge).
+ */
 function JudgeFields({ judge }: { judge: UploadJudge }) {
+  const required = !judge.server;
   return (
     <fieldset className="grid gap-2 text-sm sm:col-span-2 sm:grid-cols-2" data-testid="judge-fields">
       <legend className="mb-1 text-xs text-muted">
-        The judge (required): the model and prompt that produced {judge.decides}. The paper&apos;s setup:{" "}
-        {judge.paper.map((p) => `${p.label} — prompt "${p.prompt}"`).join("; ")}.
+        {judge.server ? (
+          <span data-testid="server-judge">
+            This server judges every comment without a verdict itself ({judge.server.model}, prompt{" "}
+            {judge.server.prompt}): leave these empty for that. A file whose comments carry their own verdicts names the
+            judge that produced them (shown as self-judged).{" "}
+          </span>
+        ) : (
+          <>The judge (required): the model and prompt that produced {judge.decides}. </>
+        )}
+        The paper&apos;s setup: {judge.paper.map((p) => `${p.label} — prompt "${p.prompt}"`).join("; ")}.
       </legend>
       <label className="block">
         Judge model
-        <input name="judge_model" required maxLength={80} className={field} placeholder="e.g. claude-sonnet-4.5" />
+        <input
+          name="judge_model"
+          required={required}
+          maxLength={80}
+          className={field}
+          placeholder="e.g. claude-sonnet-4.5"
+        />
       </label>
       <label className="block">
         Judge prompt (name and version)
         <input
           name="judge_prompt"
-          required
+          required={required}
           maxLength={80}
           className={field}
           placeholder={`e.g. ${judge.paper[0]?.prompt ?? "my-judge-v1"}`}

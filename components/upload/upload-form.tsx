@@ -10,7 +10,7 @@ import { UploadStatus } from "@/components/submission/upload-status";
 import { ProblemTable } from "@/components/ui/problem-table";
 import type { Problem } from "@/lib/errors";
 import { ErrorBody } from "@/lib/contracts/common";
-import { UploadQueued, UploadScored } from "@/lib/contracts/submissions";
+import { UploadJudging, UploadQueued, UploadScored } from "@/lib/contracts/submissions";
 import { getMetric } from "@/lib/metric-value";
 import { sendUpload, type UploadAnswer, type UploadWait } from "./send-upload";
 import { formatBytes, formatMetric } from "@/lib/format";
@@ -20,6 +20,7 @@ import { RunFields, type UploadJudge } from "./upload-fields";
 type Result =
   | ({ kind: "ok" } & UploadScored)
   | ({ kind: "queued" } & UploadQueued)
+  | ({ kind: "judging" } & UploadJudging)
   | { kind: "error"; status: number; message: string; problems: Problem[]; problemCount: number };
 
 /** What the form shows of the server's answer, read through the API's own contract (lib/contracts/submissions.ts). */
@@ -37,6 +38,9 @@ function readAnswer({ status, body }: UploadAnswer): Result {
   // a large file: kept, and scored by a worker
   const queued = status === 202 ? UploadQueued.safeParse(body) : null;
   if (queued?.success) return { kind: "queued", ...queued.data };
+  // CR-Bench comments without verdicts: stored, the server's judge decides them, then the score follows
+  const judging = status === 202 ? UploadJudging.safeParse(body) : null;
+  if (judging?.success) return { kind: "judging", ...judging.data };
   const err = ErrorBody.safeParse(body).data?.error;
   return {
     kind: "error",
@@ -198,6 +202,22 @@ function UploadResult({
 }) {
   if (result.kind === "queued")
     return <UploadStatus id={result.id} primaryMetric={primaryMetric} primaryColumn={primaryColumn} />;
+  if (result.kind === "judging")
+    return (
+      <UploadStatus
+        id={result.id}
+        primaryMetric={primaryMetric}
+        primaryColumn={primaryColumn}
+        initial={{
+          status: "judging",
+          error: null,
+          metrics: {},
+          validation: result.validation,
+          job: null,
+          judge: result.judge,
+        }}
+      />
+    );
   if (result.kind === "error")
     return (
       <div

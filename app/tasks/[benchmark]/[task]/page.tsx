@@ -14,6 +14,7 @@ import { CiteCard } from "@/components/leaderboard/cite-card";
 import { LeaderboardFilters } from "@/components/leaderboard/leaderboard-filters";
 import { PrintOnLoad } from "@/components/leaderboard/print-button";
 import { ReleaseBar } from "@/components/leaderboard/release-bar";
+import { JudgeAgreementCard } from "@/components/task/judge-agreement-card";
 import { TaskCharts } from "@/components/task/task-charts";
 import { BreakdownHeatmap } from "@/components/task/breakdown-heatmap";
 import { TaskHeader } from "@/components/task/task-header";
@@ -124,6 +125,8 @@ export default async function TaskLeaderboardPage({ params, searchParams }: { pa
         <BoardRows board={board} base={v.base} release={v.view.release} />
       </Sliced>
       <BoardCite v={v} board={board} task={task} snapshot={snapshot} />
+      {/* CR-Bench: the server judge against the release's human labels (nothing when it has none) */}
+      <JudgeAgreementCard releaseId={lb.releaseId} />
       {v.printing ? <PrintOnLoad /> : null}
       <section className="below-fold mt-8 print:hidden" aria-label="Charts">
         <Suspense fallback={<ChartSkeleton />}>

@@ -1,3 +1,4 @@
+import { judgeConfig } from "@/lib/server/judging";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
@@ -77,6 +78,7 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
             ? {
                 decides: t.kind.judge.decides,
                 paper: t.kind.judge.paper.map((p) => ({ label: p.label, prompt: p.prompts[0] })),
+                server: serverJudgeOf(t.kind),
               }
             : null
         }
@@ -87,6 +89,12 @@ export default async function SubmitPage({ params }: { params: Promise<{ benchma
 }
 
 type UploadContext = NonNullable<Awaited<ReturnType<typeof uploadContext>>>;
+
+/** The judge this server runs for the task's kind (CR-Bench), if one is configured. */
+function serverJudgeOf(kind: { serverJudge?: { version: string } }) {
+  const cfg = kind.serverJudge ? judgeConfig() : null;
+  return cfg && kind.serverJudge ? { model: cfg.model, prompt: kind.serverJudge.version } : null;
+}
 
 /** The accepted file shapes, the release's blank template, and the upload with curl. */
 function FileShapes({
