@@ -1,3 +1,4 @@
+import type { Instance, Pair } from "./types";
 import type { z } from "zod";
 import type { ExplorerItem, PrCurve } from "@/lib/metrics";
 import type { Distribution } from "./shared/distributions";
@@ -21,19 +22,8 @@ import type {
  * schema before it is written (on write). A renamed key in a scorer fails loudly, never as zeros.
  */
 
-/** One instance of a release as a kind sees it. */
-export interface Instance<T, M> {
-  externalId: string;
-  truth: T;
-  metadata: M;
-}
-
-/** A prediction aligned with its instance. */
-export interface Pair<T, P, M> {
-  truth: T;
-  prediction: P;
-  metadata: M;
-}
+// Instance and Pair live in ./types (the lower module); kinds import them from here too
+export type { Instance, Pair } from "./types";
 
 export interface KindSchemas<T, P, D, M> {
   /** stored truth of an instance (never leaves the server on a hidden release) */

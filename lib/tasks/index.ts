@@ -34,4 +34,5 @@ export function taskKindNames(): string[] {
   return [...KINDS.keys()];
 }
 
-export type { TaskKindModule, TaskKindName } from "./types";
+export type { TaskKindModule } from "./define";
+export type { TaskKindName } from "./types";

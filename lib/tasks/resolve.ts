@@ -1,6 +1,7 @@
 import { getTaskKind } from "./index";
 import { findTaskDef, taskOptions } from "./catalog";
-import type { TaskKindModule, TaskKindName, TaskOptions } from "./types";
+import type { TaskKindModule } from "./define";
+import type { TaskKindName, TaskOptions } from "./types";
 
 /** A task with its kind's module and options: what scoring, validation and pages work with. */
 export interface ResolvedTask {

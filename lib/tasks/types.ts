@@ -1,14 +1,26 @@
 import type { Problem } from "@/lib/errors";
 
-import type { Instance } from "./define";
+/** One instance of a release as a kind sees it. */
+export interface Instance<T, M> {
+  externalId: string;
+  truth: T;
+  metadata: M;
+}
+
+/** A prediction aligned with its instance. */
+export interface Pair<T, P, M> {
+  truth: T;
+  prediction: P;
+  metadata: M;
+}
 
 /** A task kind's name (`binary_abstention`, …): the key of the kind registry (lib/tasks/index.ts). */
 export type TaskKindName = string;
 
-/** A column of a task's leaderboard. */
 /** Stored metrics: numbers (null when undefined), possibly nested (Lite: input / output). */
 export type Metrics = { [key: string]: number | null | Metrics };
 
+/** A column of a task's leaderboard. */
 export interface MetricColumn {
   /** metric key; a dotted path for nested metrics, e.g. "input.F_m" */
   key: string;
@@ -67,8 +79,6 @@ export interface PredictionTemplate {
    */
   blanks: { instanceId: string; field: string }[];
 }
-
-export type { TaskKindModule } from "./define";
 
 /** One statistic of the table: its mean over the PRs that carry it, and how many do. */
 export interface ReleaseStatistic {

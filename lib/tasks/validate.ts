@@ -6,7 +6,8 @@ import { parseReleaseFile } from "@/lib/files/parse-release-file";
 import { PredictionStream } from "@/lib/files/stream-predictions";
 import { fieldPath, keyPath, rebasePath, segmentsPath } from "@/lib/files/json-path";
 import { didYouMean } from "./shared/did-you-mean";
-import type { StoredInstance, TaskKindModule, TaskOptions } from "./types";
+import type { TaskKindModule } from "./define";
+import type { StoredInstance, TaskOptions } from "./types";
 import { fixed } from "@/lib/format";
 
 /** What validation needs of a task: its kind and options. */

@@ -5,7 +5,8 @@ import { BOOTSTRAP_SEED, intervalFromReplicates, statsReplicates } from "@/lib/m
 import type { ResolvedTask } from "@/lib/tasks/resolve";
 import { computeBreakdowns, type Slice } from "@/lib/tasks/shared/breakdowns";
 import { lengthBuckets, type LengthBucket } from "@/lib/tasks/shared/length-bucket";
-import type { StoredInstance, TaskKindModule } from "@/lib/tasks/types";
+import type { TaskKindModule } from "@/lib/tasks/define";
+import type { StoredInstance } from "@/lib/tasks/types";
 import { encodeOutcomes } from "./outcomes";
 
 type ScoreResult = ReturnType<TaskKindModule["score"]>;

@@ -2,7 +2,7 @@
 // the fields an upload sends read into what a submission row stores, the judge required where the
 // task's verdicts are an LLM judge's, and the stored JSON read back with the paper-setup mark.
 import { AppError } from "@/lib/errors";
-import type { TaskKindModule } from "@/lib/tasks/types";
+import type { TaskKindModule } from "@/lib/tasks/define";
 import { assertJudgeNamed, paperSetup } from "@/lib/tasks/shared/judge";
 import { judgeConfig } from "@/lib/server/judging";
 import { z } from "zod";

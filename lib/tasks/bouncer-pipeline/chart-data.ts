@@ -1,7 +1,7 @@
 import type { SubmissionChartContext, TaskChartContext } from "@/lib/tasks/define";
 import { getMetric } from "@/lib/metric-value";
 import type { BounceMetadata } from "@/lib/tasks/binary-abstention/schemas";
-import type { Funnel, LiteDetails, LitePrediction, LiteTruth } from "./index";
+import type { Funnel, LiteDetails, LitePrediction, LiteTruth } from "./schemas";
 
 const C = { vague: "#E69F00", clear: "#56B4E9", correct: "#009E73", wrong: "#D55E00", node: "#64748b" };
 

@@ -1,12 +1,9 @@
-import { z } from "zod";
 import type { Problem } from "@/lib/errors";
 import { bouncerDistributions } from "@/lib/tasks/binary-abstention/distributions";
 import { safeDivide } from "@/lib/metrics";
 import { bounceOutcome, lengthOf } from "@/lib/tasks/binary-abstention";
 import {
-  BounceDetails,
   BounceMetadata,
-  BounceTruth,
   parseBouncePrediction,
   parseBounceReleaseRow,
   StoredPrediction,
@@ -17,46 +14,12 @@ import { unitHash } from "@/lib/tasks/shared/seeded";
 import { fmFromRows } from "@/lib/metrics";
 import type { Metrics, MetricColumn, ParseResult } from "@/lib/tasks/types";
 import { pipelineSubmissionCharts, pipelineTaskCharts } from "./chart-data";
+import { LiteDetails, LitePrediction, LiteTruth, type Funnel } from "./schemas";
 import { buildPipelineTemplate } from "./template";
 
 type Half = { bounce: boolean };
 
-/** Stored truth of a Lite instance: the input and the output truth of BouncerBench. */
-export const LiteTruth = z.object({ input: BounceTruth, output: BounceTruth });
-export type LiteTruth = z.infer<typeof LiteTruth>;
-/** A Lite prediction: the input and the output bouncer's decisions. */
-export const LitePrediction = z.object({
-  input: StoredPrediction,
-  output: StoredPrediction,
-  trace: z.unknown().optional(),
-});
-export type LitePrediction = z.infer<typeof LitePrediction>;
-
-/** The pipeline funnel's counts (METRICS.md §2). */
-export const FunnelSchema = z.object({
-  all: z.number().int(),
-  input_bounced_vague: z.number().int(),
-  input_bounced_clear: z.number().int(),
-  input_passed_vague: z.number().int(),
-  input_passed_clear: z.number().int(),
-  agent_correct: z.number().int(),
-  agent_incorrect: z.number().int(),
-  output_bounced_correct: z.number().int(),
-  output_bounced_incorrect: z.number().int(),
-  shown_correct: z.number().int(),
-  shown_incorrect: z.number().int(),
-});
-export type Funnel = z.infer<typeof FunnelSchema>;
-
-export const LiteDetails = z.object({
-  input: BounceDetails,
-  output: BounceDetails,
-  funnel: FunnelSchema,
-  before: z.number(),
-  after: z.number(),
-  lost: z.number(),
-});
-export type LiteDetails = z.infer<typeof LiteDetails>;
+export { FunnelSchema, LiteDetails, LitePrediction, LiteTruth, type Funnel } from "./schemas";
 
 /** Funnel of the bouncer pipeline (METRICS.md §2; BouncerBench Fig. 4 and Table IV). */
 export function pipelineFunnel(rows: { input: Half; output: Half; inBounce: boolean; outBounce: boolean }[]) {

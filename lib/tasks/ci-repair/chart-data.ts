@@ -1,6 +1,6 @@
 import type { TaskChartContext } from "@/lib/tasks/define";
 import { getMetric } from "@/lib/metric-value";
-import type { CiDetails } from "./index";
+import type { CiDetails } from "./schemas";
 import { buildCiTable1, type CiTable1, type Table1Source } from "./table-1";
 
 /**

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { isBlank } from "@/lib/tasks/shared/coerce";
 import type { Problem } from "@/lib/errors";
 import { defineTaskKind, type Instance, type Pair } from "@/lib/tasks/define";
@@ -6,43 +5,13 @@ import { shares } from "../shared/distributions";
 import type { Metrics, ParseResult } from "@/lib/tasks/types";
 import { applyPatch, PatchError } from "./apply-patch";
 import { ciRepairSubmissionCharts, ciRepairTaskCharts } from "./chart-data";
+import { CiDetails, CiMetadata, CiPrediction, CiTruth } from "./schemas";
 import { CI_COLUMNS } from "./columns";
 import { readFailureType } from "./failure-type";
 import { judgeArtifact } from "./sye";
 import { buildCiTemplate } from "./template";
 
-/** Stored truth of an artifact: the developer's fix. */
-export const CiTruth = z.object({ developer_patch: z.string() });
-export type CiTruth = z.infer<typeof CiTruth>;
-/** Public metadata: the repository, language, build system and the pre-fix files. */
-export const CiMetadata = z.object({
-  repo: z.string(),
-  lang: z.string(),
-  build_system: z.string(),
-  /** the CI service that ran the failing build (BugSwarm: travis, github) */
-  ci_service: z.string().optional(),
-  /**
-   * what failed: the release's own `failure_type`, else from BugSwarm's failed job — "test" (tests
-   * failed) or "build" (no failing test); absent when the row says neither (./failure-type.ts)
-   */
-  failure_type: z.string().optional(),
-  files: z.record(z.string(), z.string()),
-});
-export type CiMetadata = z.infer<typeof CiMetadata>;
-/** A stored prediction: the tool's patch (null: none), with the PL/CO it reports. */
-export const CiPrediction = z.object({
-  patch: z.string().nullable(),
-  plausible: z.boolean().optional(),
-  correct: z.boolean().optional(),
-});
-export type CiPrediction = z.infer<typeof CiPrediction>;
-/** Score details: which lexer judged how many artifacts, and how many reported PL. */
-export const CiDetails = z.object({
-  lexers: z.record(z.string(), z.number().int()),
-  reported: z.array(z.string()),
-  plReportedFor: z.number().int(),
-});
-export type CiDetails = z.infer<typeof CiDetails>;
+export { CiDetails, CiMetadata, CiPrediction, CiTruth } from "./schemas";
 
 function readFiles(v: unknown): Record<string, string> | string {
   let o = v;

@@ -2,7 +2,7 @@ import type { SubmissionChartContext, TaskChartContext } from "@/lib/tasks/defin
 import { getMetric } from "@/lib/metric-value";
 import type { MetricColumn, Metrics } from "@/lib/tasks/types";
 import { REVIEW_COLUMNS } from "./columns";
-import type { ReviewDetails, ReviewMetadata, ReviewPrediction, ReviewTruth } from "./index";
+import type { ReviewDetails, ReviewMetadata, ReviewPrediction, ReviewTruth } from "./schemas";
 
 /**
  * A paper's results table as chart data: its columns (metric key, label, format for

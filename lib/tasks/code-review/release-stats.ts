@@ -2,7 +2,7 @@
 // on its pull request, and of the length of its description, from what the release rows carry.
 import { parsePatch } from "diff";
 import type { ReleaseStatistics } from "@/lib/tasks/types";
-import type { ReviewMetadata, ReviewTruth } from "./index";
+import type { ReviewMetadata, ReviewTruth } from "./schemas";
 
 /**
  * The lines a unified diff changes: its added plus its removed lines, hunk by hunk (file headers,

@@ -3,7 +3,8 @@
 // length bucket, label, category, language, build system — with a bootstrap interval of the
 // primary metric per slice. Pure: computed with the score at write time (lib/server/scoring).
 import { BOOTSTRAP_SEED, intervalFromReplicates, statsReplicates } from "@/lib/metrics";
-import type { Metrics, StoredInstance, TaskKindModule, TaskOptions } from "@/lib/tasks/types";
+import type { TaskKindModule } from "@/lib/tasks/define";
+import type { Metrics, StoredInstance, TaskOptions } from "@/lib/tasks/types";
 import { BUCKETS } from "./length-bucket";
 
 type Facets = { label?: string; length?: string; failure?: string };
