@@ -357,14 +357,8 @@ function erasedJudge<T, P>(
   };
 }
 
-/**
- * Turns a kind's typed definition into the module the server uses. Parsing is memoised per
- * stored object, so a truth read once per release is parsed once however many submissions
- * are scored against it.
- */
-export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
-  def: TaskKindDef<T, P, D, M, TC, SC>,
-): TaskKind<T, P, D, M, TC, SC> {
+/** The readers of a kind's stored JSON (parsed by its schemas, memoised per object) and its write check. */
+function readersOf<T, P, D, M, TC, SC>(def: TaskKindDef<T, P, D, M, TC, SC>) {
   const s = def.schemas;
   const reader = <X>(schema: z.ZodType<X>, what: string) => {
     const cache = new WeakMap<object, X>();
@@ -410,6 +404,133 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
     details: hidden || !x.details ? null : (details(x.details) as D),
   });
 
+  return { s, truth, metadata, prediction, details, options, instance, pair, check, seriesOf };
+}
+
+type Readers<T, P, D, M> = {
+  s: KindSchemas<T, P, D, M>;
+  truth: (v: unknown) => T;
+  metadata: (v: unknown) => M;
+  prediction: (v: unknown) => P;
+  details: (v: unknown) => D;
+  instance: (i: RawInstance) => Instance<T, M>;
+  pair: (p: RawPair) => Pair<T, P, M>;
+  check: <X>(schema: z.ZodType<X>, what: string, value: X, asStored?: boolean) => Json;
+  seriesOf: (x: ChartSeries<Json>, hidden: boolean) => ChartSeries<D>;
+};
+
+/** A release's views through the kind: its distributions, statistics, baselines and blank file. */
+function releaseHooks<T, P, D, M, TC, SC>(
+  def: TaskKindDef<T, P, D, M, TC, SC>,
+  r: Readers<T, P, D, M>,
+): Pick<TaskKindModule, "releaseDistributions" | "releaseStatistics" | "baselines" | "template"> {
+  const { s, truth, metadata, check } = r;
+  return {
+    releaseDistributions:
+      def.releaseDistributions &&
+      ((input, o) =>
+        def.releaseDistributions!(
+          {
+            truth: input.truth,
+            instances: input.instances.map((i) => ({
+              truth: input.truth ? truth(i.truth) : null,
+              metadata: metadata(i.metadata),
+            })),
+          },
+          o,
+        )),
+    releaseStatistics:
+      def.releaseStatistics &&
+      ((input, o) =>
+        def.releaseStatistics!(
+          {
+            truth: input.truth,
+            instances: input.instances.map((i) => ({
+              truth: input.truth ? truth(i.truth) : null,
+              metadata: metadata(i.metadata),
+            })),
+          },
+          o,
+        )),
+    baselines:
+      def.baselines &&
+      ((o) =>
+        def.baselines!(o).map((b) => ({
+          key: b.key,
+          label: b.label,
+          description: b.description,
+          predict: (i) =>
+            check(
+              s.prediction,
+              "baseline prediction",
+              b.predict({ externalId: i.externalId, metadata: metadata(i.metadata) }),
+            ),
+        }))),
+    template:
+      def.template &&
+      ((list, o) =>
+        def.template!(
+          list.map((i) => ({ externalId: i.externalId, metadata: metadata(i.metadata) })),
+          o,
+        )),
+  };
+}
+
+/** A submission's views through the kind: the explorer, facets, slice headlines, length buckets. */
+function viewHooks<T, P, D, M, TC, SC>(
+  def: TaskKindDef<T, P, D, M, TC, SC>,
+  r: Readers<T, P, D, M>,
+): Pick<TaskKindModule, "explorerItems" | "instanceFacets" | "sliceHeadline" | "lengthBuckets"> {
+  const { instance, pair, prediction } = r;
+  return {
+    explorerItems: def.explorerItems && ((pairs) => def.explorerItems!(pairs.map(pair))),
+    instanceFacets: def.instanceFacets && ((inst, o) => def.instanceFacets!(instance(inst), o)),
+    sliceHeadline: def.sliceHeadline && ((pairs, o) => def.sliceHeadline!(pairs.map(pair), o)),
+    lengthBuckets:
+      def.lengthBuckets &&
+      ((o) => {
+        const spec = def.lengthBuckets!(o);
+        return { side: spec.side, row: (inst, p) => spec.row(instance(inst), prediction(p)) };
+      }),
+  };
+}
+
+/** The kind's charts, their stored details read through its schema. */
+function chartHooks<T, P, D, M, TC, SC>(
+  def: TaskKindDef<T, P, D, M, TC, SC>,
+  r: Readers<T, P, D, M>,
+): Pick<TaskKindModule, "taskCharts" | "submissionCharts"> {
+  const { details, pair, seriesOf } = r;
+  return {
+    taskCharts:
+      def.taskCharts &&
+      ((ctx) =>
+        def.taskCharts!({
+          ...ctx,
+          series: ctx.series.map((x) => seriesOf(x, ctx.hidden)),
+          overlay: ctx.overlay.map((x) => seriesOf(x, ctx.hidden)),
+        })),
+    submissionCharts:
+      def.submissionCharts &&
+      ((ctx) =>
+        def.submissionCharts!({
+          ...ctx,
+          details: ctx.hidden || !ctx.details ? null : details(ctx.details),
+          pairs: async () => (await ctx.pairs()).map(pair),
+        })),
+  };
+}
+
+/**
+ * Turns a kind's typed definition into the module the server uses. Parsing is memoised per
+ * stored object, so a truth read once per release is parsed once however many submissions
+ * are scored against it.
+ */
+export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
+  def: TaskKindDef<T, P, D, M, TC, SC>,
+): TaskKind<T, P, D, M, TC, SC> {
+  const r = readersOf(def);
+  const { s, truth, prediction, details, options, instance, pair, check } = r;
   const kindModule: TaskKind<T, P, D, M, TC, SC> = {
     def,
     kind: def.kind,
@@ -437,64 +558,10 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
     },
     storageOnlyFields: def.storageOnlyFields,
     warnPrediction: def.warnPrediction && ((inst, p, o) => def.warnPrediction!(instance(inst), prediction(p), o)),
-    releaseDistributions:
-      def.releaseDistributions &&
-      ((input, o) =>
-        def.releaseDistributions!(
-          {
-            truth: input.truth,
-            instances: input.instances.map((i) => ({
-              truth: input.truth ? truth(i.truth) : null,
-              metadata: metadata(i.metadata),
-            })),
-          },
-          o,
-        )),
-    releaseStatistics:
-      def.releaseStatistics &&
-      ((input, o) =>
-        def.releaseStatistics!(
-          {
-            truth: input.truth,
-            instances: input.instances.map((i) => ({
-              truth: input.truth ? truth(i.truth) : null,
-              metadata: metadata(i.metadata),
-            })),
-          },
-          o,
-        )),
-    explorerItems: def.explorerItems && ((pairs) => def.explorerItems!(pairs.map(pair))),
-    instanceFacets: def.instanceFacets && ((inst, o) => def.instanceFacets!(instance(inst), o)),
-    sliceHeadline: def.sliceHeadline && ((pairs, o) => def.sliceHeadline!(pairs.map(pair), o)),
-    lengthBuckets:
-      def.lengthBuckets &&
-      ((o) => {
-        const spec = def.lengthBuckets!(o);
-        return { side: spec.side, row: (inst, p) => spec.row(instance(inst), prediction(p)) };
-      }),
-    baselines:
-      def.baselines &&
-      ((o) =>
-        def.baselines!(o).map((b) => ({
-          key: b.key,
-          label: b.label,
-          description: b.description,
-          predict: (i) =>
-            check(
-              s.prediction,
-              "baseline prediction",
-              b.predict({ externalId: i.externalId, metadata: metadata(i.metadata) }),
-            ),
-        }))),
+    ...releaseHooks(def, r),
+    ...viewHooks(def, r),
     predictionFormat: (o) => def.predictionFormat(o),
     releaseFormat: (o) => def.releaseFormat(o),
-    template:
-      def.template &&
-      ((list, o) =>
-        def.template!(
-          list.map((i) => ({ externalId: i.externalId, metadata: metadata(i.metadata) })),
-          o,
-        )),
     score(pairs, o) {
       const r = def.score(pairs.map(pair), o);
       return {
@@ -508,22 +575,7 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
     primaryFromStats: (rows, o) => def.primaryFromStats(rows, o),
     outcomeFilters: def.outcomeFilters,
     readDetails: (d) => details(d),
-    taskCharts:
-      def.taskCharts &&
-      ((ctx) =>
-        def.taskCharts!({
-          ...ctx,
-          series: ctx.series.map((x) => seriesOf(x, ctx.hidden)),
-          overlay: ctx.overlay.map((x) => seriesOf(x, ctx.hidden)),
-        })),
-    submissionCharts:
-      def.submissionCharts &&
-      ((ctx) =>
-        def.submissionCharts!({
-          ...ctx,
-          details: ctx.hidden || !ctx.details ? null : details(ctx.details),
-          pairs: async () => (await ctx.pairs()).map(pair),
-        })),
+    ...chartHooks(def, r),
   };
   return kindModule;
 }

@@ -166,24 +166,46 @@ export interface IngestResult {
   sha256: string;
 }
 
-/**
- * Upload → validate → score → store, streamed and all-or-nothing. The file is hashed and parsed
- * as it arrives; each valid prediction is written at once through COPY inside one transaction
- * (with the submission row and its score), and only what the scorer reads stays in memory. Any
- * problem rolls everything back and answers one 422 listing the problems.
- */
-export async function ingestPredictions(input: IngestInput): Promise<IngestResult> {
-  const database = await getDatabase();
-  const db = database.prisma;
-  const task = await getTaskOrThrow(db, input.task);
-  const release = await getReleaseOrThrow(db, task.id);
-  const instances = await getReleaseInstances(db, release.id, true);
-  const hash = crypto.createHash("sha256");
-  let size = 0;
-  const parser = new PredictionStream(input.fileName);
-  const v = new PredictionValidator(task, instances, getEnv().MAX_PREDICTION_BYTES, { suggestIds: !release.hidden });
+type Checked = Awaited<ReturnType<Upload["check"]>>;
 
-  const consume = async (write: ((id: string, json: string) => Promise<void>) | null) => {
+/** A dry run asked for in a field after the file: everything written is rolled back. */
+class DryRunAfterFile {
+  constructor(readonly out: Checked) {}
+}
+
+/**
+ * One upload on its way in: the file hashed and parsed as it arrives, checked against the current
+ * release, then (unless a dry run) stored with its score in one transaction. Each phase is a
+ * method; ingestPredictions runs them in order.
+ */
+class Upload {
+  private hash = crypto.createHash("sha256");
+  size = 0;
+  private parser: PredictionStream;
+  private v: PredictionValidator;
+
+  private constructor(
+    readonly input: IngestInput,
+    readonly database: Awaited<ReturnType<typeof getDatabase>>,
+    readonly task: Awaited<ReturnType<typeof getTaskOrThrow>>,
+    readonly release: Awaited<ReturnType<typeof getReleaseOrThrow>>,
+    readonly instances: Awaited<ReturnType<typeof getReleaseInstances>>,
+  ) {
+    this.parser = new PredictionStream(input.fileName);
+    this.v = new PredictionValidator(task, instances, getEnv().MAX_PREDICTION_BYTES, { suggestIds: !release.hidden });
+  }
+
+  static async open(input: IngestInput): Promise<Upload> {
+    const database = await getDatabase();
+    const task = await getTaskOrThrow(database.prisma, input.task);
+    const release = await getReleaseOrThrow(database.prisma, task.id);
+    const instances = await getReleaseInstances(database.prisma, release.id, true);
+    return new Upload(input, database, task, release, instances);
+  }
+
+  /** Reads the file to its end (or to the first slice past a flood), writing each valid prediction. */
+  async consume(write: ((id: string, json: string) => Promise<void>) | null): Promise<void> {
+    const { parser, v } = this;
     const handle = async (entries: PredictionEntry[]) => {
       for (const e of entries) {
         if (v.stopped) return;
@@ -191,10 +213,10 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
         if (json !== null && write && v.problemCount === 0 && parser.problems.length === 0) await write(e.id, json);
       }
     };
-    read: for await (const chunk of input.source) {
+    read: for await (const chunk of this.input.source) {
       const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-      hash.update(buf);
-      size += buf.length;
+      this.hash.update(buf);
+      this.size += buf.length;
       // a slice at a time, so that a flood (unknown ids, more entries than instances) is cut
       // after at most one slice, and the rest of the file is never parsed nor read
       for (let at = 0; at < buf.length; at += PARSE_SLICE) {
@@ -207,13 +229,12 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
       parser.end();
       await handle(parser.drain());
     }
-  };
+  }
 
-  // a dry run on a hidden release validates only: metrics would be a free label oracle
-  const dryRunMetrics = (score: ComputedScore): Metrics => (release.hidden ? {} : (score.result?.metrics ?? {}));
-
-  const scoreAndCheck = async (sql: Sql) => {
-    const checked = finishValidation(parser, v);
+  /** The file's problems (a 422), who judges its verdicts, its score and its report. */
+  async check(sql: Sql) {
+    const { task, release, instances } = this;
+    const checked = finishValidation(this.parser, this.v);
     // CR-Bench: the file's verdicts, or the server judge's (cached ones now, the rest by its jobs)
     const judging = await decideUploadJudging(sql, task, release, instances, checked.predictions);
     const judged = judging.by === "server" ? judging.predictions : checked.predictions;
@@ -235,170 +256,201 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
       pending: judging.by === "server" && !judging.predictions,
       validation: report(checked.format, checked.rows, score, release, warnings),
     };
-  };
+  }
 
-  if (input.dryRun) {
-    await consume(null);
-    const { score, validation, pending, judging } = await scoreAndCheck(sqlOf(db));
-    const given = await input.meta;
-    if (judging.by === "team" && judgeConfig()) assertJudgeNamed(task.kind.judge, given.meta ?? {});
+  /** A team-judged file names its judge (without a judge on the server, the form's check did: ./system-meta.ts). */
+  assertJudgeNamed(judging: UploadJudging, given: SubmissionMeta): void {
+    if (judging.by === "team" && judgeConfig()) assertJudgeNamed(this.task.kind.judge, given.meta ?? {});
+  }
+
+  /** What a dry run answers: the report, and metrics unless the release is hidden (a free label oracle) or judging waits. */
+  dryRunResult(c: Checked): IngestResult {
     return {
       id: null,
       status: "validated",
-      metrics: pending ? {} : dryRunMetrics(score),
-      validation,
-      hidden: release.hidden,
+      metrics: c.pending || this.release.hidden ? {} : (c.score.result?.metrics ?? {}),
+      validation: c.validation,
+      hidden: this.release.hidden,
       ladder: null,
-      fileSize: size,
-      sha256: hash.digest("hex"),
+      fileSize: this.size,
+      sha256: this.hash.digest("hex"),
     };
   }
 
-  const id = input.submissionId ?? crypto.randomUUID();
-  let sha256 = "";
-  // a dry run asked for in a field after the file: everything written is rolled back
-  class DryRun {
-    constructor(readonly out: Awaited<ReturnType<typeof scoreAndCheck>>) {}
+  /** Streams the predictions into the submission's rows (COPY), in the caller's transaction. */
+  async copyPredictions(conn: RawConnection, id: string): Promise<void> {
+    const sql = sqlOf(conn);
+    const { input, task, release } = this;
+    if (input.submissionId) await deletePredictionsOf(sql, id);
+    else
+      await insertScoringSubmission(sql, {
+        id,
+        taskId: task.id,
+        teamId: input.teamId,
+        userId: input.userId,
+        fileName: input.fileName ?? null,
+        releaseId: release.id,
+      });
+    const copy = conn.client.query(copyFrom(COPY_PREDICTIONS));
+    let copyError: Error | null = null;
+    copy.on("error", (e: Error) => (copyError = e));
+    const write = async (externalId: string, json: string) => {
+      if (copyError) return;
+      if (!copy.write(`${id},${csv(externalId)},${csv(json)}\n`)) {
+        await Promise.race([once(copy, "drain"), once(copy, "error").catch(() => undefined)]);
+      }
+    };
+    try {
+      await this.consume(write);
+    } finally {
+      copy.end();
+      await finished(copy).catch((e) => (copyError ??= e));
+    }
+    if (copyError) throw copyError;
   }
-  const out = await database
+
+  /**
+   * The checks that need the database: the team's quota, the model name's owner, a byte-identical
+   * live file of the team. Returns the model's skeleton and the file's SHA-256.
+   * @throws AppError quota / conflict
+   */
+  async claim(sql: Sql, id: string, meta: SubmissionMeta): Promise<{ modelSkeleton: string; sha256: string }> {
+    const { input, task, release } = this;
+    if (input.quota && input.teamId && !input.submissionId) await holdQuota(sql, task, release, input.teamId);
+    // a model name belongs to the first team that used it on the task, look-alikes included
+    // (checked for counted uploads: admins, seeds and baselines are trusted; a queued upload was checked when queued)
+    const modelSkeleton =
+      input.quota && !input.submissionId
+        ? await assertModelNameAvailable(sql, {
+            taskId: task.id,
+            teamId: input.teamId,
+            model: meta.model,
+            submissionId: id,
+          })
+        : skeleton(meta.model);
+    const sha256 = this.hash.digest("hex");
+    // the same file twice is the same row twice: refused, naming the one that stands
+    if (input.teamId && !meta.baseline) {
+      const dup = await liveDuplicateOf(sql, { taskId: task.id, teamId: input.teamId, sha256, id });
+      if (dup)
+        throw new AppError(
+          "conflict",
+          dup.hidden
+            ? `this file is byte-identical (SHA-256 ${sha256.slice(0, 12)}…) to your team's submission ${dup.id} ("${dup.model}"), which the maintainers hid: the same file cannot come back as a new submission`
+            : `this file is byte-identical (SHA-256 ${sha256.slice(0, 12)}…) to your team's submission ${dup.id} ("${dup.model}", ${dup.visibility}, uploaded ${dup.created_at.toISOString().slice(0, 10)}), which is still live: withdraw it first, or upload a different file`,
+          { field: "file", submissionId: dup.id, sha256 },
+        );
+    }
+    return { modelSkeleton, sha256 };
+  }
+
+  /** Stores the score (or opens the judge's run), the submission's form and report, its changelog entry. */
+  async record(
+    sql: Sql,
+    id: string,
+    c: Checked,
+    meta: SubmissionMeta,
+    claimed: { modelSkeleton: string; sha256: string },
+  ) {
+    const { input, task, release } = this;
+    const { score, judging, pending, validation } = c;
+    if (pending && judging.by === "server") {
+      // scored by the judge run's last job (lib/server/judging), which also queues the audit
+      await startJudging(sql, id, release.id, judging.plan, judging.cfg);
+    } else {
+      await saveScore(sql, task, id, release.id, score);
+      // the integrity audit (issue 34) runs once this commits: queued with the score, or not at all
+      if (!meta.baseline) await queueAudit(sql, id);
+    }
+    await markSubmissionScored(sql, id, {
+      ...submissionForm(meta, { size: this.size, sha256: claimed.sha256 }, claimed.modelSkeleton),
+      baseline: meta.baseline ?? null,
+      synthetic: meta.synthetic ?? release.synthetic,
+      format: validation.format,
+      fileName: input.fileName ?? null,
+      validation,
+      releaseId: release.id,
+      status: pending ? "judging" : "scored",
+      judgedBy: judging.by,
+    });
+    // a judged upload is on the changelog once scored (lib/server/judging)
+    if ((meta.visibility ?? "public") === "public" && !meta.baseline && !pending)
+      await audit(sql, {
+        actor: { label: input.actorLabel ?? "system", userId: input.userId },
+        action: "submission.public",
+        target: { type: "submission", id },
+        taskId: task.id,
+        teamId: input.teamId,
+        public: true,
+        after: {
+          model: meta.model,
+          release: release.version,
+          ...(release.hidden ? {} : { [task.primaryMetric]: score.result?.primaryValue ?? null }),
+        },
+      });
+  }
+
+  /** Hidden releases: what the Ladder released of the stored score. */
+  async ladder(sql: Sql, id: string): Promise<IngestResult["ladder"]> {
+    const l = await ladderOutcome(sql, id, this.release.id);
+    return {
+      released: l?.ladder_released === true,
+      margin: l?.ladder_margin ?? null,
+      metrics: l?.ladder_metrics ?? {},
+    };
+  }
+}
+
+/**
+ * Upload → validate → score → store, streamed and all-or-nothing. The file is hashed and parsed
+ * as it arrives; each valid prediction is written at once through COPY inside one transaction
+ * (with the submission row and its score), and only what the scorer reads stays in memory. Any
+ * problem rolls everything back and answers one 422 listing the problems.
+ */
+export async function ingestPredictions(input: IngestInput): Promise<IngestResult> {
+  const up = await Upload.open(input);
+  if (input.dryRun) {
+    await up.consume(null);
+    const c = await up.check(sqlOf(up.database.prisma));
+    up.assertJudgeNamed(c.judging, await input.meta);
+    return up.dryRunResult(c);
+  }
+  const id = input.submissionId ?? crypto.randomUUID();
+  const out = await up.database
     .transaction(async (conn: RawConnection) => {
       const sql = sqlOf(conn);
-      if (input.submissionId) {
-        await deletePredictionsOf(sql, id);
-      } else {
-        await insertScoringSubmission(sql, {
-          id,
-          taskId: task.id,
-          teamId: input.teamId,
-          userId: input.userId,
-          fileName: input.fileName ?? null,
-          releaseId: release.id,
-        });
-      }
-      const copy = conn.client.query(copyFrom(COPY_PREDICTIONS));
-      let copyError: Error | null = null;
-      copy.on("error", (e: Error) => (copyError = e));
-      const write = async (externalId: string, json: string) => {
-        if (copyError) return;
-        if (!copy.write(`${id},${csv(externalId)},${csv(json)}\n`)) {
-          await Promise.race([once(copy, "drain"), once(copy, "error").catch(() => undefined)]);
-        }
-      };
-      try {
-        await consume(write);
-      } finally {
-        copy.end();
-        await finished(copy).catch((e) => (copyError ??= e));
-      }
-      if (copyError) throw copyError;
-      const checkedOut = await scoreAndCheck(sql);
-      const { score, validation, judging, pending } = checkedOut;
+      await up.copyPredictions(conn, id);
+      const c = await up.check(sql);
       const given = await input.meta;
-      if (given.dryRun) throw new DryRun(checkedOut);
-      // a team-judged file names its judge (without a judge on the server, the form's check did:
-      // ./system-meta.ts); the server's judge names itself
-      if (judging.by === "team" && judgeConfig()) assertJudgeNamed(task.kind.judge, given.meta ?? {});
+      if (given.dryRun) throw new DryRunAfterFile(c);
+      up.assertJudgeNamed(c.judging, given);
+      // the server's judge names itself
       const meta: SubmissionMeta =
-        judging.by === "server"
-          ? { ...given, meta: { ...given.meta, judge_model: judging.plan.model, judge_prompt: judging.plan.version } }
+        c.judging.by === "server"
+          ? {
+              ...given,
+              meta: { ...given.meta, judge_model: c.judging.plan.model, judge_prompt: c.judging.plan.version },
+            }
           : given;
-      if (input.quota && input.teamId && !input.submissionId) await holdQuota(sql, task, release, input.teamId);
-      // a model name belongs to the first team that used it on the task, look-alikes included
-      // (checked for counted uploads: admins, seeds and baselines are trusted; a queued upload was checked when queued)
-      const modelSkeleton =
-        input.quota && !input.submissionId
-          ? await assertModelNameAvailable(sql, {
-              taskId: task.id,
-              teamId: input.teamId,
-              model: meta.model,
-              submissionId: id,
-            })
-          : skeleton(meta.model);
-      sha256 = hash.digest("hex");
-      // the same file twice is the same row twice: refused, naming the one that stands
-      if (input.teamId && !meta.baseline) {
-        const dup = await liveDuplicateOf(sql, { taskId: task.id, teamId: input.teamId, sha256, id });
-        if (dup)
-          throw new AppError(
-            "conflict",
-            dup.hidden
-              ? `this file is byte-identical (SHA-256 ${sha256.slice(0, 12)}…) to your team's submission ${dup.id} ("${dup.model}"), which the maintainers hid: the same file cannot come back as a new submission`
-              : `this file is byte-identical (SHA-256 ${sha256.slice(0, 12)}…) to your team's submission ${dup.id} ("${dup.model}", ${dup.visibility}, uploaded ${dup.created_at.toISOString().slice(0, 10)}), which is still live: withdraw it first, or upload a different file`,
-            { field: "file", submissionId: dup.id, sha256 },
-          );
-      }
-      if (pending && judging.by === "server") {
-        // scored by the judge run's last job (lib/server/judging), which also queues the audit
-        await startJudging(sql, id, release.id, judging.plan, judging.cfg);
-      } else {
-        await saveScore(sql, task, id, release.id, score);
-        // the integrity audit (issue 34) runs once this commits: queued with the score, or not at all
-        if (!meta.baseline) await queueAudit(sql, id);
-      }
-      await markSubmissionScored(sql, id, {
-        ...submissionForm(meta, { size, sha256 }, modelSkeleton),
-        baseline: meta.baseline ?? null,
-        synthetic: meta.synthetic ?? release.synthetic,
-        format: validation.format,
-        fileName: input.fileName ?? null,
-        validation,
-        releaseId: release.id,
-        status: pending ? "judging" : "scored",
-        judgedBy: judging.by,
-      });
-      // a judged upload is on the changelog once scored (lib/server/judging)
-      if ((meta.visibility ?? "public") === "public" && !meta.baseline && !pending) {
-        await audit(sql, {
-          actor: { label: input.actorLabel ?? "system", userId: input.userId },
-          action: "submission.public",
-          target: { type: "submission", id },
-          taskId: task.id,
-          teamId: input.teamId,
-          public: true,
-          after: {
-            model: meta.model,
-            release: release.version,
-            ...(release.hidden ? {} : { [task.primaryMetric]: score.result?.primaryValue ?? null }),
-          },
-        });
-      }
-      let ladder: IngestResult["ladder"] = null;
-      if (release.hidden && !pending) {
-        const l = await ladderOutcome(sql, id, release.id);
-        ladder = {
-          released: l?.ladder_released === true,
-          margin: l?.ladder_margin ?? null,
-          metrics: l?.ladder_metrics ?? {},
-        };
-      }
-      return { score, validation, ladder, pending };
+      const claimed = await up.claim(sql, id, meta);
+      await up.record(sql, id, c, meta, claimed);
+      const ladder = up.release.hidden && !c.pending ? await up.ladder(sql, id) : null;
+      return { c, ladder, sha256: claimed.sha256 };
     })
     .catch((e) => {
-      if (e instanceof DryRun) return e;
+      if (e instanceof DryRunAfterFile) return e;
       throw e;
     });
-  if (out instanceof DryRun) {
-    const { score, validation } = out.out;
-    return {
-      id: null,
-      status: "validated",
-      metrics: dryRunMetrics(score),
-      validation,
-      hidden: release.hidden,
-      ladder: null,
-      fileSize: size,
-      sha256: hash.digest("hex"),
-    };
-  }
+  if (out instanceof DryRunAfterFile) return up.dryRunResult(out.out);
   return {
     id,
-    status: out.pending ? "judging" : "scored",
-    metrics: out.pending ? {} : (out.score.result?.metrics ?? {}),
-    validation: out.validation,
-    hidden: release.hidden,
+    status: out.c.pending ? "judging" : "scored",
+    metrics: out.c.pending ? {} : (out.c.score.result?.metrics ?? {}),
+    validation: out.c.validation,
+    hidden: up.release.hidden,
     ladder: out.ladder,
-    fileSize: size,
-    sha256,
+    fileSize: up.size,
+    sha256: out.sha256,
   };
 }
 
