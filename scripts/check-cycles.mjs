@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// No import cycles among our own modules (app/, components/, lib/, scripts/, cli/).
+// No import cycles of any kind among our own modules (app/, components/, lib/, scripts/, cli/).
 //
-// Every static import and re-export that carries a value is an edge (`import type`, `export type`
-// and imports whose every name is `type` are not: they vanish at compile time, as do dynamic
-// `import()`s, which load lazily and are the sanctioned way to reach "up" a layer). Modules are
-// resolved with TypeScript's own resolver and tsconfig.json (the `@/` alias included), and every
-// strongly connected component of more than one module — or a module importing itself — is
-// printed with one concrete cycle through it. Exit 1 when there is any.
+// Every import is an edge: value imports and re-exports, type-only ones (`import type`,
+// `export type … from`, `import { type X }`, `import("…").T` in a type) and dynamic ones
+// (`import("…")`, `await import("…")`, `require("…")` with a literal specifier). A type-only
+// cycle still ties two layers together, and a lazy import is still a lower layer reaching up:
+// lower modules take what they need from higher ones through a registry the higher ones fill
+// (e.g. `registerCollector` in lib/server/observability/metrics.ts), never through an import.
+// Modules are resolved with TypeScript's own resolver and tsconfig.json (the `@/` alias
+// included), and every strongly connected component of more than one module — or a module
+// importing itself — is printed with one concrete cycle through it. Exit 1 when there is any.
 //
 // `npm run lint` runs it after ESLint; `node scripts/check-cycles.mjs --json` prints the graph's
 // figures for docs/architecture.md.
@@ -40,8 +43,12 @@ const config = ts.getParsedCommandLineOfConfigFile(
 const options = config?.options ?? {};
 const host = ts.createCompilerHost(options);
 
-/** The value-carrying module specifiers of one file. */
-export function valueImports(text, fileName) {
+/**
+ * Every import of one file, with its kind: `value` (a static import or re-export that carries a
+ * value), `type` (one that carries only types, or an `import("…")` type) or `dynamic` (`import("…")`
+ * or `require("…")` called with a literal).
+ */
+export function importsOf(text, fileName) {
   const sf = ts.createSourceFile(
     fileName,
     text,
@@ -49,43 +56,65 @@ export function valueImports(text, fileName) {
     false,
     fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
-  const specs = [];
+  const found = [];
+  const add = (node, kind) => {
+    if (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)))
+      found.push({ spec: node.text, kind });
+  };
+  const allTypes = (elements) => elements.length > 0 && elements.every((e) => e.isTypeOnly);
   for (const st of sf.statements) {
     if (ts.isImportDeclaration(st)) {
       const clause = st.importClause;
-      if (clause?.isTypeOnly) continue;
-      if (clause && !clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings)) {
-        const els = clause.namedBindings.elements;
-        if (els.length > 0 && els.every((e) => e.isTypeOnly)) continue;
-      }
-      specs.push(st.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(st) && st.moduleSpecifier) {
-      if (st.isTypeOnly) continue;
-      if (
-        st.exportClause &&
-        ts.isNamedExports(st.exportClause) &&
-        st.exportClause.elements.length > 0 &&
-        st.exportClause.elements.every((e) => e.isTypeOnly)
-      )
-        continue;
-      specs.push(st.moduleSpecifier.text);
-    } else if (ts.isImportEqualsDeclaration(st) && !st.isTypeOnly && ts.isExternalModuleReference(st.moduleReference)) {
-      specs.push(st.moduleReference.expression.text);
+      const bindings = clause?.namedBindings;
+      const typeOnly =
+        clause?.isTypeOnly ||
+        (clause && !clause.name && bindings && ts.isNamedImports(bindings) && allTypes(bindings.elements));
+      add(st.moduleSpecifier, typeOnly ? "type" : "value");
+    } else if (ts.isExportDeclaration(st)) {
+      const named = st.exportClause && ts.isNamedExports(st.exportClause) ? st.exportClause.elements : [];
+      add(st.moduleSpecifier, st.isTypeOnly || allTypes(named) ? "type" : "value");
+    } else if (ts.isImportEqualsDeclaration(st) && ts.isExternalModuleReference(st.moduleReference)) {
+      add(st.moduleReference.expression, st.isTypeOnly ? "type" : "value");
     }
   }
-  return specs;
+  // Dynamic imports, `require`s and `import("…")` types can sit anywhere: walk the tree, but only
+  // in files that spell one (most do not).
+  if (/\b(import|require)\s*\(/.test(text)) {
+    const visit = (node) => {
+      if (ts.isCallExpression(node)) {
+        const callee = node.expression;
+        if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require"))
+          add(node.arguments[0], "dynamic");
+      } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal, "type");
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(sf, visit);
+  }
+  return found;
 }
 
-/** file → the project files it imports values from. */
-export function buildGraph(files = sources()) {
+/** The module specifiers of one file, every kind of import counted. */
+export function moduleImports(text, fileName) {
+  return importsOf(text, fileName).map((i) => i.spec);
+}
+
+/**
+ * file → the project files it imports (values, types or lazily). `kinds`, when given, gets
+ * "from\0to" → the kinds of import that edge stands for ("value", "type", "dynamic").
+ */
+export function buildGraph(files = sources(), kinds = new Map()) {
   const inProject = new Set(files);
   const graph = new Map();
   for (const file of files) {
     const edges = new Set();
-    for (const spec of valueImports(fs.readFileSync(file, "utf8"), file)) {
+    for (const { spec, kind } of importsOf(fs.readFileSync(file, "utf8"), file)) {
       const r = ts.resolveModuleName(spec, file, options, host).resolvedModule;
-      if (r && !r.isExternalLibraryImport && inProject.has(path.resolve(r.resolvedFileName)))
-        edges.add(path.resolve(r.resolvedFileName));
+      if (!r || r.isExternalLibraryImport) continue;
+      const to = path.resolve(r.resolvedFileName);
+      if (!inProject.has(to)) continue;
+      edges.add(to);
+      const key = `${file}\0${to}`;
+      kinds.set(key, [...new Set([...(kinds.get(key) ?? []), kind])]);
     }
     graph.set(file, [...edges]);
   }
@@ -145,10 +174,8 @@ export function cycles(graph) {
   return comps;
 }
 
-/** One concrete cycle inside a component: a shortest path from its first module back to itself. */
-function witness(graph, comp) {
-  const inComp = new Set(comp);
-  const start = comp.slice().sort()[0];
+/** A shortest cycle inside a component through `start` (a module importing itself: [start, start]). */
+function cycleThrough(graph, inComp, start) {
   const prev = new Map([[start, null]]);
   const queue = [start];
   while (queue.length) {
@@ -169,8 +196,23 @@ function witness(graph, comp) {
   return [start];
 }
 
+/** Concrete cycles of a component, shortest first from each module not yet on one: together they pass every module. */
+export function witnesses(graph, comp) {
+  const inComp = new Set(comp);
+  const seen = new Set();
+  const out = [];
+  for (const start of comp.slice().sort()) {
+    if (seen.has(start)) continue;
+    const chain = cycleThrough(graph, inComp, start);
+    for (const m of chain) seen.add(m);
+    out.push(chain);
+  }
+  return out;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const graph = buildGraph();
+  const kinds = new Map();
+  const graph = buildGraph(undefined, kinds);
   const comps = cycles(graph);
   const rel = (f) => path.relative(root, f);
   if (process.argv.includes("--json")) {
@@ -178,11 +220,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(JSON.stringify({ modules: graph.size, edges, cycles: comps.map((c) => c.map(rel).sort()) }, null, 2));
   } else if (comps.length) {
     console.error(
-      `${comps.length} import cycle${comps.length > 1 ? "s" : ""} among our modules (value imports; use \`import type\` or move the shared part down a layer):`,
+      `${comps.length} import cycle${comps.length > 1 ? "s" : ""} among our modules (static, type and dynamic imports alike: move the shared part down a layer, or have the lower module take a registration):`,
     );
+    const arrow = (from, to) => {
+      const k = kinds.get(`${from}\0${to}`) ?? [];
+      return k.length === 1 && k[0] === "value" ? " → " : ` →(${k.join("+")}) `;
+    };
     for (const comp of comps) {
       console.error(`\n  ${comp.length} modules: ${comp.map(rel).sort().join(", ")}`);
-      console.error(`  e.g. ${witness(graph, comp).map(rel).join(" → ")}`);
+      for (const chain of witnesses(graph, comp))
+        console.error(`    ${chain.map((f, i) => (i ? arrow(chain[i - 1], f) : "") + rel(f)).join("")}`);
     }
   } else {
     console.log(`no import cycles among ${graph.size} modules`);

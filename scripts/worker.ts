@@ -6,16 +6,17 @@ import { provideDatabaseUrl } from "./database-url";
 
 const stopPg = await provideDatabaseUrl((m) => console.log(m));
 const { getDatabase, closeDatabase } = await import("@/lib/server/db");
-const { applyMigrations } = await import("@/lib/server/db");
+const { migrateDatabase, registerCollectors } = await import("@/lib/server/setup");
 const { migrateQueue, startJobWorker } = await import("@/lib/server/worker");
 const db = await getDatabase();
-await applyMigrations(db);
+await migrateDatabase(db);
 await migrateQueue(db.pool);
 const runner = await startJobWorker(db);
 // its own metrics (jobs by task and outcome, durations, its pool and scoring threads) on
 // GET /metrics of WORKER_METRICS_PORT when set (docs/operations.md, "Metrics and probes")
 const { instrumentJobs, serveWorkerMetrics } = await import("@/lib/server/observability");
 instrumentJobs(runner.events);
+registerCollectors();
 await serveWorkerMetrics();
 console.log(`[worker] pid ${process.pid} running jobs (concurrency ${process.env.WORKER_CONCURRENCY ?? 2})`);
 let stopping = false;

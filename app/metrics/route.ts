@@ -1,10 +1,12 @@
-// GET /metrics – Prometheus metrics of this process (lib/server/observability/metrics.ts), for
-// operators: an admin, or a scraper sending `Authorization: Bearer $METRICS_TOKEN`.
+// GET /metrics – Prometheus metrics of this process (lib/server/observability/metrics.ts, with the
+// features' gauges lib/server/setup/collectors.ts registers), for operators: an admin, or a
+// scraper sending `Authorization: Bearer $METRICS_TOKEN`.
 import crypto from "node:crypto";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { metrics } from "@/lib/server/observability";
 import { route } from "@/lib/server/http";
+import { registerCollectors } from "@/lib/server/setup";
 
 export const dynamic = "force-dynamic";
 
@@ -30,6 +32,7 @@ const guarded = route({ access: "public" }, async ({ actor }) => {
 });
 
 async function body(): Promise<Response> {
+  registerCollectors();
   const { registry } = metrics();
   return new Response(await registry.metrics(), {
     headers: { "content-type": registry.contentType, "cache-control": "no-store" },

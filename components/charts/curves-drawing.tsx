@@ -14,29 +14,7 @@ import {
 import { tickLabel, ticksWithin } from "@/lib/chart-ticks";
 import { fixed } from "@/lib/format";
 import { CHART_TEXT, colorAt } from "./palette";
-import { MAX_DOTS } from "./static-curves";
-
-export interface CurveSeries {
-  name: string;
-  points: { x: number; y: number }[];
-  color?: string;
-}
-
-export interface CurvesProps {
-  series: CurveSeries[];
-  xLabel: string;
-  yLabel: string;
-  xDomain?: [number, number];
-  yDomain?: [number, number];
-  percent?: boolean;
-  /** x axis as percent (defaults to `percent`) */
-  xPercent?: boolean;
-  refLines?: { y: number; label: string }[];
-  dots?: boolean;
-  step?: boolean;
-  height?: number;
-  testId?: string;
-}
+import { MAX_DOTS, type CurvesProps } from "./static-curves";
 
 /** The drawing of Curves (curves.tsx): Recharts, loaded when the chart nears the screen. */
 export default function CurvesDrawing({

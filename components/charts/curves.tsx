@@ -1,11 +1,10 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import type { CurvesProps } from "./curves-drawing";
 import { ChartFigure } from "./chart-figure";
-import { StaticCurves, fitsStaticCurves } from "./static-curves";
+import { StaticCurves, fitsStaticCurves, type CurvesProps } from "./static-curves";
 
-export type { CurveSeries, CurvesProps } from "./curves-drawing";
+export type { CurveSeries, CurvesProps } from "./static-curves";
 
 // Recharts comes with the drawing, when the chart nears the screen, not with the page's hydration
 const Drawing = dynamic(() => import("./curves-drawing"), {

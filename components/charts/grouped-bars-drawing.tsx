@@ -17,30 +17,7 @@ import { tickLabel } from "@/lib/chart-ticks";
 import { fixed } from "@/lib/format";
 import { CategoryTick, categoryLayout } from "./category-tick";
 import { colorAt, pctFmt } from "./palette";
-import { barAxis } from "./static-bars";
-
-export interface BarSeries {
-  key: string;
-  label: string;
-  color?: string;
-  /** key of [low, high] error offsets in each datum */
-  errorKey?: string;
-  stackId?: string;
-  /** the bar's outline (a pale fill keeps its shape on either background) */
-  outline?: string;
-}
-
-export interface GroupedBarsProps {
-  data: Record<string, unknown>[];
-  xKey: string;
-  series: BarSeries[];
-  percent?: boolean;
-  /** show |value| on the axis and in tooltips (diverging bars) */
-  absTicks?: boolean;
-  height?: number;
-  yDomain?: [number | "auto", number | "auto"];
-  testId?: string;
-}
+import { barAxis, type GroupedBarsProps } from "./static-bars";
 
 /** The drawing of GroupedBars (grouped-bars.tsx): Recharts, loaded when the chart nears the screen. */
 export default function GroupedBarsDrawing({

@@ -3,10 +3,9 @@
 import dynamic from "next/dynamic";
 import { fixed } from "@/lib/format";
 import { ChartFigure } from "./chart-figure";
-import type { GroupedBarsProps } from "./grouped-bars-drawing";
-import { StaticBars, fitsStatic } from "./static-bars";
+import { StaticBars, fitsStatic, type GroupedBarsProps } from "./static-bars";
 
-export type { BarSeries, GroupedBarsProps } from "./grouped-bars-drawing";
+export type { BarSeries, GroupedBarsProps } from "./static-bars";
 
 // Recharts comes with the drawing, when the chart nears the screen — not with the page's hydration
 const Drawing = dynamic(() => import("./grouped-bars-drawing"), { ssr: false });

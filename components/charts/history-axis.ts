@@ -1,5 +1,19 @@
 import { axisNote, dateTicks, tickLabel, valueAxis, type DateTicks, type ValueAxis } from "@/lib/chart-ticks";
-import type { HistoryData } from "./history-chart-drawing";
+
+// HistoryChart's props live here, below both its wrapper and its drawing (which imports this module)
+export interface HistoryData {
+  points: { t: number; value: number; low: number | null; high: number | null; model: string; team: string | null }[];
+  releases: { version: string; t: number }[];
+  current: string;
+}
+
+export interface HistoryChartProps {
+  data: HistoryData;
+  label: string;
+  asPercent: boolean;
+  testId?: string;
+  height?: number;
+}
 
 export interface HistoryAxes {
   /** the value axis: near the data (a record line's band), round ticks */

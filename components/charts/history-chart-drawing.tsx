@@ -14,23 +14,9 @@ import {
 import { useState } from "react";
 import { tickLabel } from "@/lib/chart-ticks";
 import { fixed, percent } from "@/lib/format";
-import { historyAxes } from "./history-axis";
-
-export interface HistoryData {
-  points: { t: number; value: number; low: number | null; high: number | null; model: string; team: string | null }[];
-  releases: { version: string; t: number }[];
-  current: string;
-}
+import { historyAxes, type HistoryChartProps } from "./history-axis";
 
 const when = (t: number) => new Date(t).toISOString().slice(0, 16).replace("T", " ");
-
-export interface HistoryChartProps {
-  data: HistoryData;
-  label: string;
-  asPercent: boolean;
-  testId?: string;
-  height?: number;
-}
 
 /** The drawing of HistoryChart (history-chart.tsx): Recharts, loaded when the chart nears the screen. */
 export default function HistoryChartDrawing({ data, label, asPercent }: HistoryChartProps) {

@@ -1,14 +1,13 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import type { HistoryChartProps } from "./history-chart-drawing";
 import { fixed, percent } from "@/lib/format";
 import { ChartFigure } from "./chart-figure";
-import { historyAxes } from "./history-axis";
+import { historyAxes, type HistoryChartProps } from "./history-axis";
 
 const day = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-export type { HistoryChartProps, HistoryData } from "./history-chart-drawing";
+export type { HistoryChartProps, HistoryData } from "./history-axis";
 
 // Recharts comes with the drawing, when the chart nears the screen, not with the page's hydration
 const Drawing = dynamic(() => import("./history-chart-drawing"), {

@@ -1,5 +1,16 @@
 import { axisNote, tickLabel, valueAxis, type ValueAxis } from "@/lib/chart-ticks";
-import type { ScatterFrontProps } from "./scatter-front-drawing";
+
+// ScatterFront's props live here, below both its wrapper and its drawing (which imports this module)
+export interface ScatterFrontProps {
+  points: { x: number; y: number; label: string }[];
+  xLabel: string;
+  yLabel: string;
+  front?: { x: number; y: number }[];
+  xPercent?: boolean;
+  yPercent?: boolean;
+  testId?: string;
+  height?: number;
+}
 
 /**
  * The axes of a scatter (lib/chart-ticks.ts): each near its points when they sit far from 0, on

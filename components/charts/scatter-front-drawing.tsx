@@ -13,18 +13,7 @@ import {
 } from "recharts";
 import { tickLabel } from "@/lib/chart-ticks";
 import { fixed } from "@/lib/format";
-import { scatterAxes } from "./scatter-axes";
-
-export interface ScatterFrontProps {
-  points: { x: number; y: number; label: string }[];
-  xLabel: string;
-  yLabel: string;
-  front?: { x: number; y: number }[];
-  xPercent?: boolean;
-  yPercent?: boolean;
-  testId?: string;
-  height?: number;
-}
+import { scatterAxes, type ScatterFrontProps } from "./scatter-axes";
 
 /** The drawing of ScatterFront (scatter-front.tsx): Recharts, loaded when the chart nears the screen. */
 export default function ScatterFrontDrawing(props: ScatterFrontProps) {

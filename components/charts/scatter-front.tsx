@@ -1,11 +1,10 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import type { ScatterFrontProps } from "./scatter-front-drawing";
 import { ChartFigure } from "./chart-figure";
-import { scatterAxes } from "./scatter-axes";
+import { scatterAxes, type ScatterFrontProps } from "./scatter-axes";
 
-export type { ScatterFrontProps } from "./scatter-front-drawing";
+export type { ScatterFrontProps } from "./scatter-axes";
 
 // Recharts comes with the drawing, when the chart nears the screen, not with the page's hydration
 const Drawing = dynamic(() => import("./scatter-front-drawing"), {

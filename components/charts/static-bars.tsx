@@ -1,7 +1,30 @@
 import { tickLabel, valueAxis, type ValueAxis } from "@/lib/chart-ticks";
 import { fixed } from "@/lib/format";
 import { CHART_TEXT, colorAt, pctFmt } from "./palette";
-import type { GroupedBarsProps } from "./grouped-bars-drawing";
+
+// GroupedBars's props live here, below both its wrapper and its drawing (which imports this module)
+export interface BarSeries {
+  key: string;
+  label: string;
+  color?: string;
+  /** key of [low, high] error offsets in each datum */
+  errorKey?: string;
+  stackId?: string;
+  /** the bar's outline (a pale fill keeps its shape on either background) */
+  outline?: string;
+}
+
+export interface GroupedBarsProps {
+  data: Record<string, unknown>[];
+  xKey: string;
+  series: BarSeries[];
+  percent?: boolean;
+  /** show |value| on the axis and in tooltips (diverging bars) */
+  absTicks?: boolean;
+  height?: number;
+  yDomain?: [number | "auto", number | "auto"];
+  testId?: string;
+}
 
 /** Categories and series a chart may have to be drawn without Recharts. */
 const MAX_CATEGORIES = 4;

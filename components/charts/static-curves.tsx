@@ -1,6 +1,28 @@
 import { fixed } from "@/lib/format";
-import type { CurvesProps } from "./curves-drawing";
 import { colorAt, pctFmt } from "./palette";
+
+// Curves's props live here, below both its wrapper and its drawing (which imports this module)
+export interface CurveSeries {
+  name: string;
+  points: { x: number; y: number }[];
+  color?: string;
+}
+
+export interface CurvesProps {
+  series: CurveSeries[];
+  xLabel: string;
+  yLabel: string;
+  xDomain?: [number, number];
+  yDomain?: [number, number];
+  percent?: boolean;
+  /** x axis as percent (defaults to `percent`) */
+  xPercent?: boolean;
+  refLines?: { y: number; label: string }[];
+  dots?: boolean;
+  step?: boolean;
+  height?: number;
+  testId?: string;
+}
 
 /** Series a chart may have to be drawn without Recharts: as many as the palette has colours. */
 const MAX_SERIES = 8;

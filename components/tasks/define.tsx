@@ -11,7 +11,9 @@ import type {
   TruthOf,
 } from "@/lib/tasks/define";
 import type { Metrics } from "@/lib/tasks/types";
-import { GenericInstanceView, GenericPredictionView } from "./generic";
+import { GenericInstanceView, GenericPredictionView, type PredictionLink } from "./generic";
+
+export type { PredictionLink } from "./generic";
 
 /** What every task page's charts know, whatever the kind (the board, its primary metric, lengths). */
 export type TaskChartsBase = Omit<TaskChartData, "kindCharts">;
@@ -22,12 +24,6 @@ export interface SubmissionChartsBase {
   metrics: Metrics;
   /** instances in the release */
   total: number;
-}
-
-/** Where a prediction's whole stored form can be read (the API), for views that clip it. */
-export interface PredictionLink {
-  /** the trace viewer of this prediction (/submissions/{id}/predictions/{instance}) */
-  href: string;
 }
 
 /**

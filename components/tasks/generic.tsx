@@ -1,6 +1,11 @@
 // The views every kind gets unless it brings its own (components/tasks/<kind>): they know no
 // kind's fields, only the shape of stored JSON.
-import type { PredictionLink } from "./define";
+
+/** Where a prediction's whole stored form can be read (the API), for views that clip it (here, below define.tsx, which uses these views). */
+export interface PredictionLink {
+  /** the trace viewer of this prediction (/submissions/{id}/predictions/{instance}) */
+  href: string;
+}
 
 export const pre = "max-h-96 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs dark:bg-slate-900";
 

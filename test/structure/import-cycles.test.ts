@@ -1,11 +1,11 @@
-// The cycle check that `npm run lint` runs: it finds cycles through value imports (aliases and
-// re-exports included), ignores type-only ones, and the tree has none.
+// The cycle check that `npm run lint` runs: it finds cycles through every kind of import — value,
+// type-only and dynamic (aliases and re-exports included) — and the tree has none.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM script without declarations
-import { buildGraph, cycles, valueImports } from "../../scripts/check-cycles.mjs";
+import { buildGraph, cycles, importsOf, moduleImports } from "../../scripts/check-cycles.mjs";
 
 describe("scripts/check-cycles.mjs", () => {
-  it("reads value imports and re-exports, not type-only ones", () => {
+  it("reads every import: values, type-only ones and dynamic ones, each with its kind", () => {
     const text = [
       'import a from "./a";',
       'import type { B } from "./b";',
@@ -14,9 +14,24 @@ describe("scripts/check-cycles.mjs", () => {
       'export { e } from "./e";',
       'export type { F } from "./f";',
       'export * from "./g";',
-      'const h = () => import("./h");',
+      "const h = () => import('./h');",
+      "async function i() { return (await import(`./i`)).default; }",
+      'let j: typeof import("./j");',
+      "const k = (name: string) => import(name);",
     ].join("\n");
-    expect(valueImports(text, "x.ts")).toEqual(["./a", "./d", "./e", "./g"]);
+    expect(importsOf(text, "x.ts")).toEqual([
+      { spec: "./a", kind: "value" },
+      { spec: "./b", kind: "type" },
+      { spec: "./c", kind: "type" },
+      { spec: "./d", kind: "value" },
+      { spec: "./e", kind: "value" },
+      { spec: "./f", kind: "type" },
+      { spec: "./g", kind: "value" },
+      { spec: "./h", kind: "dynamic" },
+      { spec: "./i", kind: "dynamic" },
+      { spec: "./j", kind: "type" },
+    ]);
+    expect(moduleImports(text, "x.ts")).toEqual(["./a", "./b", "./c", "./d", "./e", "./f", "./g", "./h", "./i", "./j"]);
   });
 
   it("finds every strongly connected component, self-imports included", () => {

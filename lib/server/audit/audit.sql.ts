@@ -1,7 +1,19 @@
 // The statements of audit.ts: one event's insert (in the caller's transaction) and the trail's
 // filtered, paged read.
 import type { Sql } from "@/lib/server/db";
-import type { AuditQuery } from "./audit";
+
+/** A read of the trail: its filters and page (audit.ts's `listAudit`). */
+export interface AuditQuery {
+  action?: string;
+  actor?: string;
+  target?: string;
+  task?: string;
+  from?: string;
+  to?: string;
+  limit: number;
+  /** events older than this id (paging back) */
+  before?: string;
+}
 
 export function insertAuditEvent(
   sql: Sql,

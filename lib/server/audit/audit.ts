@@ -1,6 +1,7 @@
-import type { Actor } from "@/lib/server/auth";
 import { sqlOf, type Sql, type SqlSource } from "@/lib/server/db";
-import { insertAuditEvent, selectAuditEvents } from "./audit.sql";
+import { insertAuditEvent, selectAuditEvents, type AuditQuery } from "./audit.sql";
+
+export type { AuditQuery } from "./audit.sql";
 
 /** What the audit trail records. Public actions also appear on the task's changelog. */
 export type AuditAction =
@@ -30,8 +31,20 @@ export type AuditAction =
   | "team.unapprove"
   | "snapshot.takedown";
 
+/**
+ * Who acted, as the trail names them: the part of an actor (lib/server/auth's `Actor`, which fits
+ * it) that the trail reads. Defined here, not imported: audit sits below auth, which audits.
+ */
+export interface AuditActor {
+  via: "session" | "token";
+  userId: string | null;
+  email: string | null;
+  /** an API token's public prefix */
+  tokenPrefix?: string;
+}
+
 export interface AuditEntry {
-  actor: Actor | { label: string; userId?: string | null } | null;
+  actor: AuditActor | { label: string; userId?: string | null } | null;
   action: AuditAction;
   target: { type: string; id: string };
   taskId?: string | null;
@@ -43,7 +56,7 @@ export interface AuditEntry {
 }
 
 /** How the audit trail names an actor: its e-mail, else the API token (by its public prefix). */
-export function actorLabel(a: Actor): string {
+export function actorLabel(a: AuditActor): string {
   return a.email ?? (a.via === "token" ? `API token ${a.tokenPrefix ?? ""}…`.replace(" …", "…") : "unknown");
 }
 
@@ -68,18 +81,6 @@ export async function audit(rows: Sql, e: AuditEntry): Promise<void> {
     before: e.before,
     after: e.after,
   });
-}
-
-export interface AuditQuery {
-  action?: string;
-  actor?: string;
-  target?: string;
-  task?: string;
-  from?: string;
-  to?: string;
-  limit: number;
-  /** events older than this id (paging back) */
-  before?: string;
 }
 
 /** The audit trail, newest first, filtered (admins). */

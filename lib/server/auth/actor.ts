@@ -2,22 +2,9 @@ import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/errors";
 import { hashToken } from "./tokens";
 import { hasSessionCookie } from "./session-cookie";
+import type { Actor } from "./types";
 
-/** Who is calling: a signed-in user or an API token, with the teams it acts for. */
-export interface Actor {
-  via: "session" | "token";
-  userId: string | null;
-  email: string | null;
-  isAdmin: boolean;
-  /** teams whose private submissions the actor may see */
-  teamIds: string[];
-  /** the team a new submission is filed under (a session user with several teams may pick another) */
-  teamId: string | null;
-  /** the actor's role in each of its teams */
-  roles: Record<string, "owner" | "member">;
-  /** an API token's public prefix (who acted, in the audit trail) */
-  tokenPrefix?: string;
-}
+export type { Actor } from "./types";
 
 /**
  * Resolves an API token (`Authorization: Bearer …`). Every use re-checks what the token acts

@@ -4,7 +4,7 @@ import { audit } from "@/lib/server/audit";
 import { sqlOf } from "@/lib/server/db";
 import { AppError } from "@/lib/errors";
 import { slugify } from "@/lib/validations/common";
-import type { Actor } from "./actor";
+import type { Actor } from "./types";
 
 export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");

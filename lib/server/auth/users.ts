@@ -2,7 +2,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { slugify } from "@/lib/validations/common";
 import { freeTeamName, isUniqueViolation, visibleName } from "@/lib/server/names";
-import type { Actor } from "./actor";
+import type { Actor } from "./types";
 import { audit } from "@/lib/server/audit";
 import { sqlOf } from "@/lib/server/db";
 import { hashPassword } from "./passwords";

@@ -4,3 +4,5 @@ export * from "./migrations";
 export * from "./sql";
 export * from "./locks.sql";
 export * from "./replica";
+export * from "./readiness";
+export * from "./metrics";

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "./client";
-import { backfillNameSkeletons } from "@/lib/server/names";
 
 export interface MigrationFile {
   name: string;
@@ -45,8 +44,8 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
  * Applies pending migrations — all in one transaction, under Prisma's advisory lock, so that of
  * several processes starting at once one applies them and the others wait, then find them
  * applied — recording them in `_prisma_migrations` as `prisma migrate deploy` does (migrations
- * this code does not know, applied by a newer release, are left alone), then fills the confusable
- * skeletons of names stored before them (lib/server/names/names.ts). Returns the names applied.
+ * this code does not know, applied by a newer release, are left alone). Returns the names applied.
+ * What code fills in afterwards (names' skeletons) is `migrateDatabase`'s (lib/server/setup).
  * @throws when an applied migration's file was edited afterwards (checksum mismatch)
  */
 export async function applyMigrations(db: Database, files = readMigrations()): Promise<string[]> {
@@ -79,12 +78,5 @@ export async function applyMigrations(db: Database, files = readMigrations()): P
     },
     { direct: true },
   );
-  // names stored before their confusable skeletons were (teams, model names): filled once, then a no-op
-  const filled = await backfillNameSkeletons(
-    <T>(sql: string, params: unknown[]) => db.query<T & Record<string, unknown>>(sql, params) as Promise<T[]>,
-  );
-  // on stderr: a CLI command's stdout is its answer (a token, a score)
-  if (filled.teams || filled.submissions)
-    console.error(`[migrate] name skeletons filled: ${filled.teams} team(s), ${filled.submissions} submission(s)`);
   return applied;
 }

@@ -1,2 +1,3 @@
 export * from "./heartbeat";
 export * from "./jobs";
+export * from "./metrics";

@@ -2,11 +2,13 @@
 // worker process on WORKER_METRICS_PORT, ./worker-metrics.ts): API handlers' durations by route
 // pattern, every request the HTTP server answered (pages too, ./http-server.ts), the response
 // cache's hits, misses and bypasses (proxy.ts), render errors (instrumentation.ts), this process's
-// jobs, the connection pool, the scoring threads, the job queue (read from the database at scrape
-// time, so every process reports the same queue), and Node's own (event-loop delay, heap, GC).
+// jobs, Node's own (event-loop delay, heap, GC) — and the gauges the features read at scrape time
+// (the connection pool, the scoring threads, the job queue from the database, so every process
+// reports the same queue). Those this module does not import: observability sits below every
+// feature, so each feature hands its collector to `registerCollector`, and one wiring module
+// (lib/server/setup/collectors.ts) registers them all, called by the processes that serve metrics.
 // Every label is bounded: route labels are the app's own route patterns (the file tree's, as
 // Next.js names them, or the ROUTES entries of lib/server/http/response-cache.ts), never paths.
-import { graphileJobCounts, trackedJobsLastHour } from "./metrics.sql";
 import client from "prom-client";
 
 /** How the response cache answered: from memory, by rendering (and keeping), or not at all. */
@@ -26,7 +28,25 @@ interface Registry {
   jobsRunning: client.Gauge<"task">;
 }
 
-const g = globalThis as unknown as { __metrics?: Registry };
+/** One sample of a collected gauge. */
+export interface Sample<L extends string = string> {
+  labels: Record<L, string>;
+  value: number;
+}
+
+/**
+ * A gauge a feature fills when the registry is scraped: `collect` answers its samples (they
+ * replace the last ones), or null when it cannot tell now (the last ones stay, as they were).
+ */
+export interface Collector<L extends string = string> {
+  help: string;
+  labelNames: readonly L[];
+  collect: () => Promise<Sample<L>[] | null>;
+}
+
+// on globalThis, as the registry: Next.js may load this module more than once in a process
+const g = globalThis as unknown as { __metrics?: Registry; __collectors?: Map<string, Collector> };
+const collectors = () => (g.__collectors ??= new Map());
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 function create(): Registry {
@@ -84,70 +104,40 @@ function create(): Registry {
     labelNames: ["task"] as const,
     registers: [registry],
   });
-  new client.Gauge({
-    name: "db_pool_connections",
-    help: "PostgreSQL connections of this process's pool by state",
-    labelNames: ["state"] as const,
-    registers: [registry],
-    async collect() {
-      const { getDatabase } = await import("@/lib/server/db");
-      const db = await getDatabase().catch(() => null);
-      if (!db) return;
-      this.set({ state: "total" }, db.pool.totalCount);
-      this.set({ state: "idle" }, db.pool.idleCount);
-      this.set({ state: "waiting" }, db.pool.waitingCount);
-    },
-  });
-  new client.Gauge({
-    name: "scoring_threads",
-    help: "Upload scoring threads of this process: threads, running and queued uploads",
-    labelNames: ["state"] as const,
-    registers: [registry],
-    async collect() {
-      const { scoringPoolStats } = await import("@/lib/server/submissions");
-      const s = await scoringPoolStats();
-      if (!s) return;
-      this.set({ state: "threads" }, s.threads);
-      this.set({ state: "running" }, s.running);
-      this.set({ state: "queued" }, s.queued);
-    },
-  });
-  new client.Gauge({
-    name: "jobs_queued",
-    help: "graphile-worker jobs by task and state (locked: running now)",
-    labelNames: ["task", "state"] as const,
-    registers: [registry],
-    async collect() {
-      const { getDatabase, sqlOf } = await import("@/lib/server/db");
-      const db = await getDatabase().catch(() => null);
-      if (!db) return;
-      this.reset();
-      const rows = await graphileJobCounts(sqlOf(db));
-      for (const r of rows) this.set({ task: r.task, state: r.state }, r.n);
-    },
-  });
-  new client.Gauge({
-    name: "tracked_jobs_last_hour",
-    help: "Tracked jobs (re-scores, large uploads) finished in the last hour by kind and status, and their mean duration in seconds",
-    labelNames: ["kind", "status", "measure"] as const,
-    registers: [registry],
-    async collect() {
-      const { getDatabase, sqlOf } = await import("@/lib/server/db");
-      const db = await getDatabase().catch(() => null);
-      if (!db) return;
-      this.reset();
-      const rows = await trackedJobsLastHour(sqlOf(db));
-      for (const r of rows) {
-        this.set({ kind: r.kind, status: r.status, measure: "count" }, r.n);
-        if (r.mean !== null) this.set({ kind: r.kind, status: r.status, measure: "mean_seconds" }, r.mean);
-      }
-    },
-  });
+  // collectors registered before the registry was made, in the order they came
+  for (const name of collectors().keys()) addGauge(registry, name);
   return { registry, http, server, cache, cacheDuration, errors, jobs, jobDuration, jobsRunning };
 }
 
 export function metrics(): Registry {
   return (g.__metrics ??= create());
+}
+
+/**
+ * Adds gauge `name` to this process's metrics, filled by `collector` at every scrape. Features call
+ * it (through lib/server/setup/collectors.ts), never this module them. Registering a name again
+ * replaces its collector: the gauge stays where it is.
+ */
+export function registerCollector<L extends string>(name: string, collector: Collector<L>): void {
+  const known = collectors().has(name);
+  collectors().set(name, collector as unknown as Collector);
+  if (!known && g.__metrics) addGauge(g.__metrics.registry, name);
+}
+
+function addGauge(registry: client.Registry, name: string): void {
+  const { help, labelNames } = collectors().get(name)!;
+  new client.Gauge({
+    name,
+    help,
+    labelNames,
+    registers: [registry],
+    async collect() {
+      const samples = await collectors().get(name)!.collect();
+      if (!samples) return;
+      this.reset();
+      for (const s of samples) this.set(s.labels, s.value);
+    },
+  });
 }
 
 /** Records one API request (route: the handler's route pattern). */

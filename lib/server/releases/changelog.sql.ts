@@ -1,17 +1,17 @@
 // The statement of changelog.ts: a task's public audit events with their submissions' names.
 import type { Sql } from "@/lib/server/db";
-import type { ChangelogEvent } from "./changelog";
 
 /**
  * A task's public events, newest first (older than event `before`, if given), with whether each
  * submission is still visible. The newest `limit` events are picked on the (task, public, at)
- * index before anything is joined, so a page costs the same at 1,000 or 100,000 events.
+ * index before anything is joined, so a page costs the same at 1,000 or 100,000 events. `Action`:
+ * the actions the caller marks public (changelog.ts's kinds).
  */
-export function publicEvents(sql: Sql, taskId: string, limit: number, before?: string) {
+export function publicEvents<Action extends string = string>(sql: Sql, taskId: string, limit: number, before?: string) {
   return sql<{
     id: string;
     at: Date;
-    action: ChangelogEvent["kind"];
+    action: Action;
     target_type: string;
     target_id: string;
     after: Record<string, unknown> | null;

@@ -43,7 +43,7 @@ export interface ChangelogEvent {
  */
 export async function taskChangelog(db: PrismaClient, fullSlug: string, limit = 100, before?: string) {
   const task = await getTaskOrThrow(db, fullSlug);
-  const rows = await publicEvents(sqlOf(db), task.id, limit * 2, before);
+  const rows = await publicEvents<ChangelogEvent["kind"]>(sqlOf(db), task.id, limit * 2, before);
   // nothing older: the end of the changelog, or a cursor that names no event of it
   if (before && !rows.length && !(await isPublicEvent(sqlOf(db), task.id, before)))
     throw new AppError(
@@ -67,7 +67,7 @@ export async function taskChangelog(db: PrismaClient, fullSlug: string, limit = 
   return { task: task.fullSlug, taskName: task.name, benchmark: task.benchmark.name, events, next: last };
 }
 
-type EventRow = Awaited<ReturnType<typeof publicEvents>>[number];
+type EventRow = Awaited<ReturnType<typeof publicEvents<ChangelogEvent["kind"]>>>[number];
 
 /** One row of the audit trail as the changelog shows it. */
 function changelogEvent(r: EventRow, base: string, ledger: boolean): ChangelogEvent {

@@ -5,13 +5,13 @@ import type { Database } from "@/lib/server/db";
 import { dataDir, getEnv } from "@/lib/env";
 import { hashToken, createApiToken, ensureTeam, passwordProblem, hashPassword } from "@/lib/server/auth";
 import { migrateQueue } from "@/lib/server/jobs";
-import { applyMigrations } from "@/lib/server/db";
 import { queueFillBreakdowns, queueFillOutcomes } from "@/lib/server/scoring";
 import { queueMissingRankIntervals } from "@/lib/server/leaderboard";
 import { queueFillAudits } from "@/lib/server/integrity";
 import { queueMissingAgreements } from "@/lib/server/judging";
 import { queueStalePrimaryRescores } from "@/lib/server/releases";
 import { syncCatalog } from "@/lib/server/tasks";
+import { migrateDatabase } from "./migrate";
 import { seed } from "./seed";
 
 /** Path of the admin API token file the CLI reads. */
@@ -71,7 +71,7 @@ export async function ensureAdmin(db: Database, log: (m: string) => void): Promi
 /** Everything a fresh database needs: migrations, catalog and seed data, the admin account. */
 export async function bootstrap(db: Database, opts: { seed?: boolean; log?: (m: string) => void } = {}): Promise<void> {
   const log = opts.log ?? ((m: string) => console.log(m));
-  const applied = await applyMigrations(db);
+  const applied = await migrateDatabase(db);
   if (applied.length) log(`[db] applied migrations: ${applied.join(", ")}`);
   await migrateQueue(db.pool);
   if (opts.seed ?? getEnv().SEED === "1") await seed(db, log);

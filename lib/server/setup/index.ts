@@ -1,2 +1,4 @@
 export * from "./bootstrap";
+export * from "./collectors";
+export * from "./migrate";
 export * from "./seed";

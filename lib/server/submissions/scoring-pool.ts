@@ -4,6 +4,7 @@ import Piscina from "piscina";
 import { getDatabase } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { registerCollector } from "@/lib/server/observability";
 import type { IngestInput, IngestResult } from "./ingest";
 import type { ThreadOutcome, ThreadTask } from "./score-thread";
 
@@ -82,6 +83,23 @@ export async function scoringPoolStats(): Promise<{ threads: number; running: nu
     running: p.utilization > 0 ? Math.round(p.utilization * p.threads.length) : 0,
     queued: p.queueSize,
   };
+}
+
+/** Registers scoring_threads, from scoringPoolStats (lib/server/setup/collectors.ts calls it). */
+export function registerScoringPoolCollector(): void {
+  registerCollector("scoring_threads", {
+    help: "Upload scoring threads of this process: threads, running and queued uploads",
+    labelNames: ["state"],
+    async collect() {
+      const s = await scoringPoolStats();
+      if (!s) return null;
+      return [
+        { labels: { state: "threads" }, value: s.threads },
+        { labels: { state: "running" }, value: s.running },
+        { labels: { state: "queued" }, value: s.queued },
+      ];
+    },
+  });
 }
 
 /** Stops the pool's threads (tests, shutdown). */

@@ -1,5 +1,5 @@
-// The statements of probes.ts: the migrations the database has applied.
-import type { Sql } from "@/lib/server/db";
+// The statement of readiness.ts: the migrations the database has applied.
+import type { Sql } from "./sql";
 
 /** Names of the migrations applied and not rolled back (the `_prisma_migrations` the runner writes). */
 export function appliedMigrations(sql: Sql) {
