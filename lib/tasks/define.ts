@@ -158,6 +158,23 @@ export interface ServerJudgeDef<T, P> {
   humanLabels?(truth: T): { prediction: P; labels: string[] } | null;
 }
 
+/** The side of a composed pipeline a task's submissions fill (TaskKindDef.composeSide). */
+export type ComposeSide = "input" | "output";
+
+/**
+ * A kind whose submissions can be composed from two sibling submissions, one per side (issue 20:
+ * BouncerBench Lite chains an Input bouncer with an Output bouncer). lib/server/submissions/compose.ts
+ * asks it, never a kind's name.
+ */
+export interface ComposeSpec {
+  /** the kind of the sibling tasks the sides come from (each says its side with `composeSide`) */
+  kind: string;
+  /** the id a side's release knows an instance by (a pipeline id may carry a prefix the sides lack) */
+  sourceId(externalId: string): string;
+  /** the pipeline's prediction row (upload format) from the two sides' decisions on an instance */
+  row(decisions: Record<ComposeSide, boolean>): Record<string, unknown>;
+}
+
 export interface TaskKindDef<T, P, D, M, TC, SC> {
   kind: string;
   title: string;
@@ -226,6 +243,15 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
   taskCharts?(ctx: TaskChartContext<D>): TC;
   /** The submission page's kind-specific chart data. */
   submissionCharts?(ctx: SubmissionChartContext<T, P, D, M>): Promise<SC>;
+  /**
+   * A paper's own table of a release's board (CI-Bench's Table 1), from every complete public
+   * run in board order: board values and system metadata only, no details, no predictions.
+   */
+  paperTable?(systems: BoardSystem[]): object;
+  /** A pipeline kind: the sibling kind and how a pipeline submission is composed from two of its submissions. */
+  composes?: ComposeSpec;
+  /** A task of this kind as one side of a pipeline (its options say which), or null: it is none. */
+  composeSide?(opts: TaskOptions): ComposeSide | null;
 }
 
 type Json = Record<string, unknown>;
@@ -279,6 +305,9 @@ export interface TaskKindModule {
   readDetails(details: unknown): unknown;
   taskCharts?(ctx: TaskChartContext<Json>): unknown;
   submissionCharts?(ctx: SubmissionChartContext<Json, Json, Json, Json>): Promise<unknown>;
+  paperTable?(systems: BoardSystem[]): object;
+  composes?: ComposeSpec;
+  composeSide?(opts: TaskOptions): ComposeSide | null;
 }
 
 /** A typed kind: the erased module plus its definition (for the UI registry's types). */
@@ -576,6 +605,10 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
     outcomeFilters: def.outcomeFilters,
     readDetails: (d) => details(d),
     ...chartHooks(def, r),
+    // none of these reads a stored value: the kind's own functions as they are
+    paperTable: def.paperTable,
+    composes: def.composes,
+    composeSide: def.composeSide,
   };
   return kindModule;
 }

@@ -3,15 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "@/lib/server/setup";
 import { createTestDatabase } from "../helpers/db";
-import { dispatch } from "../helpers/router";
+import { apiCall } from "../helpers/requests";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let gpt = "";
 
-async function get(url: string) {
-  const res = await dispatch(new Request(`http://localhost${url}`));
-  return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const get = (url: string) => apiCall("GET", url);
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -13,13 +13,12 @@ vi.hoisted(() => {
 });
 
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
-import { getCiTable1, taskChartData } from "@/lib/server/leaderboard";
+import { getPaperTable, taskChartData } from "@/lib/server/leaderboard";
 import { bootstrap } from "@/lib/server/setup";
 import { syncCatalog } from "@/lib/server/tasks";
+import type { CiTable1 } from "@/lib/tasks/ci-repair/table-1";
 import { createTestDatabase } from "../helpers/db";
-import { dispatch } from "../helpers/router";
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { apiCall, postFile, type Json } from "../helpers/requests";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let admin = "";
@@ -37,20 +36,10 @@ afterAll(async () => {
   fs.rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
 });
 
-async function post(url: string, fields: Record<string, string>, file: string, token: string) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  fd.set("file", new Blob([file]), url.includes("releases") ? "release.jsonl" : "predictions.json");
-  const res = await dispatch(
-    new Request(`http://localhost${url}`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } }),
-  );
-  return { status: res.status, body: (await res.json()) as Json };
-}
+const post = (url: string, fields: Record<string, string>, file: string, token: string) =>
+  postFile(url, fields, { name: url.includes("releases") ? "release.jsonl" : "predictions.json", text: file }, token);
 
-async function get(url: string) {
-  const res = await dispatch(new Request(`http://localhost${url}`));
-  return { status: res.status, body: (await res.json()) as Json };
-}
+const get = (url: string) => apiCall("GET", url);
 
 const importRelease = (version: string, rows: object[], publish = false) =>
   post(
@@ -249,7 +238,8 @@ describe("the board ranks by the rate the server checks, the paper's metrics bes
   });
 
   it("Table 1: the four counts per tool × model and per-tool means, as computed by hand", async () => {
-    const t = await getCiTable1(db.prisma, "ci-bench/repair");
+    // the kind's paper table (ci-repair's paperTable): CI-Bench's Table 1
+    const t = (await getPaperTable(db.prisma, "ci-bench/repair")) as CiTable1 & { task: string; release: string };
     expect(t).toMatchObject({ release: "hand-1", artifacts: 4, unstated: 1 });
     expect(t.tools).toEqual(["SWE-agent", "Agentless"]); // mean #CO 3, then (1 + 2) / 2
     expect(t.models).toEqual(["GPT-4o", "Claude-3.5-Sonnet"]); // best #CO 3, then 2

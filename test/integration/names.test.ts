@@ -8,14 +8,12 @@ import { backfillNameSkeletons, skeleton } from "@/lib/server/names";
 import { seed } from "@/lib/server/setup";
 import { createApiToken, createUserWithTeam } from "@/lib/server/auth";
 import { createTestDatabase } from "../helpers/db";
-import { multipartRequest } from "../helpers/requests";
-import { dispatch } from "../helpers/router";
+import { apiCall, uploadFile } from "../helpers/requests";
 
 const ids = Object.keys(
   JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
 );
-const file = { name: "p.json", text: JSON.stringify({ [ids[0]]: { input_bounce: true } }) };
-const UPLOAD = "/api/v1/tasks/bouncerbench/input/submissions";
+const file = JSON.stringify({ [ids[0]]: { input_bounce: true } });
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let alice: { token: string; slug: string };
@@ -30,21 +28,13 @@ async function account(email: string, name: string) {
   };
 }
 
-async function call(method: string, url: string, json: unknown, token?: string) {
-  const headers: Record<string, string> = { "content-type": "application/json", "x-client-address": "192.0.2.10" };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await dispatch(new Request(`http://localhost${url}`, { method, headers, body: JSON.stringify(json) }));
-  return { status: res.status, body: await res.json() };
-}
+const call = (method: string, url: string, json: unknown, token?: string) =>
+  apiCall(method, url, { token, body: json, headers: { "x-client-address": "192.0.2.10" } });
 
 let sent = 0;
-async function upload(token: string, fields: Record<string, string>) {
-  // a different file each time (trailing spaces): a team's byte-identical re-upload is a 409 of its own
-  const res = await dispatch(
-    multipartRequest(UPLOAD, fields, { ...file, text: file.text + " ".repeat(++sent) }, token),
-  );
-  return { status: res.status, body: await res.json() };
-}
+// a different file each time (trailing spaces): a team's byte-identical re-upload is a 409 of its own
+const upload = (token: string, fields: Record<string, string>) =>
+  uploadFile("bouncerbench/input", file + " ".repeat(++sent), fields, token);
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken, createUserWithTeam } from "@/lib/server/auth";
 import { seed } from "@/lib/server/setup";
 import { createTestDatabase } from "../helpers/db";
+import { apiCall, uploadFile } from "../helpers/requests";
 import { dispatch } from "../helpers/router";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -20,19 +21,7 @@ let member: string;
 /** which variant each upload was */
 const kOf: Record<string, number> = {};
 
-async function call(method: string, url: string, token?: string, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await dispatch(
-    new Request(`http://localhost${url}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const call = (method: string, url: string, token?: string, body?: unknown) => apiCall(method, url, { token, body });
 
 /** gpt-4.1's decisions with every k-th flipped: a complete file, a different one per k. */
 function variant(k: number): string {
@@ -46,19 +35,8 @@ function variant(k: number): string {
   );
 }
 
-async function upload(token: string, text: string, fields: Record<string, string>) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  fd.set("file", new Blob([text]), "p.json");
-  const res = await dispatch(
-    new Request("http://localhost/api/v1/tasks/bouncerbench/input/submissions", {
-      method: "POST",
-      body: fd,
-      headers: { authorization: `Bearer ${token}` },
-    }),
-  );
-  return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const upload = (token: string, text: string, fields: Record<string, string>) =>
+  uploadFile("bouncerbench/input", text, fields, token);
 
 type Row = {
   submissionId: string;

@@ -18,7 +18,7 @@ import { sqlOf } from "@/lib/server/db";
 import { buildSnapshot } from "@/lib/server/snapshots";
 import { releasesDueForSnapshot } from "@/lib/server/snapshots/snapshots.sql";
 import { createTestDatabase } from "../helpers/db";
-import { multipartRequest } from "../helpers/requests";
+import { apiRequest, multipartRequest } from "../helpers/requests";
 import { dispatch } from "../helpers/router";
 
 const SEED = "prisma/seed-data/bouncerbench";
@@ -31,18 +31,9 @@ let tmp: string;
 let snapshotId = "";
 let releaseId = "";
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-async function call(method: string, url: string, token?: string, json?: unknown) {
-  const headers: Record<string, string> = token ? auth(token) : {};
-  if (json !== undefined) headers["content-type"] = "application/json";
-  return dispatch(
-    new Request(`http://localhost${url}`, {
-      method,
-      headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
-    }),
-  );
-}
+/** The route's raw response (snapshot files are bytes, not JSON). */
+const call = (method: string, url: string, token?: string, json?: unknown) =>
+  dispatch(apiRequest(method, url, { token, body: json }));
 
 /** A file of predictions: instance i bounced when pattern(i). */
 const predictions = (pattern: (i: number) => boolean) =>

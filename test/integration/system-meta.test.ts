@@ -8,7 +8,7 @@ import { createApiToken, createUserWithTeam } from "@/lib/server/auth";
 import { seed } from "@/lib/server/setup";
 import { generateSynthetic } from "@/lib/synthetic/generate";
 import { createTestDatabase } from "../helpers/db";
-import { dispatch } from "../helpers/router";
+import { apiCall, uploadFile, type Json } from "../helpers/requests";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let token = "";
@@ -30,41 +30,10 @@ function variant(k: number): string {
   );
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-async function call(method: string, url: string, body?: unknown, auth = true) {
-  const headers: Record<string, string> = {};
-  if (auth) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await dispatch(
-    new Request(`http://localhost${url}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await res.text();
-  let json: Json = {};
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = { text };
-  }
-  return { status: res.status, body: json };
-}
+const call = (method: string, url: string, body?: unknown, auth = true) =>
+  apiCall(method, url, { token: auth ? token : undefined, body });
 
-async function upload(task: string, text: string, fields: Record<string, string>) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  fd.set("file", new Blob([text]), "p.json");
-  const res = await dispatch(
-    new Request(`http://localhost/api/v1/tasks/${task}/submissions`, {
-      method: "POST",
-      body: fd,
-      headers: { authorization: `Bearer ${token}` },
-    }),
-  );
-  return { status: res.status, body: (await res.json()) as Json };
-}
+const upload = (task: string, text: string, fields: Record<string, string>) => uploadFile(task, text, fields, token);
 
 const submissions = () => db.prisma.submission.count();
 
@@ -116,7 +85,7 @@ describe("system metadata", () => {
     const row = lb.body.rows.find((x: Json) => x.submissionId === id);
     expect(row.meta).toMatchObject({ agent: "SWE-agent", base_model: "gpt-4o" });
     const csv = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all&format=csv");
-    const parsed = Papa.parse<Record<string, string>>(csv.body.text, { header: true }).data;
+    const parsed = Papa.parse<Record<string, string>>(csv.text, { header: true }).data;
     expect(parsed.find((x) => x.submission_id === id)).toMatchObject({ agent: "SWE-agent", base_model: "gpt-4o" });
   });
 

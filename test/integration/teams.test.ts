@@ -7,7 +7,7 @@ import { actorFromUserId, createApiToken, ensureTeam, createUserWithTeam } from 
 import { seed } from "@/lib/server/setup";
 import { uploadTeam } from "@/lib/server/teams";
 import { createTestDatabase } from "../helpers/db";
-import { dispatch } from "../helpers/router";
+import { apiCall, uploadFile } from "../helpers/requests";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 const ids = Object.keys(
@@ -17,26 +17,7 @@ let owner: { token: string; userId: string; team: string };
 let colleague: { token: string; userId: string; team: string };
 let admin: string;
 
-async function call(method: string, url: string, token?: string, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await dispatch(
-    new Request(`http://localhost${url}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await res.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text);
-  } catch {
-    /* not JSON (a feed, an empty 204) */
-  }
-  return { status: res.status, body: json as Record<string, any>, text, headers: res.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const call = (method: string, url: string, token?: string, body?: unknown) => apiCall(method, url, { token, body });
 
 async function person(email: string, name: string) {
   const { user, team } = await createUserWithTeam(db.prisma, { email, name, password: "a long passphrase here" });
@@ -47,25 +28,13 @@ async function person(email: string, name: string) {
   };
 }
 
-async function upload(token: string, fields: Record<string, string>) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  fd.set(
-    "file",
-    new Blob([
-      JSON.stringify(Object.fromEntries(ids.slice(0, 50).map((id, i) => [id, { input_bounce: i % 2 === 0 }]))),
-    ]),
-    "p.json",
+const upload = (token: string, fields: Record<string, string>) =>
+  uploadFile(
+    "bouncerbench/input",
+    JSON.stringify(Object.fromEntries(ids.slice(0, 50).map((id, i) => [id, { input_bounce: i % 2 === 0 }]))),
+    fields,
+    token,
   );
-  const res = await dispatch(
-    new Request("http://localhost/api/v1/tasks/bouncerbench/input/submissions", {
-      method: "POST",
-      body: fd,
-      headers: { authorization: `Bearer ${token}` },
-    }),
-  );
-  return { status: res.status, body: await res.json() };
-}
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -7,47 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "@/lib/server/setup";
 import { createApiToken, createUserWithTeam } from "@/lib/server/auth";
 import { createTestDatabase } from "../helpers/db";
-import { dispatch } from "../helpers/router";
+import { apiCall, uploadFile } from "../helpers/requests";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 const ids = Object.keys(
   JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
 );
 
-async function call(method: string, url: string, token: string, body?: unknown) {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await dispatch(
-    new Request(`http://localhost${url}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const call = (method: string, url: string, token: string, body?: unknown) => apiCall(method, url, { token, body });
 
-async function upload(token: string, team?: string) {
-  const fd = new FormData();
-  if (team) fd.set("team", team);
-  fd.set("model", "m");
-  fd.set("visibility", "private");
-  fd.set(
-    "file",
-    new Blob([
-      JSON.stringify(Object.fromEntries(ids.slice(0, 30).map((id, i) => [id, { input_bounce: i % 3 === 0 }]))),
-    ]),
-    "p.json",
+const upload = (token: string, team?: string) =>
+  uploadFile(
+    "bouncerbench/input",
+    JSON.stringify(Object.fromEntries(ids.slice(0, 30).map((id, i) => [id, { input_bounce: i % 3 === 0 }]))),
+    { ...(team ? { team } : {}), model: "m", visibility: "private" },
+    token,
   );
-  const res = await dispatch(
-    new Request("http://localhost/api/v1/tasks/bouncerbench/input/submissions", {
-      method: "POST",
-      body: fd,
-      headers: { authorization: `Bearer ${token}` },
-    }),
-  );
-  return { status: res.status, body: await res.json() };
-}
 
 let owner: { token: string; userId: string; team: string };
 let member: { token: string; userId: string; team: string };

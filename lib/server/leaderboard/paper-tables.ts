@@ -1,17 +1,15 @@
-// The papers' own tables, built from a board's submissions (issue 33): CI-Bench's Table 1, per
-// tool × foundation model the counts #PG, #PL, #SYE, #CO with per-tool means. Read from the cached
-// board, as the pivot view is (system metadata `agent` = tool, `base_model` = model): no
-// prediction is read. A hidden release shows what the Ladder released.
+// The papers' own tables, built from a board's submissions (issue 33; CI-Bench's Table 1, per tool
+// × foundation model): a kind that has one offers `paperTable` (lib/tasks/<kind>), built from the
+// cached board's rows, as the pivot view is (system metadata `agent`, `base_model`): no prediction
+// is read. A hidden release shows what the Ladder released.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
-import { buildCiTable1, type CiTable1, type Table1Source } from "@/lib/tasks/ci-repair/table-1";
+import { getTaskKind } from "@/lib/tasks";
 import type { BoardSystem } from "@/lib/tasks/define";
 import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
 
-export type { CiTable1 };
-
 /** A board's rows as a paper table reads them (every complete public run, in board order). */
-export function paperTableSources(rows: LeaderboardRow[]): (Table1Source & BoardSystem)[] {
+export function paperTableSources(rows: LeaderboardRow[]): BoardSystem[] {
   return rows.map((r) => ({
     submissionId: r.submissionId,
     model: r.model,
@@ -24,17 +22,18 @@ export function paperTableSources(rows: LeaderboardRow[]): (Table1Source & Board
 }
 
 /**
- * CI-Bench's Table 1 on a release (current by default) of a `ci_repair` task: every complete,
- * public, non-baseline submission (the board's "all" view) grouped by tool × model.
- * @throws AppError not_found (unknown task or release), bad_request (not a CI repair task)
+ * The paper's table on a release (current by default) of a task whose kind offers one (e.g.
+ * CI-Bench's Table 1): every complete, public, non-baseline submission (the board's "all" view).
+ * The table's fields are the kind's (its `paperTable`'s result), beside the task and release.
+ * @throws AppError not_found (unknown task or release), bad_request (the task's kind has no paper table)
  */
-export async function getCiTable1(
+export async function getPaperTable(
   db: PrismaClient,
   fullSlug: string,
   q: { release?: string } = {},
-): Promise<CiTable1 & { task: string; release: string }> {
+): Promise<{ task: string; release: string } & object> {
   const lb = await getLeaderboard(db, fullSlug, { release: q.release, view: "all", baselines: false });
-  if (lb.kind !== "ci_repair")
-    throw new AppError("bad_request", `${fullSlug} is not a CI repair task: it has no Table 1`);
-  return { task: lb.task, release: lb.release.version, ...buildCiTable1(paperTableSources(lb.rows)) };
+  const build = getTaskKind(lb.kind).paperTable;
+  if (!build) throw new AppError("bad_request", `${fullSlug} has no paper table: its kind (${lb.kind}) offers none`);
+  return { task: lb.task, release: lb.release.version, ...build(paperTableSources(lb.rows)) };
 }

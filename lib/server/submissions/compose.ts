@@ -3,8 +3,8 @@
 // and the output bounce of an Output submission, per instance of the Lite release they share,
 // stored and scored as a new Lite submission of the caller's team — the same path, quota,
 // duplicate check and all-or-nothing transaction as an upload. Its sources are recorded in
-// `submissions.composed_of`, which only this module writes.
-import { ticketOf } from "@/lib/tasks/bouncer-pipeline";
+// `submissions.composed_of`, which only this module writes. The kinds say what composes: a pipeline
+// kind's `composes` (its sibling kind, the ids and rows) and a sibling kind's `composeSide`.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, validationError } from "@/lib/errors";
 import type { Actor } from "@/lib/server/auth";
@@ -14,8 +14,9 @@ import { sqlOf } from "@/lib/server/db";
 import { checkQuota, consume } from "@/lib/server/limits";
 import { currentRelease, getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 import { uploadTeam } from "@/lib/server/teams";
-import { sideOf } from "@/lib/tasks/binary-abstention/schemas";
+import { getTaskKind } from "@/lib/tasks";
 import { findTaskDef } from "@/lib/tasks/catalog";
+import type { ComposeSide, ComposeSpec } from "@/lib/tasks/define";
 import { bouncesOf } from "./compose.sql";
 import { textSource } from "./ingest";
 import { getSubmissionOrThrow } from "./submissions";
@@ -31,26 +32,31 @@ export interface ComposeInput {
   team?: string;
 }
 
-/** The two sides of a pipeline task: the benchmark's binary tasks bouncing inputs and outputs. */
-async function sideTask(db: PrismaClient, sub: { task: { fullSlug: string } }) {
+/** The side a submission's task fills in a pipeline: a task of the pipeline's sibling kind says which. */
+async function sideTask(db: PrismaClient, sub: { task: { fullSlug: string } }, spec: ComposeSpec) {
   const task = await getTaskOrThrow(db, sub.task.fullSlug);
-  return task.kindName === "binary_abstention" ? { task, side: sideOf(task.options) } : { task, side: null };
+  const side = task.kindName === spec.kind ? (task.kind.composeSide?.(task.options) ?? null) : null;
+  return { task, side };
+}
+
+/** A pipeline task's composition (its kind's `composes`). @throws AppError bad_request: the task is no pipeline */
+function composesOf(task: ResolvedTask): ComposeSpec {
+  if (!task.kind.composes)
+    throw new AppError(
+      "bad_request",
+      `${task.fullSlug} is not a pipeline task: compose builds BouncerBench Lite entries`,
+    );
+  return task.kind.composes;
 }
 
 /** One side's submission: visible to the actor, scored, on view, of the benchmark's task on that side. */
-async function sideSubmission(
-  db: PrismaClient,
-  actor: Actor,
-  id: string,
-  side: "input" | "output",
-  pipeline: ResolvedTask,
-) {
+async function sideSubmission(db: PrismaClient, actor: Actor, id: string, side: ComposeSide, pipeline: ResolvedTask) {
   const sub = await getSubmissionOrThrow(db, id, actor);
   const problem = (message: string, expected: string) =>
     validationError(`compose takes a scored ${side} bouncer's submission on view`, [
       { field: side, message, expected },
     ]);
-  const t = await sideTask(db, sub);
+  const t = await sideTask(db, sub, composesOf(pipeline));
   if (t.task.benchmark.slug !== pipeline.benchmark.slug || t.side !== side)
     throw problem(
       `submission ${id} is on ${sub.task.fullSlug}`,
@@ -72,8 +78,7 @@ function pipelineName(a: string, b: string): string {
 export async function composePipeline(db: PrismaClient, actor: Actor, fullSlug: string, body: ComposeInput) {
   const teamId = await uploadTeam(db, actor, body.team);
   const task = await getTaskOrThrow(db, fullSlug);
-  if (task.kindName !== "bouncer_pipeline")
-    throw new AppError("bad_request", `${fullSlug} is not a pipeline task: compose builds BouncerBench Lite entries`);
+  const spec = composesOf(task);
   const release = await getReleaseOrThrow(db, task.id);
   const input = await sideSubmission(db, actor, body.input, "input", task);
   const output = await sideSubmission(db, actor, body.output, "output", task);
@@ -84,19 +89,19 @@ export async function composePipeline(db: PrismaClient, actor: Actor, fullSlug: 
       { field: "visibility", message: "one of the two submissions is private", expected: "private (or omit it)" },
     ]);
   const ids = (await getReleaseInstances(db, release.id, true)).map((i) => i.externalId);
-  // a Lite id may carry a patch set's prefix (set/owner__name-123): the Input and Output boards
-  // know the ticket by its plain id
-  const ticket = new Map(ids.map((id) => [id, ticketOf(id)]));
-  const asked = [...new Set([...ids, ...ticket.values()])];
+  // a pipeline id may carry a prefix (a Lite patch set's set/owner__name-123): the sides' boards
+  // know the instance by the id the kind gives
+  const sourceIds = new Map(ids.map((id) => [id, spec.sourceId(id)]));
+  const asked = [...new Set([...ids, ...sourceIds.values()])];
   const [ins, outs] = await Promise.all([
     bouncesOf(sqlOf(db), input.id, asked),
     bouncesOf(sqlOf(db), output.id, asked),
   ]);
-  const rows: Record<string, { input_bounce: boolean; output_bounce: boolean }> = {};
+  const rows: Record<string, Record<string, unknown>> = {};
   for (const id of ids) {
-    const a = ins.get(id) ?? ins.get(ticket.get(id)!);
-    const b = outs.get(id) ?? outs.get(ticket.get(id)!);
-    if (a !== undefined && b !== undefined) rows[id] = { input_bounce: a, output_bounce: b };
+    const a = ins.get(id) ?? ins.get(sourceIds.get(id)!);
+    const b = outs.get(id) ?? outs.get(sourceIds.get(id)!);
+    if (a !== undefined && b !== undefined) rows[id] = spec.row({ input: a, output: b });
   }
   const covered = Object.keys(rows).length;
   if (!covered)
@@ -143,11 +148,13 @@ export async function composeChoices(
   task: ResolvedTask,
   boards: (fullSlug: string) => Promise<{ submissionId: string; model: string; team: string | null }[]>,
 ) {
-  if (task.kindName !== "bouncer_pipeline") return null;
-  // the sibling tasks, from the catalog: the benchmark's binary tasks of each side
+  const spec = task.kind.composes;
+  if (!spec) return null;
+  // the sibling tasks, from the catalog: the benchmark's tasks of the sibling kind, one per side
   const siblings = findTaskDef(task.fullSlug)?.benchmark.tasks ?? [];
-  const side = (s: "input" | "output") => {
-    const def = siblings.find((t) => t.kind === "binary_abstention" && sideOf(t.options ?? {}) === s);
+  const sideKind = getTaskKind(spec.kind);
+  const side = (s: ComposeSide) => {
+    const def = siblings.find((t) => t.kind === spec.kind && sideKind.composeSide?.(t.options ?? {}) === s);
     return def ? getTaskOrThrow(db, `${task.benchmark.slug}/${def.slug}`) : null;
   };
   const [inTask, outTask] = await Promise.all([side("input"), side("output")]);
@@ -163,7 +170,7 @@ export async function composeChoices(
     idsOf(inTask),
     idsOf(outTask),
   ]);
-  const has = (set: Set<string>, id: string) => set.has(id) || set.has(ticketOf(id));
+  const has = (set: Set<string>, id: string) => set.has(id) || set.has(spec.sourceId(id));
   const shared = lite.filter((i) => has(inIds, i.externalId) && has(outIds, i.externalId)).length;
   const options = async (t: ResolvedTask) =>
     (await boards(t.fullSlug).catch(() => [])).map((r) => ({

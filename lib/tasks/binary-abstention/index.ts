@@ -164,4 +164,6 @@ export const binaryAbstention = defineTaskKind({
   template: buildBounceTemplate,
   taskCharts: binaryAbstentionTaskCharts,
   submissionCharts: binaryAbstentionSubmissionCharts,
+  // a BouncerBench task bounces one side: a pipeline (bouncer-pipeline) composes an Input and an Output submission
+  composeSide: (o) => sideOf(o),
 });

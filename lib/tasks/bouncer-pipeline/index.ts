@@ -1,7 +1,7 @@
 import type { Problem } from "@/lib/errors";
 import { bouncerDistributions } from "@/lib/tasks/binary-abstention/distributions";
 import { safeDivide } from "@/lib/metrics";
-import { bounceOutcome, lengthOf } from "@/lib/tasks/binary-abstention";
+import { binaryAbstention, bounceOutcome, lengthOf } from "@/lib/tasks/binary-abstention";
 import {
   BounceMetadata,
   parseBouncePrediction,
@@ -304,4 +304,11 @@ export const bouncerPipeline = defineTaskKind({
   template: buildPipelineTemplate,
   taskCharts: pipelineTaskCharts,
   submissionCharts: pipelineSubmissionCharts,
+  // a Lite entry composed from the benchmark's Input and Output submissions (lib/server/submissions/compose.ts)
+  composes: {
+    kind: binaryAbstention.kind,
+    // a Lite id may carry a patch set's prefix: the Input and Output boards know the ticket by its plain id
+    sourceId: (externalId) => ticketOf(externalId),
+    row: (d) => ({ input_bounce: d.input, output_bounce: d.output }),
+  },
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { binaryAbstention } from "@/lib/tasks/binary-abstention";
 import { bouncerPipeline, pipelineFunnel } from "./index";
 
 describe("pipelineFunnel (METRICS.md §2 paper check)", () => {
@@ -62,5 +63,25 @@ describe("Lite predictions", () => {
       inst,
     );
     expect(bad.ok).toBe(false);
+  });
+});
+
+describe("composing a Lite entry (the kinds' compose hooks, lib/server/submissions/compose.ts)", () => {
+  it("is built from binary-abstention's Input and Output tasks, each saying its side", () => {
+    const spec = bouncerPipeline.composes!;
+    expect(spec.kind).toBe(binaryAbstention.kind);
+    expect(binaryAbstention.composeSide!({ side: "input" })).toBe("input");
+    expect(binaryAbstention.composeSide!({ side: "output" })).toBe("output");
+    expect(binaryAbstention.composes).toBeUndefined();
+    expect(bouncerPipeline.composeSide).toBeUndefined();
+  });
+
+  it("asks the sides by the ticket and uploads the two decisions as a Lite row", () => {
+    const spec = bouncerPipeline.composes!;
+    expect(spec.sourceId("agentless/astropy__astropy-12907")).toBe("astropy__astropy-12907");
+    expect(spec.sourceId("astropy__astropy-12907")).toBe("astropy__astropy-12907");
+    expect(JSON.stringify(spec.row({ input: true, output: false }))).toBe(
+      '{"input_bounce":true,"output_bounce":false}',
+    );
   });
 });

@@ -8,6 +8,7 @@ import { ciRepairSubmissionCharts, ciRepairTaskCharts } from "./chart-data";
 import { CiDetails, CiMetadata, CiPrediction, CiTruth } from "./schemas";
 import { CI_COLUMNS } from "./columns";
 import { readFailureType } from "./failure-type";
+import { buildCiTable1 } from "./table-1";
 import { judgeArtifact } from "./sye";
 import { buildCiTemplate } from "./template";
 
@@ -239,4 +240,6 @@ export const ciRepair = defineTaskKind({
   template: buildCiTemplate,
   taskCharts: ciRepairTaskCharts,
   submissionCharts: ciRepairSubmissionCharts,
+  // the paper's Table 1 (lib/server/leaderboard/paper-tables.ts serves it; the task page draws it from taskCharts)
+  paperTable: buildCiTable1,
 });

@@ -1,6 +1,7 @@
 // CI-Bench's Table 1 from board rows (issue 33): the paper's own numbers reproduce its means, and
 // a small hand-made board gives the cells and means computed by hand.
 import { describe, expect, it } from "vitest";
+import { ciRepair } from "./index";
 import { buildCiTable1, type Table1Source } from "./table-1";
 
 let n = 0;
@@ -105,5 +106,11 @@ describe("buildCiTable1", () => {
 
   it("no rows: an empty table", () => {
     expect(buildCiTable1([])).toEqual({ artifacts: null, tools: [], models: [], cells: [], means: [], unstated: 0 });
+  });
+});
+
+describe("the kind's paper table", () => {
+  it("is Table 1 (lib/server/leaderboard/paper-tables.ts serves it)", () => {
+    expect(ciRepair.paperTable).toBe(buildCiTable1);
   });
 });
