@@ -1,55 +1,93 @@
-// The OpenAPI 3.1 document of /api/v1, built from the zod schemas the route handlers validate
-// with (zod 4's JSON Schema output, draft 2020-12 as OpenAPI 3.1 uses). test/integration/
-// openapi.test.ts fails when a route under app/api/v1 is missing here, or an entry names none.
+// The OpenAPI 3.1 document of /api/v1, built from lib/contracts' zod schemas: the requests the
+// route handlers validate with, and the answers they send through respond() (zod 4's JSON Schema
+// output, draft 2020-12 as OpenAPI 3.1 uses). test/integration/openapi.test.ts fails when a route
+// under app/api/v1 is missing here, an entry names none, or a JSON answer has no schema.
 import { z, type ZodType } from "zod";
-import {
-  AuditQuery,
-  ChangelogQuery,
-  HideBody,
-  IdParams,
-  BreakdownQuery,
-  InstancesQuery,
-  InvitationParams,
-  JobIdParams,
-  MemberParams,
-  PolicyQuery,
-  PredictionParams,
-  ReleaseFields,
-  ReleaseIdParams,
-  ReleaseQuery,
-  PivotQuery,
-  ComposeBody,
-  RoleBody,
-  SignupBody,
-  SlugParams,
-  SubmissionFields,
-  SubmissionPatch,
-  TaskParams,
-  TaskQuotaBody,
-  TeamNameBody,
-  TokenBody,
-  TokenIdParams,
-  UnlockBody,
-  VerifyBody,
-  SnapshotParams,
-  SnapshotFileParams,
-  TakedownBody,
-} from "./validations/common";
-import { LeaderboardView } from "./validations/leaderboard-view";
-import { PredictionDownloadQuery } from "./validations/traces";
 import { SESSION_COOKIE_NAME } from "@/lib/server/auth";
-import { Me, TokenCreated } from "./contracts/accounts";
+import {
+  Me,
+  SignedUp,
+  SignupBody,
+  TokenBody,
+  TokenCreated,
+  TokenIdParams,
+  TokenList,
+  UnlockBody,
+  Unlocked,
+} from "./contracts/accounts";
+import { AuditList, AuditQuery, TaskQuota, TaskQuotaBody } from "./contracts/admin";
+import { BreakdownQuery, LengthBuckets, PolicyAggregates, PolicyQuery, SubmissionBreakdown } from "./contracts/charts";
 import { ErrorBody, Metrics } from "./contracts/common";
-import { JobResponse } from "./contracts/jobs";
-import { ReleaseImported, ReleasePublished } from "./contracts/releases";
-import { Submission, UploadJudging, UploadQueued, UploadScored } from "./contracts/submissions";
-import { SnapshotList, SnapshotQueued } from "./contracts/snapshots";
+import { JobIdParams, JobResponse } from "./contracts/jobs";
+import {
+  BenchmarkList,
+  Changelog,
+  ChangelogQuery,
+  Leaderboard,
+  LeaderboardView,
+  Pivot,
+  PivotQuery,
+  ReleaseQuery,
+  TaskBreakdowns,
+  TaskParams,
+} from "./contracts/leaderboards";
 import {
   PredictionTemplateFile,
   ReleaseIdsQuery,
   ReleaseInstanceIds,
   ReleaseVersionParams,
 } from "./contracts/release-files";
+import {
+  ReleaseDetail,
+  ReleaseFields,
+  ReleaseIdParams,
+  ReleaseImported,
+  ReleaseList,
+  ReleasePublished,
+} from "./contracts/releases";
+import { Health, HealthDown, Liveness, OpenApiDocument, Readiness, ReadinessDown } from "./contracts/service";
+import {
+  SnapshotFileParams,
+  SnapshotList,
+  SnapshotManifest,
+  SnapshotParams,
+  SnapshotQueued,
+  TakedownBody,
+} from "./contracts/snapshots";
+import {
+  ComposeBody,
+  Composed,
+  Hidden,
+  HideBody,
+  IdParams,
+  InstancesQuery,
+  PredictionDownloadQuery,
+  PredictionParams,
+  StoredPrediction,
+  Submission,
+  SubmissionFields,
+  SubmissionInstances,
+  SubmissionPatch,
+  SubmissionUpdated,
+  UploadJudging,
+  UploadQueued,
+  UploadScored,
+  Verified,
+  VerifyBody,
+} from "./contracts/submissions";
+import {
+  InvitationAccepted,
+  InvitationCreated,
+  InvitationParams,
+  MemberParams,
+  MemberRole,
+  RoleBody,
+  SlugParams,
+  TeamApproval,
+  TeamNameBody,
+  TeamRenamed,
+  TeamView,
+} from "./contracts/teams";
 
 type Access = "anyone" | "member" | "owner" | "admin" | "as the submission";
 
@@ -65,9 +103,15 @@ export interface Operation {
   body?: ZodType;
   /** multipart/form-data: the fields, and the name of the file part */
   multipart?: { fields: ZodType; file: string };
+  /** every status the operation answers, described */
   responses: Record<number, string>;
-  /** the JSON body of a success answer, by status: lib/contracts' schema the handler answers with */
+  /**
+   * the JSON body of an answer, by status: lib/contracts' schema the handler answers with through
+   * respond(). Every success status with a body has one, unless `produces` names no JSON type
+   * (test/integration/openapi.test.ts); error statuses default to the error shape.
+   */
   returns?: Partial<Record<number, ZodType>>;
+  /** the media types of its success answers when not only JSON, comma-separated (JSON first) */
   produces?: string;
 }
 
@@ -87,9 +131,10 @@ export const OPERATIONS: Operation[] = [
     access: "anyone",
     tag: "service",
     responses: {
-      200: "{ ok, app, database, dependencies: { database: { ok, latencyMs }, workers: { alive } } }",
-      503: '{ ok: false, down: ["database"], dependencies } with Retry-After',
+      200: "the database answers; the live workers",
+      503: "the database is down (Retry-After)",
     },
+    returns: { 200: Health, 503: HealthDown },
   },
   {
     method: "get",
@@ -97,7 +142,8 @@ export const OPERATIONS: Operation[] = [
     summary: "Liveness: the process runs (never touches the database)",
     access: "anyone",
     tag: "service",
-    responses: { 200: "{ ok: true, app, pid, uptimeSeconds }" },
+    responses: { 200: "the process runs" },
+    returns: { 200: Liveness },
   },
   {
     method: "get",
@@ -106,9 +152,10 @@ export const OPERATIONS: Operation[] = [
     access: "anyone",
     tag: "service",
     responses: {
-      200: "{ ok: true, app, checks: { database: { ok, latencyMs }, migrations: { ok, applied, pending } } }",
-      503: '{ ok: false, app, down: ["database"] or ["migrations"], checks } with Retry-After',
+      200: "ready",
+      503: "the database or the migrations are not ready (Retry-After)",
     },
+    returns: { 200: Readiness, 503: ReadinessDown },
   },
   {
     method: "get",
@@ -117,6 +164,7 @@ export const OPERATIONS: Operation[] = [
     access: "anyone",
     tag: "service",
     responses: { 200: "OpenAPI 3.1" },
+    returns: { 200: OpenApiDocument },
   },
   {
     method: "get",
@@ -124,7 +172,7 @@ export const OPERATIONS: Operation[] = [
     summary: "Who the caller is: user, admin, teams with roles",
     access: "member",
     tag: "accounts",
-    responses: { 200: "{ via, user, admin, team, teams }", 401: ERR[401] },
+    responses: { 200: "the caller", 401: ERR[401] },
     returns: { 200: Me },
   },
   {
@@ -135,11 +183,12 @@ export const OPERATIONS: Operation[] = [
     tag: "accounts",
     body: SignupBody,
     responses: {
-      201: "{ id, email, team }",
+      201: "the account and its team",
       409: "email taken",
       422: ERR[422],
       429: "too many sign-ups from your address",
     },
+    returns: { 201: SignedUp },
   },
   {
     method: "get",
@@ -147,7 +196,8 @@ export const OPERATIONS: Operation[] = [
     summary: "Your teams' API tokens (never the secrets)",
     access: "member",
     tag: "accounts",
-    responses: { 200: "{ tokens }", 401: ERR[401] },
+    responses: { 200: "the live tokens, newest first", 401: ERR[401] },
+    returns: { 200: TokenList },
   },
   {
     method: "post",
@@ -156,7 +206,7 @@ export const OPERATIONS: Operation[] = [
     access: "member",
     tag: "accounts",
     body: TokenBody,
-    responses: { 201: "{ id, token, prefix, team, admin }", 403: ERR[403], 429: "30 an hour" },
+    responses: { 201: "the token, its secret shown this once", 403: ERR[403], 429: "30 an hour" },
     returns: { 201: TokenCreated },
   },
   {
@@ -176,6 +226,7 @@ export const OPERATIONS: Operation[] = [
     tag: "teams",
     params: SlugParams,
     responses: { 200: "the team", 404: ERR[404] },
+    returns: { 200: TeamView },
   },
   {
     method: "patch",
@@ -185,7 +236,8 @@ export const OPERATIONS: Operation[] = [
     tag: "teams",
     params: SlugParams,
     body: TeamNameBody,
-    responses: { 200: "{ slug, name }", 404: ERR[404], 409: "the name looks like another team's", 422: ERR[422] },
+    responses: { 200: "renamed", 404: ERR[404], 409: "the name looks like another team's", 422: ERR[422] },
+    returns: { 200: TeamRenamed },
   },
   {
     method: "post",
@@ -194,7 +246,8 @@ export const OPERATIONS: Operation[] = [
     access: "owner",
     tag: "teams",
     params: SlugParams,
-    responses: { 201: "{ url, expiresAt, team }", 403: ERR[403], 404: ERR[404] },
+    responses: { 201: "the link, shown this once", 403: ERR[403], 404: ERR[404] },
+    returns: { 201: InvitationCreated },
   },
   {
     method: "patch",
@@ -204,7 +257,8 @@ export const OPERATIONS: Operation[] = [
     tag: "teams",
     params: MemberParams,
     body: RoleBody,
-    responses: { 200: "{ userId, role }", 409: "the last owner", 404: ERR[404] },
+    responses: { 200: "the member's role now", 409: "the last owner", 404: ERR[404] },
+    returns: { 200: MemberRole },
   },
   {
     method: "delete",
@@ -222,7 +276,8 @@ export const OPERATIONS: Operation[] = [
     access: "member",
     tag: "teams",
     params: InvitationParams,
-    responses: { 200: "{ team, role }", 404: ERR[404], 409: "used or expired" },
+    responses: { 200: "the team joined", 404: ERR[404], 409: "used or expired" },
+    returns: { 200: InvitationAccepted },
   },
   {
     method: "get",
@@ -230,7 +285,8 @@ export const OPERATIONS: Operation[] = [
     summary: "Benchmarks, their tasks and current releases",
     access: "anyone",
     tag: "leaderboards",
-    responses: { 200: "{ benchmarks }" },
+    responses: { 200: "the catalog" },
+    returns: { 200: BenchmarkList },
   },
   {
     method: "get",
@@ -241,10 +297,12 @@ export const OPERATIONS: Operation[] = [
     params: TaskParams,
     query: LeaderboardView,
     responses: {
-      200: "{ task, release, view, rankIntervals, rows: [ { rank, rankInterval: { lo, hi }, rankIntervalSimultaneous, topGroup, attempts, teamAttempts, model, verified, metrics, ci, … } ] } — view=best (default): one row per system; view=all: every submission",
+      200: "the board — view=best (default): one row per system; view=all: every submission — or text/csv with format=csv",
       304: "not modified (ETag)",
       404: ERR[404],
     },
+    returns: { 200: Leaderboard },
+    produces: "application/json, text/csv",
   },
   {
     method: "get",
@@ -255,10 +313,11 @@ export const OPERATIONS: Operation[] = [
     params: TaskParams,
     query: ReleaseQuery,
     responses: {
-      200: "{ task, release, attributes: [ { key, label, slices, instances } ] }",
+      200: "the release's attributes",
       403: ERR[403],
       404: ERR[404],
     },
+    returns: { 200: TaskBreakdowns },
   },
   {
     method: "post",
@@ -270,7 +329,7 @@ export const OPERATIONS: Operation[] = [
     params: TaskParams,
     body: ComposeBody,
     responses: {
-      201: "{ id, status, metrics, validation, composedOf: { input, output }, covered, total }",
+      201: "stored and scored (Location: the submission)",
       400: "not a pipeline task",
       401: ERR[401],
       404: "a submission you cannot see",
@@ -278,6 +337,7 @@ export const OPERATIONS: Operation[] = [
       422: ERR[422],
       429: "upload quota",
     },
+    returns: { 201: Composed },
   },
   {
     method: "get",
@@ -289,11 +349,12 @@ export const OPERATIONS: Operation[] = [
     params: TaskParams,
     query: PivotQuery,
     responses: {
-      200: "{ task, release, rowsBy, colsBy, metric: { key, label, better }, rows: [value], cols: [value], cells: [ { row, col, value, submissionId, model, team, ci, n } ], unstated }",
+      200: "the table",
       400: "rows and cols are the same dimension, or the metric is not one of the task's",
       404: ERR[404],
       422: ERR[422],
     },
+    returns: { 200: Pivot },
   },
   {
     method: "get",
@@ -304,11 +365,12 @@ export const OPERATIONS: Operation[] = [
     params: IdParams,
     query: BreakdownQuery,
     responses: {
-      200: "{ by, release, slices: [ { value, n, metrics, ci: { lo, hi } } ] }",
+      200: "the slices",
       403: ERR[403],
       404: ERR[404],
       422: ERR[422],
     },
+    returns: { 200: SubmissionBreakdown },
   },
   {
     method: "get",
@@ -317,7 +379,8 @@ export const OPERATIONS: Operation[] = [
     access: "anyone",
     tag: "leaderboards",
     params: TaskParams,
-    responses: { 200: "{ releases }", 404: ERR[404] },
+    responses: { 200: "the releases, newest first", 404: ERR[404] },
+    returns: { 200: ReleaseList },
   },
   {
     method: "get",
@@ -329,7 +392,7 @@ export const OPERATIONS: Operation[] = [
     params: ReleaseVersionParams,
     query: ReleaseIdsQuery,
     responses: {
-      200: "{ task, release: { version, status, synthetic }, count, ids } — or text/plain with format=txt",
+      200: "the ids — or text/plain with format=txt",
       304: "not modified (ETag)",
       403: "a hidden release (admins aside)",
       404: "no such release (a draft is an admin's only)",
@@ -364,7 +427,7 @@ export const OPERATIONS: Operation[] = [
     tag: "leaderboards",
     params: TaskParams,
     responses: {
-      200: "{ task, snapshots: [ { id, release, hidden, reason, bytes, createdAt, takenDown, url } ] }",
+      200: "the snapshots, newest first",
       404: ERR[404],
     },
     returns: { 200: SnapshotList },
@@ -376,7 +439,8 @@ export const OPERATIONS: Operation[] = [
     access: "anyone",
     tag: "leaderboards",
     params: SnapshotParams,
-    responses: { 200: "manifest.json", 404: "unknown, or taken down (saying when and why)" },
+    responses: { 200: "manifest.json, as stored", 404: "unknown, or taken down (saying when and why)" },
+    returns: { 200: SnapshotManifest },
   },
   {
     method: "get",
@@ -397,8 +461,12 @@ export const OPERATIONS: Operation[] = [
     access: "anyone",
     tag: "leaderboards",
     params: SnapshotFileParams,
-    responses: { 200: "the file", 404: "unknown file, snapshot, or a per-instance file of a hidden release" },
-    produces: "application/vnd.apache.parquet, application/gzip, application/json",
+    responses: {
+      200: "the file: manifest.json (JSON), a table as Parquet or gzipped CSV",
+      404: "unknown file, snapshot, or a per-instance file of a hidden release",
+    },
+    returns: { 200: SnapshotManifest },
+    produces: "application/json, application/vnd.apache.parquet, application/gzip",
   },
   {
     method: "get",
@@ -409,9 +477,10 @@ export const OPERATIONS: Operation[] = [
     params: TaskParams,
     query: ChangelogQuery,
     responses: {
-      200: "{ events: [ { id, at, kind, summary, … } ], next }: next is the cursor of older events (?before=next), null on the last page",
+      200: "the events, newest first; next is the cursor of older events (?before=next), null on the last page — or the Atom feed with format=atom",
       404: ERR[404],
     },
+    returns: { 200: Changelog },
     produces: "application/json, application/atom+xml",
   },
   {
@@ -423,9 +492,9 @@ export const OPERATIONS: Operation[] = [
     params: TaskParams,
     multipart: { fields: SubmissionFields, file: "file" },
     responses: {
-      200: "dry run: { status: validated, metrics, validation }",
-      201: "{ id, status, metrics, ladder?, validation }",
-      202: "{ id, status: queued, job } (a large file, scored by a worker) or { id, status: judging, judge, validation, url } (CR-Bench comments without verdicts: the server's judge decides them, then the score follows)",
+      200: "a dry run: validated (id null), nothing stored",
+      201: "stored and scored (Location: the submission; X-Quota-*)",
+      202: "queued: a large file, scored by a worker (follow job.url) — or judging: CR-Bench comments without verdicts, decided by the server's judge, then scored (follow url)",
       409: "the model name is another team's, or the file is byte-identical to a live submission of the team (details.submissionId)",
       413: "file too large",
       422: ERR[422],
@@ -451,7 +520,8 @@ export const OPERATIONS: Operation[] = [
     tag: "submissions",
     params: IdParams,
     body: SubmissionPatch,
-    responses: { 200: "{ id, visibility, logsUrl, withdrawn, meta }", 403: ERR[403], 404: ERR[404], 422: ERR[422] },
+    responses: { 200: "what it is now", 403: ERR[403], 404: ERR[404], 422: ERR[422] },
+    returns: { 200: SubmissionUpdated },
   },
   {
     method: "get",
@@ -461,7 +531,8 @@ export const OPERATIONS: Operation[] = [
     tag: "submissions",
     params: IdParams,
     query: InstancesQuery,
-    responses: { 200: "{ total, rows }", 403: "hidden release", 404: ERR[404] },
+    responses: { 200: "a page of instances", 403: "hidden release", 404: ERR[404] },
+    returns: { 200: SubmissionInstances },
   },
   {
     method: "get",
@@ -471,7 +542,8 @@ export const OPERATIONS: Operation[] = [
     tag: "submissions",
     params: PredictionParams,
     query: PredictionDownloadQuery,
-    responses: { 200: "{ submissionId, instanceId, prediction }", 404: ERR[404], 422: ERR[422] },
+    responses: { 200: "the prediction", 404: ERR[404], 422: ERR[422] },
+    returns: { 200: StoredPrediction },
   },
   {
     method: "get",
@@ -482,10 +554,11 @@ export const OPERATIONS: Operation[] = [
     params: IdParams,
     query: ReleaseQuery,
     responses: {
-      200: "{ side, covered, total, buckets: [ { label, min, max, n, should_bounce, tpr, fpr } ] }",
+      200: "the buckets",
       403: "hidden release",
       404: "no lengths: the reason",
     },
+    returns: { 200: LengthBuckets },
   },
   {
     method: "get",
@@ -496,6 +569,7 @@ export const OPERATIONS: Operation[] = [
     params: IdParams,
     query: PolicyQuery,
     responses: { 200: "aggregates", 400: ERR[400], 403: "hidden release" },
+    returns: { 200: PolicyAggregates },
   },
   {
     method: "get",
@@ -515,7 +589,7 @@ export const OPERATIONS: Operation[] = [
     tag: "admin",
     multipart: { fields: ReleaseFields, file: "file" },
     responses: {
-      201: "{ release, validation, diff, job }",
+      201: "imported: the release, what the file held, its diff, the re-score a publish queued",
       409: "version exists",
       413: "file too large",
       422: ERR[422],
@@ -530,6 +604,7 @@ export const OPERATIONS: Operation[] = [
     tag: "admin",
     params: ReleaseIdParams,
     responses: { 200: "the release", 404: ERR[404] },
+    returns: { 200: ReleaseDetail },
   },
   {
     method: "post",
@@ -538,7 +613,7 @@ export const OPERATIONS: Operation[] = [
     access: "admin",
     tag: "admin",
     params: ReleaseIdParams,
-    responses: { 202: "{ release, job }", 409: "not a draft" },
+    responses: { 202: "published; the re-score's job", 409: "not a draft" },
     returns: { 202: ReleasePublished },
   },
   {
@@ -549,7 +624,7 @@ export const OPERATIONS: Operation[] = [
     tag: "admin",
     params: ReleaseIdParams,
     responses: {
-      202: "{ job: { id, url } }",
+      202: "queued: follow job.url",
       404: ERR[404],
       409: "not published, or a snapshot is already being made",
     },
@@ -583,7 +658,8 @@ export const OPERATIONS: Operation[] = [
     tag: "admin",
     params: TaskParams,
     body: TaskQuotaBody,
-    responses: { 200: "{ task, quotaPerDay, quotaTotal, hiddenApprovedOnly, defaults }" },
+    responses: { 200: "the task's quotas now, and the defaults", 404: ERR[404], 422: ERR[422] },
+    returns: { 200: TaskQuota },
   },
   {
     method: "post",
@@ -592,7 +668,8 @@ export const OPERATIONS: Operation[] = [
     access: "admin",
     tag: "admin",
     params: SlugParams,
-    responses: { 200: "{ team, approved: true, approvedAt }", 404: ERR[404] },
+    responses: { 200: "approved", 404: ERR[404] },
+    returns: { 200: TeamApproval },
   },
   {
     method: "delete",
@@ -601,7 +678,8 @@ export const OPERATIONS: Operation[] = [
     access: "admin",
     tag: "admin",
     params: SlugParams,
-    responses: { 200: "{ team, approved: false, approvedAt: null }", 404: ERR[404] },
+    responses: { 200: "not approved (approvedAt null)", 404: ERR[404] },
+    returns: { 200: TeamApproval },
   },
   {
     method: "post",
@@ -611,7 +689,8 @@ export const OPERATIONS: Operation[] = [
     tag: "admin",
     params: IdParams,
     body: VerifyBody,
-    responses: { 200: "{ id, verified: { by, at } | null }" },
+    responses: { 200: "its verification now (null: none)", 404: ERR[404] },
+    returns: { 200: Verified },
   },
   {
     method: "post",
@@ -621,7 +700,8 @@ export const OPERATIONS: Operation[] = [
     tag: "admin",
     params: IdParams,
     body: HideBody,
-    responses: { 200: "{ id, hidden }" },
+    responses: { 200: "hidden now (null: shown)", 404: ERR[404] },
+    returns: { 200: Hidden },
   },
   {
     method: "delete",
@@ -639,7 +719,8 @@ export const OPERATIONS: Operation[] = [
     access: "admin",
     tag: "admin",
     body: UnlockBody,
-    responses: { 200: "{ email, exists, cleared }", 422: ERR[422] },
+    responses: { 200: "whether the account exists, and the limits cleared", 422: ERR[422] },
+    returns: { 200: Unlocked },
   },
   {
     method: "get",
@@ -648,7 +729,8 @@ export const OPERATIONS: Operation[] = [
     access: "admin",
     tag: "admin",
     query: AuditQuery,
-    responses: { 200: "{ events, next }" },
+    responses: { 200: "the events; next pages back (?before=next), null on the last page" },
+    returns: { 200: AuditList },
   },
 ];
 
@@ -667,6 +749,7 @@ function jsonSchema(s: ZodType, io: "input" | "output" = "input", top = true): R
     io,
     unrepresentable: "any",
     override: (ctx) => {
+      // zod types the context's schema as its core type; it is the same object COMPONENTS is keyed by
       const zs = ctx.zodSchema as unknown as ZodType;
       const name = COMPONENTS.get(zs);
       if (!name || (!top && zs === s)) return;
@@ -695,6 +778,7 @@ function inlineDefs(j: Record<string, unknown>): Record<string, unknown> {
 
 function parameters(s: ZodType | undefined, where: "path" | "query") {
   if (!s) return [];
+  // params and queries are z.object()s: their JSON Schema is an object schema
   const j = jsonSchema(s) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
   return Object.entries(j.properties ?? {}).map(([name, schema]) => ({
     name,
@@ -703,6 +787,36 @@ function parameters(s: ZodType | undefined, where: "path" | "query") {
     ...(typeof schema.description === "string" ? { description: schema.description } : {}),
     schema,
   }));
+}
+
+/** Media types whose bodies are text (the rest of a `produces` list is binary). */
+const TEXT = /^(text\/|application\/(atom\+xml|x-ndjson))/;
+
+/** The media types an operation's success answers come in (`produces`, JSON by default). */
+export function successTypes(op: Operation): string[] {
+  return (op.produces ?? "application/json").split(",").map((t) => t.trim());
+}
+
+/**
+ * An answer's body: its contract's schema as JSON (an error answer's default: the error shape),
+ * and for a success, each other media type it may come in. 204 and 3xx have none.
+ */
+function answerContent(op: Operation, status: number): { content?: Record<string, unknown> } {
+  const schema = op.returns?.[status];
+  if (status >= 400)
+    return {
+      content: {
+        "application/json": { schema: schema ? jsonSchema(schema, "output") : { $ref: "#/components/schemas/Error" } },
+      },
+    };
+  if (status === 204 || status >= 300) return {};
+  const content: Record<string, unknown> = {};
+  for (const type of successTypes(op)) {
+    if (type !== "application/json")
+      content[type] = { schema: TEXT.test(type) ? { type: "string" } : { type: "string", format: "binary" } };
+    else if (schema) content[type] = { schema: jsonSchema(schema, "output") };
+  }
+  return Object.keys(content).length ? { content } : {};
 }
 
 const documents = new Map<string, ReturnType<typeof buildDocument>>();
@@ -733,6 +847,7 @@ function buildDocument(serverUrl: string) {
             content: {
               "multipart/form-data": {
                 schema: (() => {
+                  // a form's fields are a z.object(): its JSON Schema is an object schema
                   const f = jsonSchema(op.multipart.fields) as {
                     properties?: Record<string, unknown>;
                     required?: string[];
@@ -761,14 +876,7 @@ function buildDocument(serverUrl: string) {
       responses: Object.fromEntries(
         Object.entries(op.responses).map(([status, description]) => [
           status,
-          {
-            description,
-            ...(Number(status) >= 400
-              ? { content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }
-              : op.returns?.[Number(status)]
-                ? { content: { "application/json": { schema: jsonSchema(op.returns[Number(status)]!, "output") } } }
-                : {}),
-          },
+          { description, ...answerContent(op, Number(status)) },
         ]),
       ),
     };

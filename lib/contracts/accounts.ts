@@ -1,8 +1,19 @@
-// Accounts and tokens: who the caller is, the caller's tokens.
+// Accounts and tokens: signing up, who the caller is, the caller's tokens, an admin's unlock.
 import { z } from "zod";
-export { SignupBody, TokenBody, TokenIdParams } from "@/lib/validations/common";
+import { displayName } from "@/lib/validations/common";
+import { iso } from "./common";
+// the sign-up form's fields (also read by lib/server/names' tests)
+export { SignupBody } from "@/lib/validations/common";
 
 const role = z.enum(["owner", "member"]);
+
+/** POST /api/v1/signup (201): the account and the team of its own. */
+export const SignedUp = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  team: z.object({ slug: z.string(), name: z.string() }),
+});
+export type SignedUp = z.infer<typeof SignedUp>;
 
 /** GET /api/v1/me (the CLI's whoami). */
 export const Me = z.object({
@@ -15,6 +26,15 @@ export const Me = z.object({
 });
 export type Me = z.infer<typeof Me>;
 
+/** `POST /api/v1/tokens` */
+export const TokenBody = z.object({
+  name: displayName("token name", 80).default("api token"),
+  team: displayName("team", 48).optional(),
+  admin: z.boolean().optional(),
+});
+/** `DELETE /api/v1/tokens/{id}` */
+export const TokenIdParams = z.object({ id: z.string().uuid("not a token id") });
+
 /** POST /api/v1/tokens (201): the secret is shown this once. */
 export const TokenCreated = z.object({
   id: z.uuid(),
@@ -24,3 +44,27 @@ export const TokenCreated = z.object({
   admin: z.boolean(),
 });
 export type TokenCreated = z.infer<typeof TokenCreated>;
+
+/** GET /api/v1/tokens: the live tokens of the caller's teams, newest first (never the secrets). */
+export const TokenList = z.object({
+  tokens: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      prefix: z.string(),
+      createdAt: iso,
+      lastUsedAt: iso.nullable(),
+      isAdmin: z.boolean(),
+    }),
+  ),
+});
+export type TokenList = z.infer<typeof TokenList>;
+
+/** `POST /api/v1/admin/users/unlock`: clear an account's failed sign-ins */
+export const UnlockBody = z
+  .object({ email: z.string().trim().toLowerCase().email("enter a valid email address").max(320) })
+  .strict();
+
+/** POST /api/v1/admin/users/unlock (200): whether the account exists, how many limits were cleared. */
+export const Unlocked = z.object({ email: z.string(), exists: z.boolean(), cleared: z.number().int().nonnegative() });
+export type Unlocked = z.infer<typeof Unlocked>;

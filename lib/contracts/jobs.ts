@@ -56,6 +56,9 @@ export const TRACKED_JOBS = ["score-upload", "rescore", "snapshot"] as const sat
 export type TrackedJobName = (typeof TRACKED_JOBS)[number];
 export type TaskName = Exclude<JobName, TrackedJobName>;
 
+/** `/api/v1/jobs/{id}`, `/api/v1/admin/jobs/{id}` */
+export const JobIdParams = z.object({ id: z.string().uuid("not a job id") });
+
 /** What GET /api/v1/jobs/{id} answers. */
 export const JobResponse = z.object({
   id,

@@ -1,5 +1,18 @@
-// Snapshots (issue 31): the answers of the snapshot routes.
+// Snapshots (issue 31): which snapshot, the answers of the snapshot routes, a snapshot's manifest.
 import { z } from "zod";
+import { iso } from "./common";
+
+/** A snapshot: its id is the SHA-256 of its manifest (64 hex digits). */
+const snapshotId = z.string().regex(/^[0-9a-f]{64}$/, "a snapshot id is the SHA-256 of its manifest: 64 hex digits");
+/** `/api/v1/snapshots/{id}`, `DELETE /api/v1/admin/snapshots/{id}` */
+export const SnapshotParams = z.object({ id: snapshotId });
+/** `/api/v1/snapshots/{id}/files/{name}` */
+export const SnapshotFileParams = z.object({
+  id: snapshotId,
+  name: z.string().regex(/^[a-z_]+\.(csv\.gz|parquet|json)$/, "a file of the snapshot's manifest, e.g. board.parquet"),
+});
+/** `DELETE /api/v1/admin/snapshots/{id}`: why it is taken down */
+export const TakedownBody = z.object({ reason: z.string().trim().min(3, "say why").max(500) });
 
 export const SnapshotListItem = z.object({
   id: z.string().regex(/^[0-9a-f]{64}$/),
@@ -16,3 +29,42 @@ export const SnapshotList = z.object({ task: z.string(), snapshots: z.array(Snap
 export type SnapshotList = z.infer<typeof SnapshotList>;
 
 export const SnapshotQueued = z.object({ job: z.object({ id: z.uuid(), url: z.string() }) });
+
+/**
+ * GET /api/v1/snapshots/{id} (and its file manifest.json): what the snapshot holds, each file's
+ * SHA-256, size and rows; sent as stored, byte for byte (its SHA-256 is the snapshot's id).
+ */
+export const SnapshotManifest = z.object({
+  format: z.literal("tse-leaderboard-snapshot"),
+  formatVersion: z.number().int(),
+  createdAt: iso,
+  reason: z.string(),
+  task: z.object({
+    slug: z.string(),
+    kind: z.string(),
+    options: z.record(z.string(), z.unknown()),
+    primaryMetric: z.string(),
+  }),
+  release: z.object({
+    id: z.uuid(),
+    version: z.string(),
+    hidden: z.boolean(),
+    instanceCount: z.number().int().nonnegative(),
+    bootstrapSeed: z.number().int(),
+    checksum: z.string(),
+    boardVersion: z.string(),
+  }),
+  metricsVersion: z.string(),
+  rankIntervals: z.object({ level: z.number(), resamples: z.number().int(), state: z.string(), method: z.string() }),
+  /** what a hidden release's snapshot leaves out */
+  withheld: z.array(z.string()),
+  files: z.array(
+    z.object({
+      name: z.string(),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      bytes: z.number().int().nonnegative(),
+      rows: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type SnapshotManifest = z.infer<typeof SnapshotManifest>;

@@ -1,11 +1,14 @@
-// Submissions: the upload's answers (dry run, scored, queued), a submission as GET returns it.
-// Request schemas (the upload's form fields, the PATCH body) live in lib/validations/common.ts
-// and are re-exported here, so a client finds a resource's whole contract in one module.
+// Submissions: the upload's answers (dry run, scored, queued), a submission as GET returns it,
+// its changes (PATCH, an admin's verification and hiding), its instances and stored predictions,
+// a composed pipeline. Request schemas the pages and server code share (the upload's form fields,
+// the PATCH body, …) live in lib/validations/common.ts and are re-exported here, so a client finds
+// a resource's whole contract in one module; those only the API reads are defined here.
 import { z } from "zod";
 import { iso, Metrics, Problem } from "./common";
 import { JobResponse } from "./jobs";
-import { SystemMeta } from "@/lib/validations/common";
+import { displayName, SystemMeta } from "@/lib/validations/common";
 export {
+  IdParams,
   SubmissionFields,
   SubmissionPatch,
   InstancesQuery,
@@ -13,6 +16,31 @@ export {
   ReleaseQuery,
   SystemMeta,
 } from "@/lib/validations/common";
+export { PredictionDownloadQuery } from "@/lib/validations/traces";
+
+/** `GET /api/v1/submissions/{id}/predictions/{instance}` */
+export const PredictionParams = z.object({
+  id: z.string().uuid("not a submission id"),
+  instance: z.string().min(1).max(300),
+});
+/** `POST /api/v1/admin/submissions/{id}/verify` */
+export const VerifyBody = z.object({ verified: z.boolean().default(true) }).strict();
+/** `POST /api/v1/admin/submissions/{id}/hide`: the reason its team sees (null: show it again) */
+export const HideBody = z
+  .object({ reason: z.string().trim().min(3, "say why, in a few words").max(500).nullable() })
+  .strict();
+/** `POST /api/v1/tasks/{b}/{t}/compose`: a Lite pipeline from an Input and an Output submission */
+export const ComposeBody = z
+  .object({
+    input: z.uuid("input is a submission id"),
+    output: z.uuid("output is a submission id"),
+    model: displayName("model", 120).optional(),
+    /** default: private when either side is, else public */
+    visibility: z.enum(["public", "private"]).optional(),
+    /** the team to file it under (a member of several teams; default: the token's or the first) */
+    team: z.string().trim().max(64).optional(),
+  })
+  .strict();
 
 /** A composed Lite entry's sources (`submissions.composed_of`). */
 export const ComposedOf = z.object({ input: z.uuid(), output: z.uuid() });
@@ -202,3 +230,70 @@ export const Submission = z.object({
     .optional(),
 });
 export type Submission = z.infer<typeof Submission>;
+
+/** PATCH /api/v1/submissions/{id} (200): what it is now. */
+export const SubmissionUpdated = z.object({
+  id: z.uuid(),
+  visibility: z.enum(["public", "private"]),
+  logsUrl: z.string().nullable(),
+  withdrawn: z.object({ at: iso }).nullable(),
+  /** the stored system metadata (SystemMeta's snake_case keys), as stored */
+  meta: z.record(z.string(), z.unknown()),
+});
+export type SubmissionUpdated = z.infer<typeof SubmissionUpdated>;
+
+/** POST /api/v1/admin/submissions/{id}/verify (200). */
+export const Verified = z.object({
+  id: z.uuid(),
+  verified: z.object({ by: z.string().nullable(), at: iso }).nullable(),
+});
+
+/** POST /api/v1/admin/submissions/{id}/hide (200). */
+export const Hidden = z.object({
+  id: z.uuid(),
+  hidden: z.object({ reason: z.string().nullable(), at: iso }).nullable(),
+});
+
+/** GET /api/v1/submissions/{id}/instances: a page of per-instance predictions, truth (unless hidden) and outcomes. */
+export const SubmissionInstances = z.object({
+  release: z.object({ version: z.string(), hidden: z.boolean() }),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  rows: z.array(
+    z.object({
+      instanceId: z.string(),
+      /** the prediction's fields (long texts clipped: `clipped` names them) */
+      prediction: z.record(z.string(), z.unknown()),
+      clipped: z.array(z.string()),
+      /** null on a hidden release */
+      truth: z.record(z.string(), z.unknown()).nullable(),
+      outcome: z
+        .object({ correct: z.boolean(), outcome: z.string(), predicted: z.string(), expected: z.string() })
+        .nullable(),
+    }),
+  ),
+});
+export type SubmissionInstances = z.infer<typeof SubmissionInstances>;
+
+/** GET /api/v1/submissions/{id}/predictions/{instance}: one stored prediction, whole. */
+export const StoredPrediction = z.object({
+  submissionId: z.uuid(),
+  instanceId: z.string(),
+  /** the prediction as stored (the task kind's fields) */
+  prediction: z.unknown(),
+});
+
+/** POST /api/v1/tasks/{benchmark}/{task}/compose (201): the Lite entry, stored and scored. */
+export const Composed = z.object({
+  id: z.uuid(),
+  status: z.literal("scored"),
+  metrics: Metrics,
+  ladder: LadderOutcome.optional(),
+  validation: ValidationReport,
+  composedOf: ComposedOf,
+  /** the release's instances both sides predict, of all */
+  covered: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type Composed = z.infer<typeof Composed>;

@@ -1,3 +1,6 @@
+// Input shapes shared by pages, forms, server code and the API (names, URLs, the upload's fields,
+// query strings). Request shapes only the API reads, and every response shape, live in
+// lib/contracts, which re-exports these for the routes: a resource's whole contract in one module.
 import { z } from "zod";
 
 /** Lower-case, dash-separated slug of a name. */
@@ -253,33 +256,11 @@ export const SignupBody = z.object({
   name: displayName("name", 80),
 });
 
-export const TokenBody = z.object({
-  name: displayName("token name", 80).default("api token"),
-  team: displayName("team", 48).optional(),
-  admin: z.boolean().optional(),
-});
-
 export const InstancesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   outcome: z.string().max(40).optional(),
   release: z.string().max(40).optional(),
-});
-
-export const SlugParams = z.object({
-  slug: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[a-z0-9-]+$/, "a team slug: lower-case letters, digits and dashes"),
-});
-export const MemberParams = SlugParams.extend({ userId: z.string().uuid("not a user id") });
-export const InvitationParams = z.object({
-  token: z
-    .string()
-    .min(10)
-    .max(100)
-    .regex(/^lbi_[\w-]+$/, "not an invitation token"),
 });
 
 /** `PATCH /api/v1/submissions/{id}` */
@@ -292,6 +273,7 @@ export const SubmissionPatch = z
     /** amend the system metadata (fields given replace, null clears); the judge is fixed at upload */
     meta: z
       .object(
+        // Object.fromEntries loses the keys' types: each field of SystemMeta, nullable
         Object.fromEntries(SYSTEM_META_KEYS.map((k) => [k, SystemMetaFields[k].nullable()])) as {
           [K in keyof SystemMeta]: z.ZodNullable<(typeof SystemMetaFields)[K]>;
         },
@@ -314,20 +296,6 @@ export const SubmissionPatch = z
     "send visibility, logsUrl, withdrawn and/or meta",
   );
 
-/** `PATCH /api/v1/teams/{slug}`: rename a team (owners) */
-export const TeamNameBody = z.object({ name: displayName("team name", 48) }).strict();
-
-/** `POST /api/v1/admin/users/unlock`: clear an account's failed sign-ins */
-export const UnlockBody = z
-  .object({ email: z.string().trim().toLowerCase().email("enter a valid email address").max(320) })
-  .strict();
-
-export const RoleBody = z.object({ role: z.enum(["owner", "member"]) }).strict();
-export const VerifyBody = z.object({ verified: z.boolean().default(true) }).strict();
-export const HideBody = z
-  .object({ reason: z.string().trim().min(3, "say why, in a few words").max(500).nullable() })
-  .strict();
-
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD");
 /** `GET /api/v1/admin/audit` filters */
 export const AuditQuery = z.object({
@@ -340,18 +308,6 @@ export const AuditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   before: z.string().regex(/^\d+$/, "an event id").optional(),
 });
-
-/** `PATCH /api/v1/admin/tasks/{b}/{t}` */
-export const TaskQuotaBody = z
-  .object({
-    /** scored uploads per team, release and UTC day; null: the default (10 on hidden releases, 200 on public ones) */
-    quotaPerDay: z.number().int("a whole number").min(1, "at least 1").max(100_000).nullable().optional(),
-    /** scored uploads per team and release in all; null: no limit */
-    quotaTotal: z.number().int("a whole number").min(1, "at least 1").max(10_000_000).nullable().optional(),
-    /** true: a hidden release of the task accepts uploads only from teams an admin approved */
-    hiddenApprovedOnly: z.boolean().optional(),
-  })
-  .strict();
 
 /** `GET /api/v1/submissions/{id}/policy` */
 export const PolicyQuery = z.object({
@@ -369,23 +325,6 @@ export const ChangelogQuery = z.object({
     .string()
     .regex(/^[1-9][0-9]{0,17}$/, "an event id (the `next` of the page before)")
     .optional(),
-});
-
-export const ReleaseIdParams = z.object({ id: z.string().uuid("not a release id") });
-
-/** A snapshot: its id is the SHA-256 of its manifest (64 hex digits). */
-const snapshotId = z.string().regex(/^[0-9a-f]{64}$/, "a snapshot id is the SHA-256 of its manifest: 64 hex digits");
-export const SnapshotParams = z.object({ id: snapshotId });
-export const SnapshotFileParams = z.object({
-  id: snapshotId,
-  name: z.string().regex(/^[a-z_]+\.(csv\.gz|parquet|json)$/, "a file of the snapshot's manifest, e.g. board.parquet"),
-});
-export const TakedownBody = z.object({ reason: z.string().trim().min(3, "say why").max(500) });
-export const JobIdParams = z.object({ id: z.string().uuid("not a job id") });
-export const TokenIdParams = z.object({ id: z.string().uuid("not a token id") });
-export const PredictionParams = z.object({
-  id: z.string().uuid("not a submission id"),
-  instance: z.string().min(1).max(300),
 });
 
 /** `?release=VERSION` (as imported), e.g. on a submission's length buckets */
@@ -442,16 +381,3 @@ export const PivotQuery = ReleaseQuery.extend({
     .or(z.literal("").transform(() => undefined)),
 });
 export type PivotQuery = z.infer<typeof PivotQuery>;
-
-/** `POST /api/v1/tasks/{b}/{t}/compose`: a Lite pipeline from an Input and an Output submission */
-export const ComposeBody = z
-  .object({
-    input: z.uuid("input is a submission id"),
-    output: z.uuid("output is a submission id"),
-    model: displayName("model", 120).optional(),
-    /** default: private when either side is, else public */
-    visibility: z.enum(["public", "private"]).optional(),
-    /** the team to file it under (a member of several teams; default: the token's or the first) */
-    team: z.string().trim().max(64).optional(),
-  })
-  .strict();

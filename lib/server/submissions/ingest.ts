@@ -11,6 +11,7 @@ import {
   markSubmissionScored,
   type SubmissionForm,
 } from "./ingest.sql";
+import type { ValidationReport } from "@/lib/contracts/submissions";
 import { getDatabase, type RawConnection, type Sql, sqlOf } from "@/lib/server/db";
 import { AppError, validationError } from "@/lib/errors";
 import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
@@ -74,17 +75,8 @@ export function submissionForm(
   };
 }
 
-export interface ValidationReport {
-  format: string;
-  rows: number;
-  covered: number;
-  total: number;
-  missing: number;
-  missingSample: string[];
-  partial: boolean;
-  release: string;
-  warnings: string[];
-}
+// the upload's report: one shape, the API's (lib/contracts/submissions.ts)
+export type { ValidationReport };
 
 const MISSING_SAMPLE = 20;
 

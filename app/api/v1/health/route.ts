@@ -1,7 +1,8 @@
 // GET /api/v1/health – liveness and dependencies: 200 when the database answers, 503 with
 // Retry-After naming what is down otherwise (the CLI and load balancers use it)
 import { getDatabase, markDatabaseDown, markDatabaseUp, RETRY_AFTER_SECONDS } from "@/lib/server/db";
-import { route } from "@/lib/server/http";
+import { respond, route } from "@/lib/server/http";
+import { Health, HealthDown } from "@/lib/contracts/service";
 import { aliveWorkers } from "@/lib/server/jobs";
 
 export const dynamic = "force-dynamic";
@@ -20,7 +21,8 @@ export const GET = route({ access: "public" }, async () => {
       ),
     ]);
     markDatabaseUp();
-    return Response.json(
+    return respond(
+      Health,
       {
         ok: true,
         app: "trustworthy-se-leaderboard",
@@ -34,7 +36,8 @@ export const GET = route({ access: "public" }, async () => {
     );
   } catch (e) {
     markDatabaseDown(e);
-    return Response.json(
+    return respond(
+      HealthDown,
       {
         ok: false,
         app: "trustworthy-se-leaderboard",

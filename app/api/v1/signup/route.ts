@@ -3,8 +3,8 @@ import { getDb } from "@/lib/server/db";
 import { clientAddress, consume } from "@/lib/server/limits";
 import { AppError } from "@/lib/errors";
 import { passwordProblem, createUserWithTeam } from "@/lib/server/auth";
-import { route } from "@/lib/server/http";
-import { SignupBody } from "@/lib/validations/common";
+import { respond, route } from "@/lib/server/http";
+import { SignedUp, SignupBody } from "@/lib/contracts/accounts";
 
 export const dynamic = "force-dynamic";
 
@@ -17,5 +17,9 @@ export const POST = route({ access: "public", body: SignupBody }, async ({ req, 
       problems: [{ field: "password", message: weak }],
     });
   const { user, team } = await createUserWithTeam(await getDb(), body);
-  return Response.json({ id: user.id, email: user.email, team: { slug: team.slug, name: team.name } }, { status: 201 });
+  return respond(
+    SignedUp,
+    { id: user.id, email: user.email, team: { slug: team.slug, name: team.name } },
+    { status: 201 },
+  );
 });

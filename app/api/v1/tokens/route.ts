@@ -2,18 +2,30 @@
 // GET  /api/v1/tokens – list your team's tokens (never the secrets)
 import { getDb } from "@/lib/server/db";
 import { consume } from "@/lib/server/limits";
-import { route } from "@/lib/server/http";
+import { respond, route } from "@/lib/server/http";
 import { createTokenFor, listTeamTokens } from "@/lib/server/auth";
-import { TokenBody } from "@/lib/validations/common";
+import { TokenBody, TokenCreated, TokenList } from "@/lib/contracts/accounts";
 
 export const dynamic = "force-dynamic";
 
 export const POST = route({ access: "member", body: TokenBody }, async ({ actor, body }) => {
   await consume("tokens-user", actor.userId ?? `team:${actor.teamId}`);
   const t = await createTokenFor(await getDb(), actor, body);
-  return Response.json({ id: t.id, token: t.token, prefix: t.prefix, team: t.team, admin: t.admin }, { status: 201 });
+  return respond(
+    TokenCreated,
+    { id: t.id, token: t.token, prefix: t.prefix, team: t.team, admin: t.admin },
+    { status: 201 },
+  );
 });
 
 export const GET = route({ access: "member" }, async ({ actor }) => {
-  return Response.json({ tokens: await listTeamTokens(await getDb(), actor.teamIds) });
+  const tokens = await listTeamTokens(await getDb(), actor.teamIds);
+  // the dates as JSON writes them
+  return respond(TokenList, {
+    tokens: tokens.map((t) => ({
+      ...t,
+      createdAt: t.createdAt.toISOString(),
+      lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+    })),
+  });
 });

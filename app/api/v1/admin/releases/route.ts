@@ -3,10 +3,9 @@ import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { readMultipart, respond, route } from "@/lib/server/http";
-import { ReleaseImported } from "@/lib/contracts/releases";
+import { ReleaseFields, ReleaseImported } from "@/lib/contracts/releases";
 import { jobJson } from "@/lib/server/jobs";
 import { importRelease, releaseJson } from "@/lib/server/releases";
-import { ReleaseFields } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;

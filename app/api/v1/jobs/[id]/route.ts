@@ -2,8 +2,7 @@
 import { getDb } from "@/lib/server/db";
 import { getVisibleJobOrThrow, jobJson } from "@/lib/server/jobs";
 import { respond, route } from "@/lib/server/http";
-import { JobIdParams } from "@/lib/validations/common";
-import { JobResponse } from "@/lib/contracts/jobs";
+import { JobIdParams, JobResponse } from "@/lib/contracts/jobs";
 
 export const dynamic = "force-dynamic";
 

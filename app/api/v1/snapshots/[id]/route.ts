@@ -1,13 +1,16 @@
 // GET /api/v1/snapshots/{id} – a snapshot's manifest.json (its SHA-256 is the id); immutable
 import { getDb } from "@/lib/server/db";
-import { route } from "@/lib/server/http";
+import { checkContract, route } from "@/lib/server/http";
 import { readManifest } from "@/lib/server/snapshots";
-import { SnapshotParams } from "@/lib/validations/common";
+import { SnapshotManifest, SnapshotParams } from "@/lib/contracts/snapshots";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "public", params: SnapshotParams }, async ({ params }) => {
-  const { bytes } = await readManifest(await getDb(), params.id);
+  const { bytes, manifest } = await readManifest(await getDb(), params.id);
+  // sent as stored, byte for byte (serialised again it would no longer hash to its id); checked
+  // against its contract as respond() checks an answer
+  checkContract(SnapshotManifest, manifest);
   return new Response(new Uint8Array(bytes), {
     headers: {
       "content-type": "application/json",

@@ -12,8 +12,7 @@ import {
   updateSubmission,
 } from "@/lib/server/submissions";
 import { submissionAuditView } from "@/lib/server/integrity";
-import { IdParams, SubmissionPatch } from "@/lib/validations/common";
-import { Submission } from "@/lib/contracts/submissions";
+import { IdParams, Submission, SubmissionPatch, SubmissionUpdated } from "@/lib/contracts/submissions";
 
 export const dynamic = "force-dynamic";
 
@@ -29,6 +28,7 @@ export const GET = route({ access: "public", params: IdParams }, async ({ params
   const shown = currentScore(sub.scores);
   const judge = await judgeView(
     sqlOf(db),
+    // the meta column is always an object (default {}); the judge's view reads its judge fields
     { ...sub, meta: (sub.meta ?? {}) as { judge_model?: string } },
     shown && json.coverage
       ? { metrics: json.metrics, covered: json.coverage.covered, releaseId: shown.releaseId }
@@ -45,6 +45,8 @@ export const GET = route({ access: "public", params: IdParams }, async ({ params
 export const PATCH = route(
   { access: "member", params: IdParams, body: SubmissionPatch },
   async ({ params, actor, body }) => {
-    return Response.json(await updateSubmission(await getDb(), actor, params.id, body));
+    const r = await updateSubmission(await getDb(), actor, params.id, body);
+    // the meta column is always an object (default {}; written from SystemMeta), Prisma types it as any JSON
+    return respond(SubmissionUpdated, { ...r, meta: r.meta as Record<string, unknown> });
   },
 );

@@ -2,7 +2,7 @@
 import { getDb } from "@/lib/server/db";
 import { route } from "@/lib/server/http";
 import { takeDownSnapshot } from "@/lib/server/snapshots";
-import { SnapshotParams, TakedownBody } from "@/lib/validations/common";
+import { SnapshotParams, TakedownBody } from "@/lib/contracts/snapshots";
 
 export const dynamic = "force-dynamic";
 

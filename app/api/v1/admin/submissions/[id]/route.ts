@@ -2,7 +2,7 @@
 import { getDb } from "@/lib/server/db";
 import { deleteSubmission } from "@/lib/server/submissions";
 import { route } from "@/lib/server/http";
-import { IdParams } from "@/lib/validations/common";
+import { IdParams } from "@/lib/contracts/submissions";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/server/db";
 import { publicUrl, route } from "@/lib/server/http";
 import { readManifest, readSnapshotFile } from "@/lib/server/snapshots";
 import { eeeRecords } from "@/lib/snapshots/eee";
-import { SnapshotParams } from "@/lib/validations/common";
+import { SnapshotParams } from "@/lib/contracts/snapshots";
 
 export const dynamic = "force-dynamic";
 

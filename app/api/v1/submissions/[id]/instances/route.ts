@@ -1,8 +1,8 @@
 // GET /api/v1/submissions/{id}/instances – per-instance prediction, truth (unless hidden) and outcome
 import { getDb } from "@/lib/server/db";
-import { route } from "@/lib/server/http";
+import { respond, route } from "@/lib/server/http";
 import { getSubmissionOrThrow, listSubmissionInstances } from "@/lib/server/submissions";
-import { IdParams, InstancesQuery } from "@/lib/validations/common";
+import { IdParams, InstancesQuery, SubmissionInstances } from "@/lib/contracts/submissions";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +11,6 @@ export const GET = route(
   async ({ params, actor, query: q }) => {
     const db = await getDb();
     const sub = await getSubmissionOrThrow(db, params.id, actor);
-    return Response.json(await listSubmissionInstances(db, sub, q));
+    return respond(SubmissionInstances, await listSubmissionInstances(db, sub, q));
   },
 );

@@ -1,11 +1,12 @@
 // GET /api/v1/submissions/{id}/policy?tau=0.5&percentile=75 – threshold-explorer aggregates (A&V)
 import { getDb } from "@/lib/server/db";
 import { AppError, notFound } from "@/lib/errors";
-import { route } from "@/lib/server/http";
+import { respond, route } from "@/lib/server/http";
 import { policyAt } from "@/lib/server/leaderboard";
 import { getSubmissionOrThrow, scoreOnRelease } from "@/lib/server/submissions";
 import { getTaskOrThrow } from "@/lib/server/tasks";
-import { IdParams, PolicyQuery } from "@/lib/validations/common";
+import { PolicyAggregates, PolicyQuery } from "@/lib/contracts/charts";
+import { IdParams } from "@/lib/contracts/submissions";
 
 export const dynamic = "force-dynamic";
 
@@ -23,6 +24,8 @@ export const GET = route(
         "this release keeps its ground truth hidden: per-instance aggregates are not shown",
       );
     const task = await getTaskOrThrow(db, sub.task.fullSlug);
-    return Response.json(await policyAt(db, task, sub, score, q.tau, q.percentile));
+    const p = await policyAt(db, task, sub, score, q.tau, q.percentile);
+    // no trajectory passes the filter: the cutoff is Infinity, which JSON sends as null
+    return respond(PolicyAggregates, { ...p, cutoff: Number.isFinite(p.cutoff) ? p.cutoff : null });
   },
 );

@@ -2,12 +2,12 @@
 import { getDb } from "@/lib/server/db";
 import { jobJson } from "@/lib/server/jobs";
 import { publishRelease, releaseJson } from "@/lib/server/releases";
-import { route } from "@/lib/server/http";
-import { ReleaseIdParams } from "@/lib/validations/common";
+import { respond, route } from "@/lib/server/http";
+import { ReleaseIdParams, ReleasePublished } from "@/lib/contracts/releases";
 
 export const dynamic = "force-dynamic";
 
 export const POST = route({ access: "admin", params: ReleaseIdParams }, async ({ params, actor }) => {
   const r = await publishRelease(await getDb(), params.id, { createdBy: actor.userId, actor });
-  return Response.json({ release: releaseJson(r.release), job: jobJson(r.job) }, { status: 202 });
+  return respond(ReleasePublished, { release: releaseJson(r.release), job: jobJson(r.job) }, { status: 202 });
 });

@@ -3,7 +3,7 @@ import { getDb } from "@/lib/server/db";
 import { respond, route } from "@/lib/server/http";
 import { queueSnapshot } from "@/lib/server/snapshots";
 import { SnapshotQueued } from "@/lib/contracts/snapshots";
-import { ReleaseIdParams } from "@/lib/validations/common";
+import { ReleaseIdParams } from "@/lib/contracts/releases";
 
 export const dynamic = "force-dynamic";
 

@@ -1,11 +1,11 @@
 // POST /api/v1/admin/submissions/{id}/hide – hide from public views with a reason its team sees ({ reason: null } shows it again)
 import { getDb } from "@/lib/server/db";
 import { hideSubmission } from "@/lib/server/submissions";
-import { route } from "@/lib/server/http";
-import { HideBody, IdParams } from "@/lib/validations/common";
+import { respond, route } from "@/lib/server/http";
+import { Hidden, HideBody, IdParams } from "@/lib/contracts/submissions";
 
 export const dynamic = "force-dynamic";
 
 export const POST = route({ access: "admin", params: IdParams, body: HideBody }, async ({ params, actor, body }) => {
-  return Response.json(await hideSubmission(await getDb(), actor, params.id, body.reason));
+  return respond(Hidden, await hideSubmission(await getDb(), actor, params.id, body.reason));
 });

@@ -4,8 +4,9 @@ import { getDb, sqlOf } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
 import { notFound } from "@/lib/errors";
 import { audit } from "@/lib/server/audit";
-import { route } from "@/lib/server/http";
-import { TaskParams, TaskQuotaBody } from "@/lib/validations/common";
+import { respond, route } from "@/lib/server/http";
+import { TaskQuota, TaskQuotaBody } from "@/lib/contracts/admin";
+import { TaskParams } from "@/lib/contracts/leaderboards";
 
 export const dynamic = "force-dynamic";
 
@@ -33,7 +34,7 @@ export const PATCH = route(
       after: { quotaPerDay: t.quotaPerDay, quotaTotal: t.quotaTotal, hiddenApprovedOnly: t.hiddenApprovedOnly },
     });
     const env = getEnv();
-    return Response.json({
+    return respond(TaskQuota, {
       task: t.fullSlug,
       quotaPerDay: t.quotaPerDay,
       quotaTotal: t.quotaTotal,

@@ -3,8 +3,8 @@
 import { getDb, sqlOf } from "@/lib/server/db";
 import { actorLabel, audit } from "@/lib/server/audit";
 import { setTeamApproval } from "@/lib/server/submissions";
-import { route } from "@/lib/server/http";
-import { SlugParams } from "@/lib/validations/common";
+import { respond, route } from "@/lib/server/http";
+import { SlugParams, TeamApproval } from "@/lib/contracts/teams";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +18,11 @@ async function set(params: { slug: string }, actor: Parameters<typeof actorLabel
     before: { approvedAt: r.before },
     after: { approvedAt: r.approvedAt },
   });
-  return Response.json({ team: r.slug, approved: r.approvedAt !== null, approvedAt: r.approvedAt });
+  return respond(TeamApproval, {
+    team: r.slug,
+    approved: r.approvedAt !== null,
+    approvedAt: r.approvedAt?.toISOString() ?? null,
+  });
 }
 
 export const POST = route({ access: "admin", params: SlugParams }, async ({ params, actor }) =>

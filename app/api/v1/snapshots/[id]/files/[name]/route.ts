@@ -3,7 +3,7 @@
 import { getDb } from "@/lib/server/db";
 import { route } from "@/lib/server/http";
 import { readSnapshotFile } from "@/lib/server/snapshots";
-import { SnapshotFileParams } from "@/lib/validations/common";
+import { SnapshotFileParams } from "@/lib/contracts/snapshots";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 // GET /api/v1/tasks/{benchmark}/{task}/changelog – { events: [ { at, kind, … } ] }: releases, re-scores, verifications, new public entries; ?format=atom for the feed
 import { getDb } from "@/lib/server/db";
 import { changelogAtom, taskChangelog } from "@/lib/server/releases";
-import { route } from "@/lib/server/http";
-import { ChangelogQuery, TaskParams } from "@/lib/validations/common";
+import { respond, route } from "@/lib/server/http";
+import { Changelog, ChangelogQuery, TaskParams } from "@/lib/contracts/leaderboards";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +12,6 @@ export const GET = route(
     const c = await taskChangelog(await getDb(), `${params.benchmark}/${params.task}`, q.limit, q.before);
     if (q.format === "atom")
       return new Response(changelogAtom(c), { headers: { "content-type": "application/atom+xml; charset=utf-8" } });
-    return Response.json(c);
+    return respond(Changelog, c);
   },
 );

@@ -2,8 +2,10 @@
 // an Output submission (the paper's Figure 4 pipeline), stored and scored like an upload
 import { getDb } from "@/lib/server/db";
 import { composePipeline, disclosedUpload } from "@/lib/server/submissions";
-import { route } from "@/lib/server/http";
-import { ComposeBody, TaskParams } from "@/lib/validations/common";
+import { AppError } from "@/lib/errors";
+import { respond, route } from "@/lib/server/http";
+import { TaskParams } from "@/lib/contracts/leaderboards";
+import { ComposeBody, Composed } from "@/lib/contracts/submissions";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +14,10 @@ export const POST = route(
   async ({ params, actor, body }) => {
     const c = await composePipeline(await getDb(), actor, `${params.benchmark}/${params.task}`, body);
     const { id, status, validation } = c.result;
-    return Response.json(
+    // a pipeline is never a dry run nor judged (composePipeline refuses a queued one): stored and scored
+    if (id === null || status !== "scored") throw new AppError("internal", `a composed pipeline came back ${status}`);
+    return respond(
+      Composed,
       {
         id,
         status,

@@ -2,8 +2,8 @@
 import crypto from "node:crypto";
 import { getDb } from "@/lib/server/db";
 import { getLeaderboard, leaderboardCsv, leaderboardJson } from "@/lib/server/leaderboard";
-import { route } from "@/lib/server/http";
-import { TaskParams } from "@/lib/validations/common";
+import { respond, route } from "@/lib/server/http";
+import { Leaderboard, TaskParams } from "@/lib/contracts/leaderboards";
 import { parseLeaderboardView, viewQuery } from "@/lib/validations/leaderboard-view";
 
 export const dynamic = "force-dynamic";
@@ -22,5 +22,5 @@ export const GET = route({ access: "public", params: TaskParams }, async ({ req,
     headers["content-disposition"] = `attachment; filename="${lb.task.replace("/", "-")}-${lb.release.version}.csv"`;
     return new Response(leaderboardCsv(lb), { headers });
   }
-  return Response.json(leaderboardJson(lb), { headers });
+  return respond(Leaderboard, leaderboardJson(lb), { headers });
 });

@@ -2,11 +2,11 @@
 // metadata dimensions crossed, each cell the best value of a metric (CI-Bench Table 1's shape)
 import { getDb } from "@/lib/server/db";
 import { getPivot } from "@/lib/server/leaderboard";
-import { route } from "@/lib/server/http";
-import { PivotQuery, TaskParams } from "@/lib/validations/common";
+import { respond, route } from "@/lib/server/http";
+import { Pivot, PivotQuery, TaskParams } from "@/lib/contracts/leaderboards";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "public", params: TaskParams, query: PivotQuery }, async ({ params, query }) =>
-  Response.json(await getPivot(await getDb(), `${params.benchmark}/${params.task}`, query)),
+  respond(Pivot, await getPivot(await getDb(), `${params.benchmark}/${params.task}`, query)),
 );

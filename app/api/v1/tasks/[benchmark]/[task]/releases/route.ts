@@ -2,9 +2,10 @@
 import { getDb, sqlOf } from "@/lib/server/db";
 import { agreementView } from "@/lib/server/judging";
 import { listReleases, releaseJson } from "@/lib/server/releases";
-import { route } from "@/lib/server/http";
+import { respond, route } from "@/lib/server/http";
 import { getTaskOrThrow } from "@/lib/server/tasks";
-import { TaskParams } from "@/lib/validations/common";
+import { TaskParams } from "@/lib/contracts/leaderboards";
+import { ReleaseList } from "@/lib/contracts/releases";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +17,7 @@ export const GET = route({ access: "public", params: TaskParams }, async ({ para
   const agreements = task.kind.serverJudge
     ? await Promise.all(releases.map((r) => agreementView(sqlOf(db), r.id)))
     : releases.map(() => null);
-  return Response.json({
+  return respond(ReleaseList, {
     task: task.fullSlug,
     releases: releases.map((r, i) => ({
       ...releaseJson(r),

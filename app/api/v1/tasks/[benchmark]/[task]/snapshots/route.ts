@@ -3,7 +3,7 @@ import { getDb } from "@/lib/server/db";
 import { respond, route } from "@/lib/server/http";
 import { listSnapshots } from "@/lib/server/snapshots";
 import { SnapshotList } from "@/lib/contracts/snapshots";
-import { TaskParams } from "@/lib/validations/common";
+import { TaskParams } from "@/lib/contracts/leaderboards";
 
 export const dynamic = "force-dynamic";
 

@@ -4,11 +4,12 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { actorLabel } from "@/lib/server/audit";
 import { disclosedUpload, assertMayUploadHidden, acceptUpload, uploadMeta } from "@/lib/server/submissions";
-import { streamMultipart, route } from "@/lib/server/http";
+import { respond, streamMultipart, route } from "@/lib/server/http";
 import { checkQuota, quotaHeaders, quotaState, consume } from "@/lib/server/limits";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { uploadTeam } from "@/lib/server/teams";
-import { SubmissionFields, TaskParams } from "@/lib/validations/common";
+import { TaskParams } from "@/lib/contracts/leaderboards";
+import { SubmissionFields, UploadJudging, UploadQueued, UploadScored } from "@/lib/contracts/submissions";
 import { standingOf } from "@/lib/server/leaderboard";
 import { judgeView } from "@/lib/server/judging";
 
@@ -61,7 +62,8 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
   const headers = counted && result.id ? quotaHeaders(await quotaState(sqlOf(db), task, release, teamId)) : undefined;
   if (result.status === "queued") {
     const { id, status, job } = result;
-    return Response.json(
+    return respond(
+      UploadQueued,
       { id, status, job, url: `/api/v1/submissions/${id}` },
       { status: 202, headers: { ...headers, location: `/api/v1/submissions/${id}` } },
     );
@@ -70,17 +72,24 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
     // stored; scored once the server's judge has decided every comment (follow `url`)
     const url = `/api/v1/submissions/${result.id}`;
     const sub = await db.submission.findUniqueOrThrow({ where: { id: result.id } });
+    // the meta column is always an object (default {}); the judge's view reads its judge fields
     const judge = await judgeView(sqlOf(db), { ...sub, meta: (sub.meta ?? {}) as { judge_model?: string } });
-    return Response.json(
+    // a judging upload is the server judge's (the team's verdicts are scored at once)
+    if (!judge) throw new AppError("internal", `submission ${result.id} is judging without the server's judge`);
+    return respond(
+      UploadJudging,
       { id: result.id, status: "judging", validation: result.validation, judge, url },
       { status: 202, headers: { ...headers, location: url } },
     );
   }
   const { id, status, validation } = result;
+  // judging is answered above: such an upload is stored (a dry run is "validated")
+  if (status === "judging") throw new AppError("internal", "a judging upload without an id");
   // where it stands: rank, baselines, its place among its system's uploads (public releases only)
   const standing = id && !result.hidden ? await standingOf(db, id, release.id).catch(() => null) : null;
   // a hidden release: only what the Ladder released (docs/security.md)
-  return Response.json(
+  return respond(
+    UploadScored,
     { id, status, ...disclosedUpload(result, actor), validation, standing },
     { status: id ? 201 : 200, headers },
   );

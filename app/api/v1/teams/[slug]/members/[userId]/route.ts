@@ -1,16 +1,16 @@
 // PATCH  /api/v1/teams/{slug}/members/{userId} – change a member's role (owners)
 // DELETE /api/v1/teams/{slug}/members/{userId} – remove a member (owners), or leave (oneself); never the last owner
 import { getDb } from "@/lib/server/db";
-import { route } from "@/lib/server/http";
+import { respond, route } from "@/lib/server/http";
 import { removeMember, setMemberRole } from "@/lib/server/teams";
-import { MemberParams, RoleBody } from "@/lib/validations/common";
+import { MemberParams, MemberRole, RoleBody } from "@/lib/contracts/teams";
 
 export const dynamic = "force-dynamic";
 
 export const PATCH = route(
   { access: "member", params: MemberParams, body: RoleBody },
   async ({ params, actor, body }) => {
-    return Response.json(await setMemberRole(await getDb(), actor, params.slug, params.userId, body.role));
+    return respond(MemberRole, await setMemberRole(await getDb(), actor, params.slug, params.userId, body.role));
   },
 );
 

@@ -1,8 +1,8 @@
 // GET /api/v1/tasks/{benchmark}/{task}/releases/{version}/template – a blank prediction file: every
 // instance in the task kind's upload shape, the values to fill left null (an attachment)
-import { ReleaseVersionParams } from "@/lib/contracts/release-files";
+import { PredictionTemplateFile, ReleaseVersionParams } from "@/lib/contracts/release-files";
 import { getDb } from "@/lib/server/db";
-import { route } from "@/lib/server/http";
+import { checkContract, route } from "@/lib/server/http";
 import { downloadCacheHeaders, releaseTemplate } from "@/lib/server/releases";
 
 export const dynamic = "force-dynamic";
@@ -12,6 +12,9 @@ export const dynamic = "force-dynamic";
 export const GET = route({ access: "public", params: ReleaseVersionParams }, async ({ req, params, actor }) => {
   const slug = `${params.benchmark}/${params.task}`;
   const { body, fileStem, shared } = await releaseTemplate(await getDb(), slug, params.version, actor);
+  // written one instance per line, for reading and filling by hand: sent as written, checked
+  // against its contract as respond() checks an answer (outside production, where it is parsed)
+  if (process.env.NODE_ENV !== "production") checkContract(PredictionTemplateFile, JSON.parse(body));
   const headers = downloadCacheHeaders(shared, body);
   if (headers.etag && req.headers.get("if-none-match") === headers.etag)
     return new Response(null, { status: 304, headers });
