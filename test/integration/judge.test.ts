@@ -23,7 +23,7 @@ const { sqlOf } = await import("@/lib/server/db");
 const { importRelease } = await import("@/lib/server/releases");
 const { biasCorrected } = await import("@/lib/metrics");
 const { createTestDatabase } = await import("../helpers/db");
-const { dispatch } = await import("../helpers/router");
+const { apiCall, uploadFile } = await import("../helpers/requests");
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Comment = { file: string; line: number | null; comment: string; severity?: string | null; judgment?: string };
@@ -75,26 +75,10 @@ function expected(file: File) {
   });
 }
 
-async function call(method: string, url: string) {
-  const res = await dispatch(
-    new Request(`http://localhost${url}`, { method, headers: { authorization: `Bearer ${token}` } }),
-  );
-  return { status: res.status, body: (await res.json()) as Json };
-}
-
-async function upload(file: unknown, fields: Record<string, string>, indent = 0) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  fd.set("file", new Blob([JSON.stringify(file, null, indent)]), "review.json");
-  const res = await dispatch(
-    new Request("http://localhost/api/v1/tasks/cr-bench/review/submissions", {
-      method: "POST",
-      body: fd,
-      headers: { authorization: `Bearer ${token}` },
-    }),
-  );
-  return { status: res.status, body: (await res.json()) as Json };
-}
+const call = (method: string, url: string) => apiCall(method, url, { token });
+/** Uploads a CR-Bench file (`indent`: the same predictions in other bytes). */
+const upload = (file: unknown, fields: Record<string, string>, indent = 0) =>
+  uploadFile("cr-bench/review", JSON.stringify(file, null, indent), fields, token, "review.json");
 
 /** Runs the due jobs until the submission leaves "judging" (or `rounds` runs pass). */
 async function judged(id: string, rounds = 5) {

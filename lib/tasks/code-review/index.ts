@@ -23,17 +23,8 @@ import {
 } from "./schemas";
 import { crEvaluator, CR_EVALUATOR_VERSION } from "./judge";
 
-export {
-  canonicalCategory,
-  CATEGORIES,
-  IMPACTS,
-  JUDGMENTS,
-  ReviewDetails,
-  ReviewMetadata,
-  ReviewPrediction,
-  ReviewTruth,
-  SEVERITIES,
-} from "./schemas";
+// the kind's shapes and enumerations, for the code that imports the kind
+export * from "./schemas";
 
 function parseRelease(row: Record<string, unknown>): ParseResult<Instance<ReviewTruth, ReviewMetadata>> {
   const id = typeof row.instance_id === "string" ? row.instance_id.trim() : "";
