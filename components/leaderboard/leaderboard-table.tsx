@@ -99,11 +99,23 @@ function Rank({ r }: { r: LeaderboardRow }) {
   );
 }
 
-function Attempts({ r, view }: { r: LeaderboardRow; view: "best" | "all" }) {
+function Attempts({ r, view, column }: { r: LeaderboardRow; view: "best" | "all"; column?: MetricColumn }) {
   if (r.baseline || view !== "best" || r.attempts <= 1) return null;
+  const sel = r.selection;
+  const fmt = (x: number) => formatMetric(x, column?.format ?? "score3");
   return (
     <div className="text-xs text-muted lg:ml-2 lg:inline" data-testid="best-of">
       best of {r.attempts} complete submissions
+      {sel ? (
+        <span
+          data-testid="selection"
+          title={`Showing the best of ${sel.n} uploads lifts a score by ${fmt(sel.inflation)} on average even when nothing improved: the expected maximum of ${sel.n} draws from this score's bootstrap distribution, minus one draw.`}
+        >
+          {" "}
+          · +{fmt(sel.inflation)} expected from {sel.n} tries alone
+          {sel.explains !== null ? ` (${Math.round(100 * sel.explains)}% of the gap to the next)` : ""}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -278,7 +290,7 @@ function boardColumns(props: Props): Column<LeaderboardRow>[] {
       cell: (r) => (
         <>
           <Model r={r} />
-          <Attempts r={r} view={props.view ?? "all"} />
+          <Attempts r={r} view={props.view ?? "all"} column={columns.find((c) => c.key === primaryMetric)} />
         </>
       ),
     },

@@ -80,6 +80,14 @@ export const LeaderboardRow = z.object({
   paperJudge: z.string().nullable(),
   /** CR-Bench: who decided the verdicts ("team": the file's; "server": the server's judge) */
   judgedBy: z.enum(["team", "server"]).nullable(),
+  /**
+   * the best of `n` > 1 complete submissions: what `n` attempts alone add to a score like this
+   * (E[max of n] − E[one] of its bootstrap replicates), the gap to the next ranked row, and the
+   * share of that gap (0–1) the attempts alone would explain
+   */
+  selection: z
+    .object({ n: count, inflation: z.number(), gap: z.number().nullable(), explains: z.number().nullable() })
+    .nullable(),
   metrics: Metrics,
   ci: z.object({ low: z.number(), high: z.number() }).nullable(),
   /** hidden releases only: the Ladder's margin the metrics are rounded to */

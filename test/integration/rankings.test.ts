@@ -5,6 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken, createUserWithTeam } from "@/lib/server/auth";
 import { seed } from "@/lib/server/setup";
+import { selectionInflation } from "@/lib/metrics";
+import { toFloat64 } from "@/lib/server/leaderboard";
 import { createTestDatabase } from "../helpers/db";
 import { apiCall, uploadFile } from "../helpers/requests";
 import { dispatch } from "../helpers/router";
@@ -120,6 +122,32 @@ describe("one row per system, with its attempts", () => {
     const rankedBest = best.rows.filter((r) => r.rank !== null).length;
     const rankedAll = all.rows.filter((r) => r.rank !== null).length;
     expect(rankedAll).toBe(rankedBest + 1);
+  });
+
+  it("beside 'best of 3': what three attempts alone add, from the shown score's replicates, and the share of the gap to the next row", async () => {
+    await db.runJobs(); // the board's refresh (rank intervals, and this)
+    const best = await board();
+    const i = best.rows.findIndex((r) => r.submissionId === better);
+    const row = best.rows[i] as Row & {
+      selection: { n: number; inflation: number; gap: number | null; explains: number | null } | null;
+    };
+    const score = await db.prisma.score.findFirstOrThrow({
+      where: { submissionId: better, release: { status: "published" } },
+    });
+    const reps = toFloat64(score.replicates!);
+    expect(row.selection).not.toBeNull();
+    expect(row.selection!.n).toBe(3);
+    expect(row.selection!.inflation).toBeCloseTo(selectionInflation(reps, 3)!, 12);
+    expect(row.selection!.inflation).toBeGreaterThan(0);
+    const next = best.rows.slice(i + 1).find((r) => r.rank !== null);
+    if (next && row.metrics.F_m > next.metrics.F_m) {
+      const gap = row.metrics.F_m - next.metrics.F_m;
+      expect(row.selection!.gap).toBeCloseTo(gap, 12);
+      expect(row.selection!.explains).toBeCloseTo(Math.min(1, row.selection!.inflation / gap), 12);
+    }
+    // a system of one attempt has none
+    const single = best.rows.find((r) => r.model === "their-ranker") as unknown as { selection: unknown };
+    expect(single.selection).toBeNull();
   });
 
   it("the team page lists every scored upload per release, private ones included", async () => {

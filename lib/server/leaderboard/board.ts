@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { rankIntervalSteps, type RankIntervals } from "@/lib/metrics";
+import { rankIntervalSteps, selectionInflation, type RankIntervals } from "@/lib/metrics";
 import type { Metrics } from "@/lib/tasks/types";
 import { sqlOf } from "@/lib/server/db";
 import { defineTask } from "@/lib/server/jobs";
@@ -71,6 +71,12 @@ export interface BoardRow {
   paperJudge: string | null;
   /** who decided its verdicts (CR-Bench): the team's file or the server's judge; null on other kinds */
   judgedBy: "team" | "server" | null;
+  /**
+   * best view, a system's best of `n` > 1: what `n` attempts alone add to a score like this one
+   * (E[max of n] − E[one] of its replicates), the gap to the next ranked row, and the share of
+   * that gap (0–1) the attempts alone would explain; null otherwise or while pending
+   */
+  selection: { n: number; inflation: number; gap: number | null; explains: number | null } | null;
 }
 
 /** What board_ranks.data holds, per view. */
@@ -81,6 +87,11 @@ interface StoredView {
   rows: Record<string, [number, number, number, number]>;
   /** the view's first ranked rows and whom each significantly beats (simultaneous), for compare */
   top: { ids: string[]; beats: number[][] };
+  /**
+   * best view: submissionId → [N, inflation] for a system shown as its best of N > 1 complete
+   * submissions: E[max of N draws] − E[one draw] of its score's replicates (issue 34, part 4)
+   */
+  selection?: Record<string, [number, number]>;
 }
 interface StoredRanks {
   all: StoredView;
@@ -92,10 +103,32 @@ type Ranked = Pick<RawRow, "submission_id" | "primary_value" | "computed_at" | "
 const systemKey = (r: { team_id: string | null; model: string }) => `${r.team_id ?? ""}\u0000${r.model}`;
 
 /** The identity of a ranked set: its rows and when each was scored (any change asks for new intervals). */
-function rankedKey(rows: Ranked[]): string {
+function rankedKey(rows: Ranked[], attempts?: Map<string, number>): string {
   const h = crypto.createHash("sha1");
-  for (const r of rows) h.update(`${r.submission_id}:${r.computed_at.getTime()}:${r.primary_value}:${systemKey(r)}\n`);
+  for (const r of rows)
+    h.update(
+      `${r.submission_id}:${r.computed_at.getTime()}:${r.primary_value}:${systemKey(r)}:${attempts?.get(systemKey(r)) ?? ""}\n`,
+    );
   return h.digest("hex");
+}
+
+/**
+ * What best-of-N selection alone adds to each system's shown score (N > 1 complete submissions,
+ * private ones included): from the shown score's replicates, E[max of N] − E[one] (lib/metrics).
+ */
+function selectionOf(
+  best: Ranked[],
+  vectors: Map<string, Float64Array>,
+  attempts: Map<string, number>,
+): Record<string, [number, number]> {
+  const out: Record<string, [number, number]> = {};
+  for (const r of best) {
+    const n = attempts.get(systemKey(r)) ?? 1;
+    const v = vectors.get(r.submission_id);
+    const inflation = n > 1 && v ? selectionInflation(v, n) : null;
+    if (inflation !== null) out[r.submission_id] = [n, inflation];
+  }
+  return out;
 }
 
 /** The best row of each system in board order: the first complete one (the input is in board order). */
@@ -199,7 +232,8 @@ export async function refreshBoard(db: PrismaClient, releaseId: string): Promise
   const started = performance.now();
   const rows = await boardOrder(sql, releaseId);
   const ranked = rows.filter((r) => !r.baseline && !r.partial);
-  const key = rankedKey(ranked);
+  const attempts = new Map((await attemptsOf(sql, releaseId)).systems.map((a) => [systemKey(a), a.n]));
+  const key = rankedKey(ranked, attempts);
   const existing = await readRanks(sql, releaseId);
   if (existing?.key === key) return 0;
   const reps = await replicatesOf(
@@ -210,6 +244,7 @@ export async function refreshBoard(db: PrismaClient, releaseId: string): Promise
   const vectors = new Map<string, Float64Array>();
   for (const r of reps) if (r.replicates) vectors.set(r.submission_id, toFloat64(r.replicates));
   const { all, best } = await storedViews(ranked, vectors);
+  best.selection = selectionOf(bestOfSystems(ranked), vectors, attempts);
   const millis = Math.max(1, Math.round(performance.now() - started));
   await writeRanks(sql, releaseId, key, { all, best } satisfies StoredRanks, millis);
   return millis;
@@ -247,6 +282,31 @@ export interface Board {
   intervals: { state: "fresh" | "pending" | "none"; computedAt: string | null; millis: number | null };
 }
 
+/**
+ * A best-of-N row's selection correction: what N attempts alone add (from the stored view), the
+ * gap to the next ranked row below it, and the share of that gap the attempts alone explain.
+ */
+function selectionRow(
+  view: StoredView | null,
+  list: { submission_id: string; primary_value: number | null }[],
+  ranks: (number | null)[],
+  i: number,
+): BoardRow["selection"] {
+  const sel = view?.selection?.[list[i].submission_id];
+  if (!sel || ranks[i] === null) return null;
+  let j = i + 1;
+  while (j < list.length && ranks[j] === null) j++;
+  const here = list[i].primary_value;
+  const next = j < list.length ? list[j].primary_value : null;
+  const gap = here !== null && next !== null ? here - next : null;
+  return {
+    n: sel[0],
+    inflation: sel[1],
+    gap,
+    explains: gap !== null && gap > 0 ? Math.min(1, sel[1] / gap) : null,
+  };
+}
+
 /** Reads a release's whole board (three small queries; no predictions). On a hidden release: what the Ladder released. */
 export async function readBoard(db: PrismaClient, release: { id: string; hidden: boolean }): Promise<Board> {
   const sql = sqlOf(db);
@@ -260,7 +320,7 @@ export async function readBoard(db: PrismaClient, release: { id: string; hidden:
   const systemAttempts = new Map(attempts.systems.map((a) => [systemKey(a), a.n]));
   const teamAttempts = new Map(attempts.teams.map((a) => [a.team_id, a.n]));
   const ranked = rows.filter((r) => !r.baseline && !r.partial);
-  const fresh = !release.hidden && stored !== null && stored.key === rankedKey(ranked);
+  const fresh = !release.hidden && stored !== null && stored.key === rankedKey(ranked, systemAttempts);
   const data = fresh ? (stored.data as StoredRanks) : null;
   const pending = !release.hidden && !fresh && ranked.length > 0;
 
@@ -298,6 +358,7 @@ export async function readBoard(db: PrismaClient, release: { id: string; hidden:
         meta: (s.meta ?? {}) as SystemMeta,
         paperJudge: paperSetup(judge, s.meta),
         judgedBy: s.judged_by === "team" || s.judged_by === "server" ? s.judged_by : null,
+        selection: selectionRow(view, list, ranks, i),
       };
     });
   };

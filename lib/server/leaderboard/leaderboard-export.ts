@@ -122,6 +122,8 @@ export function leaderboardJson(lb: Board) {
       paperJudge: r.paperJudge,
       /** CR-Bench: who decided the verdicts ("team": the file's; "server": the server's judge) */
       judgedBy: r.judgedBy,
+      /** best-of-N: what the N attempts alone add, and how much of the gap to the next row that explains */
+      selection: r.selection,
       metrics: r.metrics,
       ci: r.ci,
       /** hidden releases: the Ladder's margin the metrics are rounded to */
