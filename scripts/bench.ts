@@ -19,7 +19,8 @@
 // Env: BENCH_SUBMISSIONS (1000), BENCH_SECONDS (10 per load run), BENCH_CONNECTIONS (50);
 // BENCH_DB=name keeps that database between runs (uploads only what is missing; not dropped);
 // 11. a snapshot of the current release: the job's time and bytes, and `cli verify` recomputing it
-// BENCH_PHASES=load,crawl,browser,fresh,big,rescore,cli,flood,tiny,snapshot picks phases (default all);
+// BENCH_PHASES=load,crawl,browser,fresh,audit,big,rescore,cli,flood,tiny,snapshot picks phases (default all;
+// audit reads the fresh phase's audits);
 // CRAWL_SECONDS (5) and CRAWL_CONNECTIONS (10) set the crawl of every page and GET route (10).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -53,7 +54,7 @@ const keep = process.env.BENCH_DB;
 if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error("BENCH_DB must be a plain database name");
 const dbName = keep ?? `lb_bench_${process.pid}`;
 const phases = new Set(
-  (process.env.BENCH_PHASES ?? "load,crawl,browser,fresh,big,rescore,cli,flood,tiny,snapshot").split(","),
+  (process.env.BENCH_PHASES ?? "load,crawl,browser,fresh,audit,big,rescore,cli,flood,tiny,snapshot").split(","),
 );
 {
   const c = new pg.Client({ connectionString: server });
@@ -405,6 +406,34 @@ try {
       "1,699-row upload → scored (201): p50 / p99",
       `${pct(scored, 50).toFixed(0)} / ${pct(scored, 99).toFixed(0)} ms`,
     );
+  }
+
+  // the integrity audit of an upload (issue 34: ≤ 1 s of worker time at 1,000 submissions): the
+  // fresh phase's uploads were audited by the worker after their scores; the audit records its time
+  if (phases.has("audit")) {
+    const c = new pg.Client({ connectionString: DB });
+    await c.connect();
+    const t0 = Date.now();
+    let rows: { millis: number; covered: number }[] = [];
+    for (;;) {
+      ({ rows } = await c.query(
+        `SELECT a.millis, a.covered FROM submission_audits a JOIN submissions s ON s.id = a.submission_id
+          WHERE s.model LIKE 'fresh-%' ORDER BY a.audited_at DESC LIMIT 20`,
+      ));
+      if (rows.length >= 20 || Date.now() - t0 > 120_000) break;
+      await new Promise((res) => setTimeout(res, 500));
+    }
+    const { rows: n } = await c.query(
+      `SELECT count(*)::int AS n FROM submission_audits a JOIN submissions s ON s.id = a.submission_id
+         JOIN tasks t ON t.id = s.task_id WHERE t.full_slug = 'bouncerbench/input'`,
+    );
+    await c.end();
+    const ms = rows.map((r) => r.millis);
+    if (ms.length)
+      note(
+        `integrity audit of one 1,699-row upload against ${n[0].n} audited submissions (worker time, ${ms.length} uploads): p50 / max`,
+        `${pct(ms, 50).toFixed(0)} / ${Math.max(...ms).toFixed(0)} ms (goal ≤ 1 s)`,
+      );
   }
 
   if (phases.has("big")) {
