@@ -10,7 +10,7 @@ export interface JudgeCall {
   body: { model: string; temperature: number; messages: { role: string; content: string }[] };
 }
 
-export type Failure = "429" | "500" | "503" | "hang" | "garbage";
+export type Failure = "429" | "500" | "503" | "400" | "html" | "hang" | "garbage";
 
 /** The class a comment gets from this judge: by a word in the comment (BUGHIT, VALID, GARBAGE), else NOISE. */
 export function fakeVerdict(comment: string): "BUG_HIT" | "VALID_SUGGESTION" | "NOISE" | null {
@@ -41,6 +41,15 @@ export async function startFakeJudge() {
       if (failure === "429") {
         res.writeHead(429, { "retry-after": "0", "content-type": "application/json" });
         res.end(JSON.stringify({ error: { message: "rate limited" } }));
+        return;
+      }
+      if (failure === "400") {
+        res.writeHead(400, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "This model's maximum context length is 8192 tokens" } }));
+        return;
+      }
+      if (failure === "html") {
+        res.writeHead(200, { "content-type": "text/html" }).end("<html><body>Bad gateway (proxy)</body></html>");
         return;
       }
       if (failure === "500" || failure === "503") {

@@ -113,8 +113,9 @@ describe("CR-Evaluator on the server", () => {
   let id = "";
 
   it("an upload without verdicts is stored and judged: 202 with progress, then scored with the judge's verdicts", async () => {
-    // the endpoint's first answers: rate-limited twice, an error, a request that hangs past the timeout
-    judge.failures.push("429", "429", "500", "hang");
+    // the endpoint's first answers: rate-limited, an error (the same prompt asked a third time
+    // succeeds within the job), then a request that hangs past the timeout (asked again)
+    judge.failures.push("429", "500", "hang");
     const r = await upload(file, { model: "judged-by-server" });
     expect(r.status).toBe(202);
     expect(r.body.status).toBe("judging");
@@ -198,6 +199,19 @@ describe("CR-Evaluator on the server", () => {
     const after = await judged(r.body.id);
     expect(after.status).toBe("scored");
     expect(after.metrics.f1).toBeCloseTo(expected(fresh).f1, 12);
+  }, 120_000);
+
+  it("a page that is no chat completion is retried; a prompt the endpoint refuses (400) counts as noise, documented", async () => {
+    judge.failures.push("html", "400");
+    const f = unjudged(" (refused)");
+    const r = await upload(f, { model: "judged-refused" });
+    expect(r.status).toBe(202);
+    const after = await judged(r.body.id);
+    expect(after.status).toBe("scored");
+    // the refused prompt and the garbage comment (cached from the first upload)
+    expect(after.judge.malformed).toBe(2);
+    const refused = await db.prisma.judgeVerdict.findMany({ where: { reason: { contains: "refused the prompt" } } });
+    expect(refused.map((v) => [v.outcome, v.classification])).toEqual([["malformed", "noise"]]);
   }, 120_000);
 
   it("verdicts in the file are the team's on a public release; without a judge configured, none in the file is a 422", async () => {
@@ -291,6 +305,16 @@ describe("CR-Evaluator on the server", () => {
       (want.high * sub.metrics.comments) / sub.coverage.covered,
       12,
     );
+    // the re-score left its breakdowns to the back-fill, which reads the predictions as scored (the
+    // judge's verdicts in place): its slices add up to the score's own bug-finding PRs, not to zero
+    const score = await db.prisma.score.findFirstOrThrow({
+      where: { submissionId: id, release: { version: "2.0-labeled" } },
+    });
+    const slices = (score.details as { breakdowns?: Record<string, { metrics: Record<string, number> }[]> }).breakdowns!
+      .category;
+    const hits = slices.reduce((s, x) => s + x.metrics.prs_hit, 0);
+    expect(hits).toBe(sub.metrics.prs_hit);
+    expect(hits).toBeGreaterThan(0);
   }, 120_000);
 
   it("the spending cap stops judging for the day and says so", async () => {

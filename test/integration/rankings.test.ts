@@ -139,12 +139,13 @@ describe("one row per system, with its attempts", () => {
     expect(row.selection!.n).toBe(3);
     expect(row.selection!.inflation).toBeCloseTo(selectionInflation(reps, 3)!, 12);
     expect(row.selection!.inflation).toBeGreaterThan(0);
-    const next = best.rows.slice(i + 1).find((r) => r.rank !== null);
-    if (next && row.metrics.F_m > next.metrics.F_m) {
-      const gap = row.metrics.F_m - next.metrics.F_m;
-      expect(row.selection!.gap).toBeCloseTo(gap, 12);
-      expect(row.selection!.explains).toBeCloseTo(Math.min(1, row.selection!.inflation / gap), 12);
-    }
+    // the next ranked row below it (the seeded systems and the other team's rank below)
+    const next = best.rows.slice(i + 1).find((r) => r.rank !== null)!;
+    expect(next).toBeDefined();
+    const gap = row.metrics.F_m - next.metrics.F_m;
+    expect(row.selection!.gap).toBeCloseTo(gap, 12);
+    if (gap > 0) expect(row.selection!.explains).toBeCloseTo(Math.min(1, row.selection!.inflation / gap), 12);
+    else expect(row.selection!.explains).toBeNull();
     // a system of one attempt has none
     const single = best.rows.find((r) => r.model === "their-ranker") as unknown as { selection: unknown };
     expect(single.selection).toBeNull();

@@ -5,6 +5,7 @@ import type { ServerJudgeDef } from "@/lib/tasks/define";
 import { askJudge } from "./client";
 import type { JudgeConfig } from "./config";
 import { addSpend, spendToday, takeRateSlot } from "./judging.sql";
+import { log } from "@/lib/server/observability";
 
 type Json = Record<string, unknown>;
 
@@ -51,7 +52,8 @@ export interface Verdict {
 /**
  * Asks the judge one prompt (temperature 0). A passing failure is retried with backoff (the
  * endpoint's Retry-After when it gives one); an answer without a class is asked again, then counted
- * as `judge.malformedAs` (outcome "malformed"). Every request is counted in today's spend.
+ * as `judge.malformedAs` (outcome "malformed"), as is a prompt the endpoint refuses (400, 413, 422).
+ * Every answered request is counted in today's spend.
  * @throws JudgeUnavailable when the endpoint keeps failing or refuses (the job retries later)
  */
 export async function askForVerdict(
@@ -69,6 +71,8 @@ export async function askForVerdict(
     await rateSlot(sql, cfg.rpm);
     attempts++;
     const reply = await askJudge(cfg, prompt);
+    if (!reply.ok)
+      log.warn({ judge: cfg.url, model: cfg.model, status: reply.status, msg: reply.message }, "judge request failed");
     if (reply.ok) {
       promptTokens += reply.promptTokens;
       completionTokens += reply.completionTokens;
@@ -87,6 +91,16 @@ export async function askForVerdict(
         };
       continue;
     }
+    // a prompt the endpoint refuses (too long for the model…) gets no class: counted as the others
+    if (reply.refused)
+      return {
+        classification: judge.malformedAs,
+        reason: `the judge refused the prompt (HTTP ${reply.status})`,
+        outcome: "malformed",
+        attempts,
+        promptTokens,
+        completionTokens,
+      };
     if (!reply.retryable || ++transient >= TRANSIENT_TRIES) throw new JudgeUnavailable(reply.message);
     await sleep(Math.min(30_000, reply.retryAfterMs ?? 1000 * 2 ** (transient - 1)));
   }

@@ -6,8 +6,10 @@ export type JudgeReply =
   | { ok: true; content: string; promptTokens: number; completionTokens: number }
   | {
       ok: false;
-      /** worth asking again later: a timeout, a refused connection, 408, 409, 429, 5xx */
+      /** worth asking again later: a timeout, a refused connection, 408, 409, 429, 5xx, a body that is no chat completion */
       retryable: boolean;
+      /** the endpoint refused this prompt itself (400, 413, 422: e.g. too long for the model): asking again cannot help */
+      refused?: boolean;
       status: number | null;
       /** for the submission page and the log: what the endpoint did */
       message: string;
@@ -54,9 +56,8 @@ export async function askJudge(cfg: JudgeConfig, prompt: string): Promise<JudgeR
       ok: false,
       retryable: true,
       status: null,
-      message: timeout
-        ? `the judge at ${cfg.url} did not answer within ${cfg.timeoutMs / 1000} s`
-        : `the judge at ${cfg.url} could not be reached (${e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : String(e)})`,
+      // shown on submission pages: no address, no low-level detail (the worker's log has them)
+      message: timeout ? `the judge did not answer within ${cfg.timeoutMs / 1000} s` : "the judge could not be reached",
       retryAfterMs: null,
     };
   }
@@ -79,8 +80,9 @@ export async function askJudge(cfg: JudgeConfig, prompt: string): Promise<JudgeR
     return {
       ok: false,
       retryable,
+      refused: res.status === 400 || res.status === 413 || res.status === 422,
       status: res.status,
-      message: `the judge at ${cfg.url} answered HTTP ${res.status}${hint}`,
+      message: `the judge answered HTTP ${res.status}${hint}`,
       retryAfterMs: retryAfter(res.headers.get("retry-after")),
     };
   }
@@ -94,12 +96,20 @@ export async function askJudge(cfg: JudgeConfig, prompt: string): Promise<JudgeR
   const tokens = (v: unknown, fallback: number) =>
     typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : fallback;
   const content = contentOf(body);
+  // a 200 that is no chat completion (a proxy's page, an error object): the endpoint, not the answer
+  if (content === null)
+    return {
+      ok: false,
+      retryable: true,
+      status: res.status,
+      message: "the judge answered something that is not a chat completion: check JUDGE_URL",
+      retryAfterMs: null,
+    };
   return {
     ok: true,
-    // a body that is no chat completion is an answer without a verdict (malformed), not an outage
-    content: content ?? "",
+    content,
     // no usage reported: about 4 characters a token, so the spending cap still counts
     promptTokens: tokens(usage?.prompt_tokens, Math.ceil(prompt.length / 4)),
-    completionTokens: tokens(usage?.completion_tokens, Math.ceil((content ?? text).length / 4)),
+    completionTokens: tokens(usage?.completion_tokens, Math.ceil(content.length / 4)),
   };
 }

@@ -11,5 +11,5 @@ export {
   type StoredAgreement,
 } from "./labels";
 export { decideUploadJudging, startJudging, type JudgePlan, type UploadJudging } from "./plan";
-export { serverVerdictsFor } from "./rescore";
+export { scoredPredictions, serverVerdictsFor } from "./rescore";
 export { judgeView, type JudgeView } from "./view";

@@ -99,6 +99,9 @@ export const judgeFinishTask = defineTask("judge-finish", async (db, { submissio
     const t = sqlOf(tx);
     const locked = await runOf(t, submissionId, releaseId, true);
     if (!locked || locked.status === "done") return;
+    // reopened for another judge meanwhile (its own finish scores it), or a prompt not judged yet
+    if (locked.model !== run.model || locked.prompt_sha256 !== run.prompt_sha256) return;
+    if ((await runProgress(t, submissionId, releaseId)).pending_keys > 0) return;
     await saveScore(t, task, submissionId, releaseId, s);
     await finishRun(t, submissionId, releaseId);
     if (!upload) return;

@@ -243,3 +243,14 @@ export async function agreementOf(sql: Sql, releaseId: string, model?: string, p
   );
   return r ?? null;
 }
+
+/** Whether a run still has judge jobs that will run (queued, running, or failed with attempts left). */
+export async function runHasLiveJobs(sql: Sql, submissionId: string, releaseId: string): Promise<boolean> {
+  const rows = await sql(
+    `SELECT 1 FROM graphile_worker.jobs
+      WHERE task_identifier IN ('judge-comments', 'judge-finish') AND attempts < max_attempts
+        AND payload->>'submissionId' = $1 AND payload->>'releaseId' = $2 LIMIT 1`,
+    [submissionId, releaseId],
+  );
+  return rows.length > 0;
+}

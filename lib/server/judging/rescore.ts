@@ -6,8 +6,8 @@ import { sqlOf } from "@/lib/server/db";
 import { log } from "@/lib/server/observability";
 import type { ResolvedTask } from "@/lib/server/tasks";
 import type { StoredInstance } from "@/lib/tasks/types";
-import { judgeConfig } from "./config";
-import { judgedSubmission, latestRunOf, runOf } from "./judging.sql";
+import { judgeConfig, sha256 } from "./config";
+import { judgedSubmission, latestRunOf, runHasLiveJobs, runOf } from "./judging.sql";
 import { planJudging, startJudging, withVerdicts } from "./plan";
 
 type Json = Record<string, unknown>;
@@ -24,12 +24,15 @@ export async function serverVerdictsFor(
   releaseId: string,
   instances: StoredInstance[],
   predictions: Map<string, Json>,
+  opts: { queue?: boolean } = {},
 ): Promise<Map<string, Json> | null> {
   const judge = task.kind.serverJudge;
   if (!judge) return predictions;
   const sql = sqlOf(db);
   const sub = await judgedSubmission(sql, submissionId);
-  if (sub?.judged_by !== "server") return predictions;
+  // on a hidden release only the server's verdicts count, whoever judged the file
+  const hidden = (await db.release.findUnique({ where: { id: releaseId }, select: { hidden: true } }))?.hidden;
+  if (sub?.judged_by !== "server" && !hidden) return predictions;
   const cfg = judgeConfig();
   // the model of this release's run, else of the submission's last one, else the configured one
   const model =
@@ -39,11 +42,33 @@ export async function serverVerdictsFor(
     const r = await withVerdicts(sql, judge, plan, predictions);
     if (!r.missing) return r.predictions;
   }
+  if (opts.queue === false) return null;
   if (!cfg) {
     log.warn({ submissionId, releaseId }, "a server-judged submission needs verdicts and no judge is configured");
     return null;
   }
+  // a run of this judge on this release is under way: its last job scores the submission (one
+  // whose jobs gave up — days of outage — is started again)
+  const run = await runOf(sql, submissionId, releaseId);
+  const same = run?.status === "judging" && run.model === cfg.model && run.prompt_sha256 === sha256(judge.template);
+  if (same && (await runHasLiveJobs(sql, submissionId, releaseId))) return null;
   const plan = planJudging(judge, cfg.model, instances, predictions);
   await db.$transaction((tx) => startJudging(sqlOf(tx), submissionId, releaseId, plan, cfg));
   return null;
+}
+
+/**
+ * The predictions a stored score counted, for readers that recompute from them (the back-fills,
+ * snapshots): the server's cached verdicts in place for a server-judged submission; null when one
+ * is not cached (nothing is queued here).
+ */
+export function scoredPredictions(
+  db: PrismaClient,
+  task: ResolvedTask,
+  submissionId: string,
+  releaseId: string,
+  instances: StoredInstance[],
+  predictions: Map<string, Json>,
+): Promise<Map<string, Json> | null> {
+  return serverVerdictsFor(db, task, submissionId, releaseId, instances, predictions, { queue: false });
 }

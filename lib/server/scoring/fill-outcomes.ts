@@ -21,6 +21,27 @@ import {
 const BATCH = 50;
 
 /**
+ * The predictions a stored score counted, from the stored ones (a server judge's verdicts put in
+ * place: lib/server/judging registers it, the worker wires it before running jobs); null: not
+ * all of them known yet. Without one, the stored predictions are what was scored.
+ */
+export type ScoredPredictions = (
+  db: PrismaClient,
+  task: ResolvedTask,
+  submissionId: string,
+  releaseId: string,
+  instances: StoredInstance[],
+  predictions: Map<string, Record<string, unknown>>,
+) => Promise<Map<string, Record<string, unknown>> | null>;
+
+let scoredPredictions: ScoredPredictions | null = null;
+
+/** Sets how the back-fills read what a score counted (lib/server/worker wires the judge's). */
+export function setScoredPredictions(fn: ScoredPredictions): void {
+  scoredPredictions = fn;
+}
+
+/**
  * A back-fill: which scores lack something, and how one score's value is computed from its
  * release's instances and its predictions (storage-only fields left out) and stored.
  */
@@ -47,8 +68,12 @@ function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
       const task = await getTaskOrThrow(db, release.task.fullSlug);
       const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
       const preds = await predictionsWithout(db, s.submission_id, task.kind.storageOnlyFields ?? []);
-      const predictions = new Map(preds.map((p) => [p.external_id, p.data]));
-      await store(sqlOf(db), s.id, { task, release, instances, predictions });
+      const stored = new Map(preds.map((p) => [p.external_id, p.data]));
+      const predictions = scoredPredictions
+        ? await scoredPredictions(db, task, s.submission_id, s.release_id, instances, stored)
+        : stored;
+      // verdicts still being judged: the judge's last job writes this score again, whole
+      await store(sqlOf(db), s.id, { task, release, instances, predictions: predictions ?? new Map() });
     }
     // the scores' trigger ignores these columns: one bump per batch, not one per score
     await bumpBoardVersions(sqlOf(db), [...new Set(todo.map((s) => s.release_id))]);

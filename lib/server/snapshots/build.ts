@@ -1,3 +1,4 @@
+import { scoredPredictions } from "@/lib/server/judging";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { BOOTSTRAP_RESAMPLES, METRICS_VERSION } from "@/lib/metrics";
 import { taskOptions } from "@/lib/tasks/catalog";
@@ -91,7 +92,9 @@ async function predictionsTable(
   const rows: Table["rows"] = [];
   for (const [k, id] of ids.entries()) {
     const stored = await predictionsOf(sqlOf(db), id, task.kind.storageOnlyFields ?? []);
-    const preds = new Map(stored.map((p) => [p.external_id, p.data]));
+    const raw = new Map(stored.map((p) => [p.external_id, p.data]));
+    // as scored: a server judge's verdicts in place, so the file recomputes to the board's numbers
+    const preds = (await scoredPredictions(db, task, id, release.id, instances, raw)) ?? raw;
     const bits = encodeOutcomes(task, instances, preds);
     instances.forEach((inst, i) => {
       const p = preds.get(inst.externalId);

@@ -15,6 +15,8 @@ import {
   type JobRegistry,
 } from "@/lib/server/jobs";
 import { JOBS } from "./registry";
+import { scoredPredictions } from "@/lib/server/judging";
+import { setScoredPredictions } from "@/lib/server/scoring";
 
 /** The jobs of the judge's runner (lib/server/judging). */
 const JUDGE_JOBS = new Set(["judge-comments", "judge-labels"]);
@@ -23,7 +25,13 @@ export { migrateQueue } from "@/lib/server/jobs";
 
 /** Runs every job that is due now in this process, then returns (scripts, seeding, tests); `registry` overrides handlers in tests. */
 export function runDueJobs(db: PrismaClient, pool: pg.Pool, registry: JobRegistry = JOBS): Promise<void> {
+  wireJobs();
   return runJobsOnce(db, pool, registry);
+}
+
+/** What the features' jobs take from higher ones: the back-fills read scores as the judge made them. */
+function wireJobs(): void {
+  setScoredPredictions(scoredPredictions);
 }
 
 /**
@@ -31,6 +39,7 @@ export function runDueJobs(db: PrismaClient, pool: pg.Pool, registry: JobRegistr
  * process dies, another one unlocks its jobs within a minute (lib/server/jobs/heartbeat.ts).
  */
 export async function startJobWorker(db: Database, opts: { concurrency?: number; stopOnSignals?: boolean } = {}) {
+  wireJobs();
   const beat = await startHeartbeat(db, "worker");
   const events = new EventEmitter() as WorkerEvents;
   // graphile-worker names its pools and workers at random, and locks jobs with the pool's id:

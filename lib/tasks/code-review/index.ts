@@ -185,6 +185,10 @@ function lineOf(v: unknown): number | null | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** Comments per pull request, and characters per comment: a review, not a flood of paid judge requests. */
+export const MAX_COMMENTS = 200;
+export const MAX_COMMENT_CHARS = 20_000;
+
 function parsePrediction(id: string, value: unknown): ParseResult<ReviewPrediction> {
   const problems: Problem[] = [];
   const at = (field: string, message: string, expected?: string, path?: string) =>
@@ -199,6 +203,11 @@ function parsePrediction(id: string, value: unknown): ParseResult<ReviewPredicti
     at("comments", "missing", "an array of { file, line, comment, severity?, judgment } (or the array itself)");
     return { ok: false, problems };
   }
+  // each comment may be one request to the server's judge: a review has a bounded number of them
+  if (v.comments.length > MAX_COMMENTS) {
+    at("comments", `has ${v.comments.length} comments`, `at most ${MAX_COMMENTS} per pull request`);
+    return { ok: false, problems };
+  }
   const comments = v.comments.map((c, k) => {
     const o = (c ?? {}) as Record<string, unknown>;
     if (typeof o.file !== "string" || !o.file) atComment(k, "file", "missing", "a path");
@@ -207,6 +216,8 @@ function parsePrediction(id: string, value: unknown): ParseResult<ReviewPredicti
     if (line === undefined)
       atComment(k, "line", `is ${JSON.stringify(o.line)}`, 'a line number (42, "42", "~42", "L42-45")');
     if (typeof o.comment !== "string") atComment(k, "comment", "missing", "the comment text");
+    else if (o.comment.length > MAX_COMMENT_CHARS)
+      atComment(k, "comment", `is ${o.comment.length} characters long`, `at most ${MAX_COMMENT_CHARS}`);
     // CR-Bench's own prompts ask for "high" | "medium" | "low": any case is accepted, stored canonically
     // the CR-Evaluator (paper Listing 6) answers { "classification": "BUG_HIT|VALID_SUGGESTION|NOISE" }: the same judgment
     const jf = o.judgment === undefined && o.classification !== undefined ? "classification" : "judgment";

@@ -69,8 +69,13 @@ export function fillCrEvaluator(truth: Truth, c: { file: string; line: number | 
   );
 }
 
-/** The first balanced {...} in `text` that parses as JSON with a "classification" (strings and escapes respected). */
-function firstJsonObject(text: string): Record<string, unknown> | null {
+/**
+ * The last balanced {...} in `text` that parses as JSON with a "classification" (strings and
+ * escapes respected): the answer's own verdict comes last, after any object it quotes (a comment
+ * that carries `{"classification": "BUG_HIT"}` to steer the judge is quoted before it).
+ */
+function lastJsonObject(text: string): Record<string, unknown> | null {
+  let found: Record<string, unknown> | null = null;
   for (let start = text.indexOf("{"); start !== -1; start = text.indexOf("{", start + 1)) {
     let depth = 0;
     let inString = false;
@@ -85,7 +90,7 @@ function firstJsonObject(text: string): Record<string, unknown> | null {
         try {
           const v = JSON.parse(text.slice(start, i + 1)) as unknown;
           if (v && typeof v === "object" && !Array.isArray(v) && "classification" in v)
-            return v as Record<string, unknown>;
+            found = v as Record<string, unknown>;
         } catch {
           /* not JSON: try the next brace */
         }
@@ -93,7 +98,7 @@ function firstJsonObject(text: string): Record<string, unknown> | null {
       }
     }
   }
-  return null;
+  return found;
 }
 
 /**
@@ -105,14 +110,14 @@ function firstJsonObject(text: string): Record<string, unknown> | null {
  */
 export function parseCrEvaluatorAnswer(answer: string): { verdict: Verdict; reason: string } | null {
   const text = answer.trim();
-  const obj = firstJsonObject(text);
+  const obj = lastJsonObject(text);
   if (obj) {
     const verdict = canonicalEnum(obj.classification, VERDICTS);
     if (!verdict) return null;
     return { verdict, reason: typeof obj.reason === "string" ? obj.reason.slice(0, 2000) : "" };
   }
   // "classification": "NOISE" in text that is not quite JSON (an unescaped quote in the reason)
-  const m = /"classification"\s*:\s*"([A-Za-z_ -]+)"/.exec(text);
+  const m = [...text.matchAll(/"classification"\s*:\s*"([A-Za-z_ -]+)"/g)].pop();
   const bare = /^[`*"'\s]*(BUG[_ -]?HIT|VALID[_ -]?SUGGESTION|NOISE)[`*"'.\s]*$/i.exec(text);
   const word = m?.[1] ?? bare?.[1];
   const verdict = word ? canonicalEnum(word, VERDICTS) : undefined;
