@@ -123,6 +123,8 @@ const EnvSchema = z.object({
   JUDGE_DAILY_TOKENS: z.coerce.number().int().nonnegative().default(0),
   /** ... and requests per UTC day; 0: none */
   JUDGE_DAILY_REQUESTS: z.coerce.number().int().nonnegative().default(0),
+  /** comments not judged before that one team's uploads may send to the judge per UTC day (0: no limit) */
+  JUDGE_TEAM_DAILY_COMMENTS: z.coerce.number().int().nonnegative().default(20_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

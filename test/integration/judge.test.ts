@@ -11,6 +11,8 @@ process.env.JUDGE_MODEL = "fake-judge-1";
 process.env.JUDGE_API_KEY = "sk-test-judge";
 process.env.JUDGE_TIMEOUT_SEC = "0.5";
 process.env.JUDGE_RPM = "100000";
+// the team's daily budget of new comments for the judge: this file's uploads send about 1,330
+process.env.JUDGE_TEAM_DAILY_COMMENTS = "1400";
 
 const { createApiToken, createUserWithTeam } = await import("@/lib/server/auth");
 const { seed } = await import("@/lib/server/setup");
@@ -316,6 +318,22 @@ describe("CR-Evaluator on the server", () => {
     expect(hits).toBe(sub.metrics.prs_hit);
     expect(hits).toBeGreaterThan(0);
   }, 120_000);
+
+  it("one team's daily budget of new comments for the judge: past it a 429 that says when it opens, and nothing stored", async () => {
+    const flood = Object.fromEntries(
+      Object.entries(unjudged()).map(([pr, p]) => [
+        pr,
+        { comments: p.comments.map((c) => ({ ...c, comment: `${c.comment} (flood)` })) },
+      ]),
+    );
+    const before = await db.prisma.submission.count();
+    const r = await upload(flood, { model: "judged-flood" });
+    expect(r.status).toBe(429);
+    expect(r.body.error.message).toMatch(
+      /budget for your team is 1400 new comments a day: \d+ sent today, this file has 1288 more; it opens again at /,
+    );
+    expect(await db.prisma.submission.count()).toBe(before);
+  });
 
   it("the spending cap stops judging for the day and says so", async () => {
     const { overBudget } = await import("@/lib/server/judging/ask");

@@ -14,6 +14,8 @@ export interface JudgeConfig {
   /** per UTC day; 0: no cap */
   dailyTokens: number;
   dailyRequests: number;
+  /** new prompts one team's uploads may queue per UTC day (0: no limit) */
+  teamDailyPrompts: number;
 }
 
 /** The configured judge, or null when JUDGE_URL or JUDGE_MODEL is unset (no server judging). */
@@ -28,6 +30,7 @@ export function judgeConfig(env: Env = getEnv()): JudgeConfig | null {
     timeoutMs: Math.round(env.JUDGE_TIMEOUT_SEC * 1000),
     dailyTokens: env.JUDGE_DAILY_TOKENS,
     dailyRequests: env.JUDGE_DAILY_REQUESTS,
+    teamDailyPrompts: env.JUDGE_TEAM_DAILY_COMMENTS,
   };
 }
 

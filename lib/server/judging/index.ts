@@ -10,6 +10,6 @@ export {
   type AgreementView,
   type StoredAgreement,
 } from "./labels";
-export { decideUploadJudging, startJudging, type JudgePlan, type UploadJudging } from "./plan";
+export { assertJudgeBudget, decideUploadJudging, startJudging, type JudgePlan, type UploadJudging } from "./plan";
 export { scoredPredictions, serverVerdictsFor } from "./rescore";
 export { judgeView, type JudgeView } from "./view";

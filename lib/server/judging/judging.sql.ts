@@ -254,3 +254,22 @@ export async function runHasLiveJobs(sql: Sql, submissionId: string, releaseId: 
   );
   return rows.length > 0;
 }
+
+/** Prompts a team's submissions queued for the judge today (UTC), cached ones excluded when queued. */
+export async function teamPromptsToday(sql: Sql, teamId: string): Promise<number> {
+  const [r] = await sql<{ n: number }>(
+    `SELECT coalesce(sum(r.queued), 0)::int AS n FROM judge_runs r JOIN submissions s ON s.id = r.submission_id
+      WHERE s.team_id = $1::uuid AND r.created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+    [teamId],
+  );
+  return r?.n ?? 0;
+}
+
+/** Records how many prompts a run queued for the judge (the team budget's ledger). */
+export function setRunQueued(sql: Sql, submissionId: string, releaseId: string, queued: number) {
+  return sql(`UPDATE judge_runs SET queued = $3 WHERE submission_id = $1::uuid AND release_id = $2::uuid`, [
+    submissionId,
+    releaseId,
+    queued,
+  ]);
+}

@@ -8,7 +8,7 @@ import type { ResolvedTask } from "@/lib/server/tasks";
 import type { ServerJudgeDef } from "@/lib/tasks/define";
 import type { StoredInstance } from "@/lib/tasks/types";
 import { judgeConfig, sha256, verdictKey, type JudgeConfig } from "./config";
-import { upsertRun, verdictsOf } from "./judging.sql";
+import { setRunQueued, teamPromptsToday, upsertRun, verdictsOf } from "./judging.sql";
 
 type Json = Record<string, unknown>;
 
@@ -176,6 +176,7 @@ export async function startJudging(
     plan.items.map((i) => i.key),
   );
   const pending = plan.items.filter((i) => !cached.has(i.key)).map((i) => i.key);
+  await setRunQueued(sql, submissionId, releaseId, pending.length);
   const lane0 = Math.floor(Math.random() * cfg.concurrency);
   for (let at = 0, n = 0; at < pending.length; at += KEYS_PER_JOB, n++)
     await queueTask(
@@ -195,5 +196,29 @@ export function queueJudgeFinish(sql: Sql, submissionId: string, releaseId: stri
     "judge-finish",
     { submissionId, releaseId },
     { jobKey: `judge-finish:${submissionId}:${releaseId}`, maxAttempts: 10 },
+  );
+}
+
+/**
+ * One team may send at most `cfg.teamDailyPrompts` new prompts to the judge per UTC day (each a
+ * paid request; the daily cap is everyone's): past it, a 429 saying when it opens again.
+ * @throws AppError quota_exceeded
+ */
+export async function assertJudgeBudget(sql: Sql, teamId: string | null, plan: JudgePlan, cfg: JudgeConfig) {
+  if (!teamId || !cfg.teamDailyPrompts) return;
+  const cached = await verdictsOf(
+    sql,
+    plan.items.map((i) => i.key),
+  );
+  const fresh = plan.items.filter((i) => !cached.has(i.key)).length;
+  const used = await teamPromptsToday(sql, teamId);
+  if (used + fresh <= cfg.teamDailyPrompts) return;
+  const d = new Date();
+  const reset = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+  throw new AppError(
+    "quota_exceeded",
+    `the judge's budget for your team is ${cfg.teamDailyPrompts} new comments a day: ${used} sent today, this file has ${fresh} more; it opens again at ${new Date(reset).toISOString()}`,
+    { judgeBudget: cfg.teamDailyPrompts, usedToday: used, thisFile: fresh },
+    { "retry-after": String(Math.max(1, Math.ceil((reset - Date.now()) / 1000))) },
   );
 }

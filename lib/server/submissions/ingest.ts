@@ -27,7 +27,13 @@ import { computeScore, saveScore, type ComputedScore } from "@/lib/server/scorin
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { queueAudit } from "@/lib/server/integrity";
-import { decideUploadJudging, judgeConfig, startJudging, type UploadJudging } from "@/lib/server/judging";
+import {
+  assertJudgeBudget,
+  decideUploadJudging,
+  judgeConfig,
+  startJudging,
+  type UploadJudging,
+} from "@/lib/server/judging";
 import { assertJudgeNamed } from "@/lib/tasks/shared/judge";
 
 /** What a submission row records besides its predictions (form fields, API fields). */
@@ -347,7 +353,9 @@ class Upload {
     const { input, task, release } = this;
     const { score, judging, pending, validation } = c;
     if (pending && judging.by === "server") {
-      // scored by the judge run's last job (lib/server/judging), which also queues the audit
+      // scored by the judge run's last job (lib/server/judging), which also queues the audit;
+      // counted uploads spend their team's daily judge budget (admins, seeds are not counted)
+      if (input.quota) await assertJudgeBudget(sql, input.teamId, judging.plan, judging.cfg);
       await startJudging(sql, id, release.id, judging.plan, judging.cfg);
     } else {
       await saveScore(sql, task, id, release.id, score);

@@ -7,7 +7,8 @@
 --                           the judge never answered a class after its retries (counted as noise).
 --   judge_runs              one judging of a submission against a release: its judge, its prompt
 --                           template's version and SHA-256, how it went (the last error a judge
---                           outage left), while its comments are judged
+--                           outage left), while its comments are judged; `queued`: the prompts it
+--                           sent to the judge (not cached then), counted against the team's day
 --   judge_items             the distinct prompts a run needs (`comments`: how many of its comments
 --                           share it); a run's progress is the share whose key has a verdict
 --   judge_rate              requests per minute, counted across every process (fixed windows)
@@ -40,6 +41,7 @@ CREATE TABLE "judge_runs" (
     "prompt_sha256" TEXT NOT NULL,
     "status" TEXT NOT NULL,
     "last_error" TEXT,
+    "queued" INTEGER NOT NULL DEFAULT 0,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
