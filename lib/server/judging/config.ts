@@ -45,3 +45,8 @@ export const sha256 = (text: string) => crypto.createHash("sha256").update(text,
 export function verdictKey(instanceId: string, model: string, templateSha: string, prompt: string): string {
   return sha256(`${instanceId}\u0000${model}\u0000${templateSha}\u0000${prompt}`);
 }
+
+/** The next 00:00 UTC: when the judge's daily caps (everyone's, a team's) open again. */
+export function nextUtcMidnight(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}

@@ -10,7 +10,7 @@ import { log } from "@/lib/server/observability";
 import { rescoreCompute, saveScore } from "@/lib/server/scoring";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { askForVerdict, JudgeUnavailable, overBudget } from "./ask";
-import { judgeConfig } from "./config";
+import { judgeConfig, nextUtcMidnight } from "./config";
 import {
   finishRun,
   insertVerdict,
@@ -24,11 +24,8 @@ import {
 import { queueJudgeFinish } from "./plan";
 import { serverVerdictsFor } from "./rescore";
 
-/** The next 00:00 UTC (plus a minute): when a day's spending cap opens again. */
-const nextUtcDay = () => {
-  const d = new Date();
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1, 0, 1));
-};
+/** A minute past the next 00:00 UTC: when the day's spending cap has opened again. */
+const nextUtcDay = () => new Date(nextUtcMidnight().getTime() + 60_000);
 
 export const judgeCommentsTask = defineTask("judge-comments", async (db, payload) => {
   const { submissionId, releaseId, keys } = payload;

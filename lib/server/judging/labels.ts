@@ -12,7 +12,7 @@ import { defineTask, queueTask } from "@/lib/server/jobs";
 import { log } from "@/lib/server/observability";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { askForVerdict, overBudget } from "./ask";
-import { judgeConfig, sha256, verdictKey } from "./config";
+import { judgeConfig, nextUtcMidnight, sha256, verdictKey } from "./config";
 import { agreementOf, insertVerdict, upsertAgreement, verdictsOf } from "./judging.sql";
 
 export interface StoredAgreement extends JudgeAgreement {
@@ -64,15 +64,16 @@ export async function judgeLabels(db: PrismaClient, releaseId: string): Promise<
     if (cached.has(it.key)) continue;
     const cap = await overBudget(sql, cfg);
     if (cap) {
-      const d = new Date();
+      // tomorrow, as the one waiting label job of the release (its key: no second one queued)
       await queueTask(
         sql,
         "judge-labels",
         { releaseId },
         {
+          jobKey: `judge-labels:${releaseId}`,
           queue: "judge:0",
           maxAttempts: 25,
-          runAt: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1, 0, 1)),
+          runAt: new Date(nextUtcMidnight().getTime() + 60_000),
         },
       );
       return false;

@@ -7,7 +7,7 @@ import { queueTask } from "@/lib/server/jobs";
 import type { ResolvedTask } from "@/lib/server/tasks";
 import type { ServerJudgeDef } from "@/lib/tasks/define";
 import type { StoredInstance } from "@/lib/tasks/types";
-import { judgeConfig, sha256, verdictKey, type JudgeConfig } from "./config";
+import { judgeConfig, nextUtcMidnight, sha256, verdictKey, type JudgeConfig } from "./config";
 import { setRunQueued, teamPromptsToday, upsertRun, verdictsOf } from "./judging.sql";
 
 type Json = Record<string, unknown>;
@@ -213,8 +213,7 @@ export async function assertJudgeBudget(sql: Sql, teamId: string | null, plan: J
   const fresh = plan.items.filter((i) => !cached.has(i.key)).length;
   const used = await teamPromptsToday(sql, teamId);
   if (used + fresh <= cfg.teamDailyPrompts) return;
-  const d = new Date();
-  const reset = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+  const reset = nextUtcMidnight().getTime();
   throw new AppError(
     "quota_exceeded",
     `the judge's budget for your team is ${cfg.teamDailyPrompts} new comments a day: ${used} sent today, this file has ${fresh} more; it opens again at ${new Date(reset).toISOString()}`,

@@ -37,17 +37,21 @@ export async function judgeView(
     judgedBy: string | null;
     status: string;
     uploadReleaseId: string | null;
-    meta: { judge_model?: string; judge_prompt?: string };
+    /** the submission's stored system metadata (its judge_model / judge_prompt name a team's judge) */
+    meta: unknown;
   },
   /** the score as the reader may see it: its metrics and PRs covered (corrected rates are computed from these) */
   score?: { metrics: Record<string, unknown>; covered: number; releaseId: string } | null,
 ): Promise<JudgeView | null> {
-  if (sub.judgedBy === "team")
+  if (sub.judgedBy === "team") {
+    const m = (sub.meta ?? {}) as Record<string, unknown>;
+    const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);
     return {
       by: "team",
-      ...(sub.meta.judge_model ? { model: sub.meta.judge_model } : {}),
-      ...(sub.meta.judge_prompt ? { promptVersion: sub.meta.judge_prompt } : {}),
+      ...(str(m.judge_model) ? { model: str(m.judge_model) } : {}),
+      ...(str(m.judge_prompt) ? { promptVersion: str(m.judge_prompt) } : {}),
     };
+  }
   if (sub.judgedBy !== "server") return null;
   const run =
     (sub.uploadReleaseId ? await runOf(sql, sub.id, sub.uploadReleaseId) : null) ?? (await latestRunOf(sql, sub.id));

@@ -53,7 +53,7 @@ export async function submissionPageView(db: PrismaClient, id: string, actor: Ac
     /** who decided the verdicts (CR-Bench) and, while the server judges, its progress */
     judged: await judgeView(
       sqlOf(db),
-      { ...sub, meta: (sub.meta ?? {}) as { judge_model?: string } },
+      sub,
       score && disclosed ? { metrics: disclosed.metrics, covered: score.covered, releaseId: score.releaseId } : null,
     ),
     composedOf: ComposedOf.nullable()

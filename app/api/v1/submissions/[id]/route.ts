@@ -29,7 +29,7 @@ export const GET = route({ access: "public", params: IdParams }, async ({ params
   const judge = await judgeView(
     sqlOf(db),
     // the meta column is always an object (default {}); the judge's view reads its judge fields
-    { ...sub, meta: (sub.meta ?? {}) as { judge_model?: string } },
+    sub,
     shown && json.coverage
       ? { metrics: json.metrics, covered: json.coverage.covered, releaseId: shown.releaseId }
       : null,

@@ -73,7 +73,7 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
     const url = `/api/v1/submissions/${result.id}`;
     const sub = await db.submission.findUniqueOrThrow({ where: { id: result.id } });
     // the meta column is always an object (default {}); the judge's view reads its judge fields
-    const judge = await judgeView(sqlOf(db), { ...sub, meta: (sub.meta ?? {}) as { judge_model?: string } });
+    const judge = await judgeView(sqlOf(db), sub);
     // a judging upload is the server judge's (the team's verdicts are scored at once)
     if (!judge) throw new AppError("internal", `submission ${result.id} is judging without the server's judge`);
     return respond(
