@@ -383,7 +383,7 @@ export const codeReview = defineTaskKind({
   }),
   releaseFormat: () => ({
     summary:
-      "JSON array or JSONL, one PR per row: instance_id, repo, pr_number, title, diff, bug_description, fix_files: [..], category, impact, severity; optional, for the paper's Table 3: description (the PR's; empty or null for none), pr_comments (a count, or the list), lines_fixed (a count) or fix_patch / patch (the fix's unified diff, its added + removed lines counted).",
+      "JSON array or JSONL, one PR per row: instance_id, repo, pr_number, title, diff, bug_description, fix_files: [..], category, impact, severity; optional, for the paper's Table 3: description (the PR's; empty or null for none), pr_comments (a count, or the list), lines_fixed (a count) or fix_patch / patch (the fix's unified diff, its added + removed lines counted); human_labels: [{ file, line?, comment, label: bug_hit | valid_suggestion | noise }] (comments a human classified, to measure the server's judge against).",
     example:
       '{"instance_id": "pr-0001", "repo": "org/repo", "pr_number": 12, "title": "…", "diff": "…", "bug_description": "…", "fix_files": ["a.py"], "category": "Data", "impact": "Reliability", "severity": "High"}',
   }),
