@@ -12,6 +12,7 @@ export const SYSTEM_META_LABELS: Record<string, string> = {
   tokens_in: "Tokens in",
   tokens_out: "Tokens out",
   code_url: "Code",
+  run: "Run",
   team: "Team",
 };
 

@@ -37,6 +37,7 @@ export function activeFilters(p: Pick<Props, "view" | "teams">): string[] {
   if (v.oss) on.push("open source");
   if (v.partial) on.push("partial shown");
   if (v.paper_judge) on.push("paper's judge");
+  if (v.min_runs && v.min_runs > 1) on.push(`${v.min_runs}+ runs`);
   if (v.baselines === false) on.push("no baselines");
   if (v.synthetic === false) on.push("no synthetic");
   return on;
@@ -203,6 +204,24 @@ function ShowSwitches(p: Props) {
       </label>
       <label className="flex items-center gap-1">
         <input type="checkbox" name="synthetic" value="0" defaultChecked={!p.view.synthetic} /> hide synthetic
+      </label>
+      <label
+        className="flex items-center gap-1"
+        title="repeated runs: systems that uploaded at least this many numbered runs"
+      >
+        at least{" "}
+        <input
+          type="number"
+          name="min_runs"
+          min={1}
+          max={1000}
+          step={1}
+          defaultValue={p.view.min_runs ?? ""}
+          placeholder="1"
+          className={`${input} w-14`}
+          data-testid="min-runs"
+        />{" "}
+        runs
       </label>
     </fieldset>
   );

@@ -99,7 +99,30 @@ function Rank({ r }: { r: LeaderboardRow }) {
   );
 }
 
+/** Repeated runs: the best view's mean row says over how many runs, and how far they spread; a run's own row says which run it is. */
+function Runs({ r, view, column }: { r: LeaderboardRow; view: "best" | "all"; column?: MetricColumn }) {
+  const runs = r.runs!;
+  const fmt = (x: number) => formatMetric(x, column?.format ?? "score3");
+  if (view === "all")
+    return (
+      <div className="text-xs text-muted lg:ml-2 lg:inline" data-testid="run-of">
+        run {r.meta.run} of {runs.k}
+      </div>
+    );
+  return (
+    <div
+      className="text-xs text-muted lg:ml-2 lg:inline"
+      data-testid="runs"
+      title={`The mean over ${runs.k} runs (numbered ${runs.runs.join(", ")}); its interval resamples both the instances and the runs.`}
+    >
+      mean of {runs.k} runs · run-to-run sd {fmt(runs.sd)} (range {fmt(runs.min)}–{fmt(runs.max)})
+      {r.attempts > runs.k ? ` · ${r.attempts} complete submissions in all` : ""}
+    </div>
+  );
+}
+
 function Attempts({ r, view, column }: { r: LeaderboardRow; view: "best" | "all"; column?: MetricColumn }) {
+  if (r.runs && !r.baseline) return <Runs r={r} view={view} column={column} />;
   if (r.baseline || view !== "best" || r.attempts <= 1) return null;
   const sel = r.selection;
   const fmt = (x: number) => formatMetric(x, column?.format ?? "score3");
@@ -254,6 +277,30 @@ function costColumn(): Column<LeaderboardRow> {
   };
 }
 
+/** Repeated runs: the share of instances a system got right in every one of its runs. */
+function consistencyColumn(): Column<LeaderboardRow> {
+  return {
+    key: "consistency",
+    header: "Consistency",
+    align: "right",
+    headerExtra: (
+      <Tooltip text="Repeated runs only: the share of instances the system got right in every one of its runs (a system that is right 70% of the time at random scores far lower).">
+        <InfoIcon />
+      </Tooltip>
+    ),
+    className: "whitespace-nowrap",
+    cellProps: () => ({ "data-metric": "consistency" }),
+    cell: (r) =>
+      r.runs && r.runs.consistency !== null ? (
+        <>
+          {fixed(100 * r.runs.consistency, 1)}%<span className="block text-xs text-muted">in all {r.runs.k} runs</span>
+        </>
+      ) : (
+        <span className="text-muted">—</span>
+      ),
+  };
+}
+
 /** The table's columns: select, rank, model and the primary metric first (in view on a phone), then the rest. */
 function boardColumns(props: Props): Column<LeaderboardRow>[] {
   const { columns, primaryMetric } = props;
@@ -298,6 +345,7 @@ function boardColumns(props: Props): Column<LeaderboardRow>[] {
     { key: "team", header: "Team", className: "text-slate-700 dark:text-slate-300", cell: (r) => <Team r={r} /> },
     ...columns.filter((c) => c.key !== primaryMetric).map((c) => metricColumn(c, primaryMetric)),
     ...(props.showCost ? [costColumn()] : []),
+    consistencyColumn(),
     {
       key: "coverage",
       header: "Coverage",
@@ -361,6 +409,8 @@ export function LeaderboardTable(props: Props) {
   const { below, divider } = boardEdges(props);
   // select, rank, model and the primary metric are always there; the rest as picked
   const always = new Set(["select", "rank", "model", props.primaryMetric]);
+  // repeated runs: their consistency is a column wherever a row has runs
+  if (rows.some((r) => r.runs && r.runs.consistency !== null)) always.add("consistency");
   const sortLabel = props.columns.find((c) => c.key === props.sort)?.label ?? props.sort;
   return (
     <DataTable

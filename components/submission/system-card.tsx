@@ -13,6 +13,7 @@ const ROWS = [
   "agentic",
   "tokens_in",
   "tokens_out",
+  "run",
 ].map((key) => ({ key, label: SYSTEM_META_LABELS[key] }));
 
 const show = (v: unknown) =>

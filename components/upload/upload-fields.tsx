@@ -173,6 +173,13 @@ function SystemCardFields() {
           Code (a link)
           <input name="code_url" type="url" placeholder="https://…" className={field} />
         </label>
+        <label className="block">
+          Run number (repeated runs)
+          <input name="run" type="number" min={1} max={1000} step={1} className={field} placeholder="e.g. 2" />
+          <span className="block text-xs text-muted">
+            Upload each run of the same model as its own file, numbered 1, 2, 3…: the board shows their mean and spread.
+          </span>
+        </label>
       </div>
     </details>
   );

@@ -88,6 +88,26 @@ export const LeaderboardRow = z.object({
   selection: z
     .object({ n: count, inflation: z.number(), gap: z.number().nullable(), explains: z.number().nullable() })
     .nullable(),
+  /**
+   * repeated runs (public releases): the system's complete public runs when it has two or more. On
+   * its best-view row, `metrics`, `ci` and the rank are the mean's; each run's row (view=all) carries it too
+   */
+  runs: z
+    .object({
+      k: count,
+      runs: z.array(z.number().int()),
+      submissionIds: z.array(z.uuid()),
+      mean: z.number(),
+      /** sample standard deviation of the runs' primary metric */
+      sd: z.number(),
+      min: z.number(),
+      max: z.number(),
+      /** two-level bootstrap (instances × runs) 95% interval of the mean; null while being computed */
+      ci: z.object({ low: z.number(), high: z.number() }).nullable(),
+      /** share of the instances every run got right; null while being computed */
+      consistency: z.number().nullable(),
+    })
+    .nullable(),
   metrics: Metrics,
   ci: z.object({ low: z.number(), high: z.number() }).nullable(),
   /** hidden releases only: the Ladder's margin the metrics are rounded to */

@@ -30,3 +30,4 @@ export * from "./binary-class-report";
 export * from "./patch-line-ops";
 export * from "./judge-agreement";
 export * from "./expected-max";
+export * from "./repeated-runs";

@@ -5,7 +5,8 @@
 // server scores with — metrics, the 95% CI on the release's seeded bootstrap, coverage, each
 // prediction's outcome — and the rank intervals of both views from the recomputed replicates.
 import { parquetReadObjects } from "hyparquet";
-import { rankIntervals } from "@/lib/metrics";
+import { intervalFromReplicates, rankIntervals } from "@/lib/metrics";
+import { bestOfSystems, bestWithRuns, runNumber, runSetsOf } from "@/lib/leaderboard-runs";
 import { getTaskKind } from "@/lib/tasks";
 import type { ResolvedTask } from "@/lib/tasks/resolve";
 import type { StoredInstance, TaskKindName } from "@/lib/tasks/types";
@@ -144,32 +145,15 @@ function checkRows(manifest: Manifest, tables: Map<string, Row[]>, out: string[]
   return scores;
 }
 
-/** Rank intervals of both views, recomputed from the recomputed replicates, as the server computes them. */
-function checkIntervals(tables: Map<string, Row[]>, scores: Map<string, Recomputed>, out: string[]): void {
-  const board = tables.get("board")!;
-  const all = board.filter((r) => r.view === "all");
-  const ranked = all.filter((r) => !r.baseline && r.partial !== "true");
-  const usable = ranked.filter((r) => scores.get(r.submission_id!)?.replicates && r.primary !== null);
-  const seen = new Set<string>();
-  const bestIds = new Set(
-    ranked
-      .filter((r) => {
-        const k = `${r.team_slug ?? ""}\u0000${r.model}`;
-        if (seen.has(k)) return false;
-        seen.add(k);
-        return true;
-      })
-      .map((r) => r.submission_id),
-  );
-  const best = usable.flatMap((r, i) => (bestIds.has(r.submission_id) ? [i] : []));
-  if (!usable.length) return;
-  const iv = rankIntervals(
-    usable.map((r) => Number(r.primary)),
-    usable.map((r) => scores.get(r.submission_id!)!.replicates!),
-    0.95,
-    [best],
-  );
-  const compare = (view: string, rows: Row[], computed: typeof iv.rows) => {
+type Compare = (
+  view: string,
+  rows: { submission_id: string; model: string }[],
+  computed: ReturnType<typeof rankIntervals>["rows"],
+) => void;
+
+/** A check of one view's stated rank intervals against computed ones (a line per difference, or one ✓). */
+function comparer(board: Row[], out: string[]): Compare {
+  return (view, rows, computed) => {
     const byId = new Map(board.filter((r) => r.view === view).map((r) => [r.submission_id, r]));
     let bad = 0;
     rows.forEach((r, i) => {
@@ -185,12 +169,91 @@ function checkIntervals(tables: Map<string, Row[]>, scores: Map<string, Recomput
     });
     if (!bad) out.push(`✓ rank intervals (${view}): ${rows.length} rows, marginal and simultaneous`);
   };
+}
+
+/** A board row as the run-set code reads it (the team's slug stands for its id). */
+const member = (r: Row) => ({
+  submission_id: r.submission_id!,
+  primary_value: r.primary === null ? null : Number(r.primary),
+  team_id: r.team_slug ?? null,
+  model: r.model!,
+  run: runNumber(JSON.parse(r.meta_json ?? "{}")),
+});
+
+/**
+ * Rank intervals of both views, recomputed from the recomputed replicates, as the server computes
+ * them. With repeated runs the best view is a set of its own: each run set's mean, its replicates
+ * the two-level bootstrap (lib/leaderboard-runs.ts), whose value and interval are checked too.
+ */
+function checkIntervals(tables: Map<string, Row[]>, scores: Map<string, Recomputed>, out: string[]): void {
+  const board = tables.get("board")!;
+  const ranked = board.filter((r) => r.view === "all" && !r.baseline && r.partial !== "true").map(member);
+  const vector = (id: string) => scores.get(id)?.replicates ?? undefined;
+  const usable = ranked.filter((r) => vector(r.submission_id) && r.primary_value !== null);
+  if (!usable.length) return;
+  const compare = comparer(board, out);
+  const sets = runSetsOf(ranked);
+  if (sets.size) {
+    const all = rankIntervals(
+      usable.map((r) => r.primary_value!),
+      usable.map((r) => vector(r.submission_id)!),
+      0.95,
+    );
+    compare("all", usable, all.rows);
+    const best = bestWithRuns(ranked, vector, sets).filter((e) => e.vector !== undefined);
+    const iv = rankIntervals(
+      best.map((e) => e.primary_value),
+      best.map((e) => e.vector!),
+      0.95,
+    );
+    const byId = new Map(ranked.map((r) => [r.submission_id, r]));
+    compare(
+      "best",
+      best.map((e) => byId.get(e.submission_id)!),
+      iv.rows,
+    );
+    checkRunRows(board, best, sets, out);
+    return;
+  }
+  const bestIds = new Set(bestOfSystems(ranked).map((r) => r.submission_id));
+  const best = usable.flatMap((r, i) => (bestIds.has(r.submission_id) ? [i] : []));
+  const iv = rankIntervals(
+    usable.map((r) => r.primary_value!),
+    usable.map((r) => vector(r.submission_id)!),
+    0.95,
+    [best],
+  );
   compare("all", usable, iv.rows);
   compare(
     "best",
     best.map((i) => usable[i]),
     iv.subsets[0].rows,
   );
+}
+
+/** Each run set's best-view row: the mean over its runs and the two-level bootstrap interval. */
+function checkRunRows(
+  board: Row[],
+  best: ReturnType<typeof bestWithRuns>,
+  sets: ReturnType<typeof runSetsOf<ReturnType<typeof member>>>,
+  out: string[],
+) {
+  const anchors = new Set([...sets.values()].map((set) => set[0].submission_id));
+  for (const e of best) {
+    if (!anchors.has(e.submission_id) || !e.vector) continue;
+    const row = board.find((r) => r.view === "best" && r.submission_id === e.submission_id);
+    const ci = intervalFromReplicates(e.vector);
+    const ok =
+      row !== undefined &&
+      same(e.primary_value, num(row.primary)) &&
+      same(ci.low, num(row.ci_low)) &&
+      same(ci.high, num(row.ci_high));
+    out.push(
+      ok
+        ? `✓ ${row!.model}: the mean of its runs ${fixed(e.primary_value, 4)} and its two-level interval`
+        : `✗ ${row?.model ?? e.submission_id}: the mean over runs or its interval differs (${row?.primary} [${row?.ci_low}, ${row?.ci_high}] ≠ ${e.primary_value} [${ci.low}, ${ci.high}])`,
+    );
+  }
 }
 
 /**

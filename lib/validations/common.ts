@@ -206,6 +206,11 @@ export const SystemMetaFields = {
   tokens_in: optionalNumber("tokens_in", { int: true, min: 0 }),
   tokens_out: optionalNumber("tokens_out", { int: true, min: 0 }),
   code_url: optionalUrl,
+  /**
+   * repeated runs (issue 34): this file is run number `run` of the system (team, model); a system
+   * with two or more complete runs on a release is one board row, the mean over its runs
+   */
+  run: optionalNumber("run", { int: true, min: 1, max: 1000 }),
 };
 export const SystemMeta = z.object(SystemMetaFields).strict();
 export type SystemMeta = z.infer<typeof SystemMeta>;
@@ -287,6 +292,12 @@ export const SubmissionPatch = z
               path: [k],
               message: `${k} is fixed at upload: it says how the file's verdicts were produced (upload the file again to change it)`,
             });
+        if ("run" in m)
+          ctx.addIssue({
+            code: "custom",
+            path: ["run"],
+            message: "run is fixed at upload: withdraw the submission and upload the file again to number it otherwise",
+          });
       })
       .optional(),
   })

@@ -21,4 +21,13 @@ describe("leaderboard views", () => {
     });
     expect(viewQuery({ cols: "F_m,date" }, "F_m")).toBe("?cols=F_m%2Cdate");
   });
+  it("min_runs: a blank box is no filter, a number at least 1 is kept in permalinks, anything else is named", () => {
+    expect(parseLeaderboardView(new URLSearchParams("min_runs=")).min_runs).toBeUndefined();
+    expect(parseLeaderboardView(new URLSearchParams("min_runs=3")).min_runs).toBe(3);
+    expect(viewQuery({ min_runs: 3 }, "F_m")).toBe("?min_runs=3");
+    expect(viewQuery({ min_runs: 1 }, "F_m")).toBe("");
+    const { ignored } = parseLeaderboardViewLenient({ min_runs: "2.5" });
+    expect(ignored).toEqual([{ key: "min_runs", message: "min_runs is a whole number" }]);
+    expect(parseLeaderboardViewLenient({ min_runs: "0" }).ignored[0].message).toBe("min_runs is at least 1");
+  });
 });

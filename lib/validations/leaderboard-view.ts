@@ -40,6 +40,16 @@ export const LeaderboardView = z.object({
   judge_model: metaValue,
   /** only runs judged with the paper's judge setup (CR-Bench, A&V) */
   paper_judge: flag(false),
+  /** systems with at least this many repeated runs (a system without numbered runs has one) */
+  min_runs: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number()
+      .int("min_runs is a whole number")
+      .min(1, "min_runs is at least 1")
+      .max(1000, "min_runs is at most 1000")
+      .optional(),
+  ),
   /** agentic runs only (1) or single-call ones only (0) */
   agentic: z.enum(["0", "1"]).optional(),
   team: z
@@ -138,6 +148,7 @@ export function viewQuery(v: Partial<LeaderboardView>, primary: string): string 
   if (v.base_model) p.set("base_model", v.base_model);
   if (v.judge_model) p.set("judge_model", v.judge_model);
   if (v.paper_judge) p.set("paper_judge", "1");
+  if (v.min_runs && v.min_runs > 1) p.set("min_runs", String(v.min_runs));
   if (v.agentic) p.set("agentic", v.agentic);
   if (v.team) p.set("team", v.team);
   if (v.from) p.set("from", v.from);

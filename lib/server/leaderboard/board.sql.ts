@@ -88,10 +88,27 @@ export async function taskKindOfRelease(sql: Sql, releaseId: string): Promise<st
 /** The public board's order with what the rank intervals need (no metrics). */
 export function boardOrder(sql: Sql, releaseId: string) {
   return sql<
-    Pick<RawRow, "submission_id" | "primary_value" | "partial" | "computed_at" | "baseline" | "model" | "team_id">
-  >(BOARD_SQL("s.submission_id, s.primary_value, s.partial, s.computed_at, sub.baseline, sub.model, sub.team_id"), [
-    releaseId,
-  ]);
+    Pick<
+      RawRow,
+      "submission_id" | "primary_value" | "partial" | "computed_at" | "baseline" | "model" | "team_id" | "total"
+    > & { run: number | null }
+  >(
+    BOARD_SQL(
+      `s.submission_id, s.primary_value, s.partial, s.computed_at, s.total, sub.baseline, sub.model, sub.team_id, ${RUN_COLUMN}`,
+    ),
+    [releaseId],
+  );
+}
+
+/** A submission's run number (repeated runs: `meta.run`, a whole number from 1; else null). */
+const RUN_COLUMN = `CASE WHEN sub.meta->>'run' ~ '^[0-9]{1,6}$' THEN (sub.meta->>'run')::int END AS run`;
+
+/** The outcome bitsets of some scores of a release (repeated runs' consistency). */
+export function outcomesOf(sql: Sql, releaseId: string, submissionIds: string[]) {
+  return sql<{ submission_id: string; outcomes: Uint8Array | null }>(
+    `SELECT submission_id, outcomes FROM scores WHERE release_id = $1::uuid AND submission_id = ANY($2::uuid[])`,
+    [releaseId, submissionIds],
+  );
 }
 
 export function replicatesOf(sql: Sql, releaseId: string, submissionIds: string[]) {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { rankIntervalSteps, selectionInflation, type RankIntervals } from "@/lib/metrics";
+import { intervalFromReplicates, rankIntervalSteps, selectionInflation, type RankIntervals } from "@/lib/metrics";
 import type { Metrics } from "@/lib/tasks/types";
 import { sqlOf } from "@/lib/server/db";
 import { defineTask } from "@/lib/server/jobs";
@@ -10,6 +10,7 @@ import {
   boardOrder,
   boardRows,
   deleteRanks,
+  outcomesOf,
   readRanks,
   releasesWithoutRanks,
   replicatesOf,
@@ -18,6 +19,21 @@ import {
   type RawRow,
 } from "./board.sql";
 import { getTaskKind } from "@/lib/tasks";
+import { rightInEvery } from "@/lib/server/scoring";
+import {
+  bestOfSystems,
+  bestWithRuns,
+  byValue,
+  meanMetrics,
+  runMean,
+  runNumber,
+  runSetReplicates,
+  runSetsOf,
+  runSummary,
+  systemKey,
+  type RunSummary,
+  type StoredRuns,
+} from "@/lib/leaderboard-runs";
 import { paperSetup } from "@/lib/tasks/shared/judge";
 import type { SystemMeta } from "@/lib/validations/common";
 
@@ -77,6 +93,11 @@ export interface BoardRow {
    * that gap (0–1) the attempts alone would explain; null otherwise or while pending
    */
   selection: { n: number; inflation: number; gap: number | null; explains: number | null } | null;
+  /**
+   * repeated runs (public releases): the system's complete public runs when it has two or more —
+   * on its best-view row (which then shows their mean) and on each run's row in the all view
+   */
+  runs: RunSummary | null;
 }
 
 /** What board_ranks.data holds, per view. */
@@ -92,22 +113,24 @@ interface StoredView {
    * submissions: E[max of N draws] − E[one draw] of its score's replicates (issue 34, part 4)
    */
   selection?: Record<string, [number, number]>;
+  /** best view: a system with repeated runs, keyed by its lowest run's submission (./runs.ts) */
+  runs?: Record<string, StoredRuns>;
 }
 interface StoredRanks {
   all: StoredView;
   best: StoredView;
 }
 
-type Ranked = Pick<RawRow, "submission_id" | "primary_value" | "computed_at" | "model" | "team_id">;
-
-const systemKey = (r: { team_id: string | null; model: string }) => `${r.team_id ?? ""}\u0000${r.model}`;
+type Ranked = Pick<RawRow, "submission_id" | "primary_value" | "computed_at" | "model" | "team_id"> & {
+  run: number | null;
+};
 
 /** The identity of a ranked set: its rows and when each was scored (any change asks for new intervals). */
 function rankedKey(rows: Ranked[], attempts?: Map<string, number>): string {
   const h = crypto.createHash("sha1");
   for (const r of rows)
     h.update(
-      `${r.submission_id}:${r.computed_at.getTime()}:${r.primary_value}:${systemKey(r)}:${attempts?.get(systemKey(r)) ?? ""}\n`,
+      `${r.submission_id}:${r.computed_at.getTime()}:${r.primary_value}:${systemKey(r)}:${attempts?.get(systemKey(r)) ?? ""}:${r.run ?? ""}\n`,
     );
   return h.digest("hex");
 }
@@ -129,17 +152,6 @@ function selectionOf(
     if (inflation !== null) out[r.submission_id] = [n, inflation];
   }
   return out;
-}
-
-/** The best row of each system in board order: the first complete one (the input is in board order). */
-function bestOfSystems<T extends { team_id: string | null; model: string }>(rows: T[]): T[] {
-  const seen = new Set<string>();
-  return rows.filter((r) => {
-    const k = systemKey(r);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
 }
 
 /** Competition ranks (ties share) over complete, non-baseline rows, in board order. */
@@ -174,7 +186,7 @@ async function intervalsOf(points: number[], replicates: Float64Array[], subsets
   }
 }
 
-function stored(rows: Ranked[], out: RankIntervals): StoredView {
+function stored(rows: { submission_id: string }[], out: RankIntervals): StoredView {
   const byId: StoredView["rows"] = {};
   rows.forEach((r, i) => {
     const x = out.rows[i];
@@ -192,11 +204,26 @@ function stored(rows: Ranked[], out: RankIntervals): StoredView {
 /**
  * Both views' intervals in one computation: every submission, and one row per system as a subset
  * (its simultaneous intervals use the whole set's critical value: conservative, and the pairwise
- * work is done once).
+ * work is done once). With repeated runs the best view is a set of its own (./runs.ts), computed
+ * apart: a system's mean over runs is not one of the submissions.
  */
-async function storedViews(ranked: Ranked[], vectors: Map<string, Float64Array>) {
+async function storedViews(ranked: Ranked[], vectors: Map<string, Float64Array>, sets: Map<string, Ranked[]>) {
   // a score from before replicates were stored has no interval (it is still ranked)
   const usable = ranked.filter((r) => vectors.has(r.submission_id) && r.primary_value !== null);
+  if (sets.size) {
+    const best = bestWithRuns(ranked, (id) => vectors.get(id), sets).filter((e) => e.vector !== undefined);
+    const all = await intervalsOf(
+      usable.map((r) => r.primary_value!),
+      usable.map((r) => vectors.get(r.submission_id)!),
+      [],
+    );
+    const bestOut = await intervalsOf(
+      best.map((e) => e.primary_value),
+      best.map((e) => e.vector!),
+      [],
+    );
+    return { all: stored(usable, all), best: stored(best, bestOut) };
+  }
   // each system's best as the board shows it (chosen among all ranked rows, as readBoard does)
   const bestIds = new Set(bestOfSystems(ranked).map((r) => r.submission_id));
   const best = usable.flatMap((r, i) => (bestIds.has(r.submission_id) ? [i] : []));
@@ -212,6 +239,34 @@ async function storedViews(ranked: Ranked[], vectors: Map<string, Float64Array>)
       out.subsets[0],
     ),
   };
+}
+
+/** What the best view stores per run set: its members, two-level interval, and consistency. */
+async function storedRuns(
+  sql: ReturnType<typeof sqlOf>,
+  releaseId: string,
+  sets: Map<string, (Ranked & { total: number })[]>,
+  vectors: Map<string, Float64Array>,
+): Promise<Record<string, StoredRuns>> {
+  const ids = [...sets.values()].flat().map((m) => m.submission_id);
+  const bits = new Map((await outcomesOf(sql, releaseId, ids)).map((o) => [o.submission_id, o.outcomes]));
+  const out: Record<string, StoredRuns> = {};
+  for (const set of sets.values()) {
+    const anchor = set[0].submission_id;
+    const v = runSetReplicates(set, (id) => vectors.get(id));
+    const finite = v ? Array.prototype.some.call(v, Number.isFinite) : false;
+    const iv = v && finite ? intervalFromReplicates(v) : null;
+    const c = rightInEvery(
+      set.map((m) => bits.get(m.submission_id) ?? null),
+      set[0].total,
+    );
+    out[anchor] = {
+      ids: set.map((m) => m.submission_id),
+      ci: iv ? [iv.low, iv.high] : null,
+      consistent: c ? [c.right, c.covered] : null,
+    };
+  }
+  return out;
 }
 
 /**
@@ -243,8 +298,14 @@ export async function refreshBoard(db: PrismaClient, releaseId: string): Promise
   );
   const vectors = new Map<string, Float64Array>();
   for (const r of reps) if (r.replicates) vectors.set(r.submission_id, toFloat64(r.replicates));
-  const { all, best } = await storedViews(ranked, vectors);
-  best.selection = selectionOf(bestOfSystems(ranked), vectors, attempts);
+  const sets = runSetsOf(ranked);
+  const { all, best } = await storedViews(ranked, vectors, sets);
+  best.selection = selectionOf(
+    bestOfSystems(ranked).filter((r) => !sets.has(systemKey(r))),
+    vectors,
+    attempts,
+  );
+  if (sets.size) best.runs = await storedRuns(sql, releaseId, sets, vectors);
   const millis = Math.max(1, Math.round(performance.now() - started));
   await writeRanks(sql, releaseId, key, { all, best } satisfies StoredRanks, millis);
   return millis;
@@ -307,15 +368,62 @@ function selectionRow(
   };
 }
 
-/** Reads a release's whole board (three small queries; no predictions). On a hidden release: what the Ladder released. */
+type BoardRaw = Awaited<ReturnType<typeof boardRows>>[number] & { run: number | null };
+
+/**
+ * The best view's rows in board order: each system's first complete row, else its first partial
+ * one; baselines each their own. A system with a run set shows the mean over its runs instead
+ * (its lowest run's row with the runs' mean metrics, cost and stored interval), placed by that mean.
+ */
+function bestListOf(
+  rows: BoardRaw[],
+  sets: Map<string, BoardRaw[]>,
+  runs: Record<string, StoredRuns> | undefined,
+): BoardRaw[] {
+  const complete = new Set(bestOfSystems(rows.filter((r) => !r.baseline && !r.partial)).map((r) => r.submission_id));
+  const withComplete = new Set(rows.filter((r) => complete.has(r.submission_id)).map(systemKey));
+  const firstPartial = new Set(
+    bestOfSystems(rows.filter((r) => !r.baseline && r.partial && !withComplete.has(systemKey(r)))).map(
+      (r) => r.submission_id,
+    ),
+  );
+  const list = rows.filter((r) => r.baseline || complete.has(r.submission_id) || firstPartial.has(r.submission_id));
+  if (!sets.size) return list;
+  const meanOf = (xs: (number | null)[]) =>
+    xs.every((x) => x !== null) ? xs.reduce((a, b) => a! + b!, 0)! / xs.length : null;
+  return byValue(
+    list.map((r) => {
+      const set = complete.has(r.submission_id) ? sets.get(systemKey(r)) : undefined;
+      if (!set) return r;
+      const ci = runs?.[set[0].submission_id]?.ci;
+      const latest = set.reduce((a, m) => (m.created_at > a.created_at ? m : a));
+      return {
+        ...set[0],
+        primary_value: runMean(set),
+        metrics: meanMetrics(set.map((m) => m.metrics)),
+        ci_low: ci ? ci[0] : null,
+        ci_high: ci ? ci[1] : null,
+        cost_usd: meanOf(set.map((m) => m.cost_usd)),
+        tokens: null,
+        runtime_sec: meanOf(set.map((m) => m.runtime_sec)),
+        created_at: latest.created_at,
+      };
+    }),
+    (r) => r.primary_value,
+  );
+}
+
+/** Reads a release's whole board (four small queries; no predictions). On a hidden release: what the Ladder released. */
 export async function readBoard(db: PrismaClient, release: { id: string; hidden: boolean }): Promise<Board> {
   const sql = sqlOf(db);
-  const [rows, stored, attempts, kindName] = await Promise.all([
+  const [raw, stored, attempts, kindName] = await Promise.all([
     boardRows(sql, release),
     release.hidden ? null : readRanks(sql, release.id),
     attemptsOf(sql, release.id),
     taskKindOfRelease(sql, release.id),
   ]);
+  // repeated runs count on public releases (a hidden board holds only what the Ladder released)
+  const rows: BoardRaw[] = raw.map((r) => ({ ...r, run: release.hidden ? null : runNumber(r.meta) }));
   const judge = kindName ? getTaskKind(kindName).judge : undefined;
   const systemAttempts = new Map(attempts.systems.map((a) => [systemKey(a), a.n]));
   const teamAttempts = new Map(attempts.teams.map((a) => [a.team_id, a.n]));
@@ -323,8 +431,13 @@ export async function readBoard(db: PrismaClient, release: { id: string; hidden:
   const fresh = !release.hidden && stored !== null && stored.key === rankedKey(ranked, systemAttempts);
   const data = fresh ? (stored.data as StoredRanks) : null;
   const pending = !release.hidden && !fresh && ranked.length > 0;
+  const sets = runSetsOf(ranked);
+  const summaries = new Map(
+    [...sets].map(([k, set]) => [k, runSummary(set, data?.best.runs?.[set[0].submission_id] ?? null)]),
+  );
+  const inSet = new Set([...sets.values()].flat().map((m) => m.submission_id));
 
-  const build = (list: typeof rows, view: StoredView | null): BoardRow[] => {
+  const build = (list: BoardRaw[], view: StoredView | null): BoardRow[] => {
     const ranks = rankRows(list);
     return list.map((s, i) => {
       const iv = ranks[i] !== null ? view?.rows[s.submission_id] : undefined;
@@ -359,21 +472,13 @@ export async function readBoard(db: PrismaClient, release: { id: string; hidden:
         paperJudge: paperSetup(judge, s.meta),
         judgedBy: s.judged_by === "team" || s.judged_by === "server" ? s.judged_by : null,
         selection: selectionRow(view, list, ranks, i),
+        runs: inSet.has(s.submission_id) ? (summaries.get(systemKey(s)) ?? null) : null,
       };
     });
   };
-  // best: each system's first complete row, else its first partial one; baselines each their own
-  const complete = new Set(bestOfSystems(rows.filter((r) => !r.baseline && !r.partial)).map((r) => r.submission_id));
-  const withComplete = new Set(rows.filter((r) => complete.has(r.submission_id)).map(systemKey));
-  const firstPartial = new Set(
-    bestOfSystems(rows.filter((r) => !r.baseline && r.partial && !withComplete.has(systemKey(r)))).map(
-      (r) => r.submission_id,
-    ),
-  );
-  const bestList = rows.filter((r) => r.baseline || complete.has(r.submission_id) || firstPartial.has(r.submission_id));
   return {
     all: build(rows, data?.all ?? null),
-    best: build(bestList, data?.best ?? null),
+    best: build(bestListOf(rows, sets, data?.best.runs), data?.best ?? null),
     top: { all: data?.all.top ?? null, best: data?.best.top ?? null },
     critical: { all: data?.all.critical ?? null, best: data?.best.critical ?? null },
     intervals: {

@@ -38,6 +38,11 @@ export function leaderboardCsv(lb: Board): string {
     "judge_model",
     "judge_prompt",
     "paper_judge",
+    // issue 34 (appended): repeated runs
+    "runs",
+    "run_sd",
+    "consistency",
+    "run",
   ];
   const rows = lb.rows.map((r) => [
     r.rank,
@@ -70,6 +75,10 @@ export function leaderboardCsv(lb: Board): string {
     r.meta.judge_model ?? null,
     r.meta.judge_prompt ?? null,
     r.paperJudge,
+    r.runs?.k ?? null,
+    r.runs?.sd ?? null,
+    r.runs?.consistency ?? null,
+    r.meta.run ?? null,
   ]);
   return toCsv(header, rows);
 }
@@ -90,7 +99,7 @@ export function leaderboardJson(lb: Board) {
       computedAt: lb.intervals.computedAt,
       level: 0.95,
       method:
-        "rankInterval: 2.5/97.5 percentiles of the row's rank over the release's 1,000 bootstrap resamples; rankIntervalSimultaneous: studentised max-T over all pairwise differences (holds for all rows at once); topGroup: the simultaneous interval includes 1",
+        "rankInterval: 2.5/97.5 percentiles of the row's rank over the release's 1,000 bootstrap resamples; rankIntervalSimultaneous: studentised max-T over all pairwise differences (holds for all rows at once); topGroup: the simultaneous interval includes 1; a row with repeated runs (runs.k ≥ 2) ranks the mean over its runs, with replicates from a two-level bootstrap (the release's instance resamples × runs drawn with replacement)",
     },
     /** the system metadata values the rows carry (the filters' choices); judged: the paper's judge setups */
     facets: lb.facets,
@@ -124,6 +133,8 @@ export function leaderboardJson(lb: Board) {
       judgedBy: r.judgedBy,
       /** best-of-N: what the N attempts alone add, and how much of the gap to the next row that explains */
       selection: r.selection,
+      /** repeated runs: the mean row's runs, spread, two-level interval and consistency */
+      runs: r.runs,
       metrics: r.metrics,
       ci: r.ci,
       /** hidden releases: the Ladder's margin the metrics are rounded to */

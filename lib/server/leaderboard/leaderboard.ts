@@ -77,6 +77,7 @@ function viewFilter(view: Partial<LeaderboardView>): (r: BoardRow) => boolean {
     (!view.base_model || same(r.meta.base_model, view.base_model)) &&
     (!view.judge_model || same(r.meta.judge_model, view.judge_model)) &&
     (!view.paper_judge || r.paperJudge !== null) &&
+    (!view.min_runs || r.baseline !== null || (r.runs?.k ?? 1) >= view.min_runs) &&
     (!view.agentic || (r.meta.agentic ?? null) === (view.agentic === "1")) &&
     (!view.team || r.teamSlug === view.team) &&
     (!from || new Date(r.createdAt) >= from) &&

@@ -74,3 +74,28 @@ export function sumOutcomes(
   }
   return { covered, right, counted };
 }
+
+/**
+ * Consistency of repeated runs (issue 34, part 3): of the instances every bitset covers, how many
+ * every one got right. Null when a bitset is missing or of another size (not yet filled).
+ */
+export function rightInEvery(all: (Uint8Array | null)[], n: number): { covered: number; right: number } | null {
+  const half = (n + 7) >> 3;
+  if (!all.length || all.some((b) => !b || b.length !== half * 2)) return null;
+  let covered = 0;
+  let right = 0;
+  for (let byte = 0; byte < half; byte++) {
+    let c = 0xff;
+    let r = 0xff;
+    for (const b of all as Uint8Array[]) {
+      c &= b[byte];
+      r &= b[half + byte];
+    }
+    const tail = byte === half - 1 && n % 8 ? (1 << (n % 8)) - 1 : 0xff;
+    c &= tail;
+    r &= c;
+    for (let x = c; x; x &= x - 1) covered++;
+    for (let x = r; x; x &= x - 1) right++;
+  }
+  return { covered, right };
+}

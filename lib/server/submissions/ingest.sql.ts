@@ -130,3 +130,26 @@ export async function liveDuplicateOf(
   );
   return row ?? null;
 }
+
+/**
+ * A live submission of the same team, task and model that is already run number `run` (repeated
+ * runs, issue 34). Locks (team, task, model, run) for the transaction first, as liveDuplicateOf.
+ */
+export async function liveRunOf(
+  sql: Sql,
+  r: { taskId: string; teamId: string; model: string; run: number; id: string },
+): Promise<{ id: string; created_at: Date; visibility: string; next: number } | null> {
+  await sql(`SELECT pg_advisory_xact_lock(hashtextextended($1, 23))`, [`${r.teamId}:${r.taskId}:${r.model}:${r.run}`]);
+  const [row] = await sql<{ id: string; created_at: Date; visibility: string; next: number }>(
+    `SELECT id, created_at, visibility::text,
+            (SELECT coalesce(max((o.meta->>'run')::int), 0) + 1 FROM submissions o
+              WHERE o.task_id = s.task_id AND o.team_id = s.team_id AND o.model = s.model
+                AND o.status IN ('scored', 'judging') AND o.withdrawn_at IS NULL AND o.meta ? 'run') AS next
+       FROM submissions s
+      WHERE s.task_id = $1::uuid AND s.team_id = $2::uuid AND s.model = $3 AND s.meta->>'run' = $4 AND s.id <> $5::uuid
+        AND s.status IN ('scored', 'judging') AND s.withdrawn_at IS NULL
+      ORDER BY s.created_at LIMIT 1`,
+    [r.taskId, r.teamId, r.model, String(r.run), r.id],
+  );
+  return row ?? null;
+}

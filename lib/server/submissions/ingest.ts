@@ -8,6 +8,7 @@ import {
   insertScoringSubmission,
   ladderOutcome,
   liveDuplicateOf,
+  liveRunOf,
   markSubmissionScored,
   type SubmissionForm,
 } from "./ingest.sql";
@@ -339,6 +340,8 @@ class Upload {
           { field: "file", submissionId: dup.id, sha256 },
         );
     }
+    if (input.teamId && !meta.baseline && meta.meta?.run !== undefined)
+      await assertRunFree(sql, task.id, input.teamId, id, meta);
     return { modelSkeleton, sha256 };
   }
 
@@ -457,4 +460,20 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
 /** A whole file held in memory as a one-chunk source. */
 export async function* textSource(text: string): AsyncIterable<Uint8Array> {
   yield Buffer.from(text, "utf8");
+}
+
+/**
+ * Repeated runs: a system's run numbers are unique among its live submissions, so a run cannot be
+ * uploaded again until the better one shows (withdraw it first: the withdrawal is counted).
+ * @throws AppError conflict
+ */
+async function assertRunFree(sql: Sql, taskId: string, teamId: string, id: string, meta: SubmissionMeta) {
+  const run = meta.meta!.run!;
+  const taken = await liveRunOf(sql, { taskId, teamId, model: meta.model, run, id });
+  if (taken)
+    throw new AppError(
+      "conflict",
+      `run ${run} of "${meta.model}" is already your team's submission ${taken.id} (${taken.visibility}, uploaded ${taken.created_at.toISOString().slice(0, 10)}): number this file run ${taken.next}, or withdraw that submission first`,
+      { field: "run", submissionId: taken.id, expected: `run ${taken.next}` },
+    );
 }
