@@ -135,6 +135,51 @@ test("whoami, submissions list and invite through the API", async () => {
   expect(JSON.parse(inv.out).url).toMatch(/\/invitations\/lbi_/);
 });
 
+test("submit with several files uploads them as numbered runs of one system", async ({ request }) => {
+  const t = cli(["token", "create", "--team", "cli-runs"]);
+  expect(t.code, t.err).toBe(0);
+  const token = t.out.trim();
+  const bad = cli(
+    [
+      "submit",
+      "--task",
+      "bouncerbench/input",
+      "--model",
+      "x",
+      "--run",
+      "0",
+      path.join(SEED, "input_bouncer_gpt-4.1.json"),
+    ],
+    { LEADERBOARD_TOKEN: token },
+  );
+  expect(bad.code).toBe(1);
+  expect(bad.err).toContain("--run takes a whole number from 1");
+  const s = cli(
+    [
+      "submit",
+      "--task",
+      "bouncerbench/input",
+      "--model",
+      "cli-runs",
+      "--private",
+      "--run",
+      "2",
+      path.join(SEED, "input_bouncer_gpt-4.1.json"),
+      path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"),
+    ],
+    { LEADERBOARD_TOKEN: token },
+  );
+  expect(s.code, s.err).toBe(0);
+  const answers = JSON.parse(s.out) as { id: string; status: string }[];
+  expect(answers.map((a) => a.status)).toEqual(["scored", "scored"]);
+  const runs = [];
+  for (const a of answers) {
+    const r = await request.get(`/api/v1/submissions/${a.id}`, { headers: { authorization: `Bearer ${token}` } });
+    runs.push((await r.json()).meta.run);
+  }
+  expect(runs).toEqual([2, 3]);
+});
+
 test("verify: a snapshot of the running app's board, checked by URL and by id, kept with --out", async ({
   request,
 }) => {

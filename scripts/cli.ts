@@ -1,6 +1,6 @@
 // The leaderboard CLI: `npm run cli -- <command>` (INTERFACE.md).
 //   score --task T --release FILE_OR_VERSION PRED.json
-//   submit --task T --model NAME [--system S] [--oss] [--private] [--site URL] [--meta KEY=VALUE]... PRED.json
+//   submit --task T --model NAME [--system S] [--oss] [--private] [--site URL] [--meta KEY=VALUE]... [--run N] PRED.json...
 //   token create --team SLUG [--admin] [--name NAME]
 //   import-release --task T --version V [--notes N] [--hidden] [--publish] [--synthetic] FILE
 //   whoami | submissions list [--team SLUG] | invite --team SLUG   (through the API, LEADERBOARD_TOKEN)
@@ -34,9 +34,11 @@ const USAGE = `usage: ${PROGRAM} <command>
 
   score --task bouncerbench/input --release FILE_OR_VERSION PRED.json
         score a prediction file offline with the server's metrics library; prints JSON
-  submit --task TASK --model NAME [--system S] [--oss] [--private] [--site URL] [--meta KEY=VALUE]... PRED.json
+  submit --task TASK --model NAME [--system S] [--oss] [--private] [--site URL] [--meta KEY=VALUE]... [--run N] PRED.json...
         upload through the API (LEADERBOARD_URL, LEADERBOARD_TOKEN); --meta sets system metadata
-        (agent, base_model, judge_model, judge_prompt, temperature, …; CR-Bench and A&V need the judge)
+        (agent, base_model, judge_model, judge_prompt, temperature, …; CR-Bench and A&V need the judge);
+        several files are repeated runs of one system, numbered from --run N (default 1): the board
+        shows their mean, spread and consistency
   token create --team SLUG [--admin] [--name NAME]
         create an API token for one of your teams (LEADERBOARD_TOKEN: any team its user is a
         member of); operators (admin token): any team, created if needed; printed once
@@ -314,13 +316,38 @@ async function cmdSubmit(argv: string[]) {
       oss: { type: "boolean" },
       private: { type: "boolean" },
       meta: { type: "string", multiple: true },
+      run: { type: "string" },
     },
   });
   const slug = requireTask(values.task);
   if (!values.model) throw new CliError("missing --model NAME");
-  const preds = fileArg(positionals, "prediction");
+  // several files are repeated runs of one system: numbered from --run (default 1), one upload each
+  const files = positionals.length ? positionals.map((p) => fileArg([p], "prediction")) : [fileArg([], "prediction")];
+  const first = values.run === undefined ? (files.length > 1 ? 1 : undefined) : Number(values.run);
+  if (first !== undefined && !(Number.isInteger(first) && first >= 1))
+    throw new CliError(`--run takes a whole number from 1, got '${values.run}'`);
+  // a submission is filed under the token's team: never fall back to the operator's admin token
+  const token = process.env.LEADERBOARD_TOKEN;
+  if (!token)
+    throw new CliError(
+      "set LEADERBOARD_TOKEN to your team's API token (account page, or: npm run cli -- token create --team SLUG)",
+    );
+  const answers = [];
+  for (const [i, preds] of files.entries()) {
+    const form = submitForm(values, preds);
+    if (first !== undefined) form.set("run", String(first + i));
+    const body = UploadResponse.parse(await postForm(`${baseUrl()}/api/v1/tasks/${slug}/submissions`, form, token));
+    answers.push({ ...body, url: `${baseUrl()}/submissions/${body.id}` });
+  }
+  console.log(JSON.stringify(answers.length === 1 ? answers[0] : answers, null, 2));
+}
+
+/** The upload's form: the file, the model and the system metadata (--meta KEY=VALUE, validated by the server). */
+function submitForm(
+  values: { model?: string; system?: string; site?: string; oss?: boolean; private?: boolean; meta?: string[] },
+  preds: { path: string; text: string },
+): FormData {
   const form = new FormData();
-  // system metadata: --meta agent=SWE-agent --meta judge_model=claude-sonnet-4.5 … (validated by the server)
   for (const kv of values.meta ?? []) {
     const at = kv.indexOf("=");
     if (at < 1) throw new CliError(`--meta takes KEY=VALUE, got '${kv}'`);
@@ -330,19 +357,12 @@ async function cmdSubmit(argv: string[]) {
     form.set(key, kv.slice(at + 1));
   }
   form.set("file", new Blob([preds.text], { type: "application/json" }), path.basename(preds.path));
-  form.set("model", values.model);
+  form.set("model", values.model!);
   if (values.system) form.set("system", values.system);
   if (values.site) form.set("site", values.site);
   form.set("oss", values.oss ? "true" : "false");
   form.set("visibility", values.private ? "private" : "public");
-  // a submission is filed under the token's team: never fall back to the operator's admin token
-  const token = process.env.LEADERBOARD_TOKEN;
-  if (!token)
-    throw new CliError(
-      "set LEADERBOARD_TOKEN to your team's API token (account page, or: npm run cli -- token create --team SLUG)",
-    );
-  const body = UploadResponse.parse(await postForm(`${baseUrl()}/api/v1/tasks/${slug}/submissions`, form, token));
-  console.log(JSON.stringify({ ...body, url: `${baseUrl()}/submissions/${body.id}` }, null, 2));
+  return form;
 }
 
 async function cmdToken(argv: string[]) {
