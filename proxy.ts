@@ -1,6 +1,8 @@
 // Runs before every page (and the leaderboard API, and a submission's JSON):
 // - security headers, with a Content-Security-Policy whose nonce is fresh for each response
-//   (Next.js puts it on its own scripts; lib/server/http/security-headers.ts);
+//   (Next.js puts it on its own scripts; lib/server/http/security-headers.ts) — or, on a page
+//   answered from the cache, the hashes of its inline scripts (the same bytes for every visitor,
+//   so a shared cache in front may keep it: SHARED_CACHE_CONTROL);
 // - while the database is unreachable, a 503 with Retry-After at once (lib/server/db/health.ts);
 // - leaderboard reads (GET /tasks/{b}/{t} for visitors without a session, and
 //   GET /api/v1/tasks/{b}/{t}/leaderboard), the pages below a board, and a scored submission's
@@ -18,9 +20,11 @@ import {
   cachedResponse,
   FILL_HEADER,
   FILL_NONCE_HEADER,
-  withNonce,
+  SHARED_CACHE_CONTROL,
+  fillNonce,
   type Pool,
   applySecurityHeaders,
+  cachedPageCsp,
   isHttps,
   newNonce,
   pageCsp,
@@ -53,7 +57,7 @@ export async function proxy(req: NextRequest) {
     return null;
   });
   if (signature) {
-    const cached = await fromCache(req, signature, nonce, csp, https).catch((e) => {
+    const cached = await fromCache(req, signature, csp, { dev, https, github }).catch((e) => {
       log.error({ err: e, component: "leaderboard-cache" }, "passing through after an error");
       return null;
     });
@@ -80,23 +84,28 @@ export async function proxy(req: NextRequest) {
   return res;
 }
 
+/**
+ * A visitor's request answered from the response cache: the same bytes and headers for every
+ * visitor of a board state (a page's policy names its inline scripts' hashes, no nonce), which a
+ * shared cache may keep briefly and revalidate with the ETag (SHARED_CACHE_CONTROL).
+ */
 async function fromCache(
   req: NextRequest,
   signature: { signature: string; pool: Pool; key: string },
-  nonce: string,
   csp: string | undefined,
-  https: boolean,
+  opts: { dev: boolean; https: boolean; github: boolean },
 ): Promise<Response | null> {
   const url = new URL(req.url);
   // the path and the parameters its route reads: the entry, and the render that fills it
   const { key } = signature;
+  const { https } = opts;
   // render through this same server (PORT), not through whatever host the client named
   const origin = process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : url.origin;
   const { hit, response } = await cachedResponse(key, signature, () =>
     fetch(`${origin}${key}`, {
       headers: {
         [FILL_HEADER]: "1",
-        [FILL_NONCE_HEADER]: newNonce(),
+        [FILL_NONCE_HEADER]: fillNonce(key),
         accept: req.headers.get("accept") ?? "*/*",
         "x-forwarded-proto": https ? "https" : "http",
       },
@@ -111,17 +120,12 @@ async function fromCache(
   const headers = new Headers(response.headers);
   headers.set("etag", response.etag);
   headers.set("x-leaderboard-cache", hit ? "hit" : "miss");
-  headers.set("cache-control", "public, max-age=0, must-revalidate");
-  applySecurityHeaders(headers, { csp, https });
-  if (req.headers.get("if-none-match") === response.etag) {
-    // the browser keeps the page it has, with the policy (and nonce) it came with: a 304's
-    // headers replace the stored ones, so it must not name a new nonce
-    headers.delete("content-security-policy");
-    return new Response(null, { status: 304, headers });
-  }
+  headers.set("cache-control", SHARED_CACHE_CONTROL);
+  applySecurityHeaders(headers, { csp: response.scripts ? cachedPageCsp(response.scripts, opts) : csp, https });
+  if (req.headers.get("if-none-match") === response.etag) return new Response(null, { status: 304, headers });
   // Next.js compresses this response for clients that accept it
   // a view of the bytes, not another copy of them (a board page is ~450 KB)
-  const body = withNonce(response, nonce);
+  const body = response.body;
   return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
     status: 200,
     headers,

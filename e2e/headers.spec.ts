@@ -1,8 +1,10 @@
 // Browser security headers on every route of the route list (test/authz/rules.ts, which a test
-// keeps complete): pages with a nonce-only script policy (a fresh nonce per response, cached
-// leaderboards included), everything else with a policy under which nothing runs; nosniff,
+// keeps complete): pages with a nonce-only script policy (a fresh nonce per response) — or, for
+// pages answered from the response cache, one naming their inline scripts' hashes (the same bytes
+// for every visitor) — everything else with a policy under which nothing runs; nosniff,
 // no framing, a referrer and a permissions policy everywhere; HSTS over HTTPS; and anything
 // about a private submission kept out of shared caches.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -89,8 +91,10 @@ function checkCommon(res: Response, what: string) {
   const csp = h.get("content-security-policy") ?? "";
   expect(csp, what).toContain("frame-ancestors 'none'");
   if ((h.get("content-type") ?? "").startsWith("text/html")) {
-    // scripts by nonce only: no inline script without it, no eval
-    expect(scriptSrc(csp), what).toMatch(/'nonce-[A-Za-z0-9_-]{22}'/);
+    // scripts by nonce, or (a cached page) by the hashes of its own inline scripts; no eval
+    expect(scriptSrc(csp), what).toMatch(
+      /'nonce-[A-Za-z0-9_-]{22}'|^script-src 'self'( 'sha256-[A-Za-z0-9+/=]{44}')+$/,
+    );
     expect(scriptSrc(csp), what).not.toContain("'unsafe-inline'");
     expect(scriptSrc(csp), what).not.toContain("'unsafe-eval'");
     expect(csp, what).toContain("object-src 'none'");
@@ -136,23 +140,43 @@ test("every route of the route list answers with the security headers", async ()
   expect(seen.length).toBe(RULES.length);
 });
 
-test("a page's nonce is new in every response, a cached leaderboard's too, and it is the one on the page's scripts", async ({
+test("an uncached page's nonce is new in every response; a cached page is the same bytes and policy for every visitor, naming its inline scripts' hashes", async ({
   page,
 }) => {
-  // the board, a submission's page and the API reference are all cached for visitors
+  // signed in: rendered for the reader, a fresh nonce each time, the one on the page's scripts
+  const nonces = new Set<string>();
+  for (let i = 0; i < 3; i++) {
+    const res = await fetch(`${base}/tasks/bouncerbench/input`, { headers: { cookie } });
+    const html = await res.text();
+    const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(res.headers.get("content-security-policy") ?? "")![1];
+    nonces.add(nonce);
+    const onScripts = [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(onScripts.length).toBeGreaterThan(0);
+    expect(new Set(onScripts)).toEqual(new Set([nonce]));
+    expect(res.headers.get("cache-control")).toMatch(/private|no-store/);
+  }
+  expect(nonces.size).toBe(3);
+  // visitors: the board, a submission's page and the API reference are cached — one body, one
+  // policy, whose hashes are exactly the page's inline scripts'
   for (const path of ["/tasks/bouncerbench/input", `/submissions/${world.pub}`, "/docs/api", "/"]) {
-    const nonces = new Set<string>();
+    const seen = new Set<string>();
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${base}${path}`);
       const html = await res.text();
-      const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(res.headers.get("content-security-policy") ?? "")![1];
-      nonces.add(nonce);
-      const onScripts = [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]);
-      expect(onScripts.length).toBeGreaterThan(0);
-      expect(new Set(onScripts)).toEqual(new Set([nonce]));
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp, path).not.toContain("nonce");
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+        .filter((m) => !/\ssrc=/.test(m[1]))
+        .map((m) => `'sha256-${crypto.createHash("sha256").update(m[2], "utf8").digest("base64")}'`);
+      expect(inline.length, path).toBeGreaterThan(0);
+      expect(scriptSrc(csp), path).toBe(`script-src 'self' ${[...new Set(inline)].join(" ")}`);
+      seen.add(`${csp}\n${html}`);
+      expect(res.headers.get("cache-control"), path).toMatch(
+        /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+      );
       if (i === 2) expect(res.headers.get("x-leaderboard-cache"), path).toBe("hit");
     }
-    expect(nonces.size).toBe(3);
+    expect(seen.size, path).toBe(1);
   }
   // in Chromium: the policy blocks nothing the app needs (the pages hydrate and work)
   const violations: string[] = [];

@@ -24,8 +24,11 @@ export interface CachedResponse {
   status: number;
   headers: [string, string][];
   etag: string;
-  /** the nonce the page was rendered with, and where it occurs in the body (replaced per response) */
-  nonce?: { value: string; at: number[] };
+  /**
+   * a page's inline scripts, as CSP hash sources ('sha256-…'): its policy lists them instead of a
+   * nonce, so every visitor gets the same bytes and headers and a shared cache can keep them
+   */
+  scripts?: string[];
 }
 
 /**
@@ -198,8 +201,28 @@ function cacheKey(url: URL, params: ReadonlySet<string>): string {
 
 /** Marks the proxy's own render request, which must reach the app, not the cache. */
 export const FILL_HEADER = "x-leaderboard-cache-fill";
-/** The nonce the proxy asks its render request to use (a placeholder replaced in every answer). */
+/**
+ * The nonce the proxy asks its render request to use: a function of the entry's key, so every
+ * process renders the same bytes (one ETag for a shared cache). It grants nothing: a cached
+ * page's policy names its inline scripts' hashes, no nonce.
+ */
 export const FILL_NONCE_HEADER = "x-leaderboard-cache-nonce";
+
+/** The render nonce of an entry (22 base64url characters, as newNonce). */
+export function fillNonce(key: string): string {
+  return crypto.createHash("sha256").update(`fill:${key}`).digest("base64url").slice(0, 22);
+}
+
+/**
+ * What a cached answer tells shared caches (a CDN, nginx's proxy_cache): anyone may keep it for
+ * SHARED_MAX_AGE_S seconds, then revalidate with its ETag (a 304 from here costs no render), and
+ * serve it stale for up to SHARED_STALE_S seconds while revalidating. Browsers revalidate every
+ * time (max-age=0). A change reaches a reader through a shared cache within SHARED_MAX_AGE_S
+ * seconds (plus one revalidation; docs/operations.md), directly at once.
+ */
+export const SHARED_MAX_AGE_S = 5;
+export const SHARED_STALE_S = 30;
+export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}, stale-while-revalidate=${SHARED_STALE_S}`;
 
 const MAX_BODY = 2 * 1024 * 1024;
 type Entry = { signature: string; at: number; response: Promise<CachedResponse | null> };
@@ -339,14 +362,8 @@ export async function cachedResponse(
     if (res.headers.get("content-type")?.startsWith("text/html"))
       body = Buffer.from(inlineStreamedBoundaries(body.toString("utf8")));
     const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
-    const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
-    return {
-      body,
-      status: 200,
-      headers,
-      etag,
-      nonce: nonce ? { value: nonce, at: occurrences(body, nonce) } : undefined,
-    };
+    const html = res.headers.get("content-type")?.startsWith("text/html");
+    return { body, status: 200, headers, etag, scripts: html ? inlineScriptHashes(body.toString("utf8")) : undefined };
   })();
   cache.set(key, { signature, at: Date.now(), response });
   const r = await response.catch((e) => {
@@ -361,20 +378,15 @@ export async function cachedResponse(
   return { hit: false, response: r };
 }
 
-function occurrences(body: Buffer, needle: string): number[] {
-  const at: number[] = [];
-  for (let i = body.indexOf(needle); i >= 0; i = body.indexOf(needle, i + needle.length)) at.push(i);
-  return at;
-}
-
 /**
- * A cached page's body with a fresh nonce in place of the one it was rendered with (both are
- * base64 of 16 bytes: same length), so that no two answers share a nonce.
+ * The CSP hash sources of a page's inline scripts ('sha256-…' of each <script> without src, as a
+ * browser hashes it: the UTF-8 of its text), each once, in order.
  */
-export function withNonce(r: CachedResponse, nonce: string): Buffer {
-  if (!r.nonce || !r.nonce.at.length) return r.body;
-  if (Buffer.byteLength(nonce) !== r.nonce.value.length) throw new Error("a nonce of another length");
-  const out = Buffer.from(r.body);
-  for (const i of r.nonce.at) out.write(nonce, i, "latin1");
-  return out;
+export function inlineScriptHashes(html: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(` ${m[1]}`)) continue;
+    out.add(`'sha256-${crypto.createHash("sha256").update(m[2], "utf8").digest("base64")}'`);
+  }
+  return [...out];
 }

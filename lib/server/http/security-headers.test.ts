@@ -32,3 +32,30 @@ describe("security headers", () => {
     expect(pageCsp("abc", { github: true })).toContain("form-action 'self' https://github.com");
   });
 });
+
+describe("a cached page's policy", () => {
+  it("lists its inline scripts by hash (as openssl computes them), never a nonce, nor a script with src", async () => {
+    const { inlineScriptHashes } = await import("./response-cache");
+    const { cachedPageCsp } = await import("./security-headers");
+    const html =
+      '<script nonce="x">alert(1)</script><script src="/_next/a.js" nonce="x"></script><script>alert(1)</script>' +
+      '<SCRIPT type="module">é</SCRIPT >';
+    // printf 'alert(1)' | openssl dgst -sha256 -binary | base64 ; and the UTF-8 bytes of "é"
+    const hashes = inlineScriptHashes(html);
+    expect(hashes).toEqual([
+      "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='",
+      `'sha256-${Buffer.from(
+        (await import("node:crypto"))
+          .createHash("sha256")
+          .update(Buffer.from([0xc3, 0xa9]))
+          .digest(),
+      ).toString("base64")}'`,
+    ]);
+    const csp = cachedPageCsp(hashes, { https: true });
+    const script = csp.split("; ").find((d) => d.startsWith("script-src"))!;
+    expect(script).toBe(`script-src 'self' ${hashes.join(" ")}`);
+    expect(script).not.toMatch(/nonce|unsafe-inline|strict-dynamic/);
+    // the rest of the page policy is unchanged
+    expect(csp.replace(script, "")).toBe(pageCsp("n", { https: true }).replace(/script-src [^;]*/, ""));
+  });
+});

@@ -46,6 +46,22 @@ export function pageCsp(nonce: string, opts: { dev?: boolean; https?: boolean; g
   ].join("; ");
 }
 
+/**
+ * The policy of a page answered from the response cache, the same for every visitor: scripts from
+ * this site and the page's own inline scripts by hash — not by nonce, which would make each answer
+ * different bytes no shared cache could keep. An injected inline script matches no hash and does
+ * not run; no 'strict-dynamic' (it would ignore 'self', which the page's chunks load from).
+ */
+export function cachedPageCsp(
+  scriptHashes: readonly string[],
+  opts: { dev?: boolean; https?: boolean; github?: boolean } = {},
+): string {
+  return pageCsp("", opts).replace(
+    /script-src [^;]*/,
+    `script-src ${[`'self'`, ...scriptHashes, ...(opts.dev ? [`'unsafe-eval'`] : [])].join(" ")}`,
+  );
+}
+
 /** Whether the client reached us over HTTPS (directly, or through a proxy that says so). */
 export function isHttps(req: { url: string; headers: Headers }): boolean {
   if (new URL(req.url).protocol === "https:") return true;

@@ -2,7 +2,8 @@
 import crypto from "node:crypto";
 import { getDb } from "@/lib/server/db";
 import { getLeaderboard, leaderboardCsv, leaderboardJson } from "@/lib/server/leaderboard";
-import { respond, route } from "@/lib/server/http";
+import { respond, route, SHARED_CACHE_CONTROL } from "@/lib/server/http";
+import { hasSessionCookie } from "@/lib/server/auth";
 import { Leaderboard, TaskParams } from "@/lib/contracts/leaderboards";
 import { parseLeaderboardView, viewQuery } from "@/lib/validations/leaderboard-view";
 
@@ -15,7 +16,13 @@ export const GET = route({ access: "public", params: TaskParams }, async ({ req,
   const lb = await getLeaderboard(await getDb(), `${params.benchmark}/${params.task}`, view);
   const key = `${lb.releaseId}:${lb.boardVersion}:${lb.task}${viewQuery(view, lb.primaryMetric)}`;
   const etag = `W/"${crypto.createHash("sha1").update(key).digest("base64url").slice(0, 20)}"`;
-  const headers: Record<string, string> = { etag, "cache-control": "public, max-age=0, must-revalidate" };
+  // a visitor's copy is answered from the response cache (shared caches may keep it: proxy.ts);
+  // one asked with a token or a session is the asker's alone
+  const personal = req.headers.has("authorization") || hasSessionCookie(req.headers.get("cookie"));
+  const headers: Record<string, string> = {
+    etag,
+    "cache-control": personal ? "private, max-age=0, must-revalidate" : SHARED_CACHE_CONTROL,
+  };
   if (req.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   if (view.format === "csv") {
     headers["content-type"] = "text/csv; charset=utf-8";
