@@ -15,11 +15,11 @@ export async function register() {
   // before the first request: paths no build manifest names yet are labelled by the cache's ROUTES
   observeHttpServer(cacheRouteName);
   const { getDatabase } = await import("@/lib/server/db");
-  const { bootstrap } = await import("@/lib/server/setup");
+  const { startUp } = await import("@/lib/server/setup");
   const { startJobWorker } = await import("@/lib/server/worker");
   const { startHeartbeat } = await import("@/lib/server/jobs");
   const db = await getDatabase();
-  await bootstrap(db);
+  await startUp(db);
   // this process's heartbeat: uploads it receives name it, and it reaps dead processes' jobs and uploads
   await startHeartbeat(db, "web");
   if (process.env.WORKER !== "0") {

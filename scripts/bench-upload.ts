@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
 import { closeDatabase, getDatabase } from "@/lib/server/db";
-import { bootstrap } from "@/lib/server/setup";
+import { startUp } from "@/lib/server/setup";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 
 const targetMb = Number(process.argv[2] ?? 100);
@@ -39,7 +39,7 @@ async function post(token: string, text: string, model: string) {
 }
 
 const db = await getDatabase();
-await bootstrap(db, { log: () => undefined });
+await startUp(db, { log: () => undefined });
 const team = await ensureTeam(db.prisma, `bench-${crypto.randomBytes(3).toString("hex")}`);
 const { token } = await createApiToken(db.prisma, { teamId: team.id });
 const rel = await db.prisma.release.findFirstOrThrow({

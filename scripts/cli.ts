@@ -194,11 +194,11 @@ async function withDb<T>(fn: (db: import("@/lib/server/db").Database) => Promise
     stop = await provideDatabaseUrl();
   }
   const { getDatabase, closeDatabase } = await import("@/lib/server/db");
-  const { bootstrap } = await import("@/lib/server/setup");
+  const { startUp } = await import("@/lib/server/setup");
   await import("@/lib/server/worker");
   const db = await getDatabase();
   try {
-    await bootstrap(db, { log: (m) => console.error(m) });
+    await startUp(db, { log: (m) => console.error(m) });
     return await fn(db);
   } finally {
     await closeDatabase();

@@ -3,9 +3,9 @@ import { provideDatabaseUrl } from "./database-url";
 
 const stopPg = await provideDatabaseUrl();
 import { closeDatabase, getDatabase } from "@/lib/server/db";
-import { bootstrap } from "@/lib/server/setup";
+import { startUp } from "@/lib/server/setup";
 
 const db = await getDatabase();
-await bootstrap(db, { seed: true });
+await startUp(db, { seed: true });
 await closeDatabase();
 stopPg();

@@ -6,15 +6,15 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-// start-up (bootstrap) writes the admin token file under DATA_DIR: a throwaway one, before any env is read
-// (hoisted above the imports: no module of them here; bootstrap creates the folder)
+// start-up (startUp) writes the admin token file under DATA_DIR: a throwaway one, before any env is read
+// (hoisted above the imports: no module of them here; startUp creates the folder)
 vi.hoisted(() => {
   process.env.DATA_DIR = `${process.env.TMPDIR || "/tmp"}/ci-bench-paper-${process.pid}-${Date.now()}`;
 });
 
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { getPaperTable, taskChartData } from "@/lib/server/leaderboard";
-import { bootstrap } from "@/lib/server/setup";
+import { startUp } from "@/lib/server/setup";
 import { syncCatalog } from "@/lib/server/tasks";
 import type { CiTable1 } from "@/lib/tasks/ci-repair/table-1";
 import { createTestDatabase } from "../helpers/db";
@@ -275,7 +275,7 @@ describe("the board ranks by the rate the server checks, the paper's metrics bes
     const stale = await get("/api/v1/tasks/ci-bench/repair/leaderboard");
     expect(stale.body.rows[0].model).toBe("swe-agent-gpt4o");
 
-    await bootstrap(db, { seed: false, log: () => undefined });
+    await startUp(db, { seed: false, log: () => undefined });
     await db.runJobs();
 
     const task = await db.prisma.task.findUniqueOrThrow({ where: { fullSlug: "ci-bench/repair" } });
@@ -286,7 +286,7 @@ describe("the board ranks by the rate the server checks, the paper's metrics bes
     expect(lb.body.rows.map((r: Json) => r.model)).toEqual(BY_SYE);
     expect(lb.body.rows.map((r: Json) => r.metrics.SYE_rate)).toEqual([1, 0.5, 0.5, 0.25, 0]);
     // a second start finds nothing stale
-    await bootstrap(db, { seed: false, log: () => undefined });
+    await startUp(db, { seed: false, log: () => undefined });
     expect(await db.prisma.job.count({ where: { kind: "rescore", status: { in: ["queued", "running"] } } })).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const tmp = path.join(os.tmpdir(), `lb-pgbouncer-${process.pid}-${crypto.randomBytes(4).toString("hex")}`);
-// bootstrap writes the admin token under DATA_DIR: never the repository's .data
+// startUp writes the admin token under DATA_DIR: never the repository's .data
 process.env.DATA_DIR = path.join(tmp, "data");
 
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
@@ -23,7 +23,7 @@ import { getEnv } from "@/lib/env";
 import { closeDatabase, getDatabase, openDatabase, sessionPool, type Database } from "@/lib/server/db";
 import { releaseSignatureState, stopReleaseSignatures } from "@/lib/server/http";
 import { cacheSignature, cachedResponse, type CachedResponse } from "@/lib/server/http/response-cache";
-import { bootstrap } from "@/lib/server/setup";
+import { startUp } from "@/lib/server/setup";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { runDueJobs } from "@/lib/server/worker";
 import { consume } from "@/lib/server/limits";
@@ -171,7 +171,7 @@ describe.skipIf(!PGBOUNCER || !SERVER)(
       expect(getEnv().DATABASE_URL).toBe(pooledUrl);
       expect(getEnv().DATABASE_DIRECT_URL).toBe(directUrl);
       db = await getDatabase();
-      await bootstrap(db, { seed: true, log: () => undefined });
+      await startUp(db, { seed: true, log: () => undefined });
       await runDueJobs(db.prisma, db.pool);
       const team = await ensureTeam(db.prisma, "Pooled Team");
       token = (await createApiToken(db.prisma, { teamId: team.id })).token;
@@ -205,7 +205,7 @@ describe.skipIf(!PGBOUNCER || !SERVER)(
       // graphile-worker runs on the direct pool whichever pool its callers hand it
       expect(sessionPool(db.pool)).toBe(db.directPool);
       const stats = await bouncerStats();
-      // bootstrap's and the seed's queries went through PgBouncer
+      // start-up's and the seed's queries went through PgBouncer
       expect(stats.xacts).toBeGreaterThan(50);
       // the migrations went to the direct URL, under the lock, and are all there
       const [m] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "_prisma_migrations"`);

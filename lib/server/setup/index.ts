@@ -1,4 +1,4 @@
-export * from "./bootstrap";
+export * from "./start-up";
 export * from "./collectors";
 export * from "./migrate";
 export * from "./seed";

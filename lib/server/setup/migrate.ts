@@ -4,7 +4,7 @@ import { backfillNameSkeletons } from "@/lib/server/names";
 /**
  * Applies pending migrations (lib/server/db/migrations.ts), then fills what code computes for rows
  * stored before a migration added it: the confusable skeletons of names (lib/server/names) —
- * filled once, then a no-op. Every process that migrates comes here (bootstrap, the worker,
+ * filled once, then a no-op. Every process that migrates comes here (start-up, the worker,
  * `npm run db:migrate`): db/ sits below names/ and does not call it. Returns the names applied.
  */
 export async function migrateDatabase(db: Database): Promise<string[]> {

@@ -69,7 +69,7 @@ export async function ensureAdmin(db: Database, log: (m: string) => void): Promi
 }
 
 /** Everything a fresh database needs: migrations, catalog and seed data, the admin account. */
-export async function bootstrap(db: Database, opts: { seed?: boolean; log?: (m: string) => void } = {}): Promise<void> {
+export async function startUp(db: Database, opts: { seed?: boolean; log?: (m: string) => void } = {}): Promise<void> {
   const log = opts.log ?? ((m: string) => console.log(m));
   const applied = await migrateDatabase(db);
   if (applied.length) log(`[db] applied migrations: ${applied.join(", ")}`);
