@@ -208,7 +208,7 @@ export async function buildSnapshot(
       resamples: BOOTSTRAP_RESAMPLES,
       state: board.intervals.state,
       method:
-        "percentiles of each row's rank over the release's 1,000 shared bootstrap resamples (marginal); studentised max-T over all pairs (simultaneous); the one-row-per-system view is a subset of the same computation",
+        "percentiles of each row's rank over the release's 1,000 shared bootstrap resamples (marginal); studentised max-T over all pairs (simultaneous); the one-row-per-system view is a subset of the same computation — or, where a system has repeated runs, a set of its own in which each run set is its mean over the runs with a two-level bootstrap (lib/leaderboard-runs.ts)",
     },
     withheld: rel.hidden
       ? ["instances", "predictions", "truth", "the release file's checksum", "confidence intervals", "rank intervals"]
