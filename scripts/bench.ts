@@ -19,7 +19,8 @@
 // Env: BENCH_SUBMISSIONS (1000), BENCH_SECONDS (10 per load run), BENCH_CONNECTIONS (50);
 // BENCH_DB=name keeps that database between runs (uploads only what is missing; not dropped);
 // 11. a snapshot of the current release: the job's time and bytes, and `cli verify` recomputing it
-// BENCH_PHASES=load,crawl,browser,fresh,audit,big,rescore,cli,flood,tiny,snapshot picks phases (default all;
+// 12. the load of 2 again through Debian's nginx with proxy_cache in front (docs/operations.md)
+// BENCH_PHASES=load,proxy,crawl,browser,fresh,audit,big,rescore,cli,flood,tiny,snapshot picks phases (default all;
 // audit reads the fresh phase's audits);
 // CRAWL_SECONDS (5) and CRAWL_CONNECTIONS (10) set the crawl of every page and GET route (10).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -34,6 +35,7 @@ import { startThrowawayPostgres } from "./pg-server.mjs";
 import { ensureBundle } from "./bundle.mjs";
 import { browserPhase } from "./bench-browser";
 import { crawl } from "./bench-crawl";
+import { NGINX, startNginx } from "./nginx.mjs";
 
 const N = Number(process.env.BENCH_SUBMISSIONS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -54,7 +56,7 @@ const keep = process.env.BENCH_DB;
 if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error("BENCH_DB must be a plain database name");
 const dbName = keep ?? `lb_bench_${process.pid}`;
 const phases = new Set(
-  (process.env.BENCH_PHASES ?? "load,crawl,browser,fresh,audit,big,rescore,cli,flood,tiny,snapshot").split(","),
+  (process.env.BENCH_PHASES ?? "load,proxy,crawl,browser,fresh,audit,big,rescore,cli,flood,tiny,snapshot").split(","),
 );
 {
   const c = new pg.Client({ connectionString: server });
@@ -272,6 +274,44 @@ try {
       "page weight (HTML) / full API JSON",
       `${(pageHtml.length / 1024).toFixed(0)} KB / ${(apiJson.length / 1024).toFixed(0)} KB`,
     );
+  }
+
+  // 12. a shared cache in front: Debian's nginx with proxy_cache (docs/operations.md), the same
+  //     readers through it — the app answers one revalidation per URL every SHARED_MAX_AGE_S
+  if (phases.has("proxy")) {
+    if (!fs.existsSync(NGINX)) note("proxy", "skipped: Debian's nginx is not installed");
+    else {
+      const nginx = await startNginx(new URL(base).host);
+      try {
+        const through = async (label: string, p: string) => {
+          const r = await autocannon({ url: `${nginx.url}${p}`, connections: CONNECTIONS, duration: SECONDS });
+          console.log(`[bench] proxy ${label}: p50 ${r.latency.p50} ms, ${r.requests.average.toFixed(0)} req/s`);
+          return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx };
+        };
+        const api = "/api/v1/tasks/bouncerbench/input/leaderboard?limit=50";
+        const pagePath = "/tasks/bouncerbench/input";
+        await through("warm-up", api);
+        const stat = await through("static", staticPath);
+        const a = await through("api (limit=50)", api);
+        await through("warm-up page", pagePath);
+        const pg50 = await through("page", pagePath);
+        const statuses: string[] = [];
+        for (let i = 0; i < 10; i++)
+          statuses.push((await fetch(`${nginx.url}${pagePath}`)).headers.get("x-cache-status") ?? "");
+        const r = (x: { p50: number }) => `${(x.p50 / Math.max(stat.p50, 1)).toFixed(1)}×`;
+        note("through nginx: static asset p50 / p99", `${stat.p50} / ${stat.p99} ms (${stat.rps.toFixed(0)} req/s)`);
+        note(
+          "through nginx: leaderboard API, 50 rows, p50 / p99 (ratio to static through nginx)",
+          `${a.p50} / ${a.p99} ms (${r(a)}; ${a.rps.toFixed(0)} req/s; non-2xx ${a.non2xx})`,
+        );
+        note(
+          "through nginx: leaderboard page p50 / p99",
+          `${pg50.p50} / ${pg50.p99} ms (${r(pg50)}; ${pg50.rps.toFixed(0)} req/s; non-2xx ${pg50.non2xx}); 10 reads after: ${statuses.join(" ")}`,
+        );
+      } finally {
+        await nginx.stop();
+      }
+    }
   }
 
   // 10. every page and GET route, one URL each
