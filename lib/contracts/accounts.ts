@@ -1,7 +1,7 @@
 // Accounts and tokens: signing up, who the caller is, the caller's tokens, an admin's unlock.
 import { z } from "zod";
 import { displayName } from "@/lib/validations/common";
-import { iso } from "./common";
+import { ErrorBody, iso } from "./common";
 // the sign-up form's fields (also read by lib/server/names' tests)
 export { SignupBody } from "@/lib/validations/common";
 
@@ -68,3 +68,12 @@ export const UnlockBody = z
 /** POST /api/v1/admin/users/unlock (200): whether the account exists, how many limits were cleared. */
 export const Unlocked = z.object({ email: z.string(), exists: z.boolean(), cleared: z.number().int().nonnegative() });
 export type Unlocked = z.infer<typeof Unlocked>;
+
+/**
+ * POST /api/auth/callback/credentials past its rate limits (429, Retry-After): the error, and the
+ * `url` next-auth's client follows (the sign-in page with `error=RateLimited`).
+ */
+export const SignInRefused = z.object({
+  error: ErrorBody.shape.error.extend({ details: z.unknown().optional() }),
+  url: z.string(),
+});

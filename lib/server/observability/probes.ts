@@ -27,10 +27,7 @@ export function probe(route: string, handler: () => Promise<Response> | Response
   };
 }
 
-/** Liveness: the process runs and its event loop answers. */
-export function liveness(): Response {
-  return Response.json(
-    { ok: true, app: APP, pid: process.pid, uptimeSeconds: Math.round(process.uptime()) },
-    { headers: HEADERS },
-  );
+/** Liveness: the process runs and its event loop answers (the body; the route answers it with its contract). */
+export function liveness() {
+  return { ok: true as const, app: APP, pid: process.pid, uptimeSeconds: Math.round(process.uptime()) };
 }

@@ -2,7 +2,8 @@
 import NextAuth from "next-auth";
 import { AppError } from "@/lib/errors";
 import { getAuthOptions } from "@/lib/server/auth";
-import { toErrorBody } from "@/lib/server/http";
+import { respond, toErrorBody } from "@/lib/server/http";
+import { SignInRefused } from "@/lib/contracts/accounts";
 import { checkSignIn, check, clientAddress } from "@/lib/server/limits";
 
 export const dynamic = "force-dynamic";
@@ -30,7 +31,7 @@ async function signInLimited(req: Request): Promise<Response | null> {
     if (!(e instanceof AppError)) throw e;
     const { status, body, headers } = toErrorBody(e);
     const url = new URL("/signin?error=RateLimited", req.url).toString();
-    return Response.json({ ...body, url }, { status, headers });
+    return respond(SignInRefused, { ...body, url }, { status, headers });
   }
 }
 

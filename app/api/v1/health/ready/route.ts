@@ -5,16 +5,19 @@
 // docs/operations.md, "Metrics and probes").
 import { readiness, RETRY_AFTER_SECONDS } from "@/lib/server/db";
 import { probe } from "@/lib/server/observability";
+import { respond } from "@/lib/server/http";
+import { Readiness, ReadinessDown } from "@/lib/contracts/service";
+
+import type { z } from "zod";
 
 export const dynamic = "force-dynamic";
 
 export const GET = probe("/api/v1/health/ready", async () => {
   const { ok, ...report } = await readiness();
-  return Response.json(
-    { ok, app: "trustworthy-se-leaderboard", ...report },
-    {
-      status: ok ? 200 : 503,
-      headers: { "cache-control": "no-store", ...(ok ? {} : { "retry-after": String(RETRY_AFTER_SECONDS) }) },
-    },
-  );
+  const body = { ok, app: "trustworthy-se-leaderboard" as const, ...report };
+  const headers = { "cache-control": "no-store", ...(ok ? {} : { "retry-after": String(RETRY_AFTER_SECONDS) }) };
+  // readiness() reports `ok` as a boolean beside checks of either shape: which contract applies is `ok`
+  return ok
+    ? respond(Readiness, body as z.output<typeof Readiness>, { headers })
+    : respond(ReadinessDown, body as z.output<typeof ReadinessDown>, { status: 503, headers });
 });
