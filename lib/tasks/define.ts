@@ -169,6 +169,8 @@ export type ComposeSide = "input" | "output";
 export interface ComposeSpec {
   /** the kind of the sibling tasks the sides come from (each says its side with `composeSide`) */
   kind: string;
+  /** the field of a sibling's stored prediction that holds its decision (read alone: traces stay put) */
+  decisionField: string;
   /** the id a side's release knows an instance by (a pipeline id may carry a prefix the sides lack) */
   sourceId(externalId: string): string;
   /** the pipeline's prediction row (upload format) from the two sides' decisions on an instance */

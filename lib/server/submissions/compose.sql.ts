@@ -1,12 +1,12 @@
-// compose.ts' one read: the bounce of each of a submission's predictions on given instances
-// (the decision only: traces and reasoning stay in the database).
+// compose.ts' one read: a side's decision on given instances — the one field of each stored
+// prediction its pipeline kind names (ComposeSpec.decisionField); traces and reasoning stay in the database.
 import type { Sql } from "@/lib/server/db";
 
-export async function bouncesOf(sql: Sql, submissionId: string, externalIds: string[]) {
-  const rows = await sql<{ external_id: string; bounce: boolean | null }>(
-    `SELECT external_id, (data->>'bounce')::boolean AS bounce FROM predictions
+export async function decisionsOf(sql: Sql, submissionId: string, externalIds: string[], field: string) {
+  const rows = await sql<{ external_id: string; decision: boolean | null }>(
+    `SELECT external_id, (data->>$3)::boolean AS decision FROM predictions
       WHERE submission_id = $1::uuid AND external_id = ANY($2::text[])`,
-    [submissionId, externalIds],
+    [submissionId, externalIds, field],
   );
-  return new Map(rows.flatMap((r) => (r.bounce === null ? [] : [[r.external_id, r.bounce] as const])));
+  return new Map(rows.flatMap((r) => (r.decision === null ? [] : [[r.external_id, r.decision] as const])));
 }

@@ -17,7 +17,7 @@ import { uploadTeam } from "@/lib/server/teams";
 import { getTaskKind } from "@/lib/tasks";
 import { findTaskDef } from "@/lib/tasks/catalog";
 import type { ComposeSide, ComposeSpec } from "@/lib/tasks/define";
-import { bouncesOf } from "./compose.sql";
+import { decisionsOf } from "./compose.sql";
 import { textSource } from "./ingest";
 import { getSubmissionOrThrow } from "./submissions";
 import { assertMayUploadHidden } from "./hidden-access";
@@ -94,8 +94,8 @@ export async function composePipeline(db: PrismaClient, actor: Actor, fullSlug: 
   const sourceIds = new Map(ids.map((id) => [id, spec.sourceId(id)]));
   const asked = [...new Set([...ids, ...sourceIds.values()])];
   const [ins, outs] = await Promise.all([
-    bouncesOf(sqlOf(db), input.id, asked),
-    bouncesOf(sqlOf(db), output.id, asked),
+    decisionsOf(sqlOf(db), input.id, asked, spec.decisionField),
+    decisionsOf(sqlOf(db), output.id, asked, spec.decisionField),
   ]);
   const rows: Record<string, Record<string, unknown>> = {};
   for (const id of ids) {

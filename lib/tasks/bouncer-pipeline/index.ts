@@ -307,6 +307,7 @@ export const bouncerPipeline = defineTaskKind({
   // a Lite entry composed from the benchmark's Input and Output submissions (lib/server/submissions/compose.ts)
   composes: {
     kind: binaryAbstention.kind,
+    decisionField: "bounce",
     // a Lite id may carry a patch set's prefix: the Input and Output boards know the ticket by its plain id
     sourceId: (externalId) => ticketOf(externalId),
     row: (d) => ({ input_bounce: d.input, output_bounce: d.output }),
