@@ -8,6 +8,7 @@ import { ReleaseImportForm } from "@/components/admin/release-import-form";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
+import { dateColumn } from "@/components/ui/columns";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
 import type { Env } from "@/lib/env";
@@ -141,12 +142,7 @@ function TeamApprovalsCard({ teams }: { teams: Overview["teams"] }) {
             sort: (t) => t.name,
             cell: (t) => <Link href={`/teams/${t.slug}`}>{t.name}</Link>,
           },
-          {
-            key: "created",
-            header: "created",
-            sort: (t) => t.createdAt.toISOString(),
-            cell: (t) => formatDate(t.createdAt),
-          },
+          dateColumn("created", "created", "createdAt"),
           {
             key: "members",
             header: "members",
@@ -253,12 +249,7 @@ function ReleasesTable({ task: t }: { task: Overview["tasks"][number] }) {
             </>
           ),
         },
-        {
-          key: "imported",
-          header: "imported",
-          sort: (r) => r.createdAt.toISOString(),
-          cell: (r) => formatDate(r.createdAt),
-        },
+        dateColumn("imported", "imported", "createdAt"),
         {
           key: "notes",
           header: "notes",

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ActionButton } from "@/components/ui/action-button";
+import { HideButton } from "./moderation-buttons";
 import { Badge } from "@/components/ui/badge";
 import { fixed, formatDate, percent } from "@/lib/format";
 import type { AuditedSubmission, AuditQueueItem } from "@/lib/server/integrity";
@@ -72,13 +73,7 @@ function QueueItem({ item }: { item: AuditQueueItem }) {
       </ul>
       <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
         audited {formatDate(item.auditedAt)} in {item.millis} ms
-        <ActionButton
-          method="POST"
-          url={`/api/v1/admin/submissions/${s.id}/hide`}
-          label="Hide…"
-          prompt="Why is it hidden? Its team sees this reason."
-          promptKey="reason"
-        />
+        <HideButton id={s.id} prompt="Why is it hidden? Its team sees this reason." />
         <ActionButton
           method="POST"
           url={`/api/v1/admin/submissions/${s.id}/verify`}

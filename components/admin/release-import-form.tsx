@@ -3,12 +3,14 @@
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
-import { ProblemTable } from "@/components/ui/problem-table";
+import { ProblemAlert } from "@/components/ui/problem-table";
+import { inputClass, SubmitButton, TextField } from "@/components/ui/form-field";
 import type { Problem } from "@/lib/errors";
 import { ErrorBody } from "@/lib/contracts/common";
 import { ReleaseImported } from "@/lib/contracts/releases";
 import { ReleaseDiffView } from "./release-diff";
 import { JobProgress } from "./job-progress";
+import { xhrUpload } from "@/components/upload/xhr-upload";
 
 type Imported = ReleaseImported;
 
@@ -25,7 +27,7 @@ export function ReleaseImportForm({
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<Imported | null>(null);
-  const [error, setError] = useState<{ message: string; problems: Problem[]; count: number } | null>(null);
+  const [error, setError] = useState<{ message: string; problems: Problem[]; problemCount: number } | null>(null);
   const refresh = useCallback(() => router.refresh(), [router]);
 
   function submit(e: React.FormEvent<HTMLFormElement>) {
@@ -37,50 +39,36 @@ export function ReleaseImportForm({
     setError(null);
     setResult(null);
     setProgress(0);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/v1/admin/releases");
-    xhr.upload.onprogress = (ev) => ev.lengthComputable && setProgress(ev.loaded / ev.total);
-    xhr.onload = () => {
-      setProgress(null);
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* reported below */
-      }
-      // read through the API's contract (lib/contracts/releases.ts)
-      const imported = xhr.status === 201 ? ReleaseImported.safeParse(body) : null;
-      if (imported?.success) {
-        setResult(imported.data);
-        if (!imported.data.job) router.refresh();
-      } else {
-        const err = ErrorBody.safeParse(body).data?.error;
-        setError({
-          message: err?.message ?? `import failed (HTTP ${xhr.status})`,
-          problems: err?.details?.problems ?? [],
-          count: err?.details?.problemCount ?? 0,
-        });
-      }
-    };
-    xhr.onerror = () => {
-      setProgress(null);
-      setError({ message: "network error", problems: [], count: 0 });
-    };
-    xhr.send(fd);
+    xhrUpload("/api/v1/admin/releases", fd, {
+      progress: setProgress,
+      done: ({ status, body }) => {
+        setProgress(null);
+        if (status === 0) return setError({ message: "network error", problems: [], problemCount: 0 });
+        // read through the API's contract (lib/contracts/releases.ts)
+        const imported = status === 201 ? ReleaseImported.safeParse(body) : null;
+        if (imported?.success) {
+          setResult(imported.data);
+          if (!imported.data.job) router.refresh();
+        } else {
+          const err = ErrorBody.safeParse(body).data?.error;
+          setError({
+            message: err?.message ?? `import failed (HTTP ${status})`,
+            problems: err?.details?.problems ?? [],
+            problemCount: err?.details?.problemCount ?? 0,
+          });
+        }
+      },
+    });
   }
 
   return (
     <form onSubmit={submit} className="space-y-3" data-testid="release-import">
       <ReleaseFields tasks={tasks} formats={formats} task={task} onTask={setTask} onFile={setFile} />
-      <button
-        type="submit"
-        disabled={!file || progress !== null}
-        className="rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-50"
-      >
-        {progress !== null ? "Importing…" : "Import release"}
-      </button>
+      <SubmitButton busy={progress !== null} busyLabel="Importing…" disabled={!file}>
+        Import release
+      </SubmitButton>
       {progress !== null ? <ProgressBar fraction={progress} label="Upload progress" /> : null}
-      {error ? <ImportError error={error} /> : null}
+      {error ? <ProblemAlert error={error} note="Nothing was imported." testId="import-error" size="xs" /> : null}
       {result ? <ImportDone result={result} onDone={refresh} /> : null}
     </form>
   );
@@ -105,26 +93,13 @@ function ReleaseFields({
       <div className="grid gap-3 sm:grid-cols-3">
         <label className="block text-sm">
           Task
-          <select
-            name="task"
-            value={task}
-            onChange={(e) => onTask(e.target.value)}
-            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-          >
+          <select name="task" value={task} onChange={(e) => onTask(e.target.value)} className={inputClass}>
             {tasks.map((t) => (
               <option key={t}>{t}</option>
             ))}
           </select>
         </label>
-        <label className="block text-sm">
-          Version
-          <input
-            name="version"
-            required
-            placeholder="e.g. 1.1"
-            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-          />
-        </label>
+        <TextField label="Version" name="version" required placeholder="e.g. 1.1" />
         <label className="block text-sm">
           File (CSV, JSON array or JSONL)
           <input
@@ -139,13 +114,7 @@ function ReleaseFields({
       <p className="text-xs text-muted">
         {formats[task]?.summary} <code className="break-all">{formats[task]?.example}</code>
       </p>
-      <label className="block text-sm">
-        Notes
-        <input
-          name="notes"
-          className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-        />
-      </label>
+      <TextField label="Notes" name="notes" />
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex items-center gap-1">
           <input type="checkbox" name="publish" value="true" /> publish at once
@@ -165,21 +134,6 @@ function ReleaseFields({
         </label>
       </div>
     </>
-  );
-}
-
-/** A refused import: the server's message and the problems it found. */
-function ImportError({ error }: { error: { message: string; problems: Problem[]; count: number } }) {
-  return (
-    <div
-      role="alert"
-      data-testid="import-error"
-      className="rounded border border-rose-300 bg-rose-50 p-3 text-sm dark:border-rose-800 dark:bg-rose-950"
-    >
-      <p className="font-semibold">{error.message}</p>
-      <ProblemTable problems={error.problems} total={error.count} />
-      <p className="mt-1 text-xs">Nothing was imported.</p>
-    </div>
   );
 }
 

@@ -2,6 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import { useState } from "react";
+import { SubmitButton, TextField } from "@/components/ui/form-field";
 
 export function SignInForm({ callbackUrl, github }: { callbackUrl: string; github: boolean }) {
   const [error, setError] = useState<string | null>(null);
@@ -20,38 +21,16 @@ export function SignInForm({ callbackUrl, github }: { callbackUrl: string; githu
   return (
     <div className="space-y-4">
       <form onSubmit={onSubmit} className="space-y-3">
-        <label className="block text-sm">
-          Email
-          <input
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-          />
-        </label>
-        <label className="block text-sm">
-          Password
-          <input
-            name="password"
-            type="password"
-            required
-            autoComplete="current-password"
-            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-          />
-        </label>
+        <TextField label="Email" name="email" type="email" required autoComplete="email" />
+        <TextField label="Password" name="password" type="password" required autoComplete="current-password" />
         {error ? (
           <p role="alert" className="text-sm text-rose-700 dark:text-rose-400">
             {error}
           </p>
         ) : null}
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-50"
-        >
-          {busy ? "Signing in…" : "Sign in"}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Signing in…" wide>
+          Sign in
+        </SubmitButton>
       </form>
       {github ? (
         <button

@@ -2,6 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import { useState } from "react";
+import { SubmitButton, TextField } from "@/components/ui/form-field";
 
 /** Creates an account (and its team) through the API, then signs in. */
 export function SignUpForm() {
@@ -38,36 +39,16 @@ export function SignUpForm() {
   }
   return (
     <form onSubmit={onSubmit} className="space-y-3">
-      <label className="block text-sm">
-        Name (also your team&apos;s name)
-        <input
-          name="name"
-          required
-          maxLength={80}
-          className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-        />
-      </label>
-      <label className="block text-sm">
-        Email
-        <input
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-        />
-      </label>
-      <label className="block text-sm">
-        Password (at least 10 characters)
-        <input
-          name="password"
-          type="password"
-          required
-          minLength={10}
-          autoComplete="new-password"
-          className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-        />
-      </label>
+      <TextField label="Name (also your team's name)" name="name" required maxLength={80} />
+      <TextField label="Email" name="email" type="email" required autoComplete="email" />
+      <TextField
+        label="Password (at least 10 characters)"
+        name="password"
+        type="password"
+        required
+        minLength={10}
+        autoComplete="new-password"
+      />
       {errors.length ? (
         <ul role="alert" className="text-sm text-rose-700 dark:text-rose-400">
           {errors.map((e) => (
@@ -75,13 +56,9 @@ export function SignUpForm() {
           ))}
         </ul>
       ) : null}
-      <button
-        type="submit"
-        disabled={busy}
-        className="w-full rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-50"
-      >
-        {busy ? "Creating…" : "Create account"}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Creating…" wide>
+        Create account
+      </SubmitButton>
     </form>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { tickLabel, ticksWithin } from "@/lib/chart-ticks";
 import { fixed } from "@/lib/format";
 import { CHART_TEXT, colorAt } from "./palette";
+import { GRID, NUMBER_X, roundTicks, xAxisLabel, yAxisLabel } from "./axis-props";
 import { MAX_DOTS, type CurvesProps } from "./static-curves";
 
 /** The drawing of Curves (curves.tsx): Recharts, loaded when the chart nears the screen. */
@@ -39,29 +40,14 @@ export default function CurvesDrawing({
     <WithLabelAbove label={yAbove ? yLabel : null}>
       <ResponsiveContainer>
         <LineChart margin={{ top: 8, right: 16, bottom: 20, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
+          <CartesianGrid {...GRID} />
           <XAxis
-            // below the y axis' lowest label: the two never meet at the origin
-            tickMargin={8}
-            type="number"
-            dataKey="x"
-            domain={xDomain}
-            ticks={xTicks}
-            interval={0}
-            tickFormatter={xFmt}
-            tick={{ fontSize: 12 }}
-            label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 12 }}
+            {...NUMBER_X}
+            {...roundTicks(xDomain, xTicks, xFmt)}
+            label={xAxisLabel(xLabel, -10)}
             allowDuplicatedCategory={false}
           />
-          <YAxis
-            type="number"
-            domain={yDomain}
-            ticks={yTicks}
-            interval={0}
-            tickFormatter={fmt}
-            tick={{ fontSize: 12 }}
-            label={yAbove ? undefined : { value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }}
-          />
+          <YAxis type="number" {...roundTicks(yDomain, yTicks, fmt)} label={yAbove ? undefined : yAxisLabel(yLabel)} />
           <Tooltip
             formatter={(v) => (typeof v === "number" ? fixed(v, 3) : String(v))}
             labelFormatter={(l) => `${xLabel} ${typeof l === "number" ? fixed(l, 3) : l}`}

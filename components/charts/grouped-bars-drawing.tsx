@@ -18,6 +18,7 @@ import { fixed } from "@/lib/format";
 import { CategoryTick, categoryLayout } from "./category-tick";
 import { colorAt, pctFmt } from "./palette";
 import { barAxis, type GroupedBarsProps } from "./static-bars";
+import { GRID, roundTicks } from "./axis-props";
 
 /** The drawing of GroupedBars (grouped-bars.tsx): Recharts, loaded when the chart nears the screen. */
 export default function GroupedBarsDrawing({
@@ -45,7 +46,7 @@ export default function GroupedBarsDrawing({
   return (
     <ResponsiveContainer onResize={(w) => setWidth(w)}>
       <BarChart data={data} margin={{ ...margin, left: Math.max(margin.left, layout.left - 60) }}>
-        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
+        <CartesianGrid {...GRID} />
         <XAxis
           dataKey={xKey}
           interval={0}
@@ -53,11 +54,7 @@ export default function GroupedBarsDrawing({
           tick={(p: Record<string, unknown>) => <CategoryTick {...p} layout={layout} />}
         />
         <YAxis
-          tickFormatter={(v: number) => tickLabel(absTicks ? Math.abs(v) : v, axis.step, percent)}
-          tick={{ fontSize: 12 }}
-          domain={axis.domain}
-          ticks={axis.ticks}
-          interval={0}
+          {...roundTicks(axis.domain, axis.ticks, (v) => tickLabel(absTicks ? Math.abs(v) : v, axis.step, percent))}
         />
         <Tooltip formatter={(v) => fmt(Number(v))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />

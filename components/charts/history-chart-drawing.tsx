@@ -15,6 +15,7 @@ import { useState } from "react";
 import { tickLabel } from "@/lib/chart-ticks";
 import { fixed, percent } from "@/lib/format";
 import { historyAxes, type HistoryChartProps } from "./history-axis";
+import { GRID, roundTicks } from "./axis-props";
 
 const when = (t: number) => new Date(t).toISOString().slice(0, 16).replace("T", " ");
 
@@ -29,26 +30,16 @@ export default function HistoryChartDrawing({ data, label, asPercent }: HistoryC
   return (
     <ResponsiveContainer onResize={(w) => setWidth(w)}>
       <ComposedChart data={rows} margin={{ top: 20, right: 44, bottom: 8, left: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
+        <CartesianGrid {...GRID} />
         <XAxis
           dataKey="t"
           type="number"
           scale="time"
-          domain={[from, to]}
-          ticks={x.ticks}
-          interval={0}
-          tickFormatter={(t: number) => labels.get(t) ?? when(t)}
-          tick={{ fontSize: 12 }}
+          {...roundTicks([from, to], x.ticks, (t) => labels.get(t) ?? when(t))}
           tickMargin={8}
         />
-        <YAxis
-          tickFormatter={(v: number) => tickLabel(v, y.step, asPercent)}
-          tick={{ fontSize: 12 }}
-          // near the band, not from zero: the caption says where it starts
-          domain={y.domain}
-          ticks={y.ticks}
-          interval={0}
-        />
+        {/* near the band, not from zero: the caption says where it starts */}
+        <YAxis {...roundTicks(y.domain, y.ticks, (v) => tickLabel(v, y.step, asPercent))} />
         <Tooltip
           labelFormatter={(t) => `${when(Number(t))} UTC`}
           formatter={(v, name) =>

@@ -14,6 +14,7 @@ import {
 import { tickLabel } from "@/lib/chart-ticks";
 import { fixed } from "@/lib/format";
 import { scatterAxes, type ScatterFrontProps } from "./scatter-axes";
+import { GRID, NUMBER_X, roundTicks, xAxisLabel, yAxisLabel } from "./axis-props";
 
 /** The drawing of ScatterFront (scatter-front.tsx): Recharts, loaded when the chart nears the screen. */
 export default function ScatterFrontDrawing(props: ScatterFrontProps) {
@@ -23,19 +24,12 @@ export default function ScatterFrontDrawing(props: ScatterFrontProps) {
   return (
     <ResponsiveContainer>
       <ComposedChart margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
+        <CartesianGrid {...GRID} />
         <XAxis
-          // below the y axis' lowest label: the two never meet at the origin
-          tickMargin={8}
-          type="number"
-          dataKey="x"
+          {...NUMBER_X}
           name={xLabel}
-          tickFormatter={(v: number) => tickLabel(v, x.step, xPercent)}
-          tick={{ fontSize: 12 }}
-          label={{ value: xLabel, position: "insideBottom", offset: -12, fontSize: 12 }}
-          domain={x.domain}
-          ticks={x.ticks}
-          interval={0}
+          {...roundTicks(x.domain, x.ticks, (v) => tickLabel(v, x.step, xPercent))}
+          label={xAxisLabel(xLabel, -12)}
           // room for the points' names at the edges
           padding={{ left: 28, right: 28 }}
         />
@@ -43,12 +37,8 @@ export default function ScatterFrontDrawing(props: ScatterFrontProps) {
           type="number"
           dataKey="y"
           name={yLabel}
-          tickFormatter={(v: number) => tickLabel(v, y.step, yPercent)}
-          tick={{ fontSize: 12 }}
-          label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }}
-          domain={y.domain}
-          ticks={y.ticks}
-          interval={0}
+          {...roundTicks(y.domain, y.ticks, (v) => tickLabel(v, y.step, yPercent))}
+          label={yAxisLabel(yLabel)}
           padding={{ top: 18, bottom: 8 }}
         />
         <Tooltip formatter={(v) => fixed(Number(v), 3)} />

@@ -20,37 +20,49 @@ export function ThresholdExplorer({ bugs, endpoint }: { bugs?: AvBug[]; endpoint
   return (
     <div className="space-y-4" data-testid="threshold-explorer">
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className="block text-sm">
-          Abstention threshold τ = <strong data-testid="tau-value">{fixed(tau, 2)}</strong>
-          <input
-            type="range"
-            min={0}
-            max={1}
-            step={0.05}
-            value={tau}
-            onChange={(e) => setTau(Number(e.target.value))}
-            className="w-full"
-            aria-label="Abstention threshold"
-            data-testid="tau-slider"
-          />
-        </label>
-        <label className="block text-sm">
-          Validation percentile = <strong data-testid="pct-value">p{pctile}</strong>
-          <input
-            type="range"
-            min={0}
-            max={99}
-            step={1}
-            value={pctile}
-            onChange={(e) => setPctile(Number(e.target.value))}
-            className="w-full"
-            aria-label="Validation percentile"
-            data-testid="pct-slider"
-          />
-        </label>
+        <Slider id="tau" shown={fixed(tau, 2)} value={tau} onChange={setTau} />
+        <Slider id="pct" shown={`p${pctile}`} value={pctile} onChange={setPctile} />
       </div>
       {p ? <PolicyView p={p} /> : <p className="text-sm text-muted">Computing…</p>}
     </div>
+  );
+}
+
+/** The two sliders: what each sets (its accessible name), the symbol shown with its value, and its range. */
+const SLIDERS = {
+  tau: { name: "Abstention threshold", symbol: " τ", min: 0, max: 1, step: 0.05 },
+  pct: { name: "Validation percentile", symbol: "", min: 0, max: 99, step: 1 },
+};
+
+/** A range slider under its name and the value it is at (`shown`). */
+function Slider({
+  id,
+  shown,
+  value,
+  onChange,
+}: {
+  id: keyof typeof SLIDERS;
+  shown: string;
+  value: number;
+  onChange: (v: number) => void;
+}) {
+  const { name, symbol, min, max, step } = SLIDERS[id];
+  return (
+    <label className="block text-sm">
+      {`${name}${symbol} = `}
+      <strong data-testid={`${id}-value`}>{shown}</strong>
+      <input
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="w-full"
+        aria-label={name}
+        data-testid={`${id}-slider`}
+      />
+    </label>
   );
 }
 

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { DotWhisker } from "@/components/charts/dot-whisker";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { instanceColumn, instanceHref } from "@/components/instances/instance-column";
 import { DataTable } from "@/components/ui/data-table";
 import { formatMetric, pct, signedDiff, pValue } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
@@ -187,21 +188,7 @@ export function CompareDisagreements({ c, fullSlug }: Props) {
             testId="compare-disagreements"
             maxHeight="32rem"
             columns={[
-              {
-                key: "instance",
-                header: "instance",
-                rowHeader: true,
-                className: "font-mono text-xs",
-                sort: (d) => d.instanceId,
-                cell: (d) =>
-                  c.release.hidden ? (
-                    d.instanceId
-                  ) : (
-                    <Link href={`/tasks/${fullSlug}/instances/${encodeURIComponent(d.instanceId)}`}>
-                      {d.instanceId}
-                    </Link>
-                  ),
-              },
+              instanceColumn(c.release.hidden ? null : (id) => instanceHref(fullSlug, id)),
               ...(c.release.hidden
                 ? []
                 : [

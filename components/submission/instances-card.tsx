@@ -3,6 +3,7 @@ import { kindViews } from "@/components/tasks";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
+import { instanceColumn, instanceHref } from "@/components/instances/instance-column";
 import { INSTANCES_PAGE_SIZE, type listSubmissionInstances, type SubmissionPageView } from "@/lib/server/submissions";
 
 type Instances = Awaited<ReturnType<typeof listSubmissionInstances>>;
@@ -14,6 +15,9 @@ export async function InstancesCard({ v, instances }: { v: SubmissionPageView; i
   const whole = (instanceId: string) => ({
     href: `/submissions/${v.sub.id}/predictions/${encodeURIComponent(instanceId)}`,
   });
+  // an unpublished release's instance pages are asked for by version
+  const releaseQuery =
+    v.score && v.score.release.status !== "published" ? `?release=${encodeURIComponent(v.score.release.version)}` : "";
   return (
     <Card title="Predictions vs truth">
       {v.hidden ? (
@@ -49,25 +53,8 @@ export async function InstancesCard({ v, instances }: { v: SubmissionPageView; i
             testId="instances"
             size="sm"
             columns={[
-              {
-                key: "instance",
-                header: "instance",
-                rowHeader: true,
-                className: "font-mono text-xs",
-                sort: (r) => r.instanceId,
-                // the instance's page: its truth, how every public system did on it
-                cell: (r) => (
-                  <Link
-                    href={`/tasks/${v.task.fullSlug}/instances/${encodeURIComponent(r.instanceId)}${
-                      v.score && v.score.release.status !== "published"
-                        ? `?release=${encodeURIComponent(v.score.release.version)}`
-                        : ""
-                    }`}
-                  >
-                    {r.instanceId}
-                  </Link>
-                ),
-              },
+              // the instance's page: its truth, how every public system did on it
+              instanceColumn((id) => instanceHref(v.task.fullSlug, id, releaseQuery)),
               { key: "truth", header: "truth", sort: (r) => r.outcome?.expected, cell: (r) => r.outcome?.expected },
               {
                 key: "prediction",

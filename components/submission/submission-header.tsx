@@ -1,6 +1,7 @@
 import { USER_LINK_REL } from "@/lib/href";
 import Link from "next/link";
 import { ActionButton } from "@/components/ui/action-button";
+import { HideButton } from "@/components/admin/moderation-buttons";
 import { Badge } from "@/components/ui/badge";
 import { formatBytes, formatDate } from "@/lib/format";
 import type { SubmissionPageView } from "@/lib/server/submissions";
@@ -150,13 +151,7 @@ function ModerationActions({ v }: { v: SubmissionPageView }) {
               label="Show again"
             />
           ) : (
-            <ActionButton
-              method="POST"
-              url={`/api/v1/admin/submissions/${sub.id}/hide`}
-              prompt="Why is it hidden? (its team sees this)"
-              promptKey="reason"
-              label="Hide…"
-            />
+            <HideButton id={sub.id} prompt="Why is it hidden? (its team sees this)" />
           )}
           <ActionButton
             method="DELETE"

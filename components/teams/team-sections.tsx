@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { PagePager } from "@/components/ui/pager";
-import { formatDate } from "@/lib/format";
+import { dateColumn } from "@/components/ui/columns";
 import { withQuery } from "@/lib/href";
 import type { TeamPageView, TeamView } from "@/lib/server/teams";
 import { StandingRank, StandingScore } from "./team-standings";
@@ -38,12 +38,7 @@ export function TeamMembers({ t, me }: { t: TeamView; me: string | null | undefi
             sort: (m) => m.role,
             cell: (m) => <Badge tone={m.role === "owner" ? "blue" : "gray"}>{m.role}</Badge>,
           },
-          {
-            key: "since",
-            header: "since",
-            sort: (m) => new Date(m.since).toISOString(),
-            cell: (m) => formatDate(m.since),
-          },
+          dateColumn("since", "since", "since"),
           ...(t.viewer.member
             ? [
                 {
@@ -114,12 +109,7 @@ function submissionColumns(t: TeamPageView): Column<SubmissionRow>[] {
       firstDir: "asc",
       cell: (x) => <StandingRank standing={x.standing} />,
     },
-    {
-      key: "submitted",
-      header: "submitted",
-      sort: (x) => new Date(x.createdAt).toISOString(),
-      cell: (x) => formatDate(x.createdAt),
-    },
+    dateColumn("submitted", "submitted", "createdAt"),
     {
       key: "status",
       header: "status",
@@ -212,18 +202,8 @@ export function TeamTokens({ t, email }: { t: TeamView; email: string | null | u
               sort: (k) => k.createdBy ?? "",
               cell: (k) => k.createdBy ?? "an admin",
             },
-            {
-              key: "created",
-              header: "created",
-              sort: (k) => new Date(k.createdAt).toISOString(),
-              cell: (k) => formatDate(k.createdAt),
-            },
-            {
-              key: "used",
-              header: "last used",
-              sort: (k) => (k.lastUsedAt ? new Date(k.lastUsedAt).toISOString() : ""),
-              cell: (k) => (k.lastUsedAt ? formatDate(k.lastUsedAt) : "never"),
-            },
+            dateColumn("created", "created", "createdAt"),
+            dateColumn("used", "last used", "lastUsedAt", "never"),
             {
               key: "actions",
               header: <span className="sr-only">Actions</span>,

@@ -61,3 +61,36 @@ export function ProblemTable({ problems, total }: { problems: Problem[]; total: 
     </>
   );
 }
+
+const ALERT_SIZES = {
+  md: { box: "rounded-lg p-4", note: "mt-2" },
+  sm: { box: "rounded-lg p-3", note: "mt-2" },
+  xs: { box: "rounded p-3", note: "mt-1 text-xs" },
+};
+
+/** A refused upload or import: the server's message, the problems it found, and a closing note. */
+export function ProblemAlert({
+  error,
+  note,
+  testId,
+  size = "md",
+}: {
+  error: { message: string; problems: Problem[]; problemCount: number };
+  /** what was (not) done, under the problems */
+  note?: string;
+  testId?: string;
+  size?: keyof typeof ALERT_SIZES;
+}) {
+  const cls = ALERT_SIZES[size];
+  return (
+    <div
+      role="alert"
+      data-testid={testId}
+      className={`${cls.box} border border-rose-300 bg-rose-50 text-sm dark:border-rose-800 dark:bg-rose-950`}
+    >
+      <p className="font-semibold">{error.message}</p>
+      <ProblemTable problems={error.problems} total={error.problemCount} />
+      {note ? <p className={cls.note}>{note}</p> : null}
+    </div>
+  );
+}

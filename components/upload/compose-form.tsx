@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { ProblemTable } from "@/components/ui/problem-table";
+import { ProblemAlert } from "@/components/ui/problem-table";
+import { SelectField, SubmitButton, TextField } from "@/components/ui/form-field";
 import { ErrorBody } from "@/lib/contracts/common";
 import type { Problem } from "@/lib/errors";
 import { fixed } from "@/lib/format";
@@ -10,7 +11,6 @@ import { getMetric } from "@/lib/metric-value";
 
 type Option = { id: string; label: string };
 
-const field = "mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
 type Result =
   | { kind: "ok"; id: string; value: number | null; covered: number; total: number }
   | { kind: "error"; message: string; problems: Problem[]; problemCount: number };
@@ -79,18 +79,11 @@ export function ComposeForm({
       <div className="grid gap-3 sm:grid-cols-3">
         <SubmissionPicker name="input" label="Input bouncer (a BouncerBench Input submission)" options={inputs} />
         <SubmissionPicker name="output" label="Output bouncer (a BouncerBench Output submission)" options={outputs} />
-        <label className="block text-sm">
-          Name (optional)
-          <input name="model" maxLength={120} className={field} placeholder="input → output" />
-        </label>
+        <TextField label="Name (optional)" name="model" maxLength={120} placeholder="input → output" />
       </div>
-      <button
-        type="submit"
-        disabled={busy || !inputs.length || !outputs.length}
-        className="rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-50"
-      >
-        {busy ? "Composing…" : "Compose and score"}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Composing…" disabled={!inputs.length || !outputs.length}>
+        Compose and score
+      </SubmitButton>
       {result?.kind === "ok" ? (
         <p className="text-sm" data-testid="compose-ok" role="status">
           Scored on {result.covered} of {result.total} instances: {primaryLabel ?? primaryMetric} ={" "}
@@ -98,15 +91,7 @@ export function ComposeForm({
           <Link href={`/submissions/${result.id}`}>View the submission</Link>
         </p>
       ) : null}
-      {result?.kind === "error" ? (
-        <div
-          className="rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm dark:border-rose-800 dark:bg-rose-950"
-          role="alert"
-        >
-          <p className="font-semibold">{result.message}</p>
-          <ProblemTable problems={result.problems} total={result.problemCount} />
-        </div>
-      ) : null}
+      {result?.kind === "error" ? <ProblemAlert error={result} size="sm" /> : null}
     </form>
   );
 }
@@ -114,15 +99,6 @@ export function ComposeForm({
 /** One of the two submissions the pipeline is composed from. */
 function SubmissionPicker({ name, label, options }: { name: "input" | "output"; label: string; options: Option[] }) {
   return (
-    <label className="block text-sm">
-      {label}
-      <select name={name} required className={field}>
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField label={label} name={name} required options={options.map((o) => ({ value: o.id, label: o.label }))} />
   );
 }

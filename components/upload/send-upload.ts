@@ -1,12 +1,9 @@
 "use client";
 
 import { MAX_TRIES, retryDelaySeconds } from "@/lib/client/retry";
+import { xhrUpload, type UploadAnswer } from "./xhr-upload";
 
-/** The server's last answer to an upload: its status and JSON body (null when it was not JSON; status 0: no answer). */
-export interface UploadAnswer {
-  status: number;
-  body: unknown;
-}
+export type { UploadAnswer };
 
 /** A wait before the upload is sent again: the server was busy (503) or had too many of the team's at once (429). */
 export interface UploadWait {
@@ -48,38 +45,31 @@ export function sendUpload(
     on.waiting(null);
     on.done(last);
   };
-  const send = (tries: number) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    xhr.upload.onprogress = (ev) => ev.lengthComputable && on.progress(ev.loaded / ev.total);
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* non-JSON reply: reported by the caller */
-      }
-      last = { status: xhr.status, body };
-      const err = errorOf(body);
-      const wait = retryDelaySeconds(xhr.status, xhr.getResponseHeader("retry-after"), err.code, tries);
-      if (wait === null) return on.done(last);
-      let left = wait;
-      const message = err.message ?? `the server answered ${xhr.status}`;
-      on.waiting({ seconds: left, next: tries + 1, of: MAX_TRIES, message });
-      timer = setInterval(() => {
-        left -= 1;
-        if (left > 0) return on.waiting({ seconds: left, next: tries + 1, of: MAX_TRIES, message });
-        clearInterval(timer!);
-        timer = null;
-        on.waiting(null);
-        // uploading again: the form stays busy (no second click sends a second copy)
-        on.progress(0);
-        send(tries + 1);
-      }, 1000);
-    };
-    xhr.onerror = () => on.done({ status: 0, body: null });
-    xhr.send(form);
-  };
+  const send = (tries: number) =>
+    xhrUpload(url, form, {
+      progress: on.progress,
+      done: (answer, header) => {
+        // no answer (a network error): reported at once, never sent again
+        if (answer.status === 0) return on.done(answer);
+        last = answer;
+        const err = errorOf(answer.body);
+        const wait = retryDelaySeconds(answer.status, header("retry-after"), err.code, tries);
+        if (wait === null) return on.done(last);
+        let left = wait;
+        const message = err.message ?? `the server answered ${answer.status}`;
+        on.waiting({ seconds: left, next: tries + 1, of: MAX_TRIES, message });
+        timer = setInterval(() => {
+          left -= 1;
+          if (left > 0) return on.waiting({ seconds: left, next: tries + 1, of: MAX_TRIES, message });
+          clearInterval(timer!);
+          timer = null;
+          on.waiting(null);
+          // uploading again: the form stays busy (no second click sends a second copy)
+          on.progress(0);
+          send(tries + 1);
+        }, 1000);
+      },
+    });
   send(1);
   return stop;
 }

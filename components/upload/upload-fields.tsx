@@ -1,9 +1,19 @@
 "use client";
 
 import { REASONING_EFFORTS } from "@/lib/validations/common";
+import { inputClass as field, SelectField, TextField } from "@/components/ui/form-field";
 
-/** The form's input class (every text field, select and number of the upload form). */
-export const field = "mt-1 w-full rounded border border-slate-300 px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900";
+/** The choices of the form's selects: the entry's visibility, and the system card's (optional: "—" first). */
+const VISIBILITIES = [
+  { value: "public", label: "public — on the leaderboard" },
+  { value: "private", label: "private — only your team" },
+];
+const EFFORTS = [{ value: "", label: "—" }, ...REASONING_EFFORTS.map((x) => ({ value: x, label: x }))];
+const AGENTIC = [
+  { value: "", label: "—" },
+  { value: "true", label: "yes: tools and steps" },
+  { value: "false", label: "no: one call per instance" },
+];
 
 /** The task's judge, when its predictions carry an LLM judge's verdicts. */
 export type UploadJudge = {
@@ -29,16 +39,14 @@ export function RunFields({ teams, judge }: { teams: { slug: string; name: strin
 /** The team the entry is filed under (shown when the uploader is in more than one). */
 function TeamPicker({ teams }: { teams: { slug: string; name: string }[] }) {
   return (
-    <label className="block text-sm sm:col-span-2">
-      Team (it is filed under this team; private ones are seen by its members)
-      <select name="team" defaultValue={teams[0].slug} className={field} data-testid="team-picker">
-        {teams.map((t) => (
-          <option key={t.slug} value={t.slug}>
-            {t.name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField
+      label="Team (it is filed under this team; private ones are seen by its members)"
+      labelClassName="block text-sm sm:col-span-2"
+      name="team"
+      defaultValue={teams[0].slug}
+      data-testid="team-picker"
+      options={teams.map((t) => ({ value: t.slug, label: t.name }))}
+    />
   );
 }
 
@@ -46,29 +54,20 @@ function TeamPicker({ teams }: { teams: { slug: string; name: string }[] }) {
 function EntryFields() {
   return (
     <>
-      <label className="block text-sm">
-        Model name <span className="text-rose-600">*</span>
-        <input name="model" required maxLength={120} className={field} />
-      </label>
-      <label className="block text-sm">
-        System / agent (optional)
-        <input name="system" maxLength={120} className={field} />
-      </label>
-      <label className="block text-sm">
-        Link (paper, code; optional)
-        <input name="site" type="url" className={field} />
-      </label>
-      <label className="block text-sm">
-        Logs or trajectories (a link; optional)
-        <input name="logs_url" type="url" placeholder="https://…" className={field} />
-      </label>
-      <label className="block text-sm">
-        Visibility
-        <select name="visibility" defaultValue="public" className={field}>
-          <option value="public">public — on the leaderboard</option>
-          <option value="private">private — only your team</option>
-        </select>
-      </label>
+      <TextField
+        label={
+          <>
+            Model name <span className="text-rose-600">*</span>
+          </>
+        }
+        name="model"
+        required
+        maxLength={120}
+      />
+      <TextField label="System / agent (optional)" name="system" maxLength={120} />
+      <TextField label="Link (paper, code; optional)" name="site" type="url" />
+      <TextField label="Logs or trajectories (a link; optional)" name="logs_url" type="url" placeholder="https://…" />
+      <SelectField label="Visibility" name="visibility" defaultValue="public" options={VISIBILITIES} />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="oss" value="true" /> open-source model
       </label>
@@ -96,26 +95,22 @@ function JudgeFields({ judge }: { judge: UploadJudge }) {
         )}
         The paper&apos;s setup: {judge.paper.map((p) => `${p.label} — prompt "${p.prompt}"`).join("; ")}.
       </legend>
-      <label className="block">
-        Judge model
-        <input
-          name="judge_model"
-          required={required}
-          maxLength={80}
-          className={field}
-          placeholder="e.g. claude-sonnet-4.5"
-        />
-      </label>
-      <label className="block">
-        Judge prompt (name and version)
-        <input
-          name="judge_prompt"
-          required={required}
-          maxLength={80}
-          className={field}
-          placeholder={`e.g. ${judge.paper[0]?.prompt ?? "my-judge-v1"}`}
-        />
-      </label>
+      <TextField
+        label="Judge model"
+        labelClassName="block"
+        name="judge_model"
+        required={required}
+        maxLength={80}
+        placeholder="e.g. claude-sonnet-4.5"
+      />
+      <TextField
+        label="Judge prompt (name and version)"
+        labelClassName="block"
+        name="judge_prompt"
+        required={required}
+        maxLength={80}
+        placeholder={`e.g. ${judge.paper[0]?.prompt ?? "my-judge-v1"}`}
+      />
     </fieldset>
   );
 }
@@ -126,53 +121,41 @@ function SystemCardFields() {
     <details className="text-sm sm:col-span-2" data-testid="system-fields">
       <summary className="cursor-pointer">System card (optional): agent, base model, settings, links</summary>
       <div className="mt-2 grid gap-2 sm:grid-cols-3">
-        <label className="block">
-          Agent / tool
-          <input name="agent" maxLength={80} className={field} placeholder="e.g. SWE-agent" />
-        </label>
-        <label className="block">
-          Base model
-          <input name="base_model" maxLength={80} className={field} placeholder="e.g. gpt-4o" />
-        </label>
-        <label className="block">
-          Policy model
-          <input name="policy_model" maxLength={120} className={field} />
-        </label>
-        <label className="block">
-          Temperature
-          <input name="temperature" type="number" min={0} max={2} step="any" className={field} />
-        </label>
-        <label className="block">
-          Reasoning effort
-          <select name="reasoning_effort" defaultValue="" className={field}>
-            <option value="">—</option>
-            {REASONING_EFFORTS.map((x) => (
-              <option key={x} value={x}>
-                {x}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block">
-          Agentic
-          <select name="agentic" defaultValue="" className={field}>
-            <option value="">—</option>
-            <option value="true">yes: tools and steps</option>
-            <option value="false">no: one call per instance</option>
-          </select>
-        </label>
-        <label className="block">
-          Tokens in
-          <input name="tokens_in" type="number" min={0} step={1} className={field} />
-        </label>
-        <label className="block">
-          Tokens out
-          <input name="tokens_out" type="number" min={0} step={1} className={field} />
-        </label>
-        <label className="block">
-          Code (a link)
-          <input name="code_url" type="url" placeholder="https://…" className={field} />
-        </label>
+        <TextField
+          label="Agent / tool"
+          labelClassName="block"
+          name="agent"
+          maxLength={80}
+          placeholder="e.g. SWE-agent"
+        />
+        <TextField
+          label="Base model"
+          labelClassName="block"
+          name="base_model"
+          maxLength={80}
+          placeholder="e.g. gpt-4o"
+        />
+        <TextField label="Policy model" labelClassName="block" name="policy_model" maxLength={120} />
+        <TextField
+          label="Temperature"
+          labelClassName="block"
+          name="temperature"
+          type="number"
+          min={0}
+          max={2}
+          step="any"
+        />
+        <SelectField
+          label="Reasoning effort"
+          labelClassName="block"
+          name="reasoning_effort"
+          defaultValue=""
+          options={EFFORTS}
+        />
+        <SelectField label="Agentic" labelClassName="block" name="agentic" defaultValue="" options={AGENTIC} />
+        <TextField label="Tokens in" labelClassName="block" name="tokens_in" type="number" min={0} step={1} />
+        <TextField label="Tokens out" labelClassName="block" name="tokens_out" type="number" min={0} step={1} />
+        <TextField label="Code (a link)" labelClassName="block" name="code_url" type="url" placeholder="https://…" />
         <label className="block">
           Run number (repeated runs)
           <input name="run" type="number" min={1} max={1000} step={1} className={field} placeholder="e.g. 2" />
@@ -192,18 +175,9 @@ function CostFields() {
       <legend className="mb-1 text-xs text-muted">
         Optional cost of the run (shown as a column and in the cost-vs-score chart)
       </legend>
-      <label className="block">
-        USD
-        <input name="cost_usd" type="number" min={0} step="any" className={field} />
-      </label>
-      <label className="block">
-        tokens
-        <input name="tokens" type="number" min={0} step={1} className={field} />
-      </label>
-      <label className="block">
-        runtime (s)
-        <input name="runtime_sec" type="number" min={0} step="any" className={field} />
-      </label>
+      <TextField label="USD" labelClassName="block" name="cost_usd" type="number" min={0} step="any" />
+      <TextField label="tokens" labelClassName="block" name="tokens" type="number" min={0} step={1} />
+      <TextField label="runtime (s)" labelClassName="block" name="runtime_sec" type="number" min={0} step="any" />
     </fieldset>
   );
 }

@@ -7,7 +7,8 @@ import type { MetricColumn } from "@/lib/tasks/types";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { useRef, useState } from "react";
 import { UploadStatus } from "@/components/submission/upload-status";
-import { ProblemTable } from "@/components/ui/problem-table";
+import { ProblemAlert } from "@/components/ui/problem-table";
+import { SubmitButton } from "@/components/ui/form-field";
 import type { Problem } from "@/lib/errors";
 import { ErrorBody } from "@/lib/contracts/common";
 import { UploadJudging, UploadQueued, UploadScored } from "@/lib/contracts/submissions";
@@ -119,13 +120,9 @@ export function UploadForm({
     <form ref={formRef} onSubmit={onSubmit} className="space-y-4" data-testid="upload-form">
       <DropZone file={file} onFile={setFile} />
       <RunFields teams={teams} judge={judge} />
-      <button
-        type="submit"
-        disabled={!file || progress !== null || wait !== null}
-        className="rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-50"
-      >
-        {progress !== null ? "Uploading…" : "Upload and score"}
-      </button>
+      <SubmitButton busy={progress !== null} busyLabel="Uploading…" disabled={!file || wait !== null}>
+        Upload and score
+      </SubmitButton>
       {progress !== null ? <ProgressBar fraction={progress} label="Upload progress" /> : null}
       {progress === 1 ? <p className="text-sm text-muted">Validating and scoring on the server…</p> : null}
       {wait ? (
@@ -218,18 +215,7 @@ function UploadResult({
         }}
       />
     );
-  if (result.kind === "error")
-    return (
-      <div
-        className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm dark:border-rose-800 dark:bg-rose-950"
-        data-testid="upload-error"
-        role="alert"
-      >
-        <p className="font-semibold">{result.message}</p>
-        <ProblemTable problems={result.problems} total={result.problemCount} />
-        <p className="mt-2">Nothing was stored.</p>
-      </div>
-    );
+  if (result.kind === "error") return <ProblemAlert error={result} note="Nothing was stored." testId="upload-error" />;
   return (
     <div
       className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm dark:border-emerald-800 dark:bg-emerald-950"

@@ -21,6 +21,7 @@ import { submissionOg, versionTag } from "@/lib/server/previews";
 import { canView, submissionPageInstances, submissionPageView } from "@/lib/server/submissions";
 import { submissionAuditView } from "@/lib/server/integrity";
 import { AuditCard } from "@/components/submission/audit-card";
+import { previewMetadata } from "@/components/og/preview-metadata";
 
 export const dynamic = "force-dynamic";
 
@@ -32,19 +33,14 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   try {
     // previews are for what anyone may see: a private submission gets none
     const og = await submissionOg(await getDb(), id, null);
-    const description = `${og.card.kicker}. ${og.card.sub}. ${og.card.items.map((m) => `${m.label} ${m.value}`).join(", ")}`;
-    const image = {
-      url: `/og/submissions/${id}?v=${versionTag(og.version)}`,
-      width: 1200,
-      height: 630,
-      alt: `${og.card.title}: metrics`,
-    };
-    return {
+    return previewMetadata({
       title: `${og.card.title} · ${og.card.kicker}`,
-      description,
-      openGraph: { title: og.card.title, description, images: [image], url: `/submissions/${id}` },
-      twitter: { card: "summary_large_image", title: og.card.title, description, images: [image.url] },
-    };
+      ogTitle: og.card.title,
+      description: `${og.card.kicker}. ${og.card.sub}. ${og.card.items.map((m) => `${m.label} ${m.value}`).join(", ")}`,
+      image: `/og/submissions/${id}?v=${versionTag(og.version)}`,
+      alt: `${og.card.title}: metrics`,
+      url: `/submissions/${id}`,
+    });
   } catch {
     return { title: "Submission" };
   }

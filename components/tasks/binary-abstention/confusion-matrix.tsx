@@ -23,12 +23,11 @@ export function ConfusionMatrix({ counts }: { counts: { tp: number; fp: number; 
       <thead>
         <tr>
           <th className="p-2" />
-          <th scope="col" className="p-2 font-medium">
-            accepted
-          </th>
-          <th scope="col" className="p-2 font-medium">
-            bounced
-          </th>
+          {cells[0].items.map((c) => (
+            <th key={c.label} scope="col" className="p-2 font-medium">
+              {c.label}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>

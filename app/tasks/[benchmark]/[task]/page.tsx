@@ -18,6 +18,8 @@ import { JudgeAgreementCard } from "@/components/task/judge-agreement-card";
 import { TaskCharts } from "@/components/task/task-charts";
 import { BreakdownHeatmap } from "@/components/task/breakdown-heatmap";
 import { TaskHeader } from "@/components/task/task-header";
+import { previewMetadata } from "@/components/og/preview-metadata";
+import type { TaskPageProps } from "@/components/task/task-page";
 import { ChartSkeleton, EmptyState } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
 import { publicUrl } from "@/lib/server/http";
@@ -30,16 +32,7 @@ import { boardOg, versionTag } from "@/lib/server/previews";
 
 export const dynamic = "force-dynamic";
 
-type Params = Promise<{ benchmark: string; task: string }>;
-type Search = Promise<Record<string, string | string[] | undefined>>;
-
-export async function generateMetadata({
-  params,
-  searchParams,
-}: {
-  params: Params;
-  searchParams: Search;
-}): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: TaskPageProps): Promise<Metadata> {
   const { benchmark, task } = await params;
   const sp = await searchParams;
   const release = typeof sp.release === "string" && sp.release ? sp.release : undefined;
@@ -49,20 +42,17 @@ export async function generateMetadata({
     const og = await boardOg(await getDb(), `${benchmark}/${task}`, release);
     const title = `${og.card.title} leaderboard · ${og.card.kicker.replace(/ leaderboard$/, "")}`;
     const description = `${og.card.sub}. ${og.card.rows.length ? `Top: ${og.card.rows.map((r) => `${r.name} ${r.value}`).join(", ")}.` : ""}`;
-    const image = {
-      url: `/og/tasks/${benchmark}/${task}?${new URLSearchParams({ ...(release ? { release } : {}), v: versionTag(og.version) })}`,
-      width: 1200,
-      height: 630,
-      alt: `${title}: the top five`,
-    };
     return {
-      title,
-      description,
+      ...previewMetadata({
+        title,
+        description,
+        image: `/og/tasks/${benchmark}/${task}?${new URLSearchParams({ ...(release ? { release } : {}), v: versionTag(og.version) })}`,
+        alt: `${title}: the top five`,
+        url: `/tasks/${benchmark}/${task}`,
+      }),
       alternates: {
         canonical: `/tasks/${benchmark}/${task}${release ? `?release=${encodeURIComponent(release)}` : ""}`,
       },
-      openGraph: { title, description, images: [image], url: `/tasks/${benchmark}/${task}` },
-      twitter: { card: "summary_large_image", title, description, images: [image.url] },
     };
   } catch (e) {
     // an unknown task or release is the page's 404: its title says so, not "x/y leaderboard"
@@ -75,7 +65,7 @@ export async function generateMetadata({
  * A task's leaderboard: one view model (the task, the view from the URL, one page of the board),
  * composed of sections; the charts stream in from a promise started here.
  */
-export default async function TaskLeaderboardPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+export default async function TaskLeaderboardPage({ params, searchParams }: TaskPageProps) {
   const { benchmark, task } = await params;
   const db = await getDb();
   const sp = await searchParams;

@@ -9,6 +9,8 @@ import {
 } from "@/components/compare/compare-sections";
 import { BeatsMatrix, ComparePicker } from "@/components/compare/compare-pickers";
 import { Badge } from "@/components/ui/badge";
+import { previewMetadata } from "@/components/og/preview-metadata";
+import type { TaskPageProps } from "@/components/task/task-page";
 import { EmptyState } from "@/components/ui/card";
 import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
@@ -19,40 +21,25 @@ import { comparePageView, compareQuery } from "@/lib/server/submissions";
 
 export const dynamic = "force-dynamic";
 
-type Params = Promise<{ benchmark: string; task: string }>;
-type Search = Promise<Record<string, string | string[] | undefined>>;
-
-export async function generateMetadata({
-  params,
-  searchParams,
-}: {
-  params: Params;
-  searchParams: Search;
-}): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: TaskPageProps): Promise<Metadata> {
   const { benchmark, task } = await params;
   const { ids, release } = compareQuery(await searchParams);
   try {
     const og = await compareOg(await getDb(), `${benchmark}/${task}`, ids, null, release);
-    const description = `${og.card.kicker}, ${og.card.sub}: ${og.card.items.map((m) => `${m.label} ${m.value}`).join(", ")}`;
-    const image = {
-      url: `/og/tasks/${benchmark}/${task}/compare?${new URLSearchParams({ ids: ids.join(","), ...(release ? { release } : {}), v: versionTag(og.version) })}`,
-      width: 1200,
-      height: 630,
-      alt: og.card.title,
-    };
-    return {
+    return previewMetadata({
       title: `${og.card.title} · compare`,
-      description,
-      openGraph: { title: og.card.title, description, images: [image] },
-      twitter: { card: "summary_large_image", title: og.card.title, description, images: [image.url] },
-    };
+      ogTitle: og.card.title,
+      description: `${og.card.kicker}, ${og.card.sub}: ${og.card.items.map((m) => `${m.label} ${m.value}`).join(", ")}`,
+      image: `/og/tasks/${benchmark}/${task}/compare?${new URLSearchParams({ ids: ids.join(","), ...(release ? { release } : {}), v: versionTag(og.version) })}`,
+      alt: og.card.title,
+    });
   } catch {
     return { title: "Compare submissions" };
   }
 }
 
 /** Two to four submissions side by side: metrics, paired tests, and where they disagree. */
-export default async function ComparePage({ params, searchParams }: { params: Params; searchParams: Search }) {
+export default async function ComparePage({ params, searchParams }: TaskPageProps) {
   const { benchmark, task } = await params;
   const fullSlug = `${benchmark}/${task}`;
   const sp = await searchParams;

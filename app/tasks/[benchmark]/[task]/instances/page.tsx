@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { taskPageTitle, type TaskPageProps } from "@/components/task/task-page";
 import Link from "next/link";
 import { ShareBar, TopChips } from "@/components/instances/share-bar";
 import { TaskHeader } from "@/components/task/task-header";
@@ -16,13 +16,7 @@ import { getTaskOrThrow } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
-type Params = Promise<{ benchmark: string; task: string }>;
-type Search = Promise<Record<string, string | string[] | undefined>>;
-
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const { benchmark, task } = await params;
-  return { title: `Instances · ${benchmark}/${task}` };
-}
+export const generateMetadata = taskPageTitle((fullSlug) => `Instances · ${fullSlug}`);
 
 const field = "rounded border border-slate-300 px-2 py-1 dark:border-slate-700 dark:bg-slate-900";
 
@@ -31,7 +25,7 @@ const field = "rounded border border-slate-300 px-2 py-1 dark:border-slate-700 d
  * bar) and how the board's top systems did, filtered and sorted by those and by the instance's
  * repository, truth label and length — all in the URL, built from aggregates written with scores.
  */
-export default async function InstancesPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+export default async function InstancesPage({ params, searchParams }: TaskPageProps) {
   const { benchmark, task } = await params;
   const fullSlug = `${benchmark}/${task}`;
   const base = `/tasks/${fullSlug}/instances`;
@@ -102,6 +96,32 @@ type ExplorerProps = {
   href: (over: Parameters<typeof explorerHref>[2]) => string;
 };
 
+/** One end of the filter on the share of systems right, in percent. */
+function ShareBound({
+  name,
+  value,
+  placeholder,
+  label,
+}: {
+  name: "min" | "max";
+  value: number | undefined;
+  placeholder: string;
+  label: string;
+}) {
+  return (
+    <input
+      type="number"
+      name={name}
+      min={0}
+      max={100}
+      defaultValue={value ?? ""}
+      placeholder={placeholder}
+      aria-label={label}
+      className={`${field} w-16`}
+    />
+  );
+}
+
 /** The filters (text, facets, share right), the sort, and the shortcuts to the telling slices. */
 function ExplorerFilters({ data, q, base, href }: ExplorerProps) {
   return (
@@ -116,27 +136,9 @@ function ExplorerFilters({ data, q, base, href }: ExplorerProps) {
       <FacetSelect name="length" label="Length" options={data.facets.length} q={q} />
       <fieldset className="flex items-end gap-1">
         <legend className="text-xs text-muted">Systems right (%)</legend>
-        <input
-          type="number"
-          name="min"
-          min={0}
-          max={100}
-          defaultValue={q.min ?? ""}
-          placeholder="0"
-          aria-label="at least"
-          className={`${field} w-16`}
-        />
+        <ShareBound name="min" value={q.min} placeholder="0" label="at least" />
         <span className="pb-1">–</span>
-        <input
-          type="number"
-          name="max"
-          min={0}
-          max={100}
-          defaultValue={q.max ?? ""}
-          placeholder="100"
-          aria-label="at most"
-          className={`${field} w-16`}
-        />
+        <ShareBound name="max" value={q.max} placeholder="100" label="at most" />
       </fieldset>
       <label className="flex flex-col">
         <span className="text-xs text-muted">Sort</span>

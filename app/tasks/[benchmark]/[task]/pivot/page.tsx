@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { taskPageTitle, type TaskPageProps } from "@/components/task/task-page";
 import Link from "next/link";
 import { PivotTable } from "@/components/pivot/pivot-table";
 import { metaLabel } from "@/lib/system-meta-labels";
@@ -10,19 +10,13 @@ import { PIVOT_DIMENSIONS } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-type Params = Promise<{ benchmark: string; task: string }>;
-type Search = Promise<Record<string, string | string[] | undefined>>;
-
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const { benchmark, task } = await params;
-  return { title: `${benchmark}/${task} pivot` };
-}
+export const generateMetadata = taskPageTitle((fullSlug) => `${fullSlug} pivot`);
 
 /**
  * A task's public submissions crossed by two system-metadata dimensions (agent × base model by
  * default): the shape of CI-Bench's Table 1 and CR-Bench's Table 4. Every state is a URL.
  */
-export default async function PivotPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+export default async function PivotPage({ params, searchParams }: TaskPageProps) {
   const { benchmark, task } = await params;
   const fullSlug = `${benchmark}/${task}`;
   const {

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { taskPageTitle, type TaskParams } from "@/components/task/task-page";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
@@ -10,16 +10,9 @@ import { listSnapshots } from "@/lib/server/snapshots";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata({
-  params,
-}: {
-  params: Promise<{ benchmark: string; task: string }>;
-}): Promise<Metadata> {
-  const { benchmark, task } = await params;
-  return { title: `Releases · ${benchmark}/${task}` };
-}
+export const generateMetadata = taskPageTitle((fullSlug) => `Releases · ${fullSlug}`);
 
-export default async function ReleasesPage({ params }: { params: Promise<{ benchmark: string; task: string }> }) {
+export default async function ReleasesPage({ params }: { params: TaskParams }) {
   const { benchmark, task } = await params;
   const fullSlug = `${benchmark}/${task}`;
   const db = await getDb();

@@ -1,5 +1,5 @@
 import { judgeConfig } from "@/lib/server/judging";
-import type { Metadata } from "next";
+import { taskPageTitle, type TaskParams } from "@/components/task/task-page";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { ComposeForm } from "@/components/upload/compose-form";
@@ -14,14 +14,7 @@ import { uploadContext } from "@/lib/server/teams";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata({
-  params,
-}: {
-  params: Promise<{ benchmark: string; task: string }>;
-}): Promise<Metadata> {
-  const { benchmark, task } = await params;
-  return { title: `Submit to ${benchmark}/${task}` };
-}
+export const generateMetadata = taskPageTitle((fullSlug) => `Submit to ${fullSlug}`);
 
 /** The primary metric's label and format, as the board shows it. */
 function primaryColumnOf(t: ResolvedTask): Pick<MetricColumn, "label" | "format"> {
@@ -29,7 +22,7 @@ function primaryColumnOf(t: ResolvedTask): Pick<MetricColumn, "label" | "format"
   return { label: c?.label ?? t.primaryMetric, format: c?.format ?? "score3" };
 }
 
-export default async function SubmitPage({ params }: { params: Promise<{ benchmark: string; task: string }> }) {
+export default async function SubmitPage({ params }: { params: TaskParams }) {
   const { benchmark, task } = await params;
   const fullSlug = `${benchmark}/${task}`;
   const actor = await getSessionActor();

@@ -141,30 +141,30 @@ function DistributionCard({ distribution: d }: { distribution: Overview["distrib
   );
 }
 
+/** The two length charts: the issues by words, the patches by characters. */
+const LENGTH_CHARTS = [
+  { key: "words", label: "issues by words" },
+  { key: "chars", label: "patches by characters" },
+] as const;
+
 /** The issues by words and the patches by characters (when the release carries texts). */
 function LengthsCard({ lengths }: { lengths: Overview["lengths"] }) {
   return (
     <Card title="Length distribution">
       {lengths.words || lengths.chars ? (
         <>
-          {lengths.words ? (
-            <GroupedBars
-              data={lengths.words}
-              xKey="bin"
-              series={[{ key: "n", label: "issues by words" }]}
-              height={220}
-              testId="chart-words"
-            />
-          ) : null}
-          {lengths.chars ? (
-            <GroupedBars
-              data={lengths.chars}
-              xKey="bin"
-              series={[{ key: "n", label: "patches by characters" }]}
-              height={220}
-              testId="chart-chars"
-            />
-          ) : null}
+          {LENGTH_CHARTS.map(({ key, label }) =>
+            lengths[key] ? (
+              <GroupedBars
+                key={key}
+                data={lengths[key]}
+                xKey="bin"
+                series={[{ key: "n", label }]}
+                height={220}
+                testId={`chart-${key}`}
+              />
+            ) : null,
+          )}
         </>
       ) : (
         <EmptyState title="No texts in this release">
