@@ -1,4 +1,3 @@
-import { AvSubmissionExtras } from "@/components/task/av-tables";
 import { LengthCard } from "@/components/task/task-charts";
 import { kindUi } from "@/components/tasks";
 import type { submissionChartData } from "@/lib/server/leaderboard";
@@ -26,7 +25,6 @@ export async function SubmissionCharts({ v, data }: { v: SubmissionPageView; dat
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       {kind}
-      {kind ? <AvSubmissionExtras data={d.kindCharts} /> : null}
       {d.lengthSide && !score.release.hidden ? (
         <LengthCard side={d.lengthSide} lengths={d.lengths} total={score.total} />
       ) : null}

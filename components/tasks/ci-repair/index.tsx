@@ -1,5 +1,5 @@
 import { GroupedBars } from "@/components/charts/grouped-bars";
-import { CiTable1 } from "@/components/task/ci-table-1";
+import { CiTable1 } from "./table-1";
 import { Card } from "@/components/ui/card";
 import { KeyValues } from "@/components/ui/key-values";
 import { pct } from "@/lib/format";

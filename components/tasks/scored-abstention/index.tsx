@@ -11,6 +11,7 @@ import { scoredAbstention } from "@/lib/tasks/scored-abstention";
 import type { DetailsOf, SubmissionChartsOf } from "@/lib/tasks/define";
 import { defineKindUi } from "../define";
 import { pre } from "../generic";
+import { AvSubmissionExtras } from "./extras";
 
 const lift = (x: number | null | undefined) => (x === null || x === undefined ? "NA" : `${fixed(x, 2)}×`);
 
@@ -165,6 +166,7 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
         <Card title="Threshold explorer" className="lg:col-span-2">
           <ThresholdExplorer bugs={d.bugs} />
         </Card>
+        <AvSubmissionExtras data={d} />
       </>
     );
   },

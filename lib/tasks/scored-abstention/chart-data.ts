@@ -71,7 +71,7 @@ export const AvClassRow = z.object({
 export type AvClassRow = z.infer<typeof AvClassRow>;
 
 /**
- * The submission page's additions beyond the kind's own charts (components/task/av-tables.tsx):
+ * The submission page's additions beyond the kind's own charts (components/tasks/scored-abstention/extras.tsx):
  * success@k at every k, Table 4, Figure 14 and Figure 15. Parsed by the view, so a renamed key
  * shows nothing rather than a wrong chart.
  */
