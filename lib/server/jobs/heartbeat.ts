@@ -19,12 +19,15 @@ import { log } from "@/lib/server/observability";
 // and the large uploads it was still receiving are deleted, which frees their quota. A kill -9
 // therefore stalls a job for at most STALE_AFTER_MS plus one beat plus one poll.
 
+/** What a process does: serve requests, or run jobs (process_heartbeats.kind in the database). */
+export type Role = "web" | "worker";
+
 export const BEAT_MS = 5_000;
 export const STALE_AFTER_MS = 30_000;
 
 interface Beat {
   id: string;
-  kind: "web" | "worker";
+  role: Role;
   db: Database;
   workerIds: Set<string>;
   timer: NodeJS.Timeout;
@@ -36,7 +39,7 @@ const beats = (g.__heartbeats ??= new Map());
 async function beat(b: Beat): Promise<void> {
   await upsertHeartbeat(sqlOf(b.db), {
     id: b.id,
-    kind: b.kind,
+    role: b.role,
     pid: process.pid,
     host: os.hostname(),
     workerIds: [...b.workerIds],
@@ -44,17 +47,17 @@ async function beat(b: Beat): Promise<void> {
 }
 
 /**
- * Starts this process's heartbeat of this kind (once; later calls return the same) and reaps
+ * Starts this process's heartbeat in this role (once; later calls return the same) and reaps
  * stale ones at every beat. Returns the heartbeat's id (uploads record it as their receiver).
  */
-export function startHeartbeat(db: Database, kind: "web" | "worker"): Promise<Beat> {
-  const key = `${kind}|${db.url}`;
+export function startHeartbeat(db: Database, role: Role): Promise<Beat> {
+  const key = `${role}|${db.url}`;
   let p = beats.get(key);
   if (!p) {
     p = (async () => {
       const b: Beat = {
-        id: `${kind}:${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`,
-        kind,
+        id: `${role}:${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`,
+        role,
         db,
         workerIds: new Set(),
         timer: undefined as unknown as NodeJS.Timeout,
@@ -81,8 +84,8 @@ export async function addWorkerIds(b: Beat, ids: string[]): Promise<void> {
 }
 
 /** Stops beating and removes the heartbeat (a clean shutdown: nothing to reap). */
-export async function stopHeartbeat(db: Database, kind: "web" | "worker"): Promise<void> {
-  const key = `${kind}|${db.url}`;
+export async function stopHeartbeat(db: Database, role: Role): Promise<void> {
+  const key = `${role}|${db.url}`;
   const p = beats.get(key);
   if (!p) return;
   beats.delete(key);

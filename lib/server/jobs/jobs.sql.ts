@@ -4,11 +4,11 @@ import type { Sql } from "@/lib/server/db";
 
 export function insertJobRow(
   sql: Sql,
-  j: { id: string; kind: string; payload: unknown; total: number; createdBy: string | null; teamId: string | null },
+  j: { id: string; name: string; payload: unknown; total: number; createdBy: string | null; teamId: string | null },
 ) {
   return sql(
     `INSERT INTO jobs (id, kind, status, payload, total, created_by, team_id) VALUES ($1::uuid, $2, 'queued', $3::jsonb, $4, $5::uuid, $6::uuid)`,
-    [j.id, j.kind, JSON.stringify(j.payload), j.total, j.createdBy, j.teamId],
+    [j.id, j.name, JSON.stringify(j.payload), j.total, j.createdBy, j.teamId],
   );
 }
 

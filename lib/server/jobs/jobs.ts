@@ -96,15 +96,15 @@ function parsePayload<N extends JobName>(name: N, payload: unknown): JobPayload<
  */
 export async function createJob<N extends TrackedJobName>(
   exec: Sql,
-  kind: N,
+  name: N,
   payload: JobPayload<N>,
   opts: { total?: number; createdBy?: string | null; teamId?: string | null; maxAttempts?: number } = {},
 ): Promise<string> {
-  parsePayload(kind, payload);
+  parsePayload(name, payload);
   const id = crypto.randomUUID();
   await insertJobRow(exec, {
     id,
-    kind,
+    name,
     payload,
     total: opts.total ?? 0,
     createdBy: opts.createdBy ?? null,
@@ -141,8 +141,8 @@ function taskList(db: PrismaClient, registry: JobRegistry, only?: (name: string)
       const { jobId } = raw as { jobId: string };
       const job = await db.job.findUnique({ where: { id: jobId } });
       if (!job || job.status === "done" || job.status === "failed") return;
-      const def = (TRACKED_JOBS as readonly string[]).includes(job.kind)
-        ? (registry[job.kind as TrackedJobName] as TrackedJobDefinition)
+      const def = (TRACKED_JOBS as readonly string[]).includes(job.name)
+        ? (registry[job.name as TrackedJobName] as TrackedJobDefinition)
         : null;
       const attempt = helpers.job.attempts;
       let final = attempt >= helpers.job.max_attempts;
@@ -151,7 +151,7 @@ function taskList(db: PrismaClient, registry: JobRegistry, only?: (name: string)
           where: { id: jobId },
           data: { status: "running", startedAt: job.startedAt ?? new Date(), attempts: attempt },
         });
-        if (!def) throw new InvalidPayload(`no handler for job kind ${job.kind}`);
+        if (!def) throw new InvalidPayload(`no handler for the job ${job.name}`);
         const payload = parsePayload(def.name, job.payload);
         let last = 0;
         const progress: Progress = async (done, total) => {
@@ -183,7 +183,7 @@ function taskList(db: PrismaClient, registry: JobRegistry, only?: (name: string)
         )
           final = true;
         log.error(
-          { err: e, jobId, kind: job.kind, attempt, maxAttempts: helpers.job.max_attempts },
+          { err: e, jobId, job: job.name, attempt, maxAttempts: helpers.job.max_attempts },
           "job attempt failed",
         );
         await db.job
@@ -289,7 +289,8 @@ export async function getVisibleJobOrThrow(
 export function jobJson(j: Awaited<ReturnType<typeof getJobOrThrow>>): JobResponse {
   return {
     id: j.id,
-    kind: j.kind,
+    // the API's field keeps its first name (docs/api.md; clients read it): the job's name
+    kind: j.name,
     status: j.status,
     progress: j.progress,
     total: j.total,

@@ -373,7 +373,7 @@ export async function getReleaseDetail(db: PrismaClient, id: string) {
   const prev = current ? await getReleaseInstances(db, current.id, true) : [];
   const diff: ReleaseDiff = { ...diffAgainst(prev, instances), carried: {}, against: current?.version ?? null };
   const job = await db.job.findFirst({
-    where: { kind: "rescore", payload: { path: ["releaseId"], equals: rel.id } },
+    where: { name: "rescore", payload: { path: ["releaseId"], equals: rel.id } },
     orderBy: { createdAt: "desc" },
   });
   return {

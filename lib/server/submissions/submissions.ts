@@ -150,7 +150,7 @@ export function submissionJson(sub: Awaited<ReturnType<typeof getSubmissionOrThr
 /** The background job scoring an upload (202 uploads), for the submission page and API. */
 export async function uploadJobOf(db: PrismaClient, submissionId: string) {
   const job = await db.job.findFirst({
-    where: { kind: "score-upload", payload: { path: ["submissionId"], equals: submissionId } },
+    where: { name: "score-upload", payload: { path: ["submissionId"], equals: submissionId } },
     orderBy: { createdAt: "desc" },
   });
   return job

@@ -26,7 +26,7 @@ export const GET = route({ access: "public" }, async () => {
       {
         ok: true,
         app: "trustworthy-se-leaderboard",
-        database: db.kind,
+        database: "postgres",
         dependencies: {
           database: { ok: true, latencyMs: Math.round(performance.now() - started) },
           workers: { alive },
