@@ -3,7 +3,7 @@
 // rank-intervals-fast.test.ts) and measured against (scripts/bench-rank-intervals.ts). The
 // definitions are in rank-intervals.ts's header. It costs O(N²·B) time and keeps the standard
 // error of every pair (N²/2 float64: 400 MB at 10,000 systems), so nothing else should call it.
-import { competitionRanks, type RankIntervals } from "./rank-intervals";
+import { checkRankInputs, competitionRanks, type RankIntervals } from "./rank-intervals";
 
 /** x sorted ascending at numpy's quantile(q, method="lower"|"higher"). */
 function quantileIndex(n: number, q: number, method: "lower" | "higher"): number {
@@ -127,20 +127,9 @@ export function* rankIntervalStepsExact(
   subsets: number[][] = [],
 ): Generator<number, RankIntervals & { subsets: RankIntervals[] }, void> {
   const n = points.length;
-  if (replicates.length !== n) throw new RangeError("rankIntervals: one replicate vector per point");
-  for (const sub of subsets)
-    for (const i of sub) if (!(i >= 0 && i < n)) throw new RangeError("rankIntervals: a subset names no system");
-  if (n === 0)
-    return {
-      rows: [],
-      critical: NaN,
-      resamples: 0,
-      beats: [],
-      subsets: subsets.map(() => ({ rows: [], critical: NaN, resamples: 0, beats: [] })),
-    };
+  const empty = checkRankInputs(points, replicates, subsets);
+  if (empty) return empty;
   const B = replicates[0].length;
-  for (const r of replicates)
-    if (r.length !== B) throw new RangeError("rankIntervals: replicate vectors differ in length");
   const everyone = Array.from({ length: n }, (_, i) => i);
   const marginals = [
     marginal(points, replicates, everyone, level),

@@ -1167,6 +1167,28 @@ function reachOf(st: PairState, critical: number): Int32Array {
 }
 
 /**
+ * Checks rank-interval inputs (one replicate vector per point, all of one length; subsets naming
+ * systems that exist) and answers the empty result when there are no points; else null.
+ * @throws RangeError on inputs that do not fit
+ */
+export function checkRankInputs(
+  points: ArrayLike<number>,
+  replicates: Float64Array[],
+  subsets: number[][],
+): (RankIntervals & { subsets: RankIntervals[] }) | null {
+  const n = points.length;
+  if (replicates.length !== n) throw new RangeError("rankIntervals: one replicate vector per point");
+  for (const sub of subsets)
+    for (const i of sub) if (!(i >= 0 && i < n)) throw new RangeError("rankIntervals: a subset names no system");
+  const none = { rows: [], critical: NaN, resamples: 0, beats: [] };
+  if (n === 0) return { ...none, subsets: subsets.map(() => ({ ...none, rows: [], beats: [] })) };
+  const B = replicates[0].length;
+  for (const r of replicates)
+    if (r.length !== B) throw new RangeError("rankIntervals: replicate vectors differ in length");
+  return null;
+}
+
+/**
  * The rank intervals, computed in steps: each `next()` does a bounded share of the work (a block
  * of resamples, or of rows of pairs: tens of milliseconds at 10,000 systems), so that a caller may
  * yield between steps; `rankIntervals` runs it to the end.
@@ -1187,20 +1209,9 @@ export function* rankIntervalSteps(
   options: RankIntervalOptions = {},
 ): Generator<number, RankIntervals & { subsets: RankIntervals[] }, void> {
   const n = points.length;
-  if (replicates.length !== n) throw new RangeError("rankIntervals: one replicate vector per point");
-  for (const sub of subsets)
-    for (const i of sub) if (!(i >= 0 && i < n)) throw new RangeError("rankIntervals: a subset names no system");
-  if (n === 0)
-    return {
-      rows: [],
-      critical: NaN,
-      resamples: 0,
-      beats: [],
-      subsets: subsets.map(() => ({ rows: [], critical: NaN, resamples: 0, beats: [] })),
-    };
+  const empty = checkRankInputs(points, replicates, subsets);
+  if (empty) return empty;
   const B = replicates[0].length;
-  for (const r of replicates)
-    if (r.length !== B) throw new RangeError("rankIntervals: replicate vectors differ in length");
   const counts = options.counts ?? { pairs: 0, exactScans: 0, exactVerdicts: 0, undefinedPairs: 0, pending: 0 };
   let step = 0;
   const everyone = Array.from({ length: n }, (_, i) => i);
