@@ -192,22 +192,29 @@ export const Pivot = z.object({
 export type Pivot = z.infer<typeof Pivot>;
 
 /** An event of a task's changelog: a release, a re-score, a new public entry, or the moderation ledger's. */
+/** The moderation ledger's events: kept on the changelog whatever became of their submission. */
+export const LEDGER_EVENTS = [
+  "submission.verify",
+  "submission.unverify",
+  "submission.hide",
+  "submission.unhide",
+  "submission.withdraw",
+  "submission.delete",
+  "snapshot.takedown",
+] as const;
+/** Every event a task's changelog lists (its `kind`, a name INTERFACE.md fixes). */
+export const CHANGELOG_EVENTS = [
+  "release.publish",
+  "release.archive",
+  "release.rescore",
+  "submission.public",
+  ...LEDGER_EVENTS,
+] as const;
+
 export const ChangelogEvent = z.object({
   id: z.string(),
   at: iso,
-  kind: z.enum([
-    "release.publish",
-    "release.archive",
-    "release.rescore",
-    "submission.public",
-    "submission.verify",
-    "submission.unverify",
-    "submission.hide",
-    "submission.unhide",
-    "submission.withdraw",
-    "submission.delete",
-    "snapshot.takedown",
-  ]),
+  kind: z.enum(CHANGELOG_EVENTS),
   summary: z.string(),
   /** the ledger: who decided (a role, never a name) and why */
   decidedBy: z.string().optional(),

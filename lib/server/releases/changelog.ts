@@ -1,3 +1,4 @@
+import { CHANGELOG_EVENTS, LEDGER_EVENTS } from "@/lib/contracts/leaderboards";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { publicUrl } from "@/lib/server/http";
 import { sqlOf } from "@/lib/server/db";
@@ -12,22 +13,14 @@ import { getTaskOrThrow } from "@/lib/server/tasks";
 // longer public (made private, hidden, withdrawn, deleted) drops out; the ledger's record of why
 // never does (it names the model and team as they were shown).
 
-/** The ledger's kinds: kept whatever became of their submission. */
-export const LEDGER_KINDS = [
-  "submission.verify",
-  "submission.unverify",
-  "submission.hide",
-  "submission.unhide",
-  "submission.withdraw",
-  "submission.delete",
-  "snapshot.takedown",
-] as const;
+/** The ledger's events (lib/contracts): kept whatever became of their submission. */
+export const LEDGER_KINDS = LEDGER_EVENTS;
 const isLedger = (k: string) => (LEDGER_KINDS as readonly string[]).includes(k);
 
 export interface ChangelogEvent {
   id: string;
   at: string;
-  kind: "release.publish" | "release.archive" | "release.rescore" | "submission.public" | (typeof LEDGER_KINDS)[number];
+  kind: (typeof CHANGELOG_EVENTS)[number];
   summary: string;
   /** the ledger: who decided (a role) and why */
   decidedBy?: string;
