@@ -1,22 +1,13 @@
 import { z } from "zod";
-import { AV_DECISIONS, binaryClassReport, LINE_OPS_BINS } from "@/lib/metrics";
+import { AV_DECISIONS, AV_POLICIES, binaryClassReport, LINE_OPS_BINS } from "@/lib/metrics";
 import type { SubmissionChartContext, TaskChartContext } from "@/lib/tasks/define";
 import { toBug, type AvDetails, type AvMetadata, type AvPrediction, type AvTruth } from "./model";
 import { getMetric } from "@/lib/metric-value";
 import { fixed } from "@/lib/format";
 
-const POLICIES = [
-  "no_filter",
-  "abstention",
-  // the paper's build-and-test baseline (Figure 6): the deterministic filter alone
-  "regression",
-  "validation_binary",
-  "validation_p75",
-  "validation_p90",
-  "combined_binary",
-  "combined_p75",
-  "combined_p90",
-];
+// the board's policies: every one but abstention+patch, which the paper's figures leave out
+// ("regression" is its build-and-test baseline, Figure 6: the deterministic filter alone)
+const POLICIES = AV_POLICIES.filter((p) => p !== "abstention_patch");
 
 /** How the paper names a policy in its figures (no-filter, build-and-test, validation-p75, …). */
 export function policyLabel(p: string): string {
