@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { cliBuildOptions } from "./cli-build-options.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -61,20 +62,8 @@ export async function ensureBundle({
   if (fresh) return outDir;
   const esbuild = await import("esbuild");
   const tmp = `${outDir}.tmp-${process.pid}-${Date.now()}`;
-  await esbuild.build({
-    entryPoints: all,
-    outdir: tmp,
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    packages: "external",
-    tsconfig: path.join(root, "tsconfig.json"),
-    logLevel: "warning",
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
+  // the CLI's esbuild options (one ES module, code-split, Node's require available), these entries
+  await esbuild.build(cliBuildOptions(root, { entryPoints: all, outdir: tmp, packages: "external" }));
   fs.writeFileSync(path.join(tmp, ".stamp"), key);
   // replace the old bundle in one step (a running thread keeps the files it loaded)
   const old = `${outDir}.old-${process.pid}-${Date.now()}`;

@@ -1,4 +1,4 @@
-// The esbuild options of the CLI's two bundles: `.cli/` for `npm run cli` (scripts/cli-launch.mjs,
+// The esbuild options of the CLI's two bundles — and of the server bundle (scripts/bundle.mjs): `.cli/` for `npm run cli` (scripts/cli-launch.mjs,
 // packages external: the app's node_modules are there) and packages/cli/dist for the CLI
 // installed alone (scripts/build-cli-package.mjs, everything bundled). One ES module, code-split:
 // a command loads only what it uses.

@@ -14,6 +14,7 @@ import path from "node:path";
 import { ensureEmbeddedPostgres, readServerInfo, serverInfoPath } from "./embedded-pg.mjs";
 import { envForNext, loadEnv } from "./load-env.mjs";
 import { compiledFile, workerArgs } from "./worker-launch.mjs";
+import { newest } from "./bundle.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
@@ -45,27 +46,13 @@ const nextEnv = (extra = {}) => ({ ...envForNext(env, dotenv.named), ...extra })
 
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
-/** Newest modification time under the app's source folders (files and folders). */
-function newestSource() {
-  let newest = 0;
-  const walk = (p) => {
-    let st;
-    try {
-      st = fs.statSync(p);
-    } catch {
-      return;
-    }
-    if (st.isDirectory()) {
-      if (/node_modules|\.next|generated|\.data/.test(path.basename(p))) return;
-      // a folder's mtime changes when a file in it is added, renamed or deleted
-      newest = Math.max(newest, st.mtimeMs);
-      for (const f of fs.readdirSync(p)) walk(path.join(p, f));
-    } else newest = Math.max(newest, st.mtimeMs);
-  };
-  for (const d of ["app", "components", "lib", "public", "next.config.js", "package-lock.json", "instrumentation.ts"])
-    walk(path.join(root, d));
-  return newest;
-}
+/** Newest modification time under the app's source folders (files and folders; bundle.mjs's walk). */
+const newestSource = () =>
+  newest(
+    ["app", "components", "lib", "public", "next.config.js", "package-lock.json", "instrumentation.ts"].map((d) =>
+      path.join(root, d),
+    ),
+  );
 
 // the embedded database has one owner: a second app on the same DATA_DIR must not start it
 const running = env.DATABASE_URL ? null : readServerInfo(dataDir);
