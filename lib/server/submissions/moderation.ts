@@ -139,6 +139,22 @@ function changesOf(sub: Submission, patch: SubmissionPatch): SubmissionChanges {
   return data;
 }
 
+/** An event of the audit trail about a submission, filed under its task and team. */
+function auditSubmission(
+  tx: Prisma.TransactionClient,
+  actor: Actor,
+  sub: Submission,
+  e: Omit<Parameters<typeof audit>[1], "actor" | "target" | "taskId" | "teamId">,
+) {
+  return audit(sqlOf(tx), {
+    actor,
+    target: { type: "submission", id: sub.id },
+    taskId: sub.taskId,
+    teamId: sub.teamId,
+    ...e,
+  });
+}
+
 /** The audit trail of the changes: a withdrawal (in the public ledger), the metadata, the visibility and logs link. */
 async function auditChanges(
   tx: Prisma.TransactionClient,
@@ -150,35 +166,23 @@ async function auditChanges(
 ) {
   if (data.withdrawnAt) {
     const l = await ledgerEntry(tx, sub, actor, WITHDRAWN_REASON);
-    await audit(sqlOf(tx), {
-      actor,
+    await auditSubmission(tx, actor, sub, {
       action: "submission.withdraw",
-      target: { type: "submission", id },
-      taskId: sub.taskId,
-      teamId: sub.teamId,
       public: l.public,
       before: { model: sub.model, visibility: sub.visibility },
       after: { ...l.ledger, withdrawn: true },
     });
   }
   if (data.meta) {
-    await audit(sqlOf(tx), {
-      actor,
+    await auditSubmission(tx, actor, sub, {
       action: "submission.meta",
-      target: { type: "submission", id },
-      taskId: sub.taskId,
-      teamId: sub.teamId,
       before: { model: sub.model, meta: sub.meta },
       after: { model: sub.model, meta: data.meta },
     });
   }
   if (data.visibility === undefined && data.logsUrl === undefined) return;
-  await audit(sqlOf(tx), {
-    actor,
+  await auditSubmission(tx, actor, sub, {
     action: data.visibility === "public" ? "submission.public" : "submission.visibility",
-    target: { type: "submission", id },
-    taskId: sub.taskId,
-    teamId: sub.teamId,
     public: data.visibility === "public" && !sub.hiddenAt,
     before: { visibility: sub.visibility, logsUrl: sub.logsUrl, model: sub.model },
     after: { visibility: after.visibility, logsUrl: after.logsUrl, model: sub.model },
@@ -195,12 +199,8 @@ export async function verifySubmission(db: PrismaClient, actor: Actor, id: strin
       data: verified ? { verifiedBy: by, verifiedAt: new Date() } : { verifiedBy: null, verifiedAt: null },
     });
     const l = await ledgerEntry(tx, sub, actor, null);
-    await audit(sqlOf(tx), {
-      actor,
+    await auditSubmission(tx, actor, sub, {
       action: verified ? "submission.verify" : "submission.unverify",
-      target: { type: "submission", id },
-      taskId: sub.taskId,
-      teamId: sub.teamId,
       public: l.public && !sub.hiddenAt,
       before: {
         verified: sub.verifiedAt ? { by: sub.verifiedBy, at: sub.verifiedAt.toISOString() } : null,
@@ -228,12 +228,8 @@ export async function hideSubmission(db: PrismaClient, actor: Actor, id: string,
     });
     await queueBoardRefresh(sqlOf(tx), await boardsOf(tx, id));
     const l = await ledgerEntry(tx, sub, actor, reason);
-    await audit(sqlOf(tx), {
-      actor,
+    await auditSubmission(tx, actor, sub, {
       action: reason ? "submission.hide" : "submission.unhide",
-      target: { type: "submission", id },
-      taskId: sub.taskId,
-      teamId: sub.teamId,
       public: l.public,
       before: { hidden: sub.hiddenAt ? { reason: sub.hiddenReason } : null, model: sub.model },
       after: { hidden: after.hiddenAt ? { reason: after.hiddenReason } : null, ...l.ledger },
@@ -247,12 +243,8 @@ export async function deleteSubmission(db: PrismaClient, actor: Actor, id: strin
   const sub = await load(db, id);
   await db.$transaction(async (tx) => {
     const l = await ledgerEntry(tx, sub, actor, null);
-    await audit(sqlOf(tx), {
-      actor,
+    await auditSubmission(tx, actor, sub, {
       action: "submission.delete",
-      target: { type: "submission", id },
-      taskId: sub.taskId,
-      teamId: sub.teamId,
       public: l.public,
       after: l.ledger,
       before: {
