@@ -48,6 +48,29 @@ export interface SubmissionForm {
   fileSha256: string;
 }
 
+/** A submission's form and file as `column = $n` assignments from `$first` on, with their values. */
+export function formAssignments(m: SubmissionForm, first: number): { set: string; values: unknown[] } {
+  const cols: [string, unknown, string?][] = [
+    ["model", m.model],
+    ["system", m.system],
+    ["oss", m.oss],
+    ["site", m.site],
+    ["visibility", m.visibility, '::"Visibility"'],
+    ["cost_usd", m.costUsd],
+    ["tokens", m.tokens],
+    ["runtime_sec", m.runtimeSec],
+    ["file_size", m.fileSize],
+    ["file_sha256", m.fileSha256],
+    ["logs_url", m.logsUrl],
+    ["model_skeleton", m.modelSkeleton],
+    ["meta", JSON.stringify(m.meta), "::jsonb"],
+  ];
+  return {
+    set: cols.map(([c, , cast], i) => `${c} = $${first + i}${cast ?? ""}`).join(", "),
+    values: cols.map(([, v]) => v),
+  };
+}
+
 /** A scored upload's form, file and validation report. */
 export function markSubmissionScored(
   sql: Sql,
@@ -64,36 +87,24 @@ export function markSubmissionScored(
     judgedBy?: "team" | "server" | null;
   },
 ) {
+  const form = formAssignments(m, 11);
   return sql(
-    `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", baseline = $7, synthetic = $8,
-            status = $22::"SubmissionStatus", judged_by = $23, format = $9, file_name = $10, file_size = $11, file_sha256 = $12, validation = $13::jsonb,
-            cost_usd = $14, tokens = $15, runtime_sec = $16, error = NULL, upload_release_id = $17::uuid, logs_url = $18, model_skeleton = $19,
-            meta = $20::jsonb, composed_of = $21::jsonb
+    `UPDATE submissions SET baseline = $2, synthetic = $3, status = $4::"SubmissionStatus", judged_by = $5, format = $6,
+            file_name = $7, validation = $8::jsonb, upload_release_id = $9::uuid, composed_of = $10::jsonb, error = NULL,
+            ${form.set}
       WHERE id = $1::uuid`,
     [
       id,
-      m.model,
-      m.system,
-      m.oss,
-      m.site,
-      m.visibility,
       m.baseline,
       m.synthetic,
-      m.format,
-      m.fileName,
-      m.fileSize,
-      m.fileSha256,
-      JSON.stringify(m.validation),
-      m.costUsd,
-      m.tokens,
-      m.runtimeSec,
-      m.releaseId,
-      m.logsUrl,
-      m.modelSkeleton,
-      JSON.stringify(m.meta),
-      m.composedOf === null ? null : JSON.stringify(m.composedOf),
       m.status ?? "scored",
       m.judgedBy ?? null,
+      m.format,
+      m.fileName,
+      JSON.stringify(m.validation),
+      m.releaseId,
+      m.composedOf === null ? null : JSON.stringify(m.composedOf),
+      ...form.values,
     ],
   );
 }

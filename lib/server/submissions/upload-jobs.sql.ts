@@ -1,7 +1,7 @@
 // The statements of the spooled (202) upload path. It runs on pg transactions of its own (the
 // body streams into upload_chunks a megabyte at a time, outside Prisma), so these take an `Sql`.
 import type { Sql } from "@/lib/server/db";
-import type { SubmissionForm } from "./ingest.sql";
+import { formAssignments, type SubmissionForm } from "./ingest.sql";
 
 /** The row an upload holds from its first byte: queued, private, named by its receiver's heartbeat. */
 export function insertQueuedSubmission(
@@ -33,28 +33,8 @@ export function appendUploadChunk(sql: Sql, submissionId: string, seq: number, d
 
 /** The form of a spooled upload, once its body is in: its metadata and visibility, no receiver any more. */
 export function completeQueuedSubmission(sql: Sql, id: string, m: SubmissionForm) {
-  return sql(
-    `UPDATE submissions SET model = $2, system = $3, oss = $4, site = $5, visibility = $6::"Visibility", cost_usd = $7,
-            tokens = $8, runtime_sec = $9, file_size = $10, file_sha256 = $11, logs_url = $12, receiver_id = NULL,
-            model_skeleton = $13, meta = $14::jsonb
-      WHERE id = $1::uuid`,
-    [
-      id,
-      m.model,
-      m.system,
-      m.oss,
-      m.site,
-      m.visibility,
-      m.costUsd,
-      m.tokens,
-      m.runtimeSec,
-      m.fileSize,
-      m.fileSha256,
-      m.logsUrl,
-      m.modelSkeleton,
-      JSON.stringify(m.meta),
-    ],
-  );
+  const form = formAssignments(m, 2);
+  return sql(`UPDATE submissions SET ${form.set}, receiver_id = NULL WHERE id = $1::uuid`, [id, ...form.values]);
 }
 
 /** Deletes a submission (its chunks, predictions and scores cascade). */
