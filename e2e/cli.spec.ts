@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E } from "../playwright.config";
-import { SEED } from "./helpers";
+import { adminToken, SEED } from "./helpers";
 
 function cli(args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], {
@@ -23,27 +23,30 @@ function cli(args: string[], env: Record<string, string> = {}) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-test("token create, submit, score and import-release through the running app", async ({ request }) => {
-  const t = cli(["token", "create", "--team", "cli-lab"]);
+/** `leaderboard token create --team <team>`: the new token. */
+function newToken(team: string): string {
+  const t = cli(["token", "create", "--team", team]);
   expect(t.code, t.err).toBe(0);
-  const token = t.out.trim();
+  return t.out.trim();
+}
+
+/** `leaderboard submit` to BouncerBench Input with a team's token: `model`, other flags, then seed files. */
+function submit(token: string, model: string, flags: string[], ...seedFiles: string[]) {
+  return cli(
+    ["submit", "--task", "bouncerbench/input", "--model", model, ...flags, ...seedFiles.map((f) => path.join(SEED, f))],
+    { LEADERBOARD_TOKEN: token },
+  );
+}
+
+test("token create, submit, score and import-release through the running app", async ({ request }) => {
+  const token = newToken("cli-lab");
   expect(token).toMatch(/^lbt_/);
 
-  const s = cli(
-    [
-      "submit",
-      "--task",
-      "bouncerbench/input",
-      "--model",
-      "cli-bouncer",
-      "--oss",
-      "--meta",
-      "agent=BouncerBench prompt",
-      "--meta",
-      "temperature=0",
-      path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"),
-    ],
-    { LEADERBOARD_TOKEN: token },
+  const s = submit(
+    token,
+    "cli-bouncer",
+    ["--oss", "--meta", "agent=BouncerBench prompt", "--meta", "temperature=0"],
+    "input_bouncer_claude-3.7-sonnet.json",
   );
   expect(s.code, s.err).toBe(0);
   const sub = JSON.parse(s.out);
@@ -54,19 +57,7 @@ test("token create, submit, score and import-release through the running app", a
   expect(subJson.team.slug).toBe("cli-lab");
   expect(subJson.meta).toEqual({ agent: "BouncerBench prompt", temperature: 0 });
   // --meta sets system metadata only, never another form field
-  const notMeta = cli(
-    [
-      "submit",
-      "--task",
-      "bouncerbench/input",
-      "--model",
-      "x",
-      "--meta",
-      "visibility=private",
-      path.join(SEED, "input_bouncer_gpt-4.1.json"),
-    ],
-    { LEADERBOARD_TOKEN: token },
-  );
+  const notMeta = submit(token, "x", ["--meta", "visibility=private"], "input_bouncer_gpt-4.1.json");
   expect(notMeta.code).not.toBe(0);
   expect(notMeta.err).toContain("not a system metadata field");
 
@@ -95,9 +86,7 @@ test("token create, submit, score and import-release through the running app", a
 });
 
 test("whoami, submissions list and invite through the API", async () => {
-  const t = cli(["token", "create", "--team", "cli-team-2"]);
-  expect(t.code, t.err).toBe(0);
-  const token = t.out.trim();
+  const token = newToken("cli-team-2");
   const w = cli(["whoami"], { LEADERBOARD_TOKEN: token });
   expect(w.code, w.err).toBe(0);
   expect(JSON.parse(w.out)).toMatchObject({
@@ -106,18 +95,7 @@ test("whoami, submissions list and invite through the API", async () => {
     team: "cli-team-2",
     teams: [{ slug: "cli-team-2", role: "member" }],
   });
-  const s = cli(
-    [
-      "submit",
-      "--task",
-      "bouncerbench/input",
-      "--model",
-      "cli-private",
-      "--private",
-      path.join(SEED, "input_bouncer_gpt-4.1.json"),
-    ],
-    { LEADERBOARD_TOKEN: token },
-  );
+  const s = submit(token, "cli-private", ["--private"], "input_bouncer_gpt-4.1.json");
   expect(s.code, s.err).toBe(0);
   const list = cli(["submissions", "list"], { LEADERBOARD_TOKEN: token });
   expect(list.code, list.err).toBe(0);
@@ -136,38 +114,16 @@ test("whoami, submissions list and invite through the API", async () => {
 });
 
 test("submit with several files uploads them as numbered runs of one system", async ({ request }) => {
-  const t = cli(["token", "create", "--team", "cli-runs"]);
-  expect(t.code, t.err).toBe(0);
-  const token = t.out.trim();
-  const bad = cli(
-    [
-      "submit",
-      "--task",
-      "bouncerbench/input",
-      "--model",
-      "x",
-      "--run",
-      "0",
-      path.join(SEED, "input_bouncer_gpt-4.1.json"),
-    ],
-    { LEADERBOARD_TOKEN: token },
-  );
+  const token = newToken("cli-runs");
+  const bad = submit(token, "x", ["--run", "0"], "input_bouncer_gpt-4.1.json");
   expect(bad.code).toBe(1);
   expect(bad.err).toContain("--run takes a whole number from 1");
-  const s = cli(
-    [
-      "submit",
-      "--task",
-      "bouncerbench/input",
-      "--model",
-      "cli-runs",
-      "--private",
-      "--run",
-      "2",
-      path.join(SEED, "input_bouncer_gpt-4.1.json"),
-      path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"),
-    ],
-    { LEADERBOARD_TOKEN: token },
+  const s = submit(
+    token,
+    "cli-runs",
+    ["--private", "--run", "2"],
+    "input_bouncer_gpt-4.1.json",
+    "input_bouncer_claude-3.7-sonnet.json",
   );
   expect(s.code, s.err).toBe(0);
   const answers = JSON.parse(s.out) as { id: string; status: string }[];
@@ -184,8 +140,7 @@ test("verify: a snapshot of the running app's board, checked by URL and by id, k
   request,
 }) => {
   test.setTimeout(180_000);
-  const admin = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim();
-  const auth = { authorization: `Bearer ${admin}` };
+  const auth = { authorization: `Bearer ${adminToken()}` };
   const board = (await (await request.get("/api/v1/tasks/bouncerbench/input/leaderboard?limit=1")).json()) as {
     release: { id: string };
   };

@@ -18,7 +18,7 @@ import { pathToFileURL } from "node:url";
 import { ensureBundle } from "../scripts/bundle.mjs";
 import { startThrowawayPostgres } from "../scripts/pg-server.mjs";
 import { waitHealthy } from "../scripts/wait-healthy.mjs";
-import { queryAt } from "./helpers";
+import { adminToken, bounceFile, inputIds, postForm, publishAnnotations, queryAt, teamToken } from "./helpers";
 
 const root = process.cwd();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lb-faults-"));
@@ -94,50 +94,26 @@ test("kill -9 of a worker and an app in the middle of a re-score: it resumes wit
   await waitHealthy(A.url);
   B = startApp(3322);
   await waitHealthy(B.url);
-  admin = fs.readFileSync(path.join(dataDir, "admin-token"), "utf8").trim();
+  admin = adminToken(dataDir);
   const auth = { authorization: `Bearer ${admin}` };
-  const tokenRes = await fetch(`${B.url}/api/v1/tokens`, {
-    method: "POST",
-    headers: { ...auth, "content-type": "application/json" },
-    body: JSON.stringify({ team: "faults", name: "t" }),
-  });
-  expect(tokenRes.status).toBe(201);
-  token = ((await tokenRes.json()) as { token: string }).token;
+  token = await teamToken(B.url, admin, "faults");
 
   // enough submissions for several re-score parts (25 each)
-  const gpt = JSON.parse(
-    fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
-  ) as Record<string, unknown>;
-  const ids = Object.keys(gpt);
+  const ids = inputIds();
   for (let k = 0; k < 60; k++) {
     // patterns repeat every 7 k: trailing spaces make each file its own (a team's identical file is a 409)
-    const text =
-      JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: (i * (k + 3)) % 7 < 2 }]))) +
-      " ".repeat(k);
-    const fd = new FormData();
-    fd.set("model", `fault-${k}`);
-    fd.set("file", new Blob([text]), `fault-${k}.json`);
-    const res = await fetch(`${k % 2 ? B.url : A.url}/api/v1/tasks/bouncerbench/input/submissions`, {
-      method: "POST",
-      body: fd,
+    const res = await postForm({
+      base: k % 2 ? B.url : A.url,
       headers: { authorization: `Bearer ${token}` },
+      fields: { model: `fault-${k}` },
+      file: bounceFile(ids, (i) => (i * (k + 3)) % 7 < 2) + " ".repeat(k),
+      name: `fault-${k}.json`,
     });
     expect(res.status).toBe(201);
   }
 
   // publish through A with no worker running: the re-score waits in the queue
-  const csv = fs.readFileSync(
-    path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"),
-    "utf8",
-  );
-  const fd = new FormData();
-  fd.set("task", "bouncerbench/input");
-  fd.set("version", "1.2-faults");
-  fd.set("publish", "true");
-  fd.set("file", new Blob([csv]), "annotations.csv");
-  const imp = await fetch(`${A.url}/api/v1/admin/releases`, { method: "POST", body: fd, headers: auth });
-  expect(imp.status).toBe(201);
-  const { job } = (await imp.json()) as { job: { id: string } };
+  const job = await publishAnnotations(A.url, admin, "1.2-faults");
 
   // a worker starts; the moment it holds a re-score part, it and the publishing app are killed
   const w1 = startWorker("worker-1");

@@ -5,68 +5,26 @@
 // no framing, a referrer and a permissions policy everywhere; HSTS over HTTPS; and anything
 // about a private submission kept out of shared caches.
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E } from "../playwright.config";
 import { RULES, type World } from "../test/authz/rules";
+import { createAccount, memberFixtures, PASSWORD, signIn } from "./helpers";
 
 const base = E2E.baseURL;
-const PASSWORD = "a long passphrase here";
 const world = {} as World;
 let cookie = "";
-
-async function signIn(email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; "), origin: base },
-    body: new URLSearchParams({ email, password, csrfToken, json: "true" }),
-  });
-  return [...jar, ...res.headers.getSetCookie().map((c) => c.split(";")[0])]
-    .filter((c) => /session-token|csrf-token/.test(c) && !/=$/.test(c))
-    .join("; ");
-}
 
 test.beforeAll(async () => {
   const stamp = Date.now().toString(36);
   const email = `headers-${stamp}@example.org`;
-  const up = await fetch(`${base}/api/v1/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: PASSWORD, name: `Headers ${stamp}` }),
-  });
-  expect(up.status, await up.clone().text()).toBe(201);
-  cookie = await signIn(email, PASSWORD);
+  await createAccount(email, `Headers ${stamp}`);
+  cookie = (await signIn(email, PASSWORD)).cookie;
   expect(cookie).toMatch(/session-token=/);
   const me = (await (await fetch(`${base}/api/v1/me`, { headers: { cookie } })).json()) as { team: string };
   world.teamA = me.team;
   world.teamC = me.team;
   world.memberOfA = "00000000-0000-4000-8000-000000000001";
-  const ids = Object.keys(
-    JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
-  );
-  world.instance = ids[0];
-  const fd = new FormData();
-  fd.set("model", `headers-private-${stamp}`);
-  fd.set("visibility", "private");
-  fd.set("file", new Blob([JSON.stringify({ [ids[0]]: { input_bounce: true } })]), "p.json");
-  const res = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, {
-    method: "POST",
-    body: fd,
-    headers: { cookie, origin: base },
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  world.privA = ((await res.json()) as { id: string }).id;
-  const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as {
-    rows: { submissionId: string; baseline: string | null }[];
-    release: { version: string };
-  };
-  world.pub = lb.rows.find((r) => !r.baseline)!.submissionId;
-  world.publishedVersion = lb.release.version;
+  Object.assign(world, await memberFixtures(cookie, `headers-private-${stamp}`));
   // ids nothing here needs to exist for: their routes answer 404, with the same headers
   world.jobA = world.adminJob = world.draftId = "00000000-0000-4000-8000-000000000000";
   world.draftVersion = "no-such-draft";

@@ -8,6 +8,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { waitHealthy } from "../scripts/wait-healthy.mjs";
+import { adminToken, bounceFile, inputIds, postForm, publishAnnotations, teamToken } from "./helpers";
 
 const server = process.env.DATABASE_URL;
 const root = process.cwd();
@@ -75,14 +76,9 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
       WORKER_CONCURRENCY: "2",
     });
 
-  const admin = fs.readFileSync(path.join(dataDir, "admin-token"), "utf8").trim();
+  const admin = adminToken(dataDir);
   const auth = { authorization: `Bearer ${admin}` };
-  const tokenRes = await fetch(`${b}/api/v1/tokens`, {
-    method: "POST",
-    headers: { ...auth, "content-type": "application/json" },
-    body: JSON.stringify({ team: "scale-out", name: "t" }),
-  });
-  const { token } = (await tokenRes.json()) as { token: string };
+  const token = await teamToken(b, admin, "scale-out");
 
   // the cached leaderboard of A: a hit on the second read
   const read = async (base: string, p: string) => {
@@ -110,22 +106,15 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   await read(a, "/tasks/bouncerbench/input/changelog");
   expect((await read(a, "/tasks/bouncerbench/input/changelog")).cache).toBe("hit");
 
-  const gpt = JSON.parse(
-    fs.readFileSync(path.join(root, "prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
-  ) as Record<string, { label: string }>;
-  const ids = Object.keys(gpt);
+  const ids = inputIds();
   const uploads = await Promise.all(
     [0, 1, 2, 3, 4, 5].map(async (k) => {
-      const text = JSON.stringify(
-        Object.fromEntries(ids.map((id, i) => [id, { input_bounce: (i * (k + 3)) % 7 < 2 }])),
-      );
-      const fd = new FormData();
-      fd.set("model", `scale-${k}`);
-      fd.set("file", new Blob([text]), `scale-${k}.json`);
-      const res = await fetch(`${k % 2 ? b : a}/api/v1/tasks/bouncerbench/input/submissions`, {
-        method: "POST",
-        body: fd,
+      const res = await postForm({
+        base: k % 2 ? b : a,
         headers: { authorization: `Bearer ${token}` },
+        fields: { model: `scale-${k}` },
+        file: bounceFile(ids, (i) => (i * (k + 3)) % 7 < 2),
+        name: `scale-${k}.json`,
       });
       expect(res.status).toBe(201);
       return ((await res.json()) as { id: string }).id;
@@ -219,18 +208,7 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   expect((await read(b, "/tasks/bouncerbench/input/releases")).cache).toBe("hit");
 
   // publish a new release through one app: its re-score runs on the workers
-  const csv = fs.readFileSync(
-    path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"),
-    "utf8",
-  );
-  const fd = new FormData();
-  fd.set("task", "bouncerbench/input");
-  fd.set("version", "1.1-scale");
-  fd.set("publish", "true");
-  fd.set("file", new Blob([csv]), "annotations.csv");
-  const imp = await fetch(`${a}/api/v1/admin/releases`, { method: "POST", body: fd, headers: auth });
-  expect(imp.status).toBe(201);
-  const { job } = (await imp.json()) as { job: { id: string } };
+  const job = await publishAnnotations(a, admin, "1.1-scale");
   let state: { status: string; progress: number; total: number; error: string | null } = {
     status: "queued",
     progress: 0,

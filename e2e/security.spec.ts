@@ -1,56 +1,31 @@
 // Against the real server with real session cookies: the page rules of the authorization matrix
 // (test/authz/rules.ts), sign-in rate limits answered from next-auth's own endpoint, sessions that
 // end at sign-out, and cross-site writes.
-import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { E2E } from "../playwright.config";
 import { ROLES, RULES, type Role, type World } from "../test/authz/rules";
+import {
+  adminToken,
+  bounceFile,
+  createAccount,
+  csrf,
+  memberFixtures,
+  PASSWORD,
+  postForm,
+  queryAt,
+  sessionCookie,
+  signIn,
+} from "./helpers";
 
 const base = E2E.baseURL;
-const PASSWORD = "a long passphrase here";
-
-/** Signs in through next-auth's credentials endpoint as a browser would; returns the Cookie header. */
-async function signIn(
-  email: string,
-  password: string,
-): Promise<{ status: number; cookie: string; retryAfter: string | null }> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; "), origin: base },
-    body: new URLSearchParams({ email, password, csrfToken, json: "true" }),
-  });
-  const cookies = [...jar, ...res.headers.getSetCookie().map((c) => c.split(";")[0])];
-  const session = cookies.filter((c) => /session-token/.test(c) && !/=$/.test(c));
-  return {
-    status: res.status,
-    cookie: [...cookies.filter((c) => /csrf-token/.test(c)), ...session].join("; "),
-    retryAfter: res.headers.get("retry-after"),
-  };
-}
-
-async function signUp(email: string, name: string) {
-  const res = await fetch(`${base}/api/v1/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: PASSWORD, name }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-}
-
 const cookies: Partial<Record<Role, string>> = {};
 const world = {} as World;
 
 test.beforeAll(async () => {
   const stamp = Date.now().toString(36);
-  await signUp(`sec-a-${stamp}@example.org`, `Sec A ${stamp}`);
-  await signUp(`sec-b-${stamp}@example.org`, `Sec B ${stamp}`);
+  await createAccount(`sec-a-${stamp}@example.org`, `Sec A ${stamp}`);
+  await createAccount(`sec-b-${stamp}@example.org`, `Sec B ${stamp}`);
   cookies.memberA = (await signIn(`sec-a-${stamp}@example.org`, PASSWORD)).cookie;
   cookies.memberB = (await signIn(`sec-b-${stamp}@example.org`, PASSWORD)).cookie;
   cookies.admin = (await signIn(E2E.adminEmail, E2E.adminPassword)).cookie;
@@ -68,38 +43,16 @@ test.beforeAll(async () => {
   expect(inv.status, await inv.clone().text()).toBe(201);
   world.inviteC = ((await inv.json()) as { url: string }).url.split("/").pop();
   // team A's private submission, uploaded with a session (same-origin, as the upload form does)
-  const ids = Object.keys(
-    JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
-  );
-  world.instance = ids[0];
-  const fd = new FormData();
-  fd.set("model", "sec-private");
-  fd.set("visibility", "private");
-  fd.set("file", new Blob([JSON.stringify({ [ids[0]]: { input_bounce: true } })]), "p.json");
-  const up = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, {
-    method: "POST",
-    body: fd,
-    headers: { cookie: cookies.memberA!, origin: base },
-  });
-  expect(up.status, await up.clone().text()).toBe(201);
-  world.privA = ((await up.json()) as { id: string }).id;
-  const lb = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).json()) as {
-    rows: { submissionId: string; baseline: string | null }[];
-    release: { version: string };
-  };
-  world.pub = lb.rows.find((r) => !r.baseline)!.submissionId;
-  world.publishedVersion = lb.release.version;
+  Object.assign(world, await memberFixtures(cookies.memberA!, "sec-private"));
   // a draft, imported with the admin token the app wrote to DATA_DIR
-  const admin = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim();
   world.draftVersion = `sec-draft-${stamp}`;
-  const imp = new FormData();
-  imp.set("task", "bouncerbench/input");
-  imp.set("version", world.draftVersion);
-  imp.set("file", new Blob([`instance_id,underspecified\n${ids[0]},3\n`]), "d.csv");
-  const r = await fetch(`${base}/api/v1/admin/releases`, {
-    method: "POST",
-    body: imp,
-    headers: { authorization: `Bearer ${admin}` },
+  const r = await postForm({
+    base,
+    path: "/api/v1/admin/releases",
+    headers: { authorization: `Bearer ${adminToken()}` },
+    fields: { task: "bouncerbench/input", version: world.draftVersion },
+    file: `instance_id,underspecified\n${world.instance},3\n`,
+    name: "d.csv",
   });
   expect(r.status, await r.clone().text()).toBe(201);
 });
@@ -137,9 +90,7 @@ async function signInFrom(
   email: string,
   password: string,
 ): Promise<{ status: number; cookie: string }> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const { csrfToken, jar } = await csrf();
   const body = new URLSearchParams({ email, password, csrfToken, json: "true" }).toString();
   const url = new URL(`${base}/api/auth/callback/credentials`);
   return new Promise((resolve, reject) => {
@@ -163,7 +114,7 @@ async function signInFrom(
           const set = ([] as string[]).concat(res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]);
           resolve({
             status: res.statusCode ?? 0,
-            cookie: set.filter((c) => /session-token/.test(c) && !/=$/.test(c)).join("; "),
+            cookie: sessionCookie(set),
           });
         });
       },
@@ -177,7 +128,7 @@ test("sign-in: 10 failures from one client, then 429 with Retry-After for that c
   page,
 }) => {
   const email = `sec-limit-${Date.now().toString(36)}@example.org`;
-  await signUp(email, "Limit");
+  await createAccount(email, "Limit");
   for (let i = 0; i < 10; i++) {
     const r = await signIn(email, `wrong password ${i}`);
     expect(r.status, `attempt ${i + 1}`).toBe(401); // next-auth: wrong credentials, no session
@@ -204,18 +155,19 @@ test("sign-in: 10 failures from one client, then 429 with Retry-After for that c
 
 test("sign-out ends the session: a copied cookie is refused afterwards", async () => {
   const email = `sec-out-${Date.now().toString(36)}@example.org`;
-  await signUp(email, "Out");
+  await createAccount(email, "Out");
   const { cookie } = await signIn(email, PASSWORD);
   const before = await fetch(`${base}/api/v1/tokens`, { headers: { cookie } });
   expect(before.status).toBe(200);
   const copy = cookie;
-  const csrf = ((await (await fetch(`${base}/api/auth/csrf`, { headers: { cookie } })).json()) as { csrfToken: string })
-    .csrfToken;
+  const csrfToken = (
+    (await (await fetch(`${base}/api/auth/csrf`, { headers: { cookie } })).json()) as { csrfToken: string }
+  ).csrfToken;
   const out = await fetch(`${base}/api/auth/signout`, {
     method: "POST",
     redirect: "manual",
     headers: { cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken: csrf, json: "true" }),
+    body: new URLSearchParams({ csrfToken, json: "true" }),
   });
   expect(out.status).toBeLessThan(400);
   const after = await fetch(`${base}/api/v1/tokens`, { headers: { cookie: copy } });
@@ -271,10 +223,7 @@ test("a forged X-Forwarded-For or X-Client-Address does not change whose limit i
   if (process.env.DATABASE_URL) {
     const u = new URL(process.env.DATABASE_URL);
     u.pathname = `/${process.env.E2E_DB_NAME}`;
-    const c = new pg.Client({ connectionString: u.toString() });
-    await c.connect();
-    await c.query(`DELETE FROM rate_limits WHERE key LIKE 'signup-client:%'`);
-    await c.end();
+    await queryAt(u.toString(), `DELETE FROM rate_limits WHERE key LIKE 'signup-client:%'`);
   }
 });
 
@@ -282,27 +231,18 @@ test("a hidden release in the browser: the Ladder explained, released scores, no
   page,
 }) => {
   // on BouncerBench Output, so that the other specs' Input boards stay as seeded
-  const admin = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim();
+  const admin = adminToken();
   const ids = Array.from({ length: 40 }, (_, i) => `e2e-hidden-${i}`);
-  const imp = new FormData();
-  imp.set("task", "bouncerbench/output");
-  imp.set("version", "e2e-hidden");
-  imp.set("hidden", "true");
-  imp.set("publish", "true");
-  imp.set(
-    "file",
-    new Blob([
-      [
-        "instance_id,patch,output_quality",
-        ...ids.map((id, i) => `${id},"diff --git a/x b/x",${i % 3 === 0 ? "0.0" : "1.0"}`),
-      ].join("\n"),
-    ]),
-    "h.csv",
-  );
-  const r = await fetch(`${base}/api/v1/admin/releases`, {
-    method: "POST",
-    body: imp,
+  const r = await postForm({
+    base,
+    path: "/api/v1/admin/releases",
     headers: { authorization: `Bearer ${admin}` },
+    fields: { task: "bouncerbench/output", version: "e2e-hidden", hidden: "true", publish: "true" },
+    file: [
+      "instance_id,patch,output_quality",
+      ...ids.map((id, i) => `${id},"diff --git a/x b/x",${i % 3 === 0 ? "0.0" : "1.0"}`),
+    ].join("\n"),
+    name: "h.csv",
   });
   expect(r.status, await r.clone().text()).toBe(201);
   const job = ((await r.json()) as { job: { id: string } }).job.id;
@@ -318,17 +258,12 @@ test("a hidden release in the browser: the Ladder explained, released scores, no
     )
     .toBe("done");
   const upload = async (model: string, bounce: (i: number) => boolean) => {
-    const fd = new FormData();
-    fd.set("model", model);
-    fd.set(
-      "file",
-      new Blob([JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { output_bounce: bounce(i) }])))]),
-      "p.json",
-    );
-    const res = await fetch(`${base}/api/v1/tasks/bouncerbench/output/submissions`, {
-      method: "POST",
-      body: fd,
+    const res = await postForm({
+      base,
+      path: "/api/v1/tasks/bouncerbench/output/submissions",
       headers: { cookie: cookies.memberA!, origin: base },
+      fields: { model },
+      file: bounceFile(ids, bounce, "output_bounce"),
     });
     expect(res.status, await res.clone().text()).toBe(201);
     expect(res.headers.get("x-quota-limit")).toBe("10");

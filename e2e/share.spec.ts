@@ -1,9 +1,9 @@
 // Sharing, printing, citing and the keyboard: link previews that follow the board, the icons,
 // a print view with every row, citations, and focus that is always visible.
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E } from "../playwright.config";
+import { adminToken, bounceFile, inputIds, postForm, teamToken } from "./helpers";
 
 const base = E2E.baseURL;
 
@@ -28,28 +28,12 @@ test("a leaderboard link has a preview image that changes when the board does", 
   expect(png.readUInt32BE(20)).toBe(630);
 
   // a new public submission moves the board: the page now names another image
-  const admin = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "admin-token"), "utf8").trim();
-  const tok = (await (
-    await fetch(`${base}/api/v1/tokens`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
-      body: JSON.stringify({ team: "share-team", name: "share" }),
-    })
-  ).json()) as { token: string };
-  const ids = Object.keys(
-    JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
-  );
-  const fd = new FormData();
-  fd.set("model", "share-model");
-  fd.set(
-    "file",
-    new Blob([JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i % 3 === 0 }])))]),
-    "p.json",
-  );
-  const up = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, {
-    method: "POST",
-    body: fd,
-    headers: { authorization: `Bearer ${tok.token}` },
+  const token = await teamToken(base, adminToken(), "share-team", "share");
+  const up = await postForm({
+    base,
+    headers: { authorization: `Bearer ${token}` },
+    fields: { model: "share-model" },
+    file: bounceFile(inputIds(), (i) => i % 3 === 0),
   });
   expect(up.status).toBe(201);
   const sub = ((await up.json()) as { id: string }).id;

@@ -10,6 +10,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E } from "../playwright.config";
 import { SHARED_MAX_AGE_S } from "../lib/server/http/response-cache";
+import { bounceFile, createAccount, inputIds, PASSWORD, postForm, signIn } from "./helpers";
 
 const NGINX = "/usr/sbin/nginx";
 const haveNginx = fs.existsSync(NGINX);
@@ -17,9 +18,6 @@ const base = E2E.baseURL;
 let proxy = "";
 let nginx: ChildProcess | null = null;
 let dir = "";
-const ids = Object.keys(
-  JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
-);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -123,24 +121,9 @@ test.describe("nginx with proxy_cache in front", () => {
   test("a signed-in reader passes through, with a page of their own", async () => {
     const stamp = Date.now().toString(36);
     const email = `nginx-${stamp}@example.org`;
-    const up = await fetch(`${base}/api/v1/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "a long passphrase here", name: `Nginx ${stamp}` }),
-    });
-    expect(up.status).toBe(201);
-    const csrf = await fetch(`${base}/api/auth/csrf`);
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
-    const res = await fetch(`${base}/api/auth/callback/credentials`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; "), origin: base },
-      body: new URLSearchParams({ email, password: "a long passphrase here", csrfToken, json: "true" }),
-    });
-    const cookie = [...jar, ...res.headers.getSetCookie().map((c) => c.split(";")[0])]
-      .filter((c) => /session-token/.test(c))
-      .join("; ");
+    await createAccount(email, `Nginx ${stamp}`);
+    const { cookie } = await signIn(email, PASSWORD);
+    expect(cookie).toMatch(/session-token=/);
     for (let i = 0; i < 2; i++) {
       const page = await fetch(`${proxy}/tasks/bouncerbench/input?sort=date`, { headers: { cookie } });
       expect(page.status).toBe(200);
@@ -167,18 +150,12 @@ test.describe("nginx with proxy_cache in front", () => {
       },
     );
     expect(t.status, t.stderr).toBe(0);
-    const fd = new FormData();
     const model = `nginx-fresh-${stamp}`;
-    fd.set("model", model);
-    fd.set(
-      "file",
-      new Blob([JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i % 3 === 0 }])))]),
-      "p.json",
-    );
-    const up = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, {
-      method: "POST",
-      body: fd,
+    const up = await postForm({
+      base,
       headers: { authorization: `Bearer ${t.stdout.trim()}` },
+      fields: { model },
+      file: bounceFile(inputIds(), (i) => i % 3 === 0),
     });
     expect(up.status, await up.clone().text()).toBe(201);
     const uploaded = Date.now();

@@ -15,7 +15,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { startThrowawayPostgres } from "../scripts/pg-server.mjs";
 import { waitHealthy } from "../scripts/wait-healthy.mjs";
-import { queryAt } from "./helpers";
+import { adminToken, queryAt, teamToken } from "./helpers";
 
 const root = process.cwd();
 const PORT = 3331;
@@ -80,14 +80,7 @@ test.beforeAll(async () => {
   });
   app.stderr!.on("data", (d) => process.stderr.write(`[uploads-end app] ${d}`));
   await waitHealthy(base, 120_000);
-  const admin = fs.readFileSync(path.join(dataDir, "admin-token"), "utf8").trim();
-  const res = await fetch(`${base}/api/v1/tokens`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
-    body: JSON.stringify({ team: "enders", name: "t" }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  token = ((await res.json()) as { token: string }).token;
+  token = await teamToken(base, adminToken(dataDir), "enders");
   [{ id: teamId }] = await sql<{ id: string }>(`SELECT id FROM teams WHERE slug = 'enders'`);
 });
 

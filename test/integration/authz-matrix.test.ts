@@ -2,8 +2,6 @@
 // route handler and page must have a rule, and every API rule is run for each caller — none,
 // a member of team A, a member of team B, an admin — with API tokens, through the real handlers.
 // Page rules and next-auth's run against the server with session cookies (e2e/authz.spec.ts).
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFromUserId, createApiToken, ensureTeam, createUserWithTeam } from "@/lib/server/auth";
 import { createJob } from "@/lib/server/jobs";
@@ -14,6 +12,7 @@ import { seed } from "@/lib/server/setup";
 import { submitPredictions } from "@/lib/server/submissions";
 import { generateSynthetic } from "@/lib/synthetic/generate";
 import { ROLES, RULES, type Role, type World } from "../authz/rules";
+import { INPUT_IDS as ids, signedUpMember } from "../helpers/bouncer";
 import { createTestDatabase } from "../helpers/db";
 import { dispatch, listRoutes } from "../helpers/router";
 
@@ -28,23 +27,12 @@ let ownerC: Awaited<ReturnType<typeof actorFromUserId>> = null;
 beforeAll(async () => {
   db = await createTestDatabase();
   await seed(db, () => undefined);
-  const ids = Object.keys(
-    JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
-  );
   world.instance = ids[0];
-  const a = await createUserWithTeam(db.prisma, {
-    email: "authz-a@example.org",
-    name: "Authz A",
-    password: "a long passphrase here",
-  });
-  const b = await createUserWithTeam(db.prisma, {
-    email: "authz-b@example.org",
-    name: "Authz B",
-    password: "a long passphrase here",
-  });
+  const a = await signedUpMember(db, "authz-a@example.org", "Authz A");
+  const b = await signedUpMember(db, "authz-b@example.org", "Authz B");
   teamA = a.team.id;
-  tokens.memberA = (await createApiToken(db.prisma, { teamId: a.team.id, userId: a.user.id })).token;
-  tokens.memberB = (await createApiToken(db.prisma, { teamId: b.team.id, userId: b.user.id })).token;
+  tokens.memberA = a.token;
+  tokens.memberB = b.token;
   const admins = await ensureTeam(db.prisma, "authz-admins");
   tokens.admin = (await createApiToken(db.prisma, { teamId: admins.id, isAdmin: true })).token;
   // (astropy__astropy-12907 has an issue text in release 1.1: its length buckets exist)

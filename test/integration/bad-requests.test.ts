@@ -9,7 +9,8 @@ import { createJob } from "@/lib/server/jobs";
 import { sqlOf } from "@/lib/server/db";
 import { seed } from "@/lib/server/setup";
 import { submitPredictions } from "@/lib/server/submissions";
-import { createApiToken, ensureTeam, createUserWithTeam } from "@/lib/server/auth";
+import { createApiToken, ensureTeam } from "@/lib/server/auth";
+import { INPUT_IDS as ids, signedUpMember } from "../helpers/bouncer";
 import { createTestDatabase } from "../helpers/db";
 import { dispatch } from "../helpers/router";
 
@@ -49,21 +50,14 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   db = await createTestDatabase();
   await seed(db, () => undefined);
-  const ids = Object.keys(
-    JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
-  );
   vars.ID0 = ids[0];
   vars.ID1 = ids[1];
   vars.UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000";
-  const { user, team } = await createUserWithTeam(db.prisma, {
-    email: "corpus-member@example.org",
-    name: "Corpus",
-    password: "a long passphrase here",
-  });
+  const { user, team, token } = await signedUpMember(db, "corpus-member@example.org", "Corpus");
   vars.MEMBER_EMAIL = user.email;
   vars.MEMBER_ID = user.id;
   vars.MEMBER_TEAM = team.slug;
-  tokens.member = (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token;
+  tokens.member = token;
   const adminTeam = await ensureTeam(db.prisma, "corpus-admins");
   tokens.admin = (await createApiToken(db.prisma, { teamId: adminTeam.id, isAdmin: true })).token;
   const other = await ensureTeam(db.prisma, "corpus-other");

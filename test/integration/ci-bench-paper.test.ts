@@ -130,72 +130,40 @@ describe("a release's optional BugSwarm fields never fail its import", () => {
 // ---- five hand-made runs: per artifact a patch kind, reported plausible (P) and correct (C) ----
 
 type Kind = keyof typeof PATCH;
-const run = (cells: [Kind, boolean, boolean][]) =>
+/** One artifact's cell: its patch kind, then P when reported plausible and C when reported correct. */
+type Cell = Kind | `${Kind} ${"P" | "PC"}` | `${Kind} C`;
+const run = (...cells: [Cell, Cell, Cell, Cell]) =>
   JSON.stringify(
     Object.fromEntries(
-      IDS.map((id, k) => [id, { patch: PATCH[cells[k][0]](k), plausible: cells[k][1], correct: cells[k][2] }]),
+      IDS.map((id, k) => {
+        const [kind, reported = ""] = cells[k].split(" ") as [Kind, string?];
+        return [id, { patch: PATCH[kind](k), plausible: reported.includes("P"), correct: reported.includes("C") }];
+      }),
     ),
   );
 
-/** By hand: PG (applies) · PL · SYE (server) · SYE∧PL (the paper's #SYE) · CO, of 4 artifacts. */
-const RUNS: { model: string; meta: Record<string, string>; file: string; want: Record<string, number> }[] = [
-  {
-    model: "agentless-gpt4o",
-    meta: { agent: "Agentless", base_model: "GPT-4o" },
-    file: run([
-      ["dev", true, true],
-      ["other", true, false],
-      ["none", false, false],
-      ["same", false, false],
-    ]),
-    want: { PG: 3, PL: 2, SYE: 2, SYE_PL: 1, CO: 1, CO_rate: 0.25, SYE_rate: 0.5 },
-  },
-  {
-    model: "agentless-claude",
-    meta: { agent: "Agentless", base_model: "Claude-3.5-Sonnet" },
-    file: run([
-      ["dev", true, true],
-      ["same", true, true],
-      ["other", false, false],
-      ["none", false, false],
-    ]),
-    want: { PG: 3, PL: 2, SYE: 2, SYE_PL: 2, CO: 2, CO_rate: 0.5, SYE_rate: 0.5 },
-  },
-  {
-    model: "swe-agent-gpt4o",
-    meta: { agent: "SWE-agent", base_model: "GPT-4o" },
-    file: run([
-      ["other", true, true],
-      ["other", true, true],
-      ["other", true, true],
-      ["broken", false, false],
-    ]),
-    want: { PG: 3, PL: 3, SYE: 0, SYE_PL: 0, CO: 3, CO_rate: 0.75, SYE_rate: 0 },
-  },
-  {
-    model: "swe-agent-gpt4o-2",
-    meta: { agent: "SWE-agent", base_model: "gpt-4o" },
-    file: run([
-      ["dev", true, true],
-      ["none", false, false],
-      ["none", false, false],
-      ["none", false, false],
-    ]),
-    want: { PG: 1, PL: 1, SYE: 1, SYE_PL: 1, CO: 1, CO_rate: 0.25, SYE_rate: 0.25 },
-  },
-  {
-    // every patch the developer's, one reported correct: first by SYE_rate, last by CO_rate
-    model: "no-tool-stated",
-    meta: { base_model: "GPT-4o" },
-    file: run([
-      ["dev", true, false],
-      ["dev", true, false],
-      ["dev", true, false],
-      ["dev", true, true],
-    ]),
-    want: { PG: 4, PL: 4, SYE: 4, SYE_PL: 4, CO: 1, CO_rate: 0.25, SYE_rate: 1 },
-  },
+/** A run of a system (`agent` null: no tool stated) and its four cells. */
+const system = (model: string, agent: string | null, base_model: string, file: string) => ({
+  model,
+  meta: (agent ? { agent, base_model } : { base_model }) as Record<string, string>,
+  file,
+});
+const RUNS = [
+  system("agentless-gpt4o", "Agentless", "GPT-4o", run("dev PC", "other P", "none", "same")),
+  system("agentless-claude", "Agentless", "Claude-3.5-Sonnet", run("dev PC", "same PC", "other", "none")),
+  system("swe-agent-gpt4o", "SWE-agent", "GPT-4o", run("other PC", "other PC", "other PC", "broken")),
+  system("swe-agent-gpt4o-2", "SWE-agent", "gpt-4o", run("dev PC", "none", "none", "none")),
+  // every patch the developer's, one reported correct: first by SYE_rate, last by CO_rate
+  system("no-tool-stated", null, "GPT-4o", run("dev P", "dev P", "dev P", "dev PC")),
 ];
+/** By hand, per run: PG (applies) · PL · SYE (server) · SYE∧PL (the paper's #SYE) · CO, of 4 artifacts. */
+const WANT: Record<string, Record<string, number>> = {
+  "agentless-gpt4o": { PG: 3, PL: 2, SYE: 2, SYE_PL: 1, CO: 1, CO_rate: 0.25, SYE_rate: 0.5 },
+  "agentless-claude": { PG: 3, PL: 2, SYE: 2, SYE_PL: 2, CO: 2, CO_rate: 0.5, SYE_rate: 0.5 },
+  "swe-agent-gpt4o": { PG: 3, PL: 3, SYE: 0, SYE_PL: 0, CO: 3, CO_rate: 0.75, SYE_rate: 0 },
+  "swe-agent-gpt4o-2": { PG: 1, PL: 1, SYE: 1, SYE_PL: 1, CO: 1, CO_rate: 0.25, SYE_rate: 0.25 },
+  "no-tool-stated": { PG: 4, PL: 4, SYE: 4, SYE_PL: 4, CO: 1, CO_rate: 0.25, SYE_rate: 1 },
+};
 /** Board order by SYE_rate (INTERFACE.md's primary: the rate the server checks), ties by upload order; competition ranks. */
 const BY_SYE = ["no-tool-stated", "agentless-gpt4o", "agentless-claude", "swe-agent-gpt4o-2", "swe-agent-gpt4o"];
 const RANKS = [1, 2, 2, 4, 5];
@@ -219,7 +187,7 @@ describe("the board ranks by the rate the server checks, the paper's metrics bes
   it("every run's metrics equal the hand computation", async () => {
     const lb = await get("/api/v1/tasks/ci-bench/repair/leaderboard");
     for (const s of RUNS)
-      expect(lb.body.rows.find((r: Json) => r.model === s.model).metrics, s.model).toMatchObject(s.want);
+      expect(lb.body.rows.find((r: Json) => r.model === s.model).metrics, s.model).toMatchObject(WANT[s.model]);
   });
 
   it("primaryMetric is SYE_rate and says so; the paper's headline CO is a column that says it is reported", async () => {
@@ -287,6 +255,6 @@ describe("the board ranks by the rate the server checks, the paper's metrics bes
     expect(lb.body.rows.map((r: Json) => r.metrics.SYE_rate)).toEqual([1, 0.5, 0.5, 0.25, 0]);
     // a second start finds nothing stale
     await startUp(db, { seed: false, log: () => undefined });
-    expect(await db.prisma.job.count({ where: { kind: "rescore", status: { in: ["queued", "running"] } } })).toBe(0);
+    expect(await db.prisma.job.count({ where: { name: "rescore", status: { in: ["queued", "running"] } } })).toBe(0);
   });
 });

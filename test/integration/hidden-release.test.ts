@@ -1,10 +1,7 @@
 // A hidden test set stays hidden: the three label-oracle attacks of issue 8 replayed as a careful
 // team would run them, through the real route handlers and a real PostgreSQL, plus the Ladder,
 // quotas and drafts. Each attack counts the labels it recovers; the count must be 0.
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as importRoute } from "@/app/api/v1/admin/releases/route";
 import { GET as leaderboard } from "@/app/api/v1/tasks/[benchmark]/[task]/leaderboard/route";
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
 import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
@@ -16,15 +13,13 @@ import { getTaskInstance } from "@/lib/server/leaderboard";
 import { releaseOverview } from "@/lib/server/releases";
 import { seed } from "@/lib/server/setup";
 import { createApiToken, ensureTeam, actorFromToken } from "@/lib/server/auth";
+import { HIDDEN_PUBLISHED, importInputRelease, INPUT_IDS } from "../helpers/bouncer";
 import { createTestDatabase } from "../helpers/db";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 const P = { benchmark: "bouncerbench", task: "input" };
 const SUB_URL = "/api/v1/tasks/bouncerbench/input/submissions";
-const inputIds = Object.keys(
-  JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
-);
-const hiddenIds = inputIds.slice(0, 40);
+const hiddenIds = INPUT_IDS.slice(0, 40);
 // the hidden labels (0..3; bounce when ≥ 2) — the attacker does not know them
 const labels = hiddenIds.map((_, i) => (i * 7 + (i >> 2)) % 4);
 const shouldBounce = labels.map((l) => l >= 2);
@@ -42,17 +37,7 @@ beforeAll(async () => {
     const t = await ensureTeam(db.prisma, name);
     teams[name] = (await createApiToken(db.prisma, { teamId: t.id })).token;
   }
-  const csv = ["instance_id,underspecified", ...hiddenIds.map((id, i) => `${id},${labels[i]}`)].join("\n");
-  const res = await importRoute(
-    multipartRequest(
-      "/api/v1/admin/releases",
-      { task: "bouncerbench/input", version: "4.0-hidden", hidden: "true", publish: "true" },
-      { name: "h.csv", text: csv },
-      admin,
-    ),
-    ctx({}),
-  );
-  expect(res.status).toBe(201);
+  await importInputRelease(admin, "4.0-hidden", HIDDEN_PUBLISHED, hiddenIds, (i) => labels[i]);
   await db.runJobs();
 });
 afterAll(async () => db?.drop());
@@ -323,17 +308,7 @@ describe("the Ladder lets real improvements climb", () => {
 
 describe("drafts", () => {
   it("are found by admins only, wherever a release is looked up", async () => {
-    const csv = ["instance_id,underspecified", ...hiddenIds.slice(0, 5).map((id) => `${id},3`)].join("\n");
-    const res = await importRoute(
-      multipartRequest(
-        "/api/v1/admin/releases",
-        { task: "bouncerbench/input", version: "5.0-draft" },
-        { name: "d.csv", text: csv },
-        admin,
-      ),
-      ctx({}),
-    );
-    expect(res.status).toBe(201);
+    await importInputRelease(admin, "5.0-draft", {}, hiddenIds.slice(0, 5), () => 3);
     const anon = await leaderboard(
       getRequest("/api/v1/tasks/bouncerbench/input/leaderboard?release=5.0-draft"),
       ctx(P),

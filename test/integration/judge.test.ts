@@ -14,7 +14,6 @@ process.env.JUDGE_RPM = "100000";
 // the team's daily budget of new comments for the judge: this file's uploads send about 1,330
 process.env.JUDGE_TEAM_DAILY_COMMENTS = "1400";
 
-const { createApiToken, createUserWithTeam } = await import("@/lib/server/auth");
 const { seed } = await import("@/lib/server/setup");
 const { generateSynthetic } = await import("@/lib/synthetic/generate");
 const { reviewMetrics } = await import("@/lib/metrics");
@@ -25,6 +24,7 @@ const { sqlOf } = await import("@/lib/server/db");
 const { importRelease } = await import("@/lib/server/releases");
 const { biasCorrected } = await import("@/lib/metrics");
 const { createTestDatabase } = await import("../helpers/db");
+const { signedUpMember } = await import("../helpers/bouncer");
 const { apiCall, uploadFile } = await import("../helpers/requests");
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -98,12 +98,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await seed(db, () => undefined);
   await db.runJobs();
-  const { user, team } = await createUserWithTeam(db.prisma, {
-    email: "judge@example.org",
-    name: "Judge Lab",
-    password: "a long passphrase here",
-  });
-  token = (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token;
+  token = (await signedUpMember(db, "judge@example.org", "Judge Lab")).token;
 }, 120_000);
 afterAll(async () => {
   await db?.drop();

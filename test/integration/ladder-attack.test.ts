@@ -8,12 +8,9 @@
 // offsets the steps are right about as often as a coin. One run's forty guesses are a small
 // sample (its draws change with the new team ids of every run), so the rate is measured on the
 // same stored scores under 200 other secrets.
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATCH as taskAdmin } from "@/app/api/v1/admin/tasks/[benchmark]/[task]/route";
 import { DELETE as unapprove, POST as approve } from "@/app/api/v1/admin/teams/[slug]/approval/route";
-import { POST as importRoute } from "@/app/api/v1/admin/releases/route";
 import { GET as leaderboard } from "@/app/api/v1/tasks/[benchmark]/[task]/leaderboard/route";
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
 import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
@@ -23,15 +20,14 @@ import { sqlOf } from "@/lib/server/db";
 import { syncCatalog, getTaskOrThrow } from "@/lib/server/tasks";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import type { Metrics } from "@/lib/tasks/types";
+import { HIDDEN_PUBLISHED, importInputRelease, INPUT_IDS } from "../helpers/bouncer";
 import { createTestDatabase } from "../helpers/db";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 const P = { benchmark: "bouncerbench", task: "input" };
 const SUB_URL = "/api/v1/tasks/bouncerbench/input/submissions";
 const N = 60;
-const ids = Object.keys(
-  JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
-).slice(0, N);
+const ids = INPUT_IDS.slice(0, N);
 // hidden labels (0..3; bounce when ≥ 2), unknown to the attacker
 const labels = ids.map((_, i) => (i * 37 + (i >> 3) * 11) % 4);
 const shouldBounce = labels.map((l) => l >= 2);
@@ -50,17 +46,7 @@ beforeAll(async () => {
   await db.query(`INSERT INTO app_secrets (name, value) VALUES ('ladder', $1)`, [SECRET]);
   const a = await ensureTeam(db.prisma, "Admins of the attack test");
   admin = (await createApiToken(db.prisma, { teamId: a.id, isAdmin: true })).token;
-  const csv = ["instance_id,underspecified", ...ids.map((id, i) => `${id},${labels[i]}`)].join("\n");
-  const res = await importRoute(
-    multipartRequest(
-      "/api/v1/admin/releases",
-      { task: "bouncerbench/input", version: "hidden-attack", hidden: "true", publish: "true" },
-      { name: "h.csv", text: csv },
-      admin,
-    ),
-    ctx({}),
-  );
-  expect(res.status).toBe(201);
+  await importInputRelease(admin, "hidden-attack", HIDDEN_PUBLISHED, ids, (i) => labels[i]);
   await db.runJobs();
   task = await getTaskOrThrow(db.prisma, "bouncerbench/input");
 }, 120_000);

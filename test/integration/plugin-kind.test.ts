@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as leaderboardRoute } from "@/app/api/v1/tasks/[benchmark]/[task]/leaderboard/route";
 import { POST as submitRoute } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
 import { GET as instancesRoute } from "@/app/api/v1/submissions/[id]/instances/route";
-import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { ScoreDetails } from "@/components/submission/score-details";
 import { kindUi, registerKindUi } from "@/components/tasks";
 import { taskChartData, getLeaderboard, submissionChartData } from "@/lib/server/leaderboard";
@@ -25,6 +24,7 @@ import { StoredShapeError } from "@/lib/tasks/define";
 import { exactMatch, exactMatchBenchmark } from "../fixtures/kinds/exact-match/kind";
 import { exactMatchUi } from "../fixtures/kinds/exact-match/ui";
 import { createTestDatabase } from "../helpers/db";
+import { renderBoardTable } from "../helpers/render";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 const DIR = path.resolve("test/fixtures/kinds/exact-match");
@@ -46,8 +46,25 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
+/** Uploads a predictions file for the fixture's task through the real route. */
+const submit = (model: string, text: string, name = "p.json") =>
+  submitRoute(
+    multipartRequest("/api/v1/tasks/trivia-fixture/qa/submissions", { model }, { name, text }, token),
+    ctx(P),
+  );
+
 describe("a task kind from a fixture folder", () => {
   let submissionId: string;
+  /** What the submission's page reads (its task, the submission, its current score) and its score details rendered. */
+  const submissionPage = async () => {
+    const task = await getTaskOrThrow(db.prisma, "trivia-fixture/qa");
+    const sub = await getSubmissionOrThrow(db.prisma, submissionId, null);
+    const score = await withDetails(db.prisma, currentScore(sub.scores)!);
+    const details = renderToStaticMarkup(
+      createElement(ScoreDetails, { task, details: score.details, metrics: score.metrics as never }),
+    );
+    return { task, sub, score, details };
+  };
   it("is registered and stored like any other (tasks.kind is not an enum)", async () => {
     expect(taskKindNames()).toContain("exact_match");
     const task = await getTaskOrThrow(db.prisma, "trivia-fixture/qa");
@@ -71,29 +88,17 @@ describe("a task kind from a fixture folder", () => {
     await db.runJobs();
   });
   it("scores an upload through the real route", async () => {
-    const res = await submitRoute(
-      multipartRequest(
-        "/api/v1/tasks/trivia-fixture/qa/submissions",
-        { model: "guesser" },
-        { name: "predictions.json", text: fs.readFileSync(path.join(DIR, "predictions.json"), "utf8") },
-        token,
-      ),
-      ctx(P),
+    const res = await submit(
+      "guesser",
+      fs.readFileSync(path.join(DIR, "predictions.json"), "utf8"),
+      "predictions.json",
     );
     const body = await res.json();
     expect(res.status).toBe(201);
     // q1 "paris", q2 "4", q4 " Water " are right; q3, q5 wrong
     expect(body.metrics.accuracy).toBeCloseTo(3 / 5, 12);
     submissionId = body.id;
-    const bad = await submitRoute(
-      multipartRequest(
-        "/api/v1/tasks/trivia-fixture/qa/submissions",
-        { model: "bad" },
-        { name: "p.json", text: '{"q1": {"answer": 1}}' },
-        token,
-      ),
-      ctx(P),
-    );
+    const bad = await submit("bad", '{"q1": {"answer": 1}}');
     expect(bad.status).toBe(422);
     expect((await bad.json()).error.message).toMatch(/q1.*answer/);
   });
@@ -115,28 +120,16 @@ describe("a task kind from a fixture folder", () => {
   });
   it("renders its board, score details and charts through the UI registry", async () => {
     const lb = await getLeaderboard(db.prisma, "trivia-fixture/qa", {});
-    const board = renderToStaticMarkup(
-      createElement(LeaderboardTable, {
-        rows: lb.rows,
-        columns: lb.columns,
-        primaryMetric: lb.primaryMetric,
-        sort: "accuracy",
-        dir: "desc",
-        hrefFor: () => "#",
-        showCost: false,
-        shown: chooseColumns({ metrics: lb.columns, primary: lb.primaryMetric, showCost: false }).shown,
-      }),
-    );
+    const board = renderBoardTable(lb, {
+      sort: "accuracy",
+      dir: "desc",
+      shown: chooseColumns({ metrics: lb.columns, primary: lb.primaryMetric, showCost: false }).shown,
+    });
     expect(board).toContain("guesser");
     expect(board).toContain('data-metric="accuracy"');
     expect(board).toContain("60.0%");
 
-    const task = await getTaskOrThrow(db.prisma, "trivia-fixture/qa");
-    const sub = await getSubmissionOrThrow(db.prisma, submissionId, null);
-    const score = await withDetails(db.prisma, currentScore(sub.scores)!);
-    const details = renderToStaticMarkup(
-      createElement(ScoreDetails, { task, details: score.details, metrics: score.metrics as never }),
-    );
+    const { task, sub, score, details } = await submissionPage();
     expect(details).toContain("3 of 5 answered exactly");
     expect(details).toContain('data-testid="exact-match-by-length"');
 
@@ -163,12 +156,7 @@ describe("a task kind from a fixture folder", () => {
   });
   it("a score row stored in another shape leaves its part of the page out, says so, and fails nothing else", async () => {
     await db.prisma.score.updateMany({ where: { submissionId }, data: { details: { right: 3, n: 5, byLength: [] } } });
-    const task = await getTaskOrThrow(db.prisma, "trivia-fixture/qa");
-    const sub = await getSubmissionOrThrow(db.prisma, submissionId, null);
-    const score = await withDetails(db.prisma, currentScore(sub.scores)!);
-    const html = renderToStaticMarkup(
-      createElement(ScoreDetails, { task, details: score.details, metrics: score.metrics as never }),
-    );
+    const { task, sub, score, details: html } = await submissionPage();
     expect(html).toContain("Score details unavailable");
     expect((await submissionChartData(db.prisma, task, sub, score)).kindCharts).toBeNull();
   });

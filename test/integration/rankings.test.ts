@@ -1,21 +1,16 @@
 // Honest rankings (issue 19) through the route handlers on a real PostgreSQL: one row per system
 // with its attempts, the attempts ledger, duplicate files refused, withdrawal by the team's owners.
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken, createUserWithTeam } from "@/lib/server/auth";
+import { createApiToken } from "@/lib/server/auth";
 import { seed } from "@/lib/server/setup";
 import { selectionInflation } from "@/lib/metrics";
 import { toFloat64 } from "@/lib/server/leaderboard";
+import { gptVariant as variant, signedUpMember, uploadInput as upload } from "../helpers/bouncer";
 import { createTestDatabase } from "../helpers/db";
-import { apiCall, uploadFile } from "../helpers/requests";
+import { apiCall } from "../helpers/requests";
 import { dispatch } from "../helpers/router";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
-const gpt = JSON.parse(
-  fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
-) as Record<string, { label: string }>;
-const ids = Object.keys(gpt);
 type Person = { token: string; userId: string; team: string; teamId: string };
 let owner: Person;
 let other: Person;
@@ -24,21 +19,6 @@ let member: string;
 const kOf: Record<string, number> = {};
 
 const call = (method: string, url: string, token?: string, body?: unknown) => apiCall(method, url, { token, body });
-
-/** gpt-4.1's decisions with every k-th flipped: a complete file, a different one per k. */
-function variant(k: number): string {
-  return JSON.stringify(
-    Object.fromEntries(
-      ids.map((id, i) => {
-        const bounce = gpt[id].label === "VAGUE" || gpt[id].label === "IMPOSSIBLE_TO_SOLVE";
-        return [id, { input_bounce: i % k === 0 ? !bounce : bounce }];
-      }),
-    ),
-  );
-}
-
-const upload = (token: string, text: string, fields: Record<string, string>) =>
-  uploadFile("bouncerbench/input", text, fields, token);
 
 type Row = {
   submissionId: string;
@@ -52,13 +32,8 @@ const board = async (q = "") =>
   (await call("GET", `/api/v1/tasks/bouncerbench/input/leaderboard${q}`)).body as { view: string; rows: Row[] };
 
 async function person(email: string, name: string): Promise<Person> {
-  const { user, team } = await createUserWithTeam(db.prisma, { email, name, password: "a long passphrase here" });
-  return {
-    token: (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token,
-    userId: user.id,
-    team: team.slug,
-    teamId: team.id,
-  };
+  const { user, team, token } = await signedUpMember(db, email, name);
+  return { token, userId: user.id, team: team.slug, teamId: team.id };
 }
 
 beforeAll(async () => {
@@ -67,11 +42,7 @@ beforeAll(async () => {
   owner = await person("rank-owner@example.org", "Rank Lab");
   other = await person("rank-other@example.org", "Other Lab");
   // a plain member of the owner's team, with a token of that team
-  const m = await createUserWithTeam(db.prisma, {
-    email: "rank-member@example.org",
-    name: "Member",
-    password: "a long passphrase here",
-  });
+  const m = await signedUpMember(db, "rank-member@example.org", "Member");
   await db.prisma.membership.create({ data: { teamId: owner.teamId, userId: m.user.id, role: "member" } });
   member = (await createApiToken(db.prisma, { teamId: owner.teamId, userId: m.user.id })).token;
 });

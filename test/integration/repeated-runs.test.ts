@@ -5,52 +5,22 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken, createUserWithTeam } from "@/lib/server/auth";
 import { seed } from "@/lib/server/setup";
 import { intervalFromReplicates, runMeanReplicates, seedOf } from "@/lib/metrics";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { getLeaderboard, toFloat64 } from "@/lib/server/leaderboard";
-import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
+import type { RunSummary } from "@/lib/leaderboard-runs";
 import { buildSnapshot } from "@/lib/server/snapshots";
 import { verifySnapshot } from "@/lib/snapshots/verify";
+import { gptVariant as variant, INPUT_IDS as ids, signedUpMember, uploadInput as upload } from "../helpers/bouncer";
 import { createTestDatabase } from "../helpers/db";
-import { apiCall, apiRequest, uploadFile } from "../helpers/requests";
-import { dispatch } from "../helpers/router";
+import { renderBoardTable } from "../helpers/render";
+import { apiCall } from "../helpers/requests";
+import { downloadSnapshot, fromDir } from "../helpers/snapshots";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
-const gpt = JSON.parse(
-  fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
-) as Record<string, { label: string }>;
-const ids = Object.keys(gpt);
 let token = "";
 let other = "";
 
-/** gpt-4.1's decisions with every k-th (from offset o) flipped: a different complete file per (k, o). */
-function variant(k: number, o = 0): string {
-  return JSON.stringify(
-    Object.fromEntries(
-      ids.map((id, i) => {
-        const bounce = gpt[id].label === "VAGUE" || gpt[id].label === "IMPOSSIBLE_TO_SOLVE";
-        return [id, { input_bounce: (i + o) % k === 0 ? !bounce : bounce }];
-      }),
-    ),
-  );
-}
-const upload = (t: string, text: string, fields: Record<string, string>) =>
-  uploadFile("bouncerbench/input", text, fields, t);
-
-interface Runs {
-  k: number;
-  runs: number[];
-  submissionIds: string[];
-  mean: number;
-  sd: number;
-  min: number;
-  max: number;
-  ci: { low: number; high: number } | null;
-  consistency: number | null;
-}
 type Row = {
   submissionId: string;
   model: string;
@@ -60,7 +30,7 @@ type Row = {
   ci: { low: number; high: number } | null;
   rankInterval: { lo: number; hi: number } | null;
   selection: unknown;
-  runs: Runs | null;
+  runs: RunSummary | null;
   meta: { run?: number };
 };
 const board = async (q = "") =>
@@ -71,12 +41,8 @@ const runIds: string[] = [];
 beforeAll(async () => {
   db = await createTestDatabase();
   await seed(db, () => undefined);
-  const mk = async (email: string, name: string) => {
-    const { user, team } = await createUserWithTeam(db.prisma, { email, name, password: "a long passphrase here" });
-    return (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token;
-  };
-  token = await mk("runs@example.org", "Runs Lab");
-  other = await mk("runs-other@example.org", "Other Runs Lab");
+  token = (await signedUpMember(db, "runs@example.org", "Runs Lab")).token;
+  other = (await signedUpMember(db, "runs-other@example.org", "Other Runs Lab")).token;
 }, 120_000);
 afterAll(async () => db?.drop());
 
@@ -182,19 +148,7 @@ describe("repeated runs", () => {
 
   it("the board's table shows the mean's runs and a consistency column, rendered on the server", async () => {
     const lb = await getLeaderboard(db.prisma, "bouncerbench/input", {});
-    const html = renderToStaticMarkup(
-      createElement(LeaderboardTable, {
-        rows: lb.rows,
-        columns: lb.columns,
-        primaryMetric: lb.primaryMetric,
-        sort: lb.sort,
-        dir: lb.dir,
-        hrefFor: () => "#",
-        showCost: false,
-        shown: new Set(["team"]),
-        view: "best",
-      }),
-    );
+    const html = renderBoardTable(lb, { shown: new Set(["team"]), view: "best" });
     const text = html
       .replace(/<!-- -->/g, "")
       .replace(/<[^>]+>/g, " ")
@@ -211,14 +165,8 @@ describe("repeated runs", () => {
     const { id } = await buildSnapshot(db.prisma, release.id, "admin");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lb-runs-"));
     try {
-      const manifest = await dispatch(apiRequest("GET", `/api/v1/snapshots/${id}/files/manifest.json`));
-      const bytes = Buffer.from(await manifest.arrayBuffer());
-      fs.writeFileSync(path.join(dir, "manifest.json"), bytes);
-      for (const f of JSON.parse(bytes.toString()).files as { name: string }[]) {
-        const res = await dispatch(apiRequest("GET", `/api/v1/snapshots/${id}/files/${f.name}`));
-        fs.writeFileSync(path.join(dir, f.name), Buffer.from(await res.arrayBuffer()));
-      }
-      const v = await verifySnapshot(async (name) => new Uint8Array(fs.readFileSync(path.join(dir, name))), id);
+      await downloadSnapshot(id, dir);
+      const v = await verifySnapshot(fromDir(dir), id);
       expect(v.lines.filter((l) => l.startsWith("✗"))).toEqual([]);
       expect(v.lines.some((l) => /^✓ runner: the mean of its runs 0\.\d{4} and its two-level interval$/.test(l))).toBe(
         true,

@@ -19,6 +19,7 @@ import { seed } from "@/lib/server/setup";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { countRows, createTestDatabase } from "../helpers/db";
+import { gptVariant as variant, INPUT_IDS as ids } from "../helpers/bouncer";
 import { numpyAvailable, numpyRankIntervals } from "../metrics/rank-intervals-numpy";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
@@ -26,10 +27,6 @@ const URL_SUB = "/api/v1/tasks/bouncerbench/input/submissions";
 const P = { benchmark: "bouncerbench", task: "input" };
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let token: string;
-let ids: string[];
-const gpt = JSON.parse(
-  fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
-) as Record<string, { label: string }>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -37,21 +34,12 @@ beforeAll(async () => {
   await db.runJobs();
   const team = await ensureTeam(db.prisma, "Scale Team");
   token = (await createApiToken(db.prisma, { teamId: team.id })).token;
-  ids = Object.keys(gpt);
 });
 afterAll(async () => db?.drop());
 
-/** A bouncer that flips the gpt-4.1 decision on every k-th instance. */
-function variant(k: number, offset = 0): string {
-  return JSON.stringify(
-    Object.fromEntries(
-      ids.map((id, i) => {
-        const bounce = gpt[id].label === "VAGUE" || gpt[id].label === "IMPOSSIBLE_TO_SOLVE";
-        return [id, { input_bounce: (i + offset) % k === 0 ? !bounce : bounce }];
-      }),
-    ),
-  );
-}
+/** A large file: every instance with a 300-character trace of `c`, bounced as `bounce(i)` says. */
+const withTraces = (bounce: (i: number) => unknown, c = "t") =>
+  JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: bounce(i), trace: c.repeat(300) }])));
 
 async function post(text: string, model: string, name = "p.json", fields: Record<string, string> = {}) {
   // as curl and browsers send it: with a Content-Length (the route picks the 202 path by it)
@@ -61,6 +49,23 @@ async function post(text: string, model: string, name = "p.json", fields: Record
   headers.set("content-length", String(body.length));
   const res = await submit(new Request(built.url, { method: "POST", body, headers }), ctx(P));
   return { status: res.status, body: await res.json() };
+}
+
+/** Posts a form as built (its parts in their order, no Content-Length: the route reads the real size). */
+function postForm(fd: FormData) {
+  return submit(
+    new Request(`http://localhost${URL_SUB}`, {
+      method: "POST",
+      body: fd,
+      headers: { authorization: `Bearer ${token}` },
+    }),
+    ctx(P),
+  );
+}
+
+/** The submission's API answer, as its team reads it. */
+async function submission(id: string) {
+  return (await getSubmission(getRequest(`/api/v1/submissions/${id}`, token), ctx({ id }))).json();
 }
 
 async function board(query = "") {
@@ -192,6 +197,20 @@ describe("boards are cached per board_version, which the database moves", () => 
 });
 
 describe("release signatures are kept in memory, fed by LISTEN/NOTIFY", () => {
+  /** The response cache's signature of a page (undefined: the page is not served from the cache). */
+  const signatureOf = async (path: string) =>
+    (await cacheSignature({ method: "GET", url: `http://x${path}`, headers: new Headers() }))?.signature;
+  /** Waits (5 s at most) until the signature of `path` is no longer `before`; the new one. */
+  const movedFrom = async (path: string, before: string | undefined) => {
+    const t = Date.now();
+    for (;;) {
+      const now = await signatureOf(path);
+      if (now !== before) return now;
+      if (Date.now() - t > 5000) throw new Error(`the signature of ${path} did not move`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+
   it("read once while nothing changes; a release changed by another pool is seen within the notification's delivery", async () => {
     const until = async (ok: () => boolean, ms = 5000) => {
       const t = Date.now();
@@ -239,37 +258,26 @@ describe("release signatures are kept in memory, fed by LISTEN/NOTIFY", () => {
   });
 
   it("a task's and the home page's signatures move when the task's settings change (the approved-teams switch), written by another pool", async () => {
-    const signature = async (path: string) =>
-      (await cacheSignature({ method: "GET", url: `http://x${path}`, headers: new Headers() }))?.signature;
-    const moved = async (path: string, before: string | undefined) => {
-      const t = Date.now();
-      for (;;) {
-        const now = await signature(path);
-        if (now !== before) return now;
-        if (Date.now() - t > 5000) throw new Error(`the signature of ${path} did not move`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    };
-    const board = await signature("/tasks/bouncerbench/input");
-    const home = await signature("/");
+    const board = await signatureOf("/tasks/bouncerbench/input");
+    const home = await signatureOf("/");
     // kept: read again without a change, the same
-    expect(await signature("/tasks/bouncerbench/input")).toBe(board);
+    expect(await signatureOf("/tasks/bouncerbench/input")).toBe(board);
     const other = await openDatabase({ url: db.url!, poolSize: 1 });
     try {
       await other.query(
         `UPDATE tasks SET hidden_approved_only = NOT hidden_approved_only WHERE full_slug = 'bouncerbench/input'`,
       );
-      const b1 = await moved("/tasks/bouncerbench/input", board);
-      await moved("/", home);
+      const b1 = await movedFrom("/tasks/bouncerbench/input", board);
+      await movedFrom("/", home);
       // the benchmark's row too (its name is on every task's page)
       await other.query(
         `UPDATE benchmarks SET name = name || ' ' WHERE id = (SELECT benchmark_id FROM tasks WHERE full_slug = 'bouncerbench/input')`,
       );
-      await moved("/tasks/bouncerbench/input", b1);
+      await movedFrom("/tasks/bouncerbench/input", b1);
       // an update that changes nothing notifies nothing, and moves nothing
-      const b2 = await signature("/tasks/bouncerbench/input");
+      const b2 = await signatureOf("/tasks/bouncerbench/input");
       await other.query(`UPDATE tasks SET name = name WHERE full_slug = 'bouncerbench/input'`);
-      expect(await signature("/tasks/bouncerbench/input")).toBe(b2);
+      expect(await signatureOf("/tasks/bouncerbench/input")).toBe(b2);
     } finally {
       await other.close();
     }
@@ -277,19 +285,10 @@ describe("release signatures are kept in memory, fed by LISTEN/NOTIFY", () => {
 
   it("a cached team page's signature moves when a member joins, is renamed or leaves, and when the team is renamed", async () => {
     const team = await db.prisma.team.findFirstOrThrow({ where: { name: { startsWith: "Scale Team" } } });
-    const signature = async (slug: string) =>
-      (await cacheSignature({ method: "GET", url: `http://x/teams/${slug}`, headers: new Headers() }))?.signature;
+    const signature = (slug: string) => signatureOf(`/teams/${slug}`);
     const version = async () => (await db.prisma.team.findUniqueOrThrow({ where: { id: team.id } })).membersVersion;
     // written by another pool (another process): seen through the notification, not a timer
-    const moved = async (before: string | undefined) => {
-      const t = Date.now();
-      for (;;) {
-        const now = await signature(team.slug);
-        if (now !== before) return now;
-        if (Date.now() - t > 5000) throw new Error("the team's signature did not move");
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    };
+    const moved = (before: string | undefined) => movedFrom(`/teams/${team.slug}`, before);
     const s0 = await signature(team.slug);
     expect(s0).toMatch(/^team:/);
     expect(await signature(team.slug)).toBe(s0);
@@ -339,21 +338,26 @@ describe("release signatures are kept in memory, fed by LISTEN/NOTIFY", () => {
   });
 });
 
+/** Queues a re-score of BouncerBench Input's published release; the job's id. */
+async function queueRescore(opts: Parameters<typeof createJob>[3]) {
+  const release = await db.prisma.release.findFirstOrThrow({
+    where: { task: { fullSlug: "bouncerbench/input" }, status: "published" },
+  });
+  return createJob(
+    sqlOf(db.prisma),
+    "rescore",
+    { releaseId: release.id, task: "bouncerbench/input", version: release.version },
+    opts,
+  );
+}
+
 describe("the job queue", () => {
   it("a job that keeps failing ends failed, shown to whoever started it: what they can act on, never an internal detail", async () => {
     const user = await db.prisma.user.create({ data: { email: "starter@example.test" } });
     const team = await ensureTeam(db.prisma, "Starter Team");
     await db.prisma.membership.create({ data: { userId: user.id, teamId: team.id } });
     const starter = (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token;
-    const release = await db.prisma.release.findFirstOrThrow({
-      where: { task: { fullSlug: "bouncerbench/input" }, status: "published" },
-    });
-    const jobId = await createJob(
-      sqlOf(db.prisma),
-      "rescore",
-      { releaseId: release.id, task: "bouncerbench/input", version: release.version },
-      { createdBy: user.id, maxAttempts: 1 },
-    );
+    const jobId = await queueRescore({ createdBy: user.id, maxAttempts: 1 });
     // the registry is explicit: a test swaps one handler for one that fails inside
     const failing = defineJob("rescore", async () => {
       throw new Error("the disk is full");
@@ -380,15 +384,7 @@ describe("job payloads", () => {
   });
 
   it("a stored payload that does not parse fails the job at once with a clear log line, no retries", async () => {
-    const release = await db.prisma.release.findFirstOrThrow({
-      where: { task: { fullSlug: "bouncerbench/input" }, status: "published" },
-    });
-    const jobId = await createJob(
-      sqlOf(db.prisma),
-      "rescore",
-      { releaseId: release.id, task: "bouncerbench/input", version: release.version },
-      { createdBy: null },
-    );
+    const jobId = await queueRescore({ createdBy: null });
     await db.prisma.job.update({ where: { id: jobId }, data: { payload: { releaseId: 42 } } });
     await db.runJobs();
     const job = await db.prisma.job.findUniqueOrThrow({ where: { id: jobId } });
@@ -421,21 +417,15 @@ describe("re-scoring on publish", () => {
 
 describe("streamed ingest", () => {
   it("a large upload answers 202, a worker scores it, and the submission shows progress then scores", async () => {
-    const big = JSON.stringify(
-      Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i % 4 === 0, trace: "t".repeat(300) }])),
-    );
+    const big = withTraces((i) => i % 4 === 0);
     expect(big.length).toBeGreaterThan(400_000);
     const r = await post(big, "big-upload", "big.json");
     expect(r.status).toBe(202);
     expect(r.body).toMatchObject({ status: "queued", job: { id: expect.any(String) } });
-    const queued = await (
-      await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, token), ctx({ id: r.body.id }))
-    ).json();
+    const queued = await submission(r.body.id);
     expect(queued).toMatchObject({ status: "queued", job: { status: "queued" } });
     await db.runJobs();
-    const done = await (
-      await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, token), ctx({ id: r.body.id }))
-    ).json();
+    const done = await submission(r.body.id);
     expect(done.status).toBe("scored");
     expect(done.coverage).toMatchObject({ covered: 1699, total: 1699 });
     expect(done.file.size).toBe(Buffer.byteLength(big));
@@ -447,20 +437,11 @@ describe("streamed ingest", () => {
   });
 
   it("the path follows the real size: a large upload sent without Content-Length is queued too", async () => {
-    const big = JSON.stringify(
-      Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i % 5 === 0, trace: "c".repeat(300) }])),
-    );
+    const big = withTraces((i) => i % 5 === 0, "c");
     const fd = new FormData();
     fd.set("model", "chunked-big");
     fd.set("file", new Blob([big]), "chunked.json");
-    const res = await submit(
-      new Request(`http://localhost${URL_SUB}`, {
-        method: "POST",
-        body: fd,
-        headers: { authorization: `Bearer ${token}` },
-      }),
-      ctx(P),
-    );
+    const res = await postForm(fd);
     expect(res.status).toBe(202);
     const { id } = await res.json();
     await db.runJobs();
@@ -469,9 +450,7 @@ describe("streamed ingest", () => {
 
   it("a large upload whose fields are invalid leaves nothing behind", async () => {
     const before = await countRows(db);
-    const big = JSON.stringify(
-      Object.fromEntries(ids.map((id) => [id, { input_bounce: false, trace: "d".repeat(300) }])),
-    );
+    const big = withTraces(() => false, "d");
     const r = await post(big, "", "nameless.json");
     expect(r.status).toBe(422);
     expect(r.body.error.details.problems[0]).toMatchObject({ field: "model" });
@@ -495,15 +474,11 @@ describe("streamed ingest", () => {
   });
 
   it("a large invalid upload ends failed with its problems on the submission, not retried", async () => {
-    const bad = JSON.stringify(
-      Object.fromEntries(ids.map((id, i) => [id, { input_bounce: i === 5 ? "maybe" : false, trace: "t".repeat(300) }])),
-    );
+    const bad = withTraces((i) => (i === 5 ? "maybe" : false));
     const r = await post(bad, "big-bad", "bad.json");
     expect(r.status).toBe(202);
     await db.runJobs();
-    const sub = await (
-      await getSubmission(getRequest(`/api/v1/submissions/${r.body.id}`, token), ctx({ id: r.body.id }))
-    ).json();
+    const sub = await submission(r.body.id);
     expect(sub.status).toBe("failed");
     expect(sub.job).toMatchObject({ status: "failed", attempts: 1 });
     expect(sub.validation.problems[0]).toMatchObject({ instanceId: ids[5], field: "input_bounce" });
@@ -543,14 +518,7 @@ describe("streamed ingest", () => {
       fd.set("model", `dry-${order}`);
       fd.set("file", new Blob([variant(11)]), "dry.json");
       if (order === "after") fd.set("dry_run", "true");
-      const res = await submit(
-        new Request(`http://localhost${URL_SUB}`, {
-          method: "POST",
-          body: fd,
-          headers: { authorization: `Bearer ${token}` },
-        }),
-        ctx(P),
-      );
+      const res = await postForm(fd);
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body).toMatchObject({ id: null, status: "validated", validation: { covered: 1699 } });
@@ -564,14 +532,7 @@ describe("streamed ingest", () => {
     fd.set("file", new Blob([variant(9)]), "late.json");
     fd.set("model", "fields-after-file");
     fd.set("visibility", "private");
-    const res = await submit(
-      new Request(`http://localhost${URL_SUB}`, {
-        method: "POST",
-        body: fd,
-        headers: { authorization: `Bearer ${token}` },
-      }),
-      ctx(P),
-    );
+    const res = await postForm(fd);
     expect(res.status).toBe(201);
     const sub = await db.prisma.submission.findUniqueOrThrow({ where: { id: (await res.json()).id } });
     expect(sub).toMatchObject({ model: "fields-after-file", visibility: "private", status: "scored" });
@@ -581,14 +542,7 @@ describe("streamed ingest", () => {
     two.set("model", "two-files");
     two.append("file", new Blob([variant(9)]), "a.json");
     two.append("file", new Blob([variant(9)]), "b.json");
-    const res2 = await submit(
-      new Request(`http://localhost${URL_SUB}`, {
-        method: "POST",
-        body: two,
-        headers: { authorization: `Bearer ${token}` },
-      }),
-      ctx(P),
-    );
+    const res2 = await postForm(two);
     expect(res2.status).toBe(422);
     expect(await countRows(db)).toEqual(before);
   });

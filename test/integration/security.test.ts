@@ -9,7 +9,7 @@ import { seed } from "@/lib/server/setup";
 import { consume } from "@/lib/server/limits";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { countRows, createTestDatabase } from "../helpers/db";
-import { ctx, multipartRequest } from "../helpers/requests";
+import { apiRequest, ctx, multipartRequest } from "../helpers/requests";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let member: string;
@@ -23,12 +23,26 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-function signupRequest(body: unknown, headers: Record<string, string> = {}) {
-  return new Request("http://localhost/api/v1/signup", {
+/** A sign-up through the route, from client address 203.0.113.7 unless `headers` say otherwise. */
+function signUp(body: unknown, headers: Record<string, string> = {}) {
+  const req = new Request("http://localhost/api/v1/signup", {
     method: "POST",
     body: JSON.stringify(body),
     headers: { "content-type": "application/json", "x-client-address": "203.0.113.7", ...headers },
   });
+  return signup(req, ctx({}));
+}
+
+const INPUT = { benchmark: "bouncerbench", task: "input" };
+/** A small valid predictions file: one instance. */
+const ONE = JSON.stringify({ "astropy__astropy-12907": { input_bounce: true } });
+
+/** An upload of `text` (ONE) to BouncerBench Input through the route. */
+function upload(fields: Record<string, string>, token?: string, text = ONE) {
+  return submit(
+    multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", fields, { name: "p.json", text }, token),
+    ctx(INPUT),
+  );
 }
 
 describe("sign-up", () => {
@@ -39,12 +53,9 @@ describe("sign-up", () => {
       ["qwertyuiop", /most common/],
       ["aliceandbob-2024", /email/],
     ] as const) {
-      const res = await signup(
-        signupRequest(
-          { email: "aliceandbob@example.org", password, name: "Alice" },
-          { "x-client-address": "198.51.100.1" },
-        ),
-        ctx({}),
+      const res = await signUp(
+        { email: "aliceandbob@example.org", password, name: "Alice" },
+        { "x-client-address": "198.51.100.1" },
       );
       expect(res.status, password).toBe(422);
       const b = await res.json();
@@ -54,29 +65,24 @@ describe("sign-up", () => {
     expect(await db.prisma.user.count({ where: { email: "aliceandbob@example.org" } })).toBe(0);
   });
   it("refuses names with control or text-direction characters", async () => {
-    const res = await signup(
-      signupRequest(
-        { email: "rtl@example.org", password: "a long passphrase here", name: "evil\u202Egnp.exe" },
-        { "x-client-address": "198.51.100.2" },
-      ),
-      ctx({}),
+    const res = await signUp(
+      { email: "rtl@example.org", password: "a long passphrase here", name: "evil\u202Egnp.exe" },
+      { "x-client-address": "198.51.100.2" },
     );
     expect(res.status).toBe(422);
     expect((await res.json()).error.message).toMatch(/U\+202E\) at position 5/);
   });
   it("allows 20 sign-ups per client address and hour, then 429 with Retry-After; other addresses are unaffected", async () => {
     for (let i = 0; i < 20; i++) {
-      const res = await signup(
-        signupRequest({ email: `farm${i}@example.org`, password: "a long passphrase here", name: `Farm ${i}` }),
-        ctx({}),
-      );
+      const res = await signUp({
+        email: `farm${i}@example.org`,
+        password: "a long passphrase here",
+        name: `Farm ${i}`,
+      });
       expect(res.status).toBe(201);
     }
     const before = await countRows(db);
-    const res = await signup(
-      signupRequest({ email: "farm20@example.org", password: "a long passphrase here", name: "Farm 20" }),
-      ctx({}),
-    );
+    const res = await signUp({ email: "farm20@example.org", password: "a long passphrase here", name: "Farm 20" });
     expect(res.status).toBe(429);
     expect((await res.json()).error.code).toBe("rate_limited");
     const retry = Number(res.headers.get("retry-after"));
@@ -84,12 +90,9 @@ describe("sign-up", () => {
     expect(retry).toBeLessThanOrEqual(3600);
     expect(await countRows(db)).toEqual(before);
     expect(await db.prisma.user.count({ where: { email: "farm20@example.org" } })).toBe(0);
-    const elsewhere = await signup(
-      signupRequest(
-        { email: "farm20@example.org", password: "a long passphrase here", name: "Farm 20" },
-        { "x-client-address": "192.0.2.44" },
-      ),
-      ctx({}),
+    const elsewhere = await signUp(
+      { email: "farm20@example.org", password: "a long passphrase here", name: "Farm 20" },
+      { "x-client-address": "192.0.2.44" },
     );
     expect(elsewhere.status).toBe(201);
   });
@@ -103,12 +106,7 @@ describe("sign-up", () => {
 
 describe("tokens and uploads", () => {
   it("30 tokens per user and hour", async () => {
-    const req = () =>
-      new Request("http://localhost/api/v1/tokens", {
-        method: "POST",
-        body: JSON.stringify({ name: "t" }),
-        headers: { "content-type": "application/json", authorization: `Bearer ${other}` },
-      });
+    const req = () => apiRequest("POST", "/api/v1/tokens", { token: other, body: { name: "t" } });
     for (let i = 0; i < 30; i++) expect((await createToken(req(), ctx({}))).status).toBe(201);
     const res = await createToken(req(), ctx({}));
     expect(res.status).toBe(429);
@@ -118,26 +116,8 @@ describe("tokens and uploads", () => {
     const t = await ensureTeam(db.prisma, "flood");
     const tok = (await createApiToken(db.prisma, { teamId: t.id })).token;
     for (let i = 0; i < 59; i++) await consume("uploads-team", t.id);
-    const one = JSON.stringify({ "astropy__astropy-12907": { input_bounce: true } });
-    const ok = await submit(
-      multipartRequest(
-        "/api/v1/tasks/bouncerbench/input/submissions",
-        { dry_run: "true", model: "m" },
-        { name: "p.json", text: one },
-        tok,
-      ),
-      ctx({ benchmark: "bouncerbench", task: "input" }),
-    );
-    expect(ok.status).toBe(200);
-    const res = await submit(
-      multipartRequest(
-        "/api/v1/tasks/bouncerbench/input/submissions",
-        { dry_run: "true", model: "m" },
-        { name: "p.json", text: one },
-        tok,
-      ),
-      ctx({ benchmark: "bouncerbench", task: "input" }),
-    );
+    expect((await upload({ dry_run: "true", model: "m" }, tok)).status).toBe(200);
+    const res = await upload({ dry_run: "true", model: "m" }, tok);
     expect(res.status).toBe(429);
     expect((await res.json()).error.code).toBe("rate_limited");
     expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(60);
@@ -145,10 +125,14 @@ describe("tokens and uploads", () => {
 });
 
 describe("cross-site writes", () => {
-  const file = { name: "p.json", text: JSON.stringify({ "astropy__astropy-12907": { input_bounce: true } }) };
-  function upload(headers: Record<string, string>) {
-    const r = multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", { model: "m", dry_run: "true" }, file);
-    return new Request(r, { headers: { ...Object.fromEntries(r.headers), ...headers } });
+  /** A dry-run upload with these headers (and no others). */
+  function withHeaders(headers: Record<string, string>) {
+    const r = multipartRequest(
+      "/api/v1/tasks/bouncerbench/input/submissions",
+      { model: "m", dry_run: "true" },
+      { name: "p.json", text: ONE },
+    );
+    return submit(new Request(r, { headers: { ...Object.fromEntries(r.headers), ...headers } }), ctx(INPUT));
   }
   it("a session-cookie write from another site, or without Origin/Sec-Fetch-Site, is 403 before anything is read", async () => {
     const cookie = "next-auth.session-token=stolen";
@@ -157,36 +141,26 @@ describe("cross-site writes", () => {
       { cookie, "sec-fetch-site": "cross-site" },
       { cookie },
     ] as Record<string, string>[]) {
-      const res = await submit(upload(h), ctx({ benchmark: "bouncerbench", task: "input" }));
+      const res = await withHeaders(h);
       expect(res.status, JSON.stringify(h)).toBe(403);
       expect((await res.json()).error.code).toBe("forbidden");
     }
   });
   it("a foreign Origin is refused even with a token; a token call without Origin passes", async () => {
-    const withToken = (h: Record<string, string>) => upload({ authorization: `Bearer ${member}`, ...h });
-    expect(
-      (await submit(withToken({ origin: "https://evil.example" }), ctx({ benchmark: "bouncerbench", task: "input" })))
-        .status,
-    ).toBe(403);
-    expect((await submit(withToken({}), ctx({ benchmark: "bouncerbench", task: "input" }))).status).toBe(200);
-    expect(
-      (await submit(withToken({ origin: "http://localhost" }), ctx({ benchmark: "bouncerbench", task: "input" })))
-        .status,
-    ).toBe(200);
+    const withToken = (h: Record<string, string>) => withHeaders({ authorization: `Bearer ${member}`, ...h });
+    expect((await withToken({ origin: "https://evil.example" })).status).toBe(403);
+    expect((await withToken({})).status).toBe(200);
+    expect((await withToken({ origin: "http://localhost" })).status).toBe(200);
   });
   it("without a trusted proxy (TRUSTED_PROXY_HOPS=0) a forged X-Forwarded-Host does not make a foreign Origin this site", async () => {
     const cookie = "next-auth.session-token=stolen";
-    const res = await submit(
-      upload({ cookie, origin: "https://evil.example", "x-forwarded-host": "evil.example" }),
-      ctx({ benchmark: "bouncerbench", task: "input" }),
-    );
+    const res = await withHeaders({ cookie, origin: "https://evil.example", "x-forwarded-host": "evil.example" });
     expect(res.status).toBe(403);
     expect((await res.json()).error.message).toMatch(/cross-site request refused/);
   });
 });
 
 describe("submission fields", () => {
-  const file = { name: "p.json", text: JSON.stringify({ "astropy__astropy-12907": { input_bounce: true } }) };
   it.each([
     [{ model: "m\u0000" }, "model", /U\+0000/],
     [{ model: "\u202Eevil" }, "model", /U\+202E/],
@@ -198,10 +172,7 @@ describe("submission fields", () => {
     [{ model: "ok", site: "data:text/html,x" }, "site", /http/],
   ])("%j is refused (422 naming %s) and nothing is stored", async (fields, field, why) => {
     const before = await countRows(db);
-    const res = await submit(
-      multipartRequest("/api/v1/tasks/bouncerbench/input/submissions", fields as Record<string, string>, file, member),
-      ctx({ benchmark: "bouncerbench", task: "input" }),
-    );
+    const res = await upload(fields as Record<string, string>, member);
     expect(res.status).toBe(422);
     const b = await res.json();
     expect(b.error.message).toMatch(why);
@@ -216,14 +187,7 @@ describe("quotas set by admins", () => {
     const admins = await ensureTeam(db.prisma, "sec-admins");
     const admin = (await createApiToken(db.prisma, { teamId: admins.id, isAdmin: true })).token;
     const patch = (token: string, body: unknown) =>
-      PATCH(
-        new Request("http://localhost/api/v1/admin/tasks/bouncerbench/input", {
-          method: "PATCH",
-          body: JSON.stringify(body),
-          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        }),
-        ctx({ benchmark: "bouncerbench", task: "input" }),
-      );
+      PATCH(apiRequest("PATCH", "/api/v1/admin/tasks/bouncerbench/input", { token, body }), ctx(INPUT));
     expect((await patch(member, { quotaPerDay: 2 })).status).toBe(403);
     const set = await patch(admin, { quotaPerDay: 3, quotaTotal: 2 });
     expect(set.status).toBe(200);
@@ -231,20 +195,8 @@ describe("quotas set by admins", () => {
     const t = await ensureTeam(db.prisma, "sec-quota");
     const tok = (await createApiToken(db.prisma, { teamId: t.id })).token;
     let sent = 0;
-    const send = (token: string) =>
-      submit(
-        multipartRequest(
-          "/api/v1/tasks/bouncerbench/input/submissions",
-          { model: "q" },
-          // a different file each time: a byte-identical re-upload would be refused before the quota
-          {
-            name: "p.json",
-            text: JSON.stringify({ "astropy__astropy-12907": { input_bounce: true } }) + " ".repeat(++sent),
-          },
-          token,
-        ),
-        ctx({ benchmark: "bouncerbench", task: "input" }),
-      );
+    // a different file each time: a byte-identical re-upload would be refused before the quota
+    const send = (token: string) => upload({ model: "q" }, token, ONE + " ".repeat(++sent));
     const first = await send(tok);
     expect(first.status).toBe(201);
     expect(first.headers.get("x-quota-limit")).toBe("3");

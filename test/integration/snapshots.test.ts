@@ -17,9 +17,11 @@ import { verifySnapshot } from "@/lib/snapshots/verify";
 import { sqlOf } from "@/lib/server/db";
 import { buildSnapshot } from "@/lib/server/snapshots";
 import { releasesDueForSnapshot } from "@/lib/server/snapshots/snapshots.sql";
+import { HIDDEN_PUBLISHED, importInputRelease } from "../helpers/bouncer";
 import { createTestDatabase } from "../helpers/db";
 import { apiRequest, multipartRequest } from "../helpers/requests";
 import { dispatch } from "../helpers/router";
+import { downloadSnapshot, fromDir } from "../helpers/snapshots";
 
 const SEED = "prisma/seed-data/bouncerbench";
 const ids = Object.keys(JSON.parse(fs.readFileSync(path.join(SEED, "input_bouncer_gpt-4.1.json"), "utf8")));
@@ -71,19 +73,9 @@ afterAll(async () => {
 /** Downloads a snapshot's files through the routes into a folder of its own. */
 async function download(id: string): Promise<string> {
   const dir = fs.mkdtempSync(path.join(tmp, "copy-"));
-  const manifest = await call("GET", `/api/v1/snapshots/${id}/files/manifest.json`);
-  expect(manifest.status).toBe(200);
-  const bytes = Buffer.from(await manifest.arrayBuffer());
-  fs.writeFileSync(path.join(dir, "manifest.json"), bytes);
-  for (const f of JSON.parse(bytes.toString()).files as { name: string }[]) {
-    const res = await call("GET", `/api/v1/snapshots/${id}/files/${f.name}`);
-    expect(res.status, f.name).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    fs.writeFileSync(path.join(dir, f.name), Buffer.from(await res.arrayBuffer()));
-  }
+  await downloadSnapshot(id, dir);
   return dir;
 }
-const fromDir = (dir: string) => async (name: string) => new Uint8Array(fs.readFileSync(path.join(dir, name)));
 
 /**
  * Rewrites the predictions of a copy; when `forge`, as a careful forger would: the Parquet copy
@@ -436,16 +428,7 @@ describe("a snapshot of a public release", () => {
 
 describe("a snapshot of a hidden release", () => {
   it("is made when the release is published and re-scored, and holds the board only: nothing per instance", async () => {
-    const csv = ["instance_id,underspecified", ...ids.slice(0, 30).map((id, i) => `${id},${i % 4}`)].join("\n");
-    const res = await dispatch(
-      multipartRequest(
-        "/api/v1/admin/releases",
-        { task: "bouncerbench/input", version: "9.0-hidden", hidden: "true", publish: "true" },
-        { name: "h.csv", text: csv },
-        admin,
-      ),
-    );
-    expect(res.status, await res.clone().text()).toBe(201);
+    await importInputRelease(admin, "9.0-hidden", HIDDEN_PUBLISHED, ids.slice(0, 30), (i) => i % 4);
     await db.runJobs();
     const list = (await (await call("GET", "/api/v1/tasks/bouncerbench/input/snapshots")).json()) as {
       snapshots: { id: string; release: string; hidden: boolean; reason: string }[];

@@ -4,31 +4,15 @@ import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken, createUserWithTeam } from "@/lib/server/auth";
 import { seed } from "@/lib/server/setup";
 import { generateSynthetic } from "@/lib/synthetic/generate";
+import { GPT as gpt, gptVariant as variant, INPUT_IDS as ids, signedUpMember } from "../helpers/bouncer";
 import { createTestDatabase } from "../helpers/db";
 import { apiCall, uploadFile, type Json } from "../helpers/requests";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let token = "";
-const gpt = JSON.parse(
-  fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8"),
-) as Record<string, { label: string }>;
-const ids = Object.keys(gpt);
 const review = generateSynthetic().find((t) => t.task === "cr-bench/review")!.submissions;
-
-/** gpt-4.1's decisions with every k-th flipped: a complete file, a different one per k. */
-function variant(k: number): string {
-  return JSON.stringify(
-    Object.fromEntries(
-      ids.map((id, i) => {
-        const bounce = gpt[id].label === "VAGUE" || gpt[id].label === "IMPOSSIBLE_TO_SOLVE";
-        return [id, { input_bounce: i % k === 0 ? !bounce : bounce }];
-      }),
-    ),
-  );
-}
 
 const call = (method: string, url: string, body?: unknown, auth = true) =>
   apiCall(method, url, { token: auth ? token : undefined, body });
@@ -41,12 +25,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await seed(db, () => undefined);
   await db.runJobs();
-  const { user, team } = await createUserWithTeam(db.prisma, {
-    email: "meta@example.org",
-    name: "Meta Lab",
-    password: "a long passphrase here",
-  });
-  token = (await createApiToken(db.prisma, { teamId: team.id, userId: user.id })).token;
+  token = (await signedUpMember(db, "meta@example.org", "Meta Lab")).token;
 });
 afterAll(async () => db?.drop());
 

@@ -6,7 +6,6 @@ import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as importRoute } from "@/app/api/v1/admin/releases/route";
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
 import { TeamSubmissions } from "@/components/teams/team-sections";
 import { TeamStandings } from "@/components/teams/team-standings";
@@ -19,6 +18,7 @@ import { outcomeAt } from "@/lib/server/scoring";
 import { seed } from "@/lib/server/setup";
 import { getSubmissionOrThrow, listSubmissionInstances, predictionTraceView } from "@/lib/server/submissions";
 import { teamPageView, type BoardOf } from "@/lib/server/teams";
+import { HIDDEN_PUBLISHED, importInputRelease } from "../helpers/bouncer";
 import { createTestDatabase } from "../helpers/db";
 import { ctx, multipartRequest } from "../helpers/requests";
 
@@ -178,17 +178,7 @@ describe("the trace page's verdict", () => {
 
   it("on a hidden release: only that its outcomes are not shown (and the team page keeps private scores)", async () => {
     const hiddenIds = inputIds.slice(0, 40);
-    const csv = ["instance_id,underspecified", ...hiddenIds.map((id, i) => `${id},${i % 4}`)].join("\n");
-    const res = await importRoute(
-      multipartRequest(
-        "/api/v1/admin/releases",
-        { task: "bouncerbench/input", version: "9.0-hidden", hidden: "true", publish: "true" },
-        { name: "h.csv", text: csv },
-        admin,
-      ),
-      ctx({}),
-    );
-    expect(res.status, await res.clone().text()).toBe(201);
+    await importInputRelease(admin, "9.0-hidden", HIDDEN_PUBLISHED, hiddenIds, (i) => i % 4);
     await db.runJobs();
     const v = await predictionTraceView(db.prisma, subs.alpha, hiddenIds[0], null, {});
     expect(v.outcome).toEqual({ release: "9.0-hidden", state: "hidden" });
