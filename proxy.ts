@@ -81,6 +81,9 @@ export async function proxy(req: NextRequest) {
   const res = NextResponse.next({ request: { headers } });
   applySecurityHeaders(res.headers, { csp, https });
   res.headers.set("x-request-id", requestId);
+  // a page rendered for this reader streams: a proxy in front passes it on as it comes (nginx
+  // buffers, and may cache, only the answers from the cache below — deploy/nginx.conf)
+  if (page) res.headers.set("x-accel-buffering", "no");
   return res;
 }
 
