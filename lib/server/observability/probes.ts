@@ -11,7 +11,6 @@ import { requestIdFrom, runWithRequest } from "./context";
 import { observeRequest } from "./metrics";
 
 const APP = "trustworthy-se-leaderboard";
-const HEADERS = { "cache-control": "no-store" };
 
 /** A probe's handler: a request id (X-Request-Id), the request timed under `route`, never cached. */
 export function probe(route: string, handler: () => Promise<Response> | Response) {
