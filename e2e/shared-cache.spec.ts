@@ -37,6 +37,8 @@ test.describe("nginx with proxy_cache in front", () => {
         bodies.add(await res.text());
         policies.add(res.headers.get("content-security-policy") ?? "");
         expect(res.headers.get("cache-control"), p).toContain(`s-maxage=${SHARED_MAX_AGE_S}`);
+        // a whole answer nginx may buffer and keep (only pages rendered for one reader stream)
+        expect(res.headers.get("x-accel-buffering"), p).toBeNull();
       }
       // the first fills nginx's cache, the next two never reach the app
       expect(statuses, p).toEqual(["MISS", "HIT", "HIT"]);
@@ -58,6 +60,8 @@ test.describe("nginx with proxy_cache in front", () => {
       expect(page.headers.get("x-cache-status")).toBe("BYPASS");
       expect(page.headers.get("cache-control")).toMatch(/private|no-store/);
       expect(page.headers.get("content-security-policy")).toMatch(/'nonce-/);
+      // streamed to the reader as it renders: nginx must not hold it back
+      expect(page.headers.get("x-accel-buffering")).toBe("no");
     }
   });
 

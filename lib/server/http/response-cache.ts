@@ -356,6 +356,8 @@ export async function cachedResponse(
           "keep-alive",
           "content-security-policy",
           "x-request-id",
+          // the render streamed; the stored copy is whole, and a proxy in front may buffer and keep it
+          "x-accel-buffering",
         ].includes(k),
     );
     // a page whose streamed parts are in place: readable without JavaScript (inline-boundaries.ts)
