@@ -11,7 +11,12 @@ const id = z.uuid();
 
 export const JOB_PAYLOADS = {
   /** tracked: score an upload that was too large to score while its request waited */
-  "score-upload": z.object({ submissionId: id, task: z.string().min(1) }),
+  "score-upload": z.object({
+    submissionId: id,
+    task: z.string().min(1),
+    /** it counts against the team's quotas (not an admin's): the judge's budget is checked when scored */
+    counted: z.boolean().optional(),
+  }),
   /** tracked: after a publish, refresh the baselines and re-score every submission of the task */
   rescore: z.object({ releaseId: id, task: z.string().min(1), version: z.string().min(1) }),
   /** internal: one part (≤ 25 submissions) of a re-score */

@@ -179,7 +179,7 @@ function taskList(db: PrismaClient, registry: JobRegistry, only?: (name: string)
         // a problem in what was sent never goes away by retrying
         if (
           e instanceof InvalidPayload ||
-          (e instanceof AppError && (e.code === "validation_failed" || e.code === "not_found"))
+          (e instanceof AppError && ["validation_failed", "not_found", "quota_exceeded"].includes(e.code))
         )
           final = true;
         log.error(

@@ -222,7 +222,7 @@ export async function queueUpload(input: {
       return createJob(
         sqlOf(conn),
         "score-upload",
-        { submissionId: id, task: task.fullSlug },
+        { submissionId: id, task: task.fullSlug, counted: Boolean(input.quota) },
         { total: size, createdBy: input.userId, teamId: input.teamId },
       );
     });
@@ -285,6 +285,8 @@ export const scoreUploadJob = defineJob("score-upload", async (db, payload, prog
       teamId: sub.teamId,
       userId: sub.userId,
       submissionId,
+      // a counted upload spends its team's judge budget when it is judged (its upload quota was held when queued)
+      quota: payload.counted,
       meta: {
         model: sub.model,
         system: sub.system ?? undefined,
@@ -302,8 +304,9 @@ export const scoreUploadJob = defineJob("score-upload", async (db, payload, prog
     // the job's result is read by whoever started it: the same rule as the upload's response
     return { submissionId, status: r.status, ...disclosedUpload(r, null) };
   } catch (e) {
-    // an invalid file stays invalid: record why on the submission, do not retry
-    if (e instanceof AppError && e.code === "validation_failed") {
+    // an invalid file stays invalid, and a team past its judge budget today is told so and may send
+    // it again tomorrow: record why on the submission, do not retry
+    if (e instanceof AppError && (e.code === "validation_failed" || e.code === "quota_exceeded")) {
       await db.submission.update({
         where: { id: submissionId },
         data: { status: "failed", error: e.message, validation: (e.details ?? {}) as object },
