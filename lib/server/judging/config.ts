@@ -42,8 +42,17 @@ export const sha256 = (text: string) => crypto.createHash("sha256").update(text,
  * identical comment on the same bug is judged once, whoever sends it; a new release that changes
  * the bug's description, a new model or a new template is a new key.
  */
-export function verdictKey(instanceId: string, model: string, templateSha: string, prompt: string): string {
-  return sha256(`${instanceId}\u0000${model}\u0000${templateSha}\u0000${prompt}`);
+export function verdictKey(instanceId: string, model: string, templateSha: string, prompt: string, scope = ""): string {
+  return sha256(`${instanceId}\u0000${model}\u0000${templateSha}\u0000${prompt}${scope ? `\u0000${scope}` : ""}`);
+}
+
+/**
+ * Whose verdict cache a submission's comments share: everyone's on a public release (an identical
+ * comment is judged once); on a hidden release only its own team's (or uploader's), so that how fast
+ * an upload is scored never says that another team sent the same comment.
+ */
+export function verdictScope(hidden: boolean, teamId: string | null, userId: string | null): string {
+  return hidden ? (teamId ? `team:${teamId}` : `user:${userId ?? ""}`) : "";
 }
 
 /** The next 00:00 UTC: when the judge's daily caps (everyone's, a team's) open again. */

@@ -1,5 +1,5 @@
 // The server's judge (issue 34): CR-Bench's CR-Evaluator run on an OpenAI-compatible endpoint.
-export { judgeConfig, type JudgeConfig } from "./config";
+export { judgeConfig, verdictScope, type JudgeConfig } from "./config";
 export { judgeCommentsTask, judgeFinishTask } from "./jobs";
 export {
   agreementView,

@@ -33,6 +33,7 @@ export function planJudging(
   model: string,
   instances: StoredInstance[],
   predictions: Map<string, Json>,
+  scope = "",
 ): JudgePlan {
   const templateSha = sha256(judge.template);
   const items = new Map<string, JudgePlan["items"][number]>();
@@ -42,7 +43,7 @@ export function planJudging(
     const p = predictions.get(inst.externalId);
     if (!p) continue;
     const ks = judge.prompts(inst.truth, p).map((prompt) => {
-      const key = verdictKey(inst.externalId, model, templateSha, prompt);
+      const key = verdictKey(inst.externalId, model, templateSha, prompt, scope);
       const it = items.get(key);
       if (it) it.comments++;
       else items.set(key, { key, instanceId: inst.externalId, comments: 1, prompt });
@@ -122,6 +123,8 @@ export async function decideUploadJudging(
   instances: StoredInstance[],
   predictions: Map<string, Json>,
   cfg: JudgeConfig | null = judgeConfig(),
+  /** whose verdict cache the upload shares (verdictScope) */
+  scope = "",
 ): Promise<UploadJudging> {
   const judge = task.kind.serverJudge;
   if (!judge) return { by: null };
@@ -149,7 +152,7 @@ export async function decideUploadJudging(
       problems,
     );
   }
-  const plan = planJudging(judge, cfg.model, instances, predictions);
+  const plan = planJudging(judge, cfg.model, instances, predictions, scope);
   const { predictions: judged, missing } = await withVerdicts(sql, judge, plan, predictions);
   return { by: "server", plan, predictions: missing ? null : judged, cfg };
 }

@@ -6,7 +6,7 @@ import { sqlOf } from "@/lib/server/db";
 import { log } from "@/lib/server/observability";
 import type { ResolvedTask } from "@/lib/server/tasks";
 import type { StoredInstance } from "@/lib/tasks/types";
-import { judgeConfig, sha256 } from "./config";
+import { judgeConfig, sha256, verdictScope } from "./config";
 import { judgedSubmission, latestRunOf, runHasLiveJobs, runOf } from "./judging.sql";
 import { planJudging, startJudging, withVerdicts } from "./plan";
 
@@ -34,11 +34,12 @@ export async function serverVerdictsFor(
   const hidden = (await db.release.findUnique({ where: { id: releaseId }, select: { hidden: true } }))?.hidden;
   if (sub?.judged_by !== "server" && !hidden) return predictions;
   const cfg = judgeConfig();
+  const scope = verdictScope(Boolean(hidden), sub?.team_id ?? null, sub?.user_id ?? null);
   // the model of this release's run, else of the submission's last one, else the configured one
   const model =
     (await runOf(sql, submissionId, releaseId))?.model ?? (await latestRunOf(sql, submissionId))?.model ?? cfg?.model;
   if (model) {
-    const plan = planJudging(judge, model, instances, predictions);
+    const plan = planJudging(judge, model, instances, predictions, scope);
     const r = await withVerdicts(sql, judge, plan, predictions);
     if (!r.missing) return r.predictions;
   }
@@ -52,7 +53,7 @@ export async function serverVerdictsFor(
   const run = await runOf(sql, submissionId, releaseId);
   const same = run?.status === "judging" && run.model === cfg.model && run.prompt_sha256 === sha256(judge.template);
   if (same && (await runHasLiveJobs(sql, submissionId, releaseId))) return null;
-  const plan = planJudging(judge, cfg.model, instances, predictions);
+  const plan = planJudging(judge, cfg.model, instances, predictions, scope);
   await db.$transaction((tx) => startJudging(sqlOf(tx), submissionId, releaseId, plan, cfg));
   return null;
 }

@@ -33,6 +33,7 @@ import {
   decideUploadJudging,
   judgeConfig,
   startJudging,
+  verdictScope,
   type UploadJudging,
 } from "@/lib/server/judging";
 import { assertJudgeNamed } from "@/lib/tasks/shared/judge";
@@ -235,7 +236,15 @@ class Upload {
     const { task, release, instances } = this;
     const checked = finishValidation(this.parser, this.v);
     // CR-Bench: the file's verdicts, or the server judge's (cached ones now, the rest by its jobs)
-    const judging = await decideUploadJudging(sql, task, release, instances, checked.predictions);
+    const judging = await decideUploadJudging(
+      sql,
+      task,
+      release,
+      instances,
+      checked.predictions,
+      judgeConfig(),
+      verdictScope(release.hidden, this.input.teamId, this.input.userId),
+    );
     const judged = judging.by === "server" ? judging.predictions : checked.predictions;
     // while verdicts are pending, the score computed here serves the report's coverage only
     const score = computeScore(task, instances, judged ?? checked.predictions, {
