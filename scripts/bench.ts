@@ -16,7 +16,8 @@
 // 10. a crawl of one URL of every page and GET route (scripts/bench-crawl.ts): p50/p99 and bytes
 //     at 10 concurrent readers, as ratios to the static asset
 //
-// Env: BENCH_SUBMISSIONS (1000), BENCH_SECONDS (10 per load run), BENCH_CONNECTIONS (50);
+// Env: BENCH_SUBMISSIONS (1000), BENCH_SECONDS (10 per load run), BENCH_CONNECTIONS (50),
+// BENCH_RESCORE_WORKERS ("1,2": the worker counts of the re-score runs, e.g. "4");
 // BENCH_DB=name keeps that database between runs (uploads only what is missing; not dropped);
 // 11. a snapshot of the current release: the job's time and bytes, and `cli verify` recomputing it
 // 12. the load of 2 again through Debian's nginx with proxy_cache in front (docs/operations.md)
@@ -513,12 +514,13 @@ try {
     );
   }
 
-  // 6. re-score everything on a new release, with 1 and with 2 workers
+  // 6. re-score everything on a new release, with 1 and with 2 workers (BENCH_RESCORE_WORKERS)
   const csv = fs.readFileSync(
     path.join(root, "prisma/seed-data/bouncerbench/ensembled_annotations_public.csv"),
     "utf8",
   );
-  for (const n of phases.has("rescore") ? [1, 2] : []) {
+  const rescoreWorkers = (process.env.BENCH_RESCORE_WORKERS ?? "1,2").split(",").map(Number);
+  for (const n of phases.has("rescore") ? rescoreWorkers : []) {
     for (const w of workers.splice(0)) w.kill("SIGTERM");
     workers.push(...startWorkers(n));
     await new Promise((r) => setTimeout(r, 3000));
