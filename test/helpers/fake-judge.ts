@@ -102,3 +102,19 @@ export async function startFakeJudge() {
       }),
   };
 }
+
+/**
+ * Starts the fake judge and points this process's judge settings at it (before the app's modules
+ * read them: call it ahead of their dynamic imports). `env` adds or overrides settings.
+ */
+export async function startJudgeFor(env: Record<string, string> = {}) {
+  const judge = await startFakeJudge();
+  Object.assign(process.env, {
+    JUDGE_URL: judge.url,
+    JUDGE_MODEL: "fake-judge-1",
+    JUDGE_API_KEY: "sk-test-judge",
+    JUDGE_RPM: "100000",
+    ...env,
+  });
+  return judge;
+}

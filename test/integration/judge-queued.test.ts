@@ -2,16 +2,10 @@
 // ASYNC_UPLOAD_BYTES: 202, then the job): past it the submission fails with the budget's message
 // and the job is not retried; an upload within it is judged and scored as usual.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fakeVerdict, startFakeJudge } from "../helpers/fake-judge";
+import { fakeVerdict, startJudgeFor } from "../helpers/fake-judge";
 
 // every CR-Bench file here is queued for a worker
-process.env.ASYNC_UPLOAD_BYTES = "2000";
-const judge = await startFakeJudge();
-process.env.JUDGE_URL = judge.url;
-process.env.JUDGE_MODEL = "fake-judge-1";
-process.env.JUDGE_API_KEY = "sk-test-judge";
-process.env.JUDGE_RPM = "100000";
-process.env.JUDGE_TEAM_DAILY_COMMENTS = "60";
+const judge = await startJudgeFor({ ASYNC_UPLOAD_BYTES: "2000", JUDGE_TEAM_DAILY_COMMENTS: "60" });
 
 const { seed } = await import("@/lib/server/setup");
 const { generateSynthetic } = await import("@/lib/synthetic/generate");

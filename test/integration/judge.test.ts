@@ -3,16 +3,13 @@
 // test, with its failures (429, 5xx, a hang past the timeout, answers without a class) — through
 // the real upload route, jobs and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeJudge, fakeVerdict } from "../helpers/fake-judge";
+import { startJudgeFor, fakeVerdict } from "../helpers/fake-judge";
 
-const judge = await startFakeJudge();
-process.env.JUDGE_URL = judge.url;
-process.env.JUDGE_MODEL = "fake-judge-1";
-process.env.JUDGE_API_KEY = "sk-test-judge";
-process.env.JUDGE_TIMEOUT_SEC = "0.5";
-process.env.JUDGE_RPM = "100000";
-// the team's daily budget of new comments for the judge: this file's uploads send about 1,330
-process.env.JUDGE_TEAM_DAILY_COMMENTS = "1400";
+const judge = await startJudgeFor({
+  JUDGE_TIMEOUT_SEC: "0.5",
+  // the team's daily budget of new comments for the judge: this file's uploads send about 1,330
+  JUDGE_TEAM_DAILY_COMMENTS: "1400",
+});
 
 const { seed } = await import("@/lib/server/setup");
 const { generateSynthetic } = await import("@/lib/synthetic/generate");
