@@ -17,11 +17,11 @@ export function addGraphileJob(
   sql: Sql,
   name: string,
   payload: unknown,
-  opts: { queue: string | null; jobKey: string | null; maxAttempts: number; runAt?: Date | null },
+  opts: { queue: string | null; jobKey: string | null; maxAttempts: number; runAt?: Date | null; priority?: number },
 ) {
   return sql(
     // the job's id as text: every driver (pg, Prisma's raw queries) can read it back
-    `SELECT (graphile_worker.add_job($1, $2::json, queue_name => $3, job_key => $4, job_key_mode => CASE WHEN $4::text IS NULL THEN NULL ELSE 'replace' END, max_attempts => $5::int, run_at => coalesce($6::timestamptz, now()))).id::text AS id`,
-    [name, JSON.stringify(payload), opts.queue, opts.jobKey, opts.maxAttempts, opts.runAt ?? null],
+    `SELECT (graphile_worker.add_job($1, $2::json, queue_name => $3, job_key => $4, job_key_mode => CASE WHEN $4::text IS NULL THEN NULL ELSE 'replace' END, max_attempts => $5::int, run_at => coalesce($6::timestamptz, now()), priority => $7::int)).id::text AS id`,
+    [name, JSON.stringify(payload), opts.queue, opts.jobKey, opts.maxAttempts, opts.runAt ?? null, opts.priority ?? 0],
   );
 }

@@ -124,7 +124,15 @@ export async function queueTask<N extends TaskName>(
   await addJob(exec, name, parsePayload(name, payload), opts);
 }
 
-type QueueOptions = { jobKey?: string; queue?: string; maxAttempts?: number; /** not before */ runAt?: Date };
+type QueueOptions = {
+  jobKey?: string;
+  queue?: string;
+  maxAttempts?: number;
+  /** not before */
+  runAt?: Date;
+  /** lower runs first (graphile-worker's priority; default 0) */
+  priority?: number;
+};
 
 async function addJob(exec: Sql, name: string, payload: Record<string, unknown>, opts: QueueOptions) {
   await addGraphileJob(exec, name, payload, {
@@ -132,6 +140,7 @@ async function addJob(exec: Sql, name: string, payload: Record<string, unknown>,
     jobKey: opts.jobKey ?? null,
     maxAttempts: opts.maxAttempts ?? MAX_ATTEMPTS,
     runAt: opts.runAt ?? null,
+    priority: opts.priority ?? 0,
   });
 }
 

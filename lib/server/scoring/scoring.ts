@@ -47,7 +47,9 @@ export async function saveScores(
 /**
  * The boards' rank intervals, refreshed after a write that moves a ranked set (a score, a
  * withdrawal, a hide, a visibility change, a deletion): one waiting job per release (its key is
- * replaced while it waits), run in order on the release's own queue.
+ * replaced while it waits), run in order on the release's own queue — ahead of the back-fills and
+ * audits (priority -10): a burst of thousands of uploads queued as many audits, and the board's
+ * intervals waited behind all of them (22 min pending at 4,700–8,000 submissions, measured).
  */
 export async function queueBoardRefresh(exec: Sql, releaseIds: string[]): Promise<void> {
   for (const releaseId of new Set(releaseIds))
@@ -55,7 +57,7 @@ export async function queueBoardRefresh(exec: Sql, releaseIds: string[]): Promis
       exec,
       "refresh-board",
       { releaseId },
-      { jobKey: `board:${releaseId}`, queue: `board:${releaseId}`, maxAttempts: 5 },
+      { jobKey: `board:${releaseId}`, queue: `board:${releaseId}`, maxAttempts: 5, priority: -10 },
     );
 }
 
