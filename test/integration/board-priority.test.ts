@@ -17,12 +17,13 @@ describe("the board refresh's place in the queue", () => {
     await db.runJobs();
     const release = "00000000-0000-4000-8000-00000000000b";
     // an older job of default priority (an audit, a back-fill), then the refresh
-    await sql(`SELECT graphile_worker.add_job('fill-outcomes', '{}'::json, run_at => now() - interval '1 hour')`);
+    await sql(`SELECT graphile_worker.add_job('fill-outcomes', '{}'::json, run_at => now() - interval '1 hour')`, []);
     await queueBoardRefresh(sql, [release]);
     const order = await sql<{ task: string; priority: number }>(
       `SELECT t.identifier AS task, j.priority FROM graphile_worker._private_jobs j
          JOIN graphile_worker._private_tasks t ON t.id = j.task_id
         ORDER BY j.priority, j.run_at, j.id`,
+      [],
     );
     expect(order.map((o) => o.task)).toEqual(["refresh-board", "fill-outcomes"]);
     expect(order[0].priority).toBe(-10);

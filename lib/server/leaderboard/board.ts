@@ -404,7 +404,10 @@ function bestListOf(
         ci_low: ci ? ci[0] : null,
         ci_high: ci ? ci[1] : null,
         cost_usd: meanOf(set.map((m) => m.cost_usd)),
-        tokens: null,
+        tokens: (() => {
+          const t = meanOf(set.map((m) => (m.tokens === null ? null : Number(m.tokens))));
+          return t === null ? null : BigInt(Math.round(t));
+        })(),
         runtime_sec: meanOf(set.map((m) => m.runtime_sec)),
         created_at: latest.created_at,
       };
