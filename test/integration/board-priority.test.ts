@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlOf } from "@/lib/server/db";
 import { queueBoardRefresh } from "@/lib/server/scoring";
+import { queueMissingRankIntervals } from "@/lib/server/leaderboard";
+import { seed } from "@/lib/server/setup";
 import { createTestDatabase } from "../helpers/db";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -28,4 +30,18 @@ describe("the board refresh's place in the queue", () => {
     expect(order.map((o) => o.task)).toEqual(["refresh-board", "fill-outcomes"]);
     expect(order[0].priority).toBe(-10);
   });
+
+  it("at start-up, a board whose stored intervals are for another key (an older build's) is refreshed", async () => {
+    await seed(db, () => undefined);
+    await db.runJobs();
+    const sql = sqlOf(db.prisma);
+    await sql(`UPDATE board_ranks SET key = 'from-an-older-build'`, []);
+    expect(await queueMissingRankIntervals(db.prisma)).toBeGreaterThan(0);
+    await db.runJobs();
+    const stale = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM board_ranks WHERE key = 'from-an-older-build'`,
+      [],
+    );
+    expect(stale[0].n).toBe(0);
+  }, 120_000);
 });

@@ -162,12 +162,10 @@ export async function attemptsOf(sql: Sql, releaseId: string) {
   return { systems, teams };
 }
 
-/** Published or archived public releases whose rank intervals were never computed. */
-export function releasesWithoutRanks(sql: Sql) {
+/** Published or archived public releases (their boards have rank intervals). */
+export function publicBoards(sql: Sql) {
   return sql<{ id: string }>(
-    `SELECT r.id FROM releases r
-      WHERE r.status IN ('published', 'archived') AND NOT r.hidden
-        AND NOT EXISTS (SELECT 1 FROM board_ranks b WHERE b.release_id = r.id)`,
+    `SELECT r.id FROM releases r WHERE r.status IN ('published', 'archived') AND NOT r.hidden`,
     [],
   );
 }

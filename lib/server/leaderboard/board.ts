@@ -12,7 +12,7 @@ import {
   deleteRanks,
   outcomesOf,
   readRanks,
-  releasesWithoutRanks,
+  publicBoards,
   replicatesOf,
   taskKindOfRelease,
   writeRanks,
@@ -322,9 +322,14 @@ export const refreshBoardTask = defineTask("refresh-board", async (db, payload) 
   await refreshBoard(db, payload.releaseId);
 });
 
-/** At start-up: releases whose intervals were never computed (e.g. before this existed) get them. */
+/**
+ * At start-up: every public board's refresh is queued. One whose intervals are current returns at
+ * once (its ranked set hashes to the stored key); one never computed, or computed by a build whose
+ * key or rows were different (a release adding a column of the key, as repeated runs did), gets
+ * them — otherwise it would show "being computed" until its next write.
+ */
 export async function queueMissingRankIntervals(db: PrismaClient): Promise<number> {
-  const missing = await releasesWithoutRanks(sqlOf(db));
+  const missing = await publicBoards(sqlOf(db));
   await queueBoardRefresh(
     sqlOf(db),
     missing.map((r) => r.id),
