@@ -1,6 +1,7 @@
 // Write-time leaderboards, the job queue and streamed ingest (issue 7), through the real route
 // handlers on a real PostgreSQL.
 process.env.ASYNC_UPLOAD_BYTES = "400000";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +10,7 @@ import { GET as leaderboard } from "@/app/api/v1/tasks/[benchmark]/[task]/leader
 import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { GET as getJob } from "@/app/api/v1/jobs/[id]/route";
 import { openDatabase, sqlOf } from "@/lib/server/db";
-import { createJob, defineJob } from "@/lib/server/jobs";
+import { createJob, defineJob, defineTask, queueTask } from "@/lib/server/jobs";
 import { JOBS, runDueJobs } from "@/lib/server/worker";
 import { getLeaderboard } from "@/lib/server/leaderboard";
 import { releaseSignatureState, taskSignature } from "@/lib/server/http";
@@ -373,6 +374,25 @@ describe("the job queue", () => {
     // another team does not see it
     const stranger = await getJob(getRequest(`/api/v1/jobs/${jobId}`, token), ctx({ id: jobId }));
     expect(stranger.status).toBe(404);
+  });
+});
+
+describe("running due jobs in this process (scripts, seeding, tests)", () => {
+  it("runs every job of a named queue queued back to back, though the queue is still held while the last one's completion commits", async () => {
+    // graphile-worker's run-once mode marked a job done without awaiting it: the next fetch saw
+    // the queue held and stopped, leaving the second of two audits queued (seen in CI: a seeded
+    // submission without its audit)
+    const ran: string[] = [];
+    const counting = defineTask("audit-submission", async (_db, { submissionId }) => {
+      ran.push(submissionId);
+    });
+    const ids = Array.from({ length: 12 }, () => crypto.randomUUID());
+    for (const submissionId of ids)
+      await queueTask(sqlOf(db.prisma), "audit-submission", { submissionId }, { queue: "integrity-test" });
+    await runDueJobs(db.prisma, db.pool, { ...JOBS, "audit-submission": counting });
+    expect(ran.sort()).toEqual([...ids].sort());
+    const left = await db.pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE queue_name = 'integrity-test'`);
+    expect(left.rows[0].n).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 // The statements of jobs.ts: a tracked job's row and graphile-worker's add_job, both in the
 // caller's transaction (a job exists exactly when what queued it committed).
+import type pg from "pg";
 import type { Sql } from "@/lib/server/db";
 
 export function insertJobRow(
@@ -24,4 +25,23 @@ export function addGraphileJob(
     `SELECT (graphile_worker.add_job($1, $2::json, queue_name => $3, job_key => $4, job_key_mode => CASE WHEN $4::text IS NULL THEN NULL ELSE 'replace' END, max_attempts => $5::int, run_at => coalesce($6::timestamptz, now()), priority => $7::int)).id::text AS id`,
     [name, JSON.stringify(payload), opts.queue, opts.jobKey, opts.maxAttempts, opts.runAt ?? null, opts.priority ?? 0],
   );
+}
+
+/**
+ * Whether a job of these names is due and free: not locked, attempts left, and its named queue
+ * free or held by a run-once pool ("otpool-…", graphile-worker's name for one; such a pool has
+ * stopped by the time its caller asks, so its hold is a completion about to commit).
+ */
+export async function dueJobLeft(pool: pg.Pool, names: string[]): Promise<boolean> {
+  const { rows } = await pool.query<{ left: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM graphile_worker._private_jobs j
+       JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+       LEFT JOIN graphile_worker._private_job_queues q ON q.id = j.job_queue_id
+       WHERE j.is_available AND j.run_at <= now() AND t.identifier = ANY($1::text[])
+         AND (q.id IS NULL OR q.is_available OR q.locked_by LIKE 'otpool-%')
+     ) AS left`,
+    [names],
+  );
+  return rows[0].left;
 }

@@ -14,7 +14,7 @@ import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import { sessionPool, type Sql } from "@/lib/server/db";
 import { log } from "@/lib/server/observability";
-import { addGraphileJob, insertJobRow } from "./jobs.sql";
+import { addGraphileJob, dueJobLeft, insertJobRow } from "./jobs.sql";
 import {
   JOB_PAYLOADS,
   TRACKED_JOBS,
@@ -228,6 +228,9 @@ function taskList(db: PrismaClient, registry: JobRegistry, only?: (name: string)
   return list;
 }
 
+/** How long `runJobsOnce` waits for a queue a finished run-once pool still holds. */
+const RUN_ONCE_PATIENCE_MS = 30_000;
+
 const quiet = new Logger(() => (level, message) => {
   if (level === "error") log.error({ component: "graphile-worker" }, message);
   else if (level === "warning") log.warn({ component: "graphile-worker" }, message);
@@ -270,9 +273,25 @@ export async function startWorker(
   });
 }
 
-/** Runs every job of the registry that is due now, in this process, then returns (scripts and tests). */
+/**
+ * Runs every job of the registry that is due now, in this process, then returns (scripts and tests).
+ *
+ * graphile-worker's run-once mode stops at the first fetch that finds nothing, and it marks a job
+ * done without awaiting that write: the next fetch can still see the job's named queue locked,
+ * skip the queue's next job and stop (two audits queued back to back on "integrity" left the
+ * second waiting). So it runs again while a due job is left that no running worker holds.
+ */
 export async function runJobsOnce(db: PrismaClient, pool: pg.Pool, registry: JobRegistry): Promise<void> {
-  await runOnce({ pgPool: sessionPool(pool), logger: quiet, taskList: taskList(db, registry) });
+  const names = Object.keys(registry);
+  const started = Date.now();
+  for (let round = 0; ; round++) {
+    await runOnce({ pgPool: sessionPool(pool), logger: quiet, taskList: taskList(db, registry) });
+    if (!(await dueJobLeft(sessionPool(pool), names))) return;
+    // a queue is held by a finished run-once pool only until its last completion commits
+    if (Date.now() - started > RUN_ONCE_PATIENCE_MS)
+      throw new Error(`due jobs are still waiting after ${round + 1} run-once passes: is a queue held by a dead pool?`);
+    await new Promise((r) => setTimeout(r, Math.min(50, 2 ** round)));
+  }
 }
 
 export async function getJobOrThrow(db: PrismaClient, id: string) {
