@@ -391,7 +391,9 @@ describe("running due jobs in this process (scripts, seeding, tests)", () => {
       await queueTask(sqlOf(db.prisma), "audit-submission", { submissionId }, { queue: "integrity-test" });
     await runDueJobs(db.prisma, db.pool, { ...JOBS, "audit-submission": counting });
     expect(ran.sort()).toEqual([...ids].sort());
-    const left = await db.pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE queue_name = 'integrity-test'`);
+    const left = await db.pool.query(
+      `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE queue_name = 'integrity-test'`,
+    );
     expect(left.rows[0].n).toBe(0);
   });
 });
