@@ -7,7 +7,7 @@ import { QuotaForm } from "@/components/admin/quota-form";
 import { ReleaseImportForm } from "@/components/admin/release-import-form";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, numberColumn } from "@/components/ui/data-table";
 import { dateColumn } from "@/components/ui/columns";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
@@ -102,13 +102,7 @@ function HiddenUploadsCard({ uploads }: { uploads: Overview["hiddenUploads"] }) 
               </>
             ),
           },
-          {
-            key: "primary",
-            header: "exact primary",
-            align: "right",
-            sort: (s) => s.primaryValue,
-            cell: (s) => fixed(s.primaryValue, 4),
-          },
+          numberColumn("primary", "exact primary", "primaryValue", (v) => fixed(v, 4)),
           {
             key: "ladder",
             header: "Ladder",

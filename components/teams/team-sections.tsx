@@ -3,7 +3,7 @@ import { InviteButton } from "@/components/teams/invite-button";
 import { ActionButton } from "@/components/ui/action-button";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { DataTable, type Column } from "@/components/ui/data-table";
+import { DataTable, valueColumn, type Column } from "@/components/ui/data-table";
 import { PagePager } from "@/components/ui/pager";
 import { dateColumn } from "@/components/ui/columns";
 import { withQuery } from "@/lib/href";
@@ -21,7 +21,7 @@ export function TeamMembers({ t, me }: { t: TeamView; me: string | null | undefi
         testId="members"
         plain
         columns={[
-          { key: "name", header: "name", rowHeader: true, sort: (m) => m.name, cell: (m) => m.name },
+          valueColumn("name", "name", "name", { rowHeader: true }),
           ...(t.viewer.member
             ? [
                 {
@@ -194,7 +194,7 @@ export function TeamTokens({ t, email }: { t: TeamView; email: string | null | u
           testId="team-tokens"
           plain
           columns={[
-            { key: "name", header: "name", rowHeader: true, sort: (k) => k.name, cell: (k) => k.name },
+            valueColumn("name", "name", "name", { rowHeader: true }),
             { key: "prefix", header: "prefix", className: "font-mono text-xs", cell: (k) => `${k.prefix}…` },
             {
               key: "by",

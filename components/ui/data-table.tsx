@@ -27,6 +27,30 @@ export interface Column<R> {
   headerExtra?: ReactNode;
 }
 
+/** What a column helper's caller may add to the column it builds: alignment, row header, classes, first sort. */
+type ColumnExtras = Pick<Column<unknown>, "align" | "rowHeader" | "className" | "firstDir" | "headerExtra">;
+
+/** A column from the rows' `field` that sorts by it and shows it as it is (a name, a label). */
+export function valueColumn<K extends string>(
+  key: string,
+  header: ReactNode,
+  field: K,
+  extras: ColumnExtras = {},
+): Column<{ [P in K]?: string | number | null }> {
+  return { key, header, ...extras, sort: (r) => r[field], cell: (r) => r[field] };
+}
+
+/** A right-aligned column from the rows' numeric `field` that sorts by it and shows it through `format`. */
+export function numberColumn<K extends string>(
+  key: string,
+  header: ReactNode,
+  field: K,
+  format: (v: number | null | undefined) => ReactNode = (v) => v,
+  extras: ColumnExtras = {},
+): Column<{ [P in K]?: number | null }> {
+  return { key, header, align: "right", ...extras, sort: (r) => r[field], cell: (r) => format(r[field]) };
+}
+
 /** Server-side sorting by permalinks (the leaderboard): headers are links, rows come sorted. */
 export interface SortLinks {
   active: string;

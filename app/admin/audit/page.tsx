@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, valueColumn } from "@/components/ui/data-table";
 import { notFound } from "next/navigation";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
@@ -99,7 +99,7 @@ function AuditTable({ events }: { events: Awaited<ReturnType<typeof listAudit>>[
       maxHeight="80vh"
       columns={[
         { key: "when", header: "when", className: "whitespace-nowrap", cell: (e) => formatDate(e.at) },
-        { key: "who", header: "who", sort: (e) => e.actor, cell: (e) => e.actor },
+        valueColumn("who", "who", "actor"),
         {
           key: "what",
           header: "what",

@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, numberColumn, valueColumn } from "@/components/ui/data-table";
 import { f3 } from "@/lib/format";
 import { INPUT_LABELS } from "@/lib/tasks/binary-abstention/labels";
 import type { BounceDetails } from "@/lib/tasks/binary-abstention/schemas";
@@ -16,17 +16,11 @@ function PerClassTable({ rows }: { rows: PerClass }) {
       testId="per-class"
       plain
       columns={[
-        { key: "cls", header: "class", rowHeader: true, sort: (c) => c.cls, cell: (c) => c.cls },
-        {
-          key: "precision",
-          header: "precision",
-          align: "right",
-          sort: (c) => c.precision,
-          cell: (c) => f3(c.precision),
-        },
-        { key: "recall", header: "recall", align: "right", sort: (c) => c.recall, cell: (c) => f3(c.recall) },
-        { key: "f1", header: "F1", align: "right", sort: (c) => c.f1, cell: (c) => f3(c.f1) },
-        { key: "support", header: "support", align: "right", sort: (c) => c.support, cell: (c) => c.support },
+        valueColumn("cls", "class", "cls", { rowHeader: true }),
+        numberColumn("precision", "precision", "precision", f3),
+        numberColumn("recall", "recall", "recall", f3),
+        numberColumn("f1", "F1", "f1", f3),
+        numberColumn("support", "support", "support"),
       ]}
     />
   );

@@ -1,6 +1,6 @@
 import { SankeyFunnel } from "@/components/charts/sankey-funnel";
 import { Card } from "@/components/ui/card";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, numberColumn, valueColumn } from "@/components/ui/data-table";
 import { KeyValues } from "@/components/ui/key-values";
 import { pct } from "@/lib/format";
 import { bouncerPipeline } from "@/lib/tasks/bouncer-pipeline";
@@ -45,17 +45,10 @@ export const bouncerPipelineUi = defineKindUi(bouncerPipeline, {
         testId="table-iv"
         plain
         columns={[
-          { key: "name", header: "bouncers", rowHeader: true, sort: (r) => r.name, cell: (r) => r.name },
-          { key: "before", header: "before", align: "right", sort: (r) => r.before, cell: (r) => pct(r.before) },
-          { key: "after", header: "after", align: "right", sort: (r) => r.after, cell: (r) => pct(r.after) },
-          {
-            key: "lost",
-            header: "lost",
-            align: "right",
-            sort: (r) => r.lost,
-            firstDir: "asc",
-            cell: (r) => pct(r.lost),
-          },
+          valueColumn("name", "bouncers", "name", { rowHeader: true }),
+          numberColumn("before", "before", "before", pct),
+          numberColumn("after", "after", "after", pct),
+          numberColumn("lost", "lost", "lost", pct, { firstDir: "asc" }),
         ]}
       />
       <p className="mt-2 text-xs text-muted">

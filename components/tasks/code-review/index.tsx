@@ -3,7 +3,7 @@ import { RadarOverlay } from "@/components/charts/radar-overlay";
 import { ScatterFront } from "@/components/charts/scatter-front";
 import { Card } from "@/components/ui/card";
 import { KeyValues } from "@/components/ui/key-values";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, valueColumn } from "@/components/ui/data-table";
 import { formatMetric, pct } from "@/lib/format";
 import type { reviewTable4 } from "@/lib/tasks/code-review/chart-data";
 import { codeReview } from "@/lib/tasks/code-review";
@@ -125,7 +125,7 @@ function TableFour({ t }: { t: Table4 }) {
         testId="cr-table-4"
         plain
         columns={[
-          { key: "name", header: "system", rowHeader: true, sort: (r: Row) => r.name, cell: (r: Row) => r.name },
+          valueColumn("name", "system", "name", { rowHeader: true }),
           { key: "agent", header: "agent", sort: (r: Row) => r.agent ?? "", cell: (r: Row) => r.agent ?? "—" },
           ...t.columns.map((c) => ({
             key: c.key,

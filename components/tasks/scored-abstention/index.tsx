@@ -3,7 +3,7 @@ import { GroupedBars } from "@/components/charts/grouped-bars";
 import { PrChart } from "@/components/charts/pr-chart";
 import { ThresholdExplorer } from "@/components/charts/threshold-explorer";
 import { Card } from "@/components/ui/card";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, numberColumn, valueColumn } from "@/components/ui/data-table";
 import { KeyValues } from "@/components/ui/key-values";
 import { f3, pct, fixed, percent } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
@@ -191,21 +191,9 @@ function LiftTable({ lift: rows }: { lift: Details["lift"] }) {
       testId="lift"
       plain
       columns={[
-        {
-          key: "category",
-          header: "category",
-          rowHeader: true,
-          sort: (l) => l.category,
-          cell: (l) => l.category,
-        },
-        { key: "bugs", header: "bugs", align: "right", sort: (l) => l.bugs, cell: (l) => l.bugs },
-        {
-          key: "pass_at_1",
-          header: "pass@1",
-          align: "right",
-          sort: (l) => l.pass_at_1,
-          cell: (l) => pct(l.pass_at_1),
-        },
+        valueColumn("category", "category", "category", { rowHeader: true }),
+        numberColumn("bugs", "bugs", "bugs"),
+        numberColumn("pass_at_1", "pass@1", "pass_at_1", pct),
         ...(
           [
             ["abstention", "abstention"],
@@ -217,13 +205,7 @@ function LiftTable({ lift: rows }: { lift: Details["lift"] }) {
             ["combined_p75", "combined-p75"],
             ["combined_p90", "combined-p90"],
           ] as const
-        ).map(([key, header]) => ({
-          key,
-          header,
-          align: "right" as const,
-          sort: (l: Details["lift"][number]) => l[key],
-          cell: (l: Details["lift"][number]) => lift(l[key]),
-        })),
+        ).map(([key, header]) => numberColumn(key, header, key, lift)),
       ]}
     />
   );
