@@ -18,9 +18,11 @@ import {
   cacheRouteName,
   cacheSignature,
   cachedResponse,
+  chooseCoding,
   FILL_HEADER,
   FILL_NONCE_HEADER,
   SHARED_CACHE_CONTROL,
+  STORED_ENCODING_HEADER,
   fillNonce,
   type Pool,
   applySecurityHeaders,
@@ -28,6 +30,7 @@ import {
   isHttps,
   newNonce,
   pageCsp,
+  varyWithEncoding,
 } from "@/lib/server/http";
 import { log, observeCache, requestIdFrom } from "@/lib/server/observability";
 
@@ -125,14 +128,25 @@ async function fromCache(
   headers.set("x-leaderboard-cache", hit ? "hit" : "miss");
   headers.set("cache-control", SHARED_CACHE_CONTROL);
   applySecurityHeaders(headers, { csp: response.scripts ? cachedPageCsp(response.scripts, opts) : csp, https });
+  // the identity body and its stored compressed copies are one resource's representations
+  headers.set("vary", varyWithEncoding(headers.get("vary")));
   if (req.headers.get("if-none-match") === response.etag) return new Response(null, { status: 304, headers });
-  // Next.js compresses this response for clients that accept it
-  // a view of the bytes, not another copy of them (a board page is ~450 KB)
-  const body = response.body;
+  // a stored compressed copy when the reader accepts one, its coding named in a header the
+  // server's preload turns into Content-Encoding (Next.js would drop that header and compress the
+  // body again: scripts/stored-encoding.mjs); without the preload, Next.js compresses per request
+  const coding = storedEncodings() ? chooseCoding(req.headers.get("accept-encoding"), response.encoded) : null;
+  if (coding) headers.set(STORED_ENCODING_HEADER, coding);
+  // a view of the bytes, not another copy of them (a board page is ~500 KB)
+  const body = coding ? response.encoded[coding]! : response.body;
   return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
     status: 200,
     headers,
   });
+}
+
+/** Whether this server's preload turns STORED_ENCODING_HEADER into Content-Encoding (scripts/stored-encoding.mjs). */
+function storedEncodings(): boolean {
+  return process.env.LEADERBOARD_STORED_ENCODINGS === "1";
 }
 
 function unavailable(page: boolean, https: boolean): Response {

@@ -5,6 +5,8 @@
 // no framing, a referrer and a permissions policy everywhere; HSTS over HTTPS; and anything
 // about a private submission kept out of shared caches.
 import crypto from "node:crypto";
+import http from "node:http";
+import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { E2E } from "../playwright.config";
 import { RULES, type World } from "../test/authz/rules";
@@ -189,4 +191,52 @@ test("anything about a private submission is Cache-Control: private, no-store", 
   expect(
     (await fetch(`${base}/badges/tasks/bouncerbench/input/submissions/${world.pub}.svg`)).headers.get("cache-control"),
   ).toBe("public, max-age=60, stale-while-revalidate=30");
+});
+
+/** A GET with exactly these headers, the body as sent (no decoding). */
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+test("a cached answer is sent as the reader's accepted coding, from copies stored with it: the same bytes every time, decoding to the identity body", async () => {
+  for (const path of ["/tasks/bouncerbench/input", "/api/v1/tasks/bouncerbench/input/leaderboard"]) {
+    await rawGet(path, {}); // fills the entry
+    const plain = await rawGet(path, { "accept-encoding": "identity" });
+    expect(plain.headers["x-leaderboard-cache"], path).toBe("hit");
+    expect(plain.headers["content-encoding"], path).toBeUndefined();
+    expect(plain.headers.vary, path).toMatch(/accept-encoding/i);
+    const decoders = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync };
+    for (const [accept, coding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip, deflate", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+    ] as const) {
+      const a = await rawGet(path, { "accept-encoding": accept });
+      const b = await rawGet(path, { "accept-encoding": accept });
+      expect(a.headers["content-encoding"], `${path} ${accept}`).toBe(coding);
+      expect(a.headers.etag, path).toBe(plain.headers.etag);
+      expect(a.headers.vary, path).toMatch(/accept-encoding/i);
+      // encoded once, when stored (a per-request compression could differ; a second one would not decode)
+      expect(b.body.equals(a.body), `${path} ${accept}`).toBe(true);
+      expect(decoders[coding](a.body).equals(plain.body), `${path} ${accept}`).toBe(true);
+      expect(a.body.length, path).toBeLessThan(plain.body.length / 2);
+    }
+    // a revalidation is a 304 whatever the coding
+    const again = await rawGet(path, { "accept-encoding": "br", "if-none-match": String(plain.headers.etag) });
+    expect(again.status, path).toBe(304);
+    expect(again.body.length, path).toBe(0);
+  }
 });

@@ -238,8 +238,8 @@ try {
   })();
   if (phases.has("load")) {
     // 2. load: static asset vs API vs page, at CONNECTIONS concurrent readers
-    async function load(label: string, p: string) {
-      const r = await autocannon({ url: `${base}${p}`, connections: CONNECTIONS, duration: SECONDS });
+    async function load(label: string, p: string, headers: Record<string, string> = {}) {
+      const r = await autocannon({ url: `${base}${p}`, connections: CONNECTIONS, duration: SECONDS, headers });
       const res = {
         p50: r.latency.p50,
         p99: r.latency.p99,
@@ -269,6 +269,22 @@ try {
       `${apiAll.p50} / ${apiAll.p99} ms (${ratio(apiAll)}; ${apiAll.rps.toFixed(0)} req/s)`,
     );
     note("leaderboard page: p50 / p99", `${page.p50} / ${page.p99} ms (${ratio(page)}; ${page.rps.toFixed(0)} req/s)`);
+    // as a browser asks (Accept-Encoding): the cache answers with the copies it stored compressed,
+    // Next.js compresses the static asset per request
+    const asBrowser = { "accept-encoding": "gzip, deflate, br, zstd" };
+    const statZ = await load("static (compressed)", staticPath, asBrowser);
+    const apiZ = await load(
+      "api (limit=50, compressed)",
+      "/api/v1/tasks/bouncerbench/input/leaderboard?limit=50",
+      asBrowser,
+    );
+    const pageZ = await load("page (compressed)", "/tasks/bouncerbench/input", asBrowser);
+    const ratioZ = (x: { p50: number }) => `${(x.p50 / Math.max(statZ.p50, 1)).toFixed(1)}×`;
+    const kb = (x: { bytes: number; rps: number }) => `${(x.bytes / Math.max(x.rps, 1) / 1024).toFixed(0)} KB each`;
+    note(
+      "as a browser asks (Accept-Encoding: br): static / API 50 rows / page, p50 (ratio to static)",
+      `${statZ.p50} ms (${kb(statZ)}) / ${apiZ.p50} ms (${ratioZ(apiZ)}, ${kb(apiZ)}) / ${pageZ.p50} ms (${ratioZ(pageZ)}, ${kb(pageZ)})`,
+    );
     const pageHtml = await (await fetch(`${base}/tasks/bouncerbench/input`)).text();
     const apiJson = await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).text();
     note(

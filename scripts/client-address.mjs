@@ -7,6 +7,8 @@
 import http from "node:http";
 // and keeps a refused upload's connection until its answer is out (lingering-close.mjs)
 import "./lingering-close.mjs";
+// and lets the response cache send the compressed copies it stores (stored-encoding.mjs)
+import "./stored-encoding.mjs";
 
 const hops = Math.max(0, Number.parseInt(process.env.TRUSTED_PROXY_HOPS ?? "0", 10) || 0);
 const emit = http.Server.prototype.emit;

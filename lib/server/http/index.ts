@@ -1,4 +1,5 @@
 export * from "./body";
+export { chooseCoding, varyWithEncoding } from "./encodings";
 export * from "./error-response";
 export * from "./multipart";
 export * from "./public-url";

@@ -9,6 +9,7 @@ import { BreakdownQuery, ChangelogQuery, InstancesQuery, PivotQuery, ReleaseQuer
 import { ExplorerQuery, InstancePageQuery } from "@/lib/validations/instances";
 import { PredictionDownloadQuery, TraceQuery } from "@/lib/validations/traces";
 import { hasSessionCookie } from "@/lib/server/auth";
+import { encodeBody, type Encoded } from "./encodings";
 
 // Rendered responses for visitors (no session, no token) — leaderboards, the pages below them, a
 // scored submission's page and JSON, the home page, team pages (ROUTES) — cached in each app process and
@@ -29,6 +30,8 @@ export interface CachedResponse {
    * nonce, so every visitor gets the same bytes and headers and a shared cache can keep them
    */
   scripts?: string[];
+  /** its compressed copies, made once when it is stored (encodings.ts) */
+  encoded: Encoded;
 }
 
 /**
@@ -208,6 +211,13 @@ export const FILL_HEADER = "x-leaderboard-cache-fill";
  */
 export const FILL_NONCE_HEADER = "x-leaderboard-cache-nonce";
 
+/**
+ * The header the proxy names a stored compressed copy's coding in: the server's preload turns it
+ * into Content-Encoding (scripts/stored-encoding.mjs, which names it too), as Next.js drops a
+ * Content-Encoding a proxy sets and compresses the body again.
+ */
+export const STORED_ENCODING_HEADER = "x-leaderboard-content-encoding";
+
 /** The render nonce of an entry (22 base64url characters, as newNonce). */
 export function fillNonce(key: string): string {
   return crypto.createHash("sha256").update(`fill:${key}`).digest("base64url").slice(0, 22);
@@ -368,7 +378,15 @@ export async function cachedResponse(
       body = Buffer.from(inlineStreamedBoundaries(body.toString("utf8")));
     const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
     const html = res.headers.get("content-type")?.startsWith("text/html");
-    return { body, status: 200, headers, etag, scripts: html ? inlineScriptHashes(body.toString("utf8")) : undefined };
+    const encoded = await encodeBody(body, res.headers.get("content-type"));
+    return {
+      body,
+      status: 200,
+      headers,
+      etag,
+      scripts: html ? inlineScriptHashes(body.toString("utf8")) : undefined,
+      encoded,
+    };
   })();
   cache.set(key, { signature, at: Date.now(), response });
   const r = await response.catch((e) => {
@@ -379,7 +397,7 @@ export async function cachedResponse(
     cache.set(key, { signature: "", at: 0, response: Promise.resolve(null) });
     return { hit: false, response: passthrough! };
   }
-  cache.weigh(key, r.body.length);
+  cache.weigh(key, r.body.length + (r.encoded.br?.length ?? 0) + (r.encoded.gzip?.length ?? 0));
   return { hit: false, response: r };
 }
 
