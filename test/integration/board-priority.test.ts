@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlOf } from "@/lib/server/db";
 import { queueBoardRefresh } from "@/lib/server/scoring";
-import { queueMissingRankIntervals } from "@/lib/server/leaderboard";
+import { queuePublicBoardRefreshes } from "@/lib/server/leaderboard";
 import { seed } from "@/lib/server/setup";
 import { createTestDatabase } from "../helpers/db";
 
@@ -36,7 +36,7 @@ describe("the board refresh's place in the queue", () => {
     await db.runJobs();
     const sql = sqlOf(db.prisma);
     await sql(`UPDATE board_ranks SET key = 'from-an-older-build'`, []);
-    expect(await queueMissingRankIntervals(db.prisma)).toBeGreaterThan(0);
+    expect(await queuePublicBoardRefreshes(db.prisma)).toBeGreaterThan(0);
     await db.runJobs();
     const stale = await sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM board_ranks WHERE key = 'from-an-older-build'`,

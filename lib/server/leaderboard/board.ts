@@ -322,19 +322,24 @@ export const refreshBoardTask = defineTask("refresh-board", async (db, payload) 
   await refreshBoard(db, payload.releaseId);
 });
 
+/** A mean token count as the column stores it (a whole number), or null. */
+function wholeOrNull(x: number | null): bigint | null {
+  return x === null ? null : BigInt(Math.round(x));
+}
+
 /**
  * At start-up: every public board's refresh is queued. One whose intervals are current returns at
  * once (its ranked set hashes to the stored key); one never computed, or computed by a build whose
  * key or rows were different (a release adding a column of the key, as repeated runs did), gets
  * them — otherwise it would show "being computed" until its next write.
  */
-export async function queueMissingRankIntervals(db: PrismaClient): Promise<number> {
-  const missing = await publicBoards(sqlOf(db));
+export async function queuePublicBoardRefreshes(db: PrismaClient): Promise<number> {
+  const boards = await publicBoards(sqlOf(db));
   await queueBoardRefresh(
     sqlOf(db),
-    missing.map((r) => r.id),
+    boards.map((r) => r.id),
   );
-  return missing.length;
+  return boards.length;
 }
 
 export interface Board {
@@ -409,10 +414,7 @@ function bestListOf(
         ci_low: ci ? ci[0] : null,
         ci_high: ci ? ci[1] : null,
         cost_usd: meanOf(set.map((m) => m.cost_usd)),
-        tokens: (() => {
-          const t = meanOf(set.map((m) => (m.tokens === null ? null : Number(m.tokens))));
-          return t === null ? null : BigInt(Math.round(t));
-        })(),
+        tokens: wholeOrNull(meanOf(set.map((m) => (m.tokens === null ? null : Number(m.tokens))))),
         runtime_sec: meanOf(set.map((m) => m.runtime_sec)),
         created_at: latest.created_at,
       };

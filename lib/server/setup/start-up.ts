@@ -6,7 +6,7 @@ import { dataDir, getEnv } from "@/lib/env";
 import { hashToken, createApiToken, ensureTeam, passwordProblem, hashPassword } from "@/lib/server/auth";
 import { migrateQueue } from "@/lib/server/jobs";
 import { queueFillBreakdowns, queueFillOutcomes } from "@/lib/server/scoring";
-import { queueMissingRankIntervals } from "@/lib/server/leaderboard";
+import { queuePublicBoardRefreshes } from "@/lib/server/leaderboard";
 import { queueFillAudits } from "@/lib/server/integrity";
 import { queueMissingAgreements } from "@/lib/server/judging";
 import { queueStalePrimaryRescores } from "@/lib/server/releases";
@@ -91,7 +91,8 @@ export async function startUp(db: Database, opts: { seed?: boolean; log?: (m: st
   // releases with human labels the configured judge has not been measured against
   const labeled = await queueMissingAgreements(db.prisma);
   if (labeled) log(`[db] queued the judge's run over the human labels of ${labeled} release(s)`);
-  // boards from before rank intervals existed: computed by the worker, one release at a time
-  const ranks = await queueMissingRankIntervals(db.prisma);
+  // every public board's rank intervals: current ones return at once, stale or missing ones are
+  // computed by the worker, one release at a time
+  const ranks = await queuePublicBoardRefreshes(db.prisma);
   if (ranks) log(`[db] queued rank intervals for ${ranks} release(s)`);
 }
