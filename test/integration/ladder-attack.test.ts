@@ -226,15 +226,33 @@ describe("the Ladder against many fresh accounts", () => {
   it("a submission always shows the same value; the same predictions from another account get their own draw", async () => {
     const shown: number[] = [];
     const ids: string[] = [];
+    const twins: { chain: string; margin: number }[] = [];
     for (const name of ["Twin A", "Twin B"]) {
-      const { token } = await freshAccount(name);
+      const { team, token } = await freshAccount(name);
       const r = await upload(token, nested(7), { model: name.toLowerCase().replace(" ", "-") });
       expect(r.status).toBe(201);
       shown.push(r.body.metrics[task.primaryMetric]);
       ids.push(r.body.id);
+      twins.push({ chain: team.id, margin: r.body.ladder.margin });
     }
-    // another team, another grid and another draw (with this secret, another value)
-    expect(shown[0]).not.toBe(shown[1]);
+    // another team, another grid and another draw: each value is its own team's and submission's
+    // draw (the two values may still meet on a grid point by chance: team ids are new every run)
+    const scores = await Promise.all(
+      ids.map((id) => db.prisma.score.findFirstOrThrow({ where: { submissionId: id } })),
+    );
+    const draws = twins.map((t, k) => ladderNoise(SECRET, scores[k].releaseId, t.chain, ids[k]));
+    expect(draws[0].offset).not.toEqual(draws[1].offset);
+    expect(draws[0].noise).not.toEqual(draws[1].noise);
+    twins.forEach((t, k) => {
+      const released = releasedMetrics(
+        task.kind.columns(task.options),
+        scores[k].metrics as Metrics,
+        t.margin,
+        scores[k].total,
+        draws[k],
+      ) as Record<string, number>;
+      expect(released[task.primaryMetric]).toBe(shown[k]);
+    });
     // a re-decision (as a re-score runs it) keeps both
     const score = await db.prisma.score.findFirstOrThrow({ where: { submissionId: ids[0] } });
     await updateLadder(sqlOf(db.prisma), task, score.releaseId, ids, { force: true });
