@@ -24,6 +24,9 @@ import {
   SHARED_CACHE_CONTROL,
   STORED_ENCODING_HEADER,
   fillNonce,
+  HYDRATE_PARAM,
+  hydrationAnswer,
+  type CachedResponse,
   type Pool,
   applySecurityHeaders,
   cachedPageCsp,
@@ -123,6 +126,8 @@ async function fromCache(
     applySecurityHeaders(headers, { csp: response.headers.get("content-security-policy") ?? csp, https });
     return new Response(response.body, { status: response.status, headers });
   }
+  const asked = url.searchParams.get(HYDRATE_PARAM);
+  if (asked !== null) return hydrate(response, asked, req, { hit, https });
   const headers = new Headers(response.headers);
   headers.set("etag", response.etag);
   headers.set("x-leaderboard-cache", hit ? "hit" : "miss");
@@ -140,6 +145,34 @@ async function fromCache(
   const body = coding ? response.encoded[coding]! : response.body;
   return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
     status: 200,
+    headers,
+  });
+}
+
+/**
+ * A light page's left-out scripts (`?_hydrate=TOKEN`, asked by its island: lib/server/http/light-page.ts),
+ * from the same entry as the page; a 410 when the board has moved on since the page was read.
+ */
+async function hydrate(
+  response: CachedResponse,
+  token: string,
+  req: NextRequest,
+  { hit, https }: { hit: boolean; https: boolean },
+): Promise<Response> {
+  const accept = storedEncodings() ? req.headers.get("accept-encoding") : null;
+  const answer = await hydrationAnswer(response.hydration, token, accept);
+  const headers = new Headers({
+    "content-type": "application/json",
+    "x-leaderboard-cache": hit ? "hit" : "miss",
+    // the same bytes for every visitor of this board state: a shared cache may keep them
+    "cache-control": answer.status === 200 ? SHARED_CACHE_CONTROL : "no-store",
+    vary: varyWithEncoding(null),
+  });
+  if (answer.coding) headers.set(STORED_ENCODING_HEADER, answer.coding);
+  applySecurityHeaders(headers, { https });
+  const b = answer.body;
+  return new Response(new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength), {
+    status: answer.status,
     headers,
   });
 }

@@ -392,15 +392,25 @@ try {
       leaderboard: `${base}/tasks/bouncerbench/input`,
       "submission page": `${base}/submissions/${lb.rows[0].submissionId}`,
     };
-    const figures = await browserPhase(Object.values(pages));
+    // the server busy as a live one is: a client uploads all along (the web process scores, the
+    // worker audits, breaks down and refreshes the board)
+    let busy = true;
+    let busyUploads = 0;
+    const background = (async () => {
+      while (busy) await upload(fileFor(5_000_000 + RUN + busyUploads), `busy-${RUN}-${busyUploads++}`).catch(() => 0);
+    })();
+    const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+    const figures = await browserPhase(Object.values(pages), runs).finally(() => (busy = false));
+    await background;
     for (const [i, name] of Object.keys(pages).entries()) {
       const f = figures[i];
-      const lh = f.lighthouse;
+      const ok = f.lighthouse.filter((r): r is Exclude<typeof r, { error: string }> => !("error" in r));
+      const failed = f.lighthouse.length - ok.length;
       note(
-        `Lighthouse mobile, ${name}`,
-        "error" in lh
-          ? `not measured: ${lh.error}`
-          : `performance ${lh.score} (goal ≥ 95), LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, ${(lh.bytes / 1024).toFixed(0)} KB`,
+        `Lighthouse mobile, ${name} (${runs} runs while ${busyUploads} uploads were scored beside)`,
+        ok.length
+          ? `performance ${ok.map((r) => r.score).join(", ")} (goal ≥ 95 in every run), TBT ${ok.map((r) => r.tbtMs).join(", ")} ms, LCP ${Math.max(...ok.map((r) => r.lcpMs))} ms at most, ${(ok[0].bytes / 1024).toFixed(0)} KB${failed ? `; ${failed} runs not measured` : ""}`
+          : `not measured: ${(f.lighthouse[0] as { error: string }).error}`,
       );
       note(
         `4× CPU-throttled load, ${name}`,

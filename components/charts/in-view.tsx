@@ -20,7 +20,9 @@ export function InView({ children }: { children: React.ReactNode }) {
     }
     const io = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
+        // near the screen, or already scrolled past (a light page hydrates while its reader
+        // scrolls: the charts above were reached before React was there)
+        if (entries.some((e) => e.isIntersecting || e.boundingClientRect.bottom < 0)) {
           // a transition: React draws the chart in slices between which the page stays responsive
           startTransition(() => setShown(true));
           io.disconnect();

@@ -2,19 +2,28 @@
 
 import { useEffect, useRef } from "react";
 
-/** Submits the surrounding GET form when a control changes (the form still works without JS). */
+/**
+ * Submits the surrounding GET form when a control changes (the form still works without JS). A
+ * light page's island does the same before React is there, and stands down once this is live
+ * (`data-live`; lib/server/http/light-page.ts).
+ */
 export function AutoSubmit() {
   const ref = useRef<HTMLSpanElement>(null);
   useEffect(() => {
-    const form = ref.current?.closest("form");
-    if (!form) return;
+    const mark = ref.current;
+    const form = mark?.closest("form");
+    if (!mark || !form) return;
+    mark.dataset.live = "";
     const onChange = (e: Event) => {
       const t = e.target as HTMLInputElement;
       if (t.type === "search" || t.type === "text") return; // text waits for Enter / the button
       form.requestSubmit();
     };
     form.addEventListener("change", onChange);
-    return () => form.removeEventListener("change", onChange);
+    return () => {
+      form.removeEventListener("change", onChange);
+      delete mark.dataset.live;
+    };
   }, []);
-  return <span ref={ref} hidden />;
+  return <span ref={ref} hidden data-auto-submit="" />;
 }

@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
 
 const MAX = 4;
 
@@ -21,12 +22,22 @@ function withPicks(url: URL, picks: string[]): URL {
  * and a reload — without a round trip: a tick replaces the URL in place (no new history entry),
  * and links and GET forms of this board carry the current picks when they are followed. At most
  * four: a fifth tick is refused and says so. Without JavaScript the form still compares the rows
- * ticked on this page.
+ * ticked on this page. A light page's island does the same before React is there, and stands
+ * down once this is live (`data-live`; lib/server/http/light-page.ts).
  */
 export function PickSync({ children, onPage }: { children: React.ReactNode; onPage: string[] }) {
   const router = useRouter();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.dataset.live = "";
+    return () => void delete el.dataset.live;
+  }, []);
   return (
     <div
+      ref={ref}
+      data-pick-sync=""
       onChange={(e) => {
         const box = e.target as HTMLInputElement;
         if (box.name !== "ids" || box.type !== "checkbox" || !box.form) return;

@@ -8,3 +8,4 @@ export * from "./respond";
 export * from "./response-cache";
 export * from "./route";
 export * from "./security-headers";
+export { HYDRATE_PARAM, hydrationAnswer, type Hydration } from "./light-page";

@@ -10,6 +10,7 @@ import { ExplorerQuery, InstancePageQuery } from "@/lib/validations/instances";
 import { PredictionDownloadQuery, TraceQuery } from "@/lib/validations/traces";
 import { hasSessionCookie } from "@/lib/server/auth";
 import { encodeBody, type Encoded } from "./encodings";
+import { lightPages, lightenPage, type Hydration } from "./light-page";
 
 // Rendered responses for visitors (no session, no token) — leaderboards, the pages below them, a
 // scored submission's page and JSON, the home page, team pages (ROUTES) — cached in each app process and
@@ -32,6 +33,8 @@ export interface CachedResponse {
   scripts?: string[];
   /** its compressed copies, made once when it is stored (encodings.ts) */
   encoded: Encoded;
+  /** a light page's left-out scripts, which its island fetches to hydrate it (light-page.ts) */
+  hydration?: Hydration;
 }
 
 /**
@@ -374,10 +377,16 @@ export async function cachedResponse(
         ].includes(k),
     );
     // a page whose streamed parts are in place: readable without JavaScript (inline-boundaries.ts)
-    if (res.headers.get("content-type")?.startsWith("text/html"))
-      body = Buffer.from(inlineStreamedBoundaries(body.toString("utf8")));
-    const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
     const html = res.headers.get("content-type")?.startsWith("text/html");
+    let hydration: Hydration | undefined;
+    if (html) {
+      const whole = inlineStreamedBoundaries(body.toString("utf8"));
+      // ... and, for a phone, without Next's scripts until the page needs them (light-page.ts)
+      const light = lightPages() ? lightenPage(whole) : null;
+      body = Buffer.from(light?.html ?? whole);
+      hydration = light?.hydration;
+    }
+    const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
     const encoded = await encodeBody(body, res.headers.get("content-type"));
     return {
       body,
@@ -386,6 +395,7 @@ export async function cachedResponse(
       etag,
       scripts: html ? inlineScriptHashes(body.toString("utf8")) : undefined,
       encoded,
+      hydration,
     };
   })();
   cache.set(key, { signature, at: Date.now(), response });
@@ -397,7 +407,10 @@ export async function cachedResponse(
     cache.set(key, { signature: "", at: 0, response: Promise.resolve(null) });
     return { hit: false, response: passthrough! };
   }
-  cache.weigh(key, r.body.length + (r.encoded.br?.length ?? 0) + (r.encoded.gzip?.length ?? 0));
+  cache.weigh(
+    key,
+    r.body.length + (r.encoded.br?.length ?? 0) + (r.encoded.gzip?.length ?? 0) + (r.hydration?.body.length ?? 0),
+  );
   return { hit: false, response: r };
 }
 

@@ -1,0 +1,149 @@
+// A visitor's page from the response cache is light (issue 36, item 2; lib/server/http/light-page.ts):
+// whole HTML with one small island script instead of Next's scripts and its React Server
+// Components payload, so a phone loads nothing to run; React comes in when the page needs it (a
+// chart drawn by Recharts nears the screen, a button or a key is pressed), from the same cache
+// entry, and the page then works as before.
+import { expect, test, type Page } from "@playwright/test";
+
+const BOARD = "/tasks/bouncerbench/input";
+
+/** The scripts a page asks for, and the errors it meets, from now on. */
+function watch(page: Page) {
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(r.url());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  return { scripts, errors };
+}
+
+/**
+ * A phone's screen on which the board's charts drawn by Recharts are below the island's reach
+ * (300 px beyond the screen): the seeded board is short, so the screen is short too.
+ */
+async function chartsOutOfReach(page: Page) {
+  await page.setViewportSize({ width: 412, height: 360 });
+  await page.goto(BOARD);
+  await page.waitForLoadState("networkidle");
+  const top = await page
+    .locator("[data-in-view=waiting]")
+    .evaluateAll((els) => Math.min(...els.map((e) => e.getBoundingClientRect().top)));
+  expect(top).toBeGreaterThan(360 + 300);
+}
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => typeof (window as unknown as { next?: unknown }).next === "object");
+
+test("a visitor's board is whole HTML and one island: no script file loads, the rows are there", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get(BOARD)).text();
+  expect(html).toContain('data-testid="leaderboard"');
+  expect(html).not.toMatch(/<script[^>]+src="\/_next\//);
+  expect(html).not.toContain("self.__next_f.push([1");
+  const token = /<script data-hydrate="([^"]+)">/.exec(html)?.[1] ?? "";
+  expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  // what it left out comes from the same entry, for this render only
+  const left = await request.get(`${BOARD}?_hydrate=${token}`);
+  expect(left.status()).toBe(200);
+  expect(left.headers()["content-type"]).toMatch(/json/);
+  const payload = (await left.json()) as { scripts: string[]; flight: unknown[] };
+  expect(payload.scripts.every((s) => s.startsWith("/_next/static/"))).toBe(true);
+  expect(payload.flight.length).toBeGreaterThan(1);
+  const stale = await request.get(`${BOARD}?_hydrate=${"x".repeat(22)}`);
+  expect(stale.status()).toBe(410);
+  expect(((await stale.json()) as { error: { code: string } }).error.code).toBe("gone");
+
+  const seen = watch(page);
+  await chartsOutOfReach(page);
+  await expect(page.locator("[data-testid=leaderboard] tbody tr").first()).toBeAttached();
+  expect(seen.scripts).toEqual([]);
+  await expect(page.locator("html[data-hydration]")).toHaveCount(0);
+  expect(seen.errors).toEqual([]);
+});
+
+test("React comes in when needed: a key pressed, then the page hydrates without an error", async ({ page }) => {
+  const seen = watch(page);
+  await page.goto(BOARD);
+  await page.waitForLoadState("networkidle");
+  await page.keyboard.press("Shift");
+  await hydrated(page);
+  await expect(page.locator("html[data-hydration=started]")).toHaveCount(1);
+  expect(seen.scripts.length).toBeGreaterThan(0);
+  // hydrated, the board's controls are React's (components/leaderboard/pick-sync.tsx takes over)
+  await expect(page.locator("[data-pick-sync][data-live]")).toHaveCount(1);
+  expect(seen.errors).toEqual([]);
+});
+
+test("a chart drawn by Recharts is drawn when the reader scrolls to it", async ({ page }) => {
+  const seen = watch(page);
+  await page.goto(BOARD);
+  await page.waitForLoadState("networkidle");
+  const waiting = page.locator("[data-in-view=waiting]");
+  expect(await waiting.count()).toBeGreaterThan(0);
+  await waiting.last().scrollIntoViewIfNeeded();
+  await hydrated(page);
+  await expect(waiting).toHaveCount(0);
+  await expect(page.locator(".recharts-wrapper").first()).toBeVisible();
+  expect(seen.errors).toEqual([]);
+});
+
+test("a button pressed before React holds it is pressed again when it does", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const board = (await (await page.request.get(`/api/v1${BOARD}/leaderboard?baselines=0&limit=1`)).json()) as {
+    rows: { submissionId: string }[];
+  };
+  await page.goto(`/submissions/${board.rows[0].submissionId}`);
+  await page.waitForLoadState("networkidle");
+  const copy = page.getByTestId("copy-badge");
+  await copy.click();
+  await expect(copy).toHaveText("Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^\[!\[/);
+});
+
+test("before React: a tick keeps the picks in the URL, a filter submits on change, a click says it is loading", async ({
+  page,
+}) => {
+  const rows = (
+    (await (await page.request.get(`/api/v1${BOARD}/leaderboard?baselines=0`)).json()) as {
+      rows: { submissionId: string; model: string; rank: number | null }[];
+    }
+  ).rows.filter((r) => r.rank !== null);
+  // React is kept out, so what follows is the island's work
+  await page.route(/_hydrate=/, (route) => route.abort());
+  await chartsOutOfReach(page);
+  await page.goto(`${BOARD}?limit=1`);
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator("html[data-hydration]")).toHaveCount(0);
+  const box = page.getByRole("checkbox", { name: `Select ${rows[0].model} for comparison` });
+  await box.check();
+  await expect(page).toHaveURL(new RegExp(`pick=${rows[0].submissionId}`));
+  await expect(page.locator("html[data-hydration=failed]")).toHaveCount(1);
+  // a link of the board carries the picks, and the wait for the next page shows at once
+  await page.route(/offset=1/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  // (clicked in the page: Playwright's own click would wait for the next page to arrive)
+  await page
+    .getByRole("link", { name: /next/i })
+    .first()
+    .evaluate((a) => (a as HTMLAnchorElement).click());
+  await expect(page.getByTestId("navigation-pending")).toBeVisible({ timeout: 1000 });
+  await expect(page).toHaveURL(/offset=1/);
+  await expect(page).toHaveURL(new RegExp(`pick=${rows[0].submissionId}`));
+  // the filters' form submits when a control changes
+  await page.waitForLoadState("networkidle");
+  await page.getByTestId("filters-fold").locator("summary").click();
+  const select = page.getByTestId("filters").locator("select").first();
+  const before = page.url();
+  const options = await select.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  const current = await select.inputValue();
+  await select.selectOption(options.find((o) => o !== current)!);
+  await expect(page).not.toHaveURL(before);
+});
