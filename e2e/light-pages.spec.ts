@@ -129,12 +129,16 @@ test("before React: a tick keeps the picks in the URL, a filter submits on chang
     await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
-  // (clicked in the page: Playwright's own click would wait for the next page to arrive)
-  await page
+  // (clicked in the page, and the bar looked for at once: Playwright waits for a navigation to end)
+  const shown = await page
     .getByRole("link", { name: /next/i })
     .first()
-    .evaluate((a) => (a as HTMLAnchorElement).click());
-  await expect(page.getByTestId("navigation-pending")).toBeVisible({ timeout: 1000 });
+    .evaluate((a) => {
+      (a as HTMLAnchorElement).click();
+      const bar = document.querySelector("[data-testid=navigation-pending]");
+      return { bar: bar?.getAttribute("role"), dimmed: document.documentElement.dataset.navPending };
+    });
+  expect(shown).toEqual({ bar: "progressbar", dimmed: "1" });
   await expect(page).toHaveURL(/offset=1/);
   await expect(page).toHaveURL(new RegExp(`pick=${rows[0].submissionId}`));
   // the filters' form submits when a control changes
