@@ -18,7 +18,6 @@ import {
   cacheRouteName,
   cacheSignature,
   cachedResponse,
-  chooseCoding,
   FILL_HEADER,
   FILL_NONCE_HEADER,
   SHARED_CACHE_CONTROL,
@@ -26,16 +25,21 @@ import {
   fillNonce,
   HYDRATE_PARAM,
   hydrationAnswer,
+  cachedAnswer,
+  fastRead,
   type CachedResponse,
   type Pool,
   applySecurityHeaders,
-  cachedPageCsp,
   isHttps,
   newNonce,
   pageCsp,
   varyWithEncoding,
 } from "@/lib/server/http";
 import { log, observeCache, requestIdFrom } from "@/lib/server/observability";
+
+// the server's preload answers cached reads before Next.js routes them (scripts/fast-reads.mjs)
+if (process.env.LEADERBOARD_FAST_READS === "1")
+  (globalThis as { __leaderboardFastRead?: typeof fastRead }).__leaderboardFastRead = fastRead;
 
 const dev = process.env.NODE_ENV !== "production";
 const github = Boolean(process.env.GITHUB_ID && process.env.GITHUB_SECRET);
@@ -128,25 +132,8 @@ async function fromCache(
   }
   const asked = url.searchParams.get(HYDRATE_PARAM);
   if (asked !== null) return hydrate(response, asked, req, { hit, https });
-  const headers = new Headers(response.headers);
-  headers.set("etag", response.etag);
-  headers.set("x-leaderboard-cache", hit ? "hit" : "miss");
-  headers.set("cache-control", SHARED_CACHE_CONTROL);
-  applySecurityHeaders(headers, { csp: response.scripts ? cachedPageCsp(response.scripts, opts) : csp, https });
-  // the identity body and its stored compressed copies are one resource's representations
-  headers.set("vary", varyWithEncoding(headers.get("vary")));
-  if (req.headers.get("if-none-match") === response.etag) return new Response(null, { status: 304, headers });
-  // a stored compressed copy when the reader accepts one, its coding named in a header the
-  // server's preload turns into Content-Encoding (Next.js would drop that header and compress the
-  // body again: scripts/stored-encoding.mjs); without the preload, Next.js compresses per request
-  const coding = storedEncodings() ? chooseCoding(req.headers.get("accept-encoding"), response.encoded) : null;
-  if (coding) headers.set(STORED_ENCODING_HEADER, coding);
-  // a view of the bytes, not another copy of them (a board page is ~500 KB)
-  const body = coding ? response.encoded[coding]! : response.body;
-  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
-    status: 200,
-    headers,
-  });
+  const answer = cachedAnswer(response, hit, req, { ...opts, csp, storedEncodings: storedEncodings() });
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /**

@@ -246,3 +246,27 @@ test("a cached answer is sent as the reader's accepted coding, from copies store
     expect(again.body.length, path).toBe(0);
   }
 });
+
+test("a cached read sent before Next.js routes it has the headers and bytes of the miss that stored it", async () => {
+  // scripts/fast-reads.mjs: the second read of a URL is the fast path's (lib/server/http/fast-read.ts)
+  const varying = new Set(["date", "x-leaderboard-cache", "connection", "keep-alive", "transfer-encoding"]);
+  const seen = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, { headers });
+    const body = Buffer.from(await res.arrayBuffer());
+    const kept = [...res.headers].filter(([k]) => !varying.has(k));
+    return { status: res.status, cache: res.headers.get("x-leaderboard-cache"), headers: kept, body };
+  };
+  for (const path of [
+    "/api/v1/tasks/bouncerbench/input/leaderboard?limit=7",
+    "/tasks/bouncerbench/input?limit=7",
+    `/submissions/${world.pub}?outcome=wrongly_bounced`,
+  ])
+    for (const encoding of [{}, { "accept-encoding": "gzip, deflate, br" }]) {
+      const first = await seen(path, encoding);
+      const second = await seen(path, encoding);
+      expect(second.cache, path).toBe("hit");
+      expect(second.status, path).toBe(200);
+      expect(second.headers, path).toEqual(first.headers);
+      expect(second.body.equals(first.body), path).toBe(true);
+    }
+});

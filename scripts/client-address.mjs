@@ -9,6 +9,9 @@ import http from "node:http";
 import "./lingering-close.mjs";
 // and lets the response cache send the compressed copies it stores (stored-encoding.mjs)
 import "./stored-encoding.mjs";
+// and answers a visitor's cached read before Next.js routes it (fast-reads.mjs: patched first,
+// so the address below is stamped before it runs)
+import "./fast-reads.mjs";
 
 const hops = Math.max(0, Number.parseInt(process.env.TRUSTED_PROXY_HOPS ?? "0", 10) || 0);
 const emit = http.Server.prototype.emit;

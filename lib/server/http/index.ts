@@ -9,3 +9,5 @@ export * from "./response-cache";
 export * from "./route";
 export * from "./security-headers";
 export { HYDRATE_PARAM, hydrationAnswer, type Hydration } from "./light-page";
+export { cachedAnswer } from "./cached-answer";
+export { fastRead } from "./fast-read";

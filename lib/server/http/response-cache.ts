@@ -241,7 +241,13 @@ export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AG
 // rows, measured): kept up to 16 MB (≈ 17,000 rows), so a reader asking for it does not re-render
 // it every time (it was 8 answers a second at 4,100 rows when not kept)
 const MAX_BODY = 16 * 1024 * 1024;
-type Entry = { signature: string; at: number; response: Promise<CachedResponse | null> };
+type Entry = {
+  signature: string;
+  at: number;
+  response: Promise<CachedResponse | null>;
+  /** the response once stored: what the fast path (fast-read.ts) answers with, without waiting */
+  stored?: CachedResponse;
+};
 /**
  * The longest an entry is served, whatever its signature: a render that met a passing error (a
  * section that leaves itself out when its read fails, still a 200) is not kept for days on a
@@ -407,11 +413,26 @@ export async function cachedResponse(
     cache.set(key, { signature: "", at: 0, response: Promise.resolve(null) });
     return { hit: false, response: passthrough! };
   }
+  const kept = cache.get(key);
+  if (kept?.response === response) kept.stored = r;
   cache.weigh(
     key,
     r.body.length + (r.encoded.br?.length ?? 0) + (r.encoded.gzip?.length ?? 0) + (r.hydration?.body.length ?? 0),
   );
   return { hit: false, response: r };
+}
+
+/**
+ * The stored response for a key, when it is there under this signature and fresh — without
+ * rendering or waiting: the fast path's read (fast-read.ts); null sends the request the long way.
+ */
+export function storedResponse(
+  key: string,
+  { signature, pool }: { signature: string; pool: Pool },
+): CachedResponse | null {
+  const entry = pools[pool].get(key);
+  if (!entry?.stored || entry.signature !== signature || Date.now() - entry.at >= MAX_AGE_MS) return null;
+  return entry.stored;
 }
 
 /**
