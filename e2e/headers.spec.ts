@@ -261,7 +261,7 @@ test("a cached read sent before Next.js routes it has the headers and bytes of t
     "/tasks/bouncerbench/input?limit=7",
     `/submissions/${world.pub}?outcome=wrongly_bounced`,
   ])
-    for (const encoding of [{}, { "accept-encoding": "gzip, deflate, br" }]) {
+    for (const encoding of [{}, { "accept-encoding": "gzip, deflate, br" }] as Record<string, string>[]) {
       const first = await seen(path, encoding);
       const second = await seen(path, encoding);
       expect(second.cache, path).toBe("hit");

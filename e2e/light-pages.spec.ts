@@ -69,8 +69,8 @@ test("a visitor's board is whole HTML and one island: no script file loads, the 
 
 test("React comes in when needed: a key pressed, then the page hydrates without an error", async ({ page }) => {
   const seen = watch(page);
-  await page.goto(BOARD);
-  await page.waitForLoadState("networkidle");
+  await chartsOutOfReach(page);
+  await expect(page.locator("html[data-hydration]")).toHaveCount(0);
   await page.keyboard.press("Shift");
   await hydrated(page);
   await expect(page.locator("html[data-hydration=started]")).toHaveCount(1);
@@ -82,10 +82,8 @@ test("React comes in when needed: a key pressed, then the page hydrates without 
 
 test("a chart drawn by Recharts is drawn when the reader scrolls to it", async ({ page }) => {
   const seen = watch(page);
-  await page.goto(BOARD);
-  await page.waitForLoadState("networkidle");
+  await chartsOutOfReach(page);
   const waiting = page.locator("[data-in-view=waiting]");
-  expect(await waiting.count()).toBeGreaterThan(0);
   await waiting.last().scrollIntoViewIfNeeded();
   await hydrated(page);
   await expect(waiting).toHaveCount(0);
