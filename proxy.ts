@@ -130,7 +130,8 @@ async function fromCache(
     applySecurityHeaders(headers, { csp: response.headers.get("content-security-policy") ?? csp, https });
     return new Response(response.body, { status: response.status, headers });
   }
-  const asked = url.searchParams.get(HYDRATE_PARAM);
+  // a light page's island asks for its scripts; on the API the parameter is nobody's (ignored)
+  const asked = response.scripts ? url.searchParams.get(HYDRATE_PARAM) : null;
   if (asked !== null) return hydrate(response, asked, req, { hit, https });
   const answer = cachedAnswer(response, hit, req, { ...opts, csp, storedEncodings: storedEncodings() });
   return new Response(answer.body, { status: answer.status, headers: answer.headers });

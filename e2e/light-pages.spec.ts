@@ -58,6 +58,10 @@ test("a visitor's board is whole HTML and one island: no script file loads, the 
   const stale = await request.get(`${BOARD}?_hydrate=${"x".repeat(22)}`);
   expect(stale.status()).toBe(410);
   expect(((await stale.json()) as { error: { code: string } }).error.code).toBe("gone");
+  // on the API the parameter is nobody's: the board's JSON, as without it
+  const api = await request.get(`/api/v1${BOARD}/leaderboard?limit=1&_hydrate=${token}`);
+  expect(api.status()).toBe(200);
+  expect(((await api.json()) as { rows: unknown[] }).rows).toHaveLength(1);
 
   const seen = watch(page);
   await chartsOutOfReach(page);

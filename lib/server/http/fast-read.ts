@@ -36,7 +36,8 @@ export async function fastRead(req: IncomingMessage, res: ServerResponse): Promi
   if (!route || databaseHealth().down) return false;
   const headers = headersOf(req);
   const url = `http://${headers.get("host") ?? "localhost"}${req.url}`;
-  if (new URL(url).searchParams.has(HYDRATE_PARAM)) return false;
+  // a light page's `?_hydrate=` goes the long way (proxy.ts answers it from the same entry)
+  if (!req.url.startsWith("/api/") && new URL(url).searchParams.has(HYDRATE_PARAM)) return false;
   const signature = await cacheSignature({ method: "GET", url, headers });
   const response = signature && storedResponse(signature.key, signature);
   // a page without inline scripts of its own would need a per-request nonce: the long way
