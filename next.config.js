@@ -29,6 +29,10 @@ const nextConfig = {
     "prom-client",
   ],
   poweredByHeader: false,
+  // proxy.ts sees a client-side navigation's RSC headers (`RSC: 1`, the router's state tree) and
+  // the `_rsc` parameter, which Next.js otherwise hides from it: the response cache must never
+  // answer such a request with a page's HTML (the router then reloads the whole page)
+  skipProxyUrlNormalize: true,
   reactStrictMode: true,
   async headers() {
     const nonPage = [{ key: "Content-Security-Policy", value: NON_PAGE_CSP }];

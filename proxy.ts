@@ -112,8 +112,8 @@ async function fromCache(
   // the path and the parameters its route reads: the entry, and the render that fills it
   const { key } = signature;
   const { https } = opts;
-  // render through this same server (PORT), not through whatever host the client named
-  const origin = process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : url.origin;
+  // render through this same server (Next.js sets PORT), never through whatever host the client named
+  const origin = `http://127.0.0.1:${process.env.PORT || 3000}`;
   const { hit, response } = await cachedResponse(key, signature, () =>
     fetch(`${origin}${key}`, {
       headers: {

@@ -44,22 +44,29 @@ export function NavigationProgress() {
       if (new URL(form.action, window.location.href).pathname.startsWith("/api/")) return;
       start();
     };
-    // back and forward (and a page restored from the back/forward cache) have nothing to wait for
+    // back and forward (and a page restored from the back/forward cache) have nothing to wait for;
+    // the first pageshow comes after load, when a navigation may already be under way
     const onPop = () => setFrom(null);
+    const onShow = (e: PageTransitionEvent) => e.persisted && setFrom(null);
     document.addEventListener("click", onClick);
     document.addEventListener("submit", onSubmit);
     window.addEventListener("popstate", onPop);
-    window.addEventListener("pageshow", onPop);
+    window.addEventListener("pageshow", onShow);
+    // a light page's island said a navigation was under way before React was here: this carries
+    // it on (and ends it when the view changes, which the island cannot see)
+    if (document.documentElement.dataset.navPending) start();
     // listening from here on (browser tests wait for it before they click)
     document.documentElement.dataset.navigationReady = "1";
     return () => {
       document.removeEventListener("click", onClick);
       document.removeEventListener("submit", onSubmit);
       window.removeEventListener("popstate", onPop);
-      window.removeEventListener("pageshow", onPop);
+      window.removeEventListener("pageshow", onShow);
     };
   }, []);
-  return pending ? (
+  // always in the page (a light page's island and React's hydration leave it be); shown only
+  // while <html data-nav-pending> is set (app/globals.css), by this component or by the island
+  return (
     <>
       <div
         role="progressbar"
@@ -74,5 +81,5 @@ export function NavigationProgress() {
         Loading…
       </p>
     </>
-  ) : null;
+  );
 }

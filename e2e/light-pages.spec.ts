@@ -142,9 +142,12 @@ test("before React: a tick keeps the picks in the URL, a filter submits on chang
     .evaluate((a) => {
       (a as HTMLAnchorElement).click();
       const bar = document.querySelector("[data-testid=navigation-pending]");
-      return { bar: bar?.getAttribute("role"), dimmed: document.documentElement.dataset.navPending };
+      return {
+        bar: !!bar && getComputedStyle(bar).display !== "none",
+        dimmed: document.documentElement.dataset.navPending,
+      };
     });
-  expect(shown).toEqual({ bar: "progressbar", dimmed: "1" });
+  expect(shown).toEqual({ bar: true, dimmed: "1" });
   await expect(page).toHaveURL(/offset=1/);
   await expect(page).toHaveURL(new RegExp(`pick=${rows[0].submissionId}`));
   // the filters' form submits when a control changes
@@ -156,4 +159,79 @@ test("before React: a tick keeps the picks in the URL, a filter submits on chang
   const current = await select.inputValue();
   await select.selectOption(options.find((o) => o !== current)!);
   await expect(page).not.toHaveURL(before);
+});
+
+test("a navigation started before React is live still says it is loading once React is", async ({ page }) => {
+  await chartsOutOfReach(page);
+  await expect(page.locator("html[data-hydration]")).toHaveCount(0);
+  // React's files, and the next page, come when this test lets them
+  let releaseReact = () => {};
+  const reactHeld = new Promise<void>((r) => (releaseReact = r));
+  await page.route(/\/_next\/static\/.*\.js/, async (route) => {
+    await reactHeld;
+    await route.continue();
+  });
+  let releasePage = () => {};
+  const pageHeld = new Promise<void>((r) => (releasePage = r));
+  await page.route(/\/tasks\/bouncerbench\/input\?.*q=gpt/, async (route) => {
+    await pageHeld;
+    await route.continue();
+  });
+  // a key outside the filters brings React in; its files are on the way
+  await page.keyboard.press("Shift");
+  await expect(page.locator("html[data-hydration=started]")).toHaveCount(1);
+  const search = page.getByRole("searchbox");
+  await search.fill("gpt");
+  // (the page reports itself: Playwright's queries, and the protocol's, wait for the held page)
+  const seen: string[] = [];
+  await page.exposeFunction("__report", (x: string) => seen.push(x));
+  await page.evaluate(() => {
+    const report = (window as unknown as { __report: (x: string) => void }).__report;
+    setInterval(() => {
+      const n = [...document.querySelectorAll("[role=status]")].find((x) => x.textContent === "Loading…");
+      const shown = !!n && n.getBoundingClientRect().height > 0;
+      const root = document.documentElement.dataset;
+      report(`${root.navigationReady} ${shown ? "loading" : "-"} ${root.navPending ?? "-"} ${location.search || "-"}`);
+    }, 50);
+  });
+  const state = () => seen.at(-1);
+  // (submitted in the page: Playwright's press would wait for the held page)
+  await search.evaluate((el) => (el as HTMLInputElement).form!.requestSubmit());
+  await expect.poll(state).toBe("island loading 1 -");
+  // React hydrates the page while the browser waits for the next one: the wait is still said
+  releaseReact();
+  await expect.poll(state).toBe("1 loading 1 -");
+  releasePage();
+  await expect(page).toHaveURL(/q=gpt/);
+  await expect(page.locator("html[data-nav-pending]")).toHaveCount(0);
+});
+
+test("a client-side navigation gets React's payload, never a cached page: the router does not reload", async ({
+  page,
+  request,
+}) => {
+  // the board is in the response cache
+  await request.get(BOARD);
+  expect((await request.get(BOARD)).headers()["x-leaderboard-cache"]).toBe("hit");
+  // what Next.js's router sends for a navigation (and for a prefetch)
+  const asks: Record<string, string>[] = [{ RSC: "1" }, { RSC: "1", "Next-Router-Prefetch": "1" }];
+  for (const headers of asks) {
+    const rsc = await request.get(`${BOARD}?_rsc=e2e`, { headers });
+    expect(rsc.status()).toBe(200);
+    expect(rsc.headers()["content-type"]).toMatch(/^text\/x-component/);
+    expect(rsc.headers()["x-leaderboard-cache"]).toBeUndefined();
+  }
+  // in the browser: hydrated, a sort link is followed in place, with no document loaded again
+  await chartsOutOfReach(page);
+  await page.keyboard.press("Shift");
+  await hydrated(page);
+  await expect(page.locator("html[data-navigation-ready='1']")).toHaveCount(1);
+  const documents: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "document") documents.push(r.url());
+  });
+  await page.getByTestId("leaderboard").locator("[data-sort-key]").first().click();
+  await expect(page).toHaveURL(/sort=/);
+  await expect(page.locator("html[data-nav-pending]")).toHaveCount(0);
+  expect(documents).toEqual([]);
 });

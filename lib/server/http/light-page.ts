@@ -108,21 +108,21 @@ const ISLAND = [
   // ... and a click on a link or a GET form shows at once that the next page is coming
   // (components/navigation-progress.tsx, which takes over once live: data-navigation-ready="1")
   "root.setAttribute('data-navigation-ready','island');",
-  "function clear(){root.removeAttribute('data-nav-pending');[].forEach.call(document.querySelectorAll('[data-island-pending]'),function(x){x.remove()})}",
-  "function pending(){if(root.getAttribute('data-navigation-ready')!=='island'||document.querySelector('[data-island-pending]'))return;",
-  "root.setAttribute('data-nav-pending','1');",
-  "var bar=document.createElement('div');bar.setAttribute('role','progressbar');bar.setAttribute('aria-label','Loading the next page');",
-  "bar.setAttribute('data-testid','navigation-pending');bar.className='nav-pending-bar fixed inset-x-0 top-0 z-50 h-1 print:hidden';",
-  "var note=document.createElement('p');note.setAttribute('role','status');note.textContent='Loading\u2026';",
-  "note.className='nav-pending-note fixed right-3 top-3 z-50 rounded-full bg-sky-700 px-3 py-1 text-sm font-medium text-white shadow print:hidden';",
-  "[bar,note].forEach(function(x){x.setAttribute('data-island-pending','');document.body.appendChild(x)});setTimeout(clear,15000)}",
-  "window.addEventListener('pageshow',clear);window.addEventListener('popstate',clear);",
-  "document.addEventListener('click',function(e){if(e.defaultPrevented||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;",
+  // (the bar and the note are in the page, shown by CSS while <html data-nav-pending> is set)
+  "var timer;function clear(){root.removeAttribute('data-nav-pending');clearTimeout(timer)}",
+  "function pending(){if(root.getAttribute('data-navigation-ready')!=='island'||root.hasAttribute('data-nav-pending'))return;",
+  "root.setAttribute('data-nav-pending','1');timer=setTimeout(clear,15000)}",
+  // (only a page restored from the back/forward cache: the first pageshow comes after load, and
+  // load waits for the scripts hydration adds, so a navigation may already be under way)
+  "window.addEventListener('pageshow',function(e){if(e.persisted)clear()});window.addEventListener('popstate',clear);",
+  // on the window, before anything else hears the event: React, half hydrated, stops a click's
+  // propagation while the part it lands on cannot hydrate yet (the browser still follows the link)
+  "window.addEventListener('click',function(e){if(e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;",
   "var a=e.target instanceof Element&&e.target.closest('a[href]');if(!a||(a.target&&a.target!=='_self')||a.hasAttribute('download'))return;",
   "var u=new URL(a.href,location.href);if(u.origin!==location.origin||u.pathname.indexOf('/api/')===0)return;",
-  "if(u.pathname===location.pathname&&u.search===location.search)return;pending()});",
-  "document.addEventListener('submit',function(e){var f=e.target;if(e.defaultPrevented||f.method.toLowerCase()!=='get')return;",
-  "if(new URL(f.action,location.href).pathname.indexOf('/api/')===0)return;pending()});",
+  "if(u.pathname===location.pathname&&u.search===location.search)return;pending()},true);",
+  "window.addEventListener('submit',function(e){var f=e.target;if(f.method.toLowerCase()!=='get')return;",
+  "if(new URL(f.action,location.href).pathname.indexOf('/api/')===0)return;pending()},true);",
   "})();",
 ].join("");
 
