@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { catalogTasks, snap } from "./helpers";
+import { catalogTasks, reactLive, snap } from "./helpers";
 
 // A board a reader understands (issue 32), in Chromium at a phone's 390 px and a laptop's
 // 1440×900: the score in view without sideways scrolling on every task's board and on compare,
@@ -161,7 +161,8 @@ test.describe("on a laptop (1440 × 900)", () => {
 
   test("a slow navigation dims the page and says it is loading", async ({ page }) => {
     await page.goto("/tasks/bouncerbench/input");
-    await expect(page.locator("html[data-navigation-ready]")).toHaveCount(1);
+    // React's bar (a light page's island says it too, before React: e2e/light-pages.spec.ts)
+    await reactLive(page);
     await page.route(/\/tasks\/bouncerbench\/input\?.*q=gpt/, async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();

@@ -15,6 +15,16 @@ export async function snap(page: Page, name: string) {
 }
 
 /** Model names in leaderboard order. */
+/**
+ * React is live on the page: a light page (lib/server/http/light-page.ts) hydrates on a key
+ * press, and React's navigation bar listens (components/navigation-progress.tsx). Before that a
+ * link or a form is the browser's own navigation, which Playwright's queries wait out.
+ */
+export async function reactLive(page: Page) {
+  await page.keyboard.press("Shift");
+  await expect(page.locator("html[data-navigation-ready='1']")).toHaveCount(1);
+}
+
 export async function boardModels(page: Page): Promise<string[]> {
   return page
     .locator("[data-testid=leaderboard] tbody tr:not([data-divider])")
