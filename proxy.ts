@@ -23,6 +23,7 @@ import {
   SHARED_CACHE_CONTROL,
   STORED_ENCODING_HEADER,
   fillNonce,
+  fillRequest,
   HYDRATE_PARAM,
   hydrationAnswer,
   cachedAnswer,
@@ -114,9 +115,11 @@ async function fromCache(
   const { https } = opts;
   // render through this same server (Next.js sets PORT), never through whatever host the client named
   const origin = `http://127.0.0.1:${process.env.PORT || 3000}`;
+  const fill = fillRequest(key);
   const { hit, response } = await cachedResponse(key, signature, () =>
-    fetch(`${origin}${key}`, {
+    fetch(`${origin}${fill.path}`, {
       headers: {
+        ...fill.headers,
         [FILL_HEADER]: "1",
         [FILL_NONCE_HEADER]: fillNonce(key),
         accept: req.headers.get("accept") ?? "*/*",

@@ -206,22 +206,32 @@ test("a navigation started before React is live still says it is loading once Re
   await expect(page.locator("html[data-nav-pending]")).toHaveCount(0);
 });
 
-test("a client-side navigation gets React's payload, never a cached page: the router does not reload", async ({
+test("a client-side navigation gets React's payload from the cache, a prefetch the app's: the router never reloads", async ({
   page,
   request,
 }) => {
   // the board is in the response cache
   await request.get(BOARD);
   expect((await request.get(BOARD)).headers()["x-leaderboard-cache"]).toBe("hit");
-  // what Next.js's router sends for a navigation (and for a prefetch)
-  const asks: Record<string, string>[] = [{ RSC: "1" }, { RSC: "1", "Next-Router-Prefetch": "1" }];
-  for (const headers of asks) {
-    const rsc = await request.get(`${BOARD}?_rsc=e2e`, { headers });
-    expect(rsc.status()).toBe(200);
-    expect(rsc.headers()["content-type"]).toMatch(/^text\/x-component/);
-    expect(rsc.headers()["x-leaderboard-cache"]).toBeUndefined();
-  }
-  // in the browser: hydrated, a sort link is followed in place, with no document loaded again
+  // what Next.js's router sends for a navigation: the payload, kept beside the page (the whole
+  // tree, whatever the router's state), never the page's HTML
+  const tree = encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}] }, null, null, true]));
+  const navigation = { RSC: "1", "Next-Router-State-Tree": tree };
+  const rsc = await request.get(`${BOARD}?sort=FNR_a&_rsc=e2e1`, { headers: navigation });
+  expect(rsc.status()).toBe(200);
+  expect(rsc.headers()["content-type"]).toMatch(/^text\/x-component/);
+  expect(await rsc.text()).toMatch(/^\d+:/);
+  const again = await request.get(`${BOARD}?sort=FNR_a&_rsc=e2e2`, { headers: { RSC: "1" } });
+  expect(again.headers()["x-leaderboard-cache"]).toBe("hit");
+  expect(await again.text()).toBe(await rsc.text());
+  const html = await request.get(`${BOARD}?sort=FNR_a`);
+  expect(html.headers()["content-type"]).toMatch(/^text\/html/);
+  // a prefetch (a few hundred bytes of the route's tree) goes to the app
+  const prefetch = await request.get(`${BOARD}?_rsc=e2e3`, {
+    headers: { RSC: "1", "Next-Router-Prefetch": "1", "Next-Router-Segment-Prefetch": "/_tree" },
+  });
+  expect(prefetch.headers()["x-leaderboard-cache"]).toBeUndefined();
+  // in the browser: hydrated, sort links are followed in place, twice, with no document loaded again
   await chartsOutOfReach(page);
   await page.keyboard.press("Shift");
   await hydrated(page);
@@ -230,8 +240,17 @@ test("a client-side navigation gets React's payload, never a cached page: the ro
   page.on("request", (r) => {
     if (r.resourceType() === "document") documents.push(r.url());
   });
-  await page.getByTestId("leaderboard").locator("[data-sort-key]").first().click();
-  await expect(page).toHaveURL(/sort=/);
-  await expect(page.locator("html[data-nav-pending]")).toHaveCount(0);
+  const seen = watch(page);
+  for (const key of ["FNR_a", "model"]) {
+    const link = page.getByTestId("leaderboard").locator(`a[data-sort-key=${key}]`);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`sort=${key}`));
+    await expect(page.locator("html[data-nav-pending]")).toHaveCount(0);
+    await expect(page.getByTestId("leaderboard").locator(`th:has(a[data-sort-key=${key}])`)).toHaveAttribute(
+      "aria-sort",
+      /ascending|descending/,
+    );
+  }
   expect(documents).toEqual([]);
+  expect(seen.errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheableRoute, FILL_HEADER } from "./response-cache";
+import { cacheableRoute, FILL_HEADER, fillRequest } from "./response-cache";
 
 const req = (url: string, headers: Record<string, string> = {}, method = "GET") => ({
   method,
@@ -41,13 +41,20 @@ describe("cacheableRoute: a task's pages", () => {
     expect(cacheableTask(req("/api/v1/tasks/bouncerbench/input/submissions", {}, "POST"))).toBeNull();
     expect(cacheableTask(req("/tasks/bouncerbench/input", {}, "HEAD"))).toBeNull();
   });
-  it("never caches for signed-in readers, token callers, client navigations or its own fill", () => {
+  it("never caches for signed-in readers, token callers, the router's prefetches or its own fill", () => {
     expect(cacheableTask(req("/tasks/bouncerbench/input", { cookie: "next-auth.session-token=abc" }))).toBeNull();
     expect(
       cacheableTask(req("/tasks/bouncerbench/input", { cookie: "__Secure-next-auth.session-token.0=abc" })),
     ).toBeNull();
-    expect(cacheableTask(req("/tasks/bouncerbench/input", { rsc: "1" }))).toBeNull();
-    expect(cacheableTask(req("/tasks/bouncerbench/input", { "next-router-prefetch": "1" }))).toBeNull();
+    const prefetches: Record<string, string>[] = [
+      { rsc: "1", "next-router-prefetch": "1" },
+      { rsc: "1", "next-router-prefetch": "1", "next-router-segment-prefetch": "/_tree" },
+      { rsc: "1", "next-hmr-refresh": "1" },
+      { rsc: "2" },
+      { "next-router-prefetch": "1" },
+      { "next-router-state-tree": "%5B%5D" },
+    ];
+    for (const prefetch of prefetches) expect(cacheableTask(req("/tasks/bouncerbench/input", prefetch))).toBeNull();
     expect(
       cacheableTask(req("/api/v1/tasks/bouncerbench/input/leaderboard", { authorization: "Bearer x" })),
     ).toBeNull();
@@ -97,7 +104,7 @@ describe("cacheableRoute: a submission's page and JSON", () => {
       cacheableSubmission(req(`/submissions/${id}`, { cookie: "__Secure-next-auth.session-token=abc" })),
     ).toBeNull();
     expect(cacheableSubmission(req(`/api/v1/submissions/${id}`, { authorization: "Bearer x" }))).toBeNull();
-    expect(cacheableSubmission(req(`/submissions/${id}`, { rsc: "1" }))).toBeNull();
+    expect(cacheableSubmission(req(`/submissions/${id}`, { rsc: "1", "next-router-prefetch": "1" }))).toBeNull();
     expect(cacheableSubmission(req(`/submissions/${id}`, { [FILL_HEADER]: "1" }))).toBeNull();
   });
 });
@@ -113,7 +120,7 @@ describe("cacheableRoute: the home page, the benchmark list and the API referenc
     expect(cacheableRoute(req("/docs/api?x=1"))).toEqual({ scope: "build", pool: "details", key: "/docs/api" });
     expect(cacheableRoute(req("/", { cookie: "next-auth.session-token=abc" }))).toBeNull();
     expect(cacheableRoute(req("/api/v1/benchmarks", { authorization: "Bearer x" }))).toBeNull();
-    expect(cacheableRoute(req("/docs/api", { rsc: "1" }))).toBeNull();
+    expect(cacheableRoute(req("/docs/api", { rsc: "1", "next-router-prefetch": "1" }))).toBeNull();
     expect(cacheableRoute(req("/docs"))).toBeNull();
   });
   it("keeps boards, the pages below them and submissions in separate budgets", () => {
@@ -191,5 +198,36 @@ describe("cacheableRoute: the key holds only what the route reads", () => {
     expect(key("/tasks/bouncerbench/input/compare?ids=2&ids=1&junk=1")).toBe(
       "/tasks/bouncerbench/input/compare?ids=2&ids=1",
     );
+  });
+});
+
+describe("cacheableRoute: a client-side navigation's payload", () => {
+  const tree = "%5B%22%22%2C%7B%7D%5D";
+  it("is a page's entry of its own, whatever the router's state and cache-busting parameter", () => {
+    const html = cacheableRoute(req("/tasks/bouncerbench/input?sort=FNR_a"));
+    const rsc = cacheableRoute(
+      req("/tasks/bouncerbench/input?sort=FNR_a&_rsc=1x2y3", { rsc: "1", "next-router-state-tree": tree }),
+    );
+    expect(html).toMatchObject({ scope: "task", key: "/tasks/bouncerbench/input?sort=FNR_a" });
+    expect(rsc).toMatchObject({ scope: "task", pool: html!.pool, key: "/tasks/bouncerbench/input?sort=FNR_a#rsc" });
+    const id = "0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b";
+    expect(cacheableRoute(req(`/submissions/${id}?_rsc=a`, { rsc: "1" }))?.key).toBe(`/submissions/${id}#rsc`);
+  });
+  it("is filled by a render of the whole tree, asked for as Next.js expects a request without the router's headers", () => {
+    expect(fillRequest("/tasks/bouncerbench/input?sort=FNR_a#rsc")).toEqual({
+      path: "/tasks/bouncerbench/input?sort=FNR_a&_rsc=",
+      headers: { rsc: "1" },
+    });
+    expect(fillRequest("/tasks/bouncerbench/input#rsc")).toEqual({
+      path: "/tasks/bouncerbench/input?_rsc=",
+      headers: { rsc: "1" },
+    });
+    expect(fillRequest("/tasks/bouncerbench/input?sort=FNR_a")).toEqual({
+      path: "/tasks/bouncerbench/input?sort=FNR_a",
+      headers: {},
+    });
+  });
+  it("is never the API's: it answers JSON whoever asks", () => {
+    expect(cacheableRoute(req("/api/v1/tasks/bouncerbench/input/leaderboard?_rsc=a", { rsc: "1" }))).toBeNull();
   });
 });

@@ -205,6 +205,26 @@ function cacheKey(url: URL, params: ReadonlySet<string>): string {
   return q ? `${url.pathname}?${q}` : url.pathname;
 }
 
+/**
+ * Which of a page's answers an entry holds: its HTML, or its React Server Components payload —
+ * what the router of a hydrated page fetches to navigate. Both live under the same signature;
+ * the payload's key ends in RSC_KEY (a `#` a request's path and query never hold).
+ */
+type Variant = "html" | "rsc";
+const RSC_KEY = "#rsc";
+
+/**
+ * The render that fills an entry: its path and query, and the headers that ask for its payload
+ * rather than its HTML. The payload is the whole tree (no `Next-Router-State-Tree`: every
+ * reader's router takes it, wherever it navigates from); `_rsc=` is the cache-busting parameter
+ * Next.js expects of a request without the router's headers.
+ */
+export function fillRequest(key: string): { path: string; headers: Record<string, string> } {
+  if (!key.endsWith(RSC_KEY)) return { path: key, headers: {} };
+  const path = key.slice(0, -RSC_KEY.length);
+  return { path: `${path}${path.includes("?") ? "&" : "?"}_rsc=`, headers: { rsc: "1" } };
+}
+
 /** Marks the proxy's own render request, which must reach the app, not the cache. */
 export const FILL_HEADER = "x-leaderboard-cache-fill";
 /**
@@ -264,19 +284,27 @@ const pools: Record<Pool, Lru<Entry>> = {
   traces: new Lru<Entry>(2048, 32 * 1024 * 1024),
 };
 
-/** A request the cache may answer: a visitor's GET (no session, no token) of a document, not the cache's own render. */
+/** A request the cache may answer: a visitor's GET (no session, no token), not the cache's own render. */
 function visitorRead(req: { method: string; headers: Headers }): boolean {
   return (
     req.method === "GET" &&
     !req.headers.has(FILL_HEADER) &&
     !req.headers.has("authorization") &&
-    // client-side navigations fetch RSC payloads with these headers
-    !req.headers.has("rsc") &&
-    !req.headers.has("next-router-state-tree") &&
-    !req.headers.has("next-router-prefetch") &&
     // a signed-in reader's page header differs, and an admin's answers may (drafts, hidden scores)
     !hasSessionCookie(req.headers.get("cookie"))
   );
+}
+
+/**
+ * What a visitor's request asks of a page: its HTML (`html`), or — a client-side navigation of
+ * Next.js's router (`RSC: 1`) — its React Server Components payload (`rsc`). A prefetch (the
+ * router's small tree and segment requests) or a development refresh is the app's (null).
+ */
+function pageVariant(headers: Headers): Variant | null {
+  const prefetch = ["next-router-prefetch", "next-router-segment-prefetch", "next-hmr-refresh"];
+  if (prefetch.some((h) => headers.has(h))) return null;
+  if (!headers.has("rsc")) return headers.has("next-router-state-tree") ? null : "html";
+  return headers.get("rsc") === "1" ? "rsc" : null;
 }
 
 /**
@@ -285,11 +313,15 @@ function visitorRead(req: { method: string; headers: Headers }): boolean {
  */
 export function cacheableRoute(req: { method: string; url: string; headers: Headers }): CacheableRoute | null {
   if (!visitorRead(req)) return null;
+  const variant = pageVariant(req.headers);
+  if (!variant) return null;
   const url = new URL(req.url);
+  // the API answers JSON whoever asks; a payload is a page's
+  if (variant === "rsc" && url.pathname.startsWith("/api/")) return null;
   for (const r of ROUTES) {
     const m = r.re.exec(url.pathname);
     if (!m) continue;
-    const key = cacheKey(url, r.params);
+    const key = cacheKey(url, r.params) + (variant === "rsc" ? RSC_KEY : "");
     if (r.scope === "task") return { scope: "task", task: `${m[1]}/${m[2]}`, pool: r.pool, key };
     if (r.scope === "submission") return { scope: "submission", id: m[1].toLowerCase(), pool: r.pool, key };
     if (r.scope === "team") return { scope: "team", team: m[1], pool: r.pool, key };
