@@ -24,6 +24,7 @@ import {
   STORED_ENCODING_HEADER,
   fillNonce,
   fillRequest,
+  isPayloadKey,
   HYDRATE_PARAM,
   hydrationAnswer,
   cachedAnswer,
@@ -136,7 +137,9 @@ async function fromCache(
   // a light page's island asks for its scripts; on the API the parameter is nobody's (ignored)
   const asked = response.scripts ? url.searchParams.get(HYDRATE_PARAM) : null;
   if (asked !== null) return hydrate(response, asked, req, { hit, https });
-  const answer = cachedAnswer(response, hit, req, { ...opts, csp, storedEncodings: storedEncodings() });
+  // a payload is no document: the non-page policy, as the fast path sends it
+  const policy = isPayloadKey(key) ? undefined : csp;
+  const answer = cachedAnswer(response, hit, req, { ...opts, csp: policy, storedEncodings: storedEncodings() });
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 

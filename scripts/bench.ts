@@ -279,11 +279,23 @@ try {
       asBrowser,
     );
     const pageZ = await load("page (compressed)", "/tasks/bouncerbench/input", asBrowser);
+    // a hydrated board sorted in place: what Next.js's router asks (its payload, kept beside the page)
+    const navigation = { ...asBrowser, rsc: "1", "next-router-state-tree": encodeURIComponent('["",{}]') };
+    await load("warm-up navigation", "/tasks/bouncerbench/input?sort=FNR_a&_rsc=bench", navigation);
+    const navZ = await load(
+      "navigation (RSC, compressed)",
+      "/tasks/bouncerbench/input?sort=FNR_a&_rsc=bench",
+      navigation,
+    );
     const ratioZ = (x: { p50: number }) => `${(x.p50 / Math.max(statZ.p50, 1)).toFixed(1)}×`;
     const kb = (x: { bytes: number; rps: number }) => `${(x.bytes / Math.max(x.rps, 1) / 1024).toFixed(0)} KB each`;
     note(
       "as a browser asks (Accept-Encoding: br): static / API 50 rows / page, p50 (ratio to static)",
       `${statZ.p50} ms (${kb(statZ)}) / ${apiZ.p50} ms (${ratioZ(apiZ)}, ${kb(apiZ)}) / ${pageZ.p50} ms (${ratioZ(pageZ)}, ${kb(pageZ)})`,
+    );
+    note(
+      "a hydrated board sorted in place (the router's RSC request, br): p50 / p99 (ratio to static)",
+      `${navZ.p50} / ${navZ.p99} ms (${ratioZ(navZ)}, ${kb(navZ)}; ${navZ.rps.toFixed(0)} req/s, non-2xx ${navZ.non2xx})`,
     );
     const pageHtml = await (await fetch(`${base}/tasks/bouncerbench/input`)).text();
     const apiJson = await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/leaderboard`)).text();

@@ -3,7 +3,7 @@ import { databaseHealth } from "@/lib/server/db";
 import { observeCache } from "@/lib/server/observability";
 import { cachedAnswer } from "./cached-answer";
 import { HYDRATE_PARAM } from "./light-page";
-import { cacheRouteName, cacheSignature, STORED_ENCODING_HEADER, storedResponse } from "./response-cache";
+import { cacheRouteName, cacheSignature, isPayloadKey, STORED_ENCODING_HEADER, storedResponse } from "./response-cache";
 import { isHttps } from "./security-headers";
 
 // The fast path of a visitor's cached read. Every request the response cache can answer still
@@ -40,8 +40,10 @@ export async function fastRead(req: IncomingMessage, res: ServerResponse): Promi
   if (!req.url.startsWith("/api/") && new URL(url).searchParams.has(HYDRATE_PARAM)) return false;
   const signature = await cacheSignature({ method: "GET", url, headers });
   const response = signature && storedResponse(signature.key, signature);
-  // a page without inline scripts of its own would need a per-request nonce: the long way
-  if (!response || (!response.scripts && !req.url.startsWith("/api/"))) return false;
+  // a page without inline scripts of its own would need a per-request nonce: the long way (the
+  // API and a page's payload for the router are no documents: the non-page policy)
+  if (!response) return false;
+  if (!response.scripts && !req.url.startsWith("/api/") && !isPayloadKey(signature.key)) return false;
   const answer = cachedAnswer(
     response,
     true,

@@ -213,6 +213,11 @@ function cacheKey(url: URL, params: ReadonlySet<string>): string {
 type Variant = "html" | "rsc";
 const RSC_KEY = "#rsc";
 
+/** An entry that holds a page's payload (not a document: no page policy, no nonce). */
+export function isPayloadKey(key: string): boolean {
+  return key.endsWith(RSC_KEY);
+}
+
 /**
  * The render that fills an entry: its path and query, and the headers that ask for its payload
  * rather than its HTML. The payload is the whole tree (no `Next-Router-State-Tree`: every
@@ -220,7 +225,7 @@ const RSC_KEY = "#rsc";
  * Next.js expects of a request without the router's headers.
  */
 export function fillRequest(key: string): { path: string; headers: Record<string, string> } {
-  if (!key.endsWith(RSC_KEY)) return { path: key, headers: {} };
+  if (!isPayloadKey(key)) return { path: key, headers: {} };
   const path = key.slice(0, -RSC_KEY.length);
   return { path: `${path}${path.includes("?") ? "&" : "?"}_rsc=`, headers: { rsc: "1" } };
 }
