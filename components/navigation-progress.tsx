@@ -26,7 +26,8 @@ export function NavigationProgress() {
   }, [pending]);
   useEffect(() => {
     // the same spelling as \`here\` (URLSearchParams encodes the query its own way)
-    const start = () => setFrom(`${window.location.pathname}?${new URLSearchParams(window.location.search)}`);
+    const view = () => `${window.location.pathname}?${new URLSearchParams(window.location.search)}`;
+    const start = () => setFrom(view());
     const onClick = (e: MouseEvent) => {
       // Next's <Link> prevents the default itself: only modified clicks open elsewhere
       if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -53,8 +54,15 @@ export function NavigationProgress() {
     window.addEventListener("popstate", onPop);
     window.addEventListener("pageshow", onShow);
     // a light page's island said a navigation was under way before React was here: this carries
-    // it on (and ends it when the view changes, which the island cannot see)
-    if (document.documentElement.dataset.navPending) start();
+    // it on from the view it started at (and ends it when the view changes, which the island
+    // cannot see); one that already landed in place is over
+    const mark = document.documentElement.dataset;
+    if (mark.navPending) {
+      const from = mark.navFrom ?? view();
+      delete mark.navFrom;
+      if (from === view()) start();
+      else delete mark.navPending;
+    }
     // listening from here on (browser tests wait for it before they click)
     document.documentElement.dataset.navigationReady = "1";
     return () => {

@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { computeCacheBustingSearchParam } from "next/dist/shared/lib/router/utils/cache-busting-search-param.js";
 import { E2E } from "../playwright.config";
 import { RULES, type World } from "../test/authz/rules";
 import { createAccount, memberFixtures, PASSWORD, signIn } from "./helpers";
@@ -257,11 +258,13 @@ test("a cached read sent before Next.js routes it has the headers and bytes of t
     return { status: res.status, cache: res.headers.get("x-leaderboard-cache"), headers: kept, body };
   };
   // (a hydrated page's router asks for the page's payload: an entry of its own)
-  const router = { rsc: "1", "next-router-state-tree": encodeURIComponent('["",{}]') };
+  const tree = encodeURIComponent('["",{}]');
+  const router = { rsc: "1", "next-router-state-tree": tree };
+  const busting = await computeCacheBustingSearchParam(undefined, undefined, tree, undefined);
   for (const [path, asks] of [
     ["/api/v1/tasks/bouncerbench/input/leaderboard?limit=7", {}],
     ["/tasks/bouncerbench/input?limit=7", {}],
-    ["/tasks/bouncerbench/input?limit=7&_rsc=e2e", router],
+    [`/tasks/bouncerbench/input?limit=7&_rsc=${busting}`, router],
     [`/submissions/${world.pub}?outcome=wrongly_bounced`, {}],
   ] as [string, Record<string, string>][])
     for (const encoding of [{}, { "accept-encoding": "gzip, deflate, br" }] as Record<string, string>[]) {

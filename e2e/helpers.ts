@@ -14,7 +14,6 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
 }
 
-/** Model names in leaderboard order. */
 /**
  * React is live on the page: a light page (lib/server/http/light-page.ts) hydrates on a key
  * press, and React's navigation bar listens (components/navigation-progress.tsx). Before that a
@@ -25,6 +24,7 @@ export async function reactLive(page: Page) {
   await expect(page.locator("html[data-navigation-ready='1']")).toHaveCount(1);
 }
 
+/** Model names in leaderboard order. */
 export async function boardModels(page: Page): Promise<string[]> {
   return page
     .locator("[data-testid=leaderboard] tbody tr:not([data-divider])")
@@ -53,6 +53,31 @@ export async function queryAt<T = Record<string, unknown>>(
     return (await c.query(q, params)).rows as T[];
   } finally {
     await c.end();
+  }
+}
+
+/** The database of the app the browser tests run against. */
+export function e2eDatabaseUrl(): string {
+  const u = new URL(process.env.DATABASE_URL!);
+  u.pathname = `/${process.env.E2E_DB_NAME}`;
+  return u.toString();
+}
+
+/**
+ * Waits until no due job is left in the queue: the workers' follow-up work (rank intervals,
+ * audits, breakdowns) is done, so no job moves a board's signature while a test reads its cache.
+ */
+export async function jobsSettled(url: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  let idle = 0;
+  while (idle < 2) {
+    if (Date.now() > deadline) throw new Error("the workers did not finish their jobs within 120 s");
+    const [{ n }] = await queryAt<{ n: number }>(
+      url,
+      `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE run_at <= now() AND attempts < max_attempts`,
+    );
+    idle = n === 0 ? idle + 1 : 0;
+    await new Promise((r) => setTimeout(r, 200));
   }
 }
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { waitHealthy } from "../scripts/wait-healthy.mjs";
-import { adminToken, bounceFile, inputIds, postForm, publishAnnotations, teamToken } from "./helpers";
+import { adminToken, bounceFile, inputIds, jobsSettled, postForm, publishAnnotations, teamToken } from "./helpers";
 
 const server = process.env.DATABASE_URL;
 const root = process.cwd();
@@ -64,26 +64,6 @@ test.afterAll(async () => {
   await c.end();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** Waits until no due job is left in the queue (the workers' follow-up work is done). */
-async function jobsSettled(): Promise<void> {
-  const c = new pg.Client({ connectionString: dbUrl });
-  await c.connect();
-  try {
-    const deadline = Date.now() + 120_000;
-    let idle = 0;
-    while (idle < 2) {
-      if (Date.now() > deadline) throw new Error("the workers did not finish their jobs within 120 s");
-      const { rows } = await c.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE run_at <= now() AND attempts < max_attempts`,
-      );
-      idle = rows[0].n === 0 ? idle + 1 : 0;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  } finally {
-    await c.end();
-  }
-}
 
 test("two apps and two workers: re-scored exactly once, identical leaderboards", async () => {
   // the first app migrates and seeds; the second joins the same database
@@ -161,7 +141,7 @@ test("two apps and two workers: re-scored exactly once, identical leaderboards",
   // The uploads' follow-up jobs (rank intervals, audits, breakdowns) move the task's signature as
   // they finish — a copy stored before one of them is rightly a miss after it — so the cache's
   // hits are checked once the workers are idle
-  await jobsSettled();
+  await jobsSettled(dbUrl);
   const instancesOf1 = `/api/v1/submissions/${uploads[1]}/instances?outcome=wrong`;
   for (const p of [`/submissions/${uploads[1]}`, `/api/v1/submissions/${uploads[1]}`, instancesOf1]) {
     await read(a, p);

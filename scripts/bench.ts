@@ -29,6 +29,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { computeCacheBustingSearchParam } from "next/dist/shared/lib/router/utils/cache-busting-search-param.js";
 import pg from "pg";
 import { waitHealthy } from "./wait-healthy.mjs";
 import { freePort } from "./embedded-pg.mjs";
@@ -280,13 +281,12 @@ try {
     );
     const pageZ = await load("page (compressed)", "/tasks/bouncerbench/input", asBrowser);
     // a hydrated board sorted in place: what Next.js's router asks (its payload, kept beside the page)
-    const navigation = { ...asBrowser, rsc: "1", "next-router-state-tree": encodeURIComponent('["",{}]') };
-    await load("warm-up navigation", "/tasks/bouncerbench/input?sort=FNR_a&_rsc=bench", navigation);
-    const navZ = await load(
-      "navigation (RSC, compressed)",
-      "/tasks/bouncerbench/input?sort=FNR_a&_rsc=bench",
-      navigation,
-    );
+    const tree = encodeURIComponent('["",{}]');
+    const navigation = { ...asBrowser, rsc: "1", "next-router-state-tree": tree };
+    const busting = await computeCacheBustingSearchParam(undefined, undefined, tree, undefined);
+    const sorted = `/tasks/bouncerbench/input?sort=FNR_a&_rsc=${busting}`;
+    await load("warm-up navigation", sorted, navigation);
+    const navZ = await load("navigation (RSC, compressed)", sorted, navigation);
     const ratioZ = (x: { p50: number }) => `${(x.p50 / Math.max(statZ.p50, 1)).toFixed(1)}×`;
     const kb = (x: { bytes: number; rps: number }) => `${(x.bytes / Math.max(x.rps, 1) / 1024).toFixed(0)} KB each`;
     note(

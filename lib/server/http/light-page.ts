@@ -109,8 +109,10 @@ const ISLAND = [
   // (components/navigation-progress.tsx, which takes over once live: data-navigation-ready="1")
   "root.setAttribute('data-navigation-ready','island');",
   // (the bar and the note are in the page, shown by CSS while <html data-nav-pending> is set)
-  "var timer;function clear(){root.removeAttribute('data-nav-pending');clearTimeout(timer)}",
+  "var timer;function clear(){root.removeAttribute('data-nav-pending');root.removeAttribute('data-nav-from');clearTimeout(timer)}",
   "function pending(){if(root.getAttribute('data-navigation-ready')!=='island'||root.hasAttribute('data-nav-pending'))return;",
+  // (where it started, as components/navigation-progress.tsx spells a view: React carries it on from there)
+  "root.setAttribute('data-nav-from',location.pathname+'?'+new URLSearchParams(location.search));",
   "root.setAttribute('data-nav-pending','1');timer=setTimeout(clear,15000)}",
   // (only a page restored from the back/forward cache: the first pageshow comes after load, and
   // load waits for the scripts hydration adds, so a navigation may already be under way)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cacheableRoute, FILL_HEADER, fillRequest } from "./response-cache";
+import { computeCacheBustingSearchParam } from "next/dist/shared/lib/router/utils/cache-busting-search-param.js";
+import { cacheableRoute, cacheBustingParam, FILL_HEADER, fillRequest } from "./response-cache";
 
 const req = (url: string, headers: Record<string, string> = {}, method = "GET") => ({
   method,
@@ -203,15 +204,29 @@ describe("cacheableRoute: the key holds only what the route reads", () => {
 
 describe("cacheableRoute: a client-side navigation's payload", () => {
   const tree = "%5B%22%22%2C%7B%7D%5D";
-  it("is a page's entry of its own, whatever the router's state and cache-busting parameter", () => {
+  // Next.js's router's `_rsc` for a navigation from the tree `tree`
+  const busting = cacheBustingParam(new Headers({ "next-router-state-tree": tree }));
+  it("is a page's entry of its own, whatever view the router navigates from", () => {
     const html = cacheableRoute(req("/tasks/bouncerbench/input?sort=FNR_a"));
     const rsc = cacheableRoute(
-      req("/tasks/bouncerbench/input?sort=FNR_a&_rsc=1x2y3", { rsc: "1", "next-router-state-tree": tree }),
+      req(`/tasks/bouncerbench/input?sort=FNR_a&_rsc=${busting}`, { rsc: "1", "next-router-state-tree": tree }),
     );
     expect(html).toMatchObject({ scope: "task", key: "/tasks/bouncerbench/input?sort=FNR_a" });
     expect(rsc).toMatchObject({ scope: "task", pool: html!.pool, key: "/tasks/bouncerbench/input?sort=FNR_a#rsc" });
+    const other = "%5B%22%22%2C%7B%22children%22%3A%5B%5D%7D%5D";
+    const from = cacheBustingParam(new Headers({ "next-router-state-tree": other }));
+    expect(from).not.toBe(busting);
+    expect(
+      cacheableRoute(
+        req(`/tasks/bouncerbench/input?sort=FNR_a&_rsc=${from}`, { rsc: "1", "next-router-state-tree": other }),
+      )?.key,
+    ).toBe("/tasks/bouncerbench/input?sort=FNR_a#rsc");
     const id = "0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b";
-    expect(cacheableRoute(req(`/submissions/${id}?_rsc=a`, { rsc: "1" }))?.key).toBe(`/submissions/${id}#rsc`);
+    expect(cacheableRoute(req(`/submissions/${id}?_rsc=`, { rsc: "1" }))?.key).toBe(`/submissions/${id}#rsc`);
+    // the parameters as the router sent them (the payload names its query)
+    expect(cacheableRoute(req(`/tasks/bouncerbench/input?sort=FNR_a&dir=asc&junk=1&_rsc=`, { rsc: "1" }))?.key).toBe(
+      "/tasks/bouncerbench/input?sort=FNR_a&dir=asc#rsc",
+    );
   });
   it("is filled by a render of the whole tree, asked for as Next.js expects a request without the router's headers", () => {
     expect(fillRequest("/tasks/bouncerbench/input?sort=FNR_a#rsc")).toEqual({
@@ -227,7 +242,32 @@ describe("cacheableRoute: a client-side navigation's payload", () => {
       headers: {},
     });
   });
+  it("takes `_rsc` only as the hash of the router's headers, and a page never with one", () => {
+    const page = "/tasks/bouncerbench/input?sort=FNR_a";
+    expect(cacheableRoute(req(`${page}&_rsc=forged`, { rsc: "1", "next-router-state-tree": tree }))).toBeNull();
+    expect(cacheableRoute(req(page, { rsc: "1", "next-router-state-tree": tree }))).toBeNull();
+    expect(cacheableRoute(req(page, { rsc: "1" }))).toBeNull();
+    expect(cacheableRoute(req(`${page}&_rsc=${busting}`))).toBeNull();
+    expect(cacheableRoute(req(`${page}&_rsc=`))).toBeNull();
+  });
+  it("computes `_rsc` as Next.js does", async () => {
+    const cases: Record<string, string>[] = [
+      {},
+      { "next-router-state-tree": tree },
+      { "next-router-state-tree": tree, "next-url": "/tasks/bouncerbench/input" },
+      { "next-router-prefetch": "1", "next-router-segment-prefetch": "/_tree" },
+    ];
+    for (const h of cases)
+      expect(cacheBustingParam(new Headers(h))).toBe(
+        await computeCacheBustingSearchParam(
+          h["next-router-prefetch"] as "1" | undefined,
+          h["next-router-segment-prefetch"],
+          h["next-router-state-tree"],
+          h["next-url"],
+        ),
+      );
+  });
   it("is never the API's: it answers JSON whoever asks", () => {
-    expect(cacheableRoute(req("/api/v1/tasks/bouncerbench/input/leaderboard?_rsc=a", { rsc: "1" }))).toBeNull();
+    expect(cacheableRoute(req("/api/v1/tasks/bouncerbench/input/leaderboard?_rsc=", { rsc: "1" }))).toBeNull();
   });
 });

@@ -197,10 +197,10 @@ export function cacheRouteName(pathname: string): string | null {
  * The request's path and the query parameters its route reads, in a canonical order (by name;
  * a repeated name keeps its values' order, empty values included): what its response depends on.
  */
-function cacheKey(url: URL, params: ReadonlySet<string>): string {
+function cacheKey(url: URL, params: ReadonlySet<string>, sorted = true): string {
   const kept = [...url.searchParams].filter(([k]) => params.has(k));
   // a stable sort: `cols` and `ids`, read in order, keep theirs
-  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (sorted) kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const q = new URLSearchParams(kept).toString();
   return q ? `${url.pathname}?${q}` : url.pathname;
 }
@@ -208,10 +208,28 @@ function cacheKey(url: URL, params: ReadonlySet<string>): string {
 /**
  * Which of a page's answers an entry holds: its HTML, or its React Server Components payload —
  * what the router of a hydrated page fetches to navigate. Both live under the same signature;
- * the payload's key ends in RSC_KEY (a `#` a request's path and query never hold).
+ * the payload's key ends in RSC_KEY (a `#` a request's path and query never hold). The payload is
+ * the whole tree, rendered without the router's state, so every reader's router takes it
+ * wherever it navigates from (one rendered for each router state was tried: the state differs
+ * with a reader's history, and a reader's own way back to a view was a miss).
  */
 type Variant = "html" | "rsc";
 const RSC_KEY = "#rsc";
+
+/**
+ * The `_rsc` parameter Next.js's router sends with these headers (next/dist/shared/lib/router/
+ * utils/cache-busting-search-param.js: 96 bits of SHA-256 of the prefetch, segment, state-tree
+ * and Next-Url headers, "0" for each absent; empty when all are absent).
+ */
+export function cacheBustingParam(headers: Headers): string {
+  const parts = ["next-router-prefetch", "next-router-segment-prefetch", "next-router-state-tree", "next-url"].map(
+    (h) => headers.get(h),
+  );
+  const [prefetch, ...rest] = parts;
+  if ((prefetch === null || prefetch === "0") && rest.every((v) => v === null)) return "";
+  const input = parts.map((v) => v ?? "0").join(",");
+  return crypto.createHash("sha256").update(input).digest().subarray(0, 12).toString("base64url");
+}
 
 /** An entry that holds a page's payload (not a document: no page policy, no nonce). */
 export function isPayloadKey(key: string): boolean {
@@ -220,9 +238,8 @@ export function isPayloadKey(key: string): boolean {
 
 /**
  * The render that fills an entry: its path and query, and the headers that ask for its payload
- * rather than its HTML. The payload is the whole tree (no `Next-Router-State-Tree`: every
- * reader's router takes it, wherever it navigates from); `_rsc=` is the cache-busting parameter
- * Next.js expects of a request without the router's headers.
+ * rather than its HTML: the whole tree (no router state), with the `_rsc` Next.js expects of a
+ * request without the router's headers (empty).
  */
 export function fillRequest(key: string): { path: string; headers: Record<string, string> } {
   if (!isPayloadKey(key)) return { path: key, headers: {} };
@@ -323,10 +340,16 @@ export function cacheableRoute(req: { method: string; url: string; headers: Head
   const url = new URL(req.url);
   // the API answers JSON whoever asks; a payload is a page's
   if (variant === "rsc" && url.pathname.startsWith("/api/")) return null;
+  // `_rsc` must be the hash of the router's headers (as Next.js checks, then redirects): a shared
+  // cache that keys on the URL alone never holds a payload under a page's URL, nor a page under
+  // a payload's
+  const busting = url.searchParams.get("_rsc");
+  if (variant === "rsc" ? busting !== cacheBustingParam(req.headers) : busting !== null) return null;
   for (const r of ROUTES) {
     const m = r.re.exec(url.pathname);
     if (!m) continue;
-    const key = cacheKey(url, r.params) + (variant === "rsc" ? RSC_KEY : "");
+    // (a payload names the query it was rendered for: the parameters as the router sent them)
+    const key = variant === "rsc" ? cacheKey(url, r.params, false) + RSC_KEY : cacheKey(url, r.params);
     if (r.scope === "task") return { scope: "task", task: `${m[1]}/${m[2]}`, pool: r.pool, key };
     if (r.scope === "submission") return { scope: "submission", id: m[1].toLowerCase(), pool: r.pool, key };
     if (r.scope === "team") return { scope: "team", team: m[1], pool: r.pool, key };
