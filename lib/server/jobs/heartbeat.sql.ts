@@ -1,6 +1,7 @@
 // The statements of heartbeat.ts: beats, and reaping dead processes (graphile-worker's own
 // unlock function and its private jobs table: raw SQL is the only way to them).
 import type { Sql } from "@/lib/server/db";
+import { SUPERSEDED } from "./jobs.sql";
 
 export function upsertHeartbeat(
   sql: Sql,
@@ -33,6 +34,46 @@ export function orphanLockHolders(sql: Sql, staleMs: number) {
         AND NOT EXISTS (SELECT 1 FROM process_heartbeats h WHERE locked_by = ANY(h.worker_ids))`,
     [staleMs],
   );
+}
+
+/**
+ * Deletes the jobs these dead workers were running that a newer job of the same key replaced
+ * (marked SUPERSEDED when it was queued): graphile-worker never runs them again, and the newer
+ * one does their work. Run before forceUnlockWorkers, which frees the queues they held.
+ */
+export async function deleteSupersededJobs(sql: Sql, workerIds: string[]) {
+  return (
+    await sql(
+      `DELETE FROM graphile_worker._private_jobs
+        WHERE locked_by = ANY($1::text[]) AND key IS NULL AND attempts >= max_attempts AND starts_with(last_error, $2)
+        RETURNING id`,
+      [workerIds, SUPERSEDED],
+    )
+  ).length;
+}
+
+/** What a job whose last attempt died with its process says (its last_error, a tracked job's row). */
+export const LAST_ATTEMPT_DIED = "the process running its last attempt stopped";
+
+/**
+ * The other jobs these dead workers were running on their last attempt: failed, saying why (a
+ * tracked job's row too, which would otherwise say "running" for good). Returns how many.
+ */
+export async function failLastAttempts(sql: Sql, workerIds: string[]) {
+  const [r] = await sql<{ n: number }>(
+    `WITH failed AS (
+       UPDATE graphile_worker._private_jobs SET last_error = $2
+        WHERE locked_by = ANY($1::text[]) AND attempts >= max_attempts
+        RETURNING task_id, payload
+     ), tracked AS (
+       UPDATE jobs SET status = 'failed', finished_at = now(), error = $2
+         FROM failed f JOIN graphile_worker._private_tasks t ON t.id = f.task_id
+        WHERE t.identifier = 'tracked' AND jobs.id::text = f.payload->>'jobId' AND jobs.status NOT IN ('done', 'failed')
+     )
+     SELECT count(*)::int AS n FROM failed`,
+    [workerIds, LAST_ATTEMPT_DIED],
+  );
+  return r?.n ?? 0;
 }
 
 export function forceUnlockWorkers(sql: Sql, workerIds: string[]) {

@@ -4,7 +4,9 @@ import { sqlOf, type Database } from "@/lib/server/db";
 import {
   aliveWorkerCount,
   deleteHeartbeat,
+  deleteSupersededJobs,
   deleteUploadsOf,
+  failLastAttempts,
   forceUnlockWorkers,
   orphanLockHolders,
   takeStaleHeartbeats,
@@ -16,7 +18,9 @@ import { log } from "@/lib/server/observability";
 // Any process that finds another's heartbeat stale (the process was killed, or its machine
 // went away) reaps it in one transaction: the graphile-worker jobs that process had locked are
 // unlocked for the others (graphile_worker.force_unlock_workers — otherwise they wait 4 hours),
-// and the large uploads it was still receiving are deleted, which frees their quota. A kill -9
+// and the large uploads it was still receiving are deleted, which frees their quota. A job it ran
+// that a newer job of its key replaced meanwhile is deleted (graphile-worker would never run it
+// again), and one on its last attempt is failed with the reason (never left "running"). A kill -9
 // therefore stalls a job for at most STALE_AFTER_MS plus one beat plus one poll.
 
 /** What a process does: serve requests, or run jobs (process_heartbeats.kind in the database). */
@@ -102,25 +106,37 @@ export async function stopHeartbeat(db: Database, role: Role): Promise<void> {
 export async function reapStale(
   db: Database,
   staleMs = STALE_AFTER_MS,
-): Promise<{ processes: string[]; uploads: number }> {
+): Promise<{ processes: string[]; uploads: number; superseded: number; failed: number }> {
   return db.transaction(async (conn) => {
     const sql = sqlOf(conn);
     const dead = await takeStaleHeartbeats(sql, staleMs);
     // locks older than staleMs held by no live process: a worker killed before its heartbeat
     // named the id it locks with
     const orphans = await orphanLockHolders(sql, staleMs);
-    if (!dead.length && !orphans.length) return { processes: [], uploads: 0 };
+    if (!dead.length && !orphans.length) return { processes: [], uploads: 0, superseded: 0, failed: 0 };
     const workerIds = [...new Set([...dead.flatMap((d) => d.worker_ids), ...orphans.map((o) => o.locked_by)])];
-    if (workerIds.length) await forceUnlockWorkers(sql, workerIds);
+    let superseded = 0;
+    let failed = 0;
+    if (workerIds.length) {
+      superseded = await deleteSupersededJobs(sql, workerIds);
+      failed = await failLastAttempts(sql, workerIds);
+      await forceUnlockWorkers(sql, workerIds);
+    }
     const uploads = await deleteUploadsOf(
       sql,
       dead.map((d) => d.id),
     );
     log.info(
-      { reaped: dead.map((d) => d.id), workersUnlocked: workerIds.length, uploadsDeleted: uploads },
+      {
+        reaped: dead.map((d) => d.id),
+        workersUnlocked: workerIds.length,
+        uploadsDeleted: uploads,
+        supersededDeleted: superseded,
+        lastAttemptsFailed: failed,
+      },
       "reaped stale processes",
     );
-    return { processes: dead.map((d) => d.id), uploads };
+    return { processes: dead.map((d) => d.id), uploads, superseded, failed };
   });
 }
 

@@ -13,18 +13,38 @@ export function insertJobRow(
   );
 }
 
-/** graphile-worker's add_job (a job key replaces the waiting job of that key). */
-export function addGraphileJob(
+/** What a job that lost its key to a newer one while it ran says in last_error (the reaper deletes it). */
+export const SUPERSEDED = "superseded by job ";
+
+/**
+ * graphile-worker's add_job (a job key replaces the waiting job of that key). A job of that key
+ * that is running meanwhile loses its key and its retries (graphile-worker's replace mode); it is
+ * marked SUPERSEDED here, so that if its worker dies the reaper deletes it instead of leaving a
+ * job that never runs again and counts as failed.
+ */
+export async function addGraphileJob(
   sql: Sql,
   name: string,
   payload: unknown,
   opts: { queue: string | null; jobKey: string | null; maxAttempts: number; runAt?: Date | null; priority?: number },
 ) {
-  return sql(
+  const running = opts.jobKey
+    ? await sql<{ id: string }>(
+        `SELECT id::text AS id FROM graphile_worker._private_jobs WHERE key = $1 AND locked_at IS NOT NULL`,
+        [opts.jobKey],
+      )
+    : [];
+  const added = await sql<{ id: string }>(
     // the job's id as text: every driver (pg, Prisma's raw queries) can read it back
     `SELECT (graphile_worker.add_job($1, $2::json, queue_name => $3, job_key => $4, job_key_mode => CASE WHEN $4::text IS NULL THEN NULL ELSE 'replace' END, max_attempts => $5::int, run_at => coalesce($6::timestamptz, now()), priority => $7::int)).id::text AS id`,
     [name, JSON.stringify(payload), opts.queue, opts.jobKey, opts.maxAttempts, opts.runAt ?? null, opts.priority ?? 0],
   );
+  if (running.length)
+    await sql(
+      `UPDATE graphile_worker._private_jobs SET last_error = $2 WHERE id = ANY($1::bigint[]) AND key IS NULL AND locked_at IS NOT NULL`,
+      [running.map((r) => r.id), SUPERSEDED + added[0].id],
+    );
+  return added;
 }
 
 /**

@@ -1,0 +1,123 @@
+// The heartbeat reaper (lib/server/jobs/heartbeat.ts) on a real graphile-worker queue: what a
+// killed worker was running is freed for the others, a job a newer one of its key replaced while
+// it ran is deleted (graphile-worker would never run it again: found after a kill -9 as a
+// `refresh-board` row left at attempts 5/5 for good), and a last attempt is failed with the reason.
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../helpers/db";
+import { sqlOf, type Sql } from "@/lib/server/db";
+import { reapStale } from "@/lib/server/jobs/heartbeat";
+import { LAST_ATTEMPT_DIED } from "@/lib/server/jobs/heartbeat.sql";
+import { addGraphileJob, insertJobRow, SUPERSEDED } from "@/lib/server/jobs/jobs.sql";
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let sql: Sql;
+
+type Row = {
+  id: string;
+  key: string | null;
+  attempts: number;
+  max_attempts: number;
+  locked_by: string | null;
+  last_error: string | null;
+};
+const job = async (id: string) =>
+  (
+    await sql<Row>(
+      `SELECT id::text AS id, key, attempts, max_attempts, locked_by, last_error FROM graphile_worker._private_jobs WHERE id = $1::bigint`,
+      [id],
+    )
+  )[0];
+
+/** What graphile-worker's get_job does when a worker takes a job: the job and its queue locked, one attempt more. */
+async function take(id: string, worker: string) {
+  await sql(
+    `UPDATE graphile_worker._private_jobs SET locked_by = $2, locked_at = now(), attempts = attempts + 1 WHERE id = $1::bigint`,
+    [id, worker],
+  );
+  await sql(
+    `UPDATE graphile_worker._private_job_queues q SET locked_by = $2, locked_at = now()
+       FROM graphile_worker._private_jobs j WHERE j.id = $1::bigint AND q.id = j.job_queue_id`,
+    [id, worker],
+  );
+}
+
+/** A process whose last beat was an hour ago, naming these graphile-worker ids. */
+async function deadProcess(workerIds: string[]) {
+  const id = `worker:test:${crypto.randomBytes(4).toString("hex")}`;
+  await sql(
+    `INSERT INTO process_heartbeats (id, kind, pid, host, worker_ids, last_seen) VALUES ($1, 'worker', 1, 'test', $2::text[], now() - interval '1 hour')`,
+    [id, workerIds],
+  );
+  return id;
+}
+
+const add = async (name: string, payload: unknown, jobKey: string | null, maxAttempts: number, queue?: string) =>
+  (await addGraphileJob(sql, name, payload, { queue: queue ?? null, jobKey, maxAttempts }))[0].id;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  sql = sqlOf(db);
+}, 60_000);
+afterAll(async () => {
+  await db?.drop();
+});
+
+describe("reaping a killed worker's jobs", () => {
+  it("deletes the job a newer one of its key replaced, keeps the newer one, and frees their queue", async () => {
+    const releaseId = crypto.randomUUID();
+    const first = await add("refresh-board", { releaseId }, `board:${releaseId}`, 5, `board:${releaseId}`);
+    await take(first, "w-superseded");
+    const second = await add("refresh-board", { releaseId }, `board:${releaseId}`, 5, `board:${releaseId}`);
+    expect(second).not.toBe(first);
+    // graphile-worker's replace mode took the running job's key and retries; we marked why
+    expect(await job(first)).toMatchObject({ key: null, attempts: 5, last_error: SUPERSEDED + second });
+    // a waiting job of the key is replaced in place: nothing is marked
+    expect(await add("refresh-board", { releaseId }, `board:${releaseId}`, 5, `board:${releaseId}`)).toBe(second);
+
+    await deadProcess(["w-superseded"]);
+    const reaped = await reapStale(db);
+    expect(reaped).toMatchObject({ superseded: 1, failed: 0 });
+    expect(await job(first)).toBeUndefined();
+    expect(await job(second)).toMatchObject({ key: `board:${releaseId}`, attempts: 0, locked_by: null });
+    const [queue] = await sql<{ locked_by: string | null }>(
+      `SELECT locked_by FROM graphile_worker._private_job_queues WHERE queue_name = $1`,
+      [`board:${releaseId}`],
+    );
+    expect(queue.locked_by).toBeNull();
+  });
+
+  it("fails a tracked job that was on its last attempt, in the queue and in its row; an earlier attempt runs again", async () => {
+    const jobId = crypto.randomUUID();
+    await insertJobRow(sql, { id: jobId, name: "rescore", payload: {}, total: 0, createdBy: null, teamId: null });
+    await sql(`UPDATE jobs SET status = 'running' WHERE id = $1::uuid`, [jobId]);
+    const last = await add("tracked", { jobId }, null, 2);
+    await take(last, "w-last");
+    await take(last, "w-last"); // its second attempt of two
+    const again = await add("tracked", { jobId: crypto.randomUUID() }, null, 4);
+    await take(again, "w-last");
+
+    await deadProcess(["w-last"]);
+    expect(await reapStale(db)).toMatchObject({ superseded: 0, failed: 1 });
+    expect(await job(last)).toMatchObject({ attempts: 2, locked_by: null, last_error: LAST_ATTEMPT_DIED });
+    expect(await job(again)).toMatchObject({ attempts: 1, locked_by: null, last_error: null });
+    const [row] = await sql<{ status: string; error: string | null; finished: boolean }>(
+      `SELECT status::text AS status, error, finished_at IS NOT NULL AS finished FROM jobs WHERE id = $1::uuid`,
+      [jobId],
+    );
+    expect(row).toEqual({ status: "failed", error: LAST_ATTEMPT_DIED, finished: true });
+  });
+
+  it("leaves a live worker's jobs alone, the replaced one too (its worker completes or fails it)", async () => {
+    const releaseId = crypto.randomUUID();
+    const first = await add("refresh-board", { releaseId }, `board:${releaseId}`, 5, `board:${releaseId}`);
+    await take(first, "w-alive");
+    await sql(
+      `INSERT INTO process_heartbeats (id, kind, pid, host, worker_ids) VALUES ('worker:test:alive', 'worker', 2, 'test', ARRAY['w-alive'])`,
+      [],
+    );
+    await add("refresh-board", { releaseId }, `board:${releaseId}`, 5, `board:${releaseId}`);
+    expect(await reapStale(db)).toMatchObject({ processes: [], superseded: 0 });
+    expect(await job(first)).toMatchObject({ key: null, locked_by: "w-alive" });
+  });
+});
