@@ -9,7 +9,7 @@
 //   page and JSON (visitors without a session) answered from rendered responses cached per task
 //   release signature (lib/server/http/response-cache.ts), kept in memory: no render; and
 //   /docs/api, a function of the build, rendered once; the home page and the benchmark list,
-//   under every task's signature.
+//   under every task's signature; README badges and link-preview images.
 // API routes other than these are not routed through here
 // (their bodies stream to the handler untouched); next.config.js gives them their headers.
 import { NextResponse, type NextRequest } from "next/server";
@@ -24,6 +24,7 @@ import {
   STORED_ENCODING_HEADER,
   fillNonce,
   fillRequest,
+  isDocumentPath,
   isPayloadKey,
   HYDRATE_PARAM,
   hydrationAnswer,
@@ -51,7 +52,7 @@ export async function proxy(req: NextRequest) {
   // metrics: the ROUTES entry of a request the cache could answer (not the cache's own render)
   const cacheRoute = req.headers.has(FILL_HEADER) ? null : cacheRouteName(req.nextUrl.pathname);
   const https = isHttps(req);
-  const page = !req.nextUrl.pathname.startsWith("/api/");
+  const page = isDocumentPath(req.nextUrl.pathname);
   if (databaseHealth().down && !(await databaseBack(async () => (await getDatabase()).pool.query("SELECT 1")))) {
     if (cacheRoute) observeCache(cacheRoute, "bypass");
     return unavailable(page, https);
@@ -198,6 +199,9 @@ export const config = {
   matcher: [
     // every page (not the API, Next.js's own files, preview images, badges or files from public/)
     "/((?!api/|_next/|og/|badges/|metrics$|favicon|apple-touch-icon|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml).*)",
+    // README badges and preview images (answered from the cache for visitors)
+    "/badges/tasks/:benchmark/:task/:kind/:file",
+    "/og/:path*",
     "/api/v1/tasks/:benchmark/:task/leaderboard",
     "/api/v1/tasks/:benchmark/:task/pivot",
     "/api/v1/tasks/:benchmark/:task/changelog",

@@ -266,6 +266,9 @@ test("a cached read sent before Next.js routes it has the headers and bytes of t
     ["/tasks/bouncerbench/input?limit=7", {}],
     [`/tasks/bouncerbench/input?limit=7&_rsc=${busting}`, router],
     [`/submissions/${world.pub}?outcome=wrongly_bounced`, {}],
+    // a README badge and a preview image: their own lifetimes kept (a minute; a versioned image's year)
+    [`/badges/tasks/bouncerbench/input/submissions/${world.pub}.svg`, {}],
+    ["/og/tasks/bouncerbench/input?v=headers", {}],
   ] as [string, Record<string, string>][])
     for (const encoding of [{}, { "accept-encoding": "gzip, deflate, br" }] as Record<string, string>[]) {
       const first = await seen(path, { ...asks, ...encoding });

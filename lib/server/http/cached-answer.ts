@@ -18,7 +18,7 @@ export function cachedAnswer(
   const headers = new Headers(response.headers);
   headers.set("etag", response.etag);
   headers.set("x-leaderboard-cache", hit ? "hit" : "miss");
-  headers.set("cache-control", SHARED_CACHE_CONTROL);
+  headers.set("cache-control", ownLifetime(headers.get("cache-control")) ?? SHARED_CACHE_CONTROL);
   const csp = response.scripts ? cachedPageCsp(response.scripts, opts) : opts.csp;
   applySecurityHeaders(headers, { csp, https: opts.https });
   // the identity body and its stored compressed copies are one resource's representations
@@ -32,4 +32,20 @@ export function cachedAnswer(
   // a view of the bytes, not another copy of them (a board page is ~200 KB)
   const b = coding ? response.encoded[coding]! : response.body;
   return { status: 200, headers, body: new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength) };
+}
+
+/**
+ * A render's own Cache-Control when it says how long anyone may keep it (public, with a max-age
+ * above 0: a README badge's minute, a versioned preview image's year): it stays what it says.
+ * Anything else (a page's or the API's no-store) becomes SHARED_CACHE_CONTROL.
+ */
+export function ownLifetime(cacheControl: string | null): string | null {
+  if (!cacheControl) return null;
+  const directives = cacheControl
+    .toLowerCase()
+    .split(",")
+    .map((d) => d.trim());
+  if (!directives.includes("public") || directives.some((d) => d === "private" || d === "no-store")) return null;
+  const maxAge = directives.find((d) => d.startsWith("max-age="));
+  return maxAge && Number(maxAge.slice("max-age=".length)) > 0 ? cacheControl : null;
 }

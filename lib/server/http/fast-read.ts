@@ -3,7 +3,14 @@ import { databaseHealth } from "@/lib/server/db";
 import { observeCache } from "@/lib/server/observability";
 import { cachedAnswer } from "./cached-answer";
 import { HYDRATE_PARAM } from "./light-page";
-import { cacheRouteName, cacheSignature, isPayloadKey, STORED_ENCODING_HEADER, storedResponse } from "./response-cache";
+import {
+  cacheRouteName,
+  cacheSignature,
+  isDocumentPath,
+  isPayloadKey,
+  STORED_ENCODING_HEADER,
+  storedResponse,
+} from "./response-cache";
 import { isHttps } from "./security-headers";
 
 // The fast path of a visitor's cached read. Every request the response cache can answer still
@@ -37,13 +44,14 @@ export async function fastRead(req: IncomingMessage, res: ServerResponse): Promi
   const headers = headersOf(req);
   const url = `http://${headers.get("host") ?? "localhost"}${req.url}`;
   // a light page's `?_hydrate=` goes the long way (proxy.ts answers it from the same entry)
-  if (!req.url.startsWith("/api/") && new URL(url).searchParams.has(HYDRATE_PARAM)) return false;
+  const document = isDocumentPath(req.url.split("?", 1)[0]);
+  if (document && new URL(url).searchParams.has(HYDRATE_PARAM)) return false;
   const signature = await cacheSignature({ method: "GET", url, headers });
   const response = signature && storedResponse(signature.key, signature);
   // a page without inline scripts of its own would need a per-request nonce: the long way (the
-  // API and a page's payload for the router are no documents: the non-page policy)
+  // API, badges, images and a page's payload for the router are no documents: the non-page policy)
   if (!response) return false;
-  if (!response.scripts && !req.url.startsWith("/api/") && !isPayloadKey(signature.key)) return false;
+  if (!response.scripts && document && !isPayloadKey(signature.key)) return false;
   const answer = cachedAnswer(
     response,
     true,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { computeCacheBustingSearchParam } from "next/dist/shared/lib/router/utils/cache-busting-search-param.js";
-import { cacheableRoute, cacheBustingParam, FILL_HEADER, fillRequest } from "./response-cache";
+import { ownLifetime } from "./cached-answer";
+import { cacheableRoute, cacheBustingParam, FILL_HEADER, fillRequest, isDocumentPath } from "./response-cache";
 
 const req = (url: string, headers: Record<string, string> = {}, method = "GET") => ({
   method,
@@ -151,6 +152,66 @@ describe("cacheableRoute: a team's page and JSON", () => {
   });
 });
 
+describe("cacheableRoute: README badges and preview images", () => {
+  const id = "0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b";
+  it("under their task's signature (a submission's image: its task's), for visitors only", () => {
+    expect(cacheableRoute(req(`/badges/tasks/bouncerbench/input/submissions/${id}.svg`))).toEqual({
+      scope: "task",
+      task: "bouncerbench/input",
+      pool: "details",
+      key: `/badges/tasks/bouncerbench/input/submissions/${id}.svg`,
+    });
+    expect(cacheableRoute(req("/badges/tasks/bouncerbench/input/teams/bench.svg?style=x"))).toMatchObject({
+      task: "bouncerbench/input",
+      key: "/badges/tasks/bouncerbench/input/teams/bench.svg",
+    });
+    expect(cacheableRoute(req("/og/tasks/cr-bench/review?v=abc&release=1.0&utm_source=x"))).toMatchObject({
+      task: "cr-bench/review",
+      key: "/og/tasks/cr-bench/review?release=1.0&v=abc",
+    });
+    expect(cacheableRoute(req(`/og/tasks/cr-bench/review/compare?ids=${id},${id}&v=1`))).toMatchObject({
+      task: "cr-bench/review",
+    });
+    expect(cacheableRoute(req(`/og/submissions/${id}?v=1`))).toEqual({
+      scope: "submission",
+      id,
+      pool: "details",
+      key: `/og/submissions/${id}?v=1`,
+    });
+    expect(cacheableRoute(req(`/og/submissions/${id}`, { cookie: "next-auth.session-token=abc" }))).toBeNull();
+    expect(
+      cacheableRoute(req("/badges/tasks/bouncerbench/input/teams/bench.svg", { authorization: "Bearer x" })),
+    ).toBeNull();
+    expect(cacheableRoute(req("/badges/tasks/bouncerbench/input/teams/bench.png"))).toBeNull();
+    expect(cacheableRoute(req("/badges/tasks/bouncerbench/input/teams/Not_A_Slug.svg"))).toBeNull();
+  });
+  it("are no documents", () => {
+    expect(isDocumentPath("/badges/tasks/a/b/teams/c.svg")).toBe(false);
+    expect(isDocumentPath("/og/submissions/x")).toBe(false);
+    expect(isDocumentPath("/api/v1/benchmarks")).toBe(false);
+    expect(isDocumentPath("/tasks/a/b")).toBe(true);
+    expect(isDocumentPath("/ogle")).toBe(true);
+  });
+});
+
+describe("ownLifetime: what a cached answer tells shared caches", () => {
+  it("keeps a render's own public lifetime, and nothing else", () => {
+    expect(ownLifetime("public, max-age=60, stale-while-revalidate=30")).toBe(
+      "public, max-age=60, stale-while-revalidate=30",
+    );
+    expect(ownLifetime("public, max-age=31536000, immutable")).toBe("public, max-age=31536000, immutable");
+    for (const cc of [
+      null,
+      "private, no-store",
+      "private, no-cache, no-store, max-age=0, must-revalidate",
+      "public, max-age=0, must-revalidate",
+      "public, max-age=60, no-store",
+      "max-age=60",
+    ])
+      expect(ownLifetime(cc), String(cc)).toBeNull();
+  });
+});
+
 describe("cacheableRoute: the key holds only what the route reads", () => {
   const key = (p: string) => cacheableRoute(req(p))?.key;
   it("parameters nobody reads are dropped: junk cannot evict a board", () => {
@@ -267,7 +328,9 @@ describe("cacheableRoute: a client-side navigation's payload", () => {
         ),
       );
   });
-  it("is never the API's: it answers JSON whoever asks", () => {
+  it("is never the API's, a badge's or an image's: they answer whoever asks the same way", () => {
     expect(cacheableRoute(req("/api/v1/tasks/bouncerbench/input/leaderboard?_rsc=", { rsc: "1" }))).toBeNull();
+    expect(cacheableRoute(req("/badges/tasks/bouncerbench/input/teams/bench.svg?_rsc=", { rsc: "1" }))).toBeNull();
+    expect(cacheableRoute(req("/og/tasks/bouncerbench/input?_rsc=", { rsc: "1" }))).toBeNull();
   });
 });

@@ -182,6 +182,27 @@ const ROUTES = [
   route("/api/v1/teams/[slug]", "/api/v1/teams/([a-z0-9-]{1,64})", "team", "details", []),
   // a function of the build (the layout differs only by session)
   route("/docs/api", "/docs/api", "build", "details", []),
+  // README badges and link-preview images: read from the task's current board (a submission's
+  // or team's row of it, its top five; a team's name moves board_version too), drawn per request.
+  // Each says how long anyone may keep it (max-age): that stays what it says (cachedAnswer).
+  route(
+    "/badges/tasks/[benchmark]/[task]/submissions/[file]",
+    `/badges/tasks/${T}/submissions/${UUID}\\.svg`,
+    "task",
+    "details",
+    [],
+    "i",
+  ),
+  route(
+    "/badges/tasks/[benchmark]/[task]/teams/[file]",
+    `/badges/tasks/${T}/teams/[a-z0-9-]{1,64}\\.svg`,
+    "task",
+    "details",
+    [],
+  ),
+  route("/og/tasks/[benchmark]/[task]", `/og/tasks/${T}`, "task", "details", ["release", "v"]),
+  route("/og/tasks/[benchmark]/[task]/compare", `/og/tasks/${T}/compare`, "task", "details", ["ids", "release", "v"]),
+  route("/og/submissions/[id]", `/og/submissions/${UUID}`, "submission", "details", ["v"], "i"),
 ];
 
 /**
@@ -306,6 +327,15 @@ const pools: Record<Pool, Lru<Entry>> = {
   traces: new Lru<Entry>(2048, 32 * 1024 * 1024),
 };
 
+/**
+ * Whether a path is a page (an HTML document, with the router's payloads beside it) rather than
+ * the API, a badge or a preview image: those answer whoever asks the same way, with the
+ * non-page policy, and have no payload.
+ */
+export function isDocumentPath(pathname: string): boolean {
+  return !/^\/(api|badges|og)\//.test(pathname);
+}
+
 /** A request the cache may answer: a visitor's GET (no session, no token), not the cache's own render. */
 function visitorRead(req: { method: string; headers: Headers }): boolean {
   return (
@@ -338,8 +368,8 @@ export function cacheableRoute(req: { method: string; url: string; headers: Head
   const variant = pageVariant(req.headers);
   if (!variant) return null;
   const url = new URL(req.url);
-  // the API answers JSON whoever asks; a payload is a page's
-  if (variant === "rsc" && url.pathname.startsWith("/api/")) return null;
+  // the API, badges and images answer whoever asks the same way; a payload is a page's
+  if (variant === "rsc" && !isDocumentPath(url.pathname)) return null;
   // `_rsc` must be the hash of the router's headers (as Next.js checks, then redirects): a shared
   // cache that keys on the URL alone never holds a payload under a page's URL, nor a page under
   // a payload's
