@@ -27,6 +27,8 @@ export interface PairKernel {
   readonly sumSq: Float64Array;
   readonly maxAbs: Int32Array;
   readonly simd: boolean;
+  /** lets the kernel's threads go, if it has any (it is not used after) */
+  close?(): void;
 }
 
 /**
@@ -40,24 +42,51 @@ export function quantLevels(B: number): number {
 
 const TILE = 4;
 
-/**
- * A kernel for `count` vectors of B resamples and blocks of up to `maxRows` rows.
- * @param wasm false forces the JavaScript implementation (tests)
- */
-export function pairKernel(count: number, B: number, maxRows: number, wasm = true): PairKernel {
+/** Where a kernel's vectors and results lie in its memory (bytes), and how many 64 KiB pages it takes. */
+export interface KernelLayout {
+  lanes: number;
+  slots: number;
+  maxRows: number;
+  sOff: number;
+  mOff: number;
+  pages: number;
+}
+
+export function kernelLayout(count: number, B: number, maxRows: number): KernelLayout {
   const lanes = Math.max(8, Math.ceil(B / 8) * 8);
   const slots = Math.max(TILE, Math.ceil(count / TILE) * TILE);
-  const mod = wasm ? simdModule(lanes) : null;
-  if (!mod) return jsKernel(lanes, slots, maxRows);
   const qBytes = slots * lanes * 2;
-  const sBytes = maxRows * slots * 8;
-  const mBytes = maxRows * slots * 4;
-  const memory = new WebAssembly.Memory({ initial: Math.ceil((qBytes + sBytes + mBytes + 16) / 65536) });
-  const inst = new WebAssembly.Instance(mod, { env: { memory } });
+  const sOff = qBytes; // multiple of 16
+  const mOff = sOff + maxRows * slots * 8;
+  return { lanes, slots, maxRows, sOff, mOff, pages: Math.ceil((mOff + maxRows * slots * 4 + 16) / 65536) };
+}
+
+/**
+ * The module's block function on its memory, by byte offsets: rows from `a`, columns from `b`,
+ * results at `outS`/`outM` with `rowStride` results a row (so that several threads can each fill
+ * a band of columns of one block).
+ */
+export type RawBlock = (
+  withMax: boolean,
+  a: number,
+  b: number,
+  ni: number,
+  nj: number,
+  outS: number,
+  outM: number,
+  rowStride: number,
+) => void;
+
+/** The raw block of a module instance. */
+export function rawBlock(inst: WebAssembly.Instance): RawBlock {
   const run = inst.exports.block as (...args: number[]) => void;
   const runSq = inst.exports.blockSq as (...args: number[]) => void;
-  const sOff = qBytes; // multiple of 16
-  const mOff = sOff + sBytes;
+  return (withMax, a, b, ni, nj, outS, outM, rowStride) => (withMax ? run : runSq)(a, b, ni, nj, outS, outM, rowStride);
+}
+
+/** A kernel over a memory laid out as `layout`, whose blocks `raw` computes. */
+export function kernelOver(memory: WebAssembly.Memory, layout: KernelLayout, raw: RawBlock): PairKernel {
+  const { lanes, slots, maxRows, sOff, mOff } = layout;
   const stride = lanes * 2;
   return {
     q: new Int16Array(memory.buffer, 0, slots * lanes),
@@ -68,9 +97,21 @@ export function pairKernel(count: number, B: number, maxRows: number, wasm = tru
     simd: true,
     block(i0, ni, j0, nj, withMax) {
       check(i0, ni, j0, nj, maxRows, slots);
-      (withMax ? run : runSq)(i0 * stride, j0 * stride, ni, nj, sOff, mOff);
+      raw(withMax, i0 * stride, j0 * stride, ni, nj, sOff, mOff, nj);
     },
   };
+}
+
+/**
+ * A kernel for `count` vectors of B resamples and blocks of up to `maxRows` rows.
+ * @param wasm false forces the JavaScript implementation (tests)
+ */
+export function pairKernel(count: number, B: number, maxRows: number, wasm = true): PairKernel {
+  const layout = kernelLayout(count, B, maxRows);
+  const mod = wasm ? kernelModule(layout.lanes) : null;
+  if (!mod) return jsKernel(layout.lanes, layout.slots, maxRows);
+  const memory = new WebAssembly.Memory({ initial: layout.pages });
+  return kernelOver(memory, layout, rawBlock(new WebAssembly.Instance(mod, { env: { memory } })));
 }
 
 function check(i0: number, ni: number, j0: number, nj: number, maxRows: number, slots: number) {
@@ -125,19 +166,24 @@ function largest(q: Int16Array, a: number, b: number, lanes: number): number {
   return m;
 }
 
-const compiled = new Map<number, WebAssembly.Module | null>();
+const compiled = new Map<string, WebAssembly.Module | null>();
 
-/** The module compiled for vectors of `lanes` (its loads' offsets are constants), or null where WebAssembly SIMD is not supported. */
-function simdModule(lanes: number): WebAssembly.Module | null {
-  let mod = compiled.get(lanes);
+/**
+ * The module compiled for vectors of `lanes` (its loads' offsets are constants), or null where
+ * WebAssembly SIMD (or, with `sharedPages`, shared memory) is not supported. With `sharedPages`
+ * it imports a shared memory of exactly that many pages, which several threads' instances use.
+ */
+export function kernelModule(lanes: number, sharedPages?: number): WebAssembly.Module | null {
+  const key = `${lanes}:${sharedPages ?? ""}`;
+  let mod = compiled.get(key);
   if (mod !== undefined) return mod;
   try {
-    const bytes = assemble(lanes);
+    const bytes = assemble(lanes, sharedPages);
     mod = typeof WebAssembly === "object" && WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
   } catch {
     mod = null;
   }
-  compiled.set(lanes, mod);
+  compiled.set(key, mod);
   return mod;
 }
 
@@ -203,28 +249,28 @@ const tee = (i: number) => [op.localTee, ...uleb(i)];
 const i32 = (n: number) => [op.i32Const, ...sleb(n)];
 
 /**
- * block(a, b, ni, nj, outS, outM): for jb = 0, 4, … < nj, for i < ni, the four pairs
+ * block(a, b, ni, nj, outS, outM, rowStride): for jb = 0, 4, … < nj, for i < ni, the four pairs
  * (a + i·stride, b + (jb + t)·stride), t < 4, over the vectors' 16-byte chunks (the stride,
  * lanes·2 bytes, is a constant of the module: the four columns are loads at constant offsets from
- * one pointer; unrolling further was slower in V8: measured); results at outS + 8·(i·nj + jb + t)
- * (f64) and outM + 4·(…) (i32).
+ * one pointer; unrolling further was slower in V8: measured); results at
+ * outS + 8·(i·rowStride + jb + t) (f64) and outM + 4·(…) (i32).
  */
 function blockFunction(withMax: boolean, lanes: number): number[] {
   const stride = lanes * 2;
-  const [a, b, ni, nj, outS, outM] = [0, 1, 2, 3, 4, 5];
-  let n = 6;
+  const [a, b, ni, nj, outS, outM, rowStride] = [0, 1, 2, 3, 4, 5, 6];
+  let n = 7;
   const jb = n++;
   const i = n++;
   const pa = n++;
   const pb = n++;
   const end = n++;
   const o = n++;
-  const nI32 = n - 6;
+  const nI32 = n - 7;
   const acc = Array.from({ length: TILE }, () => n++);
   const mx = Array.from({ length: TILE }, () => n++);
   const va = n++;
   const d = n++;
-  const nV128 = n - 6 - nI32;
+  const nV128 = n - 7 - nI32;
   const code: number[] = [];
   const e = (...parts: number[][]) => parts.forEach((p) => code.push(...p));
   e(i32(0), set(jb), [op.loop, 0x40]);
@@ -241,7 +287,7 @@ function blockFunction(withMax: boolean, lanes: number): number[] {
   }
   e(get(pb), i32(16), [op.i32Add], set(pb));
   e(get(pa), i32(16), [op.i32Add], tee(pa), get(end), [op.i32LtU, op.brIf, 0, op.end]);
-  e(get(i), get(nj), [op.i32Mul], get(jb), [op.i32Add], set(o));
+  e(get(i), get(rowStride), [op.i32Mul], get(jb), [op.i32Add], set(o));
   for (let t = 0; t < TILE; t++) {
     e(get(outS), get(o), i32(t), [op.i32Add], i32(3), [op.i32Shl, op.i32Add]);
     e(get(acc[t]), v.i32Extract(0), [op.f64ConvertI32U]);
@@ -268,13 +314,15 @@ function blockFunction(withMax: boolean, lanes: number): number[] {
   ];
 }
 
-function assemble(lanes: number): Uint8Array<ArrayBuffer> {
+function assemble(lanes: number, sharedPages?: number): Uint8Array<ArrayBuffer> {
   const withMax = blockFunction(true, lanes);
   const sqOnly = blockFunction(false, lanes);
+  // memory limits: at least one page; or shared, exactly sharedPages (flags 3: shared, with a maximum)
+  const limits = sharedPages ? [0x03, ...uleb(sharedPages), ...uleb(sharedPages)] : [0x00, ...uleb(1)];
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vec([[0x60, ...vec(new Array(6).fill([I32])), 0]])), // type: (i32 × 6) → ()
-    ...section(2, vec([[...utf8("env"), ...utf8("memory"), 0x02, 0x00, ...uleb(1)]])), // import memory
+    ...section(1, vec([[0x60, ...vec(new Array(7).fill([I32])), 0]])), // type: (i32 × 7) → ()
+    ...section(2, vec([[...utf8("env"), ...utf8("memory"), 0x02, ...limits]])), // import memory
     ...section(3, vec([[0], [0]])), // two functions of type 0
     ...section(
       7,

@@ -58,6 +58,9 @@
 
 import { pairKernel, quantLevels, type PairKernel } from "./rank-intervals-kernel";
 
+/** A pair kernel for `count` vectors of B resamples and blocks of up to `maxRows` rows (null: use pairKernel). */
+export type KernelFactory = (count: number, B: number, maxRows: number) => PairKernel | null;
+
 /** One system's ranks: observed (competition), marginal 95% interval, simultaneous 95% interval. */
 export interface RankInterval {
   rank: number;
@@ -93,6 +96,11 @@ export interface RankIntervalCounts {
 export interface RankIntervalOptions {
   /** false: the JavaScript kernel instead of WebAssembly SIMD (tests) */
   simd?: boolean;
+  /**
+   * Makes the pair kernel (default: pairKernel, on this thread); the server's spreads each block's
+   * columns over threads (lib/server/leaderboard/pair-threads.ts). Its sums are the same integers.
+   */
+  kernel?: KernelFactory;
   /** filled in with how the pairs were decided */
   counts?: RankIntervalCounts;
 }
@@ -515,6 +523,7 @@ function* prepareSteps(
   replicates: Float64Array[],
   simd: boolean,
   counts: RankIntervalCounts,
+  makeKernel?: KernelFactory,
 ): Generator<void, PairState, void> {
   const n = points.length;
   const B = replicates[0].length;
@@ -567,7 +576,7 @@ function* prepareSteps(
   const errK = new Float64Array(nK);
   const emaxK = new Float64Array(nK);
   if (nK >= 2 && B >= 2) {
-    kernel = pairKernel(nK, B, ROWS, simd);
+    kernel = (simd && makeKernel?.(nK, B, ROWS)) || pairKernel(nK, B, ROWS, simd);
     const { q, lanes } = kernel;
     // the computed e = c − h·q is off by at most 2ε·(|c| + h) ≤ 2ε·(Q + 1)·h a coordinate: 10⁻¹⁰·h covers it
     const slack = 1e-10 * h;
@@ -1060,10 +1069,27 @@ function* pairSteps(
   level: number,
   simd: boolean,
   counts: RankIntervalCounts,
+  makeKernel?: KernelFactory,
+): Generator<void, Verdicts & { critical: number; pos: Int32Array }, void> {
+  const st = yield* prepareSteps(points, replicates, simd, counts, makeKernel);
+  try {
+    return yield* decideSteps(st, points, replicates, level, counts);
+  } finally {
+    // a kernel with threads lets them go (also when the caller stops early)
+    st.kernel?.close?.();
+  }
+}
+
+/** Pass 1 (the critical value) and pass 2 (every pair's verdict) over the prepared pairs. */
+function* decideSteps(
+  st: PairState,
+  points: ArrayLike<number>,
+  replicates: Float64Array[],
+  level: number,
+  counts: RankIntervalCounts,
 ): Generator<void, Verdicts & { critical: number; pos: Int32Array }, void> {
   const n = points.length;
   const B = replicates[0].length;
-  const st = yield* prepareSteps(points, replicates, simd, counts);
   const words = Math.ceil(n / 32);
   const verdicts: Verdicts = {
     bits: new Uint32Array(n * words),
@@ -1220,7 +1246,7 @@ export function* rankIntervalSteps(
   let m = marginal.next();
   for (; !m.done; m = marginal.next()) yield step++;
   const marginals = m.value;
-  const pairs = pairSteps(points, replicates, level, options.simd ?? true, counts);
+  const pairs = pairSteps(points, replicates, level, options.simd ?? true, counts, options.kernel);
   let p = pairs.next();
   for (; !p.done; p = pairs.next()) yield step++;
   const { critical, bits, words, pos, wins, losses } = p.value;

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { threadedPairKernel } from "./pair-threads";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { intervalFromReplicates, rankIntervalSteps, selectionInflation, type RankIntervals } from "@/lib/metrics";
 import type { Metrics } from "@/lib/tasks/types";
@@ -174,7 +175,10 @@ const TOP = 10;
 
 /** Runs the interval computation, giving the event loop a turn every ~20 ms. */
 async function intervalsOf(points: number[], replicates: Float64Array[], subsets: number[][]) {
-  const steps = rankIntervalSteps(points, replicates, 0.95, subsets);
+  // the pair kernel's blocks spread over the other cores (./pair-threads.ts): the same results
+  const steps = rankIntervalSteps(points, replicates, 0.95, subsets, {
+    kernel: (n, B, rows) => threadedPairKernel(n, B, rows),
+  });
   let last = performance.now();
   for (;;) {
     const s = steps.next();
