@@ -146,6 +146,52 @@ describe("scores from before breakdowns were stored", () => {
   });
 });
 
+describe("a long back-fill", () => {
+  it("moves its release's board version at most every 30 s while it fills it, and once more when it is done", async () => {
+    const { fillBreakdownsStep, BUMP_EVERY_MS } = await import("@/lib/server/scoring");
+    await db.runJobs();
+    const [{ release }] = await db.query<{ release: string }>(
+      `SELECT release_id::text AS release FROM scores WHERE submission_id = $1::uuid LIMIT 1`,
+      [gpt],
+    );
+    await db.prisma.$executeRawUnsafe(
+      `UPDATE scores SET details = details - 'breakdowns' WHERE release_id = $1::uuid`,
+      release,
+    );
+    const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM scores WHERE release_id = $1::uuid`, [
+      release,
+    ]);
+    expect(n).toBeGreaterThanOrEqual(4);
+    const version = async () =>
+      Number(
+        (
+          await db.query<{ v: string }>(`SELECT board_version::text AS v FROM releases WHERE id = $1::uuid`, [release])
+        )[0].v,
+      );
+    const v0 = await version();
+    // the first batch bumps (nothing bumped yet), the next ones within 30 s of it do not
+    let r = await fillBreakdownsStep(db.prisma, 1, 0);
+    expect(r.more).toBe(true);
+    expect(await version()).toBe(v0 + 1);
+    const bumpedAt = r.bumpedAt;
+    expect(Date.now() - bumpedAt).toBeLessThan(BUMP_EVERY_MS);
+    r = await fillBreakdownsStep(db.prisma, 1, bumpedAt);
+    expect(await version()).toBe(v0 + 1);
+    expect(r.bumpedAt).toBe(bumpedAt);
+    // 30 s later it bumps again
+    r = await fillBreakdownsStep(db.prisma, 1, Date.now() - BUMP_EVERY_MS);
+    expect(await version()).toBe(v0 + 2);
+    // the batch that finishes the release bumps, however recent the last bump
+    while (r.more) r = await fillBreakdownsStep(db.prisma, 1, Date.now());
+    expect(await version()).toBe(v0 + 3);
+    const [{ left }] = await db.query<{ left: number }>(
+      `SELECT count(*)::int AS left FROM scores WHERE release_id = $1::uuid AND NOT details ? 'breakdowns'`,
+      [release],
+    );
+    expect(left).toBe(0);
+  });
+});
+
 describe("breakdowns computed the older way (issue 33: slices of one truth class read R_b / FNR_a)", () => {
   it("are recomputed by the fill job, and each label slice then carries the share bounced, by hand", async () => {
     const { fillBreakdowns, queueFillBreakdowns } = await import("@/lib/server/scoring");

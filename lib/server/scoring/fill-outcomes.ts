@@ -19,6 +19,8 @@ import {
 } from "./scoring.sql";
 
 const BATCH = 50;
+/** The longest a back-fill leaves its release's cached answers in place (the heatmap, the explorer catch up). */
+export const BUMP_EVERY_MS = 30_000;
 
 /**
  * The predictions a stored score counted, from the stored ones (a server judge's verdicts put in
@@ -59,10 +61,17 @@ function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
     },
   ) => Promise<unknown>,
 ) {
-  /** Fills up to `batch` scores; returns how many it filled. */
-  const fill = async (db: PrismaClient, batch = BATCH): Promise<number> => {
+  /**
+   * Fills up to `batch` scores (in release order), then moves the board version of each release
+   * this batch finished, and of the one it is still filling when the last such bump
+   * (`bumpedAt`, epoch ms) is BUMP_EVERY_MS old: a back-fill of 10,000 scores invalidated every
+   * cached board and answer of its release once per batch, for minutes. Every filled release is
+   * bumped by the time its fill ends. Returns how many it filled, whether any is left, and when
+   * it last bumped the release in progress.
+   */
+  const step = async (db: PrismaClient, batch = BATCH, bumpedAt = 0) => {
     const todo = await missing(sqlOf(db), batch);
-    if (!todo.length) return 0;
+    if (!todo.length) return { filled: 0, more: false, bumpedAt };
     for (const s of todo) {
       const release = await db.release.findUniqueOrThrow({ where: { id: s.release_id }, include: { task: true } });
       const task = await getTaskOrThrow(db, release.task.fullSlug);
@@ -75,13 +84,24 @@ function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
       // verdicts still being judged: the judge's last job writes this score again, whole
       await store(sqlOf(db), s.id, { task, release, instances, predictions: predictions ?? new Map() });
     }
-    // the scores' trigger ignores these columns: one bump per batch, not one per score
-    await bumpBoardVersions(sqlOf(db), [...new Set(todo.map((s) => s.release_id))]);
-    return todo.length;
+    // the scores' trigger ignores these columns: the versions move here
+    const [next] = await missing(sqlOf(db), 1);
+    const filled = new Set(todo.map((s) => s.release_id));
+    const now = Date.now();
+    const due = !next || !filled.has(next.release_id) || now - bumpedAt >= BUMP_EVERY_MS;
+    const bump = [...filled].filter((id) => due || id !== next.release_id);
+    if (bump.length) await bumpBoardVersions(sqlOf(db), bump);
+    return {
+      filled: todo.length,
+      more: Boolean(next),
+      bumpedAt: next && bump.includes(next.release_id) ? now : bumpedAt,
+    };
   };
+  /** Fills up to `batch` scores; returns how many it filled. */
+  const fill = async (db: PrismaClient, batch = BATCH): Promise<number> => (await step(db, batch)).filled;
   /** Queues the fill (one waiting job at a time), in the caller's transaction. */
-  const queueIn = (sql: Sql) =>
-    queueTask(sql, kind, {} as Parameters<typeof queueTask<K>>[2], { jobKey: kind, queue: "fill-outcomes" });
+  const queueIn = (sql: Sql, payload: { bumpedAt?: number } = {}) =>
+    queueTask(sql, kind, payload as Parameters<typeof queueTask<K>>[2], { jobKey: kind, queue: "fill-outcomes" });
   /** Queues the fill when some score lacks it. */
   const queue = async (db: PrismaClient): Promise<boolean> => {
     const [first] = await missing(sqlOf(db), 1);
@@ -89,10 +109,14 @@ function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
     await queueIn(sqlOf(db));
     return true;
   };
-  const task = defineTask(kind, async (db) => {
-    if ((await fill(db)) === BATCH) await queue(db);
+  // each run fills a batch and queues the next (carrying when it last bumped: a newer queueing
+  // replaces that with nothing, which costs one bump more, never one less)
+  const task = defineTask(kind, async (db, payload) => {
+    const bumpedAt = typeof payload.bumpedAt === "number" ? payload.bumpedAt : 0;
+    const r = await step(db, BATCH, bumpedAt);
+    if (r.more) await queueIn(sqlOf(db), { bumpedAt: r.bumpedAt });
   });
-  return { fill, queue, queueIn, task };
+  return { fill, step, queue, queueIn, task };
 }
 
 const outcomes = backfill("fill-outcomes", scoresWithoutOutcomes, (sql, id, c) => {
@@ -117,6 +141,7 @@ export const fillOutcomesTask = outcomes.task;
 
 /** Per-slice breakdowns (lib/tasks/shared/breakdowns.ts) of scores written before they existed. */
 export const fillBreakdowns = breakdowns.fill;
+export const fillBreakdownsStep = breakdowns.step;
 export const queueFillBreakdowns = breakdowns.queue;
 export const queueFillBreakdownsIn = breakdowns.queueIn;
 export const fillBreakdownsTask = breakdowns.task;
