@@ -103,11 +103,13 @@ export default async function SubmissionPage({ params, searchParams }: { params:
           </Sliced>
           {charts ? (
             <>
-              <Suspense fallback={<ChartSkeleton />}>
-                <SubmissionCharts v={v} data={charts} />
-              </Suspense>
+              <div className="below-fold">
+                <Suspense fallback={<ChartSkeleton />}>
+                  <SubmissionCharts v={v} data={charts} />
+                </Suspense>
+              </div>
               <Sliced>
-                <div className="grid gap-6 lg:grid-cols-2">
+                <div className="below-fold grid gap-6 lg:grid-cols-2">
                   <ScoreDetails task={v.task} details={v.score.details} metrics={v.metrics} />
                   {breakdown ? (
                     <BreakdownCard
@@ -148,9 +150,13 @@ export default async function SubmissionPage({ params, searchParams }: { params:
         ) : null}
         {v.score ? <BadgeCard v={v} /> : null}
       </Sliced>
-      <Suspense fallback={<Card title="Predictions vs truth">Loading predictions…</Card>}>
-        <InstancesCard v={v} instances={submissionPageInstances(db, v)} />
-      </Suspense>
+      {/* below the first screen (charts, details, the 50 instance rows: most of the page's
+          elements) — laid out when scrolled near, not with the page (app/globals.css) */}
+      <div className="below-fold">
+        <Suspense fallback={<Card title="Predictions vs truth">Loading predictions…</Card>}>
+          <InstancesCard v={v} instances={submissionPageInstances(db, v)} />
+        </Suspense>
+      </div>
     </div>
   );
 }
