@@ -170,15 +170,15 @@ const compiled = new Map<string, WebAssembly.Module | null>();
 
 /**
  * The module compiled for vectors of `lanes` (its loads' offsets are constants), or null where
- * WebAssembly SIMD (or, with `sharedPages`, shared memory) is not supported. With `sharedPages`
- * it imports a shared memory of exactly that many pages, which several threads' instances use.
+ * WebAssembly SIMD (or, `shared`, shared memory) is not supported. A shared one imports a shared
+ * memory of any size up to 4 GiB, which several threads' instances use.
  */
-export function kernelModule(lanes: number, sharedPages?: number): WebAssembly.Module | null {
-  const key = `${lanes}:${sharedPages ?? ""}`;
+export function kernelModule(lanes: number, shared = false): WebAssembly.Module | null {
+  const key = `${lanes}:${shared}`;
   let mod = compiled.get(key);
   if (mod !== undefined) return mod;
   try {
-    const bytes = assemble(lanes, sharedPages);
+    const bytes = assemble(lanes, shared);
     mod = typeof WebAssembly === "object" && WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
   } catch {
     mod = null;
@@ -314,11 +314,11 @@ function blockFunction(withMax: boolean, lanes: number): number[] {
   ];
 }
 
-function assemble(lanes: number, sharedPages?: number): Uint8Array<ArrayBuffer> {
+function assemble(lanes: number, shared: boolean): Uint8Array<ArrayBuffer> {
   const withMax = blockFunction(true, lanes);
   const sqOnly = blockFunction(false, lanes);
-  // memory limits: at least one page; or shared, exactly sharedPages (flags 3: shared, with a maximum)
-  const limits = sharedPages ? [0x03, ...uleb(sharedPages), ...uleb(sharedPages)] : [0x00, ...uleb(1)];
+  // memory limits: at least one page; shared ones need a maximum (flags 3): 65,536 pages, 4 GiB
+  const limits = shared ? [0x03, ...uleb(1), ...uleb(65536)] : [0x00, ...uleb(1)];
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vec([[0x60, ...vec(new Array(7).fill([I32])), 0]])), // type: (i32 × 7) → ()

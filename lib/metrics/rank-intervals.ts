@@ -521,9 +521,8 @@ const SYSTEMS = 1024;
 function* prepareSteps(
   points: ArrayLike<number>,
   replicates: Float64Array[],
-  simd: boolean,
   counts: RankIntervalCounts,
-  makeKernel?: KernelFactory,
+  makeKernel: (count: number, B: number, maxRows: number) => PairKernel,
 ): Generator<void, PairState, void> {
   const n = points.length;
   const B = replicates[0].length;
@@ -576,7 +575,7 @@ function* prepareSteps(
   const errK = new Float64Array(nK);
   const emaxK = new Float64Array(nK);
   if (nK >= 2 && B >= 2) {
-    kernel = (simd && makeKernel?.(nK, B, ROWS)) || pairKernel(nK, B, ROWS, simd);
+    kernel = makeKernel(nK, B, ROWS);
     const { q, lanes } = kernel;
     // the computed e = c − h·q is off by at most 2ε·(|c| + h) ≤ 2ε·(Q + 1)·h a coordinate: 10⁻¹⁰·h covers it
     const slack = 1e-10 * h;
@@ -1071,12 +1070,17 @@ function* pairSteps(
   counts: RankIntervalCounts,
   makeKernel?: KernelFactory,
 ): Generator<void, Verdicts & { critical: number; pos: Int32Array }, void> {
-  const st = yield* prepareSteps(points, replicates, simd, counts, makeKernel);
+  // the kernel as soon as it is made: one with threads lets them go however this ends (done,
+  // thrown, or stopped early by the caller's return())
+  const held: { kernel?: PairKernel } = {};
   try {
+    const st = yield* prepareSteps(points, replicates, counts, (n, B, rows) => {
+      held.kernel = (simd && makeKernel?.(n, B, rows)) || pairKernel(n, B, rows, simd);
+      return held.kernel;
+    });
     return yield* decideSteps(st, points, replicates, level, counts);
   } finally {
-    // a kernel with threads lets them go (also when the caller stops early)
-    st.kernel?.close?.();
+    held.kernel?.close?.();
   }
 }
 
@@ -1248,7 +1252,12 @@ export function* rankIntervalSteps(
   const marginals = m.value;
   const pairs = pairSteps(points, replicates, level, options.simd ?? true, counts, options.kernel);
   let p = pairs.next();
-  for (; !p.done; p = pairs.next()) yield step++;
+  try {
+    for (; !p.done; p = pairs.next()) yield step++;
+  } finally {
+    // stopped early (return() at a yield): the pairs' generator ends too, letting its kernel go
+    if (!p.done) pairs.return(undefined as never);
+  }
   const { critical, bits, words, pos, wins, losses } = p.value;
   const beaten = (w: number, l: number) => (bits[pos[w] * words + (pos[l] >>> 5)] >>> (pos[l] & 31)) & 1;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { rankIntervals, seededRandom } from "@/lib/metrics";
+import { rankIntervals, rankIntervalSteps, seededRandom } from "@/lib/metrics";
 import { pairKernel, quantLevels } from "@/lib/metrics/rank-intervals-kernel";
-import { threadedPairKernel } from "./pair-threads";
+import { bands, MISSES, SLOT, threadedPairKernel } from "./pair-threads";
 
 /** Systems sharing resamples (a common instance effect), some close together, one with an undefined replicate. */
 function boardLike(n: number, B: number, seed: number) {
@@ -64,6 +64,49 @@ describe("threadedPairKernel", () => {
       expect(many.rows).toEqual(one.rows);
       expect(many.subsets[0].rows).toEqual(one.subsets[0].rows);
       for (const x of [0, 17, 299, 599]) expect(many.beats[x]).toEqual(one.beats[x]);
+    }
+  });
+
+  it("computes a band no helper takes itself, and after a few such waits stops handing bands out", () => {
+    const calls: number[][] = [];
+    const own = (_: boolean, ...args: number[]) => void calls.push(args);
+    const control = new Int32Array(new SharedArrayBuffer(4 * SLOT * 2));
+    const raw = bands(own, control, 2, 16, 20);
+    for (let block = 0; block < MISSES + 2; block++) {
+      calls.length = 0;
+      const started = Date.now();
+      raw(true, 0, 0, 4, 600, 1000, 2000, 600);
+      // every column is computed once, band by band (600 columns: three bands of 200)
+      expect(calls.reduce((s, c) => s + c[3], 0)).toBe(600);
+      expect(control[0]).toBe(0);
+      const waited = Date.now() - started;
+      if (block * 2 < MISSES) expect(calls.length).toBe(3);
+      else if (block * 2 >= MISSES + 2) {
+        expect(calls).toEqual([[0, 0, 4, 600, 1000, 2000, 600]]); // one band: no helper waited for
+        expect(waited).toBeLessThan(20);
+      }
+    }
+  });
+
+  it("lets its threads go when the computation ends, and when the caller stops it early", () => {
+    const { points, replicates } = boardLike(300, 100, 3);
+    for (const stopAt of [Infinity, 5, 40]) {
+      let closed = 0;
+      const steps = rankIntervalSteps(points, replicates, 0.95, [], {
+        kernel: (n, B, rows) => {
+          const k = threadedPairKernel(n, B, rows, 1, 0)!;
+          const close = k.close!;
+          k.close = () => {
+            closed++;
+            close();
+          };
+          return k;
+        },
+      });
+      let n = 0;
+      while (!steps.next().done && ++n < stopAt);
+      if (n === stopAt) steps.return(undefined as never);
+      expect(closed, `stopped at ${stopAt}`).toBe(1);
     }
   });
 

@@ -19,14 +19,24 @@ import {
 
 /** Fewer kernel rows than this: one thread (starting threads costs more than it saves). */
 export const THREADED_FROM = 1_500;
+/** A thread's slot in the control array: its state, then a block's seven arguments and withMax. */
+export const SLOT = 16;
 /** Columns of a block below which it is not cut into bands. */
 const BAND_FROM = 256;
-/** A thread's slot in the control array: state, then the block's seven arguments and withMax. */
-const SLOT = 16;
+/**
+ * How long the caller waits for a helper to take its band before doing it itself (a helper still
+ * starting, or one that never will); after MISSES such waits in a row it stops handing out bands.
+ */
+const CLAIM_MS = 1_000;
+export const MISSES = 3;
+// states: the caller hands a band over (WORK); the helper takes it (BUSY), then DONE or FAILED;
+// the caller takes an untaken band back (WORK → IDLE) and computes it itself
 const IDLE = 0;
 const WORK = 1;
-const DONE = 2;
-const QUIT = 3;
+const BUSY = 2;
+const DONE = 3;
+const FAILED = 4;
+const QUIT = 5;
 
 // what a helper thread runs (CommonJS, evaluated: no file to find in a bundle)
 const HELPER = `
@@ -38,13 +48,18 @@ for (;;) {
   const state = Atomics.load(control, slot);
   if (state === ${QUIT}) break;
   // asleep until the caller hands it a band (never spinning: the caller's thread needs the core)
-  if (state !== ${WORK}) {
-    Atomics.wait(control, slot, state);
+  if (state !== ${WORK} || Atomics.compareExchange(control, slot, ${WORK}, ${BUSY}) !== ${WORK}) {
+    if (state !== ${WORK}) Atomics.wait(control, slot, state);
     continue;
   }
-  const a = (i) => control[slot + 1 + i];
-  (a(7) ? run : runSq)(a(0), a(1), a(2), a(3), a(4), a(5), a(6));
-  Atomics.store(control, slot, ${DONE});
+  let end = ${DONE};
+  try {
+    const a = (i) => control[slot + 1 + i];
+    (a(7) ? run : runSq)(a(0), a(1), a(2), a(3), a(4), a(5), a(6));
+  } catch {
+    end = ${FAILED};
+  }
+  Atomics.store(control, slot, end);
   Atomics.notify(control, slot);
 }
 `;
@@ -56,8 +71,9 @@ export function helperThreads(): number {
 
 /**
  * A pair kernel whose blocks are computed by `helpers` threads besides the caller's; null when
- * there is no other core, the input is small, or shared WebAssembly memory is not available (the
- * caller then uses pairKernel on its own thread).
+ * there is no other core, the input is small, or shared WebAssembly memory or threads are not
+ * available (the caller then uses pairKernel on its own thread). A helper that fails, or never
+ * starts, costs time, never a result: its band is computed by the caller.
  */
 export function threadedPairKernel(
   count: number,
@@ -68,57 +84,90 @@ export function threadedPairKernel(
 ): PairKernel | null {
   if (helpers < 1 || count < from) return null;
   const layout = kernelLayout(count, B, maxRows);
-  const kernelMod = kernelModule(layout.lanes, layout.pages);
+  const kernelMod = kernelModule(layout.lanes, true);
   if (!kernelMod) return null;
-  let memory: WebAssembly.Memory;
-  try {
-    memory = new WebAssembly.Memory({ initial: layout.pages, maximum: layout.pages, shared: true });
-  } catch {
-    return null;
-  }
-  const own = rawBlock(new WebAssembly.Instance(kernelMod, { env: { memory } }));
+  const threads: Worker[] = [];
   const control = new Int32Array(new SharedArrayBuffer(4 * SLOT * helpers));
-  const threads = Array.from({ length: helpers }, (_, k) => {
-    const w = new Worker(HELPER, { eval: true, workerData: { kernel: kernelMod, memory, control, slot: k * SLOT } });
-    w.unref();
-    return w;
-  });
-  const kernel = kernelOver(memory, layout, bands(own, control, helpers, layout.lanes * 2));
-  kernel.close = () => {
+  const quit = () => {
     for (let k = 0; k < helpers; k++) {
       Atomics.store(control, k * SLOT, QUIT);
       Atomics.notify(control, k * SLOT);
     }
     for (const t of threads) void t.terminate();
   };
-  return kernel;
+  try {
+    const memory = new WebAssembly.Memory({ initial: layout.pages, maximum: layout.pages, shared: true });
+    const own = rawBlock(new WebAssembly.Instance(kernelMod, { env: { memory } }));
+    for (let k = 0; k < helpers; k++) {
+      const w = new Worker(HELPER, { eval: true, workerData: { kernel: kernelMod, memory, control, slot: k * SLOT } });
+      // a helper that dies says so through its slot (or not at all): the caller's waits are bounded
+      w.on("error", () => undefined);
+      w.unref();
+      threads.push(w);
+    }
+    const kernel = kernelOver(memory, layout, bands(own, control, helpers, layout.lanes * 2));
+    kernel.close = quit;
+    return kernel;
+  } catch {
+    quit();
+    return null;
+  }
 }
 
 /**
  * A raw block that cuts the columns into bands of whole tiles (fours): band 0 on this thread,
- * the others on the helpers; returns when every band is done.
+ * the others handed to the helpers; returns when every band is done, by a helper or (one not
+ * taken within CLAIM_MS, or failed) by this thread.
  */
-function bands(own: RawBlock, control: Int32Array, helpers: number, stride: number): RawBlock {
+export function bands(
+  own: RawBlock,
+  control: Int32Array,
+  helpers: number,
+  stride: number,
+  claimMs = CLAIM_MS,
+): RawBlock {
+  let misses = 0;
   return (withMax, a, b, ni, nj, outS, outM, rowStride) => {
-    if (nj < BAND_FROM) return own(withMax, a, b, ni, nj, outS, outM, rowStride);
+    if (nj < BAND_FROM || misses >= MISSES) return own(withMax, a, b, ni, nj, outS, outM, rowStride);
     const tiles = nj / 4;
     const per = Math.ceil(tiles / (helpers + 1));
-    const width = (k: number) => Math.max(0, Math.min(per, tiles - k * per)) * 4;
-    for (let k = 1; k <= helpers; k++) {
-      const w = width(k);
-      if (!w) continue;
-      const at = (k - 1) * SLOT;
+    const band = (k: number) => {
       const c0 = k * per * 4;
-      control.set([a, b + c0 * stride, ni, w, outS + 8 * c0, outM + 4 * c0, rowStride, withMax ? 1 : 0], at + 1);
+      const w = Math.max(0, Math.min(per, tiles - k * per)) * 4;
+      return [a, b + c0 * stride, ni, w, outS + 8 * c0, outM + 4 * c0, rowStride] as const;
+    };
+    for (let k = 1; k <= helpers; k++) {
+      const args = band(k);
+      if (!args[3]) continue;
+      const at = (k - 1) * SLOT;
+      control.set([...args, withMax ? 1 : 0], at + 1);
       Atomics.store(control, at, WORK);
       Atomics.notify(control, at);
     }
-    own(withMax, a, b, ni, width(0), outS, outM, rowStride);
+    own(withMax, ...band(0));
     for (let k = 1; k <= helpers; k++) {
+      const args = band(k);
+      if (!args[3]) continue;
       const at = (k - 1) * SLOT;
-      if (!width(k)) continue;
-      while (Atomics.load(control, at) === WORK) Atomics.wait(control, at, WORK);
+      const deadline = Date.now() + claimMs;
+      let state = Atomics.load(control, at);
+      while (state === WORK && Date.now() < deadline) {
+        Atomics.wait(control, at, WORK, deadline - Date.now());
+        state = Atomics.load(control, at);
+      }
+      // not taken in time: taken back (unless the helper took it just now)
+      if (state === WORK && Atomics.compareExchange(control, at, WORK, IDLE) === WORK) {
+        misses++;
+        own(withMax, ...args);
+        continue;
+      }
+      while ((state = Atomics.load(control, at)) === BUSY) Atomics.wait(control, at, BUSY);
       Atomics.store(control, at, IDLE);
+      if (state !== FAILED) misses = 0;
+      else {
+        misses++;
+        own(withMax, ...args);
+      }
     }
   };
 }
