@@ -1,13 +1,13 @@
 // The heartbeat reaper (lib/server/jobs/heartbeat.ts) on a real graphile-worker queue: what a
 // killed worker was running is freed for the others, a job a newer one of its key replaced while
 // it ran is deleted (graphile-worker would never run it again: found after a kill -9 as a
-// `refresh-board` row left at attempts 5/5 for good), and a last attempt is failed with the reason.
+// `refresh-board` row left at attempts 5/5 for good), and a last attempt gets one attempt more.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../helpers/db";
 import { sqlOf, type Sql } from "@/lib/server/db";
 import { reapStale } from "@/lib/server/jobs/heartbeat";
-import { LAST_ATTEMPT_DIED } from "@/lib/server/jobs/heartbeat.sql";
+import { DIED_TWICE, LAST_ATTEMPT_DIED } from "@/lib/server/jobs/heartbeat.sql";
 import { addGraphileJob, insertJobRow, SUPERSEDED } from "@/lib/server/jobs/jobs.sql";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -87,37 +87,64 @@ describe("reaping a killed worker's jobs", () => {
     expect(queue.locked_by).toBeNull();
   });
 
-  it("fails a tracked job that was on its last attempt, in the queue and in its row; an earlier attempt runs again", async () => {
+  it("gives a job that died on its last attempt one attempt more; a second death there fails it and the row it names", async () => {
     const jobId = crypto.randomUUID();
     await insertJobRow(sql, { id: jobId, name: "rescore", payload: {}, total: 0, createdBy: null, teamId: null });
     await sql(`UPDATE jobs SET status = 'running' WHERE id = $1::uuid`, [jobId]);
-    const last = await add("tracked", { jobId }, null, 2);
+    // a re-score's part (its payload names the re-score's row)
+    const last = await add("rescore-part", { jobId, part: 0 }, null, 2);
     await take(last, "w-last");
     await take(last, "w-last"); // its second attempt of two
-    const again = await add("tracked", { jobId: crypto.randomUUID() }, null, 4);
-    await take(again, "w-last");
+    const earlier = await add("tracked", { jobId: crypto.randomUUID() }, null, 4);
+    await take(earlier, "w-last");
+    const status = async () =>
+      (
+        await sql<{ status: string; error: string | null }>(
+          `SELECT status::text AS status, error FROM jobs WHERE id = $1::uuid`,
+          [jobId],
+        )
+      )[0];
 
     await deadProcess(["w-last"]);
-    expect(await reapStale(db)).toMatchObject({ superseded: 0, failed: 1 });
-    expect(await job(last)).toMatchObject({ attempts: 2, locked_by: null, last_error: LAST_ATTEMPT_DIED });
-    expect(await job(again)).toMatchObject({ attempts: 1, locked_by: null, last_error: null });
-    const [row] = await sql<{ status: string; error: string | null; finished: boolean }>(
-      `SELECT status::text AS status, error, finished_at IS NOT NULL AS finished FROM jobs WHERE id = $1::uuid`,
-      [jobId],
-    );
-    expect(row).toEqual({ status: "failed", error: LAST_ATTEMPT_DIED, finished: true });
+    expect(await reapStale(db)).toMatchObject({ superseded: 0, retried: 1, failed: 0 });
+    expect(await job(last)).toMatchObject({
+      attempts: 2,
+      max_attempts: 3,
+      locked_by: null,
+      last_error: LAST_ATTEMPT_DIED,
+    });
+    expect(await job(earlier)).toMatchObject({ attempts: 1, max_attempts: 4, locked_by: null, last_error: null });
+    expect(await status()).toEqual({ status: "running", error: null });
+
+    // its extra attempt dies too
+    await take(last, "w-again");
+    await deadProcess(["w-again"]);
+    expect(await reapStale(db)).toMatchObject({ retried: 0, failed: 1 });
+    expect(await job(last)).toMatchObject({ attempts: 3, max_attempts: 3, locked_by: null, last_error: DIED_TWICE });
+    expect(await status()).toEqual({ status: "failed", error: DIED_TWICE });
   });
 
   it("leaves a live worker's jobs alone, the replaced one too (its worker completes or fails it)", async () => {
-    const releaseId = crypto.randomUUID();
-    const first = await add("refresh-board", { releaseId }, `board:${releaseId}`, 5, `board:${releaseId}`);
-    await take(first, "w-alive");
+    const alive = crypto.randomUUID();
+    const dead = crypto.randomUUID();
+    const ofAlive = await add("refresh-board", { releaseId: alive }, `board:${alive}`, 5, `board:${alive}`);
+    const ofDead = await add("refresh-board", { releaseId: dead }, `board:${dead}`, 5, `board:${dead}`);
+    await take(ofAlive, "w-alive");
+    await take(ofDead, "w-dead-too");
     await sql(
       `INSERT INTO process_heartbeats (id, kind, pid, host, worker_ids) VALUES ('worker:test:alive', 'worker', 2, 'test', ARRAY['w-alive'])`,
       [],
     );
-    await add("refresh-board", { releaseId }, `board:${releaseId}`, 5, `board:${releaseId}`);
-    expect(await reapStale(db)).toMatchObject({ processes: [], superseded: 0 });
-    expect(await job(first)).toMatchObject({ key: null, locked_by: "w-alive" });
+    await add("refresh-board", { releaseId: alive }, `board:${alive}`, 5, `board:${alive}`);
+    await add("refresh-board", { releaseId: dead }, `board:${dead}`, 5, `board:${dead}`);
+    await deadProcess(["w-dead-too"]);
+    // one reap: the dead worker's replaced job goes, the live one's stays locked by it
+    expect(await reapStale(db)).toMatchObject({ superseded: 1, failed: 0 });
+    expect(await job(ofDead)).toBeUndefined();
+    expect(await job(ofAlive)).toMatchObject({
+      key: null,
+      locked_by: "w-alive",
+      last_error: expect.stringMatching(/^superseded/),
+    });
   });
 });

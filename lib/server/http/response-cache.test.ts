@@ -154,28 +154,33 @@ describe("cacheableRoute: a team's page and JSON", () => {
 
 describe("cacheableRoute: README badges and preview images", () => {
   const id = "0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b";
-  it("under their task's signature (a submission's image: its task's), for visitors only", () => {
+  it("a submission's under its signature, a team's under its team's, the rest under the task's; for visitors only", () => {
     expect(cacheableRoute(req(`/badges/tasks/bouncerbench/input/submissions/${id}.svg`))).toEqual({
-      scope: "task",
-      task: "bouncerbench/input",
-      pool: "details",
+      scope: "submission",
+      id,
+      pool: "previews",
       key: `/badges/tasks/bouncerbench/input/submissions/${id}.svg`,
     });
-    expect(cacheableRoute(req("/badges/tasks/bouncerbench/input/teams/bench.svg?style=x"))).toMatchObject({
-      task: "bouncerbench/input",
+    expect(cacheableRoute(req("/badges/tasks/bouncerbench/input/teams/bench.svg?style=x"))).toEqual({
+      scope: "team",
+      team: "bench",
+      pool: "previews",
       key: "/badges/tasks/bouncerbench/input/teams/bench.svg",
     });
-    expect(cacheableRoute(req("/og/tasks/cr-bench/review?v=abc&release=1.0&utm_source=x"))).toMatchObject({
+    expect(cacheableRoute(req("/og/tasks/cr-bench/review?v=abc&release=1.0&utm_source=x"))).toEqual({
+      scope: "task",
       task: "cr-bench/review",
+      pool: "previews",
       key: "/og/tasks/cr-bench/review?release=1.0&v=abc",
     });
     expect(cacheableRoute(req(`/og/tasks/cr-bench/review/compare?ids=${id},${id}&v=1`))).toMatchObject({
       task: "cr-bench/review",
+      pool: "previews",
     });
     expect(cacheableRoute(req(`/og/submissions/${id}?v=1`))).toEqual({
       scope: "submission",
       id,
-      pool: "details",
+      pool: "previews",
       key: `/og/submissions/${id}?v=1`,
     });
     expect(cacheableRoute(req(`/og/submissions/${id}`, { cookie: "next-auth.session-token=abc" }))).toBeNull();

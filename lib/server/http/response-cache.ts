@@ -44,7 +44,7 @@ export interface CachedResponse {
  */
 type Scope = "task" | "submission" | "all" | "team" | "build";
 /** The budget an entry counts against. */
-export type Pool = "boards" | "details" | "submissions" | "traces";
+export type Pool = "boards" | "details" | "submissions" | "traces" | "previews";
 /** A cacheable request: what its response depends on, and its budget. */
 export type CacheableRoute = { pool: Pool; key: string } & (
   | { scope: "task"; task: string }
@@ -182,27 +182,30 @@ const ROUTES = [
   route("/api/v1/teams/[slug]", "/api/v1/teams/([a-z0-9-]{1,64})", "team", "details", []),
   // a function of the build (the layout differs only by session)
   route("/docs/api", "/docs/api", "build", "details", []),
-  // README badges and link-preview images: read from the task's current board (a submission's
-  // or team's row of it, its top five; a team's name moves board_version too), drawn per request.
-  // Each says how long anyone may keep it (max-age): that stays what it says (cachedAnswer).
+  // README badges and link-preview images, in a budget of their own (`v` and `ids` make many
+  // keys; they cannot push pages out). A submission's badge and image are under its signature
+  // (scored ones only: an unscored one's answer would not move when it is made private); a
+  // team's badge under its team's and every task's (its name, its rows); the board's image and a
+  // comparison's under the task's. Each says how long anyone may keep it (max-age): that stays
+  // what it says (cachedAnswer); one that says private or no-store is not kept.
   route(
     "/badges/tasks/[benchmark]/[task]/submissions/[file]",
     `/badges/tasks/${T}/submissions/${UUID}\\.svg`,
-    "task",
-    "details",
+    "submission",
+    "previews",
     [],
     "i",
   ),
   route(
     "/badges/tasks/[benchmark]/[task]/teams/[file]",
-    `/badges/tasks/${T}/teams/[a-z0-9-]{1,64}\\.svg`,
-    "task",
-    "details",
+    `/badges/tasks/${T}/teams/([a-z0-9-]{1,64})\\.svg`,
+    "team",
+    "previews",
     [],
   ),
-  route("/og/tasks/[benchmark]/[task]", `/og/tasks/${T}`, "task", "details", ["release", "v"]),
-  route("/og/tasks/[benchmark]/[task]/compare", `/og/tasks/${T}/compare`, "task", "details", ["ids", "release", "v"]),
-  route("/og/submissions/[id]", `/og/submissions/${UUID}`, "submission", "details", ["v"], "i"),
+  route("/og/tasks/[benchmark]/[task]", `/og/tasks/${T}`, "task", "previews", ["release", "v"]),
+  route("/og/tasks/[benchmark]/[task]/compare", `/og/tasks/${T}/compare`, "task", "previews", ["ids", "release", "v"]),
+  route("/og/submissions/[id]", `/og/submissions/${UUID}`, "submission", "previews", ["v"], "i"),
 ];
 
 /**
@@ -325,6 +328,8 @@ const pools: Record<Pool, Lru<Entry>> = {
   details: new Lru<Entry>(1024, 32 * 1024 * 1024),
   submissions: new Lru<Entry>(1024, 32 * 1024 * 1024),
   traces: new Lru<Entry>(2048, 32 * 1024 * 1024),
+  // badges (~1 KB) and preview images (~50 KB)
+  previews: new Lru<Entry>(1024, 16 * 1024 * 1024),
 };
 
 /**
@@ -381,8 +386,10 @@ export function cacheableRoute(req: { method: string; url: string; headers: Head
     // (a payload names the query it was rendered for: the parameters as the router sent them)
     const key = variant === "rsc" ? cacheKey(url, r.params, false) + RSC_KEY : cacheKey(url, r.params);
     if (r.scope === "task") return { scope: "task", task: `${m[1]}/${m[2]}`, pool: r.pool, key };
-    if (r.scope === "submission") return { scope: "submission", id: m[1].toLowerCase(), pool: r.pool, key };
-    if (r.scope === "team") return { scope: "team", team: m[1], pool: r.pool, key };
+    // a submission's or team's path names it last
+    const last = m[m.length - 1];
+    if (r.scope === "submission") return { scope: "submission", id: last.toLowerCase(), pool: r.pool, key };
+    if (r.scope === "team") return { scope: "team", team: last, pool: r.pool, key };
     return { scope: r.scope, pool: r.pool, key };
   }
   return null;
@@ -452,7 +459,7 @@ export async function cachedResponse(
   const response = (async (): Promise<CachedResponse | null> => {
     const res = await render();
     let body = Buffer.from(await res.arrayBuffer());
-    if (res.status !== 200 || body.length > MAX_BODY) {
+    if (res.status !== 200 || body.length > MAX_BODY || saysPrivate(key, res.headers.get("cache-control"))) {
       passthrough = new Response(body, { status: res.status, headers: res.headers });
       return null;
     }
@@ -510,6 +517,16 @@ export async function cachedResponse(
     r.body.length + (r.encoded.br?.length ?? 0) + (r.encoded.gzip?.length ?? 0) + (r.hydration?.body.length ?? 0),
   );
   return { hit: false, response: r };
+}
+
+/**
+ * A badge or image whose render says it is not for shared caches (an archived release's image:
+ * private, no-store) is passed through, not kept. (Pages and the API get Next's private default,
+ * which says nothing about their content: they are kept, for visitors, by their route.)
+ */
+function saysPrivate(key: string, cacheControl: string | null): boolean {
+  const path = key.split("?", 1)[0];
+  return !isDocumentPath(path) && !path.startsWith("/api/") && /\b(private|no-store)\b/i.test(cacheControl ?? "");
 }
 
 /**

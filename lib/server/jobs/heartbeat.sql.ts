@@ -52,28 +52,41 @@ export async function deleteSupersededJobs(sql: Sql, workerIds: string[]) {
   ).length;
 }
 
-/** What a job whose last attempt died with its process says (its last_error, a tracked job's row). */
-export const LAST_ATTEMPT_DIED = "the process running its last attempt stopped";
+/** What a job whose last attempt died with its process says: it gets one attempt more. */
+export const LAST_ATTEMPT_DIED = "the process running its last attempt stopped: one attempt more";
+/** ... and what it says when that one died too: it has failed. */
+export const DIED_TWICE = "the process running its last attempt stopped, twice";
 
 /**
- * The other jobs these dead workers were running on their last attempt: failed, saying why (a
- * tracked job's row too, which would otherwise say "running" for good). Returns how many.
+ * The jobs these dead workers were running on their last attempt (graphile-worker would never
+ * run them again): a death is no failure of the job, so each gets one attempt more — its own
+ * code then handles a last failure as it would (a re-score part fails its re-score and still
+ * queues the board's refresh). One that died on that attempt too has failed: so has the `jobs`
+ * row its payload names (a tracked job, or a re-score part's re-score), never "running" for
+ * good. Returns how many of each.
  */
-export async function failLastAttempts(sql: Sql, workerIds: string[]) {
-  const [r] = await sql<{ n: number }>(
-    `WITH failed AS (
-       UPDATE graphile_worker._private_jobs SET last_error = $2
+export async function settleLastAttempts(sql: Sql, workerIds: string[]) {
+  const [r] = await sql<{ retried: number; failed: number }>(
+    `WITH dead AS (
+       SELECT id, starts_with(coalesce(last_error, ''), $2) AS again FROM graphile_worker._private_jobs
         WHERE locked_by = ANY($1::text[]) AND attempts >= max_attempts
-        RETURNING task_id, payload
-     ), tracked AS (
-       UPDATE jobs SET status = 'failed', finished_at = now(), error = $2
-         FROM failed f JOIN graphile_worker._private_tasks t ON t.id = f.task_id
-        WHERE t.identifier = 'tracked' AND jobs.id::text = f.payload->>'jobId' AND jobs.status NOT IN ('done', 'failed')
+     ), retried AS (
+       UPDATE graphile_worker._private_jobs j SET max_attempts = j.attempts + 1, last_error = $2
+         FROM dead d WHERE j.id = d.id AND NOT d.again
+       RETURNING j.id
+     ), failed AS (
+       UPDATE graphile_worker._private_jobs j SET last_error = $3
+         FROM dead d WHERE j.id = d.id AND d.again
+       RETURNING j.payload
+     ), rows AS (
+       UPDATE jobs SET status = 'failed', finished_at = now(), error = $3
+         FROM failed f
+        WHERE jobs.id::text = f.payload->>'jobId' AND jobs.status NOT IN ('done', 'failed')
      )
-     SELECT count(*)::int AS n FROM failed`,
-    [workerIds, LAST_ATTEMPT_DIED],
+     SELECT (SELECT count(*) FROM retried)::int AS retried, (SELECT count(*) FROM failed)::int AS failed`,
+    [workerIds, LAST_ATTEMPT_DIED, DIED_TWICE],
   );
-  return r?.n ?? 0;
+  return r ?? { retried: 0, failed: 0 };
 }
 
 export function forceUnlockWorkers(sql: Sql, workerIds: string[]) {

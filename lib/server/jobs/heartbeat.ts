@@ -6,7 +6,7 @@ import {
   deleteHeartbeat,
   deleteSupersededJobs,
   deleteUploadsOf,
-  failLastAttempts,
+  settleLastAttempts,
   forceUnlockWorkers,
   orphanLockHolders,
   takeStaleHeartbeats,
@@ -20,7 +20,8 @@ import { log } from "@/lib/server/observability";
 // unlocked for the others (graphile_worker.force_unlock_workers — otherwise they wait 4 hours),
 // and the large uploads it was still receiving are deleted, which frees their quota. A job it ran
 // that a newer job of its key replaced meanwhile is deleted (graphile-worker would never run it
-// again), and one on its last attempt is failed with the reason (never left "running"). A kill -9
+// again), and one on its last attempt gets one attempt more (a second death there fails it and
+// the `jobs` row it names: never left "running"). A kill -9
 // therefore stalls a job for at most STALE_AFTER_MS plus one beat plus one poll.
 
 /** What a process does: serve requests, or run jobs (process_heartbeats.kind in the database). */
@@ -106,20 +107,20 @@ export async function stopHeartbeat(db: Database, role: Role): Promise<void> {
 export async function reapStale(
   db: Database,
   staleMs = STALE_AFTER_MS,
-): Promise<{ processes: string[]; uploads: number; superseded: number; failed: number }> {
+): Promise<{ processes: string[]; uploads: number; superseded: number; retried: number; failed: number }> {
   return db.transaction(async (conn) => {
     const sql = sqlOf(conn);
     const dead = await takeStaleHeartbeats(sql, staleMs);
     // locks older than staleMs held by no live process: a worker killed before its heartbeat
     // named the id it locks with
     const orphans = await orphanLockHolders(sql, staleMs);
-    if (!dead.length && !orphans.length) return { processes: [], uploads: 0, superseded: 0, failed: 0 };
+    if (!dead.length && !orphans.length) return { processes: [], uploads: 0, superseded: 0, retried: 0, failed: 0 };
     const workerIds = [...new Set([...dead.flatMap((d) => d.worker_ids), ...orphans.map((o) => o.locked_by)])];
     let superseded = 0;
-    let failed = 0;
+    let last = { retried: 0, failed: 0 };
     if (workerIds.length) {
       superseded = await deleteSupersededJobs(sql, workerIds);
-      failed = await failLastAttempts(sql, workerIds);
+      last = await settleLastAttempts(sql, workerIds);
       await forceUnlockWorkers(sql, workerIds);
     }
     const uploads = await deleteUploadsOf(
@@ -132,11 +133,12 @@ export async function reapStale(
         workersUnlocked: workerIds.length,
         uploadsDeleted: uploads,
         supersededDeleted: superseded,
-        lastAttemptsFailed: failed,
+        lastAttemptsRetried: last.retried,
+        lastAttemptsFailed: last.failed,
       },
       "reaped stale processes",
     );
-    return { processes: dead.map((d) => d.id), uploads, superseded, failed };
+    return { processes: dead.map((d) => d.id), uploads, superseded, ...last };
   });
 }
 

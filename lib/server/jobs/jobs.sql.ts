@@ -28,11 +28,15 @@ export async function addGraphileJob(
   payload: unknown,
   opts: { queue: string | null; jobKey: string | null; maxAttempts: number; runAt?: Date | null; priority?: number },
 ) {
+  // the key's job, locked for this transaction (a worker's get_job skips it until then): it is
+  // running now or it will not be before add_job has replaced it in place
   const running = opts.jobKey
-    ? await sql<{ id: string }>(
-        `SELECT id::text AS id FROM graphile_worker._private_jobs WHERE key = $1 AND locked_at IS NOT NULL`,
-        [opts.jobKey],
-      )
+    ? (
+        await sql<{ id: string; running: boolean }>(
+          `SELECT id::text AS id, locked_at IS NOT NULL AS running FROM graphile_worker._private_jobs WHERE key = $1 FOR UPDATE`,
+          [opts.jobKey],
+        )
+      ).filter((r) => r.running)
     : [];
   const added = await sql<{ id: string }>(
     // the job's id as text: every driver (pg, Prisma's raw queries) can read it back
