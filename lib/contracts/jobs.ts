@@ -9,9 +9,6 @@ import { z } from "zod";
 
 const id = z.uuid();
 
-/** A back-fill's next batch: when it last moved its release's board version (epoch ms; none: never). */
-const BackFill = z.looseObject({ bumpedAt: z.number().int().nonnegative().optional() });
-
 export const JOB_PAYLOADS = {
   /** tracked: score an upload that was too large to score while its request waited */
   "score-upload": z.object({
@@ -29,8 +26,10 @@ export const JOB_PAYLOADS = {
   /** internal, hourly (cron): abandoned uploads, expired rate-limit counters and sessions */
   "sweep-uploads": z.looseObject({}),
   /** internal: per-instance outcomes of scores written before they were stored (issue 18), a batch per run */
-  "fill-outcomes": BackFill,
-  "fill-breakdowns": BackFill,
+  "fill-outcomes": z.looseObject({}),
+  "fill-breakdowns": z.looseObject({}),
+  /** internal: move a release's board version a while after a back-fill changed it, if nothing has since */
+  "bump-board": z.object({ releaseId: id, version: z.string().regex(/^\d{1,19}$/) }),
   /** tracked: freeze a published release's board into a content-addressed snapshot (issue 31) */
   snapshot: z.object({ releaseId: id, reason: z.enum(["publish", "changed", "admin"]) }),
   /** internal: a re-score of a published release finished: queue its snapshot */

@@ -26,7 +26,14 @@ export async function addGraphileJob(
   sql: Sql,
   name: string,
   payload: unknown,
-  opts: { queue: string | null; jobKey: string | null; maxAttempts: number; runAt?: Date | null; priority?: number },
+  opts: {
+    queue: string | null;
+    jobKey: string | null;
+    keyMode?: "replace" | "preserve_run_at";
+    maxAttempts: number;
+    runAt?: Date | null;
+    priority?: number;
+  },
 ) {
   // the key's job, locked for this transaction (a worker's get_job skips it until then): it is
   // running now or it will not be before add_job has replaced it in place
@@ -40,8 +47,17 @@ export async function addGraphileJob(
     : [];
   const added = await sql<{ id: string }>(
     // the job's id as text: every driver (pg, Prisma's raw queries) can read it back
-    `SELECT (graphile_worker.add_job($1, $2::json, queue_name => $3, job_key => $4, job_key_mode => CASE WHEN $4::text IS NULL THEN NULL ELSE 'replace' END, max_attempts => $5::int, run_at => coalesce($6::timestamptz, now()), priority => $7::int)).id::text AS id`,
-    [name, JSON.stringify(payload), opts.queue, opts.jobKey, opts.maxAttempts, opts.runAt ?? null, opts.priority ?? 0],
+    `SELECT (graphile_worker.add_job($1, $2::json, queue_name => $3, job_key => $4, job_key_mode => CASE WHEN $4::text IS NULL THEN NULL ELSE $8 END, max_attempts => $5::int, run_at => coalesce($6::timestamptz, now()), priority => $7::int)).id::text AS id`,
+    [
+      name,
+      JSON.stringify(payload),
+      opts.queue,
+      opts.jobKey,
+      opts.maxAttempts,
+      opts.runAt ?? null,
+      opts.priority ?? 0,
+      opts.keyMode ?? "replace",
+    ],
   );
   if (running.length)
     await sql(

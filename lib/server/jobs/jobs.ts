@@ -126,6 +126,11 @@ export async function queueTask<N extends TaskName>(
 
 type QueueOptions = {
   jobKey?: string;
+  /**
+   * What queueing a key that is waiting does: replace it (default), or keep when it runs
+   * (`preserve_run_at`: a job due at most once per delay, however often it is queued).
+   */
+  keyMode?: "replace" | "preserve_run_at";
   queue?: string;
   maxAttempts?: number;
   /** not before */
@@ -138,6 +143,7 @@ async function addJob(exec: Sql, name: string, payload: Record<string, unknown>,
   await addGraphileJob(exec, name, payload, {
     queue: opts.queue ?? null,
     jobKey: opts.jobKey ?? null,
+    keyMode: opts.keyMode ?? "replace",
     maxAttempts: opts.maxAttempts ?? MAX_ATTEMPTS,
     runAt: opts.runAt ?? null,
     priority: opts.priority ?? 0,

@@ -13,6 +13,8 @@ import {
   predictionsWithout,
   scoresWithoutBreakdowns,
   scoresWithoutOutcomes,
+  boardVersionOf,
+  bumpBoardVersionFrom,
   bumpBoardVersions,
   setBreakdowns,
   setOutcomes,
@@ -21,6 +23,27 @@ import {
 const BATCH = 50;
 /** The longest a back-fill leaves its release's cached answers in place (the heatmap, the explorer catch up). */
 export const BUMP_EVERY_MS = 30_000;
+
+/**
+ * A bump of the release's board version BUMP_EVERY_MS from now (unless one is due sooner), which
+ * happens only if nothing has moved the version since: a finished fill, an upload or a refresh
+ * already shows what was filled.
+ */
+async function queueBump(sql: Sql, releaseId: string) {
+  const [r] = await boardVersionOf(sql, releaseId);
+  if (!r) return;
+  await queueTask(
+    sql,
+    "bump-board",
+    { releaseId, version: r.version },
+    { jobKey: `bump-board:${releaseId}`, keyMode: "preserve_run_at", runAt: new Date(Date.now() + BUMP_EVERY_MS) },
+  );
+}
+
+/** Moves a release's board version if no one has since the fill queued it (what it filled shows). */
+export const bumpBoardTask = defineTask("bump-board", async (db, payload) => {
+  await bumpBoardVersionFrom(sqlOf(db), payload.releaseId, payload.version);
+});
 
 /**
  * The predictions a stored score counted, from the stored ones (a server judge's verdicts put in
@@ -61,47 +84,51 @@ function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
     },
   ) => Promise<unknown>,
 ) {
+  /** Fills one score's missing part and stores it. */
+  const fillOne = async (db: PrismaClient, s: { id: string; submission_id: string; release_id: string }) => {
+    const release = await db.release.findUniqueOrThrow({ where: { id: s.release_id }, include: { task: true } });
+    const task = await getTaskOrThrow(db, release.task.fullSlug);
+    const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
+    const preds = await predictionsWithout(db, s.submission_id, task.kind.storageOnlyFields ?? []);
+    const stored = new Map(preds.map((p) => [p.external_id, p.data]));
+    const predictions = scoredPredictions
+      ? await scoredPredictions(db, task, s.submission_id, s.release_id, instances, stored)
+      : stored;
+    // verdicts still being judged: the judge's last job writes this score again, whole
+    await store(sqlOf(db), s.id, { task, release, instances, predictions: predictions ?? new Map() });
+  };
   /**
    * Fills up to `batch` scores (in release order), then moves the board version of each release
-   * this batch finished, and of the one it is still filling when the last such bump
-   * (`bumpedAt`, epoch ms) is BUMP_EVERY_MS old: a back-fill of 10,000 scores invalidated every
-   * cached board and answer of its release once per batch, for minutes. Every filled release is
-   * bumped by the time its fill ends. Returns how many it filled, whether any is left, and when
-   * it last bumped the release in progress.
+   * it finished at once, and has the one it is still filling bumped BUMP_EVERY_MS after its first
+   * batch (a later batch keeps that time): a back-fill of 10,000 scores invalidated every cached
+   * board and answer of its release once per batch, for minutes. Whatever becomes of the fill (a
+   * score that fails, another release's scores coming first), what it filled shows within
+   * BUMP_EVERY_MS. Returns how many it filled and whether any is left.
    */
-  const step = async (db: PrismaClient, batch = BATCH, bumpedAt = 0) => {
+  const step = async (db: PrismaClient, batch = BATCH) => {
     const todo = await missing(sqlOf(db), batch);
-    if (!todo.length) return { filled: 0, more: false, bumpedAt };
-    for (const s of todo) {
-      const release = await db.release.findUniqueOrThrow({ where: { id: s.release_id }, include: { task: true } });
-      const task = await getTaskOrThrow(db, release.task.fullSlug);
-      const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
-      const preds = await predictionsWithout(db, s.submission_id, task.kind.storageOnlyFields ?? []);
-      const stored = new Map(preds.map((p) => [p.external_id, p.data]));
-      const predictions = scoredPredictions
-        ? await scoredPredictions(db, task, s.submission_id, s.release_id, instances, stored)
-        : stored;
-      // verdicts still being judged: the judge's last job writes this score again, whole
-      await store(sqlOf(db), s.id, { task, release, instances, predictions: predictions ?? new Map() });
+    if (!todo.length) return { filled: 0, more: false };
+    const touched = new Set<string>();
+    let next: { release_id: string } | undefined;
+    try {
+      for (const s of todo) {
+        await fillOne(db, s);
+        touched.add(s.release_id);
+      }
+      [next] = await missing(sqlOf(db), 1);
+    } finally {
+      // the scores' trigger ignores these columns: the versions move here (or in the queued bump)
+      const now = [...touched].filter((id) => !next || id !== next.release_id);
+      if (now.length) await bumpBoardVersions(sqlOf(db), now);
+      if (next && touched.has(next.release_id)) await queueBump(sqlOf(db), next.release_id);
     }
-    // the scores' trigger ignores these columns: the versions move here
-    const [next] = await missing(sqlOf(db), 1);
-    const filled = new Set(todo.map((s) => s.release_id));
-    const now = Date.now();
-    const due = !next || !filled.has(next.release_id) || now - bumpedAt >= BUMP_EVERY_MS;
-    const bump = [...filled].filter((id) => due || id !== next.release_id);
-    if (bump.length) await bumpBoardVersions(sqlOf(db), bump);
-    return {
-      filled: todo.length,
-      more: Boolean(next),
-      bumpedAt: next && bump.includes(next.release_id) ? now : bumpedAt,
-    };
+    return { filled: todo.length, more: Boolean(next) };
   };
   /** Fills up to `batch` scores; returns how many it filled. */
   const fill = async (db: PrismaClient, batch = BATCH): Promise<number> => (await step(db, batch)).filled;
   /** Queues the fill (one waiting job at a time), in the caller's transaction. */
-  const queueIn = (sql: Sql, payload: { bumpedAt?: number } = {}) =>
-    queueTask(sql, kind, payload as Parameters<typeof queueTask<K>>[2], { jobKey: kind, queue: "fill-outcomes" });
+  const queueIn = (sql: Sql) =>
+    queueTask(sql, kind, {} as Parameters<typeof queueTask<K>>[2], { jobKey: kind, queue: "fill-outcomes" });
   /** Queues the fill when some score lacks it. */
   const queue = async (db: PrismaClient): Promise<boolean> => {
     const [first] = await missing(sqlOf(db), 1);
@@ -109,12 +136,9 @@ function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
     await queueIn(sqlOf(db));
     return true;
   };
-  // each run fills a batch and queues the next (carrying when it last bumped: a newer queueing
-  // replaces that with nothing, which costs one bump more, never one less)
-  const task = defineTask(kind, async (db, payload) => {
-    const bumpedAt = typeof payload.bumpedAt === "number" ? payload.bumpedAt : 0;
-    const r = await step(db, BATCH, bumpedAt);
-    if (r.more) await queueIn(sqlOf(db), { bumpedAt: r.bumpedAt });
+  // each run fills a batch and queues the next
+  const task = defineTask(kind, async (db) => {
+    if ((await step(db)).more) await queue(db);
   });
   return { fill, step, queue, queueIn, task };
 }

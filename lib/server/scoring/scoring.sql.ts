@@ -90,6 +90,21 @@ export function setBreakdowns(sql: Sql, scoreId: string, breakdowns: unknown) {
 }
 
 /** One bump of the board version of each release (a back-fill batch: the pages show what it filled). */
+/** A release's board version (text: a bigint), for a bump that happens only if it has not moved. */
+export function boardVersionOf(sql: Sql, releaseId: string) {
+  return sql<{ version: string }>(`SELECT board_version::text AS version FROM releases WHERE id = $1::uuid`, [
+    releaseId,
+  ]);
+}
+
+/** One bump of the release's board version, if it is still `version`. */
+export function bumpBoardVersionFrom(sql: Sql, releaseId: string, version: string) {
+  return sql(
+    `UPDATE releases SET board_version = board_version + 1 WHERE id = $1::uuid AND board_version = $2::bigint`,
+    [releaseId, version],
+  );
+}
+
 export function bumpBoardVersions(sql: Sql, releaseIds: string[]) {
   return sql(`UPDATE releases SET board_version = board_version + 1 WHERE id = ANY($1::uuid[])`, [releaseIds]);
 }

@@ -5,7 +5,7 @@
 import type { JobRegistry } from "@/lib/server/jobs";
 import { refreshBoardTask } from "@/lib/server/leaderboard";
 import { rescoreJob, rescorePartTask } from "@/lib/server/releases";
-import { fillBreakdownsTask, fillOutcomesTask } from "@/lib/server/scoring";
+import { bumpBoardTask, fillBreakdownsTask, fillOutcomesTask } from "@/lib/server/scoring";
 import { scoreUploadJob, sweepUploadsTask } from "@/lib/server/submissions";
 import { snapshotChangedTask, snapshotJob, snapshotPublishedTask } from "@/lib/server/snapshots";
 import { auditSubmissionTask, fillAuditsTask } from "@/lib/server/integrity";
@@ -19,6 +19,7 @@ export const JOBS: JobRegistry = {
   "sweep-uploads": sweepUploadsTask,
   "fill-outcomes": fillOutcomesTask,
   "fill-breakdowns": fillBreakdownsTask,
+  "bump-board": bumpBoardTask,
   snapshot: snapshotJob,
   "snapshot-changed": snapshotChangedTask,
   "snapshot-published": snapshotPublishedTask,
