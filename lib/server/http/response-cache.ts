@@ -13,7 +13,8 @@ import { encodeBody, type Encoded } from "./encodings";
 import { lightPages, lightenPage, type Hydration } from "./light-page";
 
 // Rendered responses for visitors (no session, no token) — leaderboards, the pages below them, a
-// scored submission's page and JSON, the home page, team pages (ROUTES) — cached in each app process and
+// scored submission's page and JSON, the home page, team pages, README badges and preview images
+// (ROUTES) — cached in each app process and
 // answered by proxy.ts before Next.js routes the request. An entry is served only while its task's
 // release signature — every release's id, status and board_version — is the one it was rendered
 // under (and for at most MAX_AGE_MS); triggers move board_version on every change a board shows. The
