@@ -148,3 +148,25 @@ describe("reaping a killed worker's jobs", () => {
     });
   });
 });
+
+describe("migration 20261210000000_settle_stale_jobs", () => {
+  it("settles the rows kills left before the reaper did: a replaced job goes, a dead last attempt fails with its row", async () => {
+    const fs = await import("node:fs");
+    const releaseId = crypto.randomUUID();
+    const replaced = await add("refresh-board", { releaseId }, null, 5);
+    const jobId = crypto.randomUUID();
+    await insertJobRow(sql, { id: jobId, name: "rescore", payload: {}, total: 0, createdBy: null, teamId: null });
+    await sql(`UPDATE jobs SET status = 'running' WHERE id = $1::uuid`, [jobId]);
+    const dead = await add("tracked", { jobId }, null, 2);
+    const waiting = await add("tracked", { jobId: crypto.randomUUID() }, null, 4);
+    await sql(`UPDATE graphile_worker._private_jobs SET attempts = max_attempts WHERE id = ANY($1::bigint[])`, [
+      [replaced, dead],
+    ]);
+    await sql(fs.readFileSync("prisma/migrations/20261210000000_settle_stale_jobs/migration.sql", "utf8"), []);
+    expect(await job(replaced)).toBeUndefined();
+    expect(await job(dead)).toMatchObject({ attempts: 2, last_error: expect.stringMatching(/^the process running/) });
+    expect(await job(waiting)).toMatchObject({ attempts: 0, last_error: null });
+    const [row] = await sql<{ status: string }>(`SELECT status::text AS status FROM jobs WHERE id = $1::uuid`, [jobId]);
+    expect(row.status).toBe("failed");
+  });
+});
