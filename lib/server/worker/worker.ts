@@ -20,6 +20,12 @@ import { setScoredPredictions } from "@/lib/server/scoring";
 
 /** The jobs of the judge's runner (lib/server/judging). */
 const JUDGE_JOBS = new Set(["judge-comments", "judge-labels"]);
+/**
+ * The jobs of the boards' runner: a new upload's rank interval never waits for a free slot behind
+ * a snapshot of 10,000 submissions or a back-fill's batch (each minutes at that size: with two
+ * slots, a fresh upload's interval waited over a minute at 10,110 submissions).
+ */
+const BOARD_JOBS = new Set(["refresh-board"]);
 
 export { migrateQueue } from "@/lib/server/jobs";
 
@@ -49,7 +55,13 @@ export async function startJobWorker(db: Database, opts: { concurrency?: number;
   const runner = await startWorker(db.prisma, db.pool, JOBS, {
     concurrency: opts.concurrency ?? getEnv().WORKER_CONCURRENCY,
     events,
-    only: (name) => !JUDGE_JOBS.has(name),
+    only: (name) => !JUDGE_JOBS.has(name) && !BOARD_JOBS.has(name),
+  });
+  // one board at a time (a refresh at 10,000 systems uses every core: pair-threads.ts)
+  const boards = await startWorker(db.prisma, db.pool, JOBS, {
+    concurrency: 1,
+    events,
+    only: (name) => BOARD_JOBS.has(name),
   });
   // the judge's requests (seconds each, to an outside service) run beside the other jobs, on
   // runners of their own: a CR-Bench upload being judged never holds an upload's scoring slot
@@ -59,7 +71,7 @@ export async function startJobWorker(db: Database, opts: { concurrency?: number;
     only: (name) => JUDGE_JOBS.has(name),
   });
   const stop = async () => {
-    await Promise.all([runner.stop().catch(() => undefined), judge.stop().catch(() => undefined)]);
+    await Promise.all([runner, boards, judge].map((r) => r.stop().catch(() => undefined)));
     await stopHeartbeat(db, "worker");
   };
   if (opts.stopOnSignals) {
