@@ -11,6 +11,9 @@ const { migrateQueue, startJobWorker } = await import("@/lib/server/worker");
 const db = await getDatabase();
 await migrateDatabase(db);
 await migrateQueue(db.pool);
+// no request waits on this process's event loop: a board refresh takes it in 250 ms slices
+const { setRefreshSlice } = await import("@/lib/server/leaderboard");
+setRefreshSlice(250);
 const runner = await startJobWorker(db);
 // its own metrics (jobs by task and outcome, durations, its pool and scoring threads) on
 // GET /metrics of WORKER_METRICS_PORT when set (docs/operations.md, "Metrics and probes")
