@@ -13,10 +13,9 @@ import { AuditCard } from "@/components/submission/audit-card";
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
 import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { POST as importRoute } from "@/app/api/v1/admin/releases/route";
-import { seed } from "@/lib/server/setup";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { auditQueue, auditSubmission, fillAudits } from "@/lib/server/integrity";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 const P = { benchmark: "bouncerbench", task: "input" };
@@ -55,7 +54,7 @@ function independent(seedText: string, extra: (id: string, i: number) => string 
   );
 }
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 const tok: Record<string, string> = {};
 let gptId = "";
 let claudeId = "";
@@ -78,9 +77,7 @@ async function view(id: string, team?: string) {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
-  await db.runJobs();
+  db = await seededTestDatabase({ runJobs: true });
   const admins = await ensureTeam(db.prisma, "admins");
   tok.admin = (await createApiToken(db.prisma, { teamId: admins.id, isAdmin: true })).token;
   for (const name of ["BouncerBench authors", "copier", "honest", "quiet", "mimic", "outsider", "leaky", "prober"]) {

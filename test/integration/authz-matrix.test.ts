@@ -8,16 +8,15 @@ import { createJob } from "@/lib/server/jobs";
 import { createInvitation } from "@/lib/server/teams";
 import { importRelease } from "@/lib/server/releases";
 import { sqlOf } from "@/lib/server/db";
-import { seed } from "@/lib/server/setup";
 import { submitPredictions } from "@/lib/server/submissions";
 import { generateSynthetic } from "@/lib/synthetic/generate";
 import { ROLES, RULES, type Role, type World } from "../authz/rules";
 import { INPUT_IDS as ids, signedUpMember } from "../helpers/bouncer";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { dispatch, listRoutes } from "../helpers/router";
 
 let freshFiles = 0;
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 const world = {} as World;
 const tokens: Partial<Record<Role, string>> = {};
 let teamA = "";
@@ -25,8 +24,7 @@ let drafts = 0;
 let ownerC: Awaited<ReturnType<typeof actorFromUserId>> = null;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   world.instance = ids[0];
   const a = await signedUpMember(db, "authz-a@example.org", "Authz A");
   const b = await signedUpMember(db, "authz-b@example.org", "Authz B");

@@ -8,11 +8,16 @@ import { POST as importRoute } from "@/app/api/v1/admin/releases/route";
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
 import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
-import { seed } from "@/lib/server/setup";
 import { avExtraCharts } from "@/lib/tasks/scored-abstention/chart-data";
 import { AvDetails } from "@/lib/tasks/scored-abstention/model";
-import { AV_PAPER_EXPECTED, AV_PAPER_PREDICTIONS, AV_PAPER_RELEASE, toJsonl } from "../fixtures/av-paper-files";
-import { createTestDatabase } from "../helpers/db";
+import {
+  AV_PAPER_EXPECTED,
+  AV_PAPER_PREDICTIONS,
+  AV_PAPER_RELEASE,
+  explicitRejections,
+  toJsonl,
+} from "../fixtures/av-paper-files";
+import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 const TASK = "abstain-validate/repair";
@@ -20,16 +25,15 @@ const P = { benchmark: "abstain-validate", task: "repair" };
 // the validator is an LLM judge: uploads name it (issue 20)
 const JUDGE = { judge_model: "gemini-2.5-pro", judge_prompt: "fix-spec" };
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let admin: string;
 let member: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "admins")).id, isAdmin: true }))
     .token;
-  member = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "Paper authors")).id })).token;
+  member = await teamToken(db, "Paper authors");
 }, 300_000);
 afterAll(async () => db?.drop());
 
@@ -55,19 +59,6 @@ async function upload(text: string, fields: Record<string, string>, name = "pred
   );
   return { status: res.status, body: await res.json() };
 }
-
-/** Every trajectory the paper left unjudged given an explicit rejection instead. */
-const explicitRejections = () =>
-  AV_PAPER_PREDICTIONS.map((p) => {
-    const bug = AV_PAPER_RELEASE.find((b) => b.instance_id === p.instance_id)!;
-    const given = new Map(p.trajectories.map((t) => [t.trajectory_id, t]));
-    return {
-      ...p,
-      trajectories: bug.trajectories.map(
-        (t) => given.get(t.trajectory_id) ?? { trajectory_id: t.trajectory_id, validation_judgment: false },
-      ),
-    };
-  });
 
 describe("a public release", () => {
   let id: string;

@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importRelease } from "@/lib/server/releases";
 import { createJob } from "@/lib/server/jobs";
 import { sqlOf } from "@/lib/server/db";
-import { seed } from "@/lib/server/setup";
 import { submitPredictions } from "@/lib/server/submissions";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { INPUT_IDS as ids, signedUpMember } from "../helpers/bouncer";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { dispatch } from "../helpers/router";
 
 interface Case {
@@ -43,13 +42,12 @@ const corpus: { file: string; c: Case }[] = fs
     (JSON.parse(fs.readFileSync(path.join(DIR, file), "utf8")) as { cases: Case[] }).cases.map((c) => ({ file, c })),
   );
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 const vars: Record<string, string> = {};
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   vars.ID0 = ids[0];
   vars.ID1 = ids[1];
   vars.UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000";

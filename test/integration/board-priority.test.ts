@@ -6,8 +6,9 @@ import { queueBoardRefresh } from "@/lib/server/scoring";
 import { queuePublicBoardRefreshes } from "@/lib/server/leaderboard";
 import { seed } from "@/lib/server/setup";
 import { createTestDatabase } from "../helpers/db";
+import { type TestDatabase } from "../helpers/seeded";
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 beforeAll(async () => {
   db = await createTestDatabase();
 }, 120_000);

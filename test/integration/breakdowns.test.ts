@@ -1,19 +1,16 @@
 // Per-slice breakdowns (issue 20) through the route handlers on a real PostgreSQL: stored with the
 // score, checked against F_m recomputed here by hand from the file and the release's truth.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "@/lib/server/setup";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { apiCall } from "../helpers/requests";
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let gpt = "";
 
 const get = (url: string) => apiCall("GET", url);
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
-  await db.runJobs();
+  db = await seededTestDatabase({ runJobs: true });
   const lb = await get("/api/v1/tasks/bouncerbench/input/leaderboard?baselines=0");
   gpt = lb.body.rows.find((r: { model: string }) => r.model === "gpt-4.1").submissionId;
 });

@@ -4,12 +4,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "@/lib/server/setup";
 import { hashToken } from "@/lib/server/auth";
-import { countRows, createTestDatabase } from "../helpers/db";
+import { countRows } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 
 const server = process.env.DATABASE_URL;
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let tmp: string;
 
 function cli(args: string[]) {
@@ -23,8 +23,7 @@ function cli(args: string[]) {
 
 describe.skipIf(!server)("CLI (direct database mode)", () => {
   beforeAll(async () => {
-    db = await createTestDatabase();
-    await seed(db, () => undefined);
+    db = await seededTestDatabase();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "lb-cli-"));
   });
   afterAll(async () => {

@@ -1,17 +1,15 @@
 // What the papers' own tools emit uploads as is: enumerations in any case (CR-Bench's prompts ask
 // for "high" | "medium" | "low"), stored in their canonical spelling so scores do not depend on it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "@/lib/server/setup";
 import { submitPredictions } from "@/lib/server/submissions";
 import { ensureTeam } from "@/lib/server/auth";
 import { generateSynthetic } from "@/lib/synthetic/generate";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let teamId: string;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   teamId = (await ensureTeam(db.prisma, "formats")).id;
 });
 afterAll(async () => db?.drop());

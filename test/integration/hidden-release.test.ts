@@ -11,10 +11,9 @@ import { MAX_RELEASE_ERROR } from "@/lib/metrics";
 import { compareSubmissions } from "@/lib/server/submissions";
 import { getTaskInstance } from "@/lib/server/leaderboard";
 import { releaseOverview } from "@/lib/server/releases";
-import { seed } from "@/lib/server/setup";
 import { createApiToken, ensureTeam, actorFromToken } from "@/lib/server/auth";
 import { HIDDEN_PUBLISHED, importInputRelease, INPUT_IDS } from "../helpers/bouncer";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 const P = { benchmark: "bouncerbench", task: "input" };
@@ -24,13 +23,12 @@ const hiddenIds = INPUT_IDS.slice(0, 40);
 const labels = hiddenIds.map((_, i) => (i * 7 + (i >> 2)) % 4);
 const shouldBounce = labels.map((l) => l >= 2);
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let admin: string;
 const teams: Record<string, string> = {};
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   const a = await ensureTeam(db.prisma, "admins");
   admin = (await createApiToken(db.prisma, { teamId: a.id, isAdmin: true })).token;
   for (const name of ["attacker", "reader-a", "reader-b", "climber", "quota"]) {

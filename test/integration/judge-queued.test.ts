@@ -1,15 +1,15 @@
 // The team's daily judge budget (issue 34) holds for uploads a worker scores too (above
 // ASYNC_UPLOAD_BYTES: 202, then the job): past it the submission fails with the budget's message
 // and the job is not retried; an upload within it is judged and scored as usual.
+import type { TestDatabase } from "../helpers/seeded";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeVerdict, startJudgeFor } from "../helpers/fake-judge";
 
 // every CR-Bench file here is queued for a worker
 const judge = await startJudgeFor({ ASYNC_UPLOAD_BYTES: "2000", JUDGE_TEAM_DAILY_COMMENTS: "60" });
 
-const { seed } = await import("@/lib/server/setup");
 const { generateSynthetic } = await import("@/lib/synthetic/generate");
-const { createTestDatabase } = await import("../helpers/db");
+const { seededTestDatabase } = await import("../helpers/seeded");
 const { signedUpMember } = await import("../helpers/bouncer");
 const { apiCall, multipartRequest } = await import("../helpers/requests");
 const { dispatch } = await import("../helpers/router");
@@ -17,7 +17,7 @@ const { dispatch } = await import("../helpers/router");
 type Comment = { file: string; line: number | null; comment: string; judgment?: string };
 type File = Record<string, { comments: Comment[] }>;
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let token = "";
 const review = generateSynthetic().find((t) => t.task === "cr-bench/review")!.submissions;
 
@@ -51,9 +51,7 @@ async function queued(file: File, model: string) {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
-  await db.runJobs();
+  db = await seededTestDatabase({ runJobs: true });
   token = (await signedUpMember(db, "judge-queued@example.org", "Queued Judge Lab")).token;
 }, 120_000);
 afterAll(async () => {

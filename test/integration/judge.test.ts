@@ -2,6 +2,7 @@
 // on an OpenAI-compatible endpoint — here a real HTTP server speaking the protocol, started by the
 // test, with its failures (429, 5xx, a hang past the timeout, answers without a class) — through
 // the real upload route, jobs and PostgreSQL.
+import type { TestDatabase } from "../helpers/seeded";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startJudgeFor, fakeVerdict } from "../helpers/fake-judge";
 
@@ -11,7 +12,6 @@ const judge = await startJudgeFor({
   JUDGE_TEAM_DAILY_COMMENTS: "1400",
 });
 
-const { seed } = await import("@/lib/server/setup");
 const { generateSynthetic } = await import("@/lib/synthetic/generate");
 const { reviewMetrics } = await import("@/lib/metrics");
 const { fillCrEvaluator } = await import("@/lib/tasks/code-review/judge");
@@ -20,7 +20,7 @@ const { getTaskOrThrow } = await import("@/lib/server/tasks");
 const { sqlOf } = await import("@/lib/server/db");
 const { importRelease } = await import("@/lib/server/releases");
 const { biasCorrected } = await import("@/lib/metrics");
-const { createTestDatabase } = await import("../helpers/db");
+const { seededTestDatabase } = await import("../helpers/seeded");
 const { signedUpMember } = await import("../helpers/bouncer");
 const { apiCall, uploadFile } = await import("../helpers/requests");
 
@@ -28,7 +28,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 type Comment = { file: string; line: number | null; comment: string; severity?: string | null; judgment?: string };
 type File = Record<string, { comments: Comment[] }>;
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let token = "";
 const review = generateSynthetic().find((t) => t.task === "cr-bench/review")!.submissions;
 
@@ -92,9 +92,7 @@ async function judged(id: string, rounds = 5) {
 const comments = (file: File) => Object.values(file).reduce((s, p) => s + p.comments.length, 0);
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
-  await db.runJobs();
+  db = await seededTestDatabase({ runJobs: true });
   token = (await signedUpMember(db, "judge@example.org", "Judge Lab")).token;
 }, 120_000);
 afterAll(async () => {

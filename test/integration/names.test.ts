@@ -5,9 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backfillNameSkeletons, skeleton } from "@/lib/server/names";
-import { seed } from "@/lib/server/setup";
 import { createApiToken, createUserWithTeam } from "@/lib/server/auth";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { apiCall, uploadFile } from "../helpers/requests";
 
 const ids = Object.keys(
@@ -15,7 +14,7 @@ const ids = Object.keys(
 );
 const file = JSON.stringify({ [ids[0]]: { input_bounce: true } });
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let alice: { token: string; slug: string };
 let bob: { token: string; slug: string };
 
@@ -37,8 +36,7 @@ const upload = (token: string, fields: Record<string, string>) =>
   uploadFile("bouncerbench/input", file + " ".repeat(++sent), fields, token);
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   alice = await account("alice@example.org", "Alice Lab");
   bob = await account("bob@example.org", "Bob Lab");
 }, 120_000);

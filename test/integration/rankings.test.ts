@@ -2,15 +2,14 @@
 // with its attempts, the attempts ledger, duplicate files refused, withdrawal by the team's owners.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "@/lib/server/auth";
-import { seed } from "@/lib/server/setup";
 import { selectionInflation } from "@/lib/metrics";
 import { toFloat64 } from "@/lib/server/leaderboard";
 import { gptVariant as variant, signedUpMember, uploadInput as upload } from "../helpers/bouncer";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { apiCall } from "../helpers/requests";
 import { dispatch } from "../helpers/router";
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 type Person = { token: string; userId: string; team: string; teamId: string };
 let owner: Person;
 let other: Person;
@@ -37,8 +36,7 @@ async function person(email: string, name: string): Promise<Person> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   owner = await person("rank-owner@example.org", "Rank Lab");
   other = await person("rank-other@example.org", "Other Lab");
   // a plain member of the owner's team, with a token of that team

@@ -15,21 +15,19 @@ import type { bouncerPipeline } from "@/lib/tasks/bouncer-pipeline";
 import type { TaskChartsOf } from "@/lib/tasks/define";
 import { listBenchmarks, taskChartData } from "@/lib/server/leaderboard";
 import { teamView } from "@/lib/server/teams";
-import { seed } from "@/lib/server/setup";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { fillOutcomes, queueFillOutcomes } from "@/lib/server/scoring";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let token: string;
 const P = { benchmark: "bouncerbench", task: "input" };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   const t = await ensureTeam(db.prisma, "=cmd|' /C calc'!A0");
   token = (await createApiToken(db.prisma, { teamId: t.id })).token;
 });
@@ -107,16 +105,7 @@ describe("leaderboard views", () => {
     expect(res.headers.get("content-disposition")).toMatch(/bouncerbench-input-1\.1\.csv/);
     const csv = await res.text();
     const lines = csv.trim().split("\r\n");
-    expect(lines[0].split(",").slice(0, 8)).toEqual([
-      "rank",
-      "model",
-      "team",
-      "system",
-      "baseline",
-      "synthetic",
-      "partial",
-      "F_m",
-    ]);
+    expect(lines[0]).toMatch(/^rank,model,team,system,baseline,synthetic,partial,F_m,/);
     expect(lines).toHaveLength(1 + 3);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(csv).toContain(`"'+sum(1)"`);

@@ -10,15 +10,14 @@ import { POST as importRoute } from "@/app/api/v1/admin/releases/route";
 import type { Problem } from "@/lib/errors";
 import { parsePredictionFile } from "@/lib/files/parse-prediction-file";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
-import { seed } from "@/lib/server/setup";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { CATALOG } from "@/lib/tasks/catalog";
 import type { StoredInstance } from "@/lib/tasks/types";
 import { validatePredictionText } from "@/lib/tasks/validate";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let admin: string;
 let member: string;
 
@@ -30,8 +29,7 @@ const JUDGED: Record<string, Record<string, string>> = {
 };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   const a = await ensureTeam(db.prisma, "admins");
   admin = (await createApiToken(db.prisma, { teamId: a.id, isAdmin: true })).token;
   const m = await ensureTeam(db.prisma, "Submitters");

@@ -13,7 +13,6 @@ import { GET as releasesRoute } from "@/app/api/v1/tasks/[benchmark]/[task]/rele
 import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { GET as getInstances } from "@/app/api/v1/submissions/[id]/instances/route";
 import { GET as benchmarks } from "@/app/api/v1/benchmarks/route";
-import { seed } from "@/lib/server/setup";
 import { compareSubmissions } from "@/lib/server/submissions";
 import { getTaskInstance, listTaskInstances } from "@/lib/server/leaderboard";
 import { taskChartData } from "@/lib/server/leaderboard";
@@ -21,10 +20,11 @@ import type { binaryAbstention } from "@/lib/tasks/binary-abstention";
 import type { TaskChartsOf } from "@/lib/tasks/define";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { generateSynthetic } from "@/lib/synthetic/generate";
-import { countRows, createTestDatabase } from "../helpers/db";
+import { countRows } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let admin: string;
 let member: string;
 const synthetic = generateSynthetic();
@@ -35,8 +35,7 @@ const inputIds = Object.keys(
 const gptLabels = fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8");
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   const a = await ensureTeam(db.prisma, "admins");
   admin = (await createApiToken(db.prisma, { teamId: a.id, isAdmin: true })).token;
   const m = await ensureTeam(db.prisma, "Members");

@@ -5,19 +5,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "@/lib/server/setup";
 import { intervalFromReplicates, runMeanReplicates, seedOf } from "@/lib/metrics";
 import { getLeaderboard, toFloat64 } from "@/lib/server/leaderboard";
 import type { RunSummary } from "@/lib/leaderboard-runs";
 import { buildSnapshot } from "@/lib/server/snapshots";
 import { verifySnapshot } from "@/lib/snapshots/verify";
 import { gptVariant as variant, INPUT_IDS as ids, signedUpMember, uploadInput as upload } from "../helpers/bouncer";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { renderBoardTable } from "../helpers/render";
 import { apiCall } from "../helpers/requests";
 import { downloadSnapshot, fromDir } from "../helpers/snapshots";
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let token = "";
 let other = "";
 
@@ -39,8 +38,7 @@ const board = async (q = "") =>
 const runIds: string[] = [];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   token = (await signedUpMember(db, "runs@example.org", "Runs Lab")).token;
   other = (await signedUpMember(db, "runs-other@example.org", "Other Runs Lab")).token;
 }, 120_000);

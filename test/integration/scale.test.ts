@@ -16,23 +16,21 @@ import { getLeaderboard } from "@/lib/server/leaderboard";
 import { releaseSignatureState, taskSignature } from "@/lib/server/http";
 import { cacheSignature } from "@/lib/server/http/response-cache";
 import { knownSignature } from "@/lib/server/http/release-signatures";
-import { seed } from "@/lib/server/setup";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
-import { countRows, createTestDatabase } from "../helpers/db";
+import { countRows } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { gptVariant as variant, INPUT_IDS as ids } from "../helpers/bouncer";
 import { numpyAvailable, numpyRankIntervals } from "../metrics/rank-intervals-numpy";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 const URL_SUB = "/api/v1/tasks/bouncerbench/input/submissions";
 const P = { benchmark: "bouncerbench", task: "input" };
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let token: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
-  await db.runJobs();
+  db = await seededTestDatabase({ runJobs: true });
   const team = await ensureTeam(db.prisma, "Scale Team");
   token = (await createApiToken(db.prisma, { teamId: team.id })).token;
 });

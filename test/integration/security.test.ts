@@ -5,21 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as signup } from "@/app/api/v1/signup/route";
 import { POST as createToken } from "@/app/api/v1/tokens/route";
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
-import { seed } from "@/lib/server/setup";
 import { consume } from "@/lib/server/limits";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
-import { countRows, createTestDatabase } from "../helpers/db";
+import { countRows } from "../helpers/db";
+import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { apiRequest, ctx, multipartRequest } from "../helpers/requests";
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let member: string;
 let other: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
-  member = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "sec")).id })).token;
-  other = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "sec-2")).id })).token;
+  db = await seededTestDatabase();
+  member = await teamToken(db, "sec");
+  other = await teamToken(db, "sec-2");
 });
 afterAll(async () => db?.drop());
 

@@ -10,7 +10,6 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "@/lib/server/setup";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { parquet, PREDICTION_COLUMNS, readCsvGz } from "@/lib/snapshots/format";
 import { verifySnapshot } from "@/lib/snapshots/verify";
@@ -18,7 +17,7 @@ import { sqlOf } from "@/lib/server/db";
 import { buildSnapshot } from "@/lib/server/snapshots";
 import { releasesDueForSnapshot } from "@/lib/server/snapshots/snapshots.sql";
 import { HIDDEN_PUBLISHED, importInputRelease } from "../helpers/bouncer";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { apiRequest, multipartRequest } from "../helpers/requests";
 import { dispatch } from "../helpers/router";
 import { downloadSnapshot, fromDir } from "../helpers/snapshots";
@@ -26,7 +25,7 @@ import { downloadSnapshot, fromDir } from "../helpers/snapshots";
 const SEED = "prisma/seed-data/bouncerbench";
 const ids = Object.keys(JSON.parse(fs.readFileSync(path.join(SEED, "input_bouncer_gpt-4.1.json"), "utf8")));
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let admin: string;
 const tokens: string[] = [];
 let tmp: string;
@@ -42,8 +41,7 @@ const predictions = (pattern: (i: number) => boolean) =>
   JSON.stringify(Object.fromEntries(ids.map((id, i) => [id, { input_bounce: pattern(i) }])));
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "snap-admins")).id, isAdmin: true }))
     .token;
   for (const [k, name] of ["snap-a", "snap-b"].entries()) {

@@ -4,13 +4,12 @@ import fs from "node:fs";
 import path from "node:path";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "@/lib/server/setup";
 import { generateSynthetic } from "@/lib/synthetic/generate";
 import { GPT as gpt, gptVariant as variant, INPUT_IDS as ids, signedUpMember } from "../helpers/bouncer";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { apiCall, uploadFile, type Json } from "../helpers/requests";
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let token = "";
 const review = generateSynthetic().find((t) => t.task === "cr-bench/review")!.submissions;
 
@@ -22,9 +21,7 @@ const upload = (task: string, text: string, fields: Record<string, string>) => u
 const submissions = () => db.prisma.submission.count();
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
-  await db.runJobs();
+  db = await seededTestDatabase({ runJobs: true });
   token = (await signedUpMember(db, "meta@example.org", "Meta Lab")).token;
 });
 afterAll(async () => db?.drop());

@@ -15,11 +15,10 @@ import { getReleaseInstances } from "@/lib/server/cache";
 import { cacheableRoute } from "@/lib/server/http";
 import { getBoard } from "@/lib/server/leaderboard";
 import { outcomeAt } from "@/lib/server/scoring";
-import { seed } from "@/lib/server/setup";
 import { getSubmissionOrThrow, listSubmissionInstances, predictionTraceView } from "@/lib/server/submissions";
 import { teamPageView, type BoardOf } from "@/lib/server/teams";
 import { HIDDEN_PUBLISHED, importInputRelease } from "../helpers/bouncer";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { ctx, multipartRequest } from "../helpers/requests";
 
 const P = { benchmark: "bouncerbench", task: "input" };
@@ -28,7 +27,7 @@ const gpt = seedFile("input_bouncer_gpt-4.1.json");
 const claude = seedFile("input_bouncer_claude-3.7-sonnet.json");
 const inputIds = Object.keys(JSON.parse(gpt));
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let token: string;
 let admin: string;
 const SLUG = "rank-lab";
@@ -46,11 +45,10 @@ async function upload(text: string, fields: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   const team = await ensureTeam(db.prisma, SLUG);
   token = (await createApiToken(db.prisma, { teamId: team.id })).token;
-  admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "mods")).id, isAdmin: true })).token;
+  admin = await teamToken(db, "mods", { isAdmin: true });
   // oldest first: the page lists the newest first
   subs.alphaWorse = await upload(claude, { model: "alpha" }); // the same system, a lower F_m: not its best
   subs.alpha = await upload(gpt, { model: "alpha" }); // the system's best, ranked

@@ -3,13 +3,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromUserId, createApiToken, ensureTeam, createUserWithTeam } from "@/lib/server/auth";
-import { seed } from "@/lib/server/setup";
+import { actorFromUserId, createApiToken, createUserWithTeam } from "@/lib/server/auth";
 import { uploadTeam } from "@/lib/server/teams";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { apiCall, uploadFile } from "../helpers/requests";
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 const ids = Object.keys(
   JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
 );
@@ -37,11 +36,10 @@ const upload = (token: string, fields: Record<string, string>) =>
   );
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   owner = await person("owner@example.org", "Lab Owner");
   colleague = await person("colleague@example.org", "Colleague");
-  admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "mods")).id, isAdmin: true })).token;
+  admin = await teamToken(db, "mods", { isAdmin: true });
 });
 afterAll(async () => db?.drop());
 

@@ -4,12 +4,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "@/lib/server/setup";
 import { createApiToken, createUserWithTeam } from "@/lib/server/auth";
-import { createTestDatabase } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { apiCall, uploadFile } from "../helpers/requests";
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 const ids = Object.keys(
   JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
 );
@@ -30,8 +29,7 @@ let memberTokenForLab = "";
 let privateId = "";
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   const mk = async (email: string, name: string) => {
     const { user, team } = await createUserWithTeam(db.prisma, { email, name, password: "a long passphrase here" });
     return {

@@ -3,6 +3,7 @@
 // being stored for a worker (large ones) — and leaves no row, chunk or quota slot behind.
 // Before the fix the handler waited forever on busboy's file stream once the body failed.
 // (e2e/uploads-end.spec.ts sends the same shapes over real sockets to a running app.)
+import type { TestDatabase } from "../helpers/seeded";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -14,21 +15,19 @@ process.env.BODY_WINDOW_SECONDS = "1";
 process.env.UPLOAD_MEMORY_TEAM_MB = "0.1";
 
 const { POST: submit } = await import("@/app/api/v1/tasks/[benchmark]/[task]/submissions/route");
-const { seed } = await import("@/lib/server/setup");
 const { createApiToken, ensureTeam } = await import("@/lib/server/auth");
-const { createTestDatabase } = await import("../helpers/db");
+const { seededTestDatabase, teamToken } = await import("../helpers/seeded");
 const { ctx, multipartRequest } = await import("../helpers/requests");
 const { uploadMemoryHeld } = await import("@/lib/server/limits");
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let token: string;
 let teamId: string;
 const rejections: unknown[] = [];
 const onRejection = (e: unknown) => rejections.push(e);
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   teamId = (await ensureTeam(db.prisma, "enders")).id;
   token = (await createApiToken(db.prisma, { teamId })).token;
   process.on("unhandledRejection", onRejection);
@@ -139,7 +138,7 @@ describe("what one team holds in memory", () => {
     expect(second.res.headers.get("connection")).toBe("close");
     expect(second.ms).toBeLessThan(1000);
     // another team is not held back by this one
-    const other = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "others")).id })).token;
+    const other = await teamToken(db, "others");
     const req = multipartRequest(
       "/api/v1/tasks/bouncerbench/input/submissions",
       { model: "other-team", dry_run: "true" },

@@ -1,6 +1,7 @@
 // The 413 paths: an upload or a release import past MAX_UPLOAD_BYTES is refused with a clear
 // message, stores nothing, and leaves no unhandled promise rejection behind (a busboy stream
 // that hits its limit long before the request ends).
+import type { TestDatabase } from "../helpers/seeded";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // read once by lib/env.ts, on first use: set before any handler runs
@@ -8,21 +9,20 @@ process.env.MAX_UPLOAD_BYTES = "4096";
 
 const { POST: submit } = await import("@/app/api/v1/tasks/[benchmark]/[task]/submissions/route");
 const { POST: importRoute } = await import("@/app/api/v1/admin/releases/route");
-const { seed } = await import("@/lib/server/setup");
 const { createApiToken, ensureTeam } = await import("@/lib/server/auth");
-const { countRows, createTestDatabase } = await import("../helpers/db");
+const { countRows } = await import("../helpers/db");
+const { seededTestDatabase, teamToken } = await import("../helpers/seeded");
 const { ctx, multipartRequest } = await import("../helpers/requests");
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let member: string;
 let admin: string;
 const rejections: unknown[] = [];
 const onRejection = (e: unknown) => rejections.push(e);
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
-  member = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "big")).id })).token;
+  db = await seededTestDatabase();
+  member = await teamToken(db, "big");
   admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "big-admins")).id, isAdmin: true }))
     .token;
   process.on("unhandledRejection", onRejection);

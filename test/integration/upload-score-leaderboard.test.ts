@@ -7,14 +7,14 @@ import { GET as leaderboard } from "@/app/api/v1/tasks/[benchmark]/[task]/leader
 import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { GET as getInstances } from "@/app/api/v1/submissions/[id]/instances/route";
 import { GET as benchmarks } from "@/app/api/v1/benchmarks/route";
-import { seed } from "@/lib/server/setup";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
-import { countRows, createTestDatabase } from "../helpers/db";
+import { countRows } from "../helpers/db";
+import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 const URL_SUB = "/api/v1/tasks/bouncerbench/input/submissions";
 const P = { benchmark: "bouncerbench", task: "input" };
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: TestDatabase;
 let token: string;
 let otherToken: string;
 let ids: string[];
@@ -22,8 +22,7 @@ let ids: string[];
 const gptFile = fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8");
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, () => undefined);
+  db = await seededTestDatabase();
   const team = await ensureTeam(db.prisma, "Team One");
   token = (await createApiToken(db.prisma, { teamId: team.id })).token;
   const other = await ensureTeam(db.prisma, "Team Two");

@@ -4,6 +4,29 @@ import { describe, expect, it } from "vitest";
 import { computeBreakdowns, offeredAttributes } from "@/lib/tasks/shared/breakdowns";
 import { bouncerPipeline, ticketOf } from "./index";
 
+/** A patch of set `r.set` as a release row (quality q, correct or not, `len` characters long). */
+type PatchRow = { set: string; q: number; ok: boolean; ib: boolean; ob: boolean };
+
+function instanceOf(r: PatchRow, id: string, len: number) {
+  const p = bouncerPipeline.parseReleaseRow(
+    {
+      instance_id: id,
+      input_quality: r.q,
+      patch: "x".repeat(len),
+      output_quality: r.ok ? 1 : 0.5,
+      patch_set: r.set,
+    },
+    {},
+  );
+  if (!p.ok) throw new Error(JSON.stringify(p.problems));
+  return p.value;
+}
+
+/** Each row's two bouncers' verdicts, keyed by its instance. */
+function predictionsOf(rows: PatchRow[], instances: { externalId: string }[]) {
+  return new Map(rows.map((r, i) => [instances[i].externalId, { input: { bounce: r.ib }, output: { bounce: r.ob } }]));
+}
+
 const rows = [
   // patch set A: 4 patches, 2 correct; both bouncers keep one correct and one incorrect
   { set: "A", q: 0, ok: true, ib: false, ob: false, len: 100 },
@@ -17,23 +40,8 @@ const rows = [
 ];
 
 describe("Table IV by patch set", () => {
-  const instances = rows.map((r, i) => {
-    const p = bouncerPipeline.parseReleaseRow(
-      {
-        instance_id: `${r.set}/owner__repo-${i}`,
-        input_quality: r.q,
-        patch: "x".repeat(r.len),
-        output_quality: r.ok ? 1 : 0.5,
-        patch_set: r.set,
-      },
-      {},
-    );
-    if (!p.ok) throw new Error(JSON.stringify(p.problems));
-    return p.value;
-  });
-  const predictions = new Map(
-    rows.map((r, i) => [instances[i].externalId, { input: { bounce: r.ib }, output: { bounce: r.ob } }]),
-  );
+  const instances = rows.map((r, i) => instanceOf(r, `${r.set}/owner__repo-${i}`, r.len));
+  const predictions = predictionsOf(rows, instances);
 
   it("is offered as an attribute and scores each patch set on its own instances", () => {
     expect(offeredAttributes(bouncerPipeline, {}, instances).map((a) => a.key)).toContain("patch_set");
@@ -61,23 +69,8 @@ describe("several patch sets on the same tickets", () => {
   const rows = sets.flatMap((set, s) =>
     tickets.map((t, k) => ({ set, ...t, ok: (k + s) % 2 === 0, ib: t.q >= 2 && k !== 2, ob: (k + s) % 3 === 0 })),
   );
-  const instances = rows.map((r) => {
-    const p = bouncerPipeline.parseReleaseRow(
-      {
-        instance_id: `${r.set}/${r.id}`,
-        input_quality: r.q,
-        patch: "x".repeat(100),
-        output_quality: r.ok ? 1 : 0.5,
-        patch_set: r.set,
-      },
-      {},
-    );
-    if (!p.ok) throw new Error(JSON.stringify(p.problems));
-    return p.value;
-  });
-  const predictions = new Map(
-    rows.map((r, i) => [instances[i].externalId, { input: { bounce: r.ib }, output: { bounce: r.ob } }]),
-  );
+  const instances = rows.map((r) => instanceOf(r, `${r.set}/${r.id}`, 100));
+  const predictions = predictionsOf(rows, instances);
   const pairs = instances.map((i) => ({
     truth: i.truth,
     prediction: predictions.get(i.externalId)!,

@@ -10,6 +10,7 @@ import {
   AV_PAPER_EXPECTED,
   AV_PAPER_PREDICTIONS,
   AV_PAPER_RELEASE,
+  explicitRejections,
   toJsonl,
 } from "../../../test/fixtures/av-paper-files";
 import { scoredAbstention } from "./index";
@@ -72,16 +73,7 @@ describe("a file in the paper's shape", () => {
   });
 
   it("a missing judgment scores exactly like an explicit rejection", () => {
-    const explicit = AV_PAPER_PREDICTIONS.map((p) => {
-      const bug = AV_PAPER_RELEASE.find((b) => b.instance_id === p.instance_id)!;
-      const given = new Map(p.trajectories.map((t) => [t.trajectory_id, t]));
-      return {
-        ...p,
-        trajectories: bug.trajectories.map(
-          (t) => given.get(t.trajectory_id) ?? { trajectory_id: t.trajectory_id, validation_judgment: false },
-        ),
-      };
-    });
+    const explicit = explicitRejections();
     const e = scoreFile(toJsonl(explicit));
     expect(e.metrics).toEqual(r.metrics);
     expect(e.details.unjudged).toEqual({ total: 0, passingFilter: 0 });
