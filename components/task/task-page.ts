@@ -6,11 +6,15 @@ export type TaskParams = Promise<{ benchmark: string; task: string }>;
 /** A page's query string, as Next.js hands it to the page. */
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+/** A task's full slug ("bouncerbench/input") from its pages' route parameters. */
+export function fullSlugOf(p: { benchmark: string; task: string }): string {
+  return `${p.benchmark}/${p.task}`;
+}
+
 /** A task page's `generateMetadata` that gives the page a title made from the task's full slug. */
 export function taskPageTitle(title: (fullSlug: string) => string) {
   return async function generateMetadata({ params }: { params: TaskParams }): Promise<Metadata> {
-    const { benchmark, task } = await params;
-    return { title: title(`${benchmark}/${task}`) };
+    return { title: title(fullSlugOf(await params)) };
   };
 }
 

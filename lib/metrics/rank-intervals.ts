@@ -31,7 +31,9 @@
 //    replicates are all defined are rounded to a common grid, q = round(c/h), h = max|c| / 1,465
 //    (at B = 1,000 the finest grid whose 32-bit sums stay exact), once; then for every pair
 //    S = Σ(qi − qj)² and M = max|qi − qj| are exact integer sums, eight resamples per SIMD instruction
-//    (rank-intervals-kernel.ts, WebAssembly, ~60 ns a pair at B = 1,000). With e = c − h·q each
+//    (rank-intervals-kernel.ts, WebAssembly, ~60 ns a pair at B = 1,000; the server hands bands of
+//    rows to helper threads sharing the kernel's memory: lib/server/leaderboard/pair-threads.ts,
+//    through RankIntervalOptions.kernel). With e = c − h·q each
 //    system's rounding error (its norm and largest coordinate measured once), the difference
 //    Δ = ci − cj is h·Δq + (ei − ej): ‖Δ‖ lies within ‖ei‖ + ‖ej‖ of h·√S, which bounds the
 //    direct formula's variance (‖Δ‖² − B·mean²)/(B − 1) from both sides (s to ±0.2% for a typical

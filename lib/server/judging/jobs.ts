@@ -88,7 +88,8 @@ export const judgeFinishTask = defineTask("judge-finish", async (db, { submissio
   if (!sub || !release) return;
   const task = await getTaskOrThrow(db, release.task.fullSlug);
   const s = await rescoreCompute(db, task, submissionId, release, {
-    prepare: (instances, predictions) => serverVerdictsFor(db, task, submissionId, releaseId, instances, predictions),
+    prepare: (instances, predictions) =>
+      serverVerdictsFor(db, task, { submissionId, releaseId }, instances, predictions),
   });
   if (!s) return; // a verdict went missing: serverVerdictsFor queued the judging again
   const upload = sub.status === "judging" && sub.upload_release_id === releaseId;

@@ -11,6 +11,8 @@ import { judgedSubmission, latestRunOf, runHasLiveJobs, runOf } from "./judging.
 import { planJudging, startJudging, withVerdicts } from "./plan";
 
 type Json = Record<string, unknown>;
+/** Which score: a submission's on a release. */
+type ScoreOf = { submissionId: string; releaseId: string };
 
 /**
  * The predictions a submission's score counts on a release: as stored for a team-judged one; with
@@ -20,8 +22,7 @@ type Json = Record<string, unknown>;
 export async function serverVerdictsFor(
   db: PrismaClient,
   task: ResolvedTask,
-  submissionId: string,
-  releaseId: string,
+  { submissionId, releaseId }: ScoreOf,
   instances: StoredInstance[],
   predictions: Map<string, Json>,
   opts: { queue?: boolean } = {},
@@ -66,10 +67,9 @@ export async function serverVerdictsFor(
 export function scoredPredictions(
   db: PrismaClient,
   task: ResolvedTask,
-  submissionId: string,
-  releaseId: string,
+  score: ScoreOf,
   instances: StoredInstance[],
   predictions: Map<string, Json>,
 ): Promise<Map<string, Json> | null> {
-  return serverVerdictsFor(db, task, submissionId, releaseId, instances, predictions, { queue: false });
+  return serverVerdictsFor(db, task, score, instances, predictions, { queue: false });
 }

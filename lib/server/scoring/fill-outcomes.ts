@@ -53,8 +53,7 @@ export const bumpBoardTask = defineTask("bump-board", async (db, payload) => {
 export type ScoredPredictions = (
   db: PrismaClient,
   task: ResolvedTask,
-  submissionId: string,
-  releaseId: string,
+  score: { submissionId: string; releaseId: string },
   instances: StoredInstance[],
   predictions: Map<string, Record<string, unknown>>,
 ) => Promise<Map<string, Record<string, unknown>> | null>;
@@ -92,7 +91,7 @@ function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
     const preds = await predictionsWithout(db, s.submission_id, task.kind.storageOnlyFields ?? []);
     const stored = new Map(preds.map((p) => [p.external_id, p.data]));
     const predictions = scoredPredictions
-      ? await scoredPredictions(db, task, s.submission_id, s.release_id, instances, stored)
+      ? await scoredPredictions(db, task, { submissionId: s.submission_id, releaseId: s.release_id }, instances, stored)
       : stored;
     // verdicts still being judged: the judge's last job writes this score again, whole
     await store(sqlOf(db), s.id, { task, release, instances, predictions: predictions ?? new Map() });

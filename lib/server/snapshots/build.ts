@@ -94,7 +94,8 @@ async function predictionsTable(
     const stored = await predictionsOf(sqlOf(db), id, task.kind.storageOnlyFields ?? []);
     const raw = new Map(stored.map((p) => [p.external_id, p.data]));
     // as scored: a server judge's verdicts in place, so the file recomputes to the board's numbers
-    const preds = (await scoredPredictions(db, task, id, release.id, instances, raw)) ?? raw;
+    const preds =
+      (await scoredPredictions(db, task, { submissionId: id, releaseId: release.id }, instances, raw)) ?? raw;
     const bits = encodeOutcomes(task, instances, preds);
     instances.forEach((inst, i) => {
       const p = preds.get(inst.externalId);

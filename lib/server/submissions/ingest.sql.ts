@@ -10,18 +10,18 @@ export function deletePredictionsOf(sql: Sql, submissionId: string) {
   return sql(`DELETE FROM predictions WHERE submission_id = $1::uuid`, [submissionId]);
 }
 
+/** Who sent an upload, to which task and release: the first row a submission has. */
+export interface NewSubmissionRow {
+  id: string;
+  taskId: string;
+  teamId: string | null;
+  userId: string | null;
+  fileName: string | null;
+  releaseId: string;
+}
+
 /** The row of an upload scored at once, while its file streams in. */
-export function insertScoringSubmission(
-  sql: Sql,
-  r: {
-    id: string;
-    taskId: string;
-    teamId: string | null;
-    userId: string | null;
-    fileName: string | null;
-    releaseId: string;
-  },
-) {
+export function insertScoringSubmission(sql: Sql, r: NewSubmissionRow) {
   return sql(
     `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id)
      VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'scoring', '', $5, $6::uuid)`,

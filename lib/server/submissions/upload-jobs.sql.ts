@@ -1,21 +1,10 @@
 // The statements of the spooled (202) upload path. It runs on pg transactions of its own (the
 // body streams into upload_chunks a megabyte at a time, outside Prisma), so these take an `Sql`.
 import type { Sql } from "@/lib/server/db";
-import { formAssignments, type SubmissionForm } from "./ingest.sql";
+import { formAssignments, type NewSubmissionRow, type SubmissionForm } from "./ingest.sql";
 
 /** The row an upload holds from its first byte: queued, private, named by its receiver's heartbeat. */
-export function insertQueuedSubmission(
-  sql: Sql,
-  r: {
-    id: string;
-    taskId: string;
-    teamId: string | null;
-    userId: string | null;
-    fileName: string;
-    releaseId: string;
-    receiverId: string;
-  },
-) {
+export function insertQueuedSubmission(sql: Sql, r: NewSubmissionRow & { receiverId: string }) {
   return sql(
     `INSERT INTO submissions (id, task_id, team_id, user_id, model, status, format, file_name, upload_release_id, visibility, receiver_id)
      VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, '', 'queued', '', $5, $6::uuid, 'private', $7)`,

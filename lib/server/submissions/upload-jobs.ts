@@ -60,24 +60,26 @@ async function openProbe(fullSlug: string, fileName: string) {
 
 type Meta = SubmissionMeta & { dryRun?: boolean };
 
-/**
- * Takes an upload as it arrives and picks its path by its real size: up to `asyncBytes` it is read
- * whole first (so no transaction waits on a slow client) and then validated, scored and stored at
- * once in a scoring thread (201; lib/server/submissions/scoring-pool.ts); past that — whatever Content-Length
- * said, or without one — it is kept for a job worker (202).
- */
-export async function acceptUpload(input: {
+/** An upload as its route hands it over: the body as it streams in, the form's fields when read. */
+type StreamedUpload = {
   task: string;
   source: AsyncIterable<Uint8Array>;
   fileName: string;
   teamId: string | null;
   userId: string | null;
   meta: Promise<Meta>;
-  dryRun?: boolean;
-  asyncBytes: number;
   quota?: boolean;
-  actorLabel?: string;
-}) {
+};
+
+/**
+ * Takes an upload as it arrives and picks its path by its real size: up to `asyncBytes` it is read
+ * whole first (so no transaction waits on a slow client) and then validated, scored and stored at
+ * once in a scoring thread (201; lib/server/submissions/scoring-pool.ts); past that — whatever Content-Length
+ * said, or without one — it is kept for a job worker (202).
+ */
+export async function acceptUpload(
+  input: StreamedUpload & { dryRun?: boolean; asyncBytes: number; actorLabel?: string },
+) {
   const it = input.source[Symbol.asyncIterator]();
   // the bytes held here count against the team's and the process's budgets (limits/upload-memory.ts)
   const hold = holdUploadMemory(input.teamId ?? `user:${input.userId}`);
@@ -147,15 +149,7 @@ async function readHead(
  * part-way is deleted; one abandoned by a dead process is swept by "sweep-uploads".
  * Returns at once (the route answers 202); the job's progress and error show on the submission.
  */
-export async function queueUpload(input: {
-  task: string;
-  source: AsyncIterable<Uint8Array>;
-  fileName: string;
-  teamId: string | null;
-  userId: string | null;
-  meta: Promise<Meta>;
-  quota?: boolean;
-}) {
+export async function queueUpload(input: StreamedUpload) {
   const database = await getDatabase();
   const task = await getTaskOrThrow(database.prisma, input.task);
   const release = await getReleaseOrThrow(database.prisma, task.id);

@@ -32,6 +32,9 @@ export type PrimaryMetric = Pick<MetricColumn, "key" | "label" | "format">;
 
 type TaskRef = { fullSlug: string; kind: string; primaryMetric: string };
 type ReleaseRef = { id: string; version: string; status: string; hidden: boolean; boardVersion: bigint };
+/** The columns of TaskRef and ReleaseRef, as Prisma selects them. */
+const TASK_REF = { fullSlug: true, kind: true, primaryMetric: true } as const;
+const RELEASE_REF = { id: true, version: true, status: true, hidden: true, boardVersion: true } as const;
 
 function primaryMetricOf(task: TaskRef): PrimaryMetric {
   const c = getTaskKind(task.kind)
@@ -122,16 +125,7 @@ async function currentScores(db: PrismaClient, ids: string[]): Promise<Map<strin
       submissionId: true,
       primaryValue: true,
       partial: true,
-      release: {
-        select: {
-          id: true,
-          version: true,
-          status: true,
-          hidden: true,
-          boardVersion: true,
-          task: { select: { fullSlug: true, kind: true, primaryMetric: true } },
-        },
-      },
+      release: { select: { ...RELEASE_REF, task: { select: TASK_REF } } },
     },
     orderBy: { computedAt: "desc" },
   });
@@ -193,20 +187,8 @@ function teamReleases(db: PrismaClient, slug: string, member: boolean) {
       },
     },
     select: {
-      id: true,
-      version: true,
-      status: true,
-      hidden: true,
-      boardVersion: true,
-      task: {
-        select: {
-          fullSlug: true,
-          kind: true,
-          primaryMetric: true,
-          name: true,
-          benchmark: { select: { name: true } },
-        },
-      },
+      ...RELEASE_REF,
+      task: { select: { ...TASK_REF, name: true, benchmark: { select: { name: true } } } },
     },
     orderBy: [{ task: { benchmark: { sortOrder: "asc" } } }, { task: { sortOrder: "asc" } }],
   });

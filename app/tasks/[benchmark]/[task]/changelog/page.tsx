@@ -1,3 +1,4 @@
+import { fullSlugOf } from "@/components/task/task-page";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
@@ -44,8 +45,7 @@ export default async function ChangelogPage({
   params: Params;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { benchmark, task } = await params;
-  const fullSlug = `${benchmark}/${task}`;
+  const fullSlug = fullSlugOf(await params);
   const before = ChangelogQuery.shape.before.safeParse((await searchParams).before).data;
   const c = await orNotFound(taskChangelog(await getDb(), fullSlug, PAGE, before));
   return (

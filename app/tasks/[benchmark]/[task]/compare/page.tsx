@@ -10,7 +10,7 @@ import {
 import { BeatsMatrix, ComparePicker } from "@/components/compare/compare-pickers";
 import { Badge } from "@/components/ui/badge";
 import { previewMetadata } from "@/components/og/preview-metadata";
-import type { TaskPageProps } from "@/components/task/task-page";
+import { fullSlugOf, type TaskPageProps } from "@/components/task/task-page";
 import { EmptyState } from "@/components/ui/card";
 import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
@@ -40,8 +40,7 @@ export async function generateMetadata({ params, searchParams }: TaskPageProps):
 
 /** Two to four submissions side by side: metrics, paired tests, and where they disagree. */
 export default async function ComparePage({ params, searchParams }: TaskPageProps) {
-  const { benchmark, task } = await params;
-  const fullSlug = `${benchmark}/${task}`;
+  const fullSlug = fullSlugOf(await params);
   const sp = await searchParams;
   const db = await getDb();
   const v = await orNotFound(comparePageView(db, fullSlug, sp, await getSessionActor()));

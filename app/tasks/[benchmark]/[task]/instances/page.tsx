@@ -1,4 +1,4 @@
-import { taskPageTitle, type TaskPageProps } from "@/components/task/task-page";
+import { fullSlugOf, taskPageTitle, type TaskPageProps } from "@/components/task/task-page";
 import Link from "next/link";
 import { ShareBar, TopChips } from "@/components/instances/share-bar";
 import { TaskHeader } from "@/components/task/task-header";
@@ -26,8 +26,7 @@ const field = "rounded border border-slate-300 px-2 py-1 dark:border-slate-700 d
  * repository, truth label and length — all in the URL, built from aggregates written with scores.
  */
 export default async function InstancesPage({ params, searchParams }: TaskPageProps) {
-  const { benchmark, task } = await params;
-  const fullSlug = `${benchmark}/${task}`;
+  const fullSlug = fullSlugOf(await params);
   const base = `/tasks/${fullSlug}/instances`;
   const q = parseExplorerQuery(await searchParams);
   const db = await getDb();

@@ -1,4 +1,4 @@
-import { taskPageTitle, type TaskPageProps } from "@/components/task/task-page";
+import { fullSlugOf, taskPageTitle, type TaskPageProps } from "@/components/task/task-page";
 import Link from "next/link";
 import { PivotTable } from "@/components/pivot/pivot-table";
 import { metaLabel } from "@/lib/system-meta-labels";
@@ -17,8 +17,7 @@ export const generateMetadata = taskPageTitle((fullSlug) => `${fullSlug} pivot`)
  * default): the shape of CI-Bench's Table 1 and CR-Bench's Table 4. Every state is a URL.
  */
 export default async function PivotPage({ params, searchParams }: TaskPageProps) {
-  const { benchmark, task } = await params;
-  const fullSlug = `${benchmark}/${task}`;
+  const fullSlug = fullSlugOf(await params);
   const {
     pivot: p,
     ignored,

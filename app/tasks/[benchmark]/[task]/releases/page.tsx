@@ -1,4 +1,4 @@
-import { taskPageTitle, type TaskParams } from "@/components/task/task-page";
+import { fullSlugOf, taskPageTitle, type TaskParams } from "@/components/task/task-page";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
@@ -13,8 +13,7 @@ export const dynamic = "force-dynamic";
 export const generateMetadata = taskPageTitle((fullSlug) => `Releases · ${fullSlug}`);
 
 export default async function ReleasesPage({ params }: { params: TaskParams }) {
-  const { benchmark, task } = await params;
-  const fullSlug = `${benchmark}/${task}`;
+  const fullSlug = fullSlugOf(await params);
   const db = await getDb();
   const t = await findTask(db, fullSlug);
   if (!t) notFound();

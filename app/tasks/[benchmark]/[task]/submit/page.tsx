@@ -1,5 +1,5 @@
 import { judgeConfig } from "@/lib/server/judging";
-import { taskPageTitle, type TaskParams } from "@/components/task/task-page";
+import { fullSlugOf, taskPageTitle, type TaskParams } from "@/components/task/task-page";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { ComposeForm } from "@/components/upload/compose-form";
@@ -23,8 +23,7 @@ function primaryColumnOf(t: ResolvedTask): Pick<MetricColumn, "label" | "format"
 }
 
 export default async function SubmitPage({ params }: { params: TaskParams }) {
-  const { benchmark, task } = await params;
-  const fullSlug = `${benchmark}/${task}`;
+  const fullSlug = fullSlugOf(await params);
   const actor = await getSessionActor();
   if (!actor) redirect(`/signin?callbackUrl=${encodeURIComponent(`/tasks/${fullSlug}/submit`)}`);
   const db = await getDb();

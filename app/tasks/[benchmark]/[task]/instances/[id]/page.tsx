@@ -1,3 +1,4 @@
+import { fullSlugOf } from "@/components/task/task-page";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ShareBar } from "@/components/instances/share-bar";
@@ -31,7 +32,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function InstancePage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const { benchmark, task, id } = await params;
   const q = parseInstancePageQuery(await searchParams);
-  const fullSlug = `${benchmark}/${task}`;
+  const fullSlug = fullSlugOf({ benchmark, task });
   const instanceId = decodeURIComponent(id);
   const inst = await orNotFound(
     getTaskInstance(await getDb(), fullSlug, instanceId, q.release, await getSessionActor(), q),

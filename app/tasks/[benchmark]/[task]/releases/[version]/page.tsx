@@ -1,3 +1,4 @@
+import { fullSlugOf } from "@/components/task/task-page";
 import { fixed } from "@/lib/format";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -21,7 +22,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function ReleasePage({ params }: { params: Params }) {
   const { benchmark, task, version } = await params;
-  const fullSlug = `${benchmark}/${task}`;
+  const fullSlug = fullSlugOf({ benchmark, task });
   const actor = await getSessionActor();
   const o = await orNotFound(releaseOverview(await getDb(), fullSlug, decodeURIComponent(version), actor));
   const files = `/api/v1/tasks/${fullSlug}/releases/${encodeURIComponent(o.release.version)}`;
