@@ -16,6 +16,7 @@ import { BOOTSTRAP_RESAMPLES, bootstrapIndices } from "@/lib/metrics/bootstrap-r
 import { seededRandom } from "@/lib/metrics/bootstrap-ci";
 import { rankIntervalSteps, type RankIntervalCounts, type RankIntervals } from "@/lib/metrics/rank-intervals";
 import { rankIntervalStepsExact } from "@/lib/metrics/rank-intervals-exact";
+import { helperThreads, threadedPairKernel } from "@/lib/server/leaderboard/pair-threads";
 
 const INSTANCES = 1699;
 const EXACT_UP_TO = 2000;
@@ -71,8 +72,11 @@ function board(N: number, seed = 1) {
   return { points, replicates, best: [...best.values()].sort((a, b) => a - b) };
 }
 
-/** Runs the steps as the refresh job does (a turn of the event loop every 20 ms): wall and CPU seconds, longest step. */
-async function run<T>(steps: Generator<number, T, void>) {
+/**
+ * Runs the steps as the refresh job does (a turn of the event loop every `slice` ms: 20 where
+ * requests share the loop, 250 in a worker process): wall and CPU seconds, longest step.
+ */
+async function run<T>(steps: Generator<number, T, void>, slice = 20) {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let last = t0;
@@ -86,7 +90,7 @@ async function run<T>(steps: Generator<number, T, void>) {
       const cpu = process.cpuUsage(cpu0);
       return { value: s.value, wall: (now - t0) / 1000, cpu: (cpu.user + cpu.system) / 1e6, longest };
     }
-    if (now - turn > 20) {
+    if (now - turn > slice) {
       await new Promise((r) => setImmediate(r));
       turn = performance.now();
     }
@@ -119,6 +123,18 @@ async function main() {
         `${counts.pending} verdicts left for pass 2 (${pct(counts.pending / counts.pairs)}), ` +
         `${counts.exactVerdicts} needed their float64 standard error (${pct(counts.exactVerdicts / counts.pairs)})`,
     );
+    // as refresh-board runs it in a worker process: the pair kernel's bands on helper threads, 250 ms slices
+    const threaded = await run(
+      rankIntervalSteps(points, replicates, 0.95, [best], { kernel: (n, B, rows) => threadedPairKernel(n, B, rows) }),
+      250,
+    );
+    const alike =
+      plain(fast.value) === plain(threaded.value) && plain(fast.value.subsets[0]) === plain(threaded.value.subsets[0]);
+    console.log(
+      `  threads (${helperThreads()} helpers): ${threaded.wall.toFixed(2)} s (CPU of all threads ${threaded.cpu.toFixed(2)} s, ` +
+        `longest step ${threaded.longest.toFixed(0)} ms): ${(fast.wall / threaded.wall).toFixed(2)}× the single thread; output ${alike ? "identical" : "DIFFERENT"}`,
+    );
+    if (!alike) process.exitCode = 1;
     if (N > EXACT_UP_TO) continue;
     const exact = await run(rankIntervalStepsExact(points, replicates, 0.95, [best]));
     const same =
