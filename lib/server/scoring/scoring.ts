@@ -33,7 +33,7 @@ export async function saveScores(
   scores: { id: string; s: ComputedScore }[],
   opts: { refreshBoard?: boolean } = {},
 ): Promise<void> {
-  for (const { id, s } of scores) await writeScore(exec, task, id, releaseId, s);
+  for (const score of scores) await writeScore(exec, task, releaseId, score);
   await updateLadder(
     exec,
     task,
@@ -61,12 +61,12 @@ export async function queueBoardRefresh(exec: Sql, releaseIds: string[]): Promis
     );
 }
 
+/** Upserts one submission's score row on the release (its details as the readers want them). */
 async function writeScore(
   exec: Sql,
   task: ResolvedTask,
-  submissionId: string,
   releaseId: string,
-  s: ComputedScore,
+  { id: submissionId, s }: { id: string; s: ComputedScore },
 ): Promise<void> {
   const details = {
     ...(s.result?.details ?? {}),
