@@ -16,7 +16,7 @@ import { BOOTSTRAP_RESAMPLES, bootstrapIndices } from "@/lib/metrics/bootstrap-r
 import { seededRandom } from "@/lib/metrics/bootstrap-ci";
 import { rankIntervalSteps, type RankIntervalCounts, type RankIntervals } from "@/lib/metrics/rank-intervals";
 import { rankIntervalStepsExact } from "@/lib/metrics/rank-intervals-exact";
-import { helperThreads, threadedPairKernel } from "@/lib/server/leaderboard/pair-threads";
+import { helperThreads, THREADED_FROM, threadedPairKernel } from "@/lib/server/leaderboard/pair-threads";
 
 const INSTANCES = 1699;
 const EXACT_UP_TO = 2000;
@@ -131,7 +131,7 @@ async function main() {
     const alike =
       plain(fast.value) === plain(threaded.value) && plain(fast.value.subsets[0]) === plain(threaded.value.subsets[0]);
     console.log(
-      `  threads (${helperThreads()} helpers): ${threaded.wall.toFixed(2)} s (CPU of all threads ${threaded.cpu.toFixed(2)} s, ` +
+      `  ${N < THREADED_FROM ? `worker's way (under ${THREADED_FROM} submissions: one thread)` : `threads (${helperThreads()} helpers)`}: ${threaded.wall.toFixed(2)} s (CPU of all threads ${threaded.cpu.toFixed(2)} s, ` +
         `longest step ${threaded.longest.toFixed(0)} ms): ${(fast.wall / threaded.wall).toFixed(2)}× the single thread; output ${alike ? "identical" : "DIFFERENT"}`,
     );
     if (!alike) process.exitCode = 1;
