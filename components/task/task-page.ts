@@ -1,15 +1,11 @@
 import type { Metadata } from "next";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 /** The route parameters of a task's pages (/tasks/[benchmark]/[task]/…). */
 export type TaskParams = Promise<{ benchmark: string; task: string }>;
 
 /** A page's query string, as Next.js hands it to the page. */
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-/** A task's full slug ("bouncerbench/input") from its pages' route parameters. */
-export function fullSlugOf(p: { benchmark: string; task: string }): string {
-  return `${p.benchmark}/${p.task}`;
-}
 
 /** A task page's `generateMetadata` that gives the page a title made from the task's full slug. */
 export function taskPageTitle(title: (fullSlug: string) => string) {

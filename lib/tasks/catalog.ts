@@ -144,6 +144,11 @@ export function registerBenchmark(def: BenchmarkDef): void {
   CATALOG.push(def);
 }
 
+/** A task's full slug ("bouncerbench/input") from its routes' parameters. */
+export function fullSlugOf(p: { benchmark: string; task: string }): string {
+  return `${p.benchmark}/${p.task}`;
+}
+
 export function findTaskDef(fullSlug: string): { benchmark: BenchmarkDef; task: TaskDef } | undefined {
   const [b, t] = fullSlug.split("/");
   const benchmark = CATALOG.find((x) => x.slug === b);

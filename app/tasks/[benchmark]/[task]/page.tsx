@@ -29,6 +29,7 @@ import { boardPageView, breakdownHeatmap, taskChartData } from "@/lib/server/lea
 import { orNotFound } from "@/lib/server/pages";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { boardOg, versionTag } from "@/lib/server/previews";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
@@ -39,7 +40,7 @@ export async function generateMetadata({ params, searchParams }: TaskPageProps):
   const fallback = { title: `${benchmark}/${task} leaderboard` };
   try {
     // the preview image's URL names the board version: a new score gives a new image
-    const og = await boardOg(await getDb(), `${benchmark}/${task}`, release);
+    const og = await boardOg(await getDb(), fullSlugOf({ benchmark, task }), release);
     const title = `${og.card.title} leaderboard · ${og.card.kicker.replace(/ leaderboard$/, "")}`;
     const description = `${og.card.sub}. ${og.card.rows.length ? `Top: ${og.card.rows.map((r) => `${r.name} ${r.value}`).join(", ")}.` : ""}`;
     return {
@@ -70,8 +71,8 @@ export default async function TaskLeaderboardPage({ params, searchParams }: Task
   const db = await getDb();
   const sp = await searchParams;
   // ?snapshot=ID: the board as that snapshot froze it
-  if (typeof sp.snapshot === "string") return <SnapshotView fullSlug={`${benchmark}/${task}`} search={sp} />;
-  const v = await orNotFound(boardPageView(db, `${benchmark}/${task}`, sp));
+  if (typeof sp.snapshot === "string") return <SnapshotView fullSlug={fullSlugOf({ benchmark, task })} search={sp} />;
+  const v = await orNotFound(boardPageView(db, fullSlugOf({ benchmark, task }), sp));
   const header = <TaskHeader task={v.task} current="leaderboard" />;
   const board = v.board;
   if (!board) {

@@ -4,11 +4,12 @@ import { getDb } from "@/lib/server/db";
 import { boardOg, ogPng, versionTag } from "@/lib/server/previews";
 import { route } from "@/lib/server/http";
 import { TaskParams } from "@/lib/validations/common";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "public", params: TaskParams }, async ({ params, url }) => {
-  const slug = `${params.benchmark}/${params.task}`;
+  const slug = fullSlugOf(params);
   const release = url.searchParams.get("release") || undefined;
   const og = await boardOg(await getDb(), slug, release);
   return ogPng(`board:${slug}:${release ?? ""}`, versionTag(og.version), url.searchParams.get("v"), () => (

@@ -1,4 +1,3 @@
-import { fullSlugOf } from "@/components/task/task-page";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
@@ -7,6 +6,7 @@ import { formatDate } from "@/lib/format";
 import { taskChangelog } from "@/lib/server/releases";
 import { orNotFound } from "@/lib/server/pages";
 import { ChangelogQuery } from "@/lib/validations/common";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 

@@ -10,7 +10,7 @@ import {
 import { BeatsMatrix, ComparePicker } from "@/components/compare/compare-pickers";
 import { Badge } from "@/components/ui/badge";
 import { previewMetadata } from "@/components/og/preview-metadata";
-import { fullSlugOf, type TaskPageProps } from "@/components/task/task-page";
+import { type TaskPageProps } from "@/components/task/task-page";
 import { EmptyState } from "@/components/ui/card";
 import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
@@ -18,6 +18,7 @@ import { orNotFound } from "@/lib/server/pages";
 import { beatsMatrix, compareCandidates } from "@/lib/server/leaderboard";
 import { compareOg, versionTag } from "@/lib/server/previews";
 import { comparePageView, compareQuery } from "@/lib/server/submissions";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
@@ -25,7 +26,7 @@ export async function generateMetadata({ params, searchParams }: TaskPageProps):
   const { benchmark, task } = await params;
   const { ids, release } = compareQuery(await searchParams);
   try {
-    const og = await compareOg(await getDb(), `${benchmark}/${task}`, ids, null, release);
+    const og = await compareOg(await getDb(), fullSlugOf({ benchmark, task }), ids, null, release);
     return previewMetadata({
       title: `${og.card.title} · compare`,
       ogTitle: og.card.title,

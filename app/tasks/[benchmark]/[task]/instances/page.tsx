@@ -1,4 +1,4 @@
-import { fullSlugOf, taskPageTitle, type TaskPageProps } from "@/components/task/task-page";
+import { taskPageTitle, type TaskPageProps } from "@/components/task/task-page";
 import Link from "next/link";
 import { ShareBar, TopChips } from "@/components/instances/share-bar";
 import { TaskHeader } from "@/components/task/task-header";
@@ -13,6 +13,7 @@ import { explorerHref, listTaskInstances, type InstanceExplorer } from "@/lib/se
 import { parseExplorerQuery, type ExplorerQuery } from "@/lib/validations/instances";
 import { orNotFound } from "@/lib/server/pages";
 import { getTaskOrThrow } from "@/lib/server/tasks";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { fullSlugOf, taskPageTitle, type TaskPageProps } from "@/components/task/task-page";
+import { taskPageTitle, type TaskPageProps } from "@/components/task/task-page";
 import Link from "next/link";
 import { PivotTable } from "@/components/pivot/pivot-table";
 import { metaLabel } from "@/lib/system-meta-labels";
@@ -7,6 +7,7 @@ import { getDb } from "@/lib/server/db";
 import { pivotPageView } from "@/lib/server/leaderboard";
 import { orNotFound } from "@/lib/server/pages";
 import { PIVOT_DIMENSIONS } from "@/lib/validations/common";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { fullSlugOf, taskPageTitle, type TaskParams } from "@/components/task/task-page";
+import { taskPageTitle, type TaskParams } from "@/components/task/task-page";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
@@ -7,6 +7,7 @@ import { formatDate } from "@/lib/format";
 import { listReleases } from "@/lib/server/releases";
 import { findTask } from "@/lib/server/tasks";
 import { listSnapshots } from "@/lib/server/snapshots";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { judgeConfig } from "@/lib/server/judging";
-import { fullSlugOf, taskPageTitle, type TaskParams } from "@/components/task/task-page";
+import { taskPageTitle, type TaskParams } from "@/components/task/task-page";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { ComposeForm } from "@/components/upload/compose-form";
@@ -11,6 +11,7 @@ import { composeChoices } from "@/lib/server/submissions";
 import { getDb } from "@/lib/server/db";
 import { getSessionActor } from "@/lib/server/auth";
 import { uploadContext } from "@/lib/server/teams";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 

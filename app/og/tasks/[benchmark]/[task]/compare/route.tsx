@@ -4,11 +4,12 @@ import { getDb } from "@/lib/server/db";
 import { compareOg, ogPng, versionTag } from "@/lib/server/previews";
 import { route } from "@/lib/server/http";
 import { TaskParams } from "@/lib/validations/common";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "public", params: TaskParams }, async ({ params, actor, url }) => {
-  const slug = `${params.benchmark}/${params.task}`;
+  const slug = fullSlugOf(params);
   const ids = (url.searchParams.get("ids") ?? "").split(",").filter(Boolean);
   const release = url.searchParams.get("release") || undefined;
   const og = await compareOg(await getDb(), slug, ids, actor, release);

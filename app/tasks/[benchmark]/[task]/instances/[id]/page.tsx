@@ -1,4 +1,3 @@
-import { fullSlugOf } from "@/components/task/task-page";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ShareBar } from "@/components/instances/share-bar";
@@ -13,6 +12,7 @@ import { getDb } from "@/lib/server/db";
 import { getTaskInstance, instancePageHref } from "@/lib/server/leaderboard";
 import { parseInstancePageQuery, type InstancePageQuery } from "@/lib/validations/instances";
 import { orNotFound } from "@/lib/server/pages";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 

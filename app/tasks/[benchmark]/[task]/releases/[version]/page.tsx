@@ -1,4 +1,3 @@
-import { fullSlugOf } from "@/components/task/task-page";
 import { fixed } from "@/lib/format";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -10,6 +9,7 @@ import { formatDate, percent } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/auth";
 import { releaseOverview } from "@/lib/server/releases";
 import { orNotFound } from "@/lib/server/pages";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 

@@ -7,6 +7,7 @@ import { audit } from "@/lib/server/audit";
 import { respond, route } from "@/lib/server/http";
 import { TaskQuota, TaskQuotaBody } from "@/lib/contracts/admin";
 import { TaskParams } from "@/lib/contracts/leaderboards";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +15,7 @@ export const PATCH = route(
   { access: "admin", params: TaskParams, body: TaskQuotaBody },
   async ({ params, actor, body }) => {
     const db = await getDb();
-    const fullSlug = `${params.benchmark}/${params.task}`;
+    const fullSlug = fullSlugOf(params);
     const task = await db.task.findUnique({ where: { fullSlug } });
     if (!task) throw notFound(`task ${fullSlug}`);
     const t = await db.task.update({

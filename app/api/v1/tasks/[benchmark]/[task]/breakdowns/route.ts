@@ -3,14 +3,12 @@ import { getDb } from "@/lib/server/db";
 import { taskBreakdowns } from "@/lib/server/leaderboard";
 import { respond, route } from "@/lib/server/http";
 import { ReleaseQuery, TaskBreakdowns, TaskParams } from "@/lib/contracts/leaderboards";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route(
   { access: "public", params: TaskParams, query: ReleaseQuery },
   async ({ params, actor, query }) =>
-    respond(
-      TaskBreakdowns,
-      await taskBreakdowns(await getDb(), `${params.benchmark}/${params.task}`, actor, query.release),
-    ),
+    respond(TaskBreakdowns, await taskBreakdowns(await getDb(), fullSlugOf(params), actor, query.release)),
 );

@@ -3,13 +3,14 @@ import { getDb } from "@/lib/server/db";
 import { changelogAtom, taskChangelog } from "@/lib/server/releases";
 import { respond, route } from "@/lib/server/http";
 import { Changelog, ChangelogQuery, TaskParams } from "@/lib/contracts/leaderboards";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route(
   { access: "public", params: TaskParams, query: ChangelogQuery },
   async ({ params, query: q }) => {
-    const c = await taskChangelog(await getDb(), `${params.benchmark}/${params.task}`, q.limit, q.before);
+    const c = await taskChangelog(await getDb(), fullSlugOf(params), q.limit, q.before);
     if (q.format === "atom")
       return new Response(changelogAtom(c), { headers: { "content-type": "application/atom+xml; charset=utf-8" } });
     return respond(Changelog, c);

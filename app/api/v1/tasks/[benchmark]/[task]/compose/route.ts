@@ -6,13 +6,14 @@ import { AppError } from "@/lib/errors";
 import { respond, route } from "@/lib/server/http";
 import { TaskParams } from "@/lib/contracts/leaderboards";
 import { ComposeBody, Composed } from "@/lib/contracts/submissions";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
 export const POST = route(
   { access: "member", params: TaskParams, body: ComposeBody },
   async ({ params, actor, body }) => {
-    const c = await composePipeline(await getDb(), actor, `${params.benchmark}/${params.task}`, body);
+    const c = await composePipeline(await getDb(), actor, fullSlugOf(params), body);
     const { id, status, validation } = c.result;
     // a pipeline is never a dry run nor judged (composePipeline refuses a queued one): stored and scored
     if (id === null || status !== "scored") throw new AppError("internal", `a composed pipeline came back ${status}`);

@@ -4,9 +4,10 @@ import { getDb } from "@/lib/server/db";
 import { getPivot } from "@/lib/server/leaderboard";
 import { respond, route } from "@/lib/server/http";
 import { Pivot, PivotQuery, TaskParams } from "@/lib/contracts/leaderboards";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "public", params: TaskParams, query: PivotQuery }, async ({ params, query }) =>
-  respond(Pivot, await getPivot(await getDb(), `${params.benchmark}/${params.task}`, query)),
+  respond(Pivot, await getPivot(await getDb(), fullSlugOf(params), query)),
 );

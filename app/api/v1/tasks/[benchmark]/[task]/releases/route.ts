@@ -6,12 +6,13 @@ import { respond, route } from "@/lib/server/http";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { TaskParams } from "@/lib/contracts/leaderboards";
 import { ReleaseList } from "@/lib/contracts/releases";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "public", params: TaskParams }, async ({ params, actor }) => {
   const db = await getDb();
-  const task = await getTaskOrThrow(db, `${params.benchmark}/${params.task}`);
+  const task = await getTaskOrThrow(db, fullSlugOf(params));
   const releases = await listReleases(db, task.id, { includeDrafts: actor?.isAdmin });
   // CR-Bench: the server's judge against the release's human labels (κ, sensitivity, specificity), when measured
   const agreements = task.kind.serverJudge

@@ -4,10 +4,11 @@ import { respond, route } from "@/lib/server/http";
 import { listSnapshots } from "@/lib/server/snapshots";
 import { SnapshotList } from "@/lib/contracts/snapshots";
 import { TaskParams } from "@/lib/contracts/leaderboards";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "public", params: TaskParams }, async ({ params }) => {
-  const task = `${params.benchmark}/${params.task}`;
+  const task = fullSlugOf(params);
   return respond(SnapshotList, { task, snapshots: await listSnapshots(await getDb(), task) });
 });

@@ -12,6 +12,7 @@ import { TaskParams } from "@/lib/contracts/leaderboards";
 import { SubmissionFields, UploadJudging, UploadQueued, UploadScored } from "@/lib/contracts/submissions";
 import { standingOf } from "@/lib/server/leaderboard";
 import { judgeView } from "@/lib/server/judging";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
@@ -22,7 +23,7 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
   const exempt = actor.isAdmin;
   const db = await getDb();
   // refused before a byte of the file is read: unknown task, no release, too many uploads
-  const task = await getTaskOrThrow(db, `${params.benchmark}/${params.task}`);
+  const task = await getTaskOrThrow(db, fullSlugOf(params));
   const release = await getReleaseOrThrow(db, task.id);
   let counted = false;
   const { result } = await streamMultipart(req, {

@@ -4,17 +4,13 @@ import { getDb } from "@/lib/server/db";
 import { route } from "@/lib/server/http";
 import { badgeResponse, submissionBadge, svgName } from "@/lib/server/previews";
 import { SubmissionBadgeParams } from "@/lib/validations/common";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "public", params: SubmissionBadgeParams }, async ({ params, actor, req }) =>
   badgeResponse(
     req,
-    await submissionBadge(
-      await getDb(),
-      `${params.benchmark}/${params.task}`,
-      svgName(params.file, "submission"),
-      actor,
-    ),
+    await submissionBadge(await getDb(), fullSlugOf(params), svgName(params.file, "submission"), actor),
   ),
 );

@@ -4,13 +4,14 @@ import { ReleaseIdsQuery, ReleaseInstanceIds, ReleaseVersionParams } from "@/lib
 import { getDb } from "@/lib/server/db";
 import { respond, route } from "@/lib/server/http";
 import { downloadCacheHeaders, idsText, releaseInstanceIds } from "@/lib/server/releases";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route(
   { access: "public", params: ReleaseVersionParams, query: ReleaseIdsQuery },
   async ({ req, params, query, actor }) => {
-    const slug = `${params.benchmark}/${params.task}`;
+    const slug = fullSlugOf(params);
     const { body, fileStem, shared } = await releaseInstanceIds(await getDb(), slug, params.version, actor);
     const txt = query.format === "txt";
     const content = txt ? idsText(body.ids) : JSON.stringify(body);

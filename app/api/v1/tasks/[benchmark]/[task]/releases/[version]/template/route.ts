@@ -4,13 +4,14 @@ import { PredictionTemplateFile, ReleaseVersionParams } from "@/lib/contracts/re
 import { getDb } from "@/lib/server/db";
 import { checkContract, route } from "@/lib/server/http";
 import { downloadCacheHeaders, releaseTemplate } from "@/lib/server/releases";
+import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
 // The file is JSON written one instance per line (readable and fillable by hand): served as text,
 // its shape is the kind's upload format, which the tests check with the kind's own parser.
 export const GET = route({ access: "public", params: ReleaseVersionParams }, async ({ req, params, actor }) => {
-  const slug = `${params.benchmark}/${params.task}`;
+  const slug = fullSlugOf(params);
   const { body, fileStem, shared } = await releaseTemplate(await getDb(), slug, params.version, actor);
   // written one instance per line, for reading and filling by hand: sent as written, checked
   // against its contract as respond() checks an answer (outside production, where it is parsed)
