@@ -450,39 +450,25 @@ type Readers<T, P, D, M> = {
   seriesOf: (x: ChartSeries<Json>, hidden: boolean) => ChartSeries<D>;
 };
 
+type ReleaseInput = Parameters<NonNullable<TaskKindModule["releaseDistributions"]>>[0];
+
 /** A release's views through the kind: its distributions, statistics, baselines and blank file. */
 function releaseHooks<T, P, D, M, TC, SC>(
   def: TaskKindDef<T, P, D, M, TC, SC>,
   r: Readers<T, P, D, M>,
 ): Pick<TaskKindModule, "releaseDistributions" | "releaseStatistics" | "baselines" | "template"> {
   const { s, truth, metadata, check } = r;
+  // a release's instances, read through the kind's schemas (its truth only where the caller has it)
+  const release = (input: ReleaseInput) => ({
+    truth: input.truth,
+    instances: input.instances.map((i) => ({
+      truth: input.truth ? truth(i.truth) : null,
+      metadata: metadata(i.metadata),
+    })),
+  });
   return {
-    releaseDistributions:
-      def.releaseDistributions &&
-      ((input, o) =>
-        def.releaseDistributions!(
-          {
-            truth: input.truth,
-            instances: input.instances.map((i) => ({
-              truth: input.truth ? truth(i.truth) : null,
-              metadata: metadata(i.metadata),
-            })),
-          },
-          o,
-        )),
-    releaseStatistics:
-      def.releaseStatistics &&
-      ((input, o) =>
-        def.releaseStatistics!(
-          {
-            truth: input.truth,
-            instances: input.instances.map((i) => ({
-              truth: input.truth ? truth(i.truth) : null,
-              metadata: metadata(i.metadata),
-            })),
-          },
-          o,
-        )),
+    releaseDistributions: def.releaseDistributions && ((input, o) => def.releaseDistributions!(release(input), o)),
+    releaseStatistics: def.releaseStatistics && ((input, o) => def.releaseStatistics!(release(input), o)),
     baselines:
       def.baselines &&
       ((o) =>

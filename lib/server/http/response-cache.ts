@@ -57,16 +57,29 @@ export type CacheableRoute = { pool: Pool; key: string } & (
 
 const T = "([a-z0-9-]+)/([a-z0-9-]+)";
 const UUID = "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})";
+const SLUG = "([a-z0-9-]{1,64})";
 /**
- * A cacheable path, what it depends on, its budget, and the query parameters its page or handler
- * reads (from their schemas where there is one): the key keeps only these, so a request with
- * parameters nobody reads (`?junk=1`, `utm_*`) is answered from the same entry, and cannot push
- * boards out of the cache.
+ * The path a route pattern matches: a task's `[benchmark]/[task]`, a submission's `[id]` (a UUID,
+ * in any case), a team's `[slug]`; any other parameter is one path segment.
  */
-const route = (name: string, path: string, scope: Scope, pool: Pool, params: readonly string[], flags = "") => ({
+const pathOf = (name: string) =>
+  name
+    .replace("[benchmark]/[task]", T)
+    .replace("/submissions/[id]", `/submissions/${UUID}`)
+    .replace("[slug]", SLUG)
+    .replace(/\[[a-z]+\]/g, "[^/]+");
+
+/**
+ * A cacheable route (its pattern as Next.js names it, app/…), what it depends on, its budget, and
+ * the query parameters its page or handler reads (from their schemas where there is one): the key
+ * keeps only these, so a request with parameters nobody reads (`?junk=1`, `utm_*`) is answered
+ * from the same entry, and cannot push boards out of the cache. Its path is the pattern's unless
+ * given (a badge's file name).
+ */
+const route = (name: string, scope: Scope, pool: Pool, params: readonly string[], path = pathOf(name)) => ({
   /** the route pattern as Next.js names it (app/…): metrics label the entry's requests with it */
   name,
-  re: new RegExp(`^${path}$`, flags),
+  re: new RegExp(`^${path}$`, path.includes(UUID) ? "i" : ""),
   scope,
   pool,
   params: new Set(params),
@@ -78,111 +91,56 @@ const PIVOT = Object.keys(PivotQuery.shape);
 /** The requests the proxy answers from the cache, for visitors (no session, no token). */
 const ROUTES = [
   // the page also reads `print` (a printable board) and `snapshot` (a frozen board)
-  route("/tasks/[benchmark]/[task]", `/tasks/${T}`, "task", "boards", [...BOARD, "print", "snapshot"]),
-  route("/api/v1/tasks/[benchmark]/[task]/leaderboard", `/api/v1/tasks/${T}/leaderboard`, "task", "boards", BOARD),
+  route("/tasks/[benchmark]/[task]", "task", "boards", [...BOARD, "print", "snapshot"]),
+  route("/api/v1/tasks/[benchmark]/[task]/leaderboard", "task", "boards", BOARD),
   // the instance explorer and instance pages: built from the same release's board_version
   // (per-instance aggregates, board order) and its instances, which never change once imported
-  route(
-    "/tasks/[benchmark]/[task]/instances",
-    `/tasks/${T}/instances`,
-    "task",
-    "details",
-    Object.keys(ExplorerQuery.shape),
-  ),
-  route(
-    "/tasks/[benchmark]/[task]/instances/[id]",
-    `/tasks/${T}/instances/[^/]+`,
-    "task",
-    "details",
-    Object.keys(InstancePageQuery.shape),
-  ),
+  route("/tasks/[benchmark]/[task]/instances", "task", "details", Object.keys(ExplorerQuery.shape)),
+  route("/tasks/[benchmark]/[task]/instances/[id]", "task", "details", Object.keys(InstancePageQuery.shape)),
   // a comparison of public submissions (a private one is a 404 to visitors, and 404s are not kept)
-  route("/tasks/[benchmark]/[task]/compare", `/tasks/${T}/compare`, "task", "details", ["ids", "release", "find"]),
+  route("/tasks/[benchmark]/[task]/compare", "task", "details", ["ids", "release", "find"]),
   // the pivot is built from the board's rows; the changelog from audit events written with the
   // changes they record — a release's status, a re-score's scores, a submission's row (made
   // public, verified, renamed, hidden), each of which moves the signature. A task's releases:
   // their rows change only in status after import, and a draft (admins' only) is a new id.
-  route("/tasks/[benchmark]/[task]/pivot", `/tasks/${T}/pivot`, "task", "details", PIVOT),
-  route("/api/v1/tasks/[benchmark]/[task]/pivot", `/api/v1/tasks/${T}/pivot`, "task", "details", PIVOT),
-  route("/tasks/[benchmark]/[task]/changelog", `/tasks/${T}/changelog`, "task", "details", ["before"]),
-  route(
-    "/api/v1/tasks/[benchmark]/[task]/changelog",
-    `/api/v1/tasks/${T}/changelog`,
-    "task",
-    "details",
-    Object.keys(ChangelogQuery.shape),
-  ),
-  route("/tasks/[benchmark]/[task]/releases", `/tasks/${T}/releases`, "task", "details", []),
-  route("/api/v1/tasks/[benchmark]/[task]/releases", `/api/v1/tasks/${T}/releases`, "task", "details", []),
-  route("/tasks/[benchmark]/[task]/releases/[version]", `/tasks/${T}/releases/[^/]+`, "task", "details", []),
+  route("/tasks/[benchmark]/[task]/pivot", "task", "details", PIVOT),
+  route("/api/v1/tasks/[benchmark]/[task]/pivot", "task", "details", PIVOT),
+  route("/tasks/[benchmark]/[task]/changelog", "task", "details", ["before"]),
+  route("/api/v1/tasks/[benchmark]/[task]/changelog", "task", "details", Object.keys(ChangelogQuery.shape)),
+  route("/tasks/[benchmark]/[task]/releases", "task", "details", []),
+  route("/api/v1/tasks/[benchmark]/[task]/releases", "task", "details", []),
+  route("/tasks/[benchmark]/[task]/releases/[version]", "task", "details", []),
   // A scored submission's page and JSON: built from its row, its scores and its team, whose every
   // change moves its releases' board_version (triggers), from its task's boards (the attempts
   // series), and from its predictions and the release's instances, which never change. One not
   // scored yet (its page follows the upload's job) is not cached (submissionTask is null).
-  route(
-    "/submissions/[id]",
-    `/submissions/${UUID}`,
-    "submission",
-    "submissions",
-    ["release", "outcome", "page", "by"],
-    "i",
-  ),
-  route("/api/v1/submissions/[id]", `/api/v1/submissions/${UUID}`, "submission", "submissions", [], "i"),
+  route("/submissions/[id]", "submission", "submissions", ["release", "outcome", "page", "by"]),
+  route("/api/v1/submissions/[id]", "submission", "submissions", []),
   // ... and what hangs off it: its per-instance rows, breakdown (a 404 while it is being computed,
   // not kept) and length buckets, and each prediction's trace page and JSON — from the same
   // scores and the predictions, which never change — in a budget of their own, so a crawler
   // walking a release's traces cannot push the submission pages out
-  route(
-    "/api/v1/submissions/[id]/instances",
-    `/api/v1/submissions/${UUID}/instances`,
-    "submission",
-    "traces",
-    Object.keys(InstancesQuery.shape),
-    "i",
-  ),
-  route(
-    "/api/v1/submissions/[id]/breakdown",
-    `/api/v1/submissions/${UUID}/breakdown`,
-    "submission",
-    "traces",
-    Object.keys(BreakdownQuery.shape),
-    "i",
-  ),
-  route(
-    "/api/v1/submissions/[id]/length-buckets",
-    `/api/v1/submissions/${UUID}/length-buckets`,
-    "submission",
-    "traces",
-    Object.keys(ReleaseQuery.shape),
-    "i",
-  ),
+  route("/api/v1/submissions/[id]/instances", "submission", "traces", Object.keys(InstancesQuery.shape)),
+  route("/api/v1/submissions/[id]/breakdown", "submission", "traces", Object.keys(BreakdownQuery.shape)),
+  route("/api/v1/submissions/[id]/length-buckets", "submission", "traces", Object.keys(ReleaseQuery.shape)),
   route(
     "/api/v1/submissions/[id]/predictions/[instance]",
-    `/api/v1/submissions/${UUID}/predictions/[^/]+`,
     "submission",
     "traces",
     Object.keys(PredictionDownloadQuery.shape),
-    "i",
   ),
-  route(
-    "/submissions/[id]/predictions/[instance]",
-    `/submissions/${UUID}/predictions/[^/]+`,
-    "submission",
-    "traces",
-    Object.keys(TraceQuery.shape),
-    "i",
-  ),
+  route("/submissions/[id]/predictions/[instance]", "submission", "traces", Object.keys(TraceQuery.shape)),
   // every task's current release, leader and count of public scored submissions
-  route("/", "/", "all", "boards", []),
-  route("/api/v1/benchmarks", "/api/v1/benchmarks", "all", "boards", []),
+  route("/", "all", "boards", []),
+  route("/api/v1/benchmarks", "all", "boards", []),
   // A team's page and JSON as visitors see them: its name and members (teams.members_version,
   // moved by triggers on memberships and users' names), and its public scored submissions and
   // attempts ledger, whose every change moves a release's board_version (any task's). Members'
   // e-mails, tokens and invitations are for signed-in members, never answered from here.
-  route("/teams/[slug]", "/teams/([a-z0-9-]{1,64})", "team", "details", ["page"]),
-  route("/api/v1/teams/[slug]", "/api/v1/teams/([a-z0-9-]{1,64})", "team", "details", []),
+  route("/teams/[slug]", "team", "details", ["page"]),
+  route("/api/v1/teams/[slug]", "team", "details", []),
   // a function of the build (the layout differs only by session)
-  route("/docs/api", "/docs/api", "build", "details", []),
+  route("/docs/api", "build", "details", []),
   // README badges and link-preview images, in a budget of their own (`v` and `ids` make many
   // keys; they cannot push pages out). A submission's badge and image are under its signature
   // (scored ones only: an unscored one's answer would not move when it is made private); a
@@ -191,22 +149,21 @@ const ROUTES = [
   // what it says (cachedAnswer); one that says private or no-store is not kept.
   route(
     "/badges/tasks/[benchmark]/[task]/submissions/[file]",
-    `/badges/tasks/${T}/submissions/${UUID}\\.svg`,
     "submission",
     "previews",
     [],
-    "i",
+    `/badges/tasks/${T}/submissions/${UUID}\\.svg`,
   ),
   route(
     "/badges/tasks/[benchmark]/[task]/teams/[file]",
-    `/badges/tasks/${T}/teams/([a-z0-9-]{1,64})\\.svg`,
     "team",
     "previews",
     [],
+    `/badges/tasks/${T}/teams/${SLUG}\\.svg`,
   ),
-  route("/og/tasks/[benchmark]/[task]", `/og/tasks/${T}`, "task", "previews", ["release", "v"]),
-  route("/og/tasks/[benchmark]/[task]/compare", `/og/tasks/${T}/compare`, "task", "previews", ["ids", "release", "v"]),
-  route("/og/submissions/[id]", `/og/submissions/${UUID}`, "submission", "previews", ["v"], "i"),
+  route("/og/tasks/[benchmark]/[task]", "task", "previews", ["release", "v"]),
+  route("/og/tasks/[benchmark]/[task]/compare", "task", "previews", ["ids", "release", "v"]),
+  route("/og/submissions/[id]", "submission", "previews", ["v"]),
 ];
 
 /**

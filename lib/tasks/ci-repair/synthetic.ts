@@ -28,6 +28,30 @@ function hunk(
   return `--- a/${path}\n+++ b/${path}\n@@ -${start},3 +${start},3 @@\n ${ctxBefore}\n-${oldLine}\n+${newLine}\n ${ctxAfter}\n`;
 }
 
+/** The fixes of line `at` of a file: the developer's, an equivalent one, a different one, and one whose context is wrong. */
+interface LineFixes {
+  fixed: string;
+  equivalent: string;
+  other: string;
+  /** the line the broken patch claims stands before the fixed one */
+  wrongContext: string;
+}
+
+/** An artifact whose CI failure is line `at` of `lines`, with each patch a one-line hunk there. */
+function artifact(id: string, lang: CiArtifact["lang"], path: string, lines: string[], at: number, f: LineFixes): CiArtifact {
+  const [before, old, after] = [lines[at - 1], lines[at], lines[at + 1]];
+  return {
+    id,
+    lang,
+    path,
+    before: lines.join("\n") + "\n",
+    devPatch: hunk(path, at, before, old, f.fixed, after),
+    equivalentPatch: hunk(path, at, before, old, f.equivalent, after),
+    otherPatch: hunk(path, at, before, old, f.other, after),
+    brokenPatch: hunk(path, at, f.wrongContext, old, f.fixed, after),
+  };
+}
+
 function ciArtifacts(rng: Rng): CiArtifact[] {
   const repos = [
     "tananaev-traccar",
@@ -56,26 +80,12 @@ function ciArtifacts(rng: Rng): CiArtifact[] {
         `    }`,
         `}`,
       ];
-      const before = lines.join("\n") + "\n";
-      const old = lines[5];
-      const fixed = `        for (int k = 0; k < xs.length; k++) {`;
-      return {
-        id: `syn-${repo}-${100000 + i * 7919}`,
-        lang,
-        path,
-        before,
-        devPatch: hunk(path, 5, lines[4], old, fixed, lines[6]),
-        equivalentPatch: hunk(
-          path,
-          5,
-          lines[4],
-          old,
-          `        for (int k = 0;k < xs.length;k++) { // fix bound`,
-          lines[6],
-        ),
-        otherPatch: hunk(path, 5, lines[4], old, `        for (int k = 0; k < xs.length - 1; k++) {`, lines[6]),
-        brokenPatch: hunk(path, 5, "        int sum = 0;", old, fixed, lines[6]),
-      };
+      return artifact(`syn-${repo}-${100000 + i * 7919}`, lang, path, lines, 5, {
+        fixed: `        for (int k = 0; k < xs.length; k++) {`,
+        equivalent: `        for (int k = 0;k < xs.length;k++) { // fix bound`,
+        other: `        for (int k = 0; k < xs.length - 1; k++) {`,
+        wrongContext: "        int sum = 0;",
+      });
     }
     const path = `pkg/module_${i}.py`;
     const lines = [
@@ -85,19 +95,12 @@ function ciArtifacts(rng: Rng): CiArtifact[] {
       `        acc += xs[k]`,
       `    return acc`,
     ];
-    const before = lines.join("\n") + "\n";
-    const old = lines[2];
-    const fixed = `    for k in range(len(xs)):`;
-    return {
-      id: `syn-${repo}-${100000 + i * 7919}`,
-      lang,
-      path,
-      before,
-      devPatch: hunk(path, 2, lines[1], old, fixed, lines[3]),
-      equivalentPatch: hunk(path, 2, lines[1], old, `    for k in range( len(xs) ):  # fix bound`, lines[3]),
-      otherPatch: hunk(path, 2, lines[1], old, `    for k in range(len(xs) - 0 + 0):`, lines[3]),
-      brokenPatch: hunk(path, 2, "    total = 0", old, fixed, lines[3]),
-    };
+    return artifact(`syn-${repo}-${100000 + i * 7919}`, lang, path, lines, 2, {
+      fixed: `    for k in range(len(xs)):`,
+      equivalent: `    for k in range( len(xs) ):  # fix bound`,
+      other: `    for k in range(len(xs) - 0 + 0):`,
+      wrongContext: "    total = 0",
+    });
   });
 }
 
