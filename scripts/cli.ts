@@ -11,7 +11,7 @@
 // for the command when nothing runs). The CLI never opens database files another process holds.
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { AppError, formatProblem, type Problem } from "@/lib/errors";
 import { findTaskDef } from "@/lib/tasks/catalog";
 import { catalogTask, type ResolvedTask } from "@/lib/tasks/resolve";
@@ -116,16 +116,24 @@ async function api(method: string, pathname: string, body?: unknown) {
   return json;
 }
 
+const STRING = { type: "string" } as const;
+const FLAG = { type: "boolean" } as const;
+
+/** A command's options and positional arguments (an unknown option, or a positional where none is taken, is an error). */
+function command<O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: string[],
+  options: O,
+  { positionals = true } = {},
+) {
+  return parseArgs({ args: argv, allowPositionals: positionals, options });
+}
+
 async function cmdWhoami() {
   console.log(JSON.stringify(await api("GET", "/api/v1/me"), null, 2));
 }
 
 async function cmdSubmissions(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { team: { type: "string" } },
-  });
+  const { values, positionals } = command(argv, { team: STRING });
   if (positionals[0] !== "list") throw new CliError("usage: submissions list [--team SLUG]");
   const team = values.team ?? Me.parse(await api("GET", "/api/v1/me")).team;
   if (!team) throw new CliError("this token belongs to no team: pass --team SLUG");
@@ -150,7 +158,7 @@ async function cmdSubmissions(argv: string[]) {
 }
 
 async function cmdInvite(argv: string[]) {
-  const { values } = parseArgs({ args: argv, options: { team: { type: "string" } } });
+  const { values } = command(argv, { team: STRING }, { positionals: false });
   if (!values.team) throw new CliError("missing --team SLUG");
   console.log(
     JSON.stringify(await api("POST", `/api/v1/teams/${encodeURIComponent(values.team)}/invitations`), null, 2),
@@ -225,11 +233,7 @@ function offlineTask(slug: string): ResolvedTask {
 }
 
 async function cmdScore(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { task: { type: "string" }, release: { type: "string" } },
-  });
+  const { values, positionals } = command(argv, { task: STRING, release: STRING });
   const slug = requireTask(values.task);
   if (!values.release) throw new CliError("missing --release (a release file, or a version such as 1.0)");
   const preds = fileArg(positionals, "prediction");
@@ -305,19 +309,15 @@ async function cmdScore(argv: string[]) {
 }
 
 async function cmdSubmit(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      task: { type: "string" },
-      model: { type: "string" },
-      system: { type: "string" },
-      site: { type: "string" },
-      oss: { type: "boolean" },
-      private: { type: "boolean" },
-      meta: { type: "string", multiple: true },
-      run: { type: "string" },
-    },
+  const { values, positionals } = command(argv, {
+    task: STRING,
+    model: STRING,
+    system: STRING,
+    site: STRING,
+    oss: FLAG,
+    private: FLAG,
+    meta: { ...STRING, multiple: true },
+    run: STRING,
   });
   const slug = requireTask(values.task);
   if (!values.model) throw new CliError("missing --model NAME");
@@ -368,10 +368,7 @@ function submitForm(
 async function cmdToken(argv: string[]) {
   const [sub, ...rest] = argv;
   if (sub !== "create") throw new CliError("usage: token create --team SLUG [--admin] [--name NAME]");
-  const { values } = parseArgs({
-    args: rest,
-    options: { team: { type: "string" }, admin: { type: "boolean" }, name: { type: "string" } },
-  });
+  const { values } = command(rest, { team: STRING, admin: FLAG, name: STRING }, { positionals: false });
   if (!values.team) throw new CliError("missing --team SLUG");
   const name = values.name ?? "cli token";
   if (await appIsRunning()) {
@@ -399,17 +396,13 @@ async function cmdToken(argv: string[]) {
 }
 
 async function cmdImportRelease(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      task: { type: "string" },
-      version: { type: "string" },
-      notes: { type: "string" },
-      hidden: { type: "boolean" },
-      publish: { type: "boolean" },
-      synthetic: { type: "boolean" },
-    },
+  const { values, positionals } = command(argv, {
+    task: STRING,
+    version: STRING,
+    notes: STRING,
+    hidden: FLAG,
+    publish: FLAG,
+    synthetic: FLAG,
   });
   const slug = requireTask(values.task);
   if (!values.version) throw new CliError("missing --version V");

@@ -172,9 +172,7 @@ export function TeamSubmissions({ t }: { t: TeamPageView }) {
       )}
       <div className="mt-2 text-sm">
         <PagePager
-          page={t.page}
-          pageSize={t.pageSize}
-          total={t.submissionTotal}
+          of={{ page: t.page, pageSize: t.pageSize, total: t.submissionTotal }}
           href={(page) => withQuery(`/teams/${t.slug}`, { page })}
         />
       </div>

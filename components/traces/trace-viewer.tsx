@@ -169,9 +169,7 @@ export function TraceViewer({ v }: { v: TraceView }) {
         ) : null}
         <div className="mt-3 text-sm">
           <PagePager
-            page={v.page}
-            pageSize={v.pageSize}
-            total={v.totalSteps}
+            of={{ page: v.page, pageSize: v.pageSize, total: v.totalSteps }}
             href={(page) => v.href({ page })}
             noun="steps"
           />

@@ -40,17 +40,20 @@ export function Pager({
   );
 }
 
-/** The same over numbered pages (`?page=`, the first is 1): `href` builds a page's permalink. */
-export function PagePager({
-  page,
-  pageSize,
-  total,
-  href,
-  noun,
-}: {
+/** Where a paged list stands: its page (the first is 1), rows a page, and rows in all. */
+export interface PageOf {
   page: number;
   pageSize: number;
   total: number;
+}
+
+/** The same over numbered pages (`?page=`): `of` is the list's page, `href` builds a page's permalink. */
+export function PagePager({
+  of: { page, pageSize, total },
+  href,
+  noun,
+}: {
+  of: PageOf;
   href: (page: number) => string;
   noun?: string;
 }) {

@@ -4,6 +4,8 @@
 // instead of JSON).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
+import type { TestDatabase } from "./seeded";
 
 export interface JudgeCall {
   auth: string | null;
@@ -117,4 +119,33 @@ export async function startJudgeFor(env: Record<string, string> = {}) {
     ...env,
   });
   return judge;
+}
+
+/** A CR-Bench file: per PR, its review comments (the verdicts are the judge's to give). */
+export type ReviewFile = Record<
+  string,
+  { comments: { file: string; line: number | null; comment: string; severity?: string | null; judgment?: string }[] }
+>;
+
+/** The comments a file holds: what the team's daily judge budget counts. */
+export const commentCount = (f: ReviewFile) => Object.values(f).reduce((s, p) => s + p.comments.length, 0);
+
+/**
+ * A test file's lab: before its tests, a database whose jobs the test runs and a member (`email`)
+ * signed up with a team of their own; after them, the database dropped and the judge closed.
+ * The app's modules are imported when the tests start, after startJudgeFor set the judge up.
+ */
+export function judgeLab(judge: { close: () => Promise<void> }, email: string, team: string) {
+  const lab = { db: undefined as unknown as TestDatabase, token: "" };
+  beforeAll(async () => {
+    const { seededTestDatabase } = await import("./seeded");
+    const { signedUpMember } = await import("./bouncer");
+    lab.db = await seededTestDatabase({ runJobs: true });
+    lab.token = (await signedUpMember(lab.db, email, team)).token;
+  }, 120_000);
+  afterAll(async () => {
+    await lab.db?.drop();
+    await judge.close();
+  });
+  return lab;
 }

@@ -14,6 +14,10 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
+/** An upload of `text` to `task` by the team, as system `model`. */
+const submit = (task: string, text: string, model: string, more: { dryRun?: boolean } = {}) =>
+  submitPredictions(db.prisma, { task, text, teamId, userId: null, model, ...more });
+
 const stored = async (id: string) =>
   new Map(
     (await db.prisma.prediction.findMany({ where: { submissionId: id } })).map((p) => [
@@ -28,13 +32,7 @@ describe("enumerations in any case", () => {
       string,
       { comments: { severity?: string | null; judgment: string }[] }
     >;
-    const canonical = await submitPredictions(db.prisma, {
-      task: "cr-bench/review",
-      text: JSON.stringify(preds),
-      teamId,
-      userId: null,
-      model: "canonical",
-    });
+    const canonical = await submit("cr-bench/review", JSON.stringify(preds), "canonical");
     const casual = Object.fromEntries(
       Object.entries(preds).map(([id, p], i) => [
         id,
@@ -47,13 +45,7 @@ describe("enumerations in any case", () => {
         },
       ]),
     );
-    const r = await submitPredictions(db.prisma, {
-      task: "cr-bench/review",
-      text: JSON.stringify(casual),
-      teamId,
-      userId: null,
-      model: "casual",
-    });
+    const r = await submit("cr-bench/review", JSON.stringify(casual), "casual");
     expect(r.status).toBe("scored");
     expect(r.metrics).toEqual(canonical.metrics);
     const rows = await stored(r.id!);
@@ -68,14 +60,8 @@ describe("enumerations in any case", () => {
       string,
       { comments: { file: string; line: number | null; comment: string; severity?: string | null; judgment: string }[] }
     >;
-    const canonical = await submitPredictions(db.prisma, {
-      task: "cr-bench/review",
-      // the same predictions as "canonical" above, as a different file (a byte-identical one is a 409)
-      text: `${JSON.stringify(preds)}\n`,
-      teamId,
-      userId: null,
-      model: "canonical-2",
-    });
+    // the same predictions as "canonical" above, as a different file (a byte-identical one is a 409)
+    const canonical = await submit("cr-bench/review", `${JSON.stringify(preds)}\n`, "canonical-2");
     const asEmitted = Object.fromEntries(
       Object.entries(preds).map(([id, p]) => [
         id,
@@ -89,25 +75,17 @@ describe("enumerations in any case", () => {
         })),
       ]),
     );
-    const r = await submitPredictions(db.prisma, {
-      task: "cr-bench/review",
-      text: JSON.stringify(asEmitted),
-      teamId,
-      userId: null,
-      model: "as-emitted",
-    });
+    const r = await submit("cr-bench/review", JSON.stringify(asEmitted), "as-emitted");
     expect(r.status).toBe("scored");
     expect(r.metrics).toEqual(canonical.metrics);
     const first = Object.keys(preds)[0];
     await expect(
-      submitPredictions(db.prisma, {
-        task: "cr-bench/review",
-        text: JSON.stringify({ [first]: [{ file: "a.py", line: 1, comment: "x", classification: "MAYBE" }] }),
-        teamId,
-        userId: null,
-        model: "bad-class",
-        dryRun: true,
-      }),
+      submit(
+        "cr-bench/review",
+        JSON.stringify({ [first]: [{ file: "a.py", line: 1, comment: "x", classification: "MAYBE" }] }),
+        "bad-class",
+        { dryRun: true },
+      ),
     ).rejects.toThrow(/comments\[0\]\.classification.*"MAYBE"/);
   });
   it("BouncerBench labels: 'vague', 'Reasonably specified'", async () => {
@@ -118,26 +96,18 @@ describe("enumerations in any case", () => {
         orderBy: { position: "asc" },
       })
     ).map((i) => i.externalId);
-    const r = await submitPredictions(db.prisma, {
-      task: "bouncerbench/input",
-      text: JSON.stringify({ [ids[0]]: { label: "vague" }, [ids[1]]: { label: "Reasonably specified" } }),
-      teamId,
-      userId: null,
-      model: "labels",
-    });
+    const r = await submit(
+      "bouncerbench/input",
+      JSON.stringify({ [ids[0]]: { label: "vague" }, [ids[1]]: { label: "Reasonably specified" } }),
+      "labels",
+    );
     const rows = await stored(r.id!);
     expect(rows.get(ids[0])).toMatchObject({ label: "VAGUE", bounce: true });
     expect(rows.get(ids[1])).toMatchObject({ label: "REASONABLY_SPECIFIED", bounce: false });
   });
   it("a value that is none of them is still a 422 naming the field", async () => {
     await expect(
-      submitPredictions(db.prisma, {
-        task: "bouncerbench/input",
-        text: JSON.stringify({ "astropy__astropy-12907": { label: "unclear" } }),
-        teamId,
-        userId: null,
-        model: "bad",
-      }),
+      submit("bouncerbench/input", JSON.stringify({ "astropy__astropy-12907": { label: "unclear" } }), "bad"),
     ).rejects.toThrow(/label.*unknown label "unclear"/);
   });
 });
@@ -171,20 +141,8 @@ describe("the official BouncerBench submission format (shared/data/bouncerbench/
         ]),
       );
       const rows = ids.map((id) => ({ instance_id: id, ...Object.fromEntries(keys.map((k) => [k, decide(id, k)])) }));
-      const a = await submitPredictions(db.prisma, {
-        task,
-        text: JSON.stringify(official),
-        teamId,
-        userId: null,
-        model: `official-${task}`,
-      });
-      const b = await submitPredictions(db.prisma, {
-        task,
-        text: JSON.stringify(rows),
-        teamId,
-        userId: null,
-        model: `rows-${task}`,
-      });
+      const a = await submit(task, JSON.stringify(official), `official-${task}`);
+      const b = await submit(task, JSON.stringify(rows), `rows-${task}`);
       expect(a.status).toBe("scored");
       expect(a.validation).toMatchObject({
         format: "official",
@@ -213,14 +171,7 @@ describe("Abstain-and-Validate: the validator's own output (Appendix C, Listing 
       string,
       Row
     >;
-  const send = (p: unknown, model: string) =>
-    submitPredictions(db.prisma, {
-      task: "abstain-validate/repair",
-      text: JSON.stringify(p),
-      teamId,
-      userId: null,
-      model,
-    });
+  const send = (p: unknown, model: string) => submit("abstain-validate/repair", JSON.stringify(p), model);
 
   it("ReviewResponse fields (is_bug_fixed, explanation, internal_score) score as the canonical ones", async () => {
     const canonical = await send(preds(), "av-canonical");
@@ -279,15 +230,12 @@ describe("Abstain-and-Validate: the validator's own output (Appendix C, Listing 
 describe("BouncerBench: the structured output's reasoning (§III-B)", () => {
   it("is kept with the prediction, never scored", async () => {
     const id = "astropy__astropy-12907";
-    const r = await submitPredictions(db.prisma, {
-      task: "bouncerbench/input",
-      text: JSON.stringify({
-        [id]: { reasoning: "The issue names the function and the expected output.", label: "WELL_SPECIFIED" },
-      }),
-      teamId,
-      userId: null,
-      model: "with-reasoning",
-    });
+    const reasoning = "The issue names the function and the expected output.";
+    const r = await submit(
+      "bouncerbench/input",
+      JSON.stringify({ [id]: { reasoning, label: "WELL_SPECIFIED" } }),
+      "with-reasoning",
+    );
     expect(r.status).toBe("scored");
     const stored = await db.prisma.prediction.findFirstOrThrow({ where: { submissionId: r.id!, externalId: id } });
     expect(stored.data).toMatchObject({
@@ -324,13 +272,7 @@ describe("Abstain-and-Validate: validation-only releases (RQ4) and trajectories 
     const noAbstention = Object.fromEntries(
       rows.map((r) => [r.instance_id, { trajectories: preds[r.instance_id].trajectories }]),
     );
-    const r = await submitPredictions(db.prisma, {
-      task: "abstain-validate/repair",
-      text: JSON.stringify(noAbstention),
-      teamId,
-      userId: null,
-      model: "validator-only",
-    });
+    const r = await submit("abstain-validate/repair", JSON.stringify(noAbstention), "validator-only");
     expect(r.status).toBe("scored");
     const m = r.metrics as Record<string, number | null>;
     expect(m.abstention_ap).toBeNull();
@@ -357,13 +299,11 @@ describe("Abstain-and-Validate: validation-only releases (RQ4) and trajectories 
       carryOver: false,
     });
     await db.runJobs();
-    const refused = await submitPredictions(db.prisma, {
-      task: "abstain-validate/repair",
-      text: JSON.stringify(noAbstention, null, 1),
-      teamId,
-      userId: null,
-      model: "validator-only-2",
-    }).catch((e: Error) => e);
+    const refused = await submit(
+      "abstain-validate/repair",
+      JSON.stringify(noAbstention, null, 1),
+      "validator-only-2",
+    ).catch((e: Error) => e);
     expect(
       JSON.stringify(
         refused instanceof Error ? { m: refused.message, d: (refused as { details?: unknown }).details } : refused,

@@ -1,24 +1,19 @@
 // The team's daily judge budget (issue 34) holds for uploads a worker scores too (above
 // ASYNC_UPLOAD_BYTES: 202, then the job): past it the submission fails with the budget's message
 // and the job is not retried; an upload within it is judged and scored as usual.
-import type { TestDatabase } from "../helpers/seeded";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fakeVerdict, startJudgeFor } from "../helpers/fake-judge";
+import { describe, expect, it } from "vitest";
+import { commentCount, fakeVerdict, judgeLab, startJudgeFor, type ReviewFile } from "../helpers/fake-judge";
 
 // every CR-Bench file here is queued for a worker
 const judge = await startJudgeFor({ ASYNC_UPLOAD_BYTES: "2000", JUDGE_TEAM_DAILY_COMMENTS: "60" });
 
 const { generateSynthetic } = await import("@/lib/synthetic/generate");
-const { seededTestDatabase } = await import("../helpers/seeded");
-const { signedUpMember } = await import("../helpers/bouncer");
 const { apiCall, multipartRequest } = await import("../helpers/requests");
 const { dispatch } = await import("../helpers/router");
 
-type Comment = { file: string; line: number | null; comment: string; judgment?: string };
-type File = Record<string, { comments: Comment[] }>;
+type File = ReviewFile;
 
-let db: TestDatabase;
-let token = "";
+const lab = judgeLab(judge, "judge-queued@example.org", "Queued Judge Lab");
 const review = generateSynthetic().find((t) => t.task === "cr-bench/review")!.submissions;
 
 /** The first `prs` PRs of a synthetic submission, their comments without verdicts, `tag` making them new. */
@@ -33,7 +28,6 @@ function unjudged(prs: number, tag: string): File {
       ]),
   );
 }
-const count = (f: File) => Object.values(f).reduce((s, p) => s + p.comments.length, 0);
 
 /** An upload as curl sends it (with a Content-Length: the route picks the 202 path by it). */
 async function queued(file: File, model: string) {
@@ -41,7 +35,7 @@ async function queued(file: File, model: string) {
     "/api/v1/tasks/cr-bench/review/submissions",
     { model },
     { name: "review.json", text: JSON.stringify(file) },
-    token,
+    lab.token,
   );
   const body = Buffer.from(await built.arrayBuffer());
   const headers = new Headers(built.headers);
@@ -50,23 +44,14 @@ async function queued(file: File, model: string) {
   return { status: res.status, body: await res.json() };
 }
 
-beforeAll(async () => {
-  db = await seededTestDatabase({ runJobs: true });
-  token = (await signedUpMember(db, "judge-queued@example.org", "Queued Judge Lab")).token;
-}, 120_000);
-afterAll(async () => {
-  await db?.drop();
-  await judge.close();
-});
-
 describe("the judge's budget on queued uploads", () => {
   it("within the budget: queued, judged by the server, scored", async () => {
     const file = unjudged(4, "(within)");
-    expect(count(file)).toBeLessThanOrEqual(60);
+    expect(commentCount(file)).toBeLessThanOrEqual(60);
     const r = await queued(file, "queued-within");
     expect(r.status, JSON.stringify(r.body)).toBe(202);
-    for (let k = 0; k < 6; k++) await db.runJobs();
-    const s = await apiCall("GET", `/api/v1/submissions/${r.body.id}`, { token });
+    for (let k = 0; k < 6; k++) await lab.db.runJobs();
+    const s = await apiCall("GET", `/api/v1/submissions/${r.body.id}`, { token: lab.token });
     expect(s.body.status).toBe("scored");
     expect(s.body.judge).toMatchObject({ by: "server" });
     // the fake judge decided: a comment it calls a bug hit makes its PR found
@@ -77,16 +62,16 @@ describe("the judge's budget on queued uploads", () => {
   it("past it: the submission fails with the budget's message, nothing is judged, and the job is not retried", async () => {
     const asked = judge.calls.length;
     const file = unjudged(12, "(flood)");
-    expect(count(file)).toBeGreaterThan(60);
+    expect(commentCount(file)).toBeGreaterThan(60);
     const r = await queued(file, "queued-flood");
     expect(r.status).toBe(202);
-    await db.runJobs();
-    const s = await apiCall("GET", `/api/v1/submissions/${r.body.id}`, { token });
+    await lab.db.runJobs();
+    const s = await apiCall("GET", `/api/v1/submissions/${r.body.id}`, { token: lab.token });
     expect(s.body.status).toBe("failed");
     expect(s.body.error).toMatch(
       /budget for your team is 60 new comments a day: \d+ sent today, this file has \d+ more/,
     );
-    const job = await db.prisma.job.findFirstOrThrow({
+    const job = await lab.db.prisma.job.findFirstOrThrow({
       where: { name: "score-upload", payload: { path: ["submissionId"], equals: r.body.id } },
     });
     expect(job.status).toBe("failed");

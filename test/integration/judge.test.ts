@@ -2,9 +2,8 @@
 // on an OpenAI-compatible endpoint — here a real HTTP server speaking the protocol, started by the
 // test, with its failures (429, 5xx, a hang past the timeout, answers without a class) — through
 // the real upload route, jobs and PostgreSQL.
-import type { TestDatabase } from "../helpers/seeded";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startJudgeFor, fakeVerdict } from "../helpers/fake-judge";
+import { describe, expect, it } from "vitest";
+import { commentCount, fakeVerdict, judgeLab, startJudgeFor, type ReviewFile } from "../helpers/fake-judge";
 
 const judge = await startJudgeFor({
   JUDGE_TIMEOUT_SEC: "0.5",
@@ -20,16 +19,13 @@ const { getTaskOrThrow } = await import("@/lib/server/tasks");
 const { sqlOf } = await import("@/lib/server/db");
 const { importRelease } = await import("@/lib/server/releases");
 const { biasCorrected } = await import("@/lib/metrics");
-const { seededTestDatabase } = await import("../helpers/seeded");
-const { signedUpMember } = await import("../helpers/bouncer");
 const { apiCall, uploadFile } = await import("../helpers/requests");
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Comment = { file: string; line: number | null; comment: string; severity?: string | null; judgment?: string };
-type File = Record<string, { comments: Comment[] }>;
+type File = ReviewFile;
+type Comment = File[string]["comments"][number];
 
-let db: TestDatabase;
-let token = "";
+const lab = judgeLab(judge, "judge@example.org", "Judge Lab");
 const review = generateSynthetic().find((t) => t.task === "cr-bench/review")!.submissions;
 
 /** review[0]'s comments without their verdicts, marked for the fake judge: a bug hit, valid, garbage. */
@@ -74,31 +70,20 @@ function expected(file: File) {
   });
 }
 
-const call = (method: string, url: string) => apiCall(method, url, { token });
+const call = (method: string, url: string) => apiCall(method, url, { token: lab.token });
 /** Uploads a CR-Bench file (`indent`: the same predictions in other bytes). */
 const upload = (file: unknown, fields: Record<string, string>, indent = 0) =>
-  uploadFile("cr-bench/review", JSON.stringify(file, null, indent), fields, token, "review.json");
+  uploadFile("cr-bench/review", JSON.stringify(file, null, indent), fields, lab.token, "review.json");
 
 /** Runs the due jobs until the submission leaves "judging" (or `rounds` runs pass). */
 async function judged(id: string, rounds = 5) {
   for (let k = 0; k < rounds; k++) {
-    await db.runJobs();
+    await lab.db.runJobs();
     const s = await call("GET", `/api/v1/submissions/${id}`);
     if (s.body.status !== "judging") return s.body;
   }
   return (await call("GET", `/api/v1/submissions/${id}`)).body;
 }
-
-const comments = (file: File) => Object.values(file).reduce((s, p) => s + p.comments.length, 0);
-
-beforeAll(async () => {
-  db = await seededTestDatabase({ runJobs: true });
-  token = (await signedUpMember(db, "judge@example.org", "Judge Lab")).token;
-}, 120_000);
-afterAll(async () => {
-  await db?.drop();
-  await judge.close();
-});
 
 describe("CR-Evaluator on the server", () => {
   const file = unjudged();
@@ -115,7 +100,7 @@ describe("CR-Evaluator on the server", () => {
       by: "server",
       model: "fake-judge-1",
       promptVersion: "cr-evaluator@v1",
-      progress: { judged: 0, total: comments(file), unit: "comments" },
+      progress: { judged: 0, total: commentCount(file), unit: "comments" },
     });
     expect(r.body.judge.promptSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(r.body.validation.warnings.join(" ")).toMatch(/judged by the server \(fake-judge-1/);
@@ -143,10 +128,10 @@ describe("CR-Evaluator on the server", () => {
 
   it("asks with the paper's Listing 6, filled, one user message, temperature 0, the key as a Bearer token", async () => {
     const [pr, p] = Object.entries(file)[1];
-    const release = await db.prisma.release.findFirstOrThrow({
+    const release = await lab.db.prisma.release.findFirstOrThrow({
       where: { task: { fullSlug: "cr-bench/review" }, status: "published" },
     });
-    const inst = await db.prisma.instance.findUniqueOrThrow({
+    const inst = await lab.db.prisma.instance.findUniqueOrThrow({
       where: { releaseId_externalId: { releaseId: release.id, externalId: pr } },
     });
     const prompt = fillCrEvaluator(inst.truth as { bug_description: string; fix_files: string[] }, {
@@ -181,13 +166,13 @@ describe("CR-Evaluator on the server", () => {
     expect(r.status).toBe(202);
     // only the changed comments are asked: the rest were judged before
     expect(r.body.judge.progress.judged).toBeGreaterThan(0);
-    await db.runJobs();
+    await lab.db.runJobs();
     const during = await call("GET", `/api/v1/submissions/${r.body.id}`);
     expect(during.body.status).toBe("judging");
     expect(during.body.judge.progress.error).toMatch(/answered HTTP 503.*resumes/);
     judge.up();
     // the retry's backoff, elapsed
-    await db.query(`UPDATE graphile_worker._private_jobs SET run_at = now()`);
+    await lab.db.query(`UPDATE graphile_worker._private_jobs SET run_at = now()`);
     const after = await judged(r.body.id);
     expect(after.status).toBe("scored");
     expect(after.metrics.f1).toBeCloseTo(expected(fresh).f1, 12);
@@ -202,7 +187,9 @@ describe("CR-Evaluator on the server", () => {
     expect(after.status).toBe("scored");
     // the refused prompt and the garbage comment (cached from the first upload)
     expect(after.judge.malformed).toBe(2);
-    const refused = await db.prisma.judgeVerdict.findMany({ where: { reason: { contains: "refused the prompt" } } });
+    const refused = await lab.db.prisma.judgeVerdict.findMany({
+      where: { reason: { contains: "refused the prompt" } },
+    });
     expect(refused.map((v) => [v.outcome, v.classification])).toEqual([["malformed", "noise"]]);
   }, 120_000);
 
@@ -218,7 +205,7 @@ describe("CR-Evaluator on the server", () => {
     const lb = await call("GET", "/api/v1/tasks/cr-bench/review/leaderboard?view=all&baselines=0");
     expect(lb.body.rows.find((x: Json) => x.submissionId === own.body.id).judgedBy).toBe("team");
 
-    const task = await getTaskOrThrow(db.prisma, "cr-bench/review");
+    const task = await getTaskOrThrow(lab.db.prisma, "cr-bench/review");
     const preds = new Map(Object.entries(file) as [string, Record<string, unknown>][]);
     const parsed = new Map(
       [...preds].map(([k, v]) => [
@@ -226,25 +213,28 @@ describe("CR-Evaluator on the server", () => {
         { comments: (v.comments as Comment[]).map((c) => ({ ...c, severity: null, judgment: null })) },
       ]),
     );
-    await expect(decideUploadJudging(sqlOf(db.prisma), task, { hidden: false }, [], parsed, null)).rejects.toThrow(
+    await expect(decideUploadJudging(sqlOf(lab.db.prisma), task, { hidden: false }, [], parsed, null)).rejects.toThrow(
       /no judge configured/,
     );
     // a hidden release: only the server's judge may decide, the file's verdicts notwithstanding
     const teamVerdicts = new Map(
       [...parsed].map(([k, v]) => [k, { comments: v.comments.map((c) => ({ ...c, judgment: "noise" })) }]),
     );
-    await expect(decideUploadJudging(sqlOf(db.prisma), task, { hidden: true }, [], teamVerdicts, null)).rejects.toThrow(
-      /hidden.*only the server's judge/,
-    );
-    const d = await decideUploadJudging(sqlOf(db.prisma), task, { hidden: true }, [], teamVerdicts, judgeConfig());
+    await expect(
+      decideUploadJudging(sqlOf(lab.db.prisma), task, { hidden: true }, [], teamVerdicts, null),
+    ).rejects.toThrow(/hidden.*only the server's judge/);
+    const d = await decideUploadJudging(sqlOf(lab.db.prisma), task, { hidden: true }, [], teamVerdicts, judgeConfig());
     expect(d.by).toBe("server");
   });
 
   it("a release with human labels: the judge is measured against them; server-judged scores are also reported corrected", async () => {
-    const current = await db.prisma.release.findFirstOrThrow({
+    const current = await lab.db.prisma.release.findFirstOrThrow({
       where: { task: { fullSlug: "cr-bench/review" }, status: "published" },
     });
-    const insts = await db.prisma.instance.findMany({ where: { releaseId: current.id }, orderBy: { position: "asc" } });
+    const insts = await lab.db.prisma.instance.findMany({
+      where: { releaseId: current.id },
+      orderBy: { position: "asc" },
+    });
     // a human labeled three comments on each of the first 40 PRs; the fake judge calls them by their words
     const labels = (i: number) => [
       { file: "a.py", line: 1, comment: `c${i} BUGHIT`, label: i % 5 === 0 ? "noise" : "bug_hit" },
@@ -257,7 +247,7 @@ describe("CR-Evaluator on the server", () => {
       ...(x.truth as object),
       ...(i < 40 ? { human_labels: labels(i) } : {}),
     }));
-    await importRelease(db.prisma, {
+    await importRelease(lab.db.prisma, {
       task: "cr-bench/review",
       version: "2.0-labeled",
       text: rows.map((r) => JSON.stringify(r)).join("\n"),
@@ -265,7 +255,7 @@ describe("CR-Evaluator on the server", () => {
       publish: true,
     });
     const asked = judge.calls.length;
-    for (let k = 0; k < 4; k++) await db.runJobs();
+    for (let k = 0; k < 4; k++) await lab.db.runJobs();
     // the labeled comments were asked (120); the submissions' comments came from the cache
     expect(judge.calls.length - asked).toBe(120);
     const rel = await call("GET", "/api/v1/tasks/cr-bench/review/releases");
@@ -299,7 +289,7 @@ describe("CR-Evaluator on the server", () => {
     );
     // the re-score left its breakdowns to the back-fill, which reads the predictions as scored (the
     // judge's verdicts in place): its slices add up to the score's own bug-finding PRs, not to zero
-    const score = await db.prisma.score.findFirstOrThrow({
+    const score = await lab.db.prisma.score.findFirstOrThrow({
       where: { submissionId: id, release: { version: "2.0-labeled" } },
     });
     const slices = (score.details as { breakdowns?: Record<string, { metrics: Record<string, number> }[]> }).breakdowns!
@@ -316,19 +306,21 @@ describe("CR-Evaluator on the server", () => {
         { comments: p.comments.map((c) => ({ ...c, comment: `${c.comment} (flood)` })) },
       ]),
     );
-    const before = await db.prisma.submission.count();
+    const before = await lab.db.prisma.submission.count();
     const r = await upload(flood, { model: "judged-flood" });
     expect(r.status).toBe(429);
     expect(r.body.error.message).toMatch(
       /budget for your team is 1400 new comments a day: \d+ sent today, this file has 1288 more; it opens again at /,
     );
-    expect(await db.prisma.submission.count()).toBe(before);
+    expect(await lab.db.prisma.submission.count()).toBe(before);
   });
 
   it("the spending cap stops judging for the day and says so", async () => {
     const { overBudget } = await import("@/lib/server/judging/ask");
     const cfg = { ...judgeConfig()!, dailyRequests: 1 };
-    expect(await overBudget(sqlOf(db.prisma), cfg)).toMatch(/daily spending cap is reached .* JUDGE_DAILY_REQUESTS/);
-    expect(await overBudget(sqlOf(db.prisma), { ...cfg, dailyRequests: 0 })).toBeNull();
+    expect(await overBudget(sqlOf(lab.db.prisma), cfg)).toMatch(
+      /daily spending cap is reached .* JUDGE_DAILY_REQUESTS/,
+    );
+    expect(await overBudget(sqlOf(lab.db.prisma), { ...cfg, dailyRequests: 0 })).toBeNull();
   });
 });

@@ -72,13 +72,7 @@ export default async function InstancesPage({ params, searchParams }: TaskPagePr
         </EmptyState>
       )}
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <PagePager
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          href={(page) => href({ page })}
-          noun="instances"
-        />
+        <PagePager of={data} href={(page) => href({ page })} noun="instances" />
         <span className="text-xs text-muted">
           Shares count the public, scored submissions (baselines and moderated ones aside); the top systems are the
           board&apos;s first {data.top.length} ranked rows: {data.top.map((t) => t.model).join(", ")}.

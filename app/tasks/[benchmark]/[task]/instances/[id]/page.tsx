@@ -58,13 +58,7 @@ export default async function InstancePage({ params, searchParams }: { params: P
         <PredictionFilters inst={inst} q={q} base={instancePageHref(fullSlug, inst.instanceId, {})} href={href} />
         <PredictionsTable inst={inst} PredictionView={PredictionView} />
         <div className="mt-2 text-sm">
-          <PagePager
-            page={inst.page}
-            pageSize={inst.pageSize}
-            total={inst.total}
-            href={(page) => href({ page })}
-            noun="predictions"
-          />
+          <PagePager of={inst} href={(page) => href({ page })} noun="predictions" />
         </div>
       </Card>
     </div>
