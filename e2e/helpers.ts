@@ -24,6 +24,12 @@ export async function reactLive(page: Page) {
   await expect(page.locator("html[data-navigation-ready='1']")).toHaveCount(1);
 }
 
+/** Fills the upload form: the file (`name`, JSON `text`) and the model's name; the caller sends it. */
+export async function fillUpload(page: Page, name: string, text: string, model: string) {
+  await page.getByTestId("file-input").setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(text) });
+  await page.getByLabel(/Model name/).fill(model);
+}
+
 /** Model names in leaderboard order. */
 export async function boardModels(page: Page): Promise<string[]> {
   return page

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { SEED, boardModels, signUp, snap } from "./helpers";
+import { SEED, boardModels, fillUpload, signUp, snap } from "./helpers";
 
 test("a visitor signs up, uploads a bad file (validation report), then a good one (new row)", async ({ page }) => {
   const email = `member-${Date.now()}@example.test`;
@@ -46,10 +46,7 @@ test("a visitor signs up, uploads a bad file (validation report), then a good on
 
   // a good file through the file picker
   const good = fs.readFileSync(path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"), "utf8");
-  await page
-    .getByTestId("file-input")
-    .setInputFiles({ name: "lab.json", mimeType: "application/json", buffer: Buffer.from(good) });
-  await page.getByLabel(/Model name/).fill("lab-bouncer");
+  await fillUpload(page, "lab.json", good, "lab-bouncer");
   const quotaBefore = await page.getByTestId("quota").innerText();
   expect(quotaBefore).toMatch(/has 200 of 200/);
   await page.getByRole("button", { name: "Upload and score" }).click();
@@ -86,10 +83,7 @@ test("a large upload is queued (202): the form follows it to its score, and its 
   );
   expect(big.length).toBeGreaterThan(3_000_000);
   await page.goto("/tasks/bouncerbench/input/submit");
-  await page
-    .getByTestId("file-input")
-    .setInputFiles({ name: "large.json", mimeType: "application/json", buffer: Buffer.from(big) });
-  await page.getByLabel(/Model name/).fill("large-bouncer");
+  await fillUpload(page, "large.json", big, "large-bouncer");
   await page.getByRole("button", { name: "Upload and score" }).click();
   const status = page.getByTestId("upload-status");
   await expect(status).toBeVisible();
@@ -118,10 +112,7 @@ test("a busy server: the form shows the wait Retry-After names, sends again, and
       body: JSON.stringify({ error: { code: "busy", message: "the server is scoring many files now" } }),
     });
   });
-  await page
-    .getByTestId("file-input")
-    .setInputFiles({ name: "busy.json", mimeType: "application/json", buffer: Buffer.from(good) });
-  await page.getByLabel(/Model name/).fill("busy-bouncer");
+  await fillUpload(page, "busy.json", good, "busy-bouncer");
   await page.getByRole("button", { name: "Upload and score" }).click();
   const wait = page.getByTestId("upload-wait");
   await expect(wait).toContainText("the server is scoring many files now");
@@ -133,10 +124,7 @@ test("a busy server: the form shows the wait Retry-After names, sends again, and
   // busy every time: five tries, then the server's word (the form was emptied by the success)
   tries = 0;
   busyFor = 99;
-  await page
-    .getByTestId("file-input")
-    .setInputFiles({ name: "busy.json", mimeType: "application/json", buffer: Buffer.from(good) });
-  await page.getByLabel(/Model name/).fill("busy-bouncer-2");
+  await fillUpload(page, "busy.json", good, "busy-bouncer-2");
   await page.getByRole("button", { name: "Upload and score" }).click();
   await expect(wait).toContainText("try 5 of 5", { timeout: 15_000 });
   const error = page.getByTestId("upload-error");

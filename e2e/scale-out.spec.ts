@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { dropDatabase, freshDatabase } from "./databases.mjs";
 import { waitHealthy } from "../scripts/wait-healthy.mjs";
 import { adminToken, bounceFile, inputIds, jobsSettled, postForm, publishAnnotations, teamToken } from "./helpers";
 
@@ -45,23 +46,13 @@ function startApp(port: number) {
 }
 
 test.beforeAll(async () => {
-  const c = new pg.Client({ connectionString: server });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await c.query(`CREATE DATABASE ${dbName}`);
-  await c.end();
-  const u = new URL(server!);
-  u.pathname = `/${dbName}`;
-  dbUrl = u.toString();
+  dbUrl = await freshDatabase(server!, dbName);
 });
 
 test.afterAll(async () => {
   for (const p of procs) p.kill("SIGTERM");
   await new Promise((r) => setTimeout(r, 1000));
-  const c = new pg.Client({ connectionString: server });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  await c.end();
+  await dropDatabase(server!, dbName);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

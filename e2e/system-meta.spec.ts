@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { generateSynthetic } from "@/lib/synthetic/generate";
-import { SEED, signUp, snap } from "./helpers";
+import { SEED, fillUpload, signUp, snap } from "./helpers";
 
 // Structured system metadata, judge provenance and the pivot view (issue 20) in Chromium: the
 // upload form's system card and required judge, the submission page's card, the board's system
@@ -17,12 +17,7 @@ test("a CR-Bench upload names its judge; the paper's setup is marked on the subm
   await page.goto("/tasks/cr-bench/review/submit");
   const judge = page.getByTestId("judge-fields");
   await expect(judge).toContainText("Claude Sonnet 4.5");
-  await page.getByTestId("file-input").setInputFiles({
-    name: "review.json",
-    mimeType: "application/json",
-    buffer: Buffer.from(JSON.stringify(review.predictions)),
-  });
-  await page.getByLabel(/Model name/).fill("judged-in-browser");
+  await fillUpload(page, "review.json", JSON.stringify(review.predictions), "judged-in-browser");
   // the judge is required by the form itself (and by the server: a 422 otherwise)
   await page.getByRole("button", { name: "Upload and score" }).click();
   await expect(page.getByTestId("upload-ok")).toHaveCount(0);

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
+import { dropDatabase, freshDatabase } from "./databases.mjs";
 import { startThrowawayPostgres } from "../scripts/pg-server.mjs";
 import { waitHealthy } from "../scripts/wait-healthy.mjs";
 import { adminToken, queryAt, teamToken } from "./helpers";
@@ -40,15 +40,7 @@ async function database(): Promise<string> {
     cluster = await startThrowawayPostgres();
     return cluster?.url ?? "";
   }
-  const admin = new URL(process.env.DATABASE_URL);
-  admin.pathname = "/postgres";
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await c.query(`CREATE DATABASE ${dbName}`);
-  await c.end();
-  admin.pathname = `/${dbName}`;
-  return admin.toString();
+  return freshDatabase(process.env.DATABASE_URL, dbName);
 }
 
 test.beforeAll(async () => {
@@ -88,14 +80,7 @@ test.afterAll(async () => {
   app?.kill("SIGKILL");
   await new Promise((r) => setTimeout(r, 300));
   if (cluster) cluster.stop();
-  else if (dbUrl) {
-    const admin = new URL(dbUrl);
-    admin.pathname = "/postgres";
-    const c = new pg.Client({ connectionString: admin.toString() });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await c.end();
-  }
+  else if (dbUrl) await dropDatabase(dbUrl, dbName);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

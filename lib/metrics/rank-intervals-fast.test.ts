@@ -74,14 +74,8 @@ function board(N: number, { n = 300, B = 1000, seed = 1, resubmit = 0.4 } = {}) 
 
 describe("rankIntervals against the direct computation", () => {
   it("is identical on realistic boards, with a subset (one row per system), WebAssembly kernel", () => {
-    for (const [N, seed] of [
-      [2, 1],
-      [3, 2],
-      [12, 3],
-      [60, 4],
-      [200, 5],
-    ]) {
-      const { points, replicates } = board(N, { seed });
+    for (const [k, N] of [2, 3, 12, 60, 200].entries()) {
+      const { points, replicates } = board(N, { seed: k + 1 });
       const best = points.map((_, i) => i).filter((i) => i % 3 !== 1);
       same(points, replicates, 0.95, [best]);
     }

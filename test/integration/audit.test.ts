@@ -15,7 +15,7 @@ import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { POST as importRoute } from "@/app/api/v1/admin/releases/route";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { auditQueue, auditSubmission, fillAudits } from "@/lib/server/integrity";
-import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
+import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 const P = { benchmark: "bouncerbench", task: "input" };
@@ -81,8 +81,7 @@ beforeAll(async () => {
   const admins = await ensureTeam(db.prisma, "admins");
   tok.admin = (await createApiToken(db.prisma, { teamId: admins.id, isAdmin: true })).token;
   for (const name of ["BouncerBench authors", "copier", "honest", "quiet", "mimic", "outsider", "leaky", "prober"]) {
-    const t = await ensureTeam(db.prisma, name);
-    tok[name] = (await createApiToken(db.prisma, { teamId: t.id })).token;
+    tok[name] = await teamToken(db, name);
   }
   const seeded = await db.prisma.submission.findMany({ where: { model: { in: ["gpt-4.1", "claude-3.7-sonnet"] } } });
   gptId = seeded.find((s) => s.model === "gpt-4.1")!.id;

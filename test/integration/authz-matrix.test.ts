@@ -3,7 +3,7 @@
 // a member of team A, a member of team B, an admin — with API tokens, through the real handlers.
 // Page rules and next-auth's run against the server with session cookies (e2e/authz.spec.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actorFromUserId, createApiToken, ensureTeam, createUserWithTeam } from "@/lib/server/auth";
+import { actorFromUserId, createApiToken, createUserWithTeam } from "@/lib/server/auth";
 import { createJob } from "@/lib/server/jobs";
 import { createInvitation } from "@/lib/server/teams";
 import { importRelease } from "@/lib/server/releases";
@@ -12,7 +12,7 @@ import { submitPredictions } from "@/lib/server/submissions";
 import { generateSynthetic } from "@/lib/synthetic/generate";
 import { ROLES, RULES, type Role, type World } from "../authz/rules";
 import { INPUT_IDS as ids, signedUpMember } from "../helpers/bouncer";
-import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
+import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { dispatch, listRoutes } from "../helpers/router";
 
 let freshFiles = 0;
@@ -31,8 +31,7 @@ beforeAll(async () => {
   teamA = a.team.id;
   tokens.memberA = a.token;
   tokens.memberB = b.token;
-  const admins = await ensureTeam(db.prisma, "authz-admins");
-  tokens.admin = (await createApiToken(db.prisma, { teamId: admins.id, isAdmin: true })).token;
+  tokens.admin = await teamToken(db, "authz-admins", { isAdmin: true });
   // (astropy__astropy-12907 has an issue text in release 1.1: its length buckets exist)
   const priv = await submitPredictions(db.prisma, {
     task: "bouncerbench/input",

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as importRoute } from "@/app/api/v1/admin/releases/route";
 import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submissions/route";
 import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
-import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { avExtraCharts } from "@/lib/tasks/scored-abstention/chart-data";
 import { AvDetails } from "@/lib/tasks/scored-abstention/model";
 import {
@@ -31,8 +30,7 @@ let member: string;
 
 beforeAll(async () => {
   db = await seededTestDatabase();
-  admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "admins")).id, isAdmin: true }))
-    .token;
+  admin = await teamToken(db, "admins", { isAdmin: true });
   member = await teamToken(db, "Paper authors");
 }, 300_000);
 afterAll(async () => db?.drop());

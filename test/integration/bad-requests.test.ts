@@ -10,7 +10,7 @@ import { sqlOf } from "@/lib/server/db";
 import { submitPredictions } from "@/lib/server/submissions";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { INPUT_IDS as ids, signedUpMember } from "../helpers/bouncer";
-import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
+import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { dispatch } from "../helpers/router";
 
 interface Case {
@@ -56,8 +56,7 @@ beforeAll(async () => {
   vars.MEMBER_ID = user.id;
   vars.MEMBER_TEAM = team.slug;
   tokens.member = token;
-  const adminTeam = await ensureTeam(db.prisma, "corpus-admins");
-  tokens.admin = (await createApiToken(db.prisma, { teamId: adminTeam.id, isAdmin: true })).token;
+  tokens.admin = await teamToken(db, "corpus-admins", { isAdmin: true });
   const other = await ensureTeam(db.prisma, "corpus-other");
   vars.OTHER_TOKEN_ID = (await createApiToken(db.prisma, { teamId: other.id })).id;
   const priv = await submitPredictions(db.prisma, {

@@ -12,12 +12,12 @@ vi.hoisted(() => {
   process.env.DATA_DIR = `${process.env.TMPDIR || "/tmp"}/ci-bench-paper-${process.pid}-${Date.now()}`;
 });
 
-import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { getPaperTable, taskChartData } from "@/lib/server/leaderboard";
 import { startUp } from "@/lib/server/setup";
 import { syncCatalog } from "@/lib/server/tasks";
 import type { CiTable1 } from "@/lib/tasks/ci-repair/table-1";
 import { createTestDatabase } from "../helpers/db";
+import { teamToken } from "../helpers/seeded";
 import { apiCall, postFile, type Json } from "../helpers/requests";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -27,9 +27,8 @@ let member = "";
 beforeAll(async () => {
   db = await createTestDatabase();
   await syncCatalog(db.prisma);
-  admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "admins")).id, isAdmin: true }))
-    .token;
-  member = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "Repair Lab")).id })).token;
+  admin = await teamToken(db, "admins", { isAdmin: true });
+  member = await teamToken(db, "Repair Lab");
 });
 afterAll(async () => {
   await db?.drop();

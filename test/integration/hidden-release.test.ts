@@ -13,7 +13,7 @@ import { getTaskInstance } from "@/lib/server/leaderboard";
 import { releaseOverview } from "@/lib/server/releases";
 import { createApiToken, ensureTeam, actorFromToken } from "@/lib/server/auth";
 import { HIDDEN_PUBLISHED, importInputRelease, INPUT_IDS } from "../helpers/bouncer";
-import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
+import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 const P = { benchmark: "bouncerbench", task: "input" };
@@ -32,8 +32,7 @@ beforeAll(async () => {
   const a = await ensureTeam(db.prisma, "admins");
   admin = (await createApiToken(db.prisma, { teamId: a.id, isAdmin: true })).token;
   for (const name of ["attacker", "reader-a", "reader-b", "climber", "quota"]) {
-    const t = await ensureTeam(db.prisma, name);
-    teams[name] = (await createApiToken(db.prisma, { teamId: t.id })).token;
+    teams[name] = await teamToken(db, name);
   }
   await importInputRelease(admin, "4.0-hidden", HIDDEN_PUBLISHED, hiddenIds, (i) => labels[i]);
   await db.runJobs();

@@ -276,9 +276,20 @@ describe("a worker's own metrics", () => {
   });
 });
 
+/** The readiness probe's answer. */
+const ready = () => readyRoute(getRequest("/api/v1/health/ready"));
+
+/** The readiness probe says not ready: a 503 that asks to be tried again in 5 s; its body. */
+async function notReady() {
+  const res = await ready();
+  expect(res.status).toBe(503);
+  expect(res.headers.get("retry-after")).toBe("5");
+  return res.json();
+}
+
 describe("probes", () => {
   it("readiness: 200 when the database answers and every migration is applied", async () => {
-    const res = await readyRoute(getRequest("/api/v1/health/ready"));
+    const res = await ready();
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ ok: true, checks: { database: { ok: true }, migrations: { ok: true, pending: [] } } });
@@ -296,10 +307,7 @@ describe("probes", () => {
     );
     await db.query(`DELETE FROM "_prisma_migrations" WHERE id = $1`, [last.id]);
     try {
-      const res = await readyRoute(getRequest("/api/v1/health/ready"));
-      expect(res.status).toBe(503);
-      expect(res.headers.get("retry-after")).toBe("5");
-      const body = await res.json();
+      const body = await notReady();
       expect(body).toMatchObject({ ok: false, down: ["migrations"], checks: { database: { ok: true } } });
       expect(body.checks.migrations.pending).toEqual([last.migration_name]);
     } finally {
@@ -308,17 +316,14 @@ describe("probes", () => {
         [last.id, last.checksum, last.finished_at, last.migration_name, last.applied_steps_count, last.started_at],
       );
     }
-    expect((await readyRoute(getRequest("/api/v1/health/ready"))).status).toBe(200);
+    expect((await ready()).status).toBe(200);
   });
 
   it("readiness: 503 with Retry-After when the database is unreachable", async () => {
     const dead = await openDatabase({ url: "postgresql://postgres@127.0.0.1:1/postgres" });
     setDatabase(dead);
     try {
-      const res = await readyRoute(getRequest("/api/v1/health/ready"));
-      expect(res.status).toBe(503);
-      expect(res.headers.get("retry-after")).toBe("5");
-      const body = await res.json();
+      const body = await notReady();
       expect(body).toMatchObject({ ok: false, down: ["database"], checks: { database: { ok: false } } });
       // liveness does not care
       expect((await liveRoute(getRequest("/api/v1/health/live"))).status).toBe(200);
@@ -327,7 +332,7 @@ describe("probes", () => {
       markDatabaseUp();
       await dead.close();
     }
-    expect((await readyRoute(getRequest("/api/v1/health/ready"))).status).toBe(200);
+    expect((await ready()).status).toBe(200);
   });
 
   it("liveness: 200 with the pool closed and any use of the database an error; credentials are not read", async () => {
@@ -352,7 +357,7 @@ describe("probes", () => {
       expect(again.status).toBe(200);
       expect(again.headers.get("x-request-id")).toBe("probe-12345678");
       // readiness, on the other hand, says not ready
-      expect((await readyRoute(getRequest("/api/v1/health/ready"))).status).toBe(503);
+      expect((await ready()).status).toBe(503);
     } finally {
       if (oldUrl !== undefined) process.env.DATABASE_URL = oldUrl;
       setDatabase(db);

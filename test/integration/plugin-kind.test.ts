@@ -17,13 +17,13 @@ import { taskChartData, getLeaderboard, submissionChartData } from "@/lib/server
 import { importRelease, publishRelease } from "@/lib/server/releases";
 import { configureScoringPlugins, getSubmissionOrThrow, currentScore, withDetails } from "@/lib/server/submissions";
 import { getTaskOrThrow, syncCatalog } from "@/lib/server/tasks";
-import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { registerTaskKind, taskKindNames } from "@/lib/tasks";
 import { registerBenchmark } from "@/lib/tasks/catalog";
 import { StoredShapeError } from "@/lib/tasks/define";
 import { exactMatch, exactMatchBenchmark } from "../fixtures/kinds/exact-match/kind";
 import { exactMatchUi } from "../fixtures/kinds/exact-match/ui";
 import { createTestDatabase } from "../helpers/db";
+import { teamToken } from "../helpers/seeded";
 import { renderBoardTable } from "../helpers/render";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
@@ -41,8 +41,7 @@ beforeAll(async () => {
   await configureScoringPlugins({ "exact-match": path.join(DIR, "register.ts") });
   db = await createTestDatabase();
   await syncCatalog(db.prisma);
-  const team = await ensureTeam(db.prisma, "Plugin team");
-  token = (await createApiToken(db.prisma, { teamId: team.id })).token;
+  token = await teamToken(db, "Plugin team");
 });
 afterAll(async () => db?.drop());
 

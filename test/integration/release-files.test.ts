@@ -9,12 +9,11 @@ import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submission
 import { POST as importRoute } from "@/app/api/v1/admin/releases/route";
 import type { Problem } from "@/lib/errors";
 import { parsePredictionFile } from "@/lib/files/parse-prediction-file";
-import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { CATALOG } from "@/lib/tasks/catalog";
 import type { StoredInstance } from "@/lib/tasks/types";
 import { validatePredictionText } from "@/lib/tasks/validate";
-import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
+import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 let db: TestDatabase;
@@ -30,10 +29,8 @@ const JUDGED: Record<string, Record<string, string>> = {
 
 beforeAll(async () => {
   db = await seededTestDatabase();
-  const a = await ensureTeam(db.prisma, "admins");
-  admin = (await createApiToken(db.prisma, { teamId: a.id, isAdmin: true })).token;
-  const m = await ensureTeam(db.prisma, "Submitters");
-  member = (await createApiToken(db.prisma, { teamId: m.id })).token;
+  admin = await teamToken(db, "admins", { isAdmin: true });
+  member = await teamToken(db, "Submitters");
 }, 300_000);
 afterAll(async () => db?.drop());
 

@@ -18,10 +18,9 @@ import { getTaskInstance, listTaskInstances } from "@/lib/server/leaderboard";
 import { taskChartData } from "@/lib/server/leaderboard";
 import type { binaryAbstention } from "@/lib/tasks/binary-abstention";
 import type { TaskChartsOf } from "@/lib/tasks/define";
-import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { generateSynthetic } from "@/lib/synthetic/generate";
 import { countRows } from "../helpers/db";
-import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
+import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 let db: TestDatabase;
@@ -36,10 +35,8 @@ const gptLabels = fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/in
 
 beforeAll(async () => {
   db = await seededTestDatabase();
-  const a = await ensureTeam(db.prisma, "admins");
-  admin = (await createApiToken(db.prisma, { teamId: a.id, isAdmin: true })).token;
-  const m = await ensureTeam(db.prisma, "Members");
-  member = (await createApiToken(db.prisma, { teamId: m.id })).token;
+  admin = await teamToken(db, "admins", { isAdmin: true });
+  member = await teamToken(db, "Members");
 });
 afterAll(async () => db?.drop());
 

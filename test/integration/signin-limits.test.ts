@@ -3,9 +3,10 @@
 // credentials callback next-auth calls, and next-auth's endpoint where the route refuses first.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
-import { getAuthOptions, createApiToken, ensureTeam, createUserWithTeam } from "@/lib/server/auth";
+import { getAuthOptions, createUserWithTeam } from "@/lib/server/auth";
 import { signInDelayMs } from "@/lib/server/limits";
 import { createTestDatabase } from "../helpers/db";
+import { teamToken } from "../helpers/seeded";
 import { dispatch } from "../helpers/router";
 
 // short delays, so the test does not wait seconds (the rule is the same)
@@ -44,10 +45,8 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await createUserWithTeam(db.prisma, { email: "admin-user@example.org", name: "Admin User", password: PASSWORD });
   await createUserWithTeam(db.prisma, { email: "owner@example.org", name: "Owner", password: PASSWORD });
-  admin = (
-    await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "signin-admins")).id, isAdmin: true })
-  ).token;
-  member = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "signin-members")).id })).token;
+  admin = await teamToken(db, "signin-admins", { isAdmin: true });
+  member = await teamToken(db, "signin-members");
 });
 afterAll(async () => db?.drop());
 

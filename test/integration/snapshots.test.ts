@@ -10,14 +10,13 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { parquet, PREDICTION_COLUMNS, readCsvGz } from "@/lib/snapshots/format";
 import { verifySnapshot } from "@/lib/snapshots/verify";
 import { sqlOf } from "@/lib/server/db";
 import { buildSnapshot } from "@/lib/server/snapshots";
 import { releasesDueForSnapshot } from "@/lib/server/snapshots/snapshots.sql";
 import { HIDDEN_PUBLISHED, importInputRelease } from "../helpers/bouncer";
-import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
+import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { apiRequest, multipartRequest } from "../helpers/requests";
 import { dispatch } from "../helpers/router";
 import { downloadSnapshot, fromDir } from "../helpers/snapshots";
@@ -42,10 +41,9 @@ const predictions = (pattern: (i: number) => boolean) =>
 
 beforeAll(async () => {
   db = await seededTestDatabase();
-  admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "snap-admins")).id, isAdmin: true }))
-    .token;
+  admin = await teamToken(db, "snap-admins", { isAdmin: true });
   for (const [k, name] of ["snap-a", "snap-b"].entries()) {
-    tokens.push((await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, name)).id })).token);
+    tokens.push(await teamToken(db, name));
     for (const m of [0, 1]) {
       const res = await dispatch(
         multipartRequest(

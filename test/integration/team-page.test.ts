@@ -10,7 +10,7 @@ import { POST as submit } from "@/app/api/v1/tasks/[benchmark]/[task]/submission
 import { TeamSubmissions } from "@/components/teams/team-sections";
 import { TeamStandings } from "@/components/teams/team-standings";
 import { TraceViewer } from "@/components/traces/trace-viewer";
-import { actorFromToken, createApiToken, ensureTeam } from "@/lib/server/auth";
+import { actorFromToken } from "@/lib/server/auth";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { cacheableRoute } from "@/lib/server/http";
 import { getBoard } from "@/lib/server/leaderboard";
@@ -46,8 +46,7 @@ async function upload(text: string, fields: Record<string, string>) {
 
 beforeAll(async () => {
   db = await seededTestDatabase();
-  const team = await ensureTeam(db.prisma, SLUG);
-  token = (await createApiToken(db.prisma, { teamId: team.id })).token;
+  token = await teamToken(db, SLUG);
   admin = await teamToken(db, "mods", { isAdmin: true });
   // oldest first: the page lists the newest first
   subs.alphaWorse = await upload(claude, { model: "alpha" }); // the same system, a lower F_m: not its best

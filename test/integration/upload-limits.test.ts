@@ -9,7 +9,6 @@ process.env.MAX_UPLOAD_BYTES = "4096";
 
 const { POST: submit } = await import("@/app/api/v1/tasks/[benchmark]/[task]/submissions/route");
 const { POST: importRoute } = await import("@/app/api/v1/admin/releases/route");
-const { createApiToken, ensureTeam } = await import("@/lib/server/auth");
 const { countRows } = await import("../helpers/db");
 const { seededTestDatabase, teamToken } = await import("../helpers/seeded");
 const { ctx, multipartRequest } = await import("../helpers/requests");
@@ -23,8 +22,7 @@ const onRejection = (e: unknown) => rejections.push(e);
 beforeAll(async () => {
   db = await seededTestDatabase();
   member = await teamToken(db, "big");
-  admin = (await createApiToken(db.prisma, { teamId: (await ensureTeam(db.prisma, "big-admins")).id, isAdmin: true }))
-    .token;
+  admin = await teamToken(db, "big-admins", { isAdmin: true });
   process.on("unhandledRejection", onRejection);
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { GET as getInstances } from "@/app/api/v1/submissions/[id]/instances/rou
 import { GET as benchmarks } from "@/app/api/v1/benchmarks/route";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { countRows } from "../helpers/db";
-import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
+import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 const URL_SUB = "/api/v1/tasks/bouncerbench/input/submissions";
@@ -23,10 +23,8 @@ const gptFile = fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/inpu
 
 beforeAll(async () => {
   db = await seededTestDatabase();
-  const team = await ensureTeam(db.prisma, "Team One");
-  token = (await createApiToken(db.prisma, { teamId: team.id })).token;
-  const other = await ensureTeam(db.prisma, "Team Two");
-  otherToken = (await createApiToken(db.prisma, { teamId: other.id })).token;
+  token = await teamToken(db, "Team One");
+  otherToken = await teamToken(db, "Team Two");
   ids = Object.keys(JSON.parse(gptFile));
 });
 afterAll(async () => db?.drop());

@@ -5,21 +5,8 @@ import { describe, expect, it } from "vitest";
 import { computeBreakdowns } from "@/lib/tasks/shared/breakdowns";
 import { binaryAbstention } from "./index";
 
-// 12 tickets: label 0..3 three each; the bouncer bounces (by hand) these
-const rows = [
-  { q: 0, b: false },
-  { q: 0, b: false },
-  { q: 0, b: true },
-  { q: 1, b: false },
-  { q: 1, b: true },
-  { q: 1, b: true },
-  { q: 2, b: true },
-  { q: 2, b: false },
-  { q: 2, b: false },
-  { q: 3, b: true },
-  { q: 3, b: true },
-  { q: 3, b: false },
-];
+// 12 tickets: label 0..3 three each; the bouncer bounces (by hand) the ones marked b
+const rows = ["..b", ".bb", "b..", "bb."].flatMap((marks, q) => [...marks].map((m) => ({ q, b: m === "b" })));
 const input = { side: "input" };
 
 describe("slice headline (binary abstention)", () => {
