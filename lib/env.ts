@@ -1,28 +1,21 @@
 import path from "node:path";
 import { z } from "zod";
+import { optionalOrBlank } from "@/lib/validations/blank";
+
+/** A PostgreSQL connection URL in variable `name`, if set. */
+const postgresUrl = (name: string) =>
+  optionalOrBlank(z.string().regex(/^postgres(ql)?:\/\//, `${name} must be a postgres:// or postgresql:// URL`));
 
 const EnvSchema = z.object({
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: postgresUrl("DATABASE_URL"),
   /**
    * A direct (session) connection to the primary when DATABASE_URL goes through a
    * transaction-mode pooler: LISTEN, migrations, graphile-worker, session-level advisory locks and
    * named prepared statements use it (docs/scaling.md). Default: DATABASE_URL.
    */
-  DATABASE_DIRECT_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_DIRECT_URL must be a postgres:// or postgresql:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  DATABASE_DIRECT_URL: postgresUrl("DATABASE_DIRECT_URL"),
   /** a read replica for leaderboard reads, used only when it has caught up with the board asked for (docs/scaling.md) */
-  DATABASE_REPLICA_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_REPLICA_URL must be a postgres:// or postgresql:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  DATABASE_REPLICA_URL: postgresUrl("DATABASE_REPLICA_URL"),
   DATA_DIR: z.string().default(".data"),
   PORT: z.coerce.number().int().positive().default(3000),
   ADMIN_EMAIL: z.string().email().default("admin@localhost.localdomain"),
@@ -104,11 +97,11 @@ const EnvSchema = z.object({
   // the server's judge (issue 34; docs/operations.md "A judge for CR-Bench"): any OpenAI-compatible
   // endpoint; unset, uploads whose comments carry no verdicts are refused (422)
   /** the endpoint's base URL, ending in /v1 (vLLM, Ollama, llama.cpp's server, a hosted API) */
-  JUDGE_URL: z
-    .url({ protocol: /^https?$/, error: "JUDGE_URL must be an http(s) URL ending in /v1" })
-    .regex(/\/v1\/?$/, "JUDGE_URL must end in /v1 (the base of /v1/chat/completions)")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  JUDGE_URL: optionalOrBlank(
+    z
+      .url({ protocol: /^https?$/, error: "JUDGE_URL must be an http(s) URL ending in /v1" })
+      .regex(/\/v1\/?$/, "JUDGE_URL must end in /v1 (the base of /v1/chat/completions)"),
+  ),
   /** sent as Authorization: Bearer … (none for a local server without keys) */
   JUDGE_API_KEY: z.string().optional(),
   /** the model the endpoint serves, e.g. claude-sonnet-4.5 (the paper's) or qwen2.5-coder-32b-instruct */

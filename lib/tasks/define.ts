@@ -177,6 +177,27 @@ export interface ComposeSpec {
   row(decisions: Record<ComposeSide, boolean>): Record<string, unknown>;
 }
 
+/** A release's instances as an overview reads them: the truth only where the reader may see it (`truth`). */
+export type ReleaseView<T, M> = { instances: { truth: T | null; metadata: M }[]; truth: boolean };
+
+/** Length buckets (METRICS.md §3): the side, and per instance its length and the decision vs truth (null: no length). */
+export type LengthBucketSpec<I, P> = {
+  side: "input" | "output";
+  row(instance: I, prediction: P): { length: number; should: boolean; did: boolean } | null;
+};
+
+/** A baseline entry the server computes: it may read public metadata only, never truth. */
+export type BaselineSpec<M, P> = {
+  key: string;
+  label: string;
+  /** one line on what it does and why it is there (the board's baselines band) */
+  description?: string;
+  predict(instance: { externalId: string; metadata: M }): P;
+};
+
+/** An upload or release file format, as the docs and the forms show it. */
+export type FormatDoc = { summary: string; example: string };
+
 export interface TaskKindDef<T, P, D, M, TC, SC> {
   kind: string;
   title: string;
@@ -194,15 +215,9 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
   /** Non-fatal findings about a valid prediction (e.g. a CI patch that does not apply). */
   warnPrediction?(instance: Instance<T, M>, prediction: P, opts: TaskOptions): string[];
   /** The distributions a release overview shows: of the truth when `truth` (not on a hidden release, for non-admins), of public metadata always. */
-  releaseDistributions?(
-    input: { instances: { truth: T | null; metadata: M }[]; truth: boolean },
-    opts: TaskOptions,
-  ): Distribution[];
+  releaseDistributions?(input: ReleaseView<T, M>, opts: TaskOptions): Distribution[];
   /** A table of per-instance means a release overview shows (CR-Bench Table 3); truth-based rows only when `truth`. */
-  releaseStatistics?(
-    input: { instances: { truth: T | null; metadata: M }[]; truth: boolean },
-    opts: TaskOptions,
-  ): ReleaseStatistics | null;
+  releaseStatistics?(input: ReleaseView<T, M>, opts: TaskOptions): ReleaseStatistics | null;
   /** Kinds with a threshold explorer (the submission page's slider): what it sweeps, from a submission's pairs. */
   explorerItems?(pairs: Pair<T, P, M>[]): ExplorerItem[];
   /**
@@ -216,21 +231,10 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
    * Null: the slice is read by the primary metric.
    */
   sliceHeadline?(pairs: Pair<T, P, M>[], opts: TaskOptions): SliceHeadline | null;
-  /** Length buckets (METRICS.md §3): per instance its length and the decision vs truth (null: no length). */
-  lengthBuckets?(opts: TaskOptions): {
-    side: "input" | "output";
-    row(instance: Instance<T, M>, prediction: P): { length: number; should: boolean; did: boolean } | null;
-  };
-  /** Baseline entries the server computes; they may read public metadata only, never truth. */
-  baselines?(opts: TaskOptions): {
-    key: string;
-    label: string;
-    /** one line on what it does and why it is there (the board's baselines band) */
-    description?: string;
-    predict(instance: { externalId: string; metadata: M }): P;
-  }[];
-  predictionFormat(opts: TaskOptions): { summary: string; example: string };
-  releaseFormat(opts: TaskOptions): { summary: string; example: string };
+  lengthBuckets?(opts: TaskOptions): LengthBucketSpec<Instance<T, M>, P>;
+  baselines?(opts: TaskOptions): BaselineSpec<M, P>[];
+  predictionFormat(opts: TaskOptions): FormatDoc;
+  releaseFormat(opts: TaskOptions): FormatDoc;
   /** A blank prediction file for a release's instances (pure; public metadata only, never truth, like baselines). */
   template?(instances: { externalId: string; metadata: M }[], opts: TaskOptions): PredictionTemplate;
   /** Scores aligned truth/prediction pairs (all covered instances of a release). */
@@ -274,29 +278,15 @@ export interface TaskKindModule {
   parsePrediction(id: string, value: unknown, opts: TaskOptions, instance: RawInstance): ParseResult<Json>;
   storageOnlyFields?: string[];
   warnPrediction?(instance: RawInstance, prediction: Json, opts: TaskOptions): string[];
-  releaseDistributions?(
-    input: { instances: { truth: Json; metadata: Json }[]; truth: boolean },
-    opts: TaskOptions,
-  ): Distribution[];
-  releaseStatistics?(
-    input: { instances: { truth: Json; metadata: Json }[]; truth: boolean },
-    opts: TaskOptions,
-  ): ReleaseStatistics | null;
+  releaseDistributions?(input: ReleaseView<Json, Json>, opts: TaskOptions): Distribution[];
+  releaseStatistics?(input: ReleaseView<Json, Json>, opts: TaskOptions): ReleaseStatistics | null;
   explorerItems?(pairs: RawPair[]): ExplorerItem[];
   instanceFacets?(instance: RawInstance, opts: TaskOptions): InstanceFacets;
   sliceHeadline?(pairs: RawPair[], opts: TaskOptions): SliceHeadline | null;
-  lengthBuckets?(opts: TaskOptions): {
-    side: "input" | "output";
-    row(instance: RawInstance, prediction: Json): { length: number; should: boolean; did: boolean } | null;
-  };
-  baselines?(opts: TaskOptions): {
-    key: string;
-    label: string;
-    description?: string;
-    predict(instance: { externalId: string; metadata: Json }): Json;
-  }[];
-  predictionFormat(opts: TaskOptions): { summary: string; example: string };
-  releaseFormat(opts: TaskOptions): { summary: string; example: string };
+  lengthBuckets?(opts: TaskOptions): LengthBucketSpec<RawInstance, Json>;
+  baselines?(opts: TaskOptions): BaselineSpec<Json, Json>[];
+  predictionFormat(opts: TaskOptions): FormatDoc;
+  releaseFormat(opts: TaskOptions): FormatDoc;
   template?(instances: { externalId: string; metadata: Json }[], opts: TaskOptions): PredictionTemplate;
   score(pairs: RawPair[], opts: TaskOptions): { metrics: Metrics; primaryValue: number | null; details: Json };
   outcome(instance: RawInstance, prediction: Json, opts: TaskOptions): InstanceOutcome;
@@ -450,8 +440,6 @@ type Readers<T, P, D, M> = {
   seriesOf: (x: ChartSeries<Json>, hidden: boolean) => ChartSeries<D>;
 };
 
-type ReleaseInput = Parameters<NonNullable<TaskKindModule["releaseDistributions"]>>[0];
-
 /** A release's views through the kind: its distributions, statistics, baselines and blank file. */
 function releaseHooks<T, P, D, M, TC, SC>(
   def: TaskKindDef<T, P, D, M, TC, SC>,
@@ -459,7 +447,7 @@ function releaseHooks<T, P, D, M, TC, SC>(
 ): Pick<TaskKindModule, "releaseDistributions" | "releaseStatistics" | "baselines" | "template"> {
   const { s, truth, metadata, check } = r;
   // a release's instances, read through the kind's schemas (its truth only where the caller has it)
-  const release = (input: ReleaseInput) => ({
+  const release = (input: ReleaseView<Json, Json>) => ({
     truth: input.truth,
     instances: input.instances.map((i) => ({
       truth: input.truth ? truth(i.truth) : null,

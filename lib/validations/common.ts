@@ -2,6 +2,7 @@
 // query strings). Request shapes only the API reads, and every response shape, live in
 // lib/contracts, which re-exports these for the routes: a resource's whole contract in one module.
 import { z } from "zod";
+import { optionalOrBlank } from "./blank";
 
 /** Lower-case, dash-separated slug of a name. */
 export function slugify(s: string): string {
@@ -164,11 +165,8 @@ export const webUrl = z
     }
   }, "must be an http:// or https:// URL");
 
-const optionalName = (what: string, max: number) =>
-  displayName(what, max)
-    .optional()
-    .or(z.literal("").transform(() => undefined));
-const optionalUrl = webUrl.optional().or(z.literal("").transform(() => undefined));
+const optionalName = (what: string, max: number) => optionalOrBlank(displayName(what, max));
+const optionalUrl = optionalOrBlank(webUrl);
 
 /** How the reasoning effort of a run is named (OpenAI's levels; "none" for models without it). */
 export const REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
@@ -220,11 +218,9 @@ export const SYSTEM_META_KEYS = Object.keys(SystemMetaFields) as (keyof SystemMe
 export const SubmissionFields = z.object({
   ...SystemMetaFields,
   model: displayName("model", 120),
-  system: displayName("system", 120)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  system: optionalOrBlank(displayName("system", 120)),
   oss: boolish.optional(),
-  site: webUrl.optional().or(z.literal("").transform(() => undefined)),
+  site: optionalOrBlank(webUrl),
   visibility: z.enum(["public", "private"]).default("public"),
   cost_usd: optionalNumber("cost_usd", { min: 0 }),
   tokens: optionalNumber("tokens", { int: true, min: 0 }),
@@ -233,9 +229,9 @@ export const SubmissionFields = z.object({
   /** the team to file it under (a signed-in member of several teams; send it before the file) */
   team: z.string().trim().max(64).optional(),
   /** a link to the run's logs or trajectories */
-  logs_url: webUrl.optional().or(z.literal("").transform(() => undefined)),
+  logs_url: optionalOrBlank(webUrl),
   /** @deprecated issue 20's first name for the trajectories' link: read as `logs_url` */
-  trajectories_url: webUrl.optional().or(z.literal("").transform(() => undefined)),
+  trajectories_url: optionalOrBlank(webUrl),
 });
 
 /** Multipart fields of `POST /api/v1/admin/releases`. */
@@ -384,11 +380,11 @@ export const PivotQuery = ReleaseQuery.extend({
   rows: pivotDim("agent"),
   cols: pivotDim("base_model"),
   /** a metric key of the task (default: its primary metric) */
-  metric: z
-    .string()
-    .max(64)
-    .regex(/^[\w@.-]*$/, "metric is a metric key")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  metric: optionalOrBlank(
+    z
+      .string()
+      .max(64)
+      .regex(/^[\w@.-]*$/, "metric is a metric key"),
+  ),
 });
 export type PivotQuery = z.infer<typeof PivotQuery>;

@@ -1,33 +1,21 @@
 import { z } from "zod";
+import { optionalOrBlank } from "./blank";
 
 const flag = (dflt: boolean) =>
   z
     .enum(["0", "1", "true", "false"])
     .optional()
     .transform((v) => (v === undefined ? dflt : v === "1" || v === "true"));
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "dates are YYYY-MM-DD")
-  .optional()
-  .or(z.literal("").transform(() => undefined));
+const day = optionalOrBlank(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "dates are YYYY-MM-DD"));
 
-const metaValue = z
-  .string()
-  .trim()
-  .max(120)
-  .optional()
-  .or(z.literal("").transform(() => undefined));
+const metaValue = optionalOrBlank(z.string().trim().max(120));
 
 /**
  * The view state of a leaderboard, all of it in the URL (page, API and exports share it):
  * release, filters, search, sort.
  */
 export const LeaderboardView = z.object({
-  release: z
-    .string()
-    .max(40)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  release: optionalOrBlank(z.string().max(40)),
   /** one row per system (team, model): its best complete submission; or every submission */
   view: z.enum(["best", "all"]).optional(),
   partial: flag(false),
@@ -52,41 +40,29 @@ export const LeaderboardView = z.object({
   ),
   /** agentic runs only (1) or single-call ones only (0) */
   agentic: z.enum(["0", "1"]).optional(),
-  team: z
-    .string()
-    .max(48)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  team: optionalOrBlank(z.string().max(48)),
   from: day,
   to: day,
-  q: z
-    .string()
-    .max(100)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  q: optionalOrBlank(z.string().max(100)),
   sort: z.string().max(64).optional(),
   dir: z.enum(["asc", "desc"]).optional(),
   format: z.enum(["json", "csv"]).optional(),
   /** the columns a page shows, comma-separated keys (lib/leaderboard-columns.ts); the API and exports give every column */
-  cols: z
-    .string()
-    .max(1000)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  cols: optionalOrBlank(z.string().max(1000)),
   /** submissions ticked for comparison (up to 4 ids, comma-separated): kept across pages and sorts */
-  pick: z
-    .string()
-    .max(200)
-    .regex(/^[0-9a-f,-]*$/i, "pick is submission ids separated by commas")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  pick: optionalOrBlank(
+    z
+      .string()
+      .max(200)
+      .regex(/^[0-9a-f,-]*$/i, "pick is submission ids separated by commas"),
+  ),
   /** the attribute the page's "where does it fail" heatmap slices by (the API ignores it) */
-  by: z
-    .string()
-    .max(40)
-    .regex(/^[a-z_]+$/, "by is an attribute key such as repository or length")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  by: optionalOrBlank(
+    z
+      .string()
+      .max(40)
+      .regex(/^[a-z_]+$/, "by is an attribute key such as repository or length"),
+  ),
   /** one page of rows: at most `limit` rows from `offset` (without them, all rows) */
   limit: z.coerce
     .number()
