@@ -32,3 +32,9 @@ export const Metrics: z.ZodType<MetricsType> = z.lazy(() =>
 );
 
 export const iso = z.iso.datetime({ offset: true });
+
+/** Which page of a list an answer is: its number (from 1) and the rows a page holds. */
+export const PageFields = {
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+};

@@ -4,7 +4,7 @@
 // the PATCH body, …) live in lib/validations/common.ts and are re-exported here, so a client finds
 // a resource's whole contract in one module; those only the API reads are defined here.
 import { z } from "zod";
-import { iso, Metrics, Problem } from "./common";
+import { iso, Metrics, PageFields, Problem } from "./common";
 import { JobResponse } from "./jobs";
 import { displayName, SystemMeta } from "@/lib/validations/common";
 export {
@@ -258,8 +258,7 @@ export const Hidden = z.object({
 export const SubmissionInstances = z.object({
   release: z.object({ version: z.string(), hidden: z.boolean() }),
   total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
+  ...PageFields,
   rows: z.array(
     z.object({
       instanceId: z.string(),

@@ -1,7 +1,7 @@
 // Teams: a team's page, renaming it, members' roles, invitations, an admin's approval.
 import { z } from "zod";
 import { displayName } from "@/lib/validations/common";
-import { iso } from "./common";
+import { iso, PageFields } from "./common";
 
 const role = z.enum(["owner", "member"]);
 
@@ -62,8 +62,7 @@ export const TeamView = z.object({
   ),
   /** how many submissions the viewer may see in all, and which page of them `submissions` is */
   submissionTotal: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
+  ...PageFields,
   submissions: z.array(
     z.object({
       id: z.uuid(),

@@ -20,3 +20,13 @@ export async function teamToken(db: TestDatabase, slug: string, opts: { isAdmin?
   const team = await ensureTeam(db.prisma, slug);
   return (await createApiToken(db.prisma, { teamId: team.id, ...opts })).token;
 }
+
+/** A seeded database (seededTestDatabase) with an admin's token (team "admins") and a member's of team `memberTeam`. */
+export async function seededWithTokens(memberTeam: string) {
+  const db = await seededTestDatabase();
+  return {
+    db,
+    admin: await teamToken(db, "admins", { isAdmin: true }),
+    member: await teamToken(db, memberTeam),
+  };
+}

@@ -16,7 +16,7 @@ import {
   explicitRejections,
   toJsonl,
 } from "../fixtures/av-paper-files";
-import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
+import { seededWithTokens, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 const TASK = "abstain-validate/repair";
@@ -28,11 +28,7 @@ let db: TestDatabase;
 let admin: string;
 let member: string;
 
-beforeAll(async () => {
-  db = await seededTestDatabase();
-  admin = await teamToken(db, "admins", { isAdmin: true });
-  member = await teamToken(db, "Paper authors");
-}, 300_000);
+beforeAll(async () => void ({ db, admin, member } = await seededWithTokens("Paper authors")), 300_000);
 afterAll(async () => db?.drop());
 
 async function importRelease(version: string, rows: unknown[], hidden = false) {

@@ -197,28 +197,23 @@ describe("Abstain-and-Validate: the validator's own output (Appendix C, Listing 
   it("a rejected trajectory may omit its score (0, ranked lowest); an accepted one may not", async () => {
     const p = preds();
     const [id, row] = Object.entries(p)[0];
-    const rejected = row.trajectories.findIndex((t) => !t.validation_judgment);
-    const noScore = {
+    // the file with trajectory k of the first bug given as `t`
+    const withTrajectory = (k: number, t: object) => ({
       ...p,
-      [id]: {
-        ...row,
-        trajectories: row.trajectories.map((t, k) =>
-          k === rejected ? { trajectory_id: t.trajectory_id, validation_judgment: false } : t,
-        ),
-      },
-    };
+      [id]: { ...row, trajectories: row.trajectories.map((x, j) => (j === k ? t : x)) },
+    });
+    const rejected = row.trajectories.findIndex((t) => !t.validation_judgment);
+    const noScore = withTrajectory(rejected, {
+      trajectory_id: row.trajectories[rejected]?.trajectory_id,
+      validation_judgment: false,
+    });
     expect(rejected).toBeGreaterThanOrEqual(0);
     expect((await send(noScore, "av-no-score")).status).toBe("scored");
     const accepted = row.trajectories.findIndex((t) => t.validation_judgment);
-    const bad = {
-      ...p,
-      [id]: {
-        ...row,
-        trajectories: row.trajectories.map((t, k) =>
-          k === accepted ? { trajectory_id: t.trajectory_id, is_bug_fixed: true } : t,
-        ),
-      },
-    };
+    const bad = withTrajectory(accepted, {
+      trajectory_id: row.trajectories[accepted].trajectory_id,
+      is_bug_fixed: true,
+    });
     await expect(send(bad, "av-bad")).rejects.toMatchObject({
       details: {
         problems: [expect.objectContaining({ instanceId: id, field: expect.stringMatching(/internal_score$/) })],

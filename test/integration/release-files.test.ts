@@ -13,7 +13,7 @@ import { getTaskOrThrow } from "@/lib/server/tasks";
 import { CATALOG } from "@/lib/tasks/catalog";
 import type { StoredInstance } from "@/lib/tasks/types";
 import { validatePredictionText } from "@/lib/tasks/validate";
-import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
+import { seededWithTokens, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 let db: TestDatabase;
@@ -27,11 +27,7 @@ const JUDGED: Record<string, Record<string, string>> = {
   "abstain-validate/repair": { judge_model: "gemini-2.5-pro", judge_prompt: "fix-spec" },
 };
 
-beforeAll(async () => {
-  db = await seededTestDatabase();
-  admin = await teamToken(db, "admins", { isAdmin: true });
-  member = await teamToken(db, "Submitters");
-}, 300_000);
+beforeAll(async () => void ({ db, admin, member } = await seededWithTokens("Submitters")), 300_000);
 afterAll(async () => db?.drop());
 
 const paramsOf = (task: string, version: string) => {

@@ -20,7 +20,7 @@ import type { binaryAbstention } from "@/lib/tasks/binary-abstention";
 import type { TaskChartsOf } from "@/lib/tasks/define";
 import { generateSynthetic } from "@/lib/synthetic/generate";
 import { countRows } from "../helpers/db";
-import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
+import { seededWithTokens, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
 
 let db: TestDatabase;
@@ -33,11 +33,7 @@ const inputIds = Object.keys(
 );
 const gptLabels = fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8");
 
-beforeAll(async () => {
-  db = await seededTestDatabase();
-  admin = await teamToken(db, "admins", { isAdmin: true });
-  member = await teamToken(db, "Members");
-});
+beforeAll(async () => void ({ db, admin, member } = await seededWithTokens("Members")));
 afterAll(async () => db?.drop());
 
 async function importFile(fields: Record<string, string>, name: string, text: string, token = admin) {

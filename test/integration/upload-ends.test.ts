@@ -6,6 +6,7 @@
 import type { TestDatabase } from "../helpers/seeded";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unhandledRejections } from "../helpers/rejections";
 
 // read once by lib/env.ts, on first use: set before any handler runs
 process.env.MAX_UPLOAD_BYTES = String(1 << 20);
@@ -23,17 +24,14 @@ const { uploadMemoryHeld } = await import("@/lib/server/limits");
 let db: TestDatabase;
 let token: string;
 let teamId: string;
-const rejections: unknown[] = [];
-const onRejection = (e: unknown) => rejections.push(e);
+const rejections = unhandledRejections();
 
 beforeAll(async () => {
   db = await seededTestDatabase();
   teamId = (await ensureTeam(db.prisma, "enders")).id;
   token = (await createApiToken(db.prisma, { teamId })).token;
-  process.on("unhandledRejection", onRejection);
 });
 afterAll(async () => {
-  process.off("unhandledRejection", onRejection);
   await db?.drop();
 });
 

@@ -3,6 +3,7 @@
 // that hits its limit long before the request ends).
 import type { TestDatabase } from "../helpers/seeded";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unhandledRejections } from "../helpers/rejections";
 
 // read once by lib/env.ts, on first use: set before any handler runs
 process.env.MAX_UPLOAD_BYTES = "4096";
@@ -10,23 +11,16 @@ process.env.MAX_UPLOAD_BYTES = "4096";
 const { POST: submit } = await import("@/app/api/v1/tasks/[benchmark]/[task]/submissions/route");
 const { POST: importRoute } = await import("@/app/api/v1/admin/releases/route");
 const { countRows } = await import("../helpers/db");
-const { seededTestDatabase, teamToken } = await import("../helpers/seeded");
+const { seededWithTokens } = await import("../helpers/seeded");
 const { ctx, multipartRequest } = await import("../helpers/requests");
 
 let db: TestDatabase;
 let member: string;
 let admin: string;
-const rejections: unknown[] = [];
-const onRejection = (e: unknown) => rejections.push(e);
+const rejections = unhandledRejections();
 
-beforeAll(async () => {
-  db = await seededTestDatabase();
-  member = await teamToken(db, "big");
-  admin = await teamToken(db, "big-admins", { isAdmin: true });
-  process.on("unhandledRejection", onRejection);
-});
+beforeAll(async () => void ({ db, admin, member } = await seededWithTokens("big")));
 afterAll(async () => {
-  process.off("unhandledRejection", onRejection);
   await db?.drop();
 });
 

@@ -7,7 +7,7 @@ import { validateReleaseFile } from "@/lib/tasks/validate";
 import { refreshBaselines } from "./baselines";
 import { sqlOf } from "@/lib/server/db";
 import { createJob, defineJob, defineTask, queueTask, userFacingError } from "@/lib/server/jobs";
-import { audit, type AuditEntry } from "@/lib/server/audit";
+import { audit, type AuditAction, type AuditEntry } from "@/lib/server/audit";
 import {
   queueBoardRefresh,
   queueFillBreakdownsIn,
@@ -323,23 +323,22 @@ export async function publishRelease(
       { total, createdBy: opts.createdBy ?? null },
     );
     const rows = sqlOf(tx);
-    for (const p of previous) {
-      await audit(rows, {
+    // public events of the task's changelog, each on one release
+    const event = (action: AuditAction, id: string, change: Pick<AuditEntry, "before" | "after">) =>
+      audit(rows, {
         actor: opts.actor ?? null,
-        action: "release.archive",
-        target: { type: "release", id: p.id },
+        action,
+        target: { type: "release", id },
         taskId: rel.taskId,
         public: true,
+        ...change,
+      });
+    for (const p of previous)
+      await event("release.archive", p.id, {
         before: { version: p.version, status: "published" },
         after: { version: p.version, status: "archived" },
       });
-    }
-    await audit(rows, {
-      actor: opts.actor ?? null,
-      action: "release.publish",
-      target: { type: "release", id: release.id },
-      taskId: rel.taskId,
-      public: true,
+    await event("release.publish", release.id, {
       before: { version: release.version, status: "draft" },
       after: {
         version: release.version,
@@ -348,14 +347,7 @@ export async function publishRelease(
         hidden: release.hidden,
       },
     });
-    await audit(rows, {
-      actor: opts.actor ?? null,
-      action: "release.rescore",
-      target: { type: "release", id: release.id },
-      taskId: rel.taskId,
-      public: true,
-      after: { version: release.version, submissions: total, job },
-    });
+    await event("release.rescore", release.id, { after: { version: release.version, submissions: total, job } });
     return { release, job };
   });
   forgetRelease(release.id);

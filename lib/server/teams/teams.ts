@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { Actor } from "@/lib/server/auth";
-import { audit } from "@/lib/server/audit";
+import { audit, type AuditAction } from "@/lib/server/audit";
 import { assertTeamNameAvailable, isUniqueViolation, visibleName } from "@/lib/server/names";
 import { publicUrl } from "@/lib/server/http";
 import { sqlOf } from "@/lib/server/db";
@@ -282,6 +282,42 @@ async function ownersLeft(tx: Pick<PrismaClient, "membership">, teamId: string) 
   return tx.membership.count({ where: { teamId, role: "owner" } });
 }
 
+type Tx = Prisma.TransactionClient;
+type TeamRef = { id: string; slug: string };
+
+/**
+ * A member's row, the team locked (a concurrent change waits): refused when the change would take
+ * the team's last owner (`stepsDown`: the change makes an owner no longer one).
+ */
+async function memberToChange(tx: Tx, team: TeamRef, userId: string, stepsDown: boolean) {
+  await lockTeam(sqlOf(tx), team.id);
+  const m = await tx.membership.findUnique({ where: { userId_teamId: { userId, teamId: team.id } } });
+  if (!m) throw notFound("member");
+  if (m.role === "owner" && stepsDown && (await ownersLeft(tx, team.id)) <= 1)
+    throw new AppError("conflict", "a team needs an owner: make someone else an owner first");
+  return m;
+}
+
+/** The audit event of a change to a membership: its role before and, unless it is gone, after. */
+function auditMember(
+  tx: Tx,
+  actor: Actor | null,
+  team: TeamRef,
+  userId: string,
+  action: AuditAction,
+  before: string,
+  after?: string,
+) {
+  return audit(sqlOf(tx), {
+    actor,
+    action,
+    target: { type: "membership", id: `${team.slug}/${userId}` },
+    teamId: team.id,
+    before: { role: before },
+    ...(after ? { after: { role: after } } : {}),
+  });
+}
+
 /** An owner changes a member's role; the last owner cannot step down. */
 export async function setMemberRole(
   db: PrismaClient,
@@ -293,20 +329,9 @@ export async function setMemberRole(
   const team = await getTeamOrThrow(db, slug);
   requireOwner(actor, team);
   return db.$transaction(async (tx) => {
-    await lockTeam(sqlOf(tx), team.id);
-    const m = await tx.membership.findUnique({ where: { userId_teamId: { userId, teamId: team.id } } });
-    if (!m) throw notFound("member");
-    if (m.role === "owner" && role === "member" && (await ownersLeft(tx, team.id)) <= 1)
-      throw new AppError("conflict", "a team needs an owner: make someone else an owner first");
+    const m = await memberToChange(tx, team, userId, role === "member");
     await tx.membership.update({ where: { userId_teamId: { userId, teamId: team.id } }, data: { role } });
-    await audit(sqlOf(tx), {
-      actor,
-      action: "member.role",
-      target: { type: "membership", id: `${team.slug}/${userId}` },
-      teamId: team.id,
-      before: { role: m.role },
-      after: { role },
-    });
+    await auditMember(tx, actor, team, userId, "member.role", m.role, role);
     return { userId, role };
   });
 }
@@ -317,19 +342,9 @@ export async function removeMember(db: PrismaClient, actor: Actor | null, slug: 
   if (!actor) throw new AppError("unauthorized", "sign in or send an API token");
   if (actor.userId !== userId) requireOwner(actor, team);
   await db.$transaction(async (tx) => {
-    await lockTeam(sqlOf(tx), team.id);
-    const m = await tx.membership.findUnique({ where: { userId_teamId: { userId, teamId: team.id } } });
-    if (!m) throw notFound("member");
-    if (m.role === "owner" && (await ownersLeft(tx, team.id)) <= 1)
-      throw new AppError("conflict", "a team needs an owner: make someone else an owner first");
+    const m = await memberToChange(tx, team, userId, true);
     await tx.membership.delete({ where: { userId_teamId: { userId, teamId: team.id } } });
-    await audit(sqlOf(tx), {
-      actor,
-      action: "member.remove",
-      target: { type: "membership", id: `${team.slug}/${userId}` },
-      teamId: team.id,
-      before: { role: m.role },
-    });
+    await auditMember(tx, actor, team, userId, "member.remove", m.role);
   });
 }
 

@@ -98,6 +98,10 @@ const COLUMNS: MetricColumn[] = [
   },
 ];
 
+/** A trajectory's id as a row gives it (a string or a number), or "" when it gives none. */
+const trajectoryId = (o: Record<string, unknown>) =>
+  typeof o.trajectory_id === "string" || typeof o.trajectory_id === "number" ? String(o.trajectory_id) : "";
+
 const unit = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 1;
 
 function parseRelease(row: Record<string, unknown>): ParseResult<Instance<AvTruth, AvMetadata>> {
@@ -132,8 +136,7 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<AvTrut
     trajs.forEach((t, k) => {
       const f = `trajectories[${k}]`;
       const o = (t ?? {}) as Record<string, unknown>;
-      const tid =
-        typeof o.trajectory_id === "string" || typeof o.trajectory_id === "number" ? String(o.trajectory_id) : "";
+      const tid = trajectoryId(o);
       if (!tid) return at(`${f}.trajectory_id`, "missing", "a string");
       if (seen.has(tid)) return at(`${f}.trajectory_id`, `duplicate trajectory id ${tid}`);
       seen.add(tid);
@@ -194,8 +197,7 @@ function readJudgments(
   trajs.forEach((t, k) => {
     const f = `trajectories[${k}]`;
     const o = (t ?? {}) as Record<string, unknown>;
-    const tid =
-      typeof o.trajectory_id === "string" || typeof o.trajectory_id === "number" ? String(o.trajectory_id) : "";
+    const tid = trajectoryId(o);
     if (!tid) return at(`${f}.trajectory_id`, "missing", "a trajectory id of this bug");
     if (!known.has(tid)) return void unknown.push({ field: `${f}.trajectory_id`, tid });
     if (seen.has(tid)) return at(`${f}.trajectory_id`, `duplicate trajectory id ${tid}`);
