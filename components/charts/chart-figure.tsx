@@ -1,5 +1,12 @@
 import { fixed } from "@/lib/format";
 import { InView } from "./in-view";
+
+/**
+ * What a chart's drawing shows until it has loaded: Recharts comes with the drawing, when the
+ * chart nears the screen (`dynamic(() => import("./x-drawing"), { ssr: false, loading: DrawingLoading })`),
+ * not with the page's hydration; the light page's script looks for the mark.
+ */
+export const DrawingLoading = () => <div data-chart-loading="" />;
 /**
  * A chart's text alternative: the drawing is one image with a description (its accessible name),
  * and the same numbers are a table one click away ("Table of the numbers") — for screen readers,

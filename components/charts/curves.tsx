@@ -1,16 +1,12 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { ChartFigure } from "./chart-figure";
+import { ChartFigure, DrawingLoading } from "./chart-figure";
 import { StaticCurves, fitsStaticCurves, type CurvesProps } from "./static-curves";
 
 export type { CurveSeries, CurvesProps } from "./static-curves";
 
-// Recharts comes with the drawing, when the chart nears the screen, not with the page's hydration
-const Drawing = dynamic(() => import("./curves-drawing"), {
-  ssr: false,
-  loading: () => <div data-chart-loading="" />,
-});
+const Drawing = dynamic(() => import("./curves-drawing"), { ssr: false, loading: DrawingLoading });
 
 /**
  * Line curves on numeric axes (PR curves, pass@k). Each series is drawn from its own points;

@@ -2,18 +2,14 @@
 
 import dynamic from "next/dynamic";
 import { fixed, percent } from "@/lib/format";
-import { ChartFigure } from "./chart-figure";
+import { ChartFigure, DrawingLoading } from "./chart-figure";
 import { historyAxes, type HistoryChartProps } from "./history-axis";
 
 const day = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 export type { HistoryChartProps, HistoryData } from "./history-axis";
 
-// Recharts comes with the drawing, when the chart nears the screen, not with the page's hydration
-const Drawing = dynamic(() => import("./history-chart-drawing"), {
-  ssr: false,
-  loading: () => <div data-chart-loading="" />,
-});
+const Drawing = dynamic(() => import("./history-chart-drawing"), { ssr: false, loading: DrawingLoading });
 
 /**
  * The best primary metric over time (a step at each new record) with the record holder's 95%

@@ -2,15 +2,11 @@
 
 import dynamic from "next/dynamic";
 import type { RadarOverlayProps } from "./radar-overlay-drawing";
-import { ChartFigure } from "./chart-figure";
+import { ChartFigure, DrawingLoading } from "./chart-figure";
 
 export type { RadarOverlayProps } from "./radar-overlay-drawing";
 
-// Recharts comes with the drawing, when the chart nears the screen, not with the page's hydration
-const Drawing = dynamic(() => import("./radar-overlay-drawing"), {
-  ssr: false,
-  loading: () => <div data-chart-loading="" />,
-});
+const Drawing = dynamic(() => import("./radar-overlay-drawing"), { ssr: false, loading: DrawingLoading });
 
 /** Radar of recall by taxonomy value, one overlaid polygon per submission. */
 export function RadarOverlay(props: RadarOverlayProps) {

@@ -2,15 +2,11 @@
 
 import dynamic from "next/dynamic";
 import type { SankeyFunnelProps } from "./sankey-funnel-drawing";
-import { ChartFigure } from "./chart-figure";
+import { ChartFigure, DrawingLoading } from "./chart-figure";
 
 export type { SankeyData, SankeyFunnelProps } from "./sankey-funnel-drawing";
 
-// Recharts comes with the drawing, when the chart nears the screen, not with the page's hydration
-const Drawing = dynamic(() => import("./sankey-funnel-drawing"), {
-  ssr: false,
-  loading: () => <div data-chart-loading="" />,
-});
+const Drawing = dynamic(() => import("./sankey-funnel-drawing"), { ssr: false, loading: DrawingLoading });
 
 /** The bouncer pipeline as a Sankey diagram; links coloured by clear/vague and correct/wrong. */
 export function SankeyFunnel(props: SankeyFunnelProps) {

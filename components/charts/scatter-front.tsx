@@ -1,16 +1,12 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { ChartFigure } from "./chart-figure";
+import { ChartFigure, DrawingLoading } from "./chart-figure";
 import { scatterAxes, type ScatterFrontProps } from "./scatter-axes";
 
 export type { ScatterFrontProps } from "./scatter-axes";
 
-// Recharts comes with the drawing, when the chart nears the screen, not with the page's hydration
-const Drawing = dynamic(() => import("./scatter-front-drawing"), {
-  ssr: false,
-  loading: () => <div data-chart-loading="" />,
-});
+const Drawing = dynamic(() => import("./scatter-front-drawing"), { ssr: false, loading: DrawingLoading });
 
 /** Scatter of points (e.g. cost vs score, SNR vs recall) with an optional Pareto front line. */
 export function ScatterFront(props: ScatterFrontProps) {

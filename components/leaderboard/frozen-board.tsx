@@ -95,7 +95,7 @@ function FrozenTable({ fullSlug, manifest, rows }: { fullSlug: string; manifest:
           <tr key={r.submissionId} className="border-b border-slate-100 dark:border-slate-900" data-model={r.model}>
             <td>{r.rank ?? "—"}</td>
             <td>
-              {r.simultaneous ? `${r.simultaneous.lo}–${r.simultaneous.hi}` : "—"}
+              {r.rankIntervalSimultaneous ? `${r.rankIntervalSimultaneous.lo}–${r.rankIntervalSimultaneous.hi}` : "—"}
               {r.topGroup ? (
                 <>
                   {" "}
@@ -120,7 +120,7 @@ function FrozenTable({ fullSlug, manifest, rows }: { fullSlug: string; manifest:
               ) : null}
             </td>
             <td className="text-right tabular-nums">
-              {r.covered}/{r.total}
+              {r.coverage.covered}/{r.coverage.total}
             </td>
             <td>{formatDate(r.createdAt)}</td>
           </tr>

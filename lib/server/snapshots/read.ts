@@ -5,6 +5,7 @@ import type { Actor } from "@/lib/server/auth";
 import { audit } from "@/lib/server/audit";
 import { sqlOf } from "@/lib/server/db";
 import { getTaskOrThrow } from "@/lib/server/tasks";
+import type { BoardRow } from "@/lib/server/leaderboard";
 import { latestSnapshotOfRelease, snapshotFile, snapshotManifest, snapshotsOfTask, takeDown } from "./snapshots.sql";
 
 /** A snapshot id: the SHA-256 of its manifest, in hex. */
@@ -87,24 +88,23 @@ export async function takeDownSnapshot(db: PrismaClient, actor: Actor, id: strin
   });
 }
 
-/** One row of a frozen board, as its snapshot holds it. */
-export interface FrozenRow {
-  position: number;
-  rank: number | null;
-  interval: { lo: number; hi: number } | null;
-  simultaneous: { lo: number; hi: number } | null;
-  topGroup: boolean;
-  submissionId: string;
-  model: string;
-  team: string | null;
-  baseline: string | null;
-  partial: boolean;
-  covered: number;
-  total: number;
-  primary: number | null;
-  ci: { low: number; high: number } | null;
-  createdAt: string;
-}
+/** One row of a frozen board, as its snapshot holds it: the live board's fields, at its position. */
+export type FrozenRow = Pick<
+  BoardRow,
+  | "rank"
+  | "rankInterval"
+  | "rankIntervalSimultaneous"
+  | "topGroup"
+  | "submissionId"
+  | "model"
+  | "team"
+  | "baseline"
+  | "partial"
+  | "coverage"
+  | "primary"
+  | "ci"
+  | "createdAt"
+> & { position: number };
 
 const n = (v: string | null) => (v === null ? null : Number(v));
 const pair = <K extends string>(a: string | null, b: string | null, k: [K, K]) =>
@@ -122,16 +122,15 @@ export async function frozenBoard(db: PrismaClient, fullSlug: string, id: string
     .map((r): FrozenRow => ({
       position: Number(r.position),
       rank: n(r.rank),
-      interval: pair(r.rank_lo, r.rank_hi, ["lo", "hi"]),
-      simultaneous: pair(r.rank_sim_lo, r.rank_sim_hi, ["lo", "hi"]),
+      rankInterval: pair(r.rank_lo, r.rank_hi, ["lo", "hi"]),
+      rankIntervalSimultaneous: pair(r.rank_sim_lo, r.rank_sim_hi, ["lo", "hi"]),
       topGroup: r.top_group === "true",
       submissionId: r.submission_id!,
       model: r.model!,
       team: r.team,
       baseline: r.baseline,
       partial: r.partial === "true",
-      covered: Number(r.covered),
-      total: Number(r.total),
+      coverage: { covered: Number(r.covered), total: Number(r.total) },
       primary: n(r.primary),
       ci: pair(r.ci_low, r.ci_high, ["low", "high"]),
       createdAt: r.created_at!,

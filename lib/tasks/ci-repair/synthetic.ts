@@ -38,7 +38,14 @@ interface LineFixes {
 }
 
 /** An artifact whose CI failure is line `at` of `lines`, with each patch a one-line hunk there. */
-function artifact(id: string, lang: CiArtifact["lang"], path: string, lines: string[], at: number, f: LineFixes): CiArtifact {
+function artifact(
+  id: string,
+  lang: CiArtifact["lang"],
+  path: string,
+  lines: string[],
+  at: number,
+  f: LineFixes,
+): CiArtifact {
   const [before, old, after] = [lines[at - 1], lines[at], lines[at + 1]];
   return {
     id,
