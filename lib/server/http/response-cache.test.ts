@@ -219,52 +219,34 @@ describe("ownLifetime: what a cached answer tells shared caches", () => {
 
 describe("cacheableRoute: the key holds only what the route reads", () => {
   const key = (p: string) => cacheableRoute(req(p))?.key;
+  const board = "/tasks/bouncerbench/input";
+  const api = "/api/v1/tasks/bouncerbench/input";
   it("parameters nobody reads are dropped: junk cannot evict a board", () => {
-    expect(key("/tasks/bouncerbench/input?junk=1")).toBe("/tasks/bouncerbench/input");
-    expect(key("/tasks/bouncerbench/input?utm_source=x&sort=F_m&junk=2")).toBe("/tasks/bouncerbench/input?sort=F_m");
-    expect(key("/api/v1/tasks/bouncerbench/input/leaderboard?limit=50&_=123")).toBe(
-      "/api/v1/tasks/bouncerbench/input/leaderboard?limit=50",
-    );
+    expect(key(`${board}?junk=1`)).toBe(board);
+    expect(key(`${board}?utm_source=x&sort=F_m&junk=2`)).toBe(`${board}?sort=F_m`);
+    expect(key(`${api}/leaderboard?limit=50&_=123`)).toBe(`${api}/leaderboard?limit=50`);
     expect(key("/teams/bench?page=2&ref=hn")).toBe("/teams/bench?page=2");
     expect(key("/api/v1/teams/bench?page=2")).toBe("/api/v1/teams/bench");
     expect(key("/")).toBe("/");
     expect(key("/?x=1")).toBe("/");
   });
   it("the parameters each page reads are kept: a board's view, the explorer's, a submission's", () => {
-    expect(key("/tasks/bouncerbench/input?print=1&view=all&release=1.0&q=a%20b")).toBe(
-      "/tasks/bouncerbench/input?print=1&q=a+b&release=1.0&view=all",
-    );
+    expect(key(`${board}?print=1&view=all&release=1.0&q=a%20b`)).toBe(`${board}?print=1&q=a+b&release=1.0&view=all`);
     // `print` is the page's own: the API does not read it
-    expect(key("/api/v1/tasks/bouncerbench/input/leaderboard?print=1&format=csv")).toBe(
-      "/api/v1/tasks/bouncerbench/input/leaderboard?format=csv",
-    );
-    expect(key("/tasks/bouncerbench/input/instances?min=10&repo=astropy&foo=1")).toBe(
-      "/tasks/bouncerbench/input/instances?min=10&repo=astropy",
-    );
-    expect(key("/tasks/bouncerbench/input/instances/x?outcome=right&team=a&sort=id")).toBe(
-      "/tasks/bouncerbench/input/instances/x?outcome=right&team=a",
-    );
+    expect(key(`${api}/leaderboard?print=1&format=csv`)).toBe(`${api}/leaderboard?format=csv`);
+    expect(key(`${board}/instances?min=10&repo=astropy&foo=1`)).toBe(`${board}/instances?min=10&repo=astropy`);
+    expect(key(`${board}/instances/x?outcome=right&team=a&sort=id`)).toBe(`${board}/instances/x?outcome=right&team=a`);
     const sub = "/submissions/0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b";
     expect(key(`${sub}?outcome=wrong&by=repository&x=1`)).toBe(`${sub}?by=repository&outcome=wrong`);
     expect(key(`/api/v1${sub}/breakdown?by=repository&x=1`)).toBe(`/api/v1${sub}/breakdown?by=repository`);
     expect(key(`${sub}/predictions/abc?q=err&page=2&x=1`)).toBe(`${sub}/predictions/abc?page=2&q=err`);
-    expect(key("/tasks/bouncerbench/input/pivot?rows=agent&cols=base_model&x=1")).toBe(
-      "/tasks/bouncerbench/input/pivot?cols=base_model&rows=agent",
-    );
-    expect(key("/api/v1/tasks/bouncerbench/input/changelog?format=atom&before=x&y=1")).toBe(
-      "/api/v1/tasks/bouncerbench/input/changelog?before=x&format=atom",
-    );
-    expect(key("/tasks/bouncerbench/input/changelog?format=atom&before=x")).toBe(
-      "/tasks/bouncerbench/input/changelog?before=x",
-    );
+    expect(key(`${board}/pivot?rows=agent&cols=base_model&x=1`)).toBe(`${board}/pivot?cols=base_model&rows=agent`);
+    expect(key(`${api}/changelog?format=atom&before=x&y=1`)).toBe(`${api}/changelog?before=x&format=atom`);
+    expect(key(`${board}/changelog?format=atom&before=x`)).toBe(`${board}/changelog?before=x`);
   });
   it("repeated parameters keep their values in order, and empty values stay (the board reports them)", () => {
-    expect(key("/tasks/bouncerbench/input?cols=b&x=1&cols=a&view=")).toBe(
-      "/tasks/bouncerbench/input?cols=b&cols=a&view=",
-    );
-    expect(key("/tasks/bouncerbench/input/compare?ids=2&ids=1&junk=1")).toBe(
-      "/tasks/bouncerbench/input/compare?ids=2&ids=1",
-    );
+    expect(key(`${board}?cols=b&x=1&cols=a&view=`)).toBe(`${board}?cols=b&cols=a&view=`);
+    expect(key(`${board}/compare?ids=2&ids=1&junk=1`)).toBe(`${board}/compare?ids=2&ids=1`);
   });
 });
 
