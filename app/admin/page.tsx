@@ -69,7 +69,6 @@ function HiddenUploadsCard({ uploads }: { uploads: Overview["hiddenUploads"] }) 
         rowKey={(s) => s.id}
         caption="Latest uploads on hidden releases, with exact scores"
         testId="hidden-uploads"
-        plain
         columns={[
           {
             key: "when",
@@ -126,6 +125,7 @@ function TeamApprovalsCard({ teams }: { teams: Overview["teams"] }) {
         newest.
       </p>
       <DataTable
+        framed
         caption="Teams and their approval"
         rows={teams}
         rowKey={(t) => t.slug}
@@ -207,7 +207,6 @@ function ReleasesTable({ task: t }: { task: Overview["tasks"][number] }) {
       rowKey={(r) => r.id}
       caption={`Releases of ${t.fullSlug}`}
       testId={`releases-${t.fullSlug}`}
-      plain
       columns={[
         {
           key: "version",

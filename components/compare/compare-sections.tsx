@@ -21,7 +21,6 @@ export function CompareMetrics({ c }: Props) {
         rowKey={(col) => col.key}
         caption="Metrics of the compared submissions"
         testId="compare-metrics"
-        plain
         columns={[
           {
             key: "metric",
@@ -92,7 +91,6 @@ export function CompareSignificance({ c }: Props) {
         rowKey={(p) => `${p.a}-${p.b}`}
         caption={`Paired tests of ${primaryCol.label} between the compared submissions`}
         testId="compare-significance"
-        plain
         columns={[
           {
             key: "pair",
@@ -182,6 +180,7 @@ export function CompareDisagreements({ c, fullSlug }: Props) {
       <Card title={`Instances where they disagree (${c.disagreementCount})`}>
         {c.disagreements.length ? (
           <DataTable
+            framed
             rows={c.disagreements}
             rowKey={(d) => d.instanceId}
             caption="Instances where the compared submissions disagree"

@@ -414,6 +414,7 @@ export function LeaderboardTable(props: Props) {
   const sortLabel = props.columns.find((c) => c.key === props.sort)?.label ?? props.sort;
   return (
     <DataTable
+      framed
       rows={rows}
       columns={boardColumns(props).filter((c) => always.has(c.key) || props.shown.has(c.key))}
       rowKey={(r) => r.submissionId}

@@ -47,6 +47,7 @@ export async function InstancesCard({ v, instances }: { v: SubmissionPageView; i
             </span>
           </nav>
           <DataTable
+            framed
             rows={rows.rows}
             rowKey={(r) => r.instanceId}
             caption="Predictions of this submission, per instance"

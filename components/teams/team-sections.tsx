@@ -19,7 +19,6 @@ export function TeamMembers({ t, me }: { t: TeamView; me: string | null | undefi
         rowKey={(m) => m.userId}
         caption={`Members of ${t.name}`}
         testId="members"
-        plain
         columns={[
           valueColumn("name", "name", "name", { rowHeader: true }),
           ...(t.viewer.member
@@ -156,7 +155,6 @@ export function TeamSubmissions({ t }: { t: TeamPageView }) {
           rowKey={(x) => x.id}
           caption={`Submissions of ${t.name}`}
           testId="team-submissions"
-          plain
           columns={submissionColumns(t)}
         />
       ) : (
@@ -190,7 +188,6 @@ export function TeamTokens({ t, email }: { t: TeamView; email: string | null | u
           rowKey={(k) => k.id}
           caption={`API tokens of ${t.name}`}
           testId="team-tokens"
-          plain
           columns={[
             valueColumn("name", "name", "name", { rowHeader: true }),
             { key: "prefix", header: "prefix", className: "font-mono text-xs", cell: (k) => `${k.prefix}…` },
@@ -244,7 +241,6 @@ export function TeamAttempts({ t }: { t: TeamView }) {
         rowKey={(x) => `${x.task}@${x.release}`}
         caption={`Scored uploads of ${t.name} per release`}
         testId="team-attempts"
-        plain
         columns={[
           {
             key: "task",

@@ -56,7 +56,6 @@ export function TeamStandings({ t }: { t: TeamPageView }) {
         rowKey={(x) => x.task}
         caption={`Best ranked system of ${t.name} on each task's current board`}
         testId="team-standings"
-        plain
         columns={[
           {
             key: "task",

@@ -76,8 +76,8 @@ interface Props<R> {
   size?: "sm" | "xs";
   /** the row under the body (totals) */
   footer?: ReactNode;
-  /** a table that merely lays out pairs: no outer border */
-  plain?: boolean;
+  /** a table that stands on its own (a board, a long list): an outer border; one inside a card needs none */
+  framed?: boolean;
 }
 
 const alignOf = (a: Column<unknown>["align"]) =>
@@ -144,7 +144,7 @@ export function DataTable<R>({
   before,
   size = "sm",
   footer,
-  plain,
+  framed,
 }: Props<R>) {
   // cell padding comes from the table's class (dt-sm / dt-xs in app/globals.css), not each cell
   const stickyCell = "dt-sticky"; // app/globals.css
@@ -164,7 +164,7 @@ export function DataTable<R>({
   }));
   return (
     <div
-      className={`overflow-auto print:max-h-none print:overflow-visible ${plain ? "" : "rounded-lg border border-slate-200 dark:border-slate-800"}`}
+      className={`overflow-auto print:max-h-none print:overflow-visible ${framed ? "rounded-lg border border-slate-200 dark:border-slate-800" : ""}`}
       style={maxHeight ? { maxHeight } : undefined}
       data-table-frame=""
     >

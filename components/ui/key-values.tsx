@@ -16,7 +16,6 @@ export function KeyValues({
       rowKey={(r) => r[0]}
       caption={caption}
       testId={testId}
-      plain
       columns={[
         {
           key: "what",

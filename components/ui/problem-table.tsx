@@ -29,7 +29,6 @@ export function ProblemTable({ problems, total }: { problems: Problem[]; total: 
         rowKey={(p) => String(p.i)}
         caption="Problems found in the file"
         size="xs"
-        plain
         maxHeight="24rem"
         columns={[
           {

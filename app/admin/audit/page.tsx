@@ -95,7 +95,6 @@ function AuditTable({ events }: { events: Awaited<ReturnType<typeof listAudit>>[
       rowKey={(e) => e.id}
       caption="Audit events, newest first"
       testId="audit"
-      plain
       maxHeight="80vh"
       columns={[
         { key: "when", header: "when", className: "whitespace-nowrap", cell: (e) => formatDate(e.at) },

@@ -14,7 +14,6 @@ function PerClassTable({ rows }: { rows: PerClass }) {
       rowKey={(c) => c.cls}
       caption="Precision, recall and F1 per class"
       testId="per-class"
-      plain
       columns={[
         valueColumn("cls", "class", "cls", { rowHeader: true }),
         numberColumn("precision", "precision", "precision", f3),

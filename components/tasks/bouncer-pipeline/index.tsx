@@ -43,7 +43,6 @@ export const bouncerPipelineUi = defineKindUi(bouncerPipeline, {
         rowKey={(r) => r.name}
         caption="Before, after and lost per pipeline (paper Table IV)"
         testId="table-iv"
-        plain
         columns={[
           valueColumn("name", "bouncers", "name", { rowHeader: true }),
           numberColumn("before", "before", "before", pct),

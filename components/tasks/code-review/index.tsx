@@ -123,7 +123,6 @@ function TableFour({ t }: { t: Table4 }) {
         rowKey={(r) => r.id}
         caption={t.caption}
         testId="cr-table-4"
-        plain
         columns={[
           valueColumn("name", "system", "name", { rowHeader: true }),
           { key: "agent", header: "agent", sort: (r: Row) => r.agent ?? "", cell: (r: Row) => r.agent ?? "—" },

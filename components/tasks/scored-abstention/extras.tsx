@@ -40,7 +40,6 @@ function SuccessAtKTable({ x }: { x: AvExtraCharts }) {
         caption={`Filtered success@k of each policy, k = 1 to ${k}`}
         testId="success-at-every-k"
         size="xs"
-        plain
         columns={[
           { key: "k", header: "k", rowHeader: true, sort: (r) => r, cell: (r) => r },
           ...policies.map((p) => ({
@@ -73,7 +72,6 @@ function ClassTable({ x }: { x: AvExtraCharts }) {
         rowKey={key}
         caption="Precision and recall of each class of each validation decision against trajectory success"
         testId="av-table4"
-        plain
         columns={[
           ...(judged
             ? [

@@ -92,7 +92,6 @@ export const scoredAbstentionUi = defineKindUi(scoredAbstention, {
             rowKey={(c) => c}
             caption="Lift of the combined policy per bug category, per submission"
             testId="lift-table"
-            plain
             columns={[
               { key: "category", header: "category", rowHeader: true, sort: (c) => c, cell: (c) => c },
               ...data.lift.map((l) => {
@@ -189,7 +188,6 @@ function LiftTable({ lift: rows }: { lift: Details["lift"] }) {
       rowKey={(l) => l.category}
       caption="Lift of each policy per bug category (paper Table 2)"
       testId="lift"
-      plain
       columns={[
         valueColumn("category", "category", "category", { rowHeader: true }),
         numberColumn("bugs", "bugs", "bugs"),

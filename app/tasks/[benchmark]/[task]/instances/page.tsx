@@ -193,6 +193,7 @@ function ExplorerTable({ data, q, base, href }: ExplorerProps) {
   const hasRepo = data.facets.repo.length > 0;
   return (
     <DataTable
+      framed
       rows={data.rows}
       rowKey={(r) => r.instanceId}
       caption={`Instances, sorted by ${data.sort}`}

@@ -246,7 +246,6 @@ function PredictionsTable({
       rowKey={(p) => p.submissionId}
       caption="Predictions of public submissions for this instance, in board order"
       testId="instance-predictions"
-      plain
       columns={[
         {
           key: "submission",
