@@ -78,6 +78,8 @@ interface Props<R> {
   footer?: ReactNode;
   /** a table that stands on its own (a board, a long list): an outer border; one inside a card needs none */
   framed?: boolean;
+  /** @deprecated tables are plain unless `framed` (kept so that a plugin kind's UI that says it still compiles) */
+  plain?: boolean;
 }
 
 const alignOf = (a: Column<unknown>["align"]) =>
