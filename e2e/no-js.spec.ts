@@ -136,3 +136,26 @@ test("robots.txt points crawlers at sitemap.xml, which lists the boards, teams a
   const listed = [...xml.matchAll(/\/submissions\/([0-9a-f-]{36})<\/loc>/g)].map((m) => m[1]).slice(0, 5);
   for (const id of listed) expect((await request.get(`/api/v1/submissions/${id}`)).status(), id).toBe(200);
 });
+
+test("with JavaScript off, the sign-in and sign-up forms never put a password in a URL, and say they need scripts", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const path of ["/signin", "/signup"]) {
+    await page.goto(path);
+    await expect(page.locator("main form")).toHaveAttribute("method", "post");
+    await expect(page.getByText(/needs JavaScript in this version/)).toBeVisible();
+    if (path === "/signup") await page.getByLabel(/Name/).fill("No Script Lab");
+    await page.getByLabel("Email").fill("noscript@example.org");
+    await page.getByLabel(/Password/).fill("a long passphrase here");
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.isNavigationRequest() && r.frame() === page.mainFrame()),
+      page.locator("main form button[type=submit]").click(),
+    ]);
+    expect(request.method()).toBe("POST");
+    expect(request.url()).not.toContain("passphrase");
+    expect(page.url()).not.toContain("passphrase");
+  }
+  await context.close();
+});

@@ -20,7 +20,11 @@ export function SignInForm({ callbackUrl, github }: { callbackUrl: string; githu
   }
   return (
     <div className="space-y-4">
-      <form onSubmit={onSubmit} className="space-y-3">
+      {/* POST: a browser without scripts that submits it never puts the password in a URL */}
+      <form method="post" onSubmit={onSubmit} className="space-y-3">
+        <noscript>
+          <p className="text-sm text-rose-700 dark:text-rose-400">Signing in needs JavaScript in this version.</p>
+        </noscript>
         <TextField label="Email" name="email" type="email" required autoComplete="email" />
         <TextField label="Password" name="password" type="password" required autoComplete="current-password" />
         {error ? (

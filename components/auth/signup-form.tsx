@@ -38,7 +38,11 @@ export function SignUpForm() {
     else setErrors(["account created; please sign in"]);
   }
   return (
-    <form onSubmit={onSubmit} className="space-y-3">
+    // POST: a browser without scripts that submits it never puts the password in a URL
+    <form method="post" onSubmit={onSubmit} className="space-y-3">
+      <noscript>
+        <p className="text-sm text-rose-700 dark:text-rose-400">Signing up needs JavaScript in this version.</p>
+      </noscript>
       <TextField label="Name (also your team's name)" name="name" required maxLength={80} />
       <TextField label="Email" name="email" type="email" required autoComplete="email" />
       <TextField
