@@ -1,4 +1,4 @@
-// `npm run lint`'s formatting check: Prettier over the repository's own source files — git's list
+// `npm run lint`'s formatting check (and, with --write, `npm run format`): Prettier over the repository's own source files — git's list
 // of them (tracked, and new files git does not ignore), never a walk of the folder. A walk (what
 // `prettier --check "**/*.ts"` does) descends into every directory before .prettierignore is
 // applied: into build output (.next, .build) and into DATA_DIR, where the embedded PostgreSQL's
@@ -36,5 +36,6 @@ const files = gitFiles() ?? [
   `{${FOLDERS.join(",")}}/**/*.{ts,tsx,mts,mjs,js,cjs,css}`,
   "*.{ts,tsx,mts,mjs,js,cjs,css}",
 ];
-const run = spawnSync(process.execPath, [prettier, "--check", "--log-level", "warn", ...files], { stdio: "inherit" });
+const mode = process.argv.includes("--write") ? "--write" : "--check";
+const run = spawnSync(process.execPath, [prettier, mode, "--log-level", "warn", ...files], { stdio: "inherit" });
 process.exit(run.status ?? 1);
