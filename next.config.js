@@ -1,7 +1,7 @@
 // Security headers every response carries (lib/server/http/security-headers.ts holds the same
-// values for the responses proxy.ts writes; a test compares them). Pages get their
-// Content-Security-Policy, with a nonce per response, from proxy.ts; everything else (API,
-// preview images, files) a policy under which nothing runs.
+// values for the responses the front door writes; a test compares them). Pages get their
+// Content-Security-Policy, with the app's nonce, from the front door (scripts/server.ts);
+// everything else (API, preview images, files) a policy under which nothing runs.
 const STATIC = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
@@ -29,10 +29,6 @@ const nextConfig = {
     "prom-client",
   ],
   poweredByHeader: false,
-  // proxy.ts sees a client-side navigation's RSC headers (`RSC: 1`, the router's state tree) and
-  // the `_rsc` parameter, which Next.js otherwise hides from it: the response cache must never
-  // answer such a request with a page's HTML (the router then reloads the whole page)
-  skipProxyUrlNormalize: true,
   reactStrictMode: true,
   async headers() {
     const nonPage = [{ key: "Content-Security-Policy", value: NON_PAGE_CSP }];

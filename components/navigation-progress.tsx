@@ -53,16 +53,6 @@ export function NavigationProgress() {
     document.addEventListener("submit", onSubmit);
     window.addEventListener("popstate", onPop);
     window.addEventListener("pageshow", onShow);
-    // a light page's island said a navigation was under way before React was here: this carries
-    // it on from the view it started at (and ends it when the view changes, which the island
-    // cannot see); one that already landed in place is over
-    const mark = document.documentElement.dataset;
-    if (mark.navPending) {
-      const from = mark.navFrom ?? view();
-      delete mark.navFrom;
-      if (from === view()) start();
-      else delete mark.navPending;
-    }
     // listening from here on (browser tests wait for it before they click)
     document.documentElement.dataset.navigationReady = "1";
     return () => {
@@ -72,8 +62,7 @@ export function NavigationProgress() {
       window.removeEventListener("pageshow", onShow);
     };
   }, []);
-  // always in the page (a light page's island and React's hydration leave it be); shown only
-  // while <html data-nav-pending> is set (app/globals.css), by this component or by the island
+  // always in the page; shown only while <html data-nav-pending> is set (app/globals.css)
   return (
     <>
       <div

@@ -1,4 +1,5 @@
-// Compiles the server code that runs outside Next.js — the scoring threads and the job worker —
+// Compiles the server code that runs outside Next.js — the scoring threads, the job worker and the
+// web server's front door (scripts/server.ts, which hands requests to Next.js) —
 // into ES module bundles (esbuild, code splitting, packages left to node_modules), rebuilt
 // whenever a source is newer than the bundle. `npm run build`, `npm start`, `npm test` and the
 // CLI call it; the scoring pool builds on first use when nothing did.
@@ -16,6 +17,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const SERVER_ENTRIES = {
   "score-thread": "lib/server/submissions/score-thread.ts",
   worker: "scripts/worker.ts",
+  server: "scripts/server.ts",
 };
 
 /** Newest modification time under these paths (files and folders; node_modules skipped). */

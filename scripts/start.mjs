@@ -2,12 +2,12 @@
 // DATABASE_URL, then serve the app on $PORT (default 3000) with a job worker inside.
 // The server itself migrates and seeds the database on boot (instrumentation.ts).
 // While it runs, DATA_DIR/server.json says where (the CLI reads it, whatever the port).
-// `node scripts/start.mjs --dev` does the same with `next dev`.
+// `node scripts/start.mjs --dev` does the same with Next.js in development mode.
 // Settings: the environment, then the .env files (scripts/load-env.mjs), read before anything
 // else here so that DATABASE_URL, PORT, DATA_DIR or NEXTAUTH_* from .env count.
 // With NODE_ENV=production nothing is built: without a build (`npm run build`) it refuses to start.
 import { spawn, spawnSync } from "node:child_process";
-import { pathToFileURL } from "node:url";
+import { createRequire } from "node:module";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -44,7 +44,9 @@ env.NEXTAUTH_URL ||= `http://localhost:${port}`;
 // Next.js reads the .env files again: it gets the values settled here (envForNext)
 const nextEnv = (extra = {}) => ({ ...envForNext(env, dotenv.named), ...extra });
 
-const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
+// `next build`: the package's own command (its package.json "bin")
+const nextPackage = createRequire(import.meta.url).resolve("next/package.json");
+const next = path.join(path.dirname(nextPackage), JSON.parse(fs.readFileSync(nextPackage, "utf8")).bin.next);
 
 /** Newest modification time under the app's source folders (files and folders; bundle.mjs's walk). */
 const newestSource = () =>
@@ -69,10 +71,10 @@ const stale = !built || fs.statSync(buildId).mtimeMs < newestSource();
 const runWorker = env.WORKER !== "0";
 if (production) {
   // a production start builds nothing: the build is a step of its own, made before (README, "Deploy")
-  const worker = runWorker ? await compiledFile("worker", { compile: false }).catch((e) => e) : null;
-  if (!built || worker instanceof Error) {
+  const compiled = await compiledFile("server", { compile: false }).catch((e) => e);
+  if (!built || compiled instanceof Error) {
     console.error(
-      `[start] NODE_ENV=production: ${!built ? "the app is not built (no .next/BUILD_ID)" : "the job worker is not compiled (no .build/server/worker.mjs)"}; ` +
+      `[start] NODE_ENV=production: ${!built ? "the app is not built (no .next/BUILD_ID)" : "the server scripts are not compiled (no .build/server)"}; ` +
         "run `npm run build` first — a production start never builds",
     );
     process.exit(1);
@@ -95,25 +97,20 @@ const url = `http://localhost:${port}`;
 console.log(
   `[start] serving on ${url} (${pg ? `embedded PostgreSQL on 127.0.0.1:${pg.port}, data in ${path.relative(root, dataDir)}/pg` : "PostgreSQL from DATABASE_URL"})`,
 );
-// the client-address preload: rate limits per client key on an address no client can forge
-const preload = path.join(root, "scripts", "client-address.mjs");
-// (in NODE_OPTIONS, so that `next dev`'s server child process has it too)
-env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import=${pathToFileURL(preload).href}`.trim();
-// The job worker runs in a child process of its own (WORKER=0 runs none; `npm run worker` adds
-// more): a large upload or a re-score grows its heap, never the web process's. It is restarted
-// if it dies; jobs it held are unlocked by the heartbeat reaper (lib/server/jobs/heartbeat.ts).
+// The web server: the app's front door (scripts/server.ts, compiled with the worker into
+// .build/server), which hands requests to Next.js through its custom-server API
 let stopping = false;
-const child = spawn(process.execPath, [next, dev ? "dev" : "start", "-p", port], {
+const serverFile = await compiledFile("server", production ? { compile: false } : {});
+const child = spawn(process.execPath, [serverFile, ...(dev ? ["--dev"] : [])], {
   stdio: "inherit",
-  env: nextEnv({ WORKER: "0" }),
+  env: nextEnv({ WORKER: "0", PORT: port }),
 });
 let worker = null;
 let workerRestarts = 0;
 async function startWorkerChild() {
   // the compiled worker `npm run worker` runs too (scripts/worker-launch.mjs); never built in production
   const file = await compiledFile("worker", production ? { compile: false } : {});
-  const workerEnv = { ...env, NODE_OPTIONS: (process.env.NODE_OPTIONS ?? "").trim() };
-  worker = spawn(process.execPath, workerArgs(file, env), { stdio: "inherit", env: workerEnv });
+  worker = spawn(process.execPath, workerArgs(file, env), { stdio: "inherit", env });
   const started = Date.now();
   worker.on("exit", (code, signal) => {
     worker = null;

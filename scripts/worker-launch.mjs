@@ -26,7 +26,7 @@ const TOOLS = {
   entries: { migrate: "scripts/migrate.ts", seed: "scripts/seed.ts" },
 };
 /** name → the bundle that holds it (undefined: the server bundle of scripts/bundle.mjs, as `npm start` builds it) */
-const BUNDLES = { worker: undefined, migrate: TOOLS, seed: TOOLS };
+const BUNDLES = { worker: undefined, server: undefined, migrate: TOOLS, seed: TOOLS };
 
 /** Whether this install may compile: esbuild is there and NODE_ENV is not production. */
 export function canCompile(env = process.env) {
@@ -44,7 +44,7 @@ export function canCompile(env = process.env) {
  * allows it. @throws when it has never been built here
  */
 export async function compiledFile(name, { compile = canCompile() } = {}) {
-  if (!(name in BUNDLES)) throw new Error(`unknown script ${name} (worker, migrate or seed)`);
+  if (!(name in BUNDLES)) throw new Error(`unknown script ${name} (worker, server, migrate or seed)`);
   const bundle = BUNDLES[name];
   const dir = bundle?.outDir ?? path.join(root, ".build", "server");
   if (compile) {

@@ -3,9 +3,8 @@
 import { useEffect, useRef } from "react";
 
 /**
- * Submits the surrounding GET form when a control changes (the form still works without JS). A
- * light page's island does the same before React is there, and stands down once this is live
- * (`data-live`; lib/server/http/light-page.ts).
+ * Submits the surrounding GET form when a control changes (the form still works without JS:
+ * its button submits it). `data-live` says it listens (browser tests wait for it).
  */
 export function AutoSubmit() {
   const ref = useRef<HTMLSpanElement>(null);

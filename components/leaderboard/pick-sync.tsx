@@ -22,8 +22,7 @@ function withPicks(url: URL, picks: string[]): URL {
  * and a reload — without a round trip: a tick replaces the URL in place (no new history entry),
  * and links and GET forms of this board carry the current picks when they are followed. At most
  * four: a fifth tick is refused and says so. Without JavaScript the form still compares the rows
- * ticked on this page. A light page's island does the same before React is there, and stands
- * down once this is live (`data-live`; lib/server/http/light-page.ts).
+ * ticked on this page. `data-live` says it listens (browser tests wait for it).
  */
 export function PickSync({ children, onPage }: { children: React.ReactNode; onPage: string[] }) {
   const router = useRouter();

@@ -8,6 +8,5 @@ export function PrintOnLoad() {
     const t = setTimeout(() => window.print(), 300);
     return () => clearTimeout(t);
   }, []);
-  // a light page hydrates at once when it finds this (lib/server/http/light-page.ts)
   return <span hidden data-print-on-load="" />;
 }

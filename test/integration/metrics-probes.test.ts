@@ -1,21 +1,22 @@
 // What an operator scrapes and probes (docs/operations.md, "Metrics and probes"): the response
-// cache's hits, misses and bypasses by ROUTES entry (through the real proxy), API latency by the
-// route pattern Next.js matched, every request of the HTTP server by route pattern, render errors
+// cache's hits, misses and bypasses by ROUTES entry (through the real front door), API latency by
+// the route pattern Next.js routes by, every request of the HTTP server by route pattern, render errors
 // logged with the request id, a worker's own job metrics on a port of its own, and liveness and
 // readiness probes — liveness never touching the database, readiness failing without it.
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EventEmitter } from "node:events";
 import type { WorkerEvents } from "graphile-worker";
-import { NextRequest } from "next/server";
-import { workAsyncStorage, type WorkStore } from "next/dist/server/app-render/work-async-storage.external.js";
-import { proxy } from "@/proxy";
+import { frontDoor } from "@/lib/server/http/front-door";
 import { onRequestError } from "@/instrumentation";
 import { GET as liveRoute } from "@/app/api/v1/health/live/route";
 import { GET as readyRoute } from "@/app/api/v1/health/ready/route";
 import { GET as teamRoute } from "@/app/api/v1/teams/[slug]/route";
-import { FILL_HEADER, FILL_NONCE_HEADER, route } from "@/lib/server/http";
+import { FILL_HEADER, route } from "@/lib/server/http";
 import {
   instrumentJobs,
   log,
@@ -28,12 +29,6 @@ import { markDatabaseUp, openDatabase, setDatabase, type Database } from "@/lib/
 import { ensureTeam } from "@/lib/server/auth";
 import { createTestDatabase } from "../helpers/db";
 import { ctx, getRequest } from "../helpers/requests";
-
-vi.hoisted(() => {
-  // as Next.js's server does before any of it loads: its request stores are real AsyncLocalStorages
-  const g = globalThis as { AsyncLocalStorage?: unknown };
-  g.AsyncLocalStorage ??= process.getBuiltinModule("node:async_hooks").AsyncLocalStorage;
-});
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -55,31 +50,50 @@ async function sample(name: string, labels: Record<string, string>, suffix = "")
   return hit?.value ?? 0;
 }
 
-/** Runs `fn` as Next.js runs a route handler: inside its work store, which names the matched route. */
-function asNext<T>(routePattern: string, fn: () => Promise<T>): Promise<T> {
-  return workAsyncStorage.run({ route: routePattern, page: `${routePattern}/route` } as unknown as WorkStore, fn);
+/**
+ * Runs `fn` with a build's routes manifest in place (.next/routes-manifest.json, as `next build`
+ * writes it): the table Next.js routes by, which route() labels a handler's requests from.
+ */
+async function withRoutesManifest<T>(routes: { page: string; regex: string }[], fn: () => Promise<T>): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lb-routes-"));
+  fs.mkdirSync(path.join(dir, ".next"));
+  fs.writeFileSync(path.join(dir, ".next", "routes-manifest.json"), JSON.stringify({ dynamicRoutes: routes }));
+  const cwd = process.cwd();
+  const g = globalThis as { __httpServerMetrics?: unknown };
+  const kept = g.__httpServerMetrics;
+  process.chdir(dir);
+  g.__httpServerMetrics = undefined;
+  try {
+    return await fn();
+  } finally {
+    process.chdir(cwd);
+    g.__httpServerMetrics = kept;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
-describe("response cache metrics (proxy.ts)", () => {
-  let app: http.Server;
-  const oldPort = process.env.PORT;
+describe("response cache metrics (the front door)", () => {
+  let server: http.Server;
+  let base: string;
   beforeAll(async () => {
-    // the app the proxy renders a miss through (PORT): a page with the nonce it was asked for
-    app = http.createServer((req, res) => {
-      const nonce = String(req.headers[FILL_NONCE_HEADER] ?? "");
-      res.writeHead(200, {
-        "content-type": "text/html; charset=utf-8",
-        "content-security-policy": `script-src 'nonce-${nonce}'`,
-      });
-      res.end(`<!doctype html><html><body><script nonce="${nonce}"></script>API docs</body></html>`);
+    // the front door over a stand-in for Next.js: a page with the nonce its policy names
+    server = http.createServer();
+    const door = frontDoor({
+      handle: async (req, res) => {
+        const nonce = /'nonce-([^']+)'/.exec(String(req.headers["content-security-policy"] ?? ""))?.[1] ?? "";
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        res.end(`<!doctype html><html><body><script nonce="${nonce}"></script>API docs</body></html>`);
+      },
+      port: () => (server.address() as AddressInfo).port,
+      csp: {},
+      hops: 0,
     });
-    await new Promise<void>((r) => app.listen(0, "127.0.0.1", r));
-    process.env.PORT = String((app.address() as AddressInfo).port);
+    server.on("request", (req, res) => void door(req, res));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    process.env.PORT = oldPort;
-    if (oldPort === undefined) delete process.env.PORT;
-    await new Promise((r) => app.close(r));
+    await new Promise((r) => server.close(r));
   });
 
   it("counts a page's miss, then its hit, labelled by its ROUTES entry, and times both", async () => {
@@ -90,11 +104,12 @@ describe("response cache metrics (proxy.ts)", () => {
       hitTimed: await sample("response_cache_duration_seconds", { route: name, result: "hit" }, "_count"),
       missTimed: await sample("response_cache_duration_seconds", { route: name, result: "miss" }, "_count"),
     };
-    const first = await proxy(new NextRequest("http://localhost/docs/api?utm_source=x"));
+    const first = await fetch(`${base}/docs/api?utm_source=x`);
     expect(first.headers.get("x-leaderboard-cache")).toBe("miss");
     expect(await first.text()).toContain("API docs");
-    const second = await proxy(new NextRequest("http://localhost/docs/api"));
+    const second = await fetch(`${base}/docs/api`);
     expect(second.headers.get("x-leaderboard-cache")).toBe("hit");
+    await second.text();
     expect(await sample("response_cache_requests_total", { route: name, result: "miss" })).toBe(before.miss + 1);
     expect(await sample("response_cache_requests_total", { route: name, result: "hit" })).toBe(before.hit + 1);
     expect(await sample("response_cache_duration_seconds", { route: name, result: "miss" }, "_count")).toBe(
@@ -113,25 +128,21 @@ describe("response cache metrics (proxy.ts)", () => {
       docs: await sample("response_cache_requests_total", { route: "/docs/api", result: "bypass" }),
       board: await sample("response_cache_requests_total", { route: board, result: "bypass" }),
     };
-    const signedIn = await proxy(
-      new NextRequest("http://localhost/docs/api", { headers: { cookie: "next-auth.session-token=abc" } }),
-    );
+    const signedIn = await fetch(`${base}/docs/api`, { headers: { cookie: "next-auth.session-token=abc" } });
+    await signedIn.text();
     expect(signedIn.headers.get("x-leaderboard-cache")).toBeNull();
-    // the pass-through names its request id, on the answer and on the request Next.js renders
-    const id = signedIn.headers.get("x-request-id");
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(signedIn.headers.get("x-middleware-request-x-request-id")).toBe(id);
-    await proxy(new NextRequest("http://localhost/tasks/no-such/board-1"));
+    // the pass-through names its request id on the answer
+    expect(signedIn.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    await (await fetch(`${base}/tasks/no-such/board-1`)).text();
     expect(await sample("response_cache_requests_total", { route: "/docs/api", result: "bypass" })).toBe(
       before.docs + 1,
     );
     expect(await sample("response_cache_requests_total", { route: board, result: "bypass" })).toBe(before.board + 1);
     const text = await metrics().registry.getSingleMetricAsString("response_cache_requests_total");
     expect(text).not.toContain("no-such");
-    // the cache's own render request is not a request of a reader
-    const fill = new NextRequest("http://localhost/tasks/no-such/board-2", { headers: { [FILL_HEADER]: "1" } });
-    await proxy(fill);
-    expect(await sample("response_cache_requests_total", { route: board, result: "bypass" })).toBe(before.board + 1);
+    // a forged fill header is a reader's request like any other (only this process's secret marks its own)
+    await (await fetch(`${base}/tasks/no-such/board-2`, { headers: { [FILL_HEADER]: "1" } })).text();
+    expect(await sample("response_cache_requests_total", { route: board, result: "bypass" })).toBe(before.board + 2);
   });
 });
 
@@ -140,8 +151,9 @@ describe("API latency by route pattern (route())", () => {
     const team = await ensureTeam(db.prisma, "Pattern Team");
     const labels = { method: "GET", route: "/api/v1/teams/[slug]", status: "200" };
     const before = await sample("http_request_duration_seconds", labels, "_count");
-    const res = await asNext("/api/v1/teams/[slug]", () =>
-      teamRoute(getRequest(`/api/v1/teams/${team.slug}`), ctx({ slug: team.slug })),
+    const res = await withRoutesManifest(
+      [{ page: "/api/v1/teams/[slug]", regex: "^/api/v1/teams/([^/]+?)(?:/)?$" }],
+      () => teamRoute(getRequest(`/api/v1/teams/${team.slug}`), ctx({ slug: team.slug })),
     );
     expect(res.status).toBe(200);
     expect(await sample("http_request_duration_seconds", labels, "_count")).toBe(before + 1);
@@ -191,7 +203,7 @@ describe("every request of the HTTP server (instrumentation.ts)", () => {
 });
 
 describe("render errors (instrumentation.ts onRequestError)", () => {
-  it("are logged with the request id the proxy gave the request, and counted by route pattern", async () => {
+  it("are logged with the request id the front door gave the request, and counted by route pattern", async () => {
     const runtime = process.env.NEXT_RUNTIME;
     process.env.NEXT_RUNTIME = "nodejs";
     const spy = vi.spyOn(log, "error").mockImplementation(() => undefined);

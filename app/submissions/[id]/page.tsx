@@ -1,7 +1,5 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { Suspense } from "react";
-import { Sliced } from "@/components/ui/sliced";
 import { AttemptsSeries } from "@/components/submission/attempts-series";
 import { BadgeCard } from "@/components/submission/badge-card";
 import { BreakdownCard } from "@/components/submission/breakdown-card";
@@ -11,7 +9,7 @@ import { LadderNote, MetricCards, ValidationWarnings } from "@/components/submis
 import { SubmissionCharts } from "@/components/submission/submission-charts";
 import { SubmissionHeader } from "@/components/submission/submission-header";
 import { UploadStatus } from "@/components/submission/upload-status";
-import { Card, ChartSkeleton } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
 import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
 import { orNotFound } from "@/lib/server/pages";
@@ -49,7 +47,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 /**
  * A submission: its header, the Ladder's note on a hidden release, its metrics, charts and score
  * details, and its predictions per instance. One view model (lib/server/submissions/page-view.ts);
- * the charts and the instance table stream in, each in its own Suspense boundary.
+ * the whole page is rendered before it is sent (no Suspense boundary: a reader without JavaScript
+ * gets all of it, as React serialised it).
  */
 export default async function SubmissionPage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const { id } = await params;
@@ -90,36 +89,28 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const standing = v.score && !v.hidden ? await standingOf(db, v.sub.id, v.score.release.id).catch(() => null) : null;
   return (
     <div className="space-y-6">
-      <Sliced>
-        <SubmissionHeader v={v} />
-        <LadderNote v={v} />
-        {audit ? <AuditCard audit={audit} /> : null}
-      </Sliced>
+      <SubmissionHeader v={v} />
+      <LadderNote v={v} />
+      {audit ? <AuditCard audit={audit} /> : null}
       {v.score ? (
         <>
-          <Sliced>
-            <MetricCards v={v} />
-            {standing ? <StandingCard standing={standing} v={v} /> : null}
-          </Sliced>
+          <MetricCards v={v} />
+          {standing ? <StandingCard standing={standing} v={v} /> : null}
           {charts ? (
             <>
               <div className="below-fold">
-                <Suspense fallback={<ChartSkeleton />}>
-                  <SubmissionCharts v={v} data={charts} />
-                </Suspense>
+                <SubmissionCharts v={v} data={charts} />
               </div>
-              <Sliced>
-                <div className="below-fold grid gap-6 lg:grid-cols-2">
-                  <ScoreDetails task={v.task} details={v.score.details} metrics={v.metrics} />
-                  {breakdown ? (
-                    <BreakdownCard
-                      b={breakdown}
-                      column={v.columns.find((c) => c.key === v.task.primaryMetric)}
-                      href={(by) => `${v.href({})}${v.href({}).includes("?") ? "&" : "?"}by=${by}`}
-                    />
-                  ) : null}
-                </div>
-              </Sliced>
+              <div className="below-fold grid gap-6 lg:grid-cols-2">
+                <ScoreDetails task={v.task} details={v.score.details} metrics={v.metrics} />
+                {breakdown ? (
+                  <BreakdownCard
+                    b={breakdown}
+                    column={v.columns.find((c) => c.key === v.task.primaryMetric)}
+                    href={(by) => `${v.href({})}${v.href({}).includes("?") ? "&" : "?"}by=${by}`}
+                  />
+                ) : null}
+              </div>
             </>
           ) : null}
         </>
@@ -137,25 +128,21 @@ export default async function SubmissionPage({ params, searchParams }: { params:
       ) : (
         <Card>Not scored yet.</Card>
       )}
-      <Sliced>
-        <ValidationWarnings warnings={v.validation.warnings} />
-        {v.score && v.sub.team && series ? (
-          <AttemptsSeries
-            points={series.points}
-            total={series.total}
-            current={v.sub.id}
-            team={v.sub.team.name}
-            column={v.columns.find((c) => c.key === v.task.primaryMetric)}
-          />
-        ) : null}
-        {v.score ? <BadgeCard v={v} /> : null}
-      </Sliced>
+      <ValidationWarnings warnings={v.validation.warnings} />
+      {v.score && v.sub.team && series ? (
+        <AttemptsSeries
+          points={series.points}
+          total={series.total}
+          current={v.sub.id}
+          team={v.sub.team.name}
+          column={v.columns.find((c) => c.key === v.task.primaryMetric)}
+        />
+      ) : null}
+      {v.score ? <BadgeCard v={v} /> : null}
       {/* below the first screen (charts, details, the 50 instance rows: most of the page's
           elements) — laid out when scrolled near, not with the page (app/globals.css) */}
       <div className="below-fold">
-        <Suspense fallback={<Card title="Predictions vs truth">Loading predictions…</Card>}>
-          <InstancesCard v={v} instances={submissionPageInstances(db, v)} />
-        </Suspense>
+        <InstancesCard v={v} instances={submissionPageInstances(db, v)} />
       </div>
     </div>
   );

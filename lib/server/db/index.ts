@@ -6,3 +6,4 @@ export * from "./locks.sql";
 export * from "./replica";
 export * from "./readiness";
 export * from "./metrics";
+export { ping } from "./readiness.sql";

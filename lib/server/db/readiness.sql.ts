@@ -8,3 +8,8 @@ export function appliedMigrations(sql: Sql) {
     [],
   );
 }
+
+/** The cheapest round trip: whether the server answers at all (the probe while it is marked down). */
+export function ping(sql: Sql) {
+  return sql<{ one: number }>(`SELECT 1 AS one`, []);
+}

@@ -1,9 +1,7 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { chooseCoding, encodeBody, varyWithEncoding } from "./encodings";
-import { STORED_ENCODING_HEADER } from "./response-cache";
 
 const html = Buffer.from(
   `<!DOCTYPE html><table>${Array.from({ length: 400 }, (_, i) => `<tr><td class="num">${i}</td><td>row ${i}</td></tr>`).join("")}</table>`,
@@ -64,10 +62,4 @@ describe("choosing the coding of an answer", () => {
     expect(varyWithEncoding("rsc, accept-encoding")).toBe("rsc, accept-encoding");
     expect(varyWithEncoding("rsc")).toBe("rsc, Accept-Encoding");
   });
-});
-
-it("the server's preload turns the header the proxy names a stored copy's coding in into Content-Encoding", () => {
-  const preload = fs.readFileSync("scripts/stored-encoding.mjs", "utf8");
-  expect(preload).toContain(`STORED_ENCODING_HEADER = "${STORED_ENCODING_HEADER}"`);
-  expect(fs.readFileSync("scripts/client-address.mjs", "utf8")).toContain('import "./stored-encoding.mjs"');
 });

@@ -8,6 +8,4 @@ export * from "./respond";
 export * from "./response-cache";
 export * from "./route";
 export * from "./security-headers";
-export { HYDRATE_PARAM, hydrationAnswer, type Hydration } from "./light-page";
 export { cachedAnswer } from "./cached-answer";
-export { fastRead } from "./fast-read";

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { getDatabase, sqlOf } from "@/lib/server/db";
 import { knownSignature } from "./release-signatures";
-import { inlineStreamedBoundaries } from "./inline-boundaries";
 import { allTasksSignature, releaseSignature, scoredSubmissionTask, teamSignature } from "./response-cache.sql";
 import { Lru } from "@/lib/server/cache";
 import { LeaderboardView } from "@/lib/validations/leaderboard-view";
@@ -10,12 +9,11 @@ import { ExplorerQuery, InstancePageQuery } from "@/lib/validations/instances";
 import { PredictionDownloadQuery, TraceQuery } from "@/lib/validations/traces";
 import { hasSessionCookie } from "@/lib/server/auth";
 import { encodeBody, type Encoded } from "./encodings";
-import { lightPages, lightenPage, type Hydration } from "./light-page";
 
 // Rendered responses for visitors (no session, no token) — leaderboards, the pages below them, a
 // scored submission's page and JSON, the home page, team pages, README badges and preview images
 // (ROUTES) — cached in each app process and
-// answered by proxy.ts before Next.js routes the request. An entry is served only while its task's
+// answered by the server's front door (scripts/server.ts) before Next.js sees the request. An entry is served only while its task's
 // release signature — every release's id, status and board_version — is the one it was rendered
 // under (and for at most MAX_AGE_MS); triggers move board_version on every change a board shows. The
 // signature is kept in memory while the process listens for `release_changed` notifications
@@ -28,14 +26,13 @@ export interface CachedResponse {
   headers: [string, string][];
   etag: string;
   /**
-   * a page's inline scripts, as CSP hash sources ('sha256-…'): its policy lists them instead of a
-   * nonce, so every visitor gets the same bytes and headers and a shared cache can keep them
+   * the nonce a page was rendered with (Next.js put it on the page's scripts): the page's policy
+   * names it (cached-answer.ts). Chosen by the app for this render
+   * (renderNonce), never read from the page; absent for what is no document.
    */
-  scripts?: string[];
+  nonce?: string;
   /** its compressed copies, made once when it is stored (encodings.ts) */
   encoded: Encoded;
-  /** a light page's left-out scripts, which its island fetches to hydrate it (light-page.ts) */
-  hydration?: Hydration;
 }
 
 /**
@@ -198,21 +195,6 @@ function cacheKey(url: URL, params: ReadonlySet<string>, sorted = true): string 
 type Variant = "html" | "rsc";
 const RSC_KEY = "#rsc";
 
-/**
- * The `_rsc` parameter Next.js's router sends with these headers (next/dist/shared/lib/router/
- * utils/cache-busting-search-param.js: 96 bits of SHA-256 of the prefetch, segment, state-tree
- * and Next-Url headers, "0" for each absent; empty when all are absent).
- */
-export function cacheBustingParam(headers: Headers): string {
-  const parts = ["next-router-prefetch", "next-router-segment-prefetch", "next-router-state-tree", "next-url"].map(
-    (h) => headers.get(h),
-  );
-  const [prefetch, ...rest] = parts;
-  if ((prefetch === null || prefetch === "0") && rest.every((v) => v === null)) return "";
-  const input = parts.map((v) => v ?? "0").join(",");
-  return crypto.createHash("sha256").update(input).digest().subarray(0, 12).toString("base64url");
-}
-
 /** An entry that holds a page's payload (not a document: no page policy, no nonce). */
 export function isPayloadKey(key: string): boolean {
   return key.endsWith(RSC_KEY);
@@ -220,8 +202,8 @@ export function isPayloadKey(key: string): boolean {
 
 /**
  * The render that fills an entry: its path and query, and the headers that ask for its payload
- * rather than its HTML: the whole tree (no router state), with the `_rsc` Next.js expects of a
- * request without the router's headers (empty).
+ * rather than its HTML: the whole tree (no router state), with the empty `_rsc` Next.js expects of
+ * a request without the router's headers.
  */
 export function fillRequest(key: string): { path: string; headers: Record<string, string> } {
   if (!isPayloadKey(key)) return { path: key, headers: {} };
@@ -229,25 +211,40 @@ export function fillRequest(key: string): { path: string; headers: Record<string
   return { path: `${path}${path.includes("?") ? "&" : "?"}_rsc=`, headers: { rsc: "1" } };
 }
 
-/** Marks the proxy's own render request, which must reach the app, not the cache. */
-export const FILL_HEADER = "x-leaderboard-cache-fill";
 /**
- * The nonce the proxy asks its render request to use: a function of the entry's key, so every
- * process renders the same bytes (one ETag for a shared cache). It grants nothing: a cached
- * page's policy names its inline scripts' hashes, no nonce.
+ * Marks the front door's own render request, which must reach the app, not the cache: its value
+ * is this process's fill secret (fillSecret), so no client can pass for it.
  */
+export const FILL_HEADER = "x-leaderboard-cache-fill";
+/** The nonce the front door's render request is rendered with (trusted only beside FILL_HEADER's secret). */
 export const FILL_NONCE_HEADER = "x-leaderboard-cache-nonce";
 
-/**
- * The header the proxy names a stored compressed copy's coding in: the server's preload turns it
- * into Content-Encoding (scripts/stored-encoding.mjs, which names it too), as Next.js drops a
- * Content-Encoding a proxy sets and compresses the body again.
- */
-export const STORED_ENCODING_HEADER = "x-leaderboard-content-encoding";
+const FILL_SECRET = crypto.randomBytes(24).toString("base64url");
+/** This process's fill secret: the value of FILL_HEADER on its own render requests. */
+export function fillSecret(): string {
+  return FILL_SECRET;
+}
 
-/** The render nonce of an entry (22 base64url characters, as newNonce). */
-export function fillNonce(key: string): string {
-  return crypto.createHash("sha256").update(`fill:${key}`).digest("base64url").slice(0, 22);
+/** Whether a request is this process's own render of a cache entry (FILL_HEADER with its secret). */
+export function isFill(headers: Headers): boolean {
+  const v = headers.get(FILL_HEADER);
+  return (
+    v !== null && v.length === FILL_SECRET.length && crypto.timingSafeEqual(Buffer.from(v), Buffer.from(FILL_SECRET))
+  );
+}
+
+// the key of renderNonce: the install's session secret (the same in every web process, so they
+// render the same bytes: one ETag for a shared cache), else this process's own
+const NONCE_KEY = process.env.NEXTAUTH_SECRET || crypto.randomBytes(32).toString("base64");
+
+/**
+ * The nonce a cached page is rendered with: an HMAC, under the install's secret, of the entry's
+ * key and the board state it is rendered under (22 base64url characters, as newNonce). Nobody
+ * without the secret can know it before the render, and a render's content is fixed before its
+ * nonce is known; every process renders a board state alike. docs/security.md, "Content Security Policy".
+ */
+export function renderNonce(key: string, signature: string): string {
+  return crypto.createHmac("sha256", NONCE_KEY).update(`${key}\n${signature}`).digest("base64url").slice(0, 22);
 }
 
 /**
@@ -269,8 +266,6 @@ type Entry = {
   signature: string;
   at: number;
   response: Promise<CachedResponse | null>;
-  /** the response once stored: what the fast path (fast-read.ts) answers with, without waiting */
-  stored?: CachedResponse;
 };
 /**
  * The longest an entry is served, whatever its signature: a render that met a passing error (a
@@ -303,7 +298,7 @@ export function isDocumentPath(pathname: string): boolean {
 function visitorRead(req: { method: string; headers: Headers }): boolean {
   return (
     req.method === "GET" &&
-    !req.headers.has(FILL_HEADER) &&
+    !isFill(req.headers) &&
     !req.headers.has("authorization") &&
     // a signed-in reader's page header differs, and an admin's answers may (drafts, hidden scores)
     !hasSessionCookie(req.headers.get("cookie"))
@@ -333,11 +328,12 @@ export function cacheableRoute(req: { method: string; url: string; headers: Head
   const url = new URL(req.url);
   // the API, badges and images answer whoever asks the same way; a payload is a page's
   if (variant === "rsc" && !isDocumentPath(url.pathname)) return null;
-  // `_rsc` must be the hash of the router's headers (as Next.js checks, then redirects): a shared
-  // cache that keys on the URL alone never holds a payload under a page's URL, nor a page under
-  // a payload's
+  // a payload's URL carries `_rsc` (the router always sends it), a page's never: a shared cache
+  // that keys on the URL alone never holds a payload under a page's URL, nor a page under a
+  // payload's. Its value is the router's business (Next.js checks it when it renders): the entry
+  // is the whole tree, the same whatever router state asked.
   const busting = url.searchParams.get("_rsc");
-  if (variant === "rsc" ? busting !== cacheBustingParam(req.headers) : busting !== null) return null;
+  if (variant === "rsc" ? busting === null : busting !== null) return null;
   for (const r of ROUTES) {
     const m = r.re.exec(url.pathname);
     if (!m) continue;
@@ -398,14 +394,15 @@ export async function taskSignature(fullSlug: string): Promise<string> {
 }
 
 /**
- * The cached response for this request, rendering it through the app (`render`) on a miss.
- * Concurrent misses for the same URL share one render. Responses other than 200, and bodies over
- * 16 MB, are passed through and not kept.
+ * The cached response for this request, rendering it through the app (`render`, with the nonce a
+ * page is rendered with) on a miss. Concurrent misses for the same URL share one render.
+ * Responses other than 200, and bodies over 16 MB, are passed through and not kept. What is kept
+ * is the render's bytes as Next.js wrote them: nothing here reads or rewrites a page.
  */
 export async function cachedResponse(
   key: string,
   { signature, pool }: { signature: string; pool: Pool },
-  render: () => Promise<Response>,
+  render: (nonce: string | undefined) => Promise<Response>,
 ): Promise<{ hit: boolean; response: CachedResponse | Response }> {
   const cache = pools[pool];
   const entry = cache.get(key);
@@ -414,50 +411,19 @@ export async function cachedResponse(
     if (r) return { hit: true, response: r };
   }
   let passthrough: Response | null = null;
+  // a page (not its payload, not the API, a badge or an image) is rendered with the app's nonce
+  const nonce = isDocumentPath(key.split("?", 1)[0]) && !isPayloadKey(key) ? renderNonce(key, signature) : undefined;
   const response = (async (): Promise<CachedResponse | null> => {
-    const res = await render();
-    let body = Buffer.from(await res.arrayBuffer());
+    const res = await render(nonce);
+    const body = Buffer.from(await res.arrayBuffer());
     if (res.status !== 200 || body.length > MAX_BODY || saysPrivate(key, res.headers.get("cache-control"))) {
       passthrough = new Response(body, { status: res.status, headers: res.headers });
       return null;
     }
-    const headers = [...res.headers.entries()].filter(
-      ([k]) =>
-        ![
-          "content-length",
-          "content-encoding",
-          "transfer-encoding",
-          "connection",
-          "date",
-          "etag",
-          "keep-alive",
-          "content-security-policy",
-          "x-request-id",
-          // the render streamed; the stored copy is whole, and a proxy in front may buffer and keep it
-          "x-accel-buffering",
-        ].includes(k),
-    );
-    // a page whose streamed parts are in place: readable without JavaScript (inline-boundaries.ts)
-    const html = res.headers.get("content-type")?.startsWith("text/html");
-    let hydration: Hydration | undefined;
-    if (html) {
-      const whole = inlineStreamedBoundaries(body.toString("utf8"));
-      // ... and, for a phone, without Next's scripts until the page needs them (light-page.ts)
-      const light = lightPages() ? lightenPage(whole) : null;
-      body = Buffer.from(light?.html ?? whole);
-      hydration = light?.hydration;
-    }
+    const headers = [...res.headers.entries()].filter(([k]) => !NOT_STORED.has(k));
     const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
     const encoded = await encodeBody(body, res.headers.get("content-type"));
-    return {
-      body,
-      status: 200,
-      headers,
-      etag,
-      scripts: html ? inlineScriptHashes(body.toString("utf8")) : undefined,
-      encoded,
-      hydration,
-    };
+    return { body, status: 200, headers, etag, nonce, encoded };
   })();
   cache.set(key, { signature, at: Date.now(), response });
   const r = await response.catch((e) => {
@@ -468,14 +434,25 @@ export async function cachedResponse(
     cache.set(key, { signature: "", at: 0, response: Promise.resolve(null) });
     return { hit: false, response: passthrough! };
   }
-  const kept = cache.get(key);
-  if (kept?.response === response) kept.stored = r;
-  cache.weigh(
-    key,
-    r.body.length + (r.encoded.br?.length ?? 0) + (r.encoded.gzip?.length ?? 0) + (r.hydration?.body.length ?? 0),
-  );
+  cache.weigh(key, r.body.length + (r.encoded.br?.length ?? 0) + (r.encoded.gzip?.length ?? 0));
   return { hit: false, response: r };
 }
+
+/** A render's headers that are not kept with it: set per answer, or untrue of the stored copy. */
+const NOT_STORED = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "date",
+  "etag",
+  "keep-alive",
+  // the policy is the app's, made per answer from the entry's nonce (cachedAnswer)
+  "content-security-policy",
+  "x-request-id",
+  // the render streamed; the stored copy is whole, and a proxy in front may buffer and keep it
+  "x-accel-buffering",
+]);
 
 /**
  * A badge or image whose render says it is not for shared caches (an archived release's image:
@@ -485,30 +462,4 @@ export async function cachedResponse(
 function saysPrivate(key: string, cacheControl: string | null): boolean {
   const path = key.split("?", 1)[0];
   return !isDocumentPath(path) && !path.startsWith("/api/") && /\b(private|no-store)\b/i.test(cacheControl ?? "");
-}
-
-/**
- * The stored response for a key, when it is there under this signature and fresh — without
- * rendering or waiting: the fast path's read (fast-read.ts); null sends the request the long way.
- */
-export function storedResponse(
-  key: string,
-  { signature, pool }: { signature: string; pool: Pool },
-): CachedResponse | null {
-  const entry = pools[pool].get(key);
-  if (!entry?.stored || entry.signature !== signature || Date.now() - entry.at >= MAX_AGE_MS) return null;
-  return entry.stored;
-}
-
-/**
- * The CSP hash sources of a page's inline scripts ('sha256-…' of each <script> without src, as a
- * browser hashes it: the UTF-8 of its text), each once, in order.
- */
-export function inlineScriptHashes(html: string): string[] {
-  const out = new Set<string>();
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    if (/\ssrc\s*=/i.test(` ${m[1]}`)) continue;
-    out.add(`'sha256-${crypto.createHash("sha256").update(m[2], "utf8").digest("base64")}'`);
-  }
-  return [...out];
 }

@@ -4,10 +4,7 @@ import { AppError } from "@/lib/errors";
 import { hasSessionCookie, resolveActor, type Actor } from "@/lib/server/auth";
 import { errorResponse } from "./error-response";
 import { MAX_JSON_BYTES, readGuarded } from "./body";
-import { observeRequest, requestIdFrom, routePattern, runWithRequest } from "@/lib/server/observability";
-// Next.js's own store of the request it is routing (shared across bundles through globalThis):
-// its `route` is the handler's file-based route pattern, e.g. /api/v1/submissions/[id]
-import { workAsyncStorage } from "next/dist/server/app-render/work-async-storage.external.js";
+import { observeRequest, requestIdFrom, routePattern, runWithRequest, serverRouteOf } from "@/lib/server/observability";
 
 type Access = "public" | "member" | "admin";
 
@@ -92,17 +89,13 @@ export function route<A extends Access, P = Record<string, never>, B = undefined
 
 /**
  * The route pattern of the handler answering this request, for logs and metrics: the one Next.js
- * matched (app/api/v1/submissions/[id]/route.ts → /api/v1/submissions/[id]); outside Next.js
- * (tests and scripts calling a handler), the path with its ids folded (routePattern).
+ * routes it by, from the build's routes manifest (app/api/v1/submissions/[id]/route.ts →
+ * /api/v1/submissions/[id]); without a build (tests and scripts calling a handler), the path with
+ * its ids folded (routePattern).
  */
 function routeName(req: Request): string {
-  let matched: string | undefined;
-  try {
-    matched = workAsyncStorage.getStore()?.route;
-  } catch {
-    // no AsyncLocalStorage here
-  }
-  return matched || routePattern(new URL(req.url).pathname);
+  const { pathname } = new URL(req.url);
+  return serverRouteOf(pathname, () => routePattern(pathname));
 }
 
 /**

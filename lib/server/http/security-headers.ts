@@ -1,8 +1,10 @@
-// Browser security headers (docs/security.md "Headers"). Pages get a Content-Security-Policy with
-// a fresh nonce per response, set by proxy.ts (Next.js puts the nonce on its own scripts);
-// everything else (API, images, files) gets a policy that allows nothing to run. The headers that
-// do not vary are in next.config.js for every path, and repeated here for the responses the
-// proxy writes itself (cached leaderboards, the 503 page).
+// Browser security headers (docs/security.md "Headers"). Pages get a Content-Security-Policy whose
+// nonce the app chose — fresh per response for a render made for one reader, the render's own for
+// a page answered from the response cache (renderNonce) — set by the server's front door
+// (scripts/server.ts; Next.js puts the nonce on its own scripts). Nothing in a policy is ever read
+// from a page. Everything else (API, images, files) gets a policy that allows nothing to run. The
+// headers that do not vary are in next.config.js for every path, and repeated here for the
+// responses the front door writes itself (cached reads, the 503 page).
 
 /** Headers every response carries. */
 export const STATIC_SECURITY_HEADERS: Record<string, string> = {
@@ -24,12 +26,20 @@ export function newNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url");
 }
 
+/** What a page's policy depends on besides its nonce: the process's mode and the request's scheme. */
+export interface CspOptions {
+  dev?: boolean;
+  https?: boolean;
+  github?: boolean;
+}
+
 /**
  * A page's policy: scripts only by nonce (and what they load: 'strict-dynamic'), no plugins, no
  * framing, forms only to this site (and GitHub's sign-in when it is configured). Styles may be
  * inline (charts position labels with style attributes); that runs no script.
  */
-export function pageCsp(nonce: string, opts: { dev?: boolean; https?: boolean; github?: boolean } = {}): string {
+export function pageCsp(nonce: string, opts: CspOptions = {}): string {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(nonce)) throw new Error("a page's nonce is 16–64 base64url characters");
   const script = [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`, ...(opts.dev ? [`'unsafe-eval'`] : [])].join(" ");
   return [
     `default-src 'self'`,
@@ -44,22 +54,6 @@ export function pageCsp(nonce: string, opts: { dev?: boolean; https?: boolean; g
     `frame-ancestors 'none'`,
     ...(opts.https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
-}
-
-/**
- * The policy of a page answered from the response cache, the same for every visitor: scripts from
- * this site and the page's own inline scripts by hash — not by nonce, which would make each answer
- * different bytes no shared cache could keep. An injected inline script matches no hash and does
- * not run; no 'strict-dynamic' (it would ignore 'self', which the page's chunks load from).
- */
-export function cachedPageCsp(
-  scriptHashes: readonly string[],
-  opts: { dev?: boolean; https?: boolean; github?: boolean } = {},
-): string {
-  return pageCsp("", opts).replace(
-    /script-src [^;]*/,
-    `script-src ${[`'self'`, ...scriptHashes, ...(opts.dev ? [`'unsafe-eval'`] : [])].join(" ")}`,
-  );
 }
 
 /** Whether the client reached us over HTTPS (directly, or through a proxy that says so). */
