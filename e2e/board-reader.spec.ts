@@ -161,7 +161,7 @@ test.describe("on a laptop (1440 × 900)", () => {
 
   test("a slow navigation dims the page and says it is loading", async ({ page }) => {
     await page.goto("/tasks/bouncerbench/input");
-    // React's bar (a light page's island says it too, before React: e2e/light-pages.spec.ts)
+    // React's bar
     await reactLive(page);
     await page.route(/\/tasks\/bouncerbench\/input\?.*q=gpt/, async (route) => {
       await new Promise((r) => setTimeout(r, 1500));

@@ -14,7 +14,6 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { pathToFileURL } from "node:url";
 import { ensureBundle } from "../scripts/bundle.mjs";
 import { startThrowawayPostgres } from "../scripts/pg-server.mjs";
 import { waitHealthy } from "../scripts/wait-healthy.mjs";
@@ -42,20 +41,14 @@ function spawnLogged(name: string, args: string[], env: Record<string, string> =
 }
 
 function startApp(port: number) {
-  const child = spawnLogged(
-    `app:${port}`,
-    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
-    {
-      PORT: String(port),
-      WORKER: "0",
-      ADMIN_EMAIL: "admin@faults.test",
-      ADMIN_PASSWORD: "faults-admin-password",
-      NEXTAUTH_SECRET: "faults-secret-faults-secret-faults-secret",
-      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-      // the NODE_OPTIONS preload that npm start gives the server (client addresses)
-      NODE_OPTIONS: `--import=${pathToFileURL(path.join(root, "scripts/client-address.mjs")).href}`,
-    },
-  );
+  const child = spawnLogged(`app:${port}`, [path.join(root, ".build/server/server.mjs")], {
+    PORT: String(port),
+    WORKER: "0",
+    ADMIN_EMAIL: "admin@faults.test",
+    ADMIN_PASSWORD: "faults-admin-password",
+    NEXTAUTH_SECRET: "faults-secret-faults-secret-faults-secret",
+    NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+  });
   return { url: `http://127.0.0.1:${port}`, child };
 }
 

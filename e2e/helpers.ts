@@ -15,9 +15,8 @@ export async function snap(page: Page, name: string) {
 }
 
 /**
- * React is live on the page: a light page (lib/server/http/light-page.ts) hydrates on a key
- * press, and React's navigation bar listens (components/navigation-progress.tsx). Before that a
- * link or a form is the browser's own navigation, which Playwright's queries wait out.
+ * React is live on the page: its navigation bar listens (components/navigation-progress.tsx).
+ * Before that a link or a form is the browser's own navigation, which Playwright's queries wait out.
  */
 export async function reactLive(page: Page) {
   await page.keyboard.press("Shift");

@@ -34,7 +34,7 @@ function spawnLogged(args: string[], env: Record<string, string>) {
 }
 
 function startApp(port: number) {
-  spawnLogged([path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
+  spawnLogged([path.join(root, ".build/server/server.mjs"), `:${port}`], {
     PORT: String(port),
     WORKER: "0",
     ADMIN_EMAIL: "admin@scale.test",

@@ -10,7 +10,6 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
 import { dropDatabase, freshDatabase } from "./databases.mjs";
 import { startThrowawayPostgres } from "../scripts/pg-server.mjs";
@@ -46,7 +45,7 @@ async function database(): Promise<string> {
 test.beforeAll(async () => {
   dbUrl = await database();
   test.skip(!dbUrl, "needs PostgreSQL server binaries");
-  app = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(PORT)], {
+  app = spawn(process.execPath, [path.join(root, ".build/server/server.mjs")], {
     cwd: root,
     env: {
       ...process.env,
@@ -66,7 +65,6 @@ test.beforeAll(async () => {
       MAX_UPLOAD_BYTES: String(LIMITS.max),
       UPLOAD_MEMORY_TEAM_MB: String(LIMITS.teamMb),
       RATE_UPLOADS_TEAM: "1000",
-      NODE_OPTIONS: `--import=${pathToFileURL(path.join(root, "scripts/client-address.mjs")).href}`,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
