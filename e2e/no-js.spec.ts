@@ -1,7 +1,7 @@
 // Every reader page shows its content without JavaScript (issue 31, item 5): React streams large
 // parts of a page (the board's rows, a submission's tables, the cite card after them) into hidden
 // elements that its scripts move into place; a crawler, an archive or a browser with scripts off
-// saw none of it. The response cache moves them itself (lib/server/http/inline-boundaries.ts).
+// saw none of it. The pages have no such boundaries: React renders them whole (issue 45).
 // Each page is opened twice, as visitors: with JavaScript off, then on; the same rows and numbers
 // are visible in both, nothing streamed is left hidden, and the page still hydrates.
 import { expect, test, type Browser, type Page } from "@playwright/test";
