@@ -22,6 +22,9 @@ export async function register() {
   await startUp(db);
   // this process's heartbeat: uploads it receives name it, and it reaps dead processes' jobs and uploads
   await startHeartbeat(db, "web");
+  // the upload scoring threads start and connect now, not on the first upload (issue 46)
+  const { warmScoringPool } = await import("@/lib/server/submissions");
+  void warmScoringPool();
   if (process.env.WORKER !== "0") {
     const runner = await startJobWorker(db, { stopOnSignals: true });
     instrumentJobs(runner.events);

@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   SCORING_THREADS: z.coerce.number().int().positive().default(1),
   /** uploads that may wait for a scoring thread before new ones get 503 busy (their bytes are bounded by UPLOAD_MEMORY_MB) */
   SCORING_QUEUE: z.coerce.number().int().nonnegative().default(32),
+  /** seconds an upload may wait for a scoring thread (first come, first scored); past it, 503 busy with Retry-After */
+  SCORING_QUEUE_WAIT_SEC: z.coerce.number().positive().default(30),
   /** bytes of upload bodies one web process holds in memory, all uploads together, MB (past it: 503 busy) */
   UPLOAD_MEMORY_MB: z.coerce.number().positive().default(512),
   /** ... and one team's uploads together, MB (past it: 429 with Retry-After) */
@@ -49,7 +51,7 @@ const EnvSchema = z.object({
   BODY_IDLE_SECONDS: z.coerce.number().positive().default(15),
   /** ... and one whose next 16 KB take longer than this many seconds of waiting for them */
   BODY_WINDOW_SECONDS: z.coerce.number().positive().default(20),
-  /** time budget of one upload in a scoring thread, seconds */
+  /** time budget of one upload in a scoring thread, seconds, counted from its start on the thread (not its wait) */
   SCORING_TIMEOUT_SEC: z.coerce.number().positive().default(120),
   /** heap budget of one scoring thread (one upload at a time), MB */
   SCORING_MEMORY_MB: z.coerce.number().int().positive().default(768),

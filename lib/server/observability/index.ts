@@ -5,11 +5,13 @@ export {
   metrics,
   observeCache,
   observeRequest,
+  observeScoring,
   observeServerRequest,
   registerCollector,
   type CacheResult,
   type Collector,
   type Sample,
+  type ScoringWaitOutcome,
 } from "./metrics";
 export { observeHttpServer, serverRouteOf } from "./http-server";
 export { instrumentJobs } from "./jobs";

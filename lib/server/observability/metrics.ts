@@ -2,9 +2,10 @@
 // worker process on WORKER_METRICS_PORT, ./worker-metrics.ts): API handlers' durations by route
 // pattern, every request the HTTP server answered (pages too, ./http-server.ts), the response
 // cache's hits, misses and bypasses (proxy.ts), render errors (instrumentation.ts), this process's
-// jobs, Node's own (event-loop delay, heap, GC) — and the gauges the features read at scrape time
-// (the connection pool, the scoring threads, the job queue from the database, so every process
-// reports the same queue). Those this module does not import: observability sits below every
+// jobs, uploads' wait for a scoring thread and their time in it (observeScoring), Node's own
+// (event-loop delay, heap, GC) — and the gauges the features read at scrape time (the connection
+// pool, the scoring threads, the job queue from the database, so every process reports the same
+// queue). Those this module does not import: observability sits below every
 // feature, so each feature hands its collector to `registerCollector`, and one wiring module
 // (lib/server/setup/collectors.ts) registers them all, called by the processes that serve metrics.
 // Every label is bounded: route labels are the app's own route patterns (the file tree's, as
@@ -15,6 +16,8 @@ import client from "prom-client";
 export type CacheResult = "hit" | "miss" | "bypass";
 /** How a job attempt ended: done, failed with attempts left, failed for good. */
 export type JobOutcome = "success" | "retry" | "failed";
+/** How an upload's wait for a scoring thread ended: it started, it waited too long, the queue was full. */
+export type ScoringWaitOutcome = "started" | "wait_exceeded" | "queue_full";
 
 interface Registry {
   registry: client.Registry;
@@ -26,6 +29,8 @@ interface Registry {
   jobs: client.Counter<"task" | "outcome">;
   jobDuration: client.Histogram<"task" | "outcome">;
   jobsRunning: client.Gauge<"task">;
+  scoringWait: client.Histogram<"outcome">;
+  scoringRun: client.Histogram<"status">;
 }
 
 /** One sample of a collected gauge. */
@@ -106,7 +111,26 @@ function create(): Registry {
   });
   // collectors registered before the registry was made, in the order they came
   for (const name of collectors().keys()) addGauge(registry, name);
-  return { registry, http, server, cache, cacheDuration, errors, jobs, jobDuration, jobsRunning };
+  return { registry, http, server, cache, cacheDuration, errors, jobs, jobDuration, jobsRunning, ...scoring(registry) };
+}
+
+/** The upload scoring queue's histograms (lib/server/submissions/scoring-pool.ts). */
+function scoring(registry: client.Registry) {
+  const scoringWait = new client.Histogram({
+    name: "scoring_queue_wait_seconds",
+    help: "Time an upload held in memory waited for a scoring thread (first come, first scored), by outcome: started, wait_exceeded (503 past SCORING_QUEUE_WAIT_SEC), queue_full (503 at once: SCORING_QUEUE waiting)",
+    labelNames: ["outcome"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+    registers: [registry],
+  });
+  const scoringRun = new client.Histogram({
+    name: "scoring_run_seconds",
+    help: "Time an upload held in memory spent in its scoring thread (validate, score, store), by the HTTP status it got: its budget is SCORING_TIMEOUT_SEC (408 past it)",
+    labelNames: ["status"] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+    registers: [registry],
+  });
+  return { scoringWait, scoringRun };
 }
 
 export function metrics(): Registry {
@@ -158,6 +182,19 @@ export function observeCache(route: string, result: CacheResult, seconds?: numbe
   const m = metrics();
   m.cache.inc({ route, result });
   if (seconds !== undefined) m.cacheDuration.observe({ route, result }, seconds);
+}
+
+/**
+ * Records an upload's wait for a scoring thread and, when it started, its time in the thread with
+ * the HTTP status it got (the features hand the numbers down; this module reads no queue).
+ */
+export function observeScoring(
+  wait: { outcome: ScoringWaitOutcome; seconds: number },
+  run?: { status: number; seconds: number },
+): void {
+  const m = metrics();
+  m.scoringWait.observe({ outcome: wait.outcome }, wait.seconds);
+  if (run) m.scoringRun.observe({ status: String(run.status) }, run.seconds);
 }
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);

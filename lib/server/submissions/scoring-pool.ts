@@ -3,21 +3,32 @@ import { pathToFileURL } from "node:url";
 import Piscina from "piscina";
 import { getDatabase } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import { registerCollector } from "@/lib/server/observability";
-import type { IngestInput, IngestResult } from "./ingest";
-import type { ThreadOutcome, ThreadTask } from "./score-thread";
+import { log, registerCollector } from "@/lib/server/observability";
+import type { IngestResult } from "./ingest";
+import type { ThreadOutcome, ThreadTask, WarmTask } from "./score-thread";
+import { FifoDispatcher, type DispatchRefusal, type DispatchTiming } from "./fifo-dispatcher";
+import { scoringResultOf } from "./scoring-outcome";
 
 // Uploads held in memory (up to ASYNC_UPLOAD_BYTES) are parsed, validated, scored and stored in a
-// pool of worker threads (piscina), never on the event loop that answers readers. The pool is
-// bounded three ways: SCORING_THREADS files at once, SCORING_QUEUE waiting (past that: 503 with
-// Retry-After), and per file a time budget (SCORING_TIMEOUT_SEC) and a heap budget
-// (SCORING_MEMORY_MB); a thread past either is terminated, which rolls its transaction back.
-// Larger files go to the job worker (a separate process).
+// pool of worker threads (piscina), never on the event loop that answers readers. They are scored
+// first come, first served: our own FIFO (./fifo-dispatcher.ts) hands piscina at most
+// SCORING_THREADS files at once, so piscina never queues — its queue let a task be overtaken for
+// as long as new ones kept coming (issue 46). The pool is bounded: SCORING_THREADS files at once;
+// SCORING_QUEUE waiting (past that: 503 with Retry-After at once) and each for at most
+// SCORING_QUEUE_WAIT_SEC (then 503 with Retry-After: it never started); and per file, from its
+// start on a thread, a time budget (SCORING_TIMEOUT_SEC) and a heap budget (SCORING_MEMORY_MB) —
+// a thread past either is terminated, which rolls its transaction back. The threads start with
+// the web process and stay (warmScoringPool): a thread started by an upload, or again after a
+// minute idle, made that upload and every one behind it wait seconds for its start. Larger files
+// go to the job worker (a separate process).
+
+/** An upload waiting for a thread: its chunks are copied into one buffer only when it starts. */
+type Pending = Omit<ThreadTask, "bytes"> & { chunks: Buffer[] };
 
 interface PoolState {
   pool: Piscina;
   plugins: string[];
+  dispatcher: FifoDispatcher<Pending | WarmTask, ThreadOutcome>;
 }
 
 const g = globalThis as unknown as { __scoringPool?: Promise<PoolState>; __scoringPlugins?: Record<string, string> };
@@ -29,9 +40,7 @@ const g = globalThis as unknown as { __scoringPool?: Promise<PoolState>; __scori
  */
 export async function configureScoringPlugins(plugins: Record<string, string>): Promise<void> {
   g.__scoringPlugins = plugins;
-  const old = g.__scoringPool;
-  g.__scoringPool = undefined;
-  if (old) await (await old).pool.destroy().catch(() => undefined);
+  await closeScoringPool();
 }
 
 async function bundleDir(plugins: Record<string, string>): Promise<string> {
@@ -54,14 +63,38 @@ async function createPool(): Promise<PoolState> {
   const dir = await bundleDir(plugins);
   const pool = new Piscina({
     filename: pathToFileURL(path.join(dir, "score-thread.mjs")).href,
-    minThreads: 0,
+    // started at once and kept: a thread's start (its bundle, its connection) is no upload's wait
+    minThreads: env.SCORING_THREADS,
     maxThreads: env.SCORING_THREADS,
-    maxQueue: env.SCORING_QUEUE,
+    // the dispatcher hands it no more files than it has threads: one may wait for a thread that is
+    // starting, or for one that has just answered and is not yet free again
+    maxQueue: env.SCORING_THREADS,
     idleTimeout: 60_000,
     // the heap budget of one file (a thread scores one file at a time)
     resourceLimits: { maxOldGenerationSizeMb: env.SCORING_MEMORY_MB, maxYoungGenerationSizeMb: 64 },
   });
-  return { pool, plugins: Object.keys(plugins).map((k) => pathToFileURL(path.join(dir, `${k}.mjs`)).href) };
+  // a kept thread that fails between uploads (no task to reject) is reported as the pool's
+  // "error" event: unheard, it would end the web process
+  pool.on("error", (err) => log.error({ err, component: "scoring-pool" }, "a scoring thread failed between uploads"));
+  const dispatcher = new FifoDispatcher<Pending | WarmTask, ThreadOutcome>(
+    (task, signal) => {
+      if ("warm" in task) return pool.run(task, { signal });
+      const { chunks, ...rest } = task;
+      const bytes = joined(chunks);
+      return pool.run({ ...rest, bytes } satisfies ThreadTask, { transferList: [bytes], signal });
+    },
+    {
+      slots: env.SCORING_THREADS,
+      queueLimit: env.SCORING_QUEUE,
+      maxWaitMs: env.SCORING_QUEUE_WAIT_SEC * 1000,
+      runTimeoutMs: env.SCORING_TIMEOUT_SEC * 1000,
+    },
+  );
+  return {
+    pool,
+    dispatcher,
+    plugins: Object.keys(plugins).map((k) => pathToFileURL(path.join(dir, `${k}.mjs`)).href),
+  };
 }
 
 function pool(): Promise<PoolState> {
@@ -77,12 +110,9 @@ function pool(): Promise<PoolState> {
 /** Files scoring or waiting in this process's pool now (for /metrics and the bench). */
 export async function scoringPoolStats(): Promise<{ threads: number; running: number; queued: number } | null> {
   if (!g.__scoringPool) return null;
-  const { pool: p } = await g.__scoringPool;
-  return {
-    threads: p.threads.length,
-    running: p.utilization > 0 ? Math.round(p.utilization * p.threads.length) : 0,
-    queued: p.queueSize,
-  };
+  const { pool: p, dispatcher } = await g.__scoringPool;
+  const { running, waiting } = dispatcher.stats();
+  return { threads: p.threads.length, running, queued: waiting };
 }
 
 /** Registers scoring_threads, from scoringPoolStats (lib/server/setup/collectors.ts calls it). */
@@ -106,61 +136,65 @@ export function registerScoringPoolCollector(): void {
 export async function closeScoringPool(): Promise<void> {
   const p = g.__scoringPool;
   g.__scoringPool = undefined;
-  if (p) await (await p).pool.destroy().catch(() => undefined);
+  const state = await p?.catch(() => undefined);
+  if (!state) return;
+  state.dispatcher.cancelWaiting(new Error("the scoring pool was closed"));
+  await state.pool.destroy().catch(() => undefined);
 }
 
 /**
- * Validates, scores and (unless a dry run) stores one upload held in memory, in a scoring thread.
- * @throws AppError busy (503) when the pool is full, request_timeout/payload_too_large when the
- *   file goes past its time or memory budget, and whatever the ingest threw (422 …) as it was
+ * Starts this process's scoring threads and readies each (its plugins, its connection, the current
+ * releases' instances), so that the first uploads do not wait for it. The web process calls it
+ * once it has started (instrumentation.ts); it never throws: a thread that could not be readied
+ * is logged, and readies itself on its first upload. Warm-ups queue like uploads (first come).
+ */
+export async function warmScoringPool(): Promise<void> {
+  try {
+    const { dispatcher, plugins } = await pool();
+    const task: WarmTask = { warm: true, databaseUrl: (await getDatabase()).url, plugins };
+    const t0 = performance.now();
+    const outcomes = await Promise.all(Array.from({ length: getEnv().SCORING_THREADS }, () => dispatcher.submit(task)));
+    const failed = outcomes.find((o) => !o.ok || !o.value.ok);
+    if (failed) log.warn({ component: "scoring-pool", outcome: failed }, "a scoring thread could not be readied");
+    else log.info({ component: "scoring-pool", ms: Math.round(performance.now() - t0) }, "scoring threads ready");
+  } catch (err) {
+    log.warn({ component: "scoring-pool", err }, "the scoring threads could not be started");
+  }
+}
+
+/** What the pool can say of one upload's time in it (./upload-report.ts logs it). */
+export type ScoringReport = Partial<DispatchTiming> & { refused?: DispatchRefusal | null };
+
+/**
+ * Validates, scores and (unless a dry run) stores one upload held in memory, in a scoring thread,
+ * after every upload that came before it (./fifo-dispatcher.ts). `report` is filled with its
+ * wait and its time in the thread, whatever the end.
+ * @throws AppError busy (503, Retry-After) when SCORING_QUEUE uploads wait already or this one
+ *   waited SCORING_QUEUE_WAIT_SEC; request_timeout / payload_too_large when the file goes past its
+ *   time (counted from its start on the thread) or memory budget; whatever the ingest threw (422 …)
  */
 export async function ingestInThread(
-  input: Omit<IngestInput, "source" | "meta"> & { meta: Awaited<IngestInput["meta"]> },
+  input: ThreadTask["input"],
   chunks: Buffer[],
+  report: ScoringReport = {},
 ): Promise<IngestResult> {
-  const env = getEnv();
-  const { pool: p, plugins } = await pool();
-  if (p.queueSize >= env.SCORING_QUEUE) throw busy();
-  // one contiguous buffer, handed to the thread without a copy
+  const { dispatcher, plugins } = await pool();
+  const databaseUrl = (await getDatabase()).url;
+  const outcome = await dispatcher.submit({ databaseUrl, plugins, input, chunks });
+  const { arrived, started, ahead, waitMs, runMs } = outcome;
+  Object.assign(report, { arrived, started, ahead, waitMs, runMs, refused: outcome.ok ? null : outcome.refused });
+  return scoringResultOf(outcome);
+}
+
+/** The file's chunks as one buffer, handed to the thread without a copy; the chunks are let go. */
+function joined(chunks: Buffer[]): ArrayBuffer {
   const size = chunks.reduce((n, c) => n + c.length, 0);
   const bytes = new ArrayBuffer(size);
   const view = new Uint8Array(bytes);
   let at = 0;
-  for (const c of chunks) {
+  for (const c of chunks.splice(0)) {
     view.set(c, at);
     at += c.length;
   }
-  const task: ThreadTask = { databaseUrl: (await getDatabase()).url, plugins, input, bytes };
-  let out: ThreadOutcome;
-  try {
-    out = await p.run(task, { transferList: [bytes], signal: AbortSignal.timeout(env.SCORING_TIMEOUT_SEC * 1000) });
-  } catch (e) {
-    const err = e as Error & { code?: string };
-    if (err.name === "AbortError" || err.name === "TimeoutError") {
-      throw new AppError(
-        "request_timeout",
-        `validating and scoring this file took longer than ${env.SCORING_TIMEOUT_SEC} s: nothing was stored; split it, or send it again when the server is less busy`,
-      );
-    }
-    if (err.code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory/i.test(err.message)) {
-      throw new AppError(
-        "payload_too_large",
-        `this file needs more than ${env.SCORING_MEMORY_MB} MB of memory to validate and score: nothing was stored`,
-      );
-    }
-    if (/queue is at limit/i.test(err.message)) throw busy();
-    throw e;
-  }
-  if (out.ok) return out.result;
-  if (out.status >= 500 && out.code === "internal") throw new Error(`scoring thread failed: ${out.message}`);
-  throw new AppError(out.code as AppError["code"], out.message, out.details, out.headers);
-}
-
-function busy(): AppError {
-  return new AppError(
-    "busy",
-    "the server is scoring many files now: send this one again in a few seconds",
-    { retryAfterSeconds: 5 },
-    { "retry-after": "5" },
-  );
+  return bytes;
 }

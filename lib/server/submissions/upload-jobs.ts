@@ -14,6 +14,7 @@ import { SystemMeta } from "@/lib/validations/common";
 import { startHeartbeat, createJob, defineJob, defineTask } from "@/lib/server/jobs";
 import { ingestPredictions, submissionForm, type SubmissionMeta } from "./ingest";
 import { ingestInThread } from "./scoring-pool";
+import { reportUpload, type UploadFacts } from "./upload-report";
 import { disclosedUpload } from "./disclosure";
 import { assertModelNameAvailable, skeleton } from "@/lib/server/names";
 import { holdQuota, holdUploadMemory, type MemoryHold } from "@/lib/server/limits";
@@ -71,23 +72,47 @@ type StreamedUpload = {
   quota?: boolean;
 };
 
+type Accepted = StreamedUpload & { dryRun?: boolean; asyncBytes: number; actorLabel?: string };
+
 /**
  * Takes an upload as it arrives and picks its path by its real size: up to `asyncBytes` it is read
  * whole first (so no transaction waits on a slow client) and then validated, scored and stored at
  * once in a scoring thread (201; lib/server/submissions/scoring-pool.ts); past that — whatever Content-Length
- * said, or without one — it is kept for a job worker (202).
+ * said, or without one — it is kept for a job worker (202). Each upload logs one line of how it went
+ * (./upload-report.ts).
  */
-export async function acceptUpload(
-  input: StreamedUpload & { dryRun?: boolean; asyncBytes: number; actorLabel?: string },
-) {
+export async function acceptUpload(input: Accepted) {
+  const t0 = performance.now();
+  const facts: UploadFacts = {
+    task: input.task,
+    teamId: input.teamId,
+    dryRun: Boolean(input.dryRun),
+    bytes: 0,
+    path: null,
+    scoring: {},
+    totalMs: 0,
+  };
+  try {
+    const result = await receiveUpload(input, facts);
+    reportUpload({ ...facts, totalMs: performance.now() - t0 }, { result });
+    return result;
+  } catch (error) {
+    reportUpload({ ...facts, totalMs: performance.now() - t0 }, { error });
+    throw error;
+  }
+}
+
+async function receiveUpload(input: Accepted, facts: UploadFacts) {
   const it = input.source[Symbol.asyncIterator]();
   // the bytes held here count against the team's and the process's budgets (limits/upload-memory.ts)
   const hold = holdUploadMemory(input.teamId ?? `user:${input.userId}`);
   try {
-    const head = await readHead(input, it, hold);
+    const head = await readHead(input, it, hold, facts);
     if (head.whole) {
+      facts.path = "thread";
       // the whole file is here: its form fields too (a field after the file may say dry_run)
       const meta = await input.meta;
+      facts.dryRun = Boolean(input.dryRun || meta.dryRun === true);
       return await ingestInThread(
         {
           task: input.task,
@@ -95,13 +120,15 @@ export async function acceptUpload(
           teamId: input.teamId,
           userId: input.userId,
           meta,
-          dryRun: input.dryRun || meta.dryRun === true,
+          dryRun: facts.dryRun,
           quota: input.quota,
           actorLabel: input.actorLabel,
         },
         head.chunks,
+        facts.scoring,
       );
     }
+    facts.path = "worker";
     const chunks = head.chunks;
     async function* rest(): AsyncIterable<Uint8Array> {
       // the head is handed on (and let go) chunk by chunk; then at most a chunk is held here
@@ -113,7 +140,9 @@ export async function acceptUpload(
         yield r.value;
       }
     }
-    return await queueUpload({ ...input, source: rest() });
+    const queued = await queueUpload({ ...input, source: rest() });
+    facts.bytes = queued.fileSize;
+    return queued;
   } finally {
     hold.release();
   }
@@ -124,6 +153,7 @@ async function readHead(
   input: { task: string; fileName: string; asyncBytes: number },
   it: AsyncIterator<Uint8Array>,
   hold: MemoryHold,
+  counted: { bytes: number },
 ): Promise<{ chunks: Buffer[]; bytes: number; whole: boolean }> {
   const chunks: Buffer[] = [];
   let bytes = 0;
@@ -138,6 +168,7 @@ async function readHead(
     probe.feed(buf);
     chunks.push(buf);
     bytes += buf.length;
+    counted.bytes = bytes;
     if (bytes > input.asyncBytes) return { chunks, bytes, whole: false };
   }
 }
