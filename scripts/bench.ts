@@ -21,7 +21,9 @@
 // BENCH_DB=name keeps that database between runs (uploads only what is missing; not dropped);
 // 11. a snapshot of the current release: the job's time and bytes, and `cli verify` recomputing it
 // 12. the load of 2 again through Debian's nginx with proxy_cache in front (docs/operations.md)
-// BENCH_PHASES=load,proxy,crawl,browser,fresh,audit,big,rescore,cli,flood,tiny,snapshot picks phases (default all;
+// 13. a stream of 300 valid 1,699-row uploads from 4 clients back to back (scripts/bench-stream.ts:
+//     BENCH_STREAM_UPLOADS, BENCH_STREAM_CLIENTS): p50, p99 and max of the answers, and any non-2xx
+// BENCH_PHASES=load,proxy,crawl,browser,fresh,audit,stream,big,rescore,cli,flood,tiny,snapshot picks phases (default all;
 // audit reads the fresh phase's audits);
 // CRAWL_SECONDS (5) and CRAWL_CONNECTIONS (10) set the crawl of every page and GET route (10).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -37,6 +39,7 @@ import { startThrowawayPostgres } from "./pg-server.mjs";
 import { ensureBundle } from "./bundle.mjs";
 import { browserPhase } from "./bench-browser";
 import { crawl } from "./bench-crawl";
+import { describeStream, streamSize, streamUploads } from "./bench-stream";
 import { NGINX, startNginx } from "./nginx.mjs";
 
 const N = Number(process.env.BENCH_SUBMISSIONS ?? 1000);
@@ -58,7 +61,9 @@ const keep = process.env.BENCH_DB;
 if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error("BENCH_DB must be a plain database name");
 const dbName = keep ?? `lb_bench_${process.pid}`;
 const phases = new Set(
-  (process.env.BENCH_PHASES ?? "load,proxy,crawl,browser,fresh,audit,big,rescore,cli,flood,tiny,snapshot").split(","),
+  (process.env.BENCH_PHASES ?? "load,proxy,crawl,browser,fresh,audit,stream,big,rescore,cli,flood,tiny,snapshot").split(
+    ",",
+  ),
 );
 {
   const c = new pg.Client({ connectionString: server });
@@ -516,6 +521,35 @@ try {
         `integrity audit of one 1,699-row upload against ${n[0].n} audited submissions (worker time, ${ms.length} uploads): p50 / max`,
         `${pct(ms, 50).toFixed(0)} / ${Math.max(...ms).toFixed(0)} ms (goal ≤ 1 s)`,
       );
+  }
+
+  // 13. first come, first scored (issue 46): a steady stream of valid uploads from several clients
+  if (phases.has("stream")) {
+    const { uploads, clients } = streamSize();
+    const tokens: string[] = [];
+    for (let c = 0; c < clients; c++) {
+      const r = await fetch(`${base}/api/v1/tokens`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
+        body: JSON.stringify({ team: `stream-${c}`, name: `stream-${c}` }),
+      });
+      tokens.push(((await r.json()) as { token: string }).token);
+    }
+    const figures = await streamUploads(uploads, clients, async (i, client) => {
+      const model = `stream-${RUN}-${i}`;
+      const fd = new FormData();
+      fd.set("model", model);
+      fd.set("file", new Blob([fileFor(2_000_000 + RUN * 1000 + i)], { type: "application/json" }), `${model}.json`);
+      const res = await fetch(`${base}/api/v1/tasks/bouncerbench/input/submissions`, {
+        method: "POST",
+        body: fd,
+        headers: { authorization: `Bearer ${tokens[client]}` },
+      });
+      const text = await res.text();
+      if (res.status >= 300) console.log(`[bench] stream: upload ${i} answered ${res.status}: ${text.slice(0, 200)}`);
+      return res.status;
+    });
+    note(...describeStream(figures, clients));
   }
 
   if (phases.has("big")) {
