@@ -18,7 +18,7 @@ import path from "node:path";
 import ts from "typescript";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const ROOTS = ["app", "components", "lib", "scripts", "cli", "proxy.ts", "instrumentation.ts"];
+const ROOTS = ["app", "components", "lib", "scripts", "cli", "instrumentation.ts"];
 const SKIP = new Set(["node_modules", ".next", ".build", "generated", ".data"]);
 
 /** Every .ts/.tsx/.mts file under the roots. */

@@ -1,8 +1,8 @@
 // Whether this process can reach PostgreSQL (docs/operations.md "When PostgreSQL is down").
 // lib/server/db/client.ts marks the database down when a connection fails or is cut, the error mapper turns
-// such errors into 503 + Retry-After, and proxy.ts answers 503 at once while the database is
+// such errors into 503 + Retry-After, and the front door answers 503 at once while the database is
 // down, probing it at most once a second; the first probe that succeeds marks it up again. The
-// state lives on globalThis, which the proxy and the app's routes share in one process.
+// state lives on globalThis, which the front door and the app's routes share in one process.
 import { log } from "@/lib/server/observability";
 
 /** Seconds a client is asked to wait before trying again. */

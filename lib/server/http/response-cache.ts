@@ -165,7 +165,7 @@ const ROUTES = [
 
 /**
  * The name of the ROUTES entry a path falls under (its route pattern: `/tasks/[benchmark]/[task]`),
- * whoever asks — for metrics: proxy.ts counts the cache's hits, misses and bypasses by it — or null.
+ * whoever asks — for metrics: the front door counts the cache's hits, misses and bypasses by it — or null.
  */
 export function cacheRouteName(pathname: string): string | null {
   for (const r of ROUTES) if (r.re.test(pathname)) return r.name;

@@ -1,10 +1,9 @@
-// The web server's own view of every request — pages rendered by Next.js, pages the proxy answers
-// from the response cache, the API, static files — timed from the request's first byte to the
-// end of its answer through Node's HTTP diagnostics channels (no wrapper around Next.js's server),
-// and labelled with Next.js's route pattern: the build's routes manifest (.next/routes-manifest.json,
-// the table Next.js routes with, static routes first, then dynamic ones most specific first).
-// instrumentation.ts subscribes once per web process. proxy.ts cannot time a page Next.js renders
-// (NextResponse.next() returns before the render starts): this can.
+// The web server's own view of every request — pages rendered by Next.js, pages the front door
+// answers from the response cache, the API, static files — timed from the request's first byte to
+// the end of its answer through Node's HTTP diagnostics channels, and labelled with Next.js's
+// route pattern: the build's routes manifest (.next/routes-manifest.json, the table Next.js routes
+// with, static routes first, then dynamic ones most specific first). instrumentation.ts
+// subscribes once per web process.
 import dc from "node:diagnostics_channel";
 import fs from "node:fs";
 import type http from "node:http";

@@ -1,7 +1,7 @@
 // Prometheus metrics of this process (GET /metrics; each web process is scraped on its own, a
 // worker process on WORKER_METRICS_PORT, ./worker-metrics.ts): API handlers' durations by route
 // pattern, every request the HTTP server answered (pages too, ./http-server.ts), the response
-// cache's hits, misses and bypasses (proxy.ts), render errors (instrumentation.ts), this process's
+// cache's hits, misses and bypasses (the front door), render errors (instrumentation.ts), this process's
 // jobs, uploads' wait for a scoring thread and their time in it (observeScoring), Node's own
 // (event-loop delay, heap, GC) — and the gauges the features read at scrape time (the connection
 // pool, the scoring threads, the job queue from the database, so every process reports the same

@@ -1,5 +1,5 @@
 // Errors Next.js reports from rendering a page, a route handler, a server action or the proxy
-// (instrumentation.ts onRequestError): one log line with the request id — the one proxy.ts put on
+// (instrumentation.ts onRequestError): one log line with the request id — the one the front door put on
 // the request and its answer (X-Request-Id), or the API request's own — the route pattern and the
 // digest the error page shows, and request_errors_total{route,type}. The path is not logged (an
 // invitation's path is its token); the route pattern is.

@@ -10,14 +10,14 @@ import { fullSlugOf } from "@/lib/tasks/catalog";
 
 export const dynamic = "force-dynamic";
 
-// Bodies are cached in front of this handler (proxy.ts, lib/server/http/response-cache.ts); the ETag
+// Bodies are cached in front of this handler (the front door, lib/server/http/response-cache.ts); the ETag
 // names the board version and the view, so a client's copy stays valid until the board changes.
 export const GET = route({ access: "public", params: TaskParams }, async ({ req, params, url }) => {
   const view = parseLeaderboardView(url.searchParams);
   const lb = await getLeaderboard(await getDb(), fullSlugOf(params), view);
   const key = `${lb.releaseId}:${lb.boardVersion}:${lb.task}${viewQuery(view, lb.primaryMetric)}`;
   const etag = `W/"${crypto.createHash("sha1").update(key).digest("base64url").slice(0, 20)}"`;
-  // a visitor's copy is answered from the response cache (shared caches may keep it: proxy.ts);
+  // a visitor's copy is answered from the response cache (shared caches may keep it: the front door);
   // one asked with a token or a session is the asker's alone
   const personal = req.headers.has("authorization") || hasSessionCookie(req.headers.get("cookie"));
   const headers: Record<string, string> = {
