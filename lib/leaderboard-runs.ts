@@ -1,7 +1,10 @@
 // Repeated runs on a board (issue 34, part 3). A team numbers its uploads of one system (team,
-// model) as runs 1, 2, 3… (the upload's `run` field); a system with two or more complete public
-// runs on a public release is one row of the best view: the mean over its runs, with their spread,
+// model) as runs 1, 2, 3… (the upload's `run` field); a system on a public release's board with two
+// or more complete runs is one row of the best view: the mean over its runs, with their spread,
 // a two-level bootstrap interval (instances × runs) and the share of instances right in every run.
+// Runs cannot be hidden (issue 47): every complete scored run the system uploaded to the release
+// counts — one its team made private or withdrew too (its row says how many) — so a team cannot
+// drop its worst run after seeing it; only moderation takes a run out, by hiding it.
 // What needs replicates or outcome bitsets is computed by refresh-board
 // (lib/server/leaderboard/board.ts) and stored with the rank intervals; the rest is a few numbers
 // over rows the board already read. Pure: `cli verify` recomputes a snapshot's best view with it.
@@ -9,11 +12,16 @@ import type { Metrics } from "@/lib/tasks/types";
 import { runMeanReplicates, runSpread, seedOf } from "@/lib/metrics";
 
 export interface RunSummary {
-  /** complete public runs counted */
+  /** complete runs counted: every one the system uploaded to the release, whatever its visibility */
   k: number;
-  /** their run numbers, ascending, and their submissions in that order */
+  /** their run numbers, ascending */
   runs: number[];
+  /** the submissions of the counted runs on the board (public, not withdrawn), in run order */
   submissionIds: string[];
+  /** the counted runs off the board, by number: made private, or withdrawn, by the team (still in the mean) */
+  withheld: { private: number[]; withdrawn: number[] };
+  /** runs hidden by moderation (an admin, or the integrity audit's hold for review): left out of the mean while hidden */
+  removed: number;
   mean: number;
   /** sample standard deviation of the runs' primary metric (n − 1) */
   sd: number;
@@ -25,7 +33,7 @@ export interface RunSummary {
   consistency: number | null;
 }
 
-/** What refresh-board stores per run set (keyed by its anchor: the lowest run's submission). */
+/** What refresh-board stores per run set (keyed by its anchor: anchorOf). */
 export interface StoredRuns {
   ids: string[];
   ci: [number, number] | null;
@@ -41,36 +49,48 @@ export function runNumber(meta: unknown): number | null {
   return typeof v === "number" && Number.isInteger(v) && v >= 1 ? v : null;
 }
 
+/** Why a counted run is off the board: its team made it private, or withdrew it. */
+export type Withheld = "private" | "withdrawn";
+
 export interface Member {
   submission_id: string;
   primary_value: number | null;
   team_id: string | null;
   model: string;
   run: number | null;
+  /** a run off the board that counts all the same (issue 47); null or absent: on the board */
+  withheld?: Withheld | null;
 }
 
 /**
- * The run sets among a board's ranked rows (complete, public, not baselines): per system, its
- * rows that carry a run number and a score — one per number (the first in board order) — when
- * there are at least two, in run order.
+ * The run sets of a board: per system with a numbered run among the ranked rows (complete, public,
+ * not baselines), every run of it that carries a score — those rows, and its complete runs off the
+ * board (`offBoard`: private or withdrawn) — when there are at least two, in run order (ties, from
+ * uploads before numbers were kept for good, in the order given: the board's, then offBoard's).
  */
-export function runSetsOf<T extends Member>(ranked: T[]): Map<string, T[]> {
-  const bySystem = new Map<string, Map<number, T>>();
-  for (const r of ranked) {
-    if (r.run === null || r.primary_value === null || r.team_id === null) continue;
+export function runSetsOf<T extends Member>(ranked: T[], offBoard: T[] = []): Map<string, T[]> {
+  const bySystem = new Map<string, T[]>();
+  const add = (r: T) => {
     const k = systemKey(r);
-    const runs = bySystem.get(k) ?? new Map<number, T>();
-    if (!runs.has(r.run)) runs.set(r.run, r);
-    bySystem.set(k, runs);
-  }
+    bySystem.set(k, [...(bySystem.get(k) ?? []), r]);
+  };
+  const counts = (r: T) => r.run !== null && r.primary_value !== null && r.team_id !== null;
+  for (const r of ranked) if (counts(r)) add(r);
+  const onBoard = new Set(bySystem.keys());
+  for (const r of offBoard) if (counts(r) && onBoard.has(systemKey(r))) add(r);
   const out = new Map<string, T[]>();
   for (const [k, runs] of bySystem)
-    if (runs.size >= 2)
+    if (runs.length >= 2)
       out.set(
         k,
-        [...runs.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r),
+        runs.sort((a, b) => a.run! - b.run!),
       );
   return out;
+}
+
+/** The run on the board a set's row stands on (its lowest-numbered public one): the best view's row and key. */
+export function anchorOf<T extends Member>(set: T[]): T {
+  return set.find((m) => !m.withheld) ?? set[0];
 }
 
 /** The mean of each metric over the runs (nested ones too); null where a run lacks it. */
@@ -85,14 +105,20 @@ export function meanMetrics(all: Metrics[]): Metrics {
   return out;
 }
 
-/** The summary a row shows, from the runs' rows and what refresh-board stored (null: pending). */
-export function runSummary(members: Member[], stored: StoredRuns | null): RunSummary {
+/**
+ * The summary a row shows, from the runs' rows, what refresh-board stored (null: pending) and how
+ * many of the system's runs moderation hid.
+ */
+export function runSummary(members: Member[], stored: StoredRuns | null, removed = 0): RunSummary {
   const s = runSpread(members.map((m) => m.primary_value!));
   const fresh = stored !== null && stored.ids.join() === members.map((m) => m.submission_id).join();
+  const numbers = (why: Withheld) => members.filter((m) => m.withheld === why).map((m) => m.run!);
   return {
     k: members.length,
     runs: members.map((m) => m.run!),
-    submissionIds: members.map((m) => m.submission_id),
+    submissionIds: members.filter((m) => !m.withheld).map((m) => m.submission_id),
+    withheld: { private: numbers("private"), withdrawn: numbers("withdrawn") },
+    removed,
     ...s,
     ci: fresh && stored.ci ? { low: stored.ci[0], high: stored.ci[1] } : null,
     consistency:
@@ -140,8 +166,8 @@ export function runSetReplicates(
 
 /**
  * The best view's ranked entries with repeated runs, ordered by value: each system's best
- * complete row, or — for a system with a run set — the mean over its runs, keyed by its lowest
- * run's submission, with the two-level bootstrap of that mean as its replicate vector.
+ * complete row, or — for a system with a run set — the mean over its runs, keyed by its anchor
+ * (anchorOf), with the two-level bootstrap of that mean as its replicate vector.
  */
 export function bestWithRuns<T extends Member>(
   ranked: T[],
@@ -152,7 +178,11 @@ export function bestWithRuns<T extends Member>(
     const set = sets.get(systemKey(r));
     if (!set)
       return { submission_id: r.submission_id, primary_value: r.primary_value!, vector: vectors(r.submission_id) };
-    return { submission_id: set[0].submission_id, primary_value: runMean(set), vector: runSetReplicates(set, vectors) };
+    return {
+      submission_id: anchorOf(set).submission_id,
+      primary_value: runMean(set),
+      vector: runSetReplicates(set, vectors),
+    };
   });
   return byValue(entries, (e) => e.primary_value);
 }

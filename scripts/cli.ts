@@ -18,7 +18,7 @@ import { catalogTask, type ResolvedTask } from "@/lib/tasks/resolve";
 import { provideDatabaseUrl } from "./database-url";
 import { Me, TokenCreated } from "@/lib/contracts/accounts";
 import { UploadResponse } from "@/lib/contracts/submissions";
-import { SYSTEM_META_KEYS } from "@/lib/validations/common";
+import { runNumberProblem, SYSTEM_META_KEYS } from "@/lib/validations/common";
 import { MAX_TRIES, retryDelaySeconds } from "@/lib/client/retry";
 import { readServerInfo } from "./embedded-pg.mjs";
 import { loadEnv } from "./load-env.mjs";
@@ -323,9 +323,10 @@ async function cmdSubmit(argv: string[]) {
   if (!values.model) throw new CliError("missing --model NAME");
   // several files are repeated runs of one system: numbered from --run (default 1), one upload each
   const files = positionals.length ? positionals.map((p) => fileArg([p], "prediction")) : [fileArg([], "prediction")];
+  // the server's rule for the field (plain decimal digits: not 1e2, 01 or +2)
+  const problem = values.run === undefined ? null : runNumberProblem(values.run);
+  if (problem) throw new CliError(`--run takes a whole number from 1, got '${values.run}': ${problem}`);
   const first = values.run === undefined ? (files.length > 1 ? 1 : undefined) : Number(values.run);
-  if (first !== undefined && !(Number.isInteger(first) && first >= 1))
-    throw new CliError(`--run takes a whole number from 1, got '${values.run}'`);
   // a submission is filed under the token's team: never fall back to the operator's admin token
   const token = process.env.LEADERBOARD_TOKEN;
   if (!token)

@@ -99,10 +99,30 @@ function Rank({ r }: { r: LeaderboardRow }) {
   );
 }
 
-/** Repeated runs: the best view's mean row says over how many runs, and how far they spread; a run's own row says which run it is. */
+/** "run 3" or "runs 3 and 5" (issue 47: which counted runs are off the board). */
+function runList(numbers: number[]): string {
+  if (numbers.length === 1) return `run ${numbers[0]}`;
+  return `runs ${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}`;
+}
+
+/** What a mean row's tooltip says of its runs off the board: counted, and why they are not shown. */
+function withheldNote(w: NonNullable<LeaderboardRow["runs"]>["withheld"]): string {
+  const parts = [
+    w.private.length ? `${runList(w.private)} made private` : "",
+    w.withdrawn.length ? `${runList(w.withdrawn)} withdrawn` : "",
+  ].filter(Boolean);
+  return parts.length ? ` ${parts.join(" and ")} by the team count all the same.` : "";
+}
+
+/**
+ * Repeated runs: the best view's mean row says over how many runs (every one the system uploaded
+ * to the release: those off the board are counted and said), and how far they spread; a run's own
+ * row says which run it is.
+ */
 function Runs({ r, view, column }: { r: LeaderboardRow; view: "best" | "all"; column?: MetricColumn }) {
   const runs = r.runs!;
   const fmt = (x: number) => formatMetric(x, column?.format ?? "score3");
+  const withheld = runs.withheld.private.length + runs.withheld.withdrawn.length;
   if (view === "all")
     return (
       <div className="text-xs text-muted lg:ml-2 lg:inline" data-testid="run-of">
@@ -113,9 +133,17 @@ function Runs({ r, view, column }: { r: LeaderboardRow; view: "best" | "all"; co
     <div
       className="text-xs text-muted lg:ml-2 lg:inline"
       data-testid="runs"
-      title={`The mean over ${runs.k} runs (numbered ${runs.runs.join(", ")}); its interval resamples both the instances and the runs.`}
+      title={`The mean over ${runs.k} runs (numbered ${runs.runs.join(", ")}): every complete run the system uploaded to this release.${withheldNote(runs.withheld)}${runs.removed ? ` ${runs.removed} hidden by moderation (the ledger says why) not counted.` : ""} Its interval resamples both the instances and the runs.`}
     >
-      mean of {runs.k} runs · run-to-run sd {fmt(runs.sd)} (range {fmt(runs.min)}–{fmt(runs.max)})
+      mean of {runs.k} runs
+      {withheld ? (
+        <span data-testid="runs-withheld">
+          {" "}
+          · {withheld} {withheld === 1 ? "run" : "runs"} withheld (private or withdrawn), counted
+        </span>
+      ) : null}{" "}
+      · run-to-run sd {fmt(runs.sd)} (range {fmt(runs.min)}–{fmt(runs.max)})
+      {runs.removed ? ` · ${runs.removed} hidden by moderation, not counted` : ""}
       {r.attempts > runs.k ? ` · ${r.attempts} complete submissions in all` : ""}
     </div>
   );

@@ -158,9 +158,17 @@ function SystemCardFields() {
         <TextField label="Code (a link)" labelClassName="block" name="code_url" type="url" placeholder="https://…" />
         <label className="block">
           Run number (repeated runs)
-          <input name="run" type="number" min={1} max={1000} step={1} className={field} placeholder="e.g. 2" />
+          <input
+            name="run"
+            inputMode="numeric"
+            pattern="[1-9][0-9]{0,2}|1000"
+            title="a whole number from 1 to 1000, digits only (1, 2, 3 …)"
+            className={field}
+            placeholder="e.g. 2"
+          />
           <span className="block text-xs text-muted">
             Upload each run of the same model as its own file, numbered 1, 2, 3…: the board shows their mean and spread.
+            Every run counts in that mean, even one you later make private or withdraw.
           </span>
         </label>
       </div>

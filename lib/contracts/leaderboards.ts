@@ -89,14 +89,22 @@ export const LeaderboardRow = z.object({
     .object({ n: count, inflation: z.number(), gap: z.number().nullable(), explains: z.number().nullable() })
     .nullable(),
   /**
-   * repeated runs (public releases): the system's complete public runs when it has two or more. On
-   * its best-view row, `metrics`, `ci` and the rank are the mean's; each run's row (view=all) carries it too
+   * repeated runs (public releases): a system on the board with two or more complete runs on the
+   * release — every one it uploaded, those its team made private or withdrew included (issue 47).
+   * On its best-view row, `metrics`, `ci` and the rank are the mean's; each run's row (view=all) carries it too
    */
   runs: z
     .object({
+      /** the runs counted: every complete scored run of the system on the release, whatever its visibility */
       k: count,
+      /** their numbers, ascending */
       runs: z.array(z.number().int()),
+      /** the counted runs on the board (public), in run order */
       submissionIds: z.array(z.uuid()),
+      /** the numbers of the counted runs off the board: made private, or withdrawn, by the team (in the mean all the same) */
+      withheld: z.object({ private: z.array(z.number().int()), withdrawn: z.array(z.number().int()) }),
+      /** runs hidden by moderation — an admin, or the integrity audit's hold for review (the ledger says why): left out of the mean while hidden */
+      removed: count,
       mean: z.number(),
       /** sample standard deviation of the runs' primary metric */
       sd: z.number(),

@@ -47,6 +47,9 @@ export const BOARD_COLUMNS: Table["columns"] = [
   { name: "meta_json", type: "STRING" },
   { name: "created_at", type: "STRING" },
   { name: "verified_at", type: "STRING" },
+  // issue 47 (appended): a row of a system with repeated runs — how many of the runs its mean
+  // counts are off the board (made private or withdrawn by the team), so not in the snapshot
+  { name: "runs_withheld", type: "INT32" },
 ];
 
 export const INSTANCE_COLUMNS: Table["columns"] = [

@@ -6,7 +6,7 @@
 // prediction's outcome — and the rank intervals of both views from the recomputed replicates.
 import { parquetReadObjects } from "hyparquet";
 import { intervalFromReplicates, rankIntervals } from "@/lib/metrics";
-import { bestOfSystems, bestWithRuns, runNumber, runSetsOf } from "@/lib/leaderboard-runs";
+import { anchorOf, bestOfSystems, bestWithRuns, runNumber, runSetsOf, systemKey } from "@/lib/leaderboard-runs";
 import { getTaskKind } from "@/lib/tasks";
 import type { ResolvedTask } from "@/lib/tasks/resolve";
 import type { StoredInstance, TaskKindName } from "@/lib/tasks/types";
@@ -183,7 +183,9 @@ const member = (r: Row) => ({
 /**
  * Rank intervals of both views, recomputed from the recomputed replicates, as the server computes
  * them. With repeated runs the best view is a set of its own: each run set's mean, its replicates
- * the two-level bootstrap (lib/leaderboard-runs.ts), whose value and interval are checked too.
+ * the two-level bootstrap (lib/leaderboard-runs.ts), whose value and interval are checked too. A
+ * mean that counts runs off the board (runs_withheld: made private or withdrawn, issue 47) cannot
+ * be recomputed from the snapshot, nor then the best view's intervals: said, not checked.
  */
 function checkIntervals(tables: Map<string, Row[]>, scores: Map<string, Recomputed>, out: string[]): void {
   const board = tables.get("board")!;
@@ -192,8 +194,10 @@ function checkIntervals(tables: Map<string, Row[]>, scores: Map<string, Recomput
   const usable = ranked.filter((r) => vector(r.submission_id) && r.primary_value !== null);
   if (!usable.length) return;
   const compare = comparer(board, out);
-  const sets = runSetsOf(ranked);
-  if (sets.size) {
+  const withheld = board.filter((r) => r.view === "best" && (num(r.runs_withheld) ?? 0) > 0);
+  const partly = new Set(withheld.map((r) => systemKey(member(r))));
+  const sets = new Map([...runSetsOf(ranked)].filter(([k]) => !partly.has(k)));
+  if (sets.size || withheld.length) {
     const all = rankIntervals(
       usable.map((r) => r.primary_value!),
       usable.map((r) => vector(r.submission_id)!),
@@ -201,17 +205,25 @@ function checkIntervals(tables: Map<string, Row[]>, scores: Map<string, Recomput
     );
     compare("all", usable, all.rows);
     const best = bestWithRuns(ranked, vector, sets).filter((e) => e.vector !== undefined);
-    const iv = rankIntervals(
-      best.map((e) => e.primary_value),
-      best.map((e) => e.vector!),
-      0.95,
-    );
-    const byId = new Map(ranked.map((r) => [r.submission_id, r]));
-    compare(
-      "best",
-      best.map((e) => byId.get(e.submission_id)!),
-      iv.rows,
-    );
+    for (const r of withheld)
+      out.push(
+        `· ${r.model}: its mean counts ${r.runs_withheld} run(s) its team made private or withdrew, which this snapshot does not hold: not recomputed`,
+      );
+    if (withheld.length)
+      out.push(`· rank intervals (best): not recomputed (${withheld.length} row(s) count runs not in this snapshot)`);
+    else {
+      const iv = rankIntervals(
+        best.map((e) => e.primary_value),
+        best.map((e) => e.vector!),
+        0.95,
+      );
+      const byId = new Map(ranked.map((r) => [r.submission_id, r]));
+      compare(
+        "best",
+        best.map((e) => byId.get(e.submission_id)!),
+        iv.rows,
+      );
+    }
     checkRunRows(board, best, sets, out);
     return;
   }
@@ -238,7 +250,7 @@ function checkRunRows(
   sets: ReturnType<typeof runSetsOf<ReturnType<typeof member>>>,
   out: string[],
 ) {
-  const anchors = new Set([...sets.values()].map((set) => set[0].submission_id));
+  const anchors = new Set([...sets.values()].map((set) => anchorOf(set).submission_id));
   for (const e of best) {
     if (!anchors.has(e.submission_id) || !e.vector) continue;
     const row = board.find((r) => r.view === "best" && r.submission_id === e.submission_id);

@@ -151,6 +151,47 @@ export function optionalNumber(what: string, opts: { int?: boolean; min?: number
     .optional();
 }
 
+/** The highest run number an upload may carry. */
+export const MAX_RUN = 1000;
+
+/**
+ * What is wrong with a run number as sent (issue 47), or null: a whole number from 1 to MAX_RUN in
+ * plain decimal digits. A form sends text, and `1e2`, `01`, ` 2`, `+2`, `0x10`, `2.0` or nothing at
+ * all are not how anyone numbers a run: refused with what was expected, never read as a number. A
+ * JSON number must be a whole number in range.
+ */
+export function runNumberProblem(v: string | number): string | null {
+  const expected = `a whole number from 1 to ${MAX_RUN} in plain decimal digits, such as 1, 2 or 3`;
+  if (typeof v === "number") {
+    if (!Number.isInteger(v)) return `run must be ${expected}, got ${v}`;
+    return v < 1 ? `run must be at least 1, got ${v}` : v > MAX_RUN ? `run must be at most ${MAX_RUN}, got ${v}` : null;
+  }
+  if (v.trim() === "")
+    return `run is empty: send ${expected}, or leave the field out when the file is not one of several runs`;
+  const shown = JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (/^0+$/.test(v)) return `run must be at least 1, got ${shown}`;
+  if (!/^[1-9][0-9]*$/.test(v))
+    return `run must be ${expected} (no sign, spaces, leading zeros, decimal point or exponent), got ${shown}`;
+  return v.length > 4 || Number(v) > MAX_RUN ? `run must be at most ${MAX_RUN}, got ${shown}` : null;
+}
+
+/**
+ * The `run` field of an upload (runNumberProblem): absent or JSON null is no run; an empty field
+ * is a 422, unlike the other optional fields' blanks — a form that means "no run" leaves it out.
+ */
+const runField = z
+  .union([z.number(), z.string(), z.null()])
+  .transform((v, ctx) => {
+    if (v === null) return undefined;
+    const problem = runNumberProblem(v);
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: problem });
+      return z.NEVER;
+    }
+    return Number(v);
+  })
+  .optional();
+
 /** An http(s) URL (never javascript:, data:, file: …). */
 export const webUrl = z
   .string()
@@ -205,10 +246,11 @@ export const SystemMetaFields = {
   tokens_out: optionalNumber("tokens_out", { int: true, min: 0 }),
   code_url: optionalUrl,
   /**
-   * repeated runs (issue 34): this file is run number `run` of the system (team, model); a system
-   * with two or more complete runs on a release is one board row, the mean over its runs
+   * repeated runs (issue 34): this file is run number `run` of the system (team, model), a whole
+   * number from 1 in plain decimal digits; a system with two or more complete runs on a release is
+   * one board row, the mean over every one of them (made private or withdrawn too: issue 47)
    */
-  run: optionalNumber("run", { int: true, min: 1, max: 1000 }),
+  run: runField,
 };
 export const SystemMeta = z.object(SystemMetaFields).strict();
 export type SystemMeta = z.infer<typeof SystemMeta>;
@@ -292,7 +334,8 @@ export const SubmissionPatch = z
           ctx.addIssue({
             code: "custom",
             path: ["run"],
-            message: "run is fixed at upload: withdraw the submission and upload the file again to number it otherwise",
+            message:
+              "run is fixed at upload: a run counts in its system's mean for good, made private or withdrawn too (one numbered by mistake is for the maintainers to hide)",
           });
       })
       .optional(),

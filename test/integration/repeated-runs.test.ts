@@ -49,7 +49,7 @@ describe("repeated runs", () => {
     for (const [run, message] of [
       ["0", "run must be at least 1"],
       ["2.5", "run must be a whole number"],
-      ["two", "run must be a number"],
+      ["two", "run must be a whole number from 1 to 1000 in plain decimal digits"],
     ]) {
       const r = await upload(token, variant(50), { model: "runner", run });
       expect(r.status).toBe(422);

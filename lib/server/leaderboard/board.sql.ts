@@ -54,18 +54,19 @@ const SUBMISSION_COLUMNS = `sub.model, sub.team_id, sub.system, sub.baseline, su
       sub.verified_by, sub.verified_at, sub.logs_url, sub.meta, sub.judged_by,
       t.name AS team, t.slug AS team_slug`;
 
+/** A board row: the score, its submission's columns and its team. */
+export type BoardRowRaw = RawRow & {
+  margin: number | null;
+  verified_by: string | null;
+  verified_at: Date | null;
+  logs_url: string | null;
+  meta: Record<string, unknown>;
+  judged_by: string | null;
+};
+
 /** Reads a release's whole board, rank order. On a hidden release: what the Ladder released, rounded. */
 export function boardRows(sql: Sql, release: { id: string; hidden: boolean }) {
-  return sql<
-    RawRow & {
-      margin: number | null;
-      verified_by: string | null;
-      verified_at: Date | null;
-      logs_url: string | null;
-      meta: Record<string, unknown>;
-      judged_by: string | null;
-    }
-  >(
+  return sql<BoardRowRaw>(
     release.hidden
       ? HIDDEN_BOARD_SQL(`s.id, s.submission_id, s.ladder_primary AS primary_value, NULL::float8 AS ci_low, NULL::float8 AS ci_high,
           s.ladder_metrics AS metrics, s.covered, s.total, s.partial, s.computed_at,
@@ -102,6 +103,34 @@ export function boardOrder(sql: Sql, releaseId: string) {
 
 /** A submission's run number (repeated runs: `meta.run`, a whole number from 1; else null). */
 const RUN_COLUMN = `CASE WHEN sub.meta->>'run' ~ '^[0-9]{1,6}$' THEN (sub.meta->>'run')::int END AS run`;
+
+/**
+ * Why a run is off the board: "removed" when it is hidden for any reason but its team's withdrawal
+ * (by an admin, or held for review by the integrity audit), "withdrawn" by its team, else "private".
+ */
+const OFF_BOARD_STATE = `CASE WHEN sub.hidden_at IS NOT NULL AND sub.hidden_reason IS DISTINCT FROM $2 THEN 'removed'
+            WHEN sub.withdrawn_at IS NOT NULL THEN 'withdrawn' ELSE 'private' END AS state`;
+
+/**
+ * Repeated runs off a public board (issue 47): the release's complete scored runs (numbered, of a
+ * team) that are not on the board — made private or withdrawn by their team, which still count in
+ * their system's mean, or hidden by moderation (`state` "removed": out of it) — in board
+ * order. `withdrawnReason` is the hidden reason a withdrawal writes (moderation.ts).
+ */
+export function offBoardRuns(sql: Sql, releaseId: string, withdrawnReason: string) {
+  return sql<BoardRowRaw & { run: number; state: "private" | "withdrawn" | "removed" }>(
+    `SELECT s.id, s.submission_id, s.primary_value, s.ci_low, s.ci_high, s.metrics, s.covered, s.total, s.partial, s.computed_at,
+            NULL::float8 AS margin, ${SUBMISSION_COLUMNS}, ${RUN_COLUMN}, ${OFF_BOARD_STATE}
+       FROM scores s
+       JOIN submissions sub ON sub.id = s.submission_id
+       LEFT JOIN teams t ON t.id = sub.team_id
+      WHERE s.release_id = $1::uuid AND sub.status = 'scored' AND NOT s.partial AND sub.baseline IS NULL
+        AND sub.team_id IS NOT NULL AND sub.meta->>'run' ~ '^[0-9]{1,6}$'
+        AND (sub.visibility <> 'public' OR sub.hidden_at IS NOT NULL)
+      ORDER BY s.primary_value DESC NULLS LAST, sub.created_at ASC, sub.id ASC`,
+    [releaseId, withdrawnReason],
+  );
+}
 
 /** The outcome bitsets of some scores of a release (repeated runs' consistency). */
 export function outcomesOf(sql: Sql, releaseId: string, submissionIds: string[]) {

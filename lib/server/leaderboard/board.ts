@@ -11,6 +11,7 @@ import {
   boardOrder,
   boardRows,
   deleteRanks,
+  offBoardRuns,
   outcomesOf,
   readRanks,
   publicBoards,
@@ -22,6 +23,7 @@ import {
 import { getTaskKind } from "@/lib/tasks";
 import { rightInEvery } from "@/lib/server/scoring";
 import {
+  anchorOf,
   bestOfSystems,
   bestWithRuns,
   byValue,
@@ -34,7 +36,9 @@ import {
   systemKey,
   type RunSummary,
   type StoredRuns,
+  type Withheld,
 } from "@/lib/leaderboard-runs";
+import { WITHDRAWN_REASON } from "@/lib/server/submissions";
 import { paperSetup } from "@/lib/tasks/shared/judge";
 import type { SystemMeta } from "@/lib/validations/common";
 
@@ -95,8 +99,9 @@ export interface BoardRow {
    */
   selection: { n: number; inflation: number; gap: number | null; explains: number | null } | null;
   /**
-   * repeated runs (public releases): the system's complete public runs when it has two or more —
-   * on its best-view row (which then shows their mean) and on each run's row in the all view
+   * repeated runs (public releases): the system's complete runs when it has two or more, those off
+   * the board (private, withdrawn) included — on its best-view row (which then shows their mean)
+   * and on each run's row in the all view
    */
   runs: RunSummary | null;
 }
@@ -114,7 +119,7 @@ interface StoredView {
    * submissions: E[max of N draws] − E[one draw] of its score's replicates (issue 34, part 4)
    */
   selection?: Record<string, [number, number]>;
-  /** best view: a system with repeated runs, keyed by its lowest run's submission (./runs.ts) */
+  /** best view: a system with repeated runs, keyed by its anchor (lib/leaderboard-runs.ts anchorOf) */
   runs?: Record<string, StoredRuns>;
 }
 interface StoredRanks {
@@ -124,16 +129,39 @@ interface StoredRanks {
 
 type Ranked = Pick<RawRow, "submission_id" | "primary_value" | "computed_at" | "model" | "team_id"> & {
   run: number | null;
+  withheld?: Withheld | null;
 };
 
-/** The identity of a ranked set: its rows and when each was scored (any change asks for new intervals). */
-function rankedKey(rows: Ranked[], attempts?: Map<string, number>): string {
+/** A run off the board (board.sql.ts offBoardRuns): why, in the terms of a run set. */
+type OffBoard = { state: "private" | "withdrawn" | "removed" };
+
+/**
+ * The identity of a ranked set: its rows and when each was scored, and the runs off the board
+ * (any change asks for new intervals).
+ */
+function rankedKey(rows: Ranked[], attempts: Map<string, number>, offBoard: (Ranked & OffBoard)[]): string {
   const h = crypto.createHash("sha1");
   for (const r of rows)
     h.update(
-      `${r.submission_id}:${r.computed_at.getTime()}:${r.primary_value}:${systemKey(r)}:${attempts?.get(systemKey(r)) ?? ""}:${r.run ?? ""}\n`,
+      `${r.submission_id}:${r.computed_at.getTime()}:${r.primary_value}:${systemKey(r)}:${attempts.get(systemKey(r)) ?? ""}:${r.run ?? ""}\n`,
+    );
+  for (const r of offBoard)
+    h.update(
+      `off ${r.submission_id}:${r.computed_at.getTime()}:${r.primary_value}:${systemKey(r)}:${r.run}:${r.state}\n`,
     );
   return h.digest("hex");
+}
+
+/** The runs off the board that count in their system's mean (private, withdrawn), as run-set members. */
+function countedOffBoard<T extends OffBoard>(rows: T[]): (T & { withheld: Withheld })[] {
+  return rows.flatMap((r) => (r.state === "removed" ? [] : [{ ...r, withheld: r.state }]));
+}
+
+/** Per system: its runs moderation hid (out of its mean, shown as a count). */
+function removedRuns(rows: (OffBoard & { team_id: string | null; model: string })[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of rows) if (r.state === "removed") out.set(systemKey(r), (out.get(systemKey(r)) ?? 0) + 1);
+  return out;
 }
 
 /**
@@ -269,7 +297,7 @@ async function storedRuns(
   const bits = new Map((await outcomesOf(sql, releaseId, ids)).map((o) => [o.submission_id, o.outcomes]));
   const out: Record<string, StoredRuns> = {};
   for (const set of sets.values()) {
-    const anchor = set[0].submission_id;
+    const anchor = anchorOf(set).submission_id;
     const v = runSetReplicates(set, (id) => vectors.get(id));
     const finite = v ? Array.prototype.some.call(v, Number.isFinite) : false;
     const iv = v && finite ? intervalFromReplicates(v) : null;
@@ -305,17 +333,17 @@ export async function refreshBoard(db: PrismaClient, releaseId: string): Promise
   const rows = await boardOrder(sql, releaseId);
   const ranked = rows.filter((r) => !r.baseline && !r.partial);
   const attempts = new Map((await attemptsOf(sql, releaseId)).systems.map((a) => [systemKey(a), a.n]));
-  const key = rankedKey(ranked, attempts);
+  const offBoard = await offBoardRuns(sql, releaseId, WITHDRAWN_REASON);
+  const key = rankedKey(ranked, attempts, offBoard);
   const existing = await readRanks(sql, releaseId);
   if (existing?.key === key) return 0;
-  const reps = await replicatesOf(
-    sql,
-    releaseId,
-    ranked.map((r) => r.submission_id),
-  );
+  const sets = runSetsOf<(typeof ranked)[number] & Pick<Ranked, "withheld">>(ranked, countedOffBoard(offBoard));
+  const reps = await replicatesOf(sql, releaseId, [
+    ...ranked.map((r) => r.submission_id),
+    ...[...sets.values()].flat().flatMap((m) => (m.withheld ? [m.submission_id] : [])),
+  ]);
   const vectors = new Map<string, Float64Array>();
   for (const r of reps) if (r.replicates) vectors.set(r.submission_id, toFloat64(r.replicates));
-  const sets = runSetsOf(ranked);
   const { all, best } = await storedViews(ranked, vectors, sets);
   best.selection = selectionOf(
     bestOfSystems(ranked).filter((r) => !sets.has(systemKey(r))),
@@ -395,12 +423,13 @@ function selectionRow(
   };
 }
 
-type BoardRaw = Awaited<ReturnType<typeof boardRows>>[number] & { run: number | null };
+type BoardRaw = Awaited<ReturnType<typeof boardRows>>[number] & { run: number | null; withheld?: Withheld | null };
 
 /**
  * The best view's rows in board order: each system's first complete row, else its first partial
  * one; baselines each their own. A system with a run set shows the mean over its runs instead
- * (its lowest run's row with the runs' mean metrics, cost and stored interval), placed by that mean.
+ * (its anchor's row — its lowest public run — with the mean metrics and cost of all its runs and
+ * the stored interval), placed by that mean.
  */
 function bestListOf(
   rows: BoardRaw[],
@@ -422,10 +451,10 @@ function bestListOf(
     list.map((r) => {
       const set = complete.has(r.submission_id) ? sets.get(systemKey(r)) : undefined;
       if (!set) return r;
-      const ci = runs?.[set[0].submission_id]?.ci;
+      const ci = runs?.[anchorOf(set).submission_id]?.ci;
       const latest = set.reduce((a, m) => (m.created_at > a.created_at ? m : a));
       return {
-        ...set[0],
+        ...anchorOf(set),
         primary_value: runMean(set),
         metrics: meanMetrics(set.map((m) => m.metrics)),
         ci_low: ci ? ci[0] : null,
@@ -443,24 +472,30 @@ function bestListOf(
 /** Reads a release's whole board (four small queries; no predictions). On a hidden release: what the Ladder released. */
 export async function readBoard(db: PrismaClient, release: { id: string; hidden: boolean }): Promise<Board> {
   const sql = sqlOf(db);
-  const [raw, stored, attempts, kindName] = await Promise.all([
+  const [raw, stored, attempts, kindName, off] = await Promise.all([
     boardRows(sql, release),
     release.hidden ? null : readRanks(sql, release.id),
     attemptsOf(sql, release.id),
     taskKindOfRelease(sql, release.id),
+    release.hidden ? [] : offBoardRuns(sql, release.id, WITHDRAWN_REASON),
   ]);
   // repeated runs count on public releases (a hidden board holds only what the Ladder released)
   const rows: BoardRaw[] = raw.map((r) => ({ ...r, run: release.hidden ? null : runNumber(r.meta) }));
+  const offBoard = off.map((r) => ({ ...r, run: runNumber(r.meta) }));
   const judge = kindName ? getTaskKind(kindName).judge : undefined;
   const systemAttempts = new Map(attempts.systems.map((a) => [systemKey(a), a.n]));
   const teamAttempts = new Map(attempts.teams.map((a) => [a.team_id, a.n]));
   const ranked = rows.filter((r) => !r.baseline && !r.partial);
-  const fresh = !release.hidden && stored !== null && stored.key === rankedKey(ranked, systemAttempts);
+  const fresh = !release.hidden && stored !== null && stored.key === rankedKey(ranked, systemAttempts, off);
   const data = fresh ? (stored.data as StoredRanks) : null;
   const pending = !release.hidden && !fresh && ranked.length > 0;
-  const sets = runSetsOf(ranked);
+  const sets = runSetsOf<BoardRaw>(ranked, countedOffBoard(offBoard));
+  const removed = removedRuns(offBoard);
   const summaries = new Map(
-    [...sets].map(([k, set]) => [k, runSummary(set, data?.best.runs?.[set[0].submission_id] ?? null)]),
+    [...sets].map(([k, set]) => [
+      k,
+      runSummary(set, data?.best.runs?.[anchorOf(set).submission_id] ?? null, removed.get(k) ?? 0),
+    ]),
   );
   const inSet = new Set([...sets.values()].flat().map((m) => m.submission_id));
 

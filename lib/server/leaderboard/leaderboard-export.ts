@@ -43,6 +43,9 @@ export function leaderboardCsv(lb: Board): string {
     "run_sd",
     "consistency",
     "run",
+    // issue 47 (appended): counted runs off the board
+    "runs_withheld",
+    "runs_removed",
   ];
   const rows = lb.rows.map((r) => [
     r.rank,
@@ -79,6 +82,8 @@ export function leaderboardCsv(lb: Board): string {
     r.runs?.sd ?? null,
     r.runs?.consistency ?? null,
     r.meta.run ?? null,
+    r.runs ? r.runs.withheld.private.length + r.runs.withheld.withdrawn.length : null,
+    r.runs?.removed ?? null,
   ]);
   return toCsv(header, rows);
 }
@@ -99,7 +104,7 @@ export function leaderboardJson(lb: Board) {
       computedAt: lb.intervals.computedAt,
       level: 0.95,
       method:
-        "rankInterval: 2.5/97.5 percentiles of the row's rank over the release's 1,000 bootstrap resamples; rankIntervalSimultaneous: studentised max-T over all pairwise differences (holds for all rows at once); topGroup: the simultaneous interval includes 1; a row with repeated runs (runs.k ≥ 2) ranks the mean over its runs, with replicates from a two-level bootstrap (the release's instance resamples × runs drawn with replacement)",
+        "rankInterval: 2.5/97.5 percentiles of the row's rank over the release's 1,000 bootstrap resamples; rankIntervalSimultaneous: studentised max-T over all pairwise differences (holds for all rows at once); topGroup: the simultaneous interval includes 1; a row with repeated runs (runs.k ≥ 2) ranks the mean over every complete run the system uploaded to the release (those made private or withdrawn included: runs.withheld; those the maintainers hid left out: runs.removed), with replicates from a two-level bootstrap (the release's instance resamples × runs drawn with replacement)",
     },
     /** the system metadata values the rows carry (the filters' choices); judged: the paper's judge setups */
     facets: lb.facets,
@@ -133,7 +138,7 @@ export function leaderboardJson(lb: Board) {
       judgedBy: r.judgedBy,
       /** best-of-N: what the N attempts alone add, and how much of the gap to the next row that explains */
       selection: r.selection,
-      /** repeated runs: the mean row's runs, spread, two-level interval and consistency */
+      /** repeated runs: the mean row's runs (withheld ones included), spread, two-level interval and consistency */
       runs: r.runs,
       metrics: r.metrics,
       ci: r.ci,

@@ -60,6 +60,7 @@ function boardTable(board: { all: BoardRow[]; best: BoardRow[] }): Table {
       meta_json: JSON.stringify(r.meta ?? {}),
       created_at: r.createdAt,
       verified_at: r.verified?.at ?? null,
+      runs_withheld: r.runs ? r.runs.withheld.private.length + r.runs.withheld.withdrawn.length : null,
     })),
   );
   return { name: "board", columns: BOARD_COLUMNS, rows };
@@ -209,7 +210,7 @@ export async function buildSnapshot(
       resamples: BOOTSTRAP_RESAMPLES,
       state: board.intervals.state,
       method:
-        "percentiles of each row's rank over the release's 1,000 shared bootstrap resamples (marginal); studentised max-T over all pairs (simultaneous); the one-row-per-system view is a subset of the same computation — or, where a system has repeated runs, a set of its own in which each run set is its mean over the runs with a two-level bootstrap (lib/leaderboard-runs.ts)",
+        "percentiles of each row's rank over the release's 1,000 shared bootstrap resamples (marginal); studentised max-T over all pairs (simultaneous); the one-row-per-system view is a subset of the same computation — or, where a system has repeated runs, a set of its own in which each run set is its mean over the runs with a two-level bootstrap (lib/leaderboard-runs.ts); a mean counts every complete run of the system on the release, those its team made private or withdrew too (runs_withheld: not in this snapshot, so that row and the best view's intervals cannot be recomputed from it)",
     },
     withheld: rel.hidden
       ? ["instances", "predictions", "truth", "the release file's checksum", "confidence intervals", "rank intervals"]

@@ -143,22 +143,24 @@ export async function liveDuplicateOf(
 }
 
 /**
- * A live submission of the same team, task and model that is already run number `run` (repeated
- * runs, issue 34). Locks (team, task, model, run) for the transaction first, as liveDuplicateOf.
+ * A submission of the same team, task and model that is already run number `run` (repeated runs,
+ * issue 34): scored or being judged, whatever its visibility — withdrawn or hidden too, since a
+ * run counts in its system's mean for good (issue 47) and its number with it. Locks (team, task,
+ * model, run) for the transaction first, as liveDuplicateOf.
  */
-export async function liveRunOf(
+export async function takenRunOf(
   sql: Sql,
   r: { taskId: string; teamId: string; model: string; run: number; id: string },
-): Promise<{ id: string; created_at: Date; visibility: string; next: number } | null> {
+): Promise<{ id: string; created_at: Date; visibility: string; withdrawn: boolean; next: number } | null> {
   await sql(`SELECT pg_advisory_xact_lock(hashtextextended($1, 23))`, [`${r.teamId}:${r.taskId}:${r.model}:${r.run}`]);
-  const [row] = await sql<{ id: string; created_at: Date; visibility: string; next: number }>(
-    `SELECT id, created_at, visibility::text,
+  const [row] = await sql<{ id: string; created_at: Date; visibility: string; withdrawn: boolean; next: number }>(
+    `SELECT id, created_at, visibility::text, withdrawn_at IS NOT NULL AS withdrawn,
             (SELECT coalesce(max((o.meta->>'run')::int), 0) + 1 FROM submissions o
               WHERE o.task_id = s.task_id AND o.team_id = s.team_id AND o.model = s.model
-                AND o.status IN ('scored', 'judging') AND o.withdrawn_at IS NULL AND o.meta ? 'run') AS next
+                AND o.status IN ('scored', 'judging') AND o.meta->>'run' ~ '^[0-9]{1,6}$') AS next
        FROM submissions s
       WHERE s.task_id = $1::uuid AND s.team_id = $2::uuid AND s.model = $3 AND s.meta->>'run' = $4 AND s.id <> $5::uuid
-        AND s.status IN ('scored', 'judging') AND s.withdrawn_at IS NULL
+        AND s.status IN ('scored', 'judging')
       ORDER BY s.created_at LIMIT 1`,
     [r.taskId, r.teamId, r.model, String(r.run), r.id],
   );

@@ -8,8 +8,8 @@ import {
   insertScoringSubmission,
   ladderOutcome,
   liveDuplicateOf,
-  liveRunOf,
   markSubmissionScored,
+  takenRunOf,
   type SubmissionForm,
 } from "./ingest.sql";
 import type { ValidationReport } from "@/lib/contracts/submissions";
@@ -472,17 +472,18 @@ export async function* textSource(text: string): AsyncIterable<Uint8Array> {
 }
 
 /**
- * Repeated runs: a system's run numbers are unique among its live submissions, so a run cannot be
- * uploaded again until the better one shows (withdraw it first: the withdrawal is counted).
+ * Repeated runs: a system's run numbers are unique among its scored submissions, withdrawn and
+ * hidden ones included — every run counts in the system's mean for good (issue 47), so a run
+ * cannot be uploaded again in place of one the team did not like.
  * @throws AppError conflict
  */
 async function assertRunFree(sql: Sql, taskId: string, teamId: string, id: string, meta: SubmissionMeta) {
   const run = meta.meta!.run!;
-  const taken = await liveRunOf(sql, { taskId, teamId, model: meta.model, run, id });
+  const taken = await takenRunOf(sql, { taskId, teamId, model: meta.model, run, id });
   if (taken)
     throw new AppError(
       "conflict",
-      `run ${run} of "${meta.model}" is already your team's submission ${taken.id} (${taken.visibility}, uploaded ${taken.created_at.toISOString().slice(0, 10)}): number this file run ${taken.next}, or withdraw that submission first`,
+      `run ${run} of "${meta.model}" is already your team's submission ${taken.id} (${taken.visibility}${taken.withdrawn ? ", withdrawn" : ""}, uploaded ${taken.created_at.toISOString().slice(0, 10)}): every run counts in the system's mean, private or withdrawn too, so its number stays taken — number this file run ${taken.next}`,
       { field: "run", submissionId: taken.id, expected: `run ${taken.next}` },
     );
 }
