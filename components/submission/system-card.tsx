@@ -38,6 +38,29 @@ function CorrectedRates({ c }: { c: NonNullable<NonNullable<SubmissionPageView["
   );
 }
 
+type Judged = NonNullable<SubmissionPageView["judged"]>;
+
+/**
+ * A file that carried its own verdicts, on a server that judges every upload (issue 47): they are
+ * kept and shown, never ranked; the score is the server's.
+ */
+function SelfJudged({ s }: { s: NonNullable<Judged["selfJudged"]> }) {
+  const f = (x: number | null) => (x === null ? "—" : fixed(x, 3));
+  return (
+    <>
+      <dt className="text-muted">Self-judged</dt>
+      <dd className="sm:col-span-3" data-testid="self-judged">
+        the file&apos;s own verdicts agree with the server&apos;s on {f(s.agreement)} of {s.comments} comments
+        (Cohen&apos;s κ {f(s.kappa)}): {s.ownBugHits} bug hits by its verdicts, {s.serverBugHits} by the server&apos;s (
+        {s.ownPrsHit} vs {s.serverPrsHit} PRs found).{" "}
+        <span className="text-xs text-muted">
+          The board ranks the server&apos;s verdicts; the file&apos;s are kept.
+        </span>
+      </dd>
+    </>
+  );
+}
+
 /**
  * The run's structured system metadata (issue 20): agent, base model, judge, settings, links. On
  * tasks whose verdicts are an LLM judge's, the judge leads, marked when it is the paper's setup.
@@ -76,6 +99,19 @@ export function SystemCard({ v }: { v: SubmissionPageView }) {
               ) : v.judge ? (
                 <span className="text-xs text-muted">(not the paper&apos;s setup: {v.judge.paper[0]?.label})</span>
               ) : null}
+            </dd>
+          </>
+        ) : null}
+        {v.judged?.selfJudged ? <SelfJudged s={v.judged.selfJudged} /> : null}
+        {v.judged?.addressedJudge ? (
+          <>
+            <dt className="text-muted">Addressed the judge</dt>
+            <dd className="sm:col-span-3" data-testid="addressed-judge">
+              {v.judged.addressedJudge} comments{" "}
+              <span className="text-xs text-muted">
+                (instructions, class names or role tags written to the judge: that text never reached it, and a comment
+                with nothing else in it counts as noise)
+              </span>
             </dd>
           </>
         ) : null}

@@ -86,9 +86,9 @@ function JudgeFields({ judge }: { judge: UploadJudge }) {
       <legend className="mb-1 text-xs text-muted">
         {judge.server ? (
           <span data-testid="server-judge">
-            This server judges every comment without a verdict itself ({judge.server.model}, prompt{" "}
-            {judge.server.prompt}): leave these empty for that. A file whose comments carry their own verdicts names the
-            judge that produced them (shown as self-judged).{" "}
+            This server judges every comment itself ({judge.server.model}, prompt {judge.server.prompt}) and ranks its
+            verdicts: leave these empty. Verdicts a file carries are kept and shown as self-judged, with their agreement
+            with the server&apos;s, never ranked in their place.{" "}
           </span>
         ) : (
           <>The judge (required): the model and prompt that produced {judge.decides}. </>

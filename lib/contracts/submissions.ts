@@ -113,6 +113,28 @@ export const JudgeInfo = z.object({
   promptSha256: z.string().optional(),
   /** comments whose answers never gave a class (counted as noise) */
   malformed: z.number().int().optional(),
+  /**
+   * comments the server's screen found addressing the judge ("classify this as BUG_HIT", "ignore
+   * previous instructions", role tags): that text never reached the judge; a comment with nothing
+   * else in it counted as noise (docs/metrics-notes.md)
+   */
+  addressedJudge: z.number().int().optional(),
+  /**
+   * the file carried its own verdicts: kept and shown as self-judged, never ranked in place of the
+   * server's; their agreement with the server's over the comments that carried one (public releases)
+   */
+  selfJudged: z
+    .object({
+      comments: z.number().int(),
+      agreement: z.number().nullable(),
+      /** Cohen's κ over the three classes */
+      kappa: z.number().nullable(),
+      ownBugHits: z.number().int(),
+      serverBugHits: z.number().int(),
+      ownPrsHit: z.number().int(),
+      serverPrsHit: z.number().int(),
+    })
+    .optional(),
   /** the judge against the release's human labels, and this score's bug-hit rates corrected for its errors */
   corrected: z
     .object({

@@ -145,8 +145,22 @@ export interface ServerJudgeDef<T, P> {
   judged(prediction: P): boolean;
   /** the filled prompts a prediction needs, one per item, in order (truth: the judge sees it, nobody else) */
   prompts(truth: T, prediction: P): string[];
-  /** the prediction with the server's verdicts in place (one per prompt, in order) */
-  apply(prediction: P, verdicts: string[]): P;
+  /**
+   * The host's screen, run before judging (issue 47): per item, the rules it broke by addressing the
+   * judge (instructions, class names, role tags; empty: none), and the prediction with that text
+   * taken out of each item — what the prompts are filled from. An item with nothing left to judge
+   * (`left` false) is never asked: it counts as `flaggedAs`. Absent: items go to the judge as written.
+   */
+  screen?(prediction: P): { prediction: P; rules: string[][]; left: boolean[] };
+  /** the verdict of an item the screen left nothing of (CR-Bench: noise) */
+  flaggedAs?: string;
+  /**
+   * the prediction with the server's verdicts in place (one per prompt, in order); `flagged`: the
+   * items the screen flagged, marked so its score counts them; `keepOwn`: the prediction's own
+   * verdicts are kept beside the server's (a self-judged file on a public release), so its score
+   * reports how far they agree
+   */
+  apply(prediction: P, verdicts: string[], opts?: { flagged?: boolean[]; keepOwn?: boolean }): P;
   /** the judge's answer read into a verdict; null: no verdict in it */
   parse(answer: string): { verdict: string; reason: string } | null;
   /** the verdict whose rate the paper's recall counts (CR-Bench: bug_hit): sensitivity and specificity are of it */
@@ -366,7 +380,14 @@ function erasedJudge<T, P>(
     malformedAs: j.malformedAs,
     judged: (p) => j.judged(prediction(p)),
     prompts: (t, p) => j.prompts(truth(t), prediction(p)),
-    apply: (p, verdicts) => j.apply(prediction(p), verdicts) as unknown as Json,
+    screen:
+      j.screen &&
+      ((p) => {
+        const s = j.screen!(prediction(p));
+        return { ...s, prediction: s.prediction as unknown as Json };
+      }),
+    flaggedAs: j.flaggedAs,
+    apply: (p, verdicts, opts) => j.apply(prediction(p), verdicts, opts) as unknown as Json,
     parse: j.parse,
     positive: j.positive,
     humanLabels:

@@ -74,4 +74,35 @@ describe("the server's judge on the submission page", () => {
     expect(t).toContain("recall (bug hits / PRs) 0.450 [0.300, 0.600]");
     expect(t).toContain("120 human-labeled comments");
   });
+
+  it("shows a self-judged file's agreement with the server's verdicts, and the comments that addressed the judge (issue 47)", () => {
+    const v = {
+      meta: { judge_model: "qwen2.5-coder:32b", judge_prompt: "cr-evaluator@v2" },
+      judge: { decides: "each review comment's verdict", paper: [{ label: "Claude Sonnet 4.5 (Listing 6)" }] },
+      paperJudge: null,
+      judged: {
+        by: "server",
+        model: "qwen2.5-coder:32b",
+        promptVersion: "cr-evaluator@v2",
+        addressedJudge: 124,
+        selfJudged: {
+          comments: 89,
+          agreement: 0.2247,
+          kappa: 0,
+          ownBugHits: 89,
+          serverBugHits: 20,
+          ownPrsHit: 28,
+          serverPrsHit: 12,
+        },
+      },
+    } as never;
+    const t = text(renderToStaticMarkup(createElement(SystemCard, { v }))).replace(/&#x27;/g, "'");
+    expect(t).toContain("server-judged");
+    expect(t).toContain(
+      "Self-judged the file's own verdicts agree with the server's on 0.225 of 89 comments (Cohen's κ 0.000)",
+    );
+    expect(t).toContain("89 bug hits by its verdicts, 20 by the server's (28 vs 12 PRs found)");
+    expect(t).toContain("The board ranks the server's verdicts");
+    expect(t).toContain("Addressed the judge 124 comments");
+  });
 });

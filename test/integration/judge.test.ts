@@ -28,7 +28,10 @@ type Comment = File[string]["comments"][number];
 const lab = judgeLab(judge, "judge@example.org", "Judge Lab");
 const review = generateSynthetic().find((t) => t.task === "cr-bench/review")!.submissions;
 
-/** review[0]'s comments without their verdicts, marked for the fake judge: a bug hit, valid, garbage. */
+/**
+ * review[0]'s comments without their verdicts, marked for the fake judge: a bug hit, valid, garbage;
+ * each tagged "(lab)", so none is a comment the server judged when it seeded review[0] itself.
+ */
 function unjudged(suffix = ""): File {
   const src = review[0].predictions as File;
   return Object.fromEntries(
@@ -45,7 +48,7 @@ function unjudged(suffix = ""): File {
                   ? " GARBAGE"
                   : "";
           const { judgment: _, ...rest } = c;
-          return { ...rest, comment: `${c.comment}${mark}${suffix && i < 3 ? suffix : ""}` };
+          return { ...rest, comment: `${c.comment} (lab)${mark}${suffix && i < 3 ? suffix : ""}` };
         }),
       },
     ]),
@@ -99,7 +102,7 @@ describe("CR-Evaluator on the server", () => {
     expect(r.body.judge).toMatchObject({
       by: "server",
       model: "fake-judge-1",
-      promptVersion: "cr-evaluator@v1",
+      promptVersion: "cr-evaluator@v2",
       progress: { judged: 0, total: commentCount(file), unit: "comments" },
     });
     expect(r.body.judge.promptSha256).toMatch(/^[0-9a-f]{64}$/);
@@ -114,11 +117,11 @@ describe("CR-Evaluator on the server", () => {
     expect(after.metrics.recall).toBeCloseTo(want.recall, 12);
     expect(after.metrics.precision).toBeCloseTo(want.precision, 12);
     expect(after.metrics.f1).toBeCloseTo(want.f1, 12);
-    expect(after.judge).toMatchObject({ by: "server", model: "fake-judge-1", promptVersion: "cr-evaluator@v1" });
+    expect(after.judge).toMatchObject({ by: "server", model: "fake-judge-1", promptVersion: "cr-evaluator@v2" });
     expect(after.judge.progress).toBeUndefined();
     // the garbage comment: asked three times, then counted as noise ("malformed")
     expect(after.judge.malformed).toBe(1);
-    expect(after.meta).toMatchObject({ judge_model: "fake-judge-1", judge_prompt: "cr-evaluator@v1" });
+    expect(after.meta).toMatchObject({ judge_model: "fake-judge-1", judge_prompt: "cr-evaluator@v2" });
     // ranked on the board, marked as the server's judge
     const lb = await call("GET", "/api/v1/tasks/cr-bench/review/leaderboard?view=all&baselines=0");
     const row = lb.body.rows.find((x: Json) => x.submissionId === id);
@@ -126,7 +129,7 @@ describe("CR-Evaluator on the server", () => {
     expect(row.judgedBy).toBe("server");
   }, 120_000);
 
-  it("asks with the paper's Listing 6, filled, one user message, temperature 0, the key as a Bearer token", async () => {
+  it("asks with the paper's Listing 6 (the comment as delimited data), filled, one user message, temperature 0, the key as a Bearer token", async () => {
     const [pr, p] = Object.entries(file)[1];
     const release = await lab.db.prisma.release.findFirstOrThrow({
       where: { task: { fullSlug: "cr-bench/review" }, status: "published" },
@@ -193,17 +196,31 @@ describe("CR-Evaluator on the server", () => {
     expect(refused.map((v) => [v.outcome, v.classification])).toEqual([["malformed", "noise"]]);
   }, 120_000);
 
-  it("verdicts in the file are the team's on a public release; without a judge configured, none in the file is a 422", async () => {
-    const own = await upload(review[1].predictions, {
-      model: "team-judged",
-      judge_model: "gpt-4o",
-      judge_prompt: "my-judge",
-    });
+  it("verdicts in the file are kept as self-judged, the server's ranked (issue 47); without a judge configured, a file's own verdicts stand, none in the file is a 422", async () => {
+    // the first upload's comments, each called a bug hit by the file: their verdicts are cached, scored at once
+    const claimed = Object.fromEntries(
+      Object.entries(file).map(([pr, p]) => [pr, { comments: p.comments.map((c) => ({ ...c, judgment: "bug_hit" })) }]),
+    );
+    const own = await upload(claimed, { model: "team-judged", judge_model: "gpt-4o", judge_prompt: "my-judge" });
     expect(own.status).toBe(201);
     const sub = await call("GET", `/api/v1/submissions/${own.body.id}`);
-    expect(sub.body.judge).toEqual({ by: "team", model: "gpt-4o", promptVersion: "my-judge" });
+    expect(sub.body.metrics.f1).toBeCloseTo(expected(file).f1, 12);
+    expect(sub.body.judge).toMatchObject({
+      by: "server",
+      selfJudged: { comments: commentCount(file), ownBugHits: commentCount(file) },
+    });
     const lb = await call("GET", "/api/v1/tasks/cr-bench/review/leaderboard?view=all&baselines=0");
-    expect(lb.body.rows.find((x: Json) => x.submissionId === own.body.id).judgedBy).toBe("team");
+    expect(lb.body.rows.find((x: Json) => x.submissionId === own.body.id).judgedBy).toBe("server");
+    const task0 = await getTaskOrThrow(lab.db.prisma, "cr-bench/review");
+    const teamVerdicts0 = new Map(
+      Object.entries(review[1].predictions as File).map(([k, v]) => [
+        k,
+        { comments: v.comments.map((c) => ({ ...c, line: c.line ?? null, severity: null, judgment: "noise" })) },
+      ]),
+    );
+    expect(await decideUploadJudging(sqlOf(lab.db.prisma), task0, { hidden: false }, [], teamVerdicts0, null)).toEqual({
+      by: "team",
+    });
 
     const task = await getTaskOrThrow(lab.db.prisma, "cr-bench/review");
     const preds = new Map(Object.entries(file) as [string, Record<string, unknown>][]);

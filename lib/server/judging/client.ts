@@ -1,5 +1,7 @@
 // One request to an OpenAI-compatible chat endpoint (vLLM, Ollama, llama.cpp's server, hosted
-// APIs): POST {JUDGE_URL}/chat/completions with the model, temperature 0 and one user message.
+// APIs): POST {JUDGE_URL}/chat/completions with the model, temperature 0 and one user message; the
+// answer is read through a zod schema of what this client needs of a chat completion.
+import { z } from "zod";
 import type { JudgeConfig } from "./config";
 
 export type JudgeReply =
@@ -25,15 +27,34 @@ function retryAfter(h: string | null): number | null {
   return Number.isFinite(ms) ? Math.min(600_000, Math.max(0, ms)) : null;
 }
 
-/** The message text of a chat completion (a string, or content parts of type text). */
-function contentOf(body: unknown): string | null {
-  const msg = (body as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message;
-  const c = msg?.content;
-  if (typeof c === "string") return c;
-  if (Array.isArray(c))
-    return c.map((p) => (p && typeof p === "object" && typeof p.text === "string" ? p.text : "")).join("");
-  return null;
-}
+/** A count of tokens as an endpoint reports it; anything else reads as not reported. */
+const TokenCount = z.number().nonnegative().optional().catch(undefined);
+
+/**
+ * What this client reads of a chat completion (OpenAI's `POST /chat/completions` answer): the first
+ * choice's message content — a string, or content parts whose `text` is joined (parts without text,
+ * an image, count as "") — and the usage's token counts, when reported. Everything else an endpoint
+ * adds is ignored; an answer without a first choice's content is no chat completion.
+ */
+export const ChatCompletion = z.object({
+  choices: z
+    .array(
+      z.object({
+        message: z.object({
+          content: z.union([
+            z.string(),
+            z
+              .array(z.unknown())
+              .transform((parts) =>
+                parts.map((p) => z.object({ text: z.string() }).safeParse(p).data?.text ?? "").join(""),
+              ),
+          ]),
+        }),
+      }),
+    )
+    .min(1),
+  usage: z.object({ prompt_tokens: TokenCount, completion_tokens: TokenCount }).optional().catch(undefined),
+});
 
 /** Asks the judge once. Never throws: every failure is a reply that says whether to retry. */
 export async function askJudge(cfg: JudgeConfig, prompt: string): Promise<JudgeReply> {
@@ -92,12 +113,9 @@ export async function askJudge(cfg: JudgeConfig, prompt: string): Promise<JudgeR
   } catch {
     body = null;
   }
-  const usage = (body as { usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } } | null)?.usage;
-  const tokens = (v: unknown, fallback: number) =>
-    typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : fallback;
-  const content = contentOf(body);
+  const completion = ChatCompletion.safeParse(body);
   // a 200 that is no chat completion (a proxy's page, an error object): the endpoint, not the answer
-  if (content === null)
+  if (!completion.success)
     return {
       ok: false,
       retryable: true,
@@ -105,11 +123,13 @@ export async function askJudge(cfg: JudgeConfig, prompt: string): Promise<JudgeR
       message: "the judge answered something that is not a chat completion: check JUDGE_URL",
       retryAfterMs: null,
     };
+  const content = completion.data.choices[0].message.content;
+  const usage = completion.data.usage;
   return {
     ok: true,
     content,
     // no usage reported: about 4 characters a token, so the spending cap still counts
-    promptTokens: tokens(usage?.prompt_tokens, Math.ceil(prompt.length / 4)),
-    completionTokens: tokens(usage?.completion_tokens, Math.ceil(content.length / 4)),
+    promptTokens: Math.round(usage?.prompt_tokens ?? Math.ceil(prompt.length / 4)),
+    completionTokens: Math.round(usage?.completion_tokens ?? Math.ceil(content.length / 4)),
   };
 }

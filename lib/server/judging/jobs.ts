@@ -19,6 +19,7 @@ import {
   markJudgedScored,
   runOf,
   runProgress,
+  setJudgedBy,
   setRunError,
 } from "./judging.sql";
 import { queueJudgeFinish } from "./plan";
@@ -102,6 +103,8 @@ export const judgeFinishTask = defineTask("judge-finish", async (db, { submissio
     if ((await runProgress(t, submissionId, releaseId)).pending_keys > 0) return;
     await saveScore(t, task, submissionId, releaseId, s);
     await finishRun(t, submissionId, releaseId);
+    // a team-judged file from before the host had a judge, now ranked on the host's verdicts (issue 47)
+    if (sub.judged_by !== "server") await setJudgedBy(t, submissionId, "server");
     if (!upload) return;
     await markJudgedScored(t, submissionId);
     if (!sub.baseline) await queueAudit(t, submissionId);

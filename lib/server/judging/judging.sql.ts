@@ -255,7 +255,10 @@ export async function runHasLiveJobs(sql: Sql, submissionId: string, releaseId: 
   return rows.length > 0;
 }
 
-/** Prompts a team's submissions queued for the judge today (UTC), cached ones excluded when queued. */
+/**
+ * Prompts a team's uploads queued for the judge today (UTC), cached ones excluded when queued: the
+ * team budget's ledger. Runs the host starts (re-scores, publishes) record none (issue 47).
+ */
 export async function teamPromptsToday(sql: Sql, teamId: string): Promise<number> {
   const [r] = await sql<{ n: number }>(
     `SELECT coalesce(sum(r.queued), 0)::int AS n FROM judge_runs r JOIN submissions s ON s.id = r.submission_id
@@ -265,11 +268,24 @@ export async function teamPromptsToday(sql: Sql, teamId: string): Promise<number
   return r?.n ?? 0;
 }
 
-/** Records how many prompts a run queued for the judge (the team budget's ledger). */
+/**
+ * Records how many prompts an upload's run queued for the judge, charged to its team (the team
+ * budget's ledger; a run the host starts is never recorded here: it stays at 0, or at what the
+ * team's upload queued when the host starts that run again).
+ */
 export function setRunQueued(sql: Sql, submissionId: string, releaseId: string, queued: number) {
   return sql(`UPDATE judge_runs SET queued = $3 WHERE submission_id = $1::uuid AND release_id = $2::uuid`, [
     submissionId,
     releaseId,
     queued,
   ]);
+}
+
+/** What a score's details say of its judging (`details.judging`, issue 47): null when it says nothing. */
+export async function scoreJudgingOf(sql: Sql, submissionId: string, releaseId: string): Promise<unknown> {
+  const [r] = await sql<{ judging: unknown }>(
+    `SELECT details->'judging' AS judging FROM scores WHERE submission_id = $1::uuid AND release_id = $2::uuid`,
+    [submissionId, releaseId],
+  );
+  return r?.judging ?? null;
 }

@@ -22,12 +22,20 @@ export interface JudgePlan {
   unit: string;
   /** distinct prompts, with how many comments share each */
   items: { key: string; instanceId: string; comments: number; prompt: string }[];
-  /** per instance, its comments' keys in order */
-  keys: Map<string, string[]>;
+  /** per instance, its comments' keys in order (null: the screen left nothing to ask: `flaggedAs`) */
+  keys: Map<string, (string | null)[]>;
+  /** per instance, which of its comments the screen flagged (absent: none was) */
+  flags: Map<string, boolean[]>;
   comments: number;
+  /** comments the host's screen found addressing the judge (issue 47) */
+  flagged: number;
 }
 
-/** The prompts the judge needs for these predictions (every comment of every covered instance). */
+/**
+ * The prompts the judge needs for these predictions (every comment of every covered instance). The
+ * host's screen runs first (issue 47): text addressed to the judge is taken out of each comment
+ * before its prompt is filled, and a comment with nothing else in it is never asked.
+ */
 export function planJudging(
   judge: ServerJudgeDef<Json, Json>,
   model: string,
@@ -37,33 +45,55 @@ export function planJudging(
 ): JudgePlan {
   const templateSha = sha256(judge.template);
   const items = new Map<string, JudgePlan["items"][number]>();
-  const keys = new Map<string, string[]>();
+  const keys = new Map<string, (string | null)[]>();
+  const flags = new Map<string, boolean[]>();
   let comments = 0;
+  let flagged = 0;
   for (const inst of instances) {
     const p = predictions.get(inst.externalId);
     if (!p) continue;
-    const ks = judge.prompts(inst.truth, p).map((prompt) => {
+    const screened = judge.screen?.(p);
+    const ks = judge.prompts(inst.truth, screened?.prediction ?? p).map((prompt, k) => {
+      if (screened && !screened.left[k]) return null;
       const key = verdictKey(inst.externalId, model, templateSha, prompt, scope);
       const it = items.get(key);
       if (it) it.comments++;
       else items.set(key, { key, instanceId: inst.externalId, comments: 1, prompt });
       return key;
     });
+    const f = screened?.rules.map((r) => r.length > 0);
+    if (f?.some(Boolean)) {
+      flags.set(inst.externalId, f);
+      flagged += f.filter(Boolean).length;
+    }
     comments += ks.length;
     keys.set(inst.externalId, ks);
   }
-  return { model, version: judge.version, templateSha, unit: judge.unit, items: [...items.values()], keys, comments };
+  return {
+    model,
+    version: judge.version,
+    templateSha,
+    unit: judge.unit,
+    items: [...items.values()],
+    keys,
+    flags,
+    comments,
+    flagged,
+  };
 }
 
 /**
  * The predictions with the cached verdicts in place, and how many prompts have none yet (0: every
- * comment judged, the predictions can be scored).
+ * comment judged, the predictions can be scored). `keepOwn`: the file's own verdicts are kept beside
+ * the server's (a public release; on a hidden one they would make the score an oracle of the
+ * judge's verdicts on hidden bugs).
  */
 export async function withVerdicts(
   sql: Sql,
   judge: ServerJudgeDef<Json, Json>,
   plan: JudgePlan,
   predictions: Map<string, Json>,
+  opts: { keepOwn?: boolean } = {},
 ): Promise<{ predictions: Map<string, Json>; missing: number }> {
   const cached = await verdictsOf(
     sql,
@@ -71,6 +101,7 @@ export async function withVerdicts(
   );
   const missing = plan.items.filter((i) => !cached.has(i.key)).length;
   if (missing) return { predictions, missing };
+  const flaggedAs = judge.flaggedAs ?? judge.malformedAs;
   const out = new Map<string, Json>();
   for (const [id, p] of predictions) {
     const ks = plan.keys.get(id);
@@ -79,7 +110,8 @@ export async function withVerdicts(
       ks
         ? judge.apply(
             p,
-            ks.map((k) => cached.get(k)!.classification),
+            ks.map((k) => (k === null ? flaggedAs : cached.get(k)!.classification)),
+            { flagged: plan.flags.get(id), keepOwn: opts.keepOwn },
           )
         : p,
     );
@@ -110,10 +142,11 @@ function unjudgedProblems(judge: ServerJudgeDef<Json, Json>, predictions: Map<st
 }
 
 /**
- * Who decides an upload's verdicts: the team when every comment carries one on a public release;
- * the server's judge when some carry none, and always on a hidden release (a team cannot see the
- * bugs there, and its own verdicts would be a free label oracle). No judge configured: a 422 that
- * says so.
+ * Who decides an upload's verdicts: the server's judge whenever the host has one (issue 47: every
+ * upload on every release is ranked on the host's verdicts; a file's own verdicts are kept and
+ * reported beside them as self-judged, on public releases). Without one: the team when every
+ * comment carries a verdict on a public release; otherwise a 422 that says so (on a hidden release
+ * always: a team cannot see the bugs there, and its own verdicts would be a free label oracle).
  * @throws AppError validation_failed
  */
 export async function decideUploadJudging(
@@ -128,9 +161,9 @@ export async function decideUploadJudging(
 ): Promise<UploadJudging> {
   const judge = task.kind.serverJudge;
   if (!judge) return { by: null };
-  const allJudged = [...predictions.values()].every((p) => judge.judged(p));
-  if (allJudged && !release.hidden) return { by: "team" };
   if (!cfg) {
+    const allJudged = [...predictions.values()].every((p) => judge.judged(p));
+    if (allJudged && !release.hidden) return { by: "team" };
     if (release.hidden)
       throw new AppError(
         "validation_failed",
@@ -153,14 +186,25 @@ export async function decideUploadJudging(
     );
   }
   const plan = planJudging(judge, cfg.model, instances, predictions, scope);
-  const { predictions: judged, missing } = await withVerdicts(sql, judge, plan, predictions);
+  const { predictions: judged, missing } = await withVerdicts(sql, judge, plan, predictions, {
+    keepOwn: !release.hidden,
+  });
   return { by: "server", plan, predictions: missing ? null : judged, cfg };
 }
+
+/**
+ * Who pays for a judge run's prompts: the team whose upload it judges (its daily budget counts
+ * them), or the host — the runs the host starts itself (a re-score, a publish, a judge run started
+ * again) never count against a team (issue 47).
+ */
+export type JudgeCharge = "team" | "host";
 
 /**
  * Opens a submission's judge run on a release and queues its prompts that have no verdict yet, in
  * the caller's transaction: jobs of KEYS_PER_JOB prompts on `cfg.concurrency` lanes (queues
  * judge:0…), so no more requests are in flight at once, across every worker, than configured.
+ * `charge`: who pays for them — an upload's run its team (the default: the upload path), a run the
+ * host starts the host (its team's budget is not touched).
  */
 export async function startJudging(
   sql: Sql,
@@ -168,6 +212,7 @@ export async function startJudging(
   releaseId: string,
   plan: JudgePlan,
   cfg: JudgeConfig,
+  charge: JudgeCharge = "team",
 ): Promise<void> {
   await upsertRun(
     sql,
@@ -179,7 +224,7 @@ export async function startJudging(
     plan.items.map((i) => i.key),
   );
   const pending = plan.items.filter((i) => !cached.has(i.key)).map((i) => i.key);
-  await setRunQueued(sql, submissionId, releaseId, pending.length);
+  if (charge === "team") await setRunQueued(sql, submissionId, releaseId, pending.length);
   const lane0 = Math.floor(Math.random() * cfg.concurrency);
   for (let at = 0, n = 0; at < pending.length; at += KEYS_PER_JOB, n++)
     await queueTask(

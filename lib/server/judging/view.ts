@@ -3,7 +3,8 @@
 // while the server judges, its progress and what stopped it last. Counts only: no verdict or
 // reason of the judge is ever shown (on a hidden release they would describe the hidden bugs).
 import type { Sql } from "@/lib/server/db";
-import { latestRunOf, runOf, runProgress } from "./judging.sql";
+import { ServerJudgingDetails } from "@/lib/tasks/shared/schemas";
+import { latestRunOf, runOf, runProgress, scoreJudgingOf } from "./judging.sql";
 import { agreementView, correctedRates } from "./labels";
 
 export interface JudgeView {
@@ -15,6 +16,26 @@ export interface JudgeView {
   progress?: { judged: number; total: number; malformed: number; unit: string; error: string | null };
   /** comments whose answers never gave a class (counted as noise; docs/operations.md) */
   malformed?: number;
+  /**
+   * comments the host's screen found addressing the judge (issue 47): their text addressed to it was
+   * taken out before judging, and one with nothing else in it counted as noise
+   */
+  addressedJudge?: number;
+  /**
+   * the file carried its own verdicts (self-judged): they are kept, never ranked; how far they agree
+   * with the server's, over the comments that carried one (public releases only)
+   */
+  selfJudged?: {
+    comments: number;
+    agreement: number | null;
+    kappa: number | null;
+    /** bug-hit comments by the file's verdicts, and by the server's */
+    ownBugHits: number;
+    serverBugHits: number;
+    /** PRs with a bug hit by the file's verdicts, and by the server's */
+    ownPrsHit: number;
+    serverPrsHit: number;
+  };
   /**
    * the judge against the release's human labels, and this score's bug-hit rates corrected for its
    * errors (Lee et al. 2025), with 95% intervals counting the labels' uncertainty too
@@ -53,9 +74,10 @@ export async function judgeView(
     };
   }
   if (sub.judgedBy !== "server") return null;
+  const judging = score ? await judgingView(sql, sub.id, score.releaseId) : {};
   const run =
     (sub.uploadReleaseId ? await runOf(sql, sub.id, sub.uploadReleaseId) : null) ?? (await latestRunOf(sql, sub.id));
-  if (!run) return { by: "server" };
+  if (!run) return { by: "server", ...judging };
   const p = await runProgress(sql, sub.id, run.release_id);
   const corrected = run.status === "done" && score ? await correctedView(sql, run, score) : null;
   return {
@@ -64,6 +86,7 @@ export async function judgeView(
     promptVersion: run.prompt_version,
     promptSha256: run.prompt_sha256,
     malformed: p.malformed,
+    ...judging,
     ...(run.status === "judging"
       ? {
           progress: {
@@ -76,6 +99,34 @@ export async function judgeView(
         }
       : {}),
     ...(corrected ? { corrected } : {}),
+  };
+}
+
+/** What the shown score's details say of its judging: the screen's count, and a self-judged file's agreement. */
+async function judgingView(
+  sql: Sql,
+  submissionId: string,
+  releaseId: string,
+): Promise<Pick<JudgeView, "addressedJudge" | "selfJudged">> {
+  const stored = ServerJudgingDetails.safeParse(await scoreJudgingOf(sql, submissionId, releaseId));
+  // nothing stored (a score from before issue 47, or one with nothing to say): no comment was flagged
+  if (!stored.success) return { addressedJudge: 0 };
+  const { addressedJudge, self } = stored.data;
+  return {
+    addressedJudge,
+    ...(self
+      ? {
+          selfJudged: {
+            comments: self.items,
+            agreement: self.agreement,
+            kappa: self.kappa,
+            ownBugHits: self.ownPositives,
+            serverBugHits: self.serverPositives,
+            ownPrsHit: self.ownInstancesHit,
+            serverPrsHit: self.serverInstancesHit,
+          },
+        }
+      : {}),
   };
 }
 

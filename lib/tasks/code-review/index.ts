@@ -4,7 +4,8 @@ import { defineTaskKind, type Instance, type Pair } from "@/lib/tasks/define";
 import { shares } from "../shared/distributions";
 import { didYouMean } from "../shared/did-you-mean";
 import { canonicalEnum } from "../shared/enums";
-import { bugHitF1, bugHitRecall, reviewMetrics, type CommentJudgment } from "@/lib/metrics";
+import { bugHitF1, bugHitRecall, judgeAgreement, reviewMetrics, type CommentJudgment } from "@/lib/metrics";
+import type { ServerJudgingDetails } from "../shared/schemas";
 import type { Metrics, ParseResult } from "@/lib/tasks/types";
 import { codeReviewSubmissionCharts, codeReviewTaskCharts } from "./chart-data";
 import { REVIEW_COLUMNS } from "./columns";
@@ -285,6 +286,7 @@ function score(pairs: Pair<ReviewTruth, ReviewPrediction, ReviewMetadata>[]): {
         return { value, prs: sub.length, hits, recall: sub.length ? hits / sub.length : null };
       })
       .filter((r) => r.prs > 0);
+  const judging = judgingDetails(pairs);
   return {
     metrics: {
       ...m,
@@ -306,7 +308,49 @@ function score(pairs: Pair<ReviewTruth, ReviewPrediction, ReviewMetadata>[]): {
         impact: breakdown("impact", IMPACTS),
         severity: breakdown("severity", SEVERITIES),
       },
+      ...(judging ? { judging } : {}),
     },
+  };
+}
+
+/**
+ * What a server-judged score says of its judging (issue 47): the comments the host's screen found
+ * addressing the judge, and a self-judged file's own verdicts against the server's (κ over the
+ * three classes). Null: nothing to say (a team-judged score, or a server-judged one with neither).
+ */
+function judgingDetails(pairs: { prediction: ReviewPrediction }[]): ServerJudgingDetails | null {
+  let addressedJudge = 0;
+  const both: { human: string; judge: string }[] = [];
+  let ownHit = 0;
+  let serverHit = 0;
+  for (const { prediction } of pairs) {
+    let own = false;
+    let server = false;
+    for (const c of prediction.comments) {
+      if (c.addressed_judge) addressedJudge++;
+      if (c.own_judgment === null || c.own_judgment === undefined || c.judgment === null) continue;
+      both.push({ human: c.own_judgment, judge: c.judgment });
+      own ||= c.own_judgment === "bug_hit";
+      server ||= c.judgment === "bug_hit";
+    }
+    if (own) ownHit++;
+    if (server) serverHit++;
+  }
+  if (!addressedJudge && !both.length) return null;
+  const a = both.length ? judgeAgreement(both, "bug_hit") : null;
+  return {
+    addressedJudge,
+    self: a
+      ? {
+          items: a.n,
+          agreement: a.agreement,
+          kappa: a.kappa,
+          ownPositives: both.filter((x) => x.human === "bug_hit").length,
+          serverPositives: both.filter((x) => x.judge === "bug_hit").length,
+          ownInstancesHit: ownHit,
+          serverInstancesHit: serverHit,
+        }
+      : null,
   };
 }
 
@@ -321,8 +365,9 @@ export const codeReview = defineTaskKind({
       {
         label: "Claude Sonnet 4.5 with the CR-Evaluator prompt (§6, Listing 6)",
         model: /^(anthropic\/)?claude[-_ ]?sonnet[-_ ]?4[.-]5\b/i,
-        // the server's own template is Listing 6 verbatim (./judge.ts)
-        prompts: ["cr-evaluator", "cr-evaluator@listing-6", CR_EVALUATOR_VERSION],
+        // the server's own templates: Listing 6 verbatim (v1), and with the comment as delimited
+        // data (v2, issue 47: the classes and answer format unchanged; docs/metrics-notes.md)
+        prompts: ["cr-evaluator", "cr-evaluator@listing-6", "cr-evaluator@v1", CR_EVALUATOR_VERSION],
       },
     ],
   },

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { CommentJudgment } from "@/lib/metrics";
 import { canonicalEnum } from "../shared/enums";
-import { StoredNumber } from "../shared/schemas";
+import { ServerJudgingDetails, StoredNumber } from "../shared/schemas";
 
 export const CATEGORIES = [
   "Structural",
@@ -117,6 +117,14 @@ export const ReviewPrediction = z.object({
       severity: z.enum(SEVERITIES).nullable(),
       /** null: not judged in the file (the server's judge decides: lib/server/judging) */
       judgment: z.enum(JUDGMENTS).nullable(),
+      /**
+       * Never in a file (the parser drops unknown fields); set when the server's verdicts are put in
+       * place for scoring: the file's own verdict, kept beside the server's `judgment` (a
+       * self-judged file on a public release; issue 47)
+       */
+      own_judgment: z.enum(JUDGMENTS).nullable().optional(),
+      /** …and whether the host's screen found text in it addressed to the judge (./injection.ts) */
+      addressed_judge: z.boolean().optional(),
     }),
   ),
 });
@@ -134,5 +142,7 @@ export const ReviewDetails = z.object({
     noise: z.number().int(),
   }),
   recallBy: z.object({ category: RecallRows, impact: RecallRows, severity: RecallRows }),
+  /** server-judged scores: comments that addressed the judge, and a self-judged file's agreement with the server */
+  judging: ServerJudgingDetails.optional(),
 });
 export type ReviewDetails = z.infer<typeof ReviewDetails>;
