@@ -3,6 +3,28 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { SEED, boardModels, fillUpload, signUp, snap } from "./helpers";
 
+/**
+ * A file of the lab's own: claude-3.7-sonnet's labels with every 10th decision flipped and
+ * explanations of its own (F_m 0.469). The paper's file itself, from another team, would be a
+ * copy, held for review off the board (issue 47).
+ */
+function ownFile(): string {
+  const preds = JSON.parse(fs.readFileSync(path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"), "utf8")) as Record<
+    string,
+    { label: string; explanation: string }
+  >;
+  const bounces = (label: string) => label === "VAGUE" || label === "IMPOSSIBLE_TO_SOLVE";
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(preds).map(([id, p], i) =>
+        i % 10 === 0
+          ? [id, { ...p, label: bounces(p.label) ? "WELL_SPECIFIED" : "VAGUE", explanation: `own ${i}` }]
+          : [id, { ...p, explanation: `own words on ${id}` }],
+      ),
+    ),
+  );
+}
+
 test("a visitor signs up, uploads a bad file (validation report), then a good one (new row)", async ({ page }) => {
   const email = `member-${Date.now()}@example.test`;
   await signUp(page, "Bouncer Lab", email);
@@ -45,14 +67,15 @@ test("a visitor signs up, uploads a bad file (validation report), then a good on
   await snap(page, "upload-invalid");
 
   // a good file through the file picker
-  const good = fs.readFileSync(path.join(SEED, "input_bouncer_claude-3.7-sonnet.json"), "utf8");
-  await fillUpload(page, "lab.json", good, "lab-bouncer");
+  await fillUpload(page, "lab.json", ownFile(), "lab-bouncer");
   const quotaBefore = await page.getByTestId("quota").innerText();
   expect(quotaBefore).toMatch(/has 200 of 200/);
   await page.getByRole("button", { name: "Upload and score" }).click();
   const ok = page.getByTestId("upload-ok");
-  await expect(ok).toContainText("F_m = 0.422");
+  await expect(ok).toContainText("F_m = 0.469");
   await expect(ok).toContainText("1,699 of 1,699");
+  // audited inside the upload: nothing found
+  await expect(ok.getByTestId("audit-card")).toHaveAttribute("data-status", "clean");
   // where it stands: its rank on the board (with its interval once computed), the baselines, its system
   await expect(ok.getByTestId("standing-rank")).toContainText(/Rank #\d+ of \d+ systems/);
   await expect(ok.getByTestId("standing-baselines")).toContainText("Random");

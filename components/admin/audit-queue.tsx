@@ -9,6 +9,7 @@ const KIND_LABEL = {
   "near-duplicate": "near-duplicate",
   "trace-overlap": "overlapping traces",
   "truth-in-trace": "truth in traces",
+  "truth-match": "truth reproduced",
   probing: "probing a hidden release",
 } as const;
 
@@ -43,7 +44,7 @@ function QueueItem({ item }: { item: AuditQueueItem }) {
       data-testid="audit-item"
     >
       <div className="grid gap-2 md:grid-cols-2">
-        <SubmissionSide s={s} title="flagged" />
+        <SubmissionSide s={s} title={item.heldAt ? `held for review since ${formatDate(item.heldAt)}` : "flagged"} />
         {pairs.length ? (
           <div className="space-y-2">
             {pairs.map((r) => (
@@ -62,6 +63,7 @@ function QueueItem({ item }: { item: AuditQueueItem }) {
         {item.reasons.map((r, i) => (
           <li key={i}>
             <Badge tone="amber">{KIND_LABEL[r.kind]}</Badge> {r.detail}
+            {r.holds ? <span className="ml-1 text-xs font-medium">· holds a public upload</span> : null}
             {r.other ? (
               <>
                 {" "}
@@ -73,22 +75,52 @@ function QueueItem({ item }: { item: AuditQueueItem }) {
       </ul>
       <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
         audited {formatDate(item.auditedAt)} in {item.millis} ms
-        <HideButton id={s.id} prompt="Why is it hidden? Its team sees this reason." />
-        <ActionButton
-          method="POST"
-          url={`/api/v1/admin/submissions/${s.id}/verify`}
-          body={{ verified: true }}
-          label="Verify (leave it up)"
-          confirm={`Mark ${s.model} verified? It leaves this queue and shows as verified.`}
-        />
+        {item.heldAt ? <HeldActions s={s} /> : <FlagActions s={s} />}
       </p>
     </li>
   );
 }
 
+/** A flag on a submission that is up: hide it, or verify it (it stays up). */
+function FlagActions({ s }: { s: AuditedSubmission }) {
+  return (
+    <>
+      <HideButton id={s.id} prompt="Why is it hidden? Its team sees this reason." />
+      <ActionButton
+        method="POST"
+        url={`/api/v1/admin/submissions/${s.id}/verify`}
+        body={{ verified: true }}
+        label="Verify (leave it up)"
+        confirm={`Mark ${s.model} verified? It leaves this queue and shows as verified.`}
+      />
+    </>
+  );
+}
+
+/** A held upload: clear it (verified, ranked) or confirm the hold (hidden with a reason); both go on the public ledger. */
+function HeldActions({ s }: { s: AuditedSubmission }) {
+  return (
+    <>
+      <ActionButton
+        method="POST"
+        url={`/api/v1/admin/submissions/${s.id}/verify`}
+        body={{ verified: true }}
+        label="Clear (verify and rank it)"
+        confirm={`Clear ${s.model}? It is ranked on its board, shows as verified, and the ledger says an admin cleared it.`}
+      />
+      <HideButton
+        id={s.id}
+        label="Confirm the hold…"
+        prompt="Confirm the hold: why is it kept off the boards? Its team and the public ledger see this reason."
+      />
+    </>
+  );
+}
+
 /**
- * The moderation queue of integrity audits (/admin): flagged uploads still up and not verified
- * since, with the evidence side by side. Nothing is hidden until an admin decides.
+ * The moderation queue of integrity audits (/admin): flagged uploads still up, and uploads held for
+ * review, not verified since, with the evidence side by side. A held upload stays off the ranking
+ * until an admin decides; any other flag hides nothing.
  */
 export function AuditQueue({ items }: { items: AuditQueueItem[] }) {
   if (!items.length) return <p className="text-sm text-muted">No flagged uploads waiting.</p>;

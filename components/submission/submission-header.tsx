@@ -74,6 +74,16 @@ export function SubmissionHeader({ v }: { v: SubmissionPageView }) {
           Withdrawn by its team on {formatDate(sub.withdrawnAt)}: off the board and every public view, still counted in
           the system&apos;s attempts. Only your team and the admins see it.
         </p>
+      ) : sub.heldAt ? (
+        <p
+          role="note"
+          className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="held-note"
+        >
+          Held for review by the integrity audit since {formatDate(sub.heldAt)}, before being ranked:{" "}
+          {sub.hiddenReason?.replace(/^held for review: /, "")}. The board lists it as held (no rank, no score) until an
+          admin clears it; only your team and the admins see the rest.
+        </p>
       ) : sub.hiddenAt ? (
         <p
           role="note"
@@ -148,7 +158,7 @@ function ModerationActions({ v }: { v: SubmissionPageView }) {
               method="POST"
               url={`/api/v1/admin/submissions/${sub.id}/hide`}
               body={{ reason: null }}
-              label="Show again"
+              label={sub.heldAt ? "Clear the hold (rank it)" : "Show again"}
             />
           ) : (
             <HideButton id={sub.id} prompt="Why is it hidden? (its team sees this)" />

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { StandingSummary } from "@/components/submission/standing-summary";
+import { AuditCard } from "@/components/submission/audit-card";
 import type { MetricColumn } from "@/lib/tasks/types";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { useRef, useState } from "react";
@@ -226,6 +227,12 @@ function UploadResult({
       </p>
       {result.standing ? (
         <StandingSummary standing={result.standing} column={primaryColumn} boardHref={`/tasks/${task}`} />
+      ) : null}
+      {/* the integrity audit ran inside the upload: what it found, and whether the upload is held for review */}
+      {result.audit ? (
+        <div className="my-2">
+          <AuditCard audit={result.audit} />
+        </div>
       ) : null}
       <p>
         Validation: {result.validation.format} format, {result.validation.covered.toLocaleString("en-US")} of{" "}

@@ -156,6 +156,17 @@ export const Leaderboard = z.object({
   offset: count,
   limit: count.nullable(),
   rows: z.array(LeaderboardRow),
+  /** public uploads the integrity audit holds for review, oldest hold first: outside the ranking, with the hold's public words */
+  held: z.array(
+    z.object({
+      submissionId: z.uuid(),
+      model: z.string(),
+      team: z.string().nullable(),
+      teamSlug: z.string().nullable(),
+      since: iso,
+      reason: z.string(),
+    }),
+  ),
 });
 export type Leaderboard = z.infer<typeof Leaderboard>;
 
@@ -206,6 +217,8 @@ export const LEDGER_EVENTS = [
   "submission.unverify",
   "submission.hide",
   "submission.unhide",
+  "submission.hold",
+  "submission.clear",
   "submission.withdraw",
   "submission.delete",
   "snapshot.takedown",

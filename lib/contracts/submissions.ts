@@ -89,6 +89,40 @@ export const Standing = z.object({
 });
 export type Standing = z.infer<typeof Standing>;
 
+/** One reason of an integrity audit, as a reader is told of it (lib/server/integrity/view.ts). */
+export const AuditReason = z.object({
+  kind: z.enum(["near-duplicate", "trace-overlap", "truth-in-trace", "truth-match", "probing"]),
+  detail: z.string(),
+  /** a reason that holds a public upload for review (a near-copy of a public submission, the truth reproduced) */
+  holds: z.boolean(),
+  /** the other submission, named only to those who may open it */
+  submissionId: z.uuid().optional(),
+  submission: z
+    .object({
+      id: z.uuid(),
+      model: z.string(),
+      team: z.string().nullable(),
+      url: z.string(),
+      /** since when the public could read it (null: it is not public) */
+      publicSince: iso.nullable(),
+    })
+    .optional(),
+  similarity: z.number().optional(),
+});
+/**
+ * The integrity audit of a submission (issue 34, 47): for its team and admins only. Its team reads
+ * nothing about other teams' private submissions, nor a hidden release's truth (docs/security.md).
+ */
+export const AuditView = z.object({
+  /** held: a public upload kept off the ranking until an admin decides (or a later audit clears it) */
+  status: z.enum(["pending", "clean", "flagged", "held"]),
+  /** since when it is held, and the words the public reads (null: not held) */
+  held: z.object({ since: iso, reason: z.string() }).nullable(),
+  reasons: z.array(AuditReason),
+});
+export type AuditView = z.infer<typeof AuditView>;
+export type AuditReason = z.infer<typeof AuditReason>;
+
 export const UploadScored = z.object({
   id: z.uuid().nullable(),
   status: z.enum(["validated", "scored"]),
@@ -97,6 +131,8 @@ export const UploadScored = z.object({
   validation: ValidationReport,
   /** its rank and interval, the baselines, its place among its system's uploads (null: hidden release or a dry run) */
   standing: Standing.nullable().optional(),
+  /** the integrity audit, run inside the upload (absent for a dry run): what it found, and whether the upload is held */
+  audit: AuditView.optional(),
 });
 /** 202: a large file kept for a worker; follow `job.url` or `url`. */
 export const UploadQueued = z.object({
@@ -231,25 +267,14 @@ export const Submission = z.object({
     attempts: true,
     error: true,
   }).nullable(),
-  /**
-   * the integrity audit (issue 34): for the submission's team and admins only, absent for everyone
-   * else. Another team's submission is named (submissionId) only to those who may open it.
-   */
   /** CR-Bench: who decided the verdicts (the team's file, or the server's judge with its model and prompt) */
   judge: JudgeInfo.nullable().optional(),
-  audit: z
-    .object({
-      status: z.enum(["pending", "clean", "flagged"]),
-      reasons: z.array(
-        z.object({
-          kind: z.enum(["near-duplicate", "trace-overlap", "truth-in-trace", "probing"]),
-          detail: z.string(),
-          submissionId: z.uuid().optional(),
-          similarity: z.number().optional(),
-        }),
-      ),
-    })
-    .optional(),
+  /**
+   * the integrity audit (issue 34, 47): for the submission's team and admins only, absent for
+   * everyone else. Another team's submission is named only to those who may open it; a team is
+   * told nothing of one it may not open (not even that it exists).
+   */
+  audit: AuditView.optional(),
 });
 export type Submission = z.infer<typeof Submission>;
 

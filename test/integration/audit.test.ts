@@ -1,8 +1,9 @@
-// The integrity audit of uploads (issue 34) through the real upload route, the job queue and a
-// real PostgreSQL: the seeded gpt-4.1 file with 3 predictions flipped, uploaded by another team,
-// is flagged as a near-duplicate of the seeded submission; an independent file is clean; the
-// original team's own re-upload is nobody's copy; the audit is for the team and admins only and
-// never names another team's private submission to a team; the admins' queue lists the flags.
+// The integrity audit of uploads (issues 34, 47) through the real upload route and a real
+// PostgreSQL: the seeded gpt-4.1 file with 3 predictions flipped, uploaded by another team, is a
+// near-duplicate of the seeded submission, said in the upload's answer and held for review; an
+// independent file is clean; the original team's own re-upload is nobody's copy; the audit is for
+// the team and admins only, and a team is told nothing of another team's private submission; the
+// admins' queue lists the flags. (Holds, the board and the ledger: held-for-review.test.ts.)
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -68,8 +69,11 @@ async function upload(team: string, text: string, fields: Record<string, string>
   const body = await res.json();
   expect(res.status, JSON.stringify(body).slice(0, 300)).toBe(201);
   await db.runJobs();
+  answers[body.id] = body;
   return body.id as string;
 }
+/** The upload route's answers, by submission id. */
+const answers: Record<string, { audit?: { status: string; reasons: { kind: string; detail: string }[] } }> = {};
 
 async function view(id: string, team?: string) {
   const res = await getSubmission(getRequest(`/api/v1/submissions/${id}`, team ? tok[team] : undefined), ctx({ id }));
@@ -90,15 +94,24 @@ beforeAll(async () => {
 afterAll(async () => db?.drop());
 
 describe("integrity audit", () => {
-  it("audits every seeded submission; the two shipped runs are clean", async () => {
-    const audits = await db.prisma.submissionAudit.findMany({ include: { submission: { select: { model: true } } } });
+  it("audits every seeded submission; gpt-4.1 and claude are clean, the paper's qwen3 run is flagged, not held", async () => {
+    const audits = await db.prisma.submissionAudit.findMany({
+      include: { submission: { select: { model: true, hiddenAt: true } } },
+    });
     const unaudited = await db.prisma.submission.count({
       where: { status: "scored", baseline: null, audit: { is: null } },
     });
     expect(unaudited).toBe(0);
     for (const id of [gptId, claudeId]) expect(audits.find((a) => a.submissionId === id)?.status).toBe("clean");
-    const flagged = audits.filter((a) => a.status === "flagged").map((a) => a.submission.model);
-    expect(flagged).toEqual([]);
+    // of the paper's five Table II runs, qwen3's explanations repeat the truth's text on ≥ 3 issues
+    // (its annotators' notes quote the same issue lines): a flag for an admin to clear, not a hold —
+    // it is ranked (test/integration/paper-rows.test.ts)
+    const flagged = audits.filter((a) => a.status === "flagged");
+    expect(flagged.map((a) => a.submission.model)).toEqual(["qwen3_32b-q8_0"]);
+    expect(flagged[0].submission.hiddenAt).toBeNull();
+    const kinds = (flagged[0].reasons as { kind: string }[]).map((r) => r.kind);
+    console.log(`[audit] the paper's qwen3 run: ${JSON.stringify(flagged[0].reasons)}`);
+    expect(kinds).toEqual(["truth-in-trace"]);
     const g = audits.find((a) => a.submissionId === gptId)!;
     console.log(
       `[audit] seeded gpt-4.1 audited in ${g.millis} ms (max over ${audits.length} seeded: ${Math.max(...audits.map((a) => a.millis))} ms)`,
@@ -114,40 +127,39 @@ describe("integrity audit", () => {
     expect(await fillAudits(db.prisma)).toBe(0);
   });
 
-  it("another team's copy of gpt-4.1 with 3 predictions flipped: near-duplicate of the seeded one, ≈ 0.998", async () => {
+  it("another team's copy of gpt-4.1 with 3 predictions flipped: near-duplicate of the seeded one, ≈ 0.998, held", async () => {
     subs.copy = await upload("copier", flipped([0, 1, 2]), { model: "totally-original-bouncer" });
     const { status, body } = await view(subs.copy, "copier");
     expect(status).toBe(200);
-    expect(body.audit.status).toBe("flagged");
+    expect(body.audit.status).toBe("held");
     const dup = body.audit.reasons.find((r: { kind: string }) => r.kind === "near-duplicate");
-    expect(dup).toMatchObject({ submissionId: gptId });
+    expect(dup).toMatchObject({ submissionId: gptId, holds: true });
+    expect(dup.submission).toMatchObject({ id: gptId, model: "gpt-4.1", team: "BouncerBench authors" });
     expect(dup.similarity).toBeCloseTo(1696 / 1699, 6);
     expect(dup.detail).toMatch(
-      /^near-duplicate of submission .* \(99\.8% identical predictions on 1,699 shared instances/,
+      /^99\.8% identical predictions to gpt-4\.1 by BouncerBench authors \(public since \d{4}-\d{2}-\d{2}\) on 1,699 shared instances/,
     );
     // the explanations were copied too
     expect(body.audit.reasons).toContainEqual(expect.objectContaining({ kind: "trace-overlap", submissionId: gptId }));
+    // the upload's own answer said so
+    expect(answers[subs.copy].audit).toEqual(body.audit);
     const stored = await db.prisma.submissionAudit.findUniqueOrThrow({ where: { submissionId: subs.copy } });
     console.log(`[audit] the copy (1,699 instances, traces) audited in ${stored.millis} ms at upload`);
-    // nothing is hidden automatically: the copy is public and scored like any other
-    expect(body).toMatchObject({ visibility: "public", hidden: null, status: "scored" });
+    // held: scored and public, kept off the boards until an admin decides
+    expect(body).toMatchObject({ visibility: "public", status: "scored" });
+    expect(body.hidden.reason).toMatch(/^held for review: /);
   });
 
-  it("a non-member sees no audit at all, nor does an anonymous reader", async () => {
-    for (const who of ["outsider", undefined]) {
-      const { status, body } = await view(subs.copy, who);
-      expect(status).toBe(200);
-      expect("audit" in body).toBe(false);
-    }
-    // admins do
-    expect((await view(subs.copy, "admin")).body.audit.status).toBe("flagged");
+  it("a non-member cannot open a held upload; admins see its audit", async () => {
+    for (const who of ["outsider", undefined]) expect((await view(subs.copy, who)).status).toBe(404);
+    expect((await view(subs.copy, "admin")).body.audit.status).toBe("held");
   });
 
   it("the submission page's card shows the team what was found, with a link to the other submission", async () => {
     const audit = (await view(subs.copy, "copier")).body.audit;
     const html = renderToStaticMarkup(createElement(AuditCard, { audit }));
-    expect(html).toContain('data-status="flagged"');
-    expect(html).toMatch(/near-duplicate<\/span>: near-duplicate of submission/);
+    expect(html).toContain('data-status="held"');
+    expect(html).toMatch(/near-duplicate<\/span>: 99\.8% identical predictions to gpt-4\.1 by BouncerBench authors/);
     expect(html).toContain(`href="/submissions/${gptId}"`);
     expect(html).toContain("Seen by your team and the admins only");
   });
@@ -155,7 +167,7 @@ describe("integrity audit", () => {
   it("the original team re-uploading is not another team's copy (nor is its copier's copy held against it)", async () => {
     subs.own = await upload("BouncerBench authors", flipped([10, 11, 12]), { model: "gpt-4.1-rerun" });
     const { body } = await view(subs.own, "BouncerBench authors");
-    expect(body.audit).toEqual({ status: "clean", reasons: [] });
+    expect(body.audit).toEqual({ status: "clean", held: null, reasons: [] });
     // the copier's second copy names gpt-4.1, never its own team's first copy
     subs.copy2 = await upload("copier", flipped([0, 1, 2, 3]), { model: "totally-original-bouncer-2" });
     const reasons = (await view(subs.copy2, "copier")).body.audit.reasons as { submissionId?: string }[];
@@ -165,7 +177,7 @@ describe("integrity audit", () => {
 
   it("a genuinely different file is clean; claude-3.7-sonnet's file under a new team matches claude's, not gpt's", async () => {
     subs.honest = await upload("honest", independent("honest"));
-    expect((await view(subs.honest, "honest")).body.audit).toEqual({ status: "clean", reasons: [] });
+    expect((await view(subs.honest, "honest")).body.audit).toEqual({ status: "clean", held: null, reasons: [] });
     subs.claude = await upload("outsider", claudeText, { model: "claude-again" });
     const reasons = (await view(subs.claude, "outsider")).body.audit.reasons as {
       kind: string;
@@ -176,19 +188,21 @@ describe("integrity audit", () => {
     expect(reasons.find((r) => r.kind === "near-duplicate")).toMatchObject({ submissionId: claudeId, similarity: 1 });
   });
 
-  it("never names another team's private submission to a team; admins see which", async () => {
+  it("tells a team nothing of another team's private submission, not even that it exists; admins see which", async () => {
     subs.quiet = await upload("quiet", independent("quiet"), { visibility: "private" });
     const copy = JSON.parse(independent("quiet")) as Record<string, { input_bounce: boolean }>;
     copy[ids[5]].input_bounce = !copy[ids[5]].input_bounce;
     subs.mimic = await upload("mimic", JSON.stringify(copy));
     const team = (await view(subs.mimic, "mimic")).body.audit;
-    expect(team.status).toBe("flagged");
-    const dup = team.reasons.find((r: { kind: string }) => r.kind === "near-duplicate");
-    expect(dup.submissionId).toBeUndefined();
-    expect(dup.detail).toMatch(/^near-duplicate of an earlier submission by another team \(99\.9% identical/);
-    expect(JSON.stringify(team)).not.toContain(subs.quiet);
+    expect(team).toEqual({ status: "clean", held: null, reasons: [] });
+    expect(answers[subs.mimic].audit).toEqual(team);
     const admin = (await view(subs.mimic, "admin")).body.audit;
-    expect(admin.reasons.find((r: { kind: string }) => r.kind === "near-duplicate").submissionId).toBe(subs.quiet);
+    expect(admin.status).toBe("flagged");
+    const dup = admin.reasons.find((r: { kind: string }) => r.kind === "near-duplicate");
+    expect(dup).toMatchObject({ submissionId: subs.quiet, holds: false });
+    expect(dup.detail).toMatch(/^99\.9% identical predictions to quiet-model by quiet \(private\)/);
+    // not held: a private original holds nothing (a hold would tell the uploader it exists)
+    expect((await view(subs.mimic, "outsider")).status).toBe(200);
   });
 
   it("traces that link to the answer's pull request are flagged", async () => {
@@ -200,15 +214,23 @@ describe("integrity audit", () => {
       "leaky",
       independent("leaky", (id, i) => (i < 5 ? link(id) : "")),
     );
-    const reasons = (await view(subs.leaky, "leaky")).body.audit.reasons;
-    expect(reasons).toEqual([expect.objectContaining({ kind: "truth-in-trace" })]);
-    expect(reasons[0].detail).toContain("5 instances contain a link to the pull request that fixed the issue");
+    const { audit } = (await view(subs.leaky, "leaky")).body;
+    expect(audit.status).toBe("flagged");
+    expect(audit.reasons).toEqual([expect.objectContaining({ kind: "truth-in-trace", holds: false })]);
+    expect(audit.reasons[0].detail).toContain("5 instances contain a link to the pull request that fixed the issue");
+    // a flag that does not hold leaves it up: others read it with no audit at all
+    for (const who of ["outsider", undefined]) {
+      const { status, body } = await view(subs.leaky, who);
+      expect(status).toBe(200);
+      expect("audit" in body).toBe(false);
+    }
   });
 
   it("lists the flagged uploads in the admins' queue with the evidence side by side", async () => {
     const queue = await auditQueue(db.prisma);
     const item = queue.find((q) => q.submission.id === subs.copy)!;
     expect(item.submission).toMatchObject({ model: "totally-original-bouncer", team: "copier", visibility: "public" });
+    expect(item.heldAt).toBeInstanceOf(Date);
     const dup = item.reasons.find((r) => r.kind === "near-duplicate")!;
     expect(dup.other).toMatchObject({ id: gptId, model: "gpt-4.1", team: "BouncerBench authors" });
     expect(dup.similarity).toBeCloseTo(0.998, 3);

@@ -64,6 +64,8 @@ describe("one row per system, with its attempts", () => {
     expect(await db.prisma.submission.count({ where: { model: "ranker-again" } })).toBe(0);
     const theirs = await upload(other.token, variant(5), { model: "their-ranker" });
     expect(theirs.status).toBe(201);
+    // taken, and held for review off the board: a copy of another team's public file (issue 47)
+    expect(theirs.body.audit.status).toBe("held");
   });
 
   it("a better file of the same model: the default view shows the system once as 'best of 3', view=all shows both public files", async () => {
@@ -116,7 +118,7 @@ describe("one row per system, with its attempts", () => {
     if (gap > 0) expect(row.selection!.explains).toBeCloseTo(Math.min(1, row.selection!.inflation / gap), 12);
     else expect(row.selection!.explains).toBeNull();
     // a system of one attempt has none
-    const single = best.rows.find((r) => r.model === "their-ranker") as unknown as { selection: unknown };
+    const single = best.rows.find((r) => r.model === "gpt-4.1") as unknown as { selection: unknown };
     expect(single.selection).toBeNull();
   });
 

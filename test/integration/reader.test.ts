@@ -40,24 +40,36 @@ async function lb(q = "") {
 const ids = async () =>
   (await (await lb()).json()).rows as { model: string; submissionId: string; baseline: string | null }[];
 
+// the paper's Table II systems in the order of its F_m (0.592, 0.500, 0.466, 0.422, 0.399)
+const BY_F_M = ["o4-mini", "gpt-4.1", "qwen3_32b-q8_0", "claude-3.7-sonnet", "gemma3_27b-it-q8_0"];
+
 describe("leaderboard views", () => {
   it("filters baselines, searches, sorts, and keeps ranks of the whole release", async () => {
     const all = await (await lb()).json();
-    expect(all.rows.length).toBe(5);
+    // the paper's five Table II systems and three baselines
+    expect(all.rows.length).toBe(8);
     const nob = await (await lb("?baselines=0")).json();
-    expect(nob.rows.map((r: { model: string }) => r.model)).toEqual(["gpt-4.1", "claude-3.7-sonnet"]);
+    // in the order of the paper's F_m (Table II: 0.592, 0.500, 0.466, 0.422, 0.399)
+    expect(nob.rows.map((r: { model: string }) => r.model)).toEqual(BY_F_M);
     const q = await (await lb("?q=claude")).json();
     expect(q.rows).toHaveLength(1);
-    expect(q.rows[0]).toMatchObject({ model: "claude-3.7-sonnet", rank: 2 });
+    expect(q.rows[0]).toMatchObject({ model: "claude-3.7-sonnet", rank: 4 });
     const asc = await (await lb("?baselines=0&sort=FNR_a&dir=asc")).json();
-    expect(asc.rows.map((r: { model: string }) => r.model)).toEqual(["claude-3.7-sonnet", "gpt-4.1"]);
+    // the paper's FNR_a: 0.3%, 0.6%, 1.3%, 2.0%, 5.4%
+    expect(asc.rows.map((r: { model: string }) => r.model)).toEqual([
+      "gemma3_27b-it-q8_0",
+      "claude-3.7-sonnet",
+      "qwen3_32b-q8_0",
+      "gpt-4.1",
+      "o4-mini",
+    ]);
     const future = await (await lb("?from=2999-01-01")).json();
     expect(future.rows).toHaveLength(0);
     const bad = await lb("?from=yesterday");
     expect(bad.status).toBe(422);
   });
 
-  it("gpt-4.1 is clearly ahead of claude: rank intervals of one rank each, gpt-4.1 alone in the top group", async () => {
+  it("o4-mini is clearly ahead: alone in the top group; gpt-4.1 beats claude beyond chance", async () => {
     await db.runJobs();
     const rows = (await (await lb("?baselines=0")).json()).rows as {
       rank: number;
@@ -66,30 +78,36 @@ describe("leaderboard views", () => {
       topGroup: boolean;
       significancePending: boolean;
     }[];
-    expect(rows.map((r) => r.significancePending)).toEqual([false, false]);
-    expect(rows.map((r) => r.rankInterval)).toEqual([
-      { lo: 1, hi: 1 },
-      { lo: 2, hi: 2 },
-    ]);
-    expect(rows.map((r) => r.rankIntervalSimultaneous)).toEqual([
-      { lo: 1, hi: 1 },
-      { lo: 2, hi: 2 },
-    ]);
-    expect(rows.map((r) => r.topGroup)).toEqual([true, false]);
-    // compare agrees: the paired bootstrap of the two excludes 0
+    expect(rows.map((r) => r.significancePending)).toEqual([false, false, false, false, false]);
+    // o4-mini's 0.592 is 0.09 above the next: no resample puts another row first
+    expect(rows[0].rankInterval).toEqual({ lo: 1, hi: 1 });
+    expect(rows[0].rankIntervalSimultaneous).toEqual({ lo: 1, hi: 1 });
+    expect(rows.map((r) => r.topGroup)).toEqual([true, false, false, false, false]);
+    // compare: the paired bootstrap of gpt-4.1 and claude excludes 0
+    const two = (await ids()).filter((r) => r.model === "gpt-4.1" || r.model === "claude-3.7-sonnet");
     const c = await compareSubmissions(
       db.prisma,
       "bouncerbench/input",
-      (await ids()).filter((r) => !r.baseline).map((r) => r.submissionId),
+      two.map((r) => r.submissionId),
       null,
     );
     expect(c.pairs[0].primary!.significant).toBe(true);
   });
 
   it("exports exactly the shown rows as CSV, safe against formula injection", async () => {
-    const preds = await (
-      await import("node:fs")
-    ).promises.readFile("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json", "utf8");
+    // a file of its own (a copy of another team's would be held for review, off the board):
+    // claude-3.7-sonnet's decisions with every 10th flipped, below gpt-4.1
+    const claudeFile = JSON.parse(
+      readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_claude-3.7-sonnet.json"), "utf8"),
+    ) as Record<string, { label: string }>;
+    const preds = JSON.stringify(
+      Object.fromEntries(
+        Object.entries(claudeFile).map(([id, p], i) => [
+          id,
+          { input_bounce: (p.label === "VAGUE" || p.label === "IMPOSSIBLE_TO_SOLVE") !== (i % 10 === 0) },
+        ]),
+      ),
+    );
     const r = await submit(
       multipartRequest(
         "/api/v1/tasks/bouncerbench/input/submissions",
@@ -106,14 +124,14 @@ describe("leaderboard views", () => {
     const csv = await res.text();
     const lines = csv.trim().split("\r\n");
     expect(lines[0]).toMatch(/^rank,model,team,system,baseline,synthetic,partial,F_m,/);
-    expect(lines).toHaveLength(1 + 3);
+    expect(lines).toHaveLength(1 + 6);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(csv).toContain(`"'+sum(1)"`);
     expect(csv).toContain(`"'=cmd|' /C calc'!A0"`);
     expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
-    // the gpt-4.1 row: rank 1 and its unrounded F_m
+    // the gpt-4.1 row: rank 2 (o4-mini is first) and its unrounded F_m
     expect(lines.find((l) => l.includes(",gpt-4.1,"))).toMatch(
-      /^1,gpt-4\.1,BouncerBench authors,BouncerBench prompt,,false,false,0\.50021/,
+      /^2,gpt-4\.1,BouncerBench authors,BouncerBench prompt,,false,false,0\.50021/,
     );
   });
 });

@@ -6,7 +6,7 @@ import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSynthetic } from "@/lib/synthetic/generate";
 import { GPT as gpt, gptVariant as variant, INPUT_IDS as ids, signedUpMember } from "../helpers/bouncer";
-import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
+import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { apiCall, uploadFile, type Json } from "../helpers/requests";
 
 let db: TestDatabase;
@@ -129,7 +129,13 @@ describe("system metadata", () => {
     expect(agentic.body.rows.map((r: Json) => r.model)).toEqual(["meta-a"]);
     const single = await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?view=all&agentic=0");
     // the seeded BouncerBench prompt runs say agentic: false
-    expect(single.body.rows.map((r: Json) => r.model).sort()).toEqual(["claude-3.7-sonnet", "gpt-4.1"]);
+    expect(single.body.rows.map((r: Json) => r.model).sort()).toEqual([
+      "claude-3.7-sonnet",
+      "gemma3_27b-it-q8_0",
+      "gpt-4.1",
+      "o4-mini",
+      "qwen3_32b-q8_0",
+    ]);
   });
 
   it("the team's owners amend it (null clears); the judge cannot be changed after upload", async () => {
@@ -169,13 +175,22 @@ describe("judge provenance (CR-Bench, A&V)", () => {
   });
 
   it("the paper's setup is marked, on the submission and the board, and filterable", async () => {
-    const paper = await upload("cr-bench/review", JSON.stringify(review[0].predictions), {
+    // the synthetic systems' files, each uploaded again by the team that has it on the board (from
+    // another team it would be a copy, held for review off the board)
+    const byOwner = async (k: number, fields: Record<string, string>) =>
+      uploadFile(
+        "cr-bench/review",
+        `${JSON.stringify(review[k].predictions)}\n`, // not byte-identical to the seeded file (a 409)
+        fields,
+        await teamToken(db, review[k].team!),
+      );
+    const paper = await byOwner(0, {
       model: "judged-paper",
       judge_model: "Claude-Sonnet-4.5",
       judge_prompt: "cr-evaluator",
     });
     expect(paper.status).toBe(201);
-    const own = await upload("cr-bench/review", JSON.stringify(review[1].predictions), {
+    const own = await byOwner(1, {
       model: "judged-own",
       judge_model: "gpt-4o",
       judge_prompt: "my-judge-v2",

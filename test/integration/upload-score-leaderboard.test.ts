@@ -45,22 +45,26 @@ async function board(query = "") {
 }
 
 describe("seeded leaderboard", () => {
-  it("ranks gpt-4.1 above claude-3.7-sonnet with the paper's F_m", async () => {
+  it("ranks gpt-4.1 second (behind o4-mini) and above claude-3.7-sonnet with the paper's F_m", async () => {
     const lb = await board();
     expect(lb.task).toBe("bouncerbench/input");
     // 1.1: 1.0's annotations with SWE-bench's issue texts (the seed publishes it after 1.0)
     expect(lb.release).toMatchObject({ version: "1.1", synthetic: false, instanceCount: 1699 });
     expect(lb.primaryMetric).toBe("F_m");
-    const [a, b] = lb.rows.filter((r: { baseline: string | null }) => !r.baseline);
+    const ranked = lb.rows.filter((r: { baseline: string | null }) => !r.baseline);
+    // the paper's Table II: o4-mini 0.592 > gpt-4.1 0.500 > qwen3 0.466 > claude 0.422
+    expect(ranked[0]).toMatchObject({ rank: 1, model: "o4-mini" });
+    const a = ranked.find((r: { model: string }) => r.model === "gpt-4.1");
+    const b = ranked.find((r: { model: string }) => r.model === "claude-3.7-sonnet");
     expect(a).toMatchObject({
-      rank: 1,
+      rank: 2,
       model: "gpt-4.1",
       team: "BouncerBench authors",
       coverage: { covered: 1699, total: 1699 },
     });
     expect(a.metrics.F_m).toBeCloseTo(0.50021, 6);
     expect(a.metrics.kappa).toBeCloseTo(0.088473, 6);
-    expect(b).toMatchObject({ rank: 2, model: "claude-3.7-sonnet" });
+    expect(b).toMatchObject({ rank: 4, model: "claude-3.7-sonnet" });
     expect(b.metrics.F_m).toBeCloseTo(0.422144, 6);
   });
   it("lists the server's baselines in place by score, badged, without a rank", async () => {
@@ -100,9 +104,12 @@ describe("uploads in every shape", () => {
         { input_bounce: v.label === "VAGUE" || v.label === "IMPOSSIBLE_TO_SOLVE", trace: v.explanation },
       ]),
     );
+    // the paper's authors' own file in another shape: an attempt of theirs (another team's would be a
+    // copy, held for review before it is ranked: held-for-review.test.ts)
     const r = await post(
       { name: "official.json", text: JSON.stringify(official) },
       { model: "official-bouncer", oss: "true" },
+      await teamToken(db, "BouncerBench authors"),
     );
     expect(r.status).toBe(201);
     expect(r.body.status).toBe("scored");
@@ -112,8 +119,9 @@ describe("uploads in every shape", () => {
     const preds = await db.prisma.prediction.count({ where: { submissionId: r.body.id } });
     expect(preds).toBe(1699);
     const lb = await board();
+    // gpt-4.1's decisions: tied with it, behind o4-mini
     expect(lb.rows.find((x: { model: string }) => x.model === "official-bouncer")).toMatchObject({
-      rank: 1,
+      rank: 2,
       oss: true,
     });
   });

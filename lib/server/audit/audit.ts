@@ -17,6 +17,8 @@ export type AuditAction =
   | "submission.meta"
   | "submission.withdraw"
   | "submission.unhide"
+  | "submission.hold"
+  | "submission.clear"
   | "submission.delete"
   | "token.create"
   | "token.revoke"

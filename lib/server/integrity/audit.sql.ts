@@ -3,12 +3,16 @@
 // and the row it writes. Each takes the caller's `Sql`.
 import type { Sql } from "@/lib/server/db";
 
-/** The submission an audit is about, with its upload release and its score's outcome bits there. */
+/**
+ * The submission an audit is about, with its upload release and its score's outcome bits there,
+ * and what a hold reads and writes of it (its visibility, moderation state, model and team).
+ */
 export async function auditSubject(sql: Sql, id: string) {
   const [row] = await sql<{
     id: string;
     team_id: string | null;
     task: string;
+    task_id: string;
     created_at: Date;
     status: string;
     baseline: string | null;
@@ -17,12 +21,19 @@ export async function auditSubject(sql: Sql, id: string) {
     hidden: boolean | null;
     outcomes: Uint8Array | null;
     scored: boolean;
+    model: string;
+    team: string | null;
+    visibility: string;
+    hidden_at: Date | null;
+    held_at: Date | null;
   }>(
-    `SELECT s.id::text, s.team_id::text, t.full_slug AS task, s.created_at, s.status::text, s.baseline,
+    `SELECT s.id::text, s.team_id::text, t.full_slug AS task, t.id::text AS task_id, s.created_at, s.status::text, s.baseline,
             s.upload_release_id::text AS release_id, r.status::text AS release_status, r.hidden,
-            sc.outcomes, sc.id IS NOT NULL AS scored
+            sc.outcomes, sc.id IS NOT NULL AS scored,
+            s.model, tm.name AS team, s.visibility::text, s.hidden_at, s.held_at
        FROM submissions s
        JOIN tasks t ON t.id = s.task_id
+       LEFT JOIN teams tm ON tm.id = s.team_id
        LEFT JOIN releases r ON r.id = s.upload_release_id
        LEFT JOIN scores sc ON sc.submission_id = s.id AND sc.release_id = s.upload_release_id
       WHERE s.id = $1::uuid`,
@@ -40,12 +51,15 @@ export function predictionsOf(sql: Sql, submissionId: string) {
 }
 
 /**
- * Other teams' earlier submissions scored on the release (any visibility, withdrawn and hidden
+ * Other teams' submissions scored on the release and audited (any visibility, withdrawn and hidden
  * ones included; baselines not), with their sketches and outcome bits there — no predictions.
+ * Every one audited before this audit (an upload's audit runs under the release's audit lock, so
+ * that is every upload committed before it), or with `earlierOnly` those uploaded before it (the
+ * back-fill of old submissions: a newer upload is not what an older one copied).
  */
 export function auditCandidates(
   sql: Sql,
-  r: { releaseId: string; id: string; createdAt: Date; teamId: string | null },
+  r: { releaseId: string; id: string; createdAt: Date; teamId: string | null; earlierOnly: boolean },
 ) {
   return sql<{
     id: string;
@@ -59,9 +73,18 @@ export function auditCandidates(
        FROM scores sc
        JOIN submissions s ON s.id = sc.submission_id
        JOIN submission_audits a ON a.submission_id = s.id
-      WHERE sc.release_id = $1::uuid AND s.id <> $2::uuid AND s.created_at < $3::timestamptz
+      WHERE sc.release_id = $1::uuid AND s.id <> $2::uuid AND (NOT $5::boolean OR s.created_at < $3::timestamptz)
         AND s.baseline IS NULL AND s.team_id IS DISTINCT FROM $4::uuid`,
-    [r.releaseId, r.id, r.createdAt.toISOString(), r.teamId],
+    [r.releaseId, r.id, r.createdAt.toISOString(), r.teamId, r.earlierOnly],
+  );
+}
+
+/** The outcome bits of the server's baselines on a release (always accept, always bounce, …). */
+export function baselineOutcomes(sql: Sql, releaseId: string) {
+  return sql<{ outcomes: Uint8Array | null }>(
+    `SELECT sc.outcomes FROM scores sc JOIN submissions s ON s.id = sc.submission_id
+      WHERE sc.release_id = $1::uuid AND s.baseline IS NOT NULL`,
+    [releaseId],
   );
 }
 
@@ -154,4 +177,81 @@ export function unauditedSubmissions(sql: Sql, after: { createdAt: Date; id: str
       ORDER BY s.created_at, s.id LIMIT $3`,
     [after?.createdAt.toISOString() ?? null, after?.id ?? null, limit],
   );
+}
+
+/**
+ * The submissions audit reasons name, as a reader is told of them: model, team, visibility,
+ * moderation state, and since when the public could read it (its last `submission.public` event,
+ * else its upload).
+ */
+export function namedSubmissions(sql: Sql, ids: string[]) {
+  return sql<{
+    id: string;
+    model: string;
+    team: string | null;
+    team_id: string | null;
+    visibility: string;
+    hidden: boolean;
+    public_since: Date;
+  }>(
+    `SELECT s.id::text, s.model, t.name AS team, s.team_id::text, s.visibility::text, s.hidden_at IS NOT NULL AS hidden,
+            coalesce((SELECT max(e.at) FROM audit_events e
+                       WHERE e.action = 'submission.public' AND e.target_type = 'submission' AND e.target_id = s.id::text),
+                     s.created_at) AS public_since
+       FROM submissions s LEFT JOIN teams t ON t.id = s.team_id
+      WHERE s.id = ANY($1::uuid[])`,
+    [ids],
+  );
+}
+
+/** Submissions held for review whose audit names this one (a near-copy of it): re-audited when it goes. */
+export function heldNaming(sql: Sql, submissionId: string) {
+  return sql<{ id: string }>(
+    `SELECT a.submission_id::text AS id
+       FROM submission_audits a JOIN submissions s ON s.id = a.submission_id
+      WHERE s.held_at IS NOT NULL AND a.reasons @> jsonb_build_array(jsonb_build_object('submissionId', $1::text))`,
+    [submissionId],
+  );
+}
+
+/** Holds a submission for review: off the ranking (hidden, with the public words of why) since now. */
+export function holdRow(sql: Sql, id: string, reason: string) {
+  return sql(`UPDATE submissions SET held_at = now(), hidden_at = now(), hidden_reason = $2 WHERE id = $1::uuid`, [
+    id,
+    reason,
+  ]);
+}
+
+/** Ends a hold the audit made (a later audit found no cause): back on the boards. */
+export function releaseHoldRow(sql: Sql, id: string) {
+  return sql(
+    `UPDATE submissions SET held_at = NULL, hidden_at = NULL, hidden_reason = NULL
+      WHERE id = $1::uuid AND held_at IS NOT NULL AND withdrawn_at IS NULL`,
+    [id],
+  );
+}
+
+/** The releases a submission has scores on (their boards move with it). */
+export function scoredReleasesOf(sql: Sql, submissionId: string) {
+  return sql<{ release_id: string }>(`SELECT release_id::text FROM scores WHERE submission_id = $1::uuid`, [
+    submissionId,
+  ]);
+}
+
+/** A submission's stored audit, its release's hidden flag and its hold (null: not audited yet). */
+export async function storedAudit(sql: Sql, submissionId: string) {
+  const [row] = await sql<{
+    reasons: unknown;
+    release_hidden: boolean;
+    held_at: Date | null;
+    hidden_reason: string | null;
+  }>(
+    `SELECT a.reasons, r.hidden AS release_hidden, s.held_at, s.hidden_reason
+       FROM submission_audits a
+       JOIN releases r ON r.id = a.release_id
+       JOIN submissions s ON s.id = a.submission_id
+      WHERE a.submission_id = $1::uuid`,
+    [submissionId],
+  );
+  return row ?? null;
 }

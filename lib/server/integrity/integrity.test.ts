@@ -9,9 +9,11 @@ import {
   u32,
   bytesOf,
 } from "./fingerprint";
-import { nearDuplicate, probing, traceOverlap, truthReason } from "./reasons";
+import { nearDuplicate, probing, traceOverlap, trivialOutcomes, truthReason } from "./reasons";
 import { publicShingles, sketchTexts, traceText, TEXT_SKETCH_K } from "./text";
-import { fold, truthInTrace, truthProbe } from "./truth";
+import { fold, truthInTrace, truthMatch, truthProbe } from "./truth";
+import { holdingReasons, holdWords, tellable } from "./hold";
+import type { StoredReason } from "./reasons";
 
 const ids = Array.from({ length: 400 }, (_, i) => `owner__repo-${1000 + i}`);
 const preds = (flip: (i: number) => boolean, extra: (i: number) => Record<string, unknown> = () => ({})) =>
@@ -97,6 +99,45 @@ describe("checks", () => {
       shared: 400,
     });
     expect(nearDuplicate({ pairs: a.pairs, outcomes: null }, { ...other, pairs: far.pairs })).toBeNull();
+  });
+  it("one trivial policy twice (accept everything) is no near-duplicate, though the truth makes its outcomes equal", () => {
+    const accept = fingerprintPredictions(
+      ids.map((id) => ({ external_id: id, data: { bounce: false } })),
+      [],
+    );
+    // outcomes: every instance covered, right where the truth says accept (every third bounces)
+    const outcomes = new Uint8Array(100);
+    for (let i = 0; i < 400; i++) {
+      outcomes[i >> 3] |= 1 << (i & 7);
+      if (i % 3 !== 0) outcomes[50 + (i >> 3)] |= 1 << (i & 7);
+    }
+    const other = { id: "00000000-0000-4000-8000-000000000001", textSketch: null, textShingles: 0 };
+    expect(nearDuplicate({ pairs: accept.pairs, outcomes }, { ...other, pairs: accept.pairs, outcomes })).toBeNull();
+    // the same outcomes from different predictions (a copy with its scores rescaled) still are one
+    const rescaled = fingerprintPredictions(
+      ids.map((id, i) => ({ external_id: id, data: { bounce: false, score: i / 1000 } })),
+      [],
+    );
+    expect(
+      nearDuplicate({ pairs: rescaled.pairs, outcomes }, { ...other, pairs: accept.pairs, outcomes }),
+    ).toMatchObject({ by: "outcomes", similarity: 1 });
+  });
+  it("outcomes an 'accept everything' baseline has too are a trivial policy's, and not compared", () => {
+    // 100 instances: truth bounces every tenth; "accept all" is right on the other 90
+    const bitsOf = (right: (i: number) => boolean, covered = (i: number) => i < 100) => {
+      const b = new Uint8Array(26);
+      for (let i = 0; i < 100; i++) {
+        if (covered(i)) b[i >> 3] |= 1 << (i & 7);
+        if (covered(i) && right(i)) b[13 + (i >> 3)] |= 1 << (i & 7);
+      }
+      return b;
+    };
+    const acceptAll = bitsOf((i) => i % 10 !== 0);
+    const mostlyAccepting = bitsOf((i) => i % 10 !== 0 || i === 50); // bounces one issue rightly
+    const ownSystem = bitsOf((i) => i % 10 === 0 || i % 3 === 0);
+    expect(trivialOutcomes(mostlyAccepting, [null, acceptAll])).toBe(true);
+    expect(trivialOutcomes(ownSystem, [acceptAll])).toBe(false);
+    expect(trivialOutcomes(ownSystem, [])).toBe(false);
   });
   it("probing: three consecutive 1–3 instance steps, this one included", () => {
     const step = (n: number) =>
@@ -196,5 +237,71 @@ describe("truth in traces", () => {
     expect(truthInTrace(fold("separability_matrix does not compute separability correctly"), "", probe)).toBeNull();
     const line = fold("return compute_the_separability_matrix(model)");
     expect(truthInTrace(line, line, probe)).toBeNull();
+  });
+});
+
+describe("truth reproduced", () => {
+  /** Outcome bits of n instances: the first `covered` covered, the first `right` of them right. */
+  const bits = (n: number, covered: number, right: number) => {
+    const half = (n + 7) >> 3;
+    const b = new Uint8Array(2 * half);
+    for (let i = 0; i < covered; i++) b[i >> 3] |= 1 << (i & 7);
+    for (let i = 0; i < right; i++) b[half + (i >> 3)] |= 1 << (i & 7);
+    return b;
+  };
+  it.each([
+    // n, covered, right, the best baseline's share right, flagged
+    [1699, 1699, 1699, 0.617, true],
+    [1699, 1699, 1615, 0.617, true], // 95.06%
+    [1699, 1699, 1614, 0.617, false], // 94.99%
+    [1699, 1699, 1112, 0.617, false], // gpt-4.1: 65.5%
+    [60, 60, 60, 0, true],
+    [49, 49, 49, 0, false], // too few to tell
+    [1699, 100, 100, 0.617, false], // partial: never ranked by default
+    [100, 100, 96, 0.94, false], // a trivial policy is right on 94: 96 is no evidence
+    [100, 100, 97, 0.94, true], // half of what it gets wrong
+  ])("%i instances, %i covered, %i right, baseline %f: %s", (n, covered, right, floor, flagged) => {
+    const r = truthMatch(bits(n, covered, right), n, floor);
+    expect(r === null ? false : r).toEqual(flagged ? { kind: "truth-match", covered, right } : false);
+  });
+  it("no bits, no reason", () => expect(truthMatch(null, 10)).toBeNull());
+});
+
+describe("what a team is told, what holds", () => {
+  const pub = "00000000-0000-4000-8000-00000000000a";
+  const priv = "00000000-0000-4000-8000-00000000000b";
+  const isPublic = (id: string) => id === pub;
+  const dup = (id: string, by: "predictions" | "outcomes"): StoredReason => ({
+    kind: "near-duplicate",
+    submissionId: id,
+    similarity: 0.999,
+    shared: 1699,
+    predictions: 0.999,
+    outcomes: 0.999,
+    by,
+  });
+  const match: StoredReason = { kind: "truth-match", covered: 1699, right: 1699 };
+  const trace: StoredReason = { kind: "truth-in-trace", instances: 3, examples: ["a"], found: ["link"] };
+  const probe: StoredReason = { kind: "probing", steps: 3, lastDiff: 1, uploads: 4 };
+  it.each([
+    // reason, on a hidden release, told to a team, holds a public upload
+    ["a copy of a public one", dup(pub, "predictions"), false, true, true],
+    ["a copy of a private one", dup(priv, "predictions"), false, false, false],
+    ["the same outcomes as a public one, public release", dup(pub, "outcomes"), false, true, true],
+    ["the same outcomes as a public one, hidden release", dup(pub, "outcomes"), true, false, false],
+    ["the same predictions as a public one, hidden release", dup(pub, "predictions"), true, true, true],
+    ["the truth reproduced, public release", match, false, true, true],
+    ["the truth reproduced, hidden release", match, true, false, false],
+    ["the truth in traces, public release", trace, false, true, false],
+    ["the truth in traces, hidden release", trace, true, false, false],
+    ["probing (its own uploads)", probe, true, true, false],
+  ] as const)("%s", (_, r, hidden, told, holds) => {
+    expect(tellable(r, hidden, isPublic)).toBe(told);
+    expect(holdingReasons([r], hidden, isPublic).length > 0).toBe(holds);
+  });
+  it("the public words name the kind of cause, never a figure or another submission", () => {
+    const words = holdWords([dup(pub, "predictions"), match]);
+    expect(words).toMatch(/^held for review: the integrity audit found it nearly identical/);
+    expect(words).not.toMatch(/\d|00000000/);
   });
 });

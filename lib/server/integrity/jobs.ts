@@ -1,18 +1,20 @@
-// The integrity audit's jobs (issue 34). Both run on one queue, "integrity", one job at a time in
-// the order they were queued: an upload's audit compares it with the fingerprints of the audits
-// before it, so the start-up back-fill (queued before the server takes uploads) and every earlier
-// upload's audit are done before a later upload's audit runs.
+// The integrity audit's jobs (issue 34, 47). An upload is audited inside its own transaction
+// (./audit.ts); these run what cannot be: the audit of a CR-Bench upload the server's judge scores
+// later (queued with its score), re-audits of uploads held against a submission that is deleted,
+// and the start-up back-fill of scores from before audits existed. They run on one queue,
+// "integrity", one at a time in the order they were queued, each in a transaction of its own
+// under its release's audit lock, like an upload's.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { sqlOf, type Sql } from "@/lib/server/db";
 import { defineTask, queueTask } from "@/lib/server/jobs";
 import { log } from "@/lib/server/observability";
 import { auditSubmission } from "./audit";
-import { unauditedSubmissions } from "./audit.sql";
+import { heldNaming, unauditedSubmissions } from "./audit.sql";
 
 const QUEUE = "integrity";
 const PAGE = 100;
 
-/** Queues the audit of a scored upload, in the caller's transaction (the one that stores its score). */
+/** Queues the audit of a scored submission (a judged upload, a re-audit), in the caller's transaction. */
 export function queueAudit(sql: Sql, submissionId: string): Promise<void> {
   return queueTask(
     sql,
@@ -39,7 +41,7 @@ export async function fillAudits(db: PrismaClient): Promise<number> {
     const page = await unauditedSubmissions(sqlOf(db), after, PAGE);
     for (const s of page) {
       try {
-        if (await auditSubmission(db, s.id)) done++;
+        if (await auditSubmission(db, s.id, { earlierOnly: true })) done++;
       } catch (e) {
         log.error({ err: e, submissionId: s.id }, "integrity audit failed (back-fill)");
       }
@@ -61,4 +63,14 @@ export async function queueFillAudits(db: PrismaClient): Promise<boolean> {
   if (!first) return false;
   await queueTask(sqlOf(db), "fill-audits", {}, { queue: QUEUE, jobKey: "fill-audits" });
   return true;
+}
+
+/**
+ * Before a submission is deleted (in the deleting transaction): queues a re-audit of every upload
+ * held as a near-copy of it, which ends each hold whose cause goes with it (./hold.ts).
+ */
+export async function queueReauditsOfHeldCopies(sql: Sql, submissionId: string): Promise<number> {
+  const held = await heldNaming(sql, submissionId);
+  for (const h of held) await queueAudit(sql, h.id);
+  return held.length;
 }

@@ -1,11 +1,13 @@
-// The admins' moderation queue of integrity audits (issue 34, /admin): flagged audits whose
-// submission is still up (not hidden, not withdrawn) and that no admin has verified since it was
-// audited, newest first, each with the evidence side by side — the flagged submission, the one
-// it resembles, the similarity and the reasons. An admin acts with the existing moderation:
-// hide it with a reason (its team sees why), or verify it (checked, it stays up). Nothing leaves
-// the boards because it is listed here.
+// The admins' moderation queue of integrity audits (issue 34, 47, /admin): flagged audits whose
+// submission is still up (not hidden, not withdrawn) or held for review, and that no admin has
+// verified since it was audited, newest first, each with the evidence side by side — the flagged
+// submission, the one it resembles, the similarity and the reasons. An admin acts with the
+// existing moderation: hide it with a reason (its team sees why; a held one stays off the boards),
+// or verify it (checked: it stays up, and a held one is cleared and ranked).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { describeReason, readReasons, type AuditReasonView } from "./view";
+import { sqlOf } from "@/lib/server/db";
+import { holdingReasons } from "./hold";
+import { describeReason, namedIn, readReasons, type AuditReasonView } from "./view";
 
 /** A submission as the queue shows it. */
 export interface AuditedSubmission {
@@ -23,6 +25,8 @@ export interface AuditedSubmission {
 
 export interface AuditQueueItem {
   submission: AuditedSubmission;
+  /** held for review by the audit since (null: up on the boards) */
+  heldAt: Date | null;
   auditedAt: Date;
   millis: number;
   reasons: (AuditReasonView & { other: AuditedSubmission | null })[];
@@ -68,7 +72,10 @@ async function summaries(db: PrismaClient, ids: string[], releaseIds: string[]) 
 /** The queue: flagged audits awaiting an admin (at most `limit`, newest first). */
 export async function auditQueue(db: PrismaClient, limit = 100): Promise<AuditQueueItem[]> {
   const flagged = await db.submissionAudit.findMany({
-    where: { status: "flagged", submission: { hiddenAt: null, withdrawnAt: null } },
+    where: {
+      status: "flagged",
+      submission: { withdrawnAt: null, OR: [{ hiddenAt: null }, { heldAt: { not: null } }] },
+    },
     orderBy: { auditedAt: "desc" },
     take: limit,
     select: {
@@ -77,7 +84,7 @@ export async function auditQueue(db: PrismaClient, limit = 100): Promise<AuditQu
       reasons: true,
       auditedAt: true,
       millis: true,
-      submission: { select: { verifiedAt: true } },
+      submission: { select: { verifiedAt: true, heldAt: true } },
     },
   });
   // verified after the audit: an admin looked and left it up
@@ -87,13 +94,28 @@ export async function auditQueue(db: PrismaClient, limit = 100): Promise<AuditQu
     parsed.flatMap((r) => [r.submissionId, ...r.list.flatMap((x) => ("submissionId" in x ? [x.submissionId] : []))]),
   );
   const summary = await summaries(db, [...ids], [...new Set(rows.map((r) => r.releaseId))]);
+  const named = await namedIn(
+    sqlOf(db),
+    parsed.flatMap((r) => r.list),
+  );
+  const hiddenReleases = new Set(
+    (
+      await db.release.findMany({
+        where: { id: { in: [...new Set(rows.map((r) => r.releaseId))] }, hidden: true },
+        select: { id: true },
+      })
+    ).map((r) => r.id),
+  );
+  const isPublic = (id: string) => named.get(id)?.visibility === "public" && !named.get(id)?.hidden;
   return parsed.flatMap((r) => {
     const submission = summary(r.submissionId, r.releaseId);
     if (!submission) return [];
+    const holding = new Set(holdingReasons(r.list, hiddenReleases.has(r.releaseId), isPublic));
     const reasons = r.list.map((x) => {
       const other = "submissionId" in x ? summary(x.submissionId, r.releaseId) : null;
-      return { ...describeReason(x, other?.id ?? null, true), other };
+      const o = "submissionId" in x ? (named.get(x.submissionId) ?? null) : null;
+      return { ...describeReason(x, o, { truth: true, holds: holding.has(x) }), other };
     });
-    return [{ submission, auditedAt: r.auditedAt, millis: r.millis, reasons }];
+    return [{ submission, heldAt: r.submission.heldAt, auditedAt: r.auditedAt, millis: r.millis, reasons }];
   });
 }

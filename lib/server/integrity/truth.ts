@@ -11,6 +11,11 @@
 //   that fixed the issue) `github.com/owner/repo/pull/N`, whose diff is the gold patch.
 // - The datasets' answer files (ANSWER_SOURCES).
 // Matching is on text folded to lower case with runs of white space as one space.
+//
+// Predictions that reproduce the truth (truthMatch): right on more of the covered instances than
+// the best honest systems are (TRUTH_MATCH in ./reasons.ts, where the figures are), read from the
+// score's outcome bits — whatever the kind, its own per-instance "correct".
+import { TRUTH_MATCH, type StoredReason } from "./reasons";
 
 const DIFF = /^(@@ |\+\+\+ |diff --git )/m;
 const SWE_ID = /^([A-Za-z0-9_.-]+)__([A-Za-z0-9_.-]+)-(\d+)$/;
@@ -76,4 +81,31 @@ export function truthInTrace(trace: string, answer: string, probe: TruthProbe): 
   if (ANSWER_SOURCES.some((s) => s.pattern.test(trace))) return "source";
   if (probe.needles.some((n) => trace.includes(n) && !answer.includes(n))) return "text";
   return null;
+}
+
+/** Set bits of a byte range. */
+function bitCount(bytes: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) for (let b = bytes[i]; b; b &= b - 1) n++;
+  return n;
+}
+
+/** Covered and right instances of a score's outcome bits ("covered" then "right"; lib/server/scoring/outcomes.ts). */
+export function outcomeCounts(outcomes: Uint8Array | null): { covered: number; right: number } | null {
+  if (!outcomes || outcomes.length % 2) return null;
+  const half = outcomes.length / 2;
+  return { covered: bitCount(outcomes, 0, half), right: bitCount(outcomes, half, outcomes.length) };
+}
+
+/**
+ * Predictions that reproduce the truth: a complete file (every one of the release's `n` instances;
+ * a partial one is never ranked by default) right on at least TRUTH_MATCH.share of them — and on
+ * at least half of those that `floor`, the best server baseline's share right (always accept, …),
+ * gets wrong, so that a release where a trivial policy is nearly always right is no evidence.
+ */
+export function truthMatch(outcomes: Uint8Array | null, n: number, floor = 0): StoredReason | null {
+  const c = outcomeCounts(outcomes);
+  if (!c || c.covered < n || c.covered < TRUTH_MATCH.minCovered) return null;
+  const bar = Math.max(TRUTH_MATCH.share, floor + (1 - floor) / 2);
+  return c.right >= bar * c.covered ? { kind: "truth-match", covered: c.covered, right: c.right } : null;
 }

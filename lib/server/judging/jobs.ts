@@ -4,7 +4,7 @@
 // worker (lib/server/jobs/heartbeat.ts) and redoes only what has no verdict yet.
 import { audit } from "@/lib/server/audit";
 import { sqlOf } from "@/lib/server/db";
-import { queueAudit } from "@/lib/server/integrity";
+import { auditInTransaction } from "@/lib/server/integrity";
 import { defineTask, queueTask } from "@/lib/server/jobs";
 import { log } from "@/lib/server/observability";
 import { rescoreCompute, saveScore } from "@/lib/server/scoring";
@@ -107,7 +107,8 @@ export const judgeFinishTask = defineTask("judge-finish", async (db, { submissio
     if (sub.judged_by !== "server") await setJudgedBy(t, submissionId, "server");
     if (!upload) return;
     await markJudgedScored(t, submissionId);
-    if (!sub.baseline) await queueAudit(t, submissionId);
+    // audited before it ranks, in the transaction that ranks it (issue 47), like any upload
+    if (!sub.baseline) await auditInTransaction(t, db, submissionId);
     if (sub.visibility === "public" && !sub.baseline)
       await audit(t, {
         actor: { label: "system", userId: sub.user_id },

@@ -148,5 +148,7 @@ export function leaderboardJson(lb: Board) {
       cost: r.cost,
       createdAt: r.createdAt,
     })),
+    /** public uploads the integrity audit holds for review: not ranked, not in the rows (issue 47) */
+    held: lb.held,
   };
 }

@@ -8,6 +8,7 @@ import { Lru } from "@/lib/server/cache";
 import { readOnReplica } from "@/lib/server/db";
 import { releaseJson } from "@/lib/server/releases";
 import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+import { heldForReview, type HeldEntry } from "@/lib/server/integrity";
 
 export type LeaderboardRow = BoardRow;
 
@@ -16,6 +17,8 @@ const same = (a: unknown, b: string) => typeof a === "string" && a.toLowerCase()
 // Boards are cached per (release, board_version): triggers bump the version in the database on
 // every change a board shows, so a process never serves a stale board, whichever process wrote.
 const boards = new Lru<Promise<Board>>(64);
+// Uploads held for review (issue 47) change the board_version as they are held and decided
+const held = new Lru<Promise<HeldEntry[]>>(64);
 // Tasks are the catalog: synced at start-up, never changed by requests.
 const tasks = new Lru<{ at: number; task: Promise<ResolvedTask> }>(64);
 
@@ -61,6 +64,18 @@ export async function getBoard(
     boards.set(key, board);
   }
   return board;
+}
+
+/** The release's uploads held for review (listed under its board, outside the ranking), cached like the board. */
+function heldOn(db: PrismaClient, release: { id: string; boardVersion: bigint }): Promise<HeldEntry[]> {
+  const key = `${release.id}:${release.boardVersion}`;
+  let list = held.get(key);
+  if (!list) {
+    list = heldForReview(db, release.id);
+    list.catch(() => held.delete(key));
+    held.set(key, list);
+  }
+  return list;
 }
 
 /** The view's filters: partial, baselines, synthetic, open source, system metadata, team, dates and the search. */
@@ -117,7 +132,7 @@ function facetsOf(all: BoardRow[], task: ResolvedTask) {
 export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: Partial<LeaderboardView>) {
   const task = await cachedTask(db, fullSlug);
   const { release, releases } = await taskReleases(db, task.id, view.release);
-  const board = await getBoard(db, release);
+  const [board, heldList] = await Promise.all([getBoard(db, release), heldOn(db, release)]);
   const boardView = view.view ?? "best";
   const all = board[boardView];
   let rows = all.filter(viewFilter(view));
@@ -168,6 +183,8 @@ export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: P
     top1: all.find((r) => r.rank === 1)?.primary ?? null,
     /** the view's baselines (whatever the filters and page), for a band of their own */
     baselines: all.filter((r) => r.baseline),
+    /** public uploads held for review by the integrity audit: not ranked, not in the rows, listed under the board */
+    held: heldList,
     /** rows matching the view's filters, before limit/offset */
     matched: rows.length,
     offset: view.offset ?? 0,

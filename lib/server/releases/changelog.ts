@@ -8,7 +8,8 @@ import { getTaskOrThrow } from "@/lib/server/tasks";
 
 // A task's public changelog: releases published and archived, re-scores and new public entries,
 // from the audit trail (events marked public), and its moderation ledger: every verification,
-// hide, withdrawal, removal and snapshot takedown of something that was public, with its date,
+// hide, hold for review and its clearance (issue 47), withdrawal, removal and snapshot takedown of
+// something that was public, with its date,
 // who decided (a role, never a name) and the reason given. A new entry whose submission is no
 // longer public (made private, hidden, withdrawn, deleted) drops out; the ledger's record of why
 // never does (it names the model and team as they were shown).
@@ -86,6 +87,8 @@ function changelogEvent(r: EventRow, base: string, ledger: boolean): ChangelogEv
     "submission.unverify": `${who}: verification withdrawn by the maintainers`,
     "submission.hide": `${who} hidden from the boards by ${by}${why}`,
     "submission.unhide": `${who} shown on the boards again by ${by}`,
+    "submission.hold": `${who} ${reason ?? "held for review"}; off the ranking until an admin decides`,
+    "submission.clear": `${who} cleared by ${role === "admin" ? "the maintainers (an admin)" : `the ${role}`} and ranked${why}`,
     "submission.withdraw": `${who} withdrawn by its ${role === "admin" ? "maintainers (an admin)" : "team"}`,
     "submission.delete": `${who} removed, with its predictions and scores, by ${by}`,
     "snapshot.takedown": `Snapshot ${r.target_id.slice(0, 12)}… of release ${version} taken down by ${by}${why}`,

@@ -12,7 +12,7 @@ import {
   takenRunOf,
   type SubmissionForm,
 } from "./ingest.sql";
-import type { ValidationReport } from "@/lib/contracts/submissions";
+import type { AuditView, ValidationReport } from "@/lib/contracts/submissions";
 import { getDatabase, type RawConnection, type Sql, sqlOf } from "@/lib/server/db";
 import { AppError, validationError } from "@/lib/errors";
 import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
@@ -27,7 +27,7 @@ import { holdQuota } from "@/lib/server/limits";
 import { computeScore, saveScore, type ComputedScore } from "@/lib/server/scoring";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
 import { getReleaseInstances } from "@/lib/server/cache";
-import { queueAudit } from "@/lib/server/integrity";
+import { auditInTransaction, readAuditView, UPLOADER } from "@/lib/server/integrity";
 import {
   assertJudgeBudget,
   decideUploadJudging,
@@ -164,6 +164,8 @@ export interface IngestResult {
   ladder: { released: boolean; margin: number | null; metrics: Metrics } | null;
   fileSize: number;
   sha256: string;
+  /** the integrity audit run inside the upload, as its team may read it (none: a dry run, a baseline, judging) */
+  audit?: AuditView;
 }
 
 type Checked = Awaited<ReturnType<Upload["check"]>>;
@@ -371,8 +373,6 @@ class Upload {
       await startJudging(sql, id, release.id, judging.plan, judging.cfg);
     } else {
       await saveScore(sql, task, id, release.id, score);
-      // the integrity audit (issue 34) runs once this commits: queued with the score, or not at all
-      if (!meta.baseline) await queueAudit(sql, id);
     }
     await markSubmissionScored(sql, id, {
       ...submissionForm(meta, { size: this.size, sha256: claimed.sha256 }, claimed.modelSkeleton),
@@ -400,6 +400,16 @@ class Upload {
           ...(release.hidden ? {} : { [task.primaryMetric]: score.result?.primaryValue ?? null }),
         },
       });
+  }
+
+  /**
+   * The integrity audit (issues 34, 47), last in the upload's transaction: a public upload it finds
+   * to be a near-copy of a public submission, or to reproduce a public release's truth, is held
+   * for review before anyone sees it ranked. Answers what the uploader's team may read of it.
+   */
+  async audit(sql: Sql, id: string): Promise<AuditView> {
+    await auditInTransaction(sql, this.database.prisma, id);
+    return readAuditView(sql, id, UPLOADER);
   }
 
   /** Hidden releases: what the Ladder released of the stored score. */
@@ -447,7 +457,9 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
       const claimed = await up.claim(sql, id, meta);
       await up.record(sql, id, c, meta, claimed);
       const ladder = up.release.hidden && !c.pending ? await up.ladder(sql, id) : null;
-      return { c, ladder, sha256: claimed.sha256 };
+      // a judged upload is audited once the server's judge has scored it (lib/server/judging)
+      const audit = c.pending || meta.baseline ? undefined : await up.audit(sql, id);
+      return { c, ladder, sha256: claimed.sha256, audit };
     })
     .catch((e) => {
       if (e instanceof DryRunAfterFile) return e;
@@ -463,6 +475,7 @@ export async function ingestPredictions(input: IngestInput): Promise<IngestResul
     ladder: out.ladder,
     fileSize: up.size,
     sha256: out.sha256,
+    ...(out.audit ? { audit: out.audit } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { sqlOf } from "@/lib/server/db";
 import { queueBoardRefresh } from "@/lib/server/scoring";
 import { isOwner } from "@/lib/server/teams";
 import { assertModelNameAvailable } from "@/lib/server/names";
+import { holdIfFlagged, queueReauditsOfHeldCopies } from "@/lib/server/integrity";
 
 /** The releases a submission has scores on: their boards' ranked sets move with it. */
 async function boardsOf(db: Pick<PrismaClient, "score">, submissionId: string): Promise<string[]> {
@@ -15,6 +16,9 @@ async function boardsOf(db: Pick<PrismaClient, "score">, submissionId: string): 
 
 // Who may change a submission after upload: its team's owners (visibility, logs link, withdraw)
 // and admins (those, plus verify, hide with a reason, delete). Every change is in the audit trail.
+// A submission the integrity audit holds for review (issue 47, `heldAt`; lib/server/integrity) is
+// decided by an admin here: verified or shown again, it is cleared and ranked; hidden with a
+// reason, the hold is confirmed. Both are entries of the public moderation ledger.
 
 async function load(db: PrismaClient, id: string) {
   const sub = await db.submission.findUnique({ where: { id } });
@@ -86,7 +90,10 @@ export async function updateSubmission(
         model: sub.model,
         submissionId: id,
       });
-    const after = await tx.submission.update({ where: { id }, data });
+    let after = await tx.submission.update({ where: { id }, data });
+    // made public after an audit that would have held a public upload: held as one would be
+    if (data.visibility === "public" && (await holdIfFlagged(sqlOf(tx), id)))
+      after = await tx.submission.findUniqueOrThrow({ where: { id } });
     // on or off the public boards: their rank intervals are recomputed
     if (data.visibility !== undefined || data.withdrawnAt) await queueBoardRefresh(sqlOf(tx), await boardsOf(tx, id));
     await auditChanges(tx, actor, id, sub, after, data);
@@ -102,6 +109,7 @@ type SubmissionChanges = {
   withdrawnAt?: Date;
   hiddenAt?: Date;
   hiddenReason?: string;
+  heldAt?: null;
   meta?: Prisma.InputJsonObject;
 };
 
@@ -135,6 +143,8 @@ function changesOf(sub: Submission, patch: SubmissionPatch): SubmissionChanges {
       data.hiddenAt = now;
       data.hiddenReason = WITHDRAWN_REASON;
     }
+    // a held one withdrawn: no longer waiting for a decision, off the boards as a withdrawal
+    if (sub.heldAt) Object.assign(data, { heldAt: null, hiddenReason: WITHDRAWN_REASON });
   }
   return data;
 }
@@ -189,11 +199,35 @@ async function auditChanges(
   });
 }
 
-/** Admins vouch for a submission (a badge on every view), or take it back. */
+/** The reason the ledger gives when an admin clears a held submission. */
+export const CLEARED_REASON = "nothing wrong found on review";
+
+/**
+ * An admin's decision on a submission held for review, in the deciding transaction: cleared (back
+ * on the boards, ranked) with `reason` null, else confirmed (hidden with the admin's reason).
+ */
+async function decideHold(tx: Prisma.TransactionClient, actor: Actor, sub: Submission, reason: string | null) {
+  const data = reason
+    ? { heldAt: null, hiddenReason: reason }
+    : { heldAt: null, hiddenAt: null, hiddenReason: null, withdrawnAt: null };
+  const after = await tx.submission.update({ where: { id: sub.id }, data });
+  await queueBoardRefresh(sqlOf(tx), await boardsOf(tx, sub.id));
+  const l = await ledgerEntry(tx, sub, actor, reason ?? CLEARED_REASON);
+  await auditSubmission(tx, actor, sub, {
+    action: reason ? "submission.hide" : "submission.clear",
+    public: l.public,
+    before: { held: { at: sub.heldAt!.toISOString(), reason: sub.hiddenReason }, model: sub.model },
+    after: { hidden: after.hiddenAt ? { reason: after.hiddenReason } : null, held: null, ...l.ledger },
+  });
+  return after;
+}
+
+/** Admins vouch for a submission (a badge on every view), or take it back. Verifying a held one clears it. */
 export async function verifySubmission(db: PrismaClient, actor: Actor, id: string, verified: boolean) {
   const sub = await load(db, id);
   const by = actor.email ?? "admin";
   return db.$transaction(async (tx) => {
+    const held = verified && sub.heldAt ? await decideHold(tx, actor, sub, null) : null;
     const after = await tx.submission.update({
       where: { id },
       data: verified ? { verifiedBy: by, verifiedAt: new Date() } : { verifiedBy: null, verifiedAt: null },
@@ -201,7 +235,7 @@ export async function verifySubmission(db: PrismaClient, actor: Actor, id: strin
     const l = await ledgerEntry(tx, sub, actor, null);
     await auditSubmission(tx, actor, sub, {
       action: verified ? "submission.verify" : "submission.unverify",
-      public: l.public && !sub.hiddenAt,
+      public: l.public && !(held ?? sub).hiddenAt,
       before: {
         verified: sub.verifiedAt ? { by: sub.verifiedBy, at: sub.verifiedAt.toISOString() } : null,
         model: sub.model,
@@ -215,10 +249,18 @@ export async function verifySubmission(db: PrismaClient, actor: Actor, id: strin
   });
 }
 
-/** Admins hide a submission from public views with a reason its team sees (null: show it again). */
+/**
+ * Admins hide a submission from public views with a reason its team sees (null: show it again). On
+ * one held for review it decides the hold: confirmed with a reason (it stays off), cleared without.
+ */
 export async function hideSubmission(db: PrismaClient, actor: Actor, id: string, reason: string | null) {
   const sub = await load(db, id);
+  const shown = (s: Submission) => ({
+    id,
+    hidden: s.hiddenAt ? { reason: s.hiddenReason, at: s.hiddenAt.toISOString() } : null,
+  });
   return db.$transaction(async (tx) => {
+    if (sub.heldAt) return shown(await decideHold(tx, actor, sub, reason));
     const after = await tx.submission.update({
       where: { id },
       // showing a withdrawn submission again takes the withdrawal back too
@@ -234,7 +276,7 @@ export async function hideSubmission(db: PrismaClient, actor: Actor, id: string,
       before: { hidden: sub.hiddenAt ? { reason: sub.hiddenReason } : null, model: sub.model },
       after: { hidden: after.hiddenAt ? { reason: after.hiddenReason } : null, ...l.ledger },
     });
-    return { id, hidden: after.hiddenAt ? { reason: after.hiddenReason, at: after.hiddenAt.toISOString() } : null };
+    return shown(after);
   });
 }
 
@@ -255,6 +297,8 @@ export async function deleteSubmission(db: PrismaClient, actor: Actor, id: strin
       },
     });
     const boards = await boardsOf(tx, id);
+    // uploads held as near-copies of it are audited again once it is gone (their holds may end)
+    await queueReauditsOfHeldCopies(sqlOf(tx), id);
     await tx.submission.delete({ where: { id } });
     await queueBoardRefresh(sqlOf(tx), boards);
   });

@@ -30,6 +30,8 @@ const KIND_LABEL: Record<string, string> = {
   "submission.unverify": "verification withdrawn",
   "submission.hide": "hidden",
   "submission.unhide": "shown again",
+  "submission.hold": "held for review",
+  "submission.clear": "cleared",
   "submission.withdraw": "withdrawn",
   "submission.delete": "removed",
   "snapshot.takedown": "snapshot taken down",
@@ -59,8 +61,9 @@ export default async function ChangelogPage({
       <h1 className="text-2xl font-bold">Changelog</h1>
       <p className="text-sm">
         Releases, re-scores and new public entries of this task, newest first, and its moderation ledger: every
-        verification, hide, withdrawal, removal and snapshot takedown of something that was public, with who decided (a
-        role) and the reason given. <a href={`/api/v1/tasks/${fullSlug}/changelog?format=atom`}>Atom feed</a> ·{" "}
+        verification, hide, hold for review and its clearance, withdrawal, removal and snapshot takedown of something
+        that was public, with who decided (a role) and the reason given.{" "}
+        <a href={`/api/v1/tasks/${fullSlug}/changelog?format=atom`}>Atom feed</a> ·{" "}
         <a href={`/api/v1/tasks/${fullSlug}/changelog`}>JSON</a>
       </p>
       <Card>

@@ -88,10 +88,12 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
   if (status === "judging") throw new AppError("internal", "a judging upload without an id");
   // where it stands: rank, baselines, its place among its system's uploads (public releases only)
   const standing = id && !result.hidden ? await standingOf(db, id, release.id).catch(() => null) : null;
-  // a hidden release: only what the Ladder released (docs/security.md)
+  // a hidden release: only what the Ladder released (docs/security.md); the integrity audit run
+  // inside the upload, as the team may read it (held for review, and why)
+  const audit = "audit" in result && result.audit ? { audit: result.audit } : {};
   return respond(
     UploadScored,
-    { id, status, ...disclosedUpload(result, actor), validation, standing },
+    { id, status, ...disclosedUpload(result, actor), validation, standing, ...audit },
     { status: id ? 201 : 200, headers },
   );
 });

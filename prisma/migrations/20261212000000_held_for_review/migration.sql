@@ -1,0 +1,11 @@
+-- Issue 47: uploads audited at upload, held before ranked (lib/server/integrity/hold.ts). A public
+-- upload the integrity audit finds to be a near-copy of another team's public submission, or to
+-- reproduce a public release's ground truth beyond what honest systems reach, is held: `held_at`
+-- says since when. A held submission is also hidden (`hidden_at`, with the public words of why in
+-- `hidden_reason`), so every public read that leaves hidden submissions out — boards, rank
+-- intervals, instance pages, badges, the catalog — leaves it out with no change of its own; its
+-- team sees it, and the board lists it under the ranking as "held for review". An admin's decision
+-- (clear: ranked; confirm: hidden with the admin's reason) or a later audit that no longer finds
+-- the cause sets `held_at` back to NULL, and each is an entry of the public moderation ledger.
+-- Nullable, no default: adding it rewrites nothing.
+ALTER TABLE "submissions" ADD COLUMN "held_at" TIMESTAMPTZ(3);
