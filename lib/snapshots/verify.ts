@@ -13,7 +13,9 @@ import type { StoredInstance, TaskKindName } from "@/lib/tasks/types";
 import { computeScore } from "@/lib/server/scoring/compute";
 import { outcomeAt } from "@/lib/server/scoring/outcomes";
 import { fixed } from "@/lib/format";
-import { readCsvGz, sha256, type Manifest } from "./format";
+import { SnapshotManifest } from "@/lib/contracts/snapshots";
+import type { Manifest } from "./format";
+import { readCsvGz, sha256Hex, utf8 } from "./tables";
 
 /** Where a snapshot's files come from: a folder, or a server. */
 export type ReadFile = (name: string) => Promise<Uint8Array>;
@@ -21,7 +23,18 @@ export type ReadFile = (name: string) => Promise<Uint8Array>;
 export interface Verdict {
   ok: boolean;
   lines: string[];
+  /** board rows recomputed (the "all" view), and how many of them matched */
+  rows: { total: number; ok: number };
 }
+
+/** What a caller may follow as it happens (the browser's progress): each line, and rows done of all. */
+export interface VerifyListener {
+  line?: (line: string, kind: "manifest" | "file" | "row" | "check") => void;
+  rows?: (done: number, total: number) => void;
+}
+
+/** Where checks write their lines. */
+type Out = (line: string) => void;
 
 type Row = Record<string, string | null>;
 const TOL = 1e-12;
@@ -41,17 +54,18 @@ function same(a: unknown, b: unknown): boolean {
 const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
 /** The files: hashes, sizes, rows, and the two formats of each table agreeing. */
-async function checkFiles(manifest: Manifest, read: ReadFile, out: string[]): Promise<Map<string, Row[]> | null> {
+async function checkFiles(manifest: Manifest, read: ReadFile, out: Out): Promise<Map<string, Row[]> | null> {
   const tables = new Map<string, Row[]>();
   let ok = true;
   for (const f of manifest.files) {
     const data = await read(f.name);
     const problems: string[] = [];
-    if (sha256(data) !== f.sha256) problems.push(`SHA-256 ${sha256(data).slice(0, 12)}… ≠ ${f.sha256.slice(0, 12)}…`);
+    const hash = await sha256Hex(data);
+    if (hash !== f.sha256) problems.push(`SHA-256 ${hash.slice(0, 12)}… ≠ ${f.sha256.slice(0, 12)}…`);
     if (data.length !== f.bytes) problems.push(`${data.length} bytes ≠ ${f.bytes}`);
     let rows: Row[] | Record<string, unknown>[] = [];
     try {
-      if (f.name.endsWith(".csv.gz")) tables.set(f.name.replace(/\.csv\.gz$/, ""), (rows = readCsvGz(data)));
+      if (f.name.endsWith(".csv.gz")) tables.set(f.name.replace(/\.csv\.gz$/, ""), (rows = await readCsvGz(data)));
       else {
         const ab = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
         rows = (await parquetReadObjects({ file: ab })) as Record<string, unknown>[];
@@ -65,7 +79,7 @@ async function checkFiles(manifest: Manifest, read: ReadFile, out: string[]): Pr
       problems.push(`unreadable: ${(e as Error).message}`);
     }
     if (rows.length !== f.rows) problems.push(`${rows.length} rows ≠ ${f.rows}`);
-    out.push(problems.length ? `✗ ${f.name}: ${problems.join("; ")}` : `✓ ${f.name} (${f.rows} rows, SHA-256 ok)`);
+    out(problems.length ? `✗ ${f.name}: ${problems.join("; ")}` : `✓ ${f.name} (${f.rows} rows, SHA-256 ok)`);
     ok &&= !problems.length;
   }
   return ok ? tables : null;
@@ -97,13 +111,19 @@ function resolved(manifest: Manifest): ResolvedTask {
 type Recomputed = ReturnType<typeof computeScore>;
 
 /** Each submission's score recomputed from the published predictions and truth; every difference is a line. */
-function checkRows(manifest: Manifest, tables: Map<string, Row[]>, out: string[]): Map<string, Recomputed> {
+function checkRows(
+  manifest: Manifest,
+  tables: Map<string, Row[]>,
+  out: Out,
+  done: (ok: boolean) => void,
+): Map<string, Recomputed> {
   const task = resolved(manifest);
   const instances: StoredInstance[] = tables.get("instances")!.map((r) => ({
     externalId: r.instance_id!,
     truth: JSON.parse(r.truth_json!),
     metadata: JSON.parse(r.metadata_json ?? "{}"),
   }));
+  const index = new Map(instances.map((inst, i) => [inst.externalId, i]));
   const bySubmission = new Map<string, Row[]>();
   for (const p of tables.get("predictions")!) {
     const list = bySubmission.get(p.submission_id!) ?? [];
@@ -124,25 +144,31 @@ function checkRows(manifest: Manifest, tables: Map<string, Row[]>, out: string[]
       },
     );
     scores.set(id, s);
-    const diffs: string[] = [];
-    const metrics = JSON.parse(r.metrics_json!);
-    if (!same(s.result?.metrics ?? {}, metrics)) diffs.push("metrics differ");
-    if (!same(s.result?.primaryValue ?? null, num(r.primary)))
-      diffs.push(`primary ${r.primary} ≠ ${s.result?.primaryValue}`);
-    if (!same(s.ci?.low ?? null, num(r.ci_low)) || !same(s.ci?.high ?? null, num(r.ci_high)))
-      diffs.push(`CI [${r.ci_low}, ${r.ci_high}] ≠ [${s.ci?.low}, ${s.ci?.high}]`);
-    if (s.covered !== Number(r.covered) || s.total !== Number(r.total))
-      diffs.push(`coverage ${r.covered}/${r.total} ≠ ${s.covered}/${s.total}`);
-    const index = new Map(instances.map((inst, i) => [inst.externalId, i]));
+    const diffs = rowDifferences(r, s);
     const wrong = preds.filter(
       (p) => String(outcomeAt(s.outcomes, instances.length, index.get(p.instance_id!)!)) !== p.correct,
     );
     if (wrong.length) diffs.push(`${wrong.length} outcome(s) differ, e.g. ${wrong[0].instance_id}`);
     const label = `${r.model}${r.team ? ` (${r.team})` : r.baseline ? " (baseline)" : ""}`;
     const value = r.primary === null ? "—" : fixed(Number(r.primary), 4);
-    out.push(diffs.length ? `✗ ${label}: ${diffs.join("; ")}` : `✓ ${label}: ${manifest.task.primaryMetric} ${value}`);
+    out(diffs.length ? `✗ ${label}: ${diffs.join("; ")}` : `✓ ${label}: ${manifest.task.primaryMetric} ${value}`);
+    done(!diffs.length);
   }
   return scores;
+}
+
+/** What a board row states and its recomputed score do not agree on: metrics, primary, CI, coverage. */
+function rowDifferences(r: Row, s: Recomputed): string[] {
+  const diffs: string[] = [];
+  const metrics = JSON.parse(r.metrics_json!);
+  if (!same(s.result?.metrics ?? {}, metrics)) diffs.push("metrics differ");
+  if (!same(s.result?.primaryValue ?? null, num(r.primary)))
+    diffs.push(`primary ${r.primary} ≠ ${s.result?.primaryValue}`);
+  if (!same(s.ci?.low ?? null, num(r.ci_low)) || !same(s.ci?.high ?? null, num(r.ci_high)))
+    diffs.push(`CI [${r.ci_low}, ${r.ci_high}] ≠ [${s.ci?.low}, ${s.ci?.high}]`);
+  if (s.covered !== Number(r.covered) || s.total !== Number(r.total))
+    diffs.push(`coverage ${r.covered}/${r.total} ≠ ${s.covered}/${s.total}`);
+  return diffs;
 }
 
 type Compare = (
@@ -152,7 +178,7 @@ type Compare = (
 ) => void;
 
 /** A check of one view's stated rank intervals against computed ones (a line per difference, or one ✓). */
-function comparer(board: Row[], out: string[]): Compare {
+function comparer(board: Row[], out: Out): Compare {
   return (view, rows, computed) => {
     const byId = new Map(board.filter((r) => r.view === view).map((r) => [r.submission_id, r]));
     let bad = 0;
@@ -162,12 +188,10 @@ function comparer(board: Row[], out: string[]): Compare {
       const stated = [s?.rank_lo, s?.rank_hi, s?.rank_sim_lo, s?.rank_sim_hi].map(num);
       if (![c.lo, c.hi, c.simLo, c.simHi].every((x, k) => x === stated[k])) {
         bad++;
-        out.push(
-          `✗ rank interval of ${r.model} (${view}): ${stated.join(", ")} ≠ ${c.lo}, ${c.hi}, ${c.simLo}, ${c.simHi}`,
-        );
+        out(`✗ rank interval of ${r.model} (${view}): ${stated.join(", ")} ≠ ${c.lo}, ${c.hi}, ${c.simLo}, ${c.simHi}`);
       }
     });
-    if (!bad) out.push(`✓ rank intervals (${view}): ${rows.length} rows, marginal and simultaneous`);
+    if (!bad) out(`✓ rank intervals (${view}): ${rows.length} rows, marginal and simultaneous`);
   };
 }
 
@@ -187,7 +211,7 @@ const member = (r: Row) => ({
  * mean that counts runs off the board (runs_withheld: made private or withdrawn, issue 47) cannot
  * be recomputed from the snapshot, nor then the best view's intervals: said, not checked.
  */
-function checkIntervals(tables: Map<string, Row[]>, scores: Map<string, Recomputed>, out: string[]): void {
+function checkIntervals(tables: Map<string, Row[]>, scores: Map<string, Recomputed>, out: Out): void {
   const board = tables.get("board")!;
   const ranked = board.filter((r) => r.view === "all" && !r.baseline && r.partial !== "true").map(member);
   const vector = (id: string) => scores.get(id)?.replicates ?? undefined;
@@ -206,11 +230,11 @@ function checkIntervals(tables: Map<string, Row[]>, scores: Map<string, Recomput
     compare("all", usable, all.rows);
     const best = bestWithRuns(ranked, vector, sets).filter((e) => e.vector !== undefined);
     for (const r of withheld)
-      out.push(
+      out(
         `· ${r.model}: its mean counts ${r.runs_withheld} run(s) its team made private or withdrew, which this snapshot does not hold: not recomputed`,
       );
     if (withheld.length)
-      out.push(`· rank intervals (best): not recomputed (${withheld.length} row(s) count runs not in this snapshot)`);
+      out(`· rank intervals (best): not recomputed (${withheld.length} row(s) count runs not in this snapshot)`);
     else {
       const iv = rankIntervals(
         best.map((e) => e.primary_value),
@@ -248,7 +272,7 @@ function checkRunRows(
   board: Row[],
   best: ReturnType<typeof bestWithRuns>,
   sets: ReturnType<typeof runSetsOf<ReturnType<typeof member>>>,
-  out: string[],
+  out: Out,
 ) {
   const anchors = new Set([...sets.values()].map((set) => anchorOf(set).submission_id));
   for (const e of best) {
@@ -260,7 +284,7 @@ function checkRunRows(
       same(e.primary_value, num(row.primary)) &&
       same(ci.low, num(row.ci_low)) &&
       same(ci.high, num(row.ci_high));
-    out.push(
+    out(
       ok
         ? `✓ ${row!.model}: the mean of its runs ${fixed(e.primary_value, 4)} and its two-level interval`
         : `✗ ${row?.model ?? e.submission_id}: the mean over runs or its interval differs (${row?.primary} [${row?.ci_low}, ${row?.ci_high}] ≠ ${e.primary_value} [${ci.low}, ${ci.high}])`,
@@ -268,27 +292,65 @@ function checkRunRows(
   }
 }
 
+/** The manifest, checked against its contract; or what is wrong with it. */
+function parseManifest(bytes: Uint8Array): Manifest | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(utf8(bytes));
+  } catch (e) {
+    return `not JSON (${(e as Error).message})`;
+  }
+  const parsed = SnapshotManifest.safeParse(json);
+  if (!parsed.success)
+    return `not a snapshot manifest (${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`;
+  return parsed.data;
+}
+
 /**
  * Verifies a snapshot read through `read` (manifest.json and the files it names). `id`, when
- * known, must be the manifest's SHA-256. Returns a line per check (✓, or what differs).
+ * known, must be the manifest's SHA-256. Returns a line per check (✓, or what differs) and how many
+ * board rows were recomputed; `listen` follows the lines and rows as they are decided.
  */
-export async function verifySnapshot(read: ReadFile, id?: string): Promise<Verdict> {
+export async function verifySnapshot(read: ReadFile, id?: string, listen: VerifyListener = {}): Promise<Verdict> {
   const lines: string[] = [];
+  const rows = { total: 0, ok: 0 };
+  const sink =
+    (kind: Parameters<NonNullable<VerifyListener["line"]>>[1]): Out =>
+    (line) => {
+      lines.push(line);
+      listen.line?.(line, kind);
+    };
   const bytes = await read("manifest.json");
-  const actual = sha256(bytes);
-  if (id && actual !== id) return { ok: false, lines: [`✗ manifest.json: SHA-256 ${actual} is not the id ${id}`] };
-  const manifest = JSON.parse(Buffer.from(bytes).toString("utf8")) as Manifest;
-  lines.push(
+  const actual = await sha256Hex(bytes);
+  if (id && actual !== id) {
+    sink("manifest")(`✗ manifest.json: SHA-256 ${actual} is not the id ${id}`);
+    return { ok: false, lines, rows };
+  }
+  const manifest = parseManifest(bytes);
+  if (typeof manifest === "string") {
+    sink("manifest")(`✗ manifest.json: ${manifest}`);
+    return { ok: false, lines, rows };
+  }
+  rows.total = manifest.release.hidden ? 0 : (manifest.files.find((f) => f.name === "board.csv.gz")?.rows ?? 0);
+  sink("manifest")(
     `✓ manifest.json: snapshot ${actual} of ${manifest.task.slug} ${manifest.release.version} (${manifest.createdAt}, metrics ${manifest.metricsVersion})`,
   );
-  const tables = await checkFiles(manifest, read, lines);
-  if (!tables) return { ok: false, lines };
+  const tables = await checkFiles(manifest, read, sink("file"));
+  if (!tables) return { ok: false, lines, rows };
   if (manifest.release.hidden) {
-    lines.push(`· a hidden release: the board only (${manifest.withheld.join(", ")} withheld); nothing to recompute`);
-    return { ok: true, lines };
+    sink("check")(
+      `· a hidden release: the board only (${manifest.withheld.join(", ")} withheld); nothing to recompute`,
+    );
+    return { ok: true, lines, rows };
   }
-  const scores = checkRows(manifest, tables, lines);
-  if (manifest.rankIntervals.state === "fresh") checkIntervals(tables, scores, lines);
-  else lines.push(`· rank intervals were ${manifest.rankIntervals.state} when the snapshot was made: not checked`);
-  return { ok: lines.every((l) => !l.startsWith("✗")), lines };
+  rows.total = tables.get("board")!.filter((b) => b.view === "all").length;
+  let done = 0;
+  const scores = checkRows(manifest, tables, sink("row"), (ok) => {
+    rows.ok += ok ? 1 : 0;
+    listen.rows?.(++done, rows.total);
+  });
+  const check = sink("check");
+  if (manifest.rankIntervals.state === "fresh") checkIntervals(tables, scores, check);
+  else check(`· rank intervals were ${manifest.rankIntervals.state} when the snapshot was made: not checked`);
+  return { ok: lines.every((l) => !l.startsWith("✗")), lines, rows };
 }
