@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bibtex, citationCff } from "./citation";
+import { CATALOG } from "./tasks/catalog";
 
 const input = {
   benchmark: {
@@ -18,8 +19,8 @@ describe("citations", () => {
   it("BibTeX: the paper (authors as Family, Given) and the release with its permalink and access date", () => {
     const b = bibtex(input);
     expect(b).toContain("@misc{mathews-bouncerbench,");
-    expect(b).toContain("author = {Mathews, Noble Saji and Nagappan, Meiyappan}");
-    expect(b).toContain("title  = {{Is Your Automated Software Engineer Trustworthy?}}");
+    expect(b).toContain("author        = {Mathews, Noble Saji and Nagappan, Meiyappan}");
+    expect(b).toContain("title         = {{Is Your Automated Software Engineer Trustworthy?}}");
     expect(b).toContain("@misc{mathews-bouncerbench-input-leaderboard-10,");
     expect(b).toContain("howpublished = {\\url{https://lb.example.org/tasks/bouncerbench/input?release=1.0}}");
     expect(b).toContain("Dataset release 1.0, published 2026-11-21; accessed 2026-11-22");
@@ -45,7 +46,7 @@ describe("citations", () => {
   });
   it("escapes BibTeX specials in titles", () => {
     expect(bibtex({ ...input, benchmark: { ...input.benchmark, paperTitle: "A & B: 100% {fun}" } })).toContain(
-      "title  = {{A \\& B: 100\\% \\{fun\\}}}",
+      "title         = {{A \\& B: 100\\% \\{fun\\}}}",
     );
   });
   it("CITATION.cff 1.2.0 with the release as version and the paper as preferred citation", () => {
@@ -57,5 +58,54 @@ describe("citations", () => {
     expect(c).toContain(
       'preferred-citation:\n  type: article\n  title: "Is Your Automated Software Engineer Trustworthy?"',
     );
+  });
+
+  // the four papers of ../seeds: year, venue or arXiv id, DOI where the paper prints one, and a
+  // direct URL (never a search); ids as the papers print them (A&V, CI-Bench: their ACM reference
+  // lines) or as their arXiv pages give them (BouncerBench, CR-Bench: the copies print none)
+  const PAPERS = [
+    {
+      slug: "bouncerbench",
+      type: "misc",
+      lines: ["year          = {2025}", "eprint        = {2506.17812}", "archivePrefix = {arXiv}"],
+      url: "https://arxiv.org/abs/2506.17812",
+    },
+    {
+      slug: "abstain-validate",
+      type: "inproceedings",
+      lines: ["year          = {2026}", "doi           = {10.1145/3786583.3786858}", "(ICSE-SEIP '26)"],
+      url: "https://doi.org/10.1145/3786583.3786858",
+    },
+    {
+      slug: "ci-bench",
+      type: "inproceedings",
+      lines: ["year          = {2026}", "doi           = {10.1145/3774748.3787606}", "(ICSE-Companion '26)"],
+      url: "https://doi.org/10.1145/3774748.3787606",
+    },
+    {
+      slug: "cr-bench",
+      type: "misc",
+      lines: ["year          = {2026}", "eprint        = {2603.11078}", "archivePrefix = {arXiv}"],
+      url: "https://arxiv.org/abs/2603.11078",
+    },
+  ];
+  it.each(PAPERS)("$slug: BibTeX and CITATION.cff with year, id and a direct URL", (p) => {
+    const b = CATALOG.find((x) => x.slug === p.slug)!;
+    expect(b.paperUrl).toBe(p.url);
+    const c = {
+      ...input,
+      benchmark: { slug: b.slug, name: b.name, paperTitle: b.paperTitle, paperAuthors: b.paperAuthors },
+    };
+    const entry = bibtex(c).split("\n\n")[0];
+    expect(entry).toMatch(new RegExp(`^@${p.type}\\{`));
+    for (const l of p.lines) expect(entry).toContain(l);
+    expect(entry).toContain(`url           = {${p.url}}`);
+    expect(entry.split("{").length).toBe(entry.split("}").length);
+    const cff = citationCff(c);
+    expect(cff).toContain(`  url: "${p.url}"`);
+    expect(cff).toMatch(/\n {2}year: 202[56]\n/);
+  });
+  it("no catalog link is a search", () => {
+    for (const b of CATALOG) expect(b.paperUrl ?? "").not.toMatch(/search|[?&]query=/);
   });
 });

@@ -1,8 +1,10 @@
 // Citations of a benchmark's paper and of a leaderboard release, as BibTeX and as CITATION.cff
 // (Citation File Format 1.2.0). Pure: the catalog's paper data and the release shown.
+import { CATALOG, type PaperPublication } from "@/lib/tasks/catalog";
 
 export interface CitationInput {
-  benchmark: { slug: string; name: string; paperTitle: string; paperAuthors: string[] };
+  /** `paper`: where the paper appeared; the catalog's entry of `slug` when not given */
+  benchmark: { slug: string; name: string; paperTitle: string; paperAuthors: string[]; paper?: PaperPublication };
   task: { slug: string; name: string };
   release: { version: string; publishedAt: string | null };
   /** the leaderboard's address (a permalink to this release) */
@@ -21,20 +23,47 @@ function splitName(full: string): { family: string; given: string } {
   return { family: parts[parts.length - 1], given: parts.slice(0, -1).join(" ") };
 }
 
-/** Two BibTeX entries: the paper, and the leaderboard release (with the date it was read). */
-export function bibtex(c: CitationInput): string {
-  const first = splitName(c.benchmark.paperAuthors[0] ?? c.benchmark.name).family;
-  const paperKey = `${key(first)}-${key(c.benchmark.slug)}`;
+/** Where the benchmark's paper appeared: given, or the catalog's. */
+export function paperOf(b: CitationInput["benchmark"]): PaperPublication | null {
+  return b.paper ?? CATALOG.find((x) => x.slug === b.slug)?.paper ?? null;
+}
+
+/** The paper's direct address: its DOI, else its arXiv abstract page. */
+export function paperUrlOf(p: PaperPublication | null): string | null {
+  if (p?.doi) return `https://doi.org/${p.doi}`;
+  if (p?.arxiv) return `https://arxiv.org/abs/${p.arxiv}`;
+  return null;
+}
+
+/** The paper's BibTeX entry: @inproceedings with its DOI, or an arXiv @misc (eprint), with year and URL. */
+function paperEntry(c: CitationInput, paperKey: string): string[] {
+  const p = paperOf(c.benchmark);
+  const url = paperUrlOf(p);
   const authors = c.benchmark.paperAuthors.map((a) => {
     const n = splitName(a);
     return `${n.family}, ${n.given}`;
   });
+  const field = (k: string, v: string) => `  ${k.padEnd(13)} = {${v}},`;
+  const fields = [
+    field("title", `{${bib(c.benchmark.paperTitle)}}`),
+    field("author", bib(authors.join(" and "))),
+    ...(p?.booktitle ? [field("booktitle", bib(p.booktitle))] : []),
+    ...(p?.publisher ? [field("publisher", bib(p.publisher))] : []),
+    ...(p ? [field("year", String(p.year))] : []),
+    ...(p?.doi ? [field("doi", p.doi)] : []),
+    ...(p?.arxiv ? [field("eprint", p.arxiv), field("archivePrefix", "arXiv"), field("primaryClass", "cs.SE")] : []),
+    ...(url ? [field("url", url)] : []),
+    `  note          = {${bib(c.benchmark.name)}}`,
+  ];
+  return [`@${p?.booktitle ? "inproceedings" : "misc"}{${paperKey},`, ...fields, `}`];
+}
+
+/** Two BibTeX entries: the paper, and the leaderboard release (with the date it was read). */
+export function bibtex(c: CitationInput): string {
+  const first = splitName(c.benchmark.paperAuthors[0] ?? c.benchmark.name).family;
+  const paperKey = `${key(first)}-${key(c.benchmark.slug)}`;
   return [
-    `@misc{${paperKey},`,
-    `  title  = {{${bib(c.benchmark.paperTitle)}}},`,
-    `  author = {${bib(authors.join(" and "))}},`,
-    `  note   = {${bib(c.benchmark.name)}}`,
-    `}`,
+    ...paperEntry(c, paperKey),
     ``,
     `@misc{${paperKey}-${key(c.task.slug)}-leaderboard-${key(c.release.version)},`,
     `  title        = {{${bib(`${c.benchmark.name} ${c.task.name} leaderboard, release ${c.release.version}`)}}},`,
@@ -71,11 +100,26 @@ export function citationCff(c: CitationInput): string {
       : []),
     `authors:`,
     ...people("  "),
-    `preferred-citation:`,
-    `  type: article`,
-    `  title: ${yaml(c.benchmark.paperTitle)}`,
-    `  authors:`,
-    ...people("    "),
+    ...preferredCitation(c, people("    ")),
     ``,
   ].join("\n");
+}
+
+/** CITATION.cff's preferred-citation: the paper, with its year, proceedings, DOI or arXiv id and URL. */
+function preferredCitation(c: CitationInput, authors: string[]): string[] {
+  const p = paperOf(c.benchmark);
+  const url = paperUrlOf(p);
+  return [
+    `preferred-citation:`,
+    `  type: ${p?.booktitle ? "conference-paper" : "article"}`,
+    `  title: ${yaml(c.benchmark.paperTitle)}`,
+    `  authors:`,
+    ...authors,
+    ...(p ? [`  year: ${p.year}`] : []),
+    ...(p?.booktitle ? [`  collection-title: ${yaml(p.booktitle)}`] : []),
+    ...(p?.publisher ? [`  publisher:`, `    name: ${yaml(p.publisher)}`] : []),
+    ...(p?.doi ? [`  doi: ${yaml(p.doi)}`] : []),
+    ...(p?.arxiv ? [`  identifiers:`, `    - type: other`, `      value: ${yaml(`arXiv:${p.arxiv}`)}`] : []),
+    ...(url ? [`  url: ${yaml(url)}`] : []),
+  ];
 }

@@ -9,12 +9,24 @@ export interface TaskDef {
   options: TaskOptions;
 }
 
+/** Where and when a paper appeared (from the paper itself, or its arXiv page where the copy has no id). */
+export interface PaperPublication {
+  year: number;
+  /** the proceedings it is in, as the paper's ACM reference prints it */
+  booktitle?: string;
+  publisher?: string;
+  doi?: string;
+  /** arXiv identifier (YYMM.NNNNN) */
+  arxiv?: string;
+}
+
 export interface BenchmarkDef {
   slug: string;
   name: string;
   paperTitle: string;
-  /** where the paper is read: its DOI when the paper prints one, else an arXiv title search */
+  /** where the paper is read: its DOI, else its arXiv abstract page — a direct link, never a search */
   paperUrl?: string;
+  paper?: PaperPublication;
   /** the paper's authors, in order (as printed on its first page) */
   paperAuthors: string[];
   description: string;
@@ -27,7 +39,10 @@ export const CATALOG: BenchmarkDef[] = [
     slug: "bouncerbench",
     name: "BouncerBench",
     paperTitle: "Is Your Automated Software Engineer Trustworthy?",
-    paperUrl: "https://arxiv.org/search/?searchtype=title&query=Is+Your+Automated+Software+Engineer+Trustworthy",
+    // the copy in ../seeds prints no id; arXiv:2506.17812 is the paper's arXiv page (arxiv.org/abs/2506.17812,
+    // the same text) and the BibTeX of its site bouncerbench.com, which the paper names
+    paperUrl: "https://arxiv.org/abs/2506.17812",
+    paper: { year: 2025, arxiv: "2506.17812" },
     paperAuthors: ["Noble Saji Mathews", "Meiyappan Nagappan"],
     description:
       "Can an agent refuse? Input bouncers must reject vague or impossible tickets before work starts; output bouncers must reject patches that are wrong.",
@@ -66,6 +81,13 @@ export const CATALOG: BenchmarkDef[] = [
     name: "Abstain-and-Validate",
     paperTitle: "Abstain and Validate: A Dual-LLM Policy for Reducing Noise in Agentic Program Repair",
     paperUrl: "https://doi.org/10.1145/3786583.3786858",
+    paper: {
+      year: 2026,
+      booktitle:
+        "2026 IEEE/ACM 48th International Conference on Software Engineering: Software Engineering in Practice (ICSE-SEIP '26)",
+      publisher: "ACM",
+      doi: "10.1145/3786583.3786858",
+    },
     paperAuthors: [
       "José Cambronero",
       "Michele Tufano",
@@ -94,8 +116,14 @@ export const CATALOG: BenchmarkDef[] = [
   {
     slug: "ci-bench",
     name: "CI-Bench",
-    paperTitle: "CI-Bench: A Framework for Evaluating LLM Tools on CI Failures",
+    paperTitle: "CI-Bench: A Framework for Evaluating Large Language Model Tools on CI Failures",
     paperUrl: "https://doi.org/10.1145/3774748.3787606",
+    paper: {
+      year: 2026,
+      booktitle: "2026 IEEE/ACM 48th International Conference on Software Engineering (ICSE-Companion '26)",
+      publisher: "ACM",
+      doi: "10.1145/3774748.3787606",
+    },
     paperAuthors: ["Raian Latif Nabil", "Hao-Nan Zhu", "Cindy Rubio-González"],
     description: "Repair reproducible CI failures; patches are checked against the developer's fix.",
     tasks: [
@@ -114,8 +142,9 @@ export const CATALOG: BenchmarkDef[] = [
     slug: "cr-bench",
     name: "CR-Bench",
     paperTitle: "CR-Bench: Evaluating the Real-World Utility of AI Code Review Agents",
-    paperUrl:
-      "https://arxiv.org/search/?searchtype=title&query=CR-Bench+Evaluating+the+Real-World+Utility+of+AI+Code+Review+Agents",
+    // the copy in ../seeds prints no id; arXiv:2603.11078 is its arXiv page (arxiv.org/abs/2603.11078)
+    paperUrl: "https://arxiv.org/abs/2603.11078",
+    paper: { year: 2026, arxiv: "2603.11078" },
     paperAuthors: ["Kristen Pereira", "Neelabh Sinha", "Rajat Ghosh", "Debojyoti Dutta"],
     description: "Code review agents: find the known bug in each pull request without drowning reviewers in noise.",
     tasks: [
