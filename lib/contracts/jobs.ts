@@ -32,6 +32,8 @@ export const JOB_PAYLOADS = {
   "bump-board": z.object({ releaseId: id, version: z.string().regex(/^\d{1,19}$/) }),
   /** tracked: freeze a published release's board into a content-addressed snapshot (issue 31) */
   snapshot: z.object({ releaseId: id, reason: z.enum(["publish", "changed", "admin"]) }),
+  /** internal: a published release's board changed: freeze it within seconds (debounced per release, issue 48) */
+  "snapshot-board": z.object({ releaseId: id }),
   /** internal: a re-score of a published release finished: queue its snapshot */
   "snapshot-published": z.object({ releaseId: id }),
   /** internal, daily (cron): snapshot the published releases whose board moved since their last one */

@@ -24,6 +24,8 @@ export const SnapshotListItem = z.object({
   takenDown: z.object({ at: z.iso.datetime(), reason: z.string() }).nullable(),
   url: z.string(),
   manifest: z.string(),
+  /** the snapshot's page: what it holds, its files, how to cite and verify it */
+  page: z.string(),
 });
 export const SnapshotList = z.object({ task: z.string(), snapshots: z.array(SnapshotListItem) });
 export type SnapshotList = z.infer<typeof SnapshotList>;
@@ -68,3 +70,33 @@ export const SnapshotManifest = z.object({
   ),
 });
 export type SnapshotManifest = z.infer<typeof SnapshotManifest>;
+
+/** A key's id: the first 16 hex digits of the SHA-256 of its raw 32-byte public key. */
+const keyId = z.string().regex(/^[0-9a-f]{16}$/, "a key id is 16 hex digits (of the SHA-256 of the raw public key)");
+
+/**
+ * GET /api/v1/snapshots/{id}/signature (issue 48): the host's detached Ed25519 signature over the
+ * exact bytes of the snapshot's manifest.json, and the key that made it.
+ */
+export const SnapshotSignature = z.object({
+  alg: z.literal("Ed25519"),
+  keyId,
+  /** base64 of the 64-byte signature */
+  signature: z.string().regex(/^[A-Za-z0-9+/]{86}==$/, "base64 of a 64-byte Ed25519 signature"),
+});
+export type SnapshotSignature = z.infer<typeof SnapshotSignature>;
+
+/** GET /.well-known/leaderboard-keys.json: every key the host signs (or signed) snapshots with. */
+export const LeaderboardKeys = z.object({
+  keys: z.array(
+    z.object({
+      keyId,
+      alg: z.literal("Ed25519"),
+      /** base64 of the raw 32-byte public key */
+      publicKey: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, "base64 of a raw 32-byte Ed25519 public key"),
+      /** when it was retired (a new key took its place; its signatures still verify), or null: the active key */
+      retired: z.iso.datetime().nullable(),
+    }),
+  ),
+});
+export type LeaderboardKeys = z.infer<typeof LeaderboardKeys>;

@@ -138,6 +138,14 @@ export function writeSnapshot(
       { name: `${t.name}.parquet`, data: parquet(t) },
     ].map((f) => ({ ...f, sha256: sha256(f.data), bytes: f.data.length, rows: t.rows.length })),
   );
+  return { ...manifestOf(head, files), files };
+}
+
+/** The manifest naming these files, as served (keys sorted, two-space indent), and its SHA-256: the id. */
+export function manifestOf(
+  head: Omit<Manifest, "format" | "formatVersion" | "files">,
+  files: ManifestFile[],
+): { id: string; manifest: Buffer } {
   const manifest: Manifest = {
     format: SNAPSHOT_FORMAT,
     formatVersion: SNAPSHOT_FORMAT_VERSION,
@@ -145,7 +153,7 @@ export function writeSnapshot(
     files: files.map(({ name, sha256, bytes, rows }) => ({ name, sha256, bytes, rows })),
   };
   const bytes = Buffer.from(`${JSON.stringify(JSON.parse(stableStringify(manifest)), null, 2)}\n`);
-  return { id: sha256(bytes), manifest: bytes, files };
+  return { id: sha256(bytes), manifest: bytes };
 }
 
 /** The rows of a gzipped CSV written by csvGz, as strings (empty: null). */

@@ -10,11 +10,10 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parquet, PREDICTION_COLUMNS, readCsvGz } from "@/lib/snapshots/format";
 import { verifySnapshot } from "@/lib/snapshots/verify";
 import { sqlOf } from "@/lib/server/db";
 import { buildSnapshot } from "@/lib/server/snapshots";
-import { releasesDueForSnapshot } from "@/lib/server/snapshots/snapshots.sql";
+import { collectObjects, releasesDueForSnapshot } from "@/lib/server/snapshots/snapshots.sql";
 import { HIDDEN_PUBLISHED, importInputRelease } from "../helpers/bouncer";
 import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { apiRequest, multipartRequest } from "../helpers/requests";
@@ -49,7 +48,8 @@ beforeAll(async () => {
         multipartRequest(
           "/api/v1/tasks/bouncerbench/input/submissions",
           { model: `${name}-m${m}`, visibility: "public" },
-          { name: "p.json", text: predictions((i) => (i * (k + 2) + m) % 5 < 2) },
+          // four different systems (two teams' identical files would be a copy, held for review)
+          { name: "p.json", text: predictions((i) => (i * (k + 2) + m) % 7 < 3) },
           tokens[k],
         ),
       );
@@ -74,26 +74,18 @@ async function download(id: string): Promise<string> {
 }
 
 /**
- * Rewrites the predictions of a copy; when `forge`, as a careful forger would: the Parquet copy
- * rewritten to agree, and the manifest's hashes of both (the id then no longer matches).
+ * Rewrites the predictions of a copy; when `forge`, as a careful forger would: the manifest's hash
+ * of the file rewritten too (the id then no longer matches).
  */
 function tamper(dir: string, edit: (csv: string) => string, forge: boolean) {
   const file = path.join(dir, "predictions.csv.gz");
   const data = zlib.gzipSync(Buffer.from(edit(zlib.gunzipSync(fs.readFileSync(file)).toString())));
   fs.writeFileSync(file, data);
   if (!forge) return;
-  const rows = readCsvGz(data).map((r) => ({ ...r, correct: r.correct === null ? null : r.correct === "true" }));
-  const pq = parquet({ name: "predictions", columns: PREDICTION_COLUMNS, rows });
-  fs.writeFileSync(path.join(dir, "predictions.parquet"), pq);
   const m = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
-  for (const [name, bytes] of [
-    ["predictions.csv.gz", data],
-    ["predictions.parquet", pq],
-  ] as const) {
-    const f = m.files.find((x: { name: string }) => x.name === name);
-    f.sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
-    f.bytes = bytes.length;
-  }
+  const f = m.files.find((x: { name: string }) => x.name === "predictions.csv.gz");
+  f.sha256 = crypto.createHash("sha256").update(data).digest("hex");
+  f.bytes = data.length;
   fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(m, null, 2));
 }
 
@@ -135,8 +127,8 @@ describe("a snapshot of a public release", () => {
         "moderation.parquet",
         "instances.csv.gz",
         "instances.parquet",
+        // predictions as one gzipped CSV joined from a part per submission (issue 48): no Parquet copy
         "predictions.csv.gz",
-        "predictions.parquet",
       ].sort(),
     );
     const dir = await download(snapshotId);
@@ -159,8 +151,8 @@ describe("a snapshot of a public release", () => {
     expect(v.ok).toBe(true);
     // the four uploads and the baselines, each recomputed
     expect(v.lines.filter((l) => /^✓ snap-[ab]-m[01] \(snap-[ab]\): F_m 0\.\d{4}$/.test(l))).toHaveLength(4);
-    // the four uploads and the two seeded systems are ranked; baselines are not
-    expect(v.lines).toContain("✓ rank intervals (all): 6 rows, marginal and simultaneous");
+    // the four uploads and the paper's five seeded systems are ranked; baselines are not
+    expect(v.lines).toContain("✓ rank intervals (all): 9 rows, marginal and simultaneous");
     expect(v.lines.some((l) => l.startsWith("✓ rank intervals (best)"))).toBe(true);
   });
 
@@ -179,12 +171,6 @@ describe("a snapshot of a public release", () => {
     const v1 = await verifySnapshot(fromDir(plain), snapshotId);
     expect(v1.ok).toBe(false);
     expect(v1.lines.find((l) => l.startsWith("✗ predictions.csv.gz"))).toMatch(/SHA-256/);
-    // the CSV alone changed: its Parquet copy no longer agrees
-    expect(
-      (await verifySnapshot(fromDir(plain))).lines.some((l) =>
-        /^✗ predictions\.parquet: .*differs from the CSV/.test(l),
-      ),
-    ).toBe(true);
 
     const forged = await download(snapshotId);
     tamper(forged, flip, true);
@@ -394,6 +380,73 @@ describe("a snapshot of a public release", () => {
       releaseId,
     ]);
     expect((await releasesDueForSnapshot(sqlOf(db.prisma))).map((r) => r.id)).not.toContain(releaseId);
+  });
+
+  it("costs what changed: after one upload, a debounced job freezes the board with that upload's part, the board and the ledger as new objects", async () => {
+    const since = (await db.query<{ now: Date }>(`SELECT now() AS now`))[0].now;
+    const res = await dispatch(
+      multipartRequest(
+        "/api/v1/tasks/bouncerbench/input/submissions",
+        { model: "snap-cost", visibility: "public" },
+        { name: "p.json", text: predictions((i) => i % 11 < 4) },
+        tokens[0],
+      ),
+    );
+    expect(res.status).toBe(201);
+    const upload = ((await res.json()) as { id: string }).id;
+    await db.runJobs(); // scores, refreshes the board: its snapshot is queued a moment later
+    const queued = await db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM graphile_worker.jobs WHERE task_identifier = 'snapshot-board' AND key = $1`,
+      [`snapshot-board:${releaseId}`],
+    );
+    expect(queued[0].n).toBe("1");
+    await new Promise((r) => setTimeout(r, 2200));
+    await db.runJobs();
+    const [snap] = await db.query<{ id: string; snap: string; now: string }>(
+      `SELECT s.id, s.board_version::text AS snap, r.board_version::text AS now FROM snapshots s
+         JOIN releases r ON r.id = s.release_id WHERE s.release_id = $1::uuid ORDER BY s.created_at DESC LIMIT 1`,
+      [releaseId],
+    );
+    // the newest snapshot holds the board readers see now, and the upload's predictions
+    expect(snap.snap).toBe(snap.now);
+    const dir = await download(snap.id);
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, "predictions.csv.gz"))).toString()).toContain(upload);
+    expect((await verifySnapshot(fromDir(dir), snap.id)).ok).toBe(true);
+    // new storage: the board and the ledger (two formats each), the gzip trailer and this upload's part
+    const fresh = await db.query<{ sha256: string; size: number }>(
+      `SELECT sha256, size FROM snapshot_objects WHERE created_at >= $1`,
+      [since],
+    );
+    const [part] = await db.query<{ object: string }>(
+      `SELECT object FROM snapshot_parts WHERE submission_id = $1::uuid`,
+      [upload],
+    );
+    expect(fresh.map((o) => o.sha256)).toContain(part.object);
+    expect(fresh.length).toBeLessThanOrEqual(6);
+    const [other] = await db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM snapshot_parts WHERE release_id = $1::uuid AND object = ANY($2::text[]) AND submission_id <> $3::uuid`,
+      [releaseId, fresh.map((o) => o.sha256), upload],
+    );
+    expect(other.n).toBe("0");
+  });
+
+  it("collects the objects no live snapshot holds, an hour after they were written, and keeps every live file whole", async () => {
+    await db.query(
+      `INSERT INTO snapshot_objects (sha256, size, data) VALUES ('orphan', 3, 'abc'), ('young', 3, 'abc')`,
+    );
+    await db.query(`UPDATE snapshot_objects SET created_at = now() - interval '2 hours' WHERE sha256 <> 'young'`);
+    const gone = await collectObjects(sqlOf(db.prisma));
+    expect(gone.objects).toBeGreaterThanOrEqual(1);
+    const left = await db.query<{ sha256: string }>(
+      `SELECT sha256 FROM snapshot_objects WHERE sha256 IN ('orphan', 'young')`,
+    );
+    expect(left.map((r) => r.sha256)).toEqual(["young"]);
+    // every live snapshot still downloads and verifies
+    const live = await db.query<{ id: string }>(
+      `SELECT id FROM snapshots WHERE release_id = $1::uuid AND taken_down_at IS NULL ORDER BY created_at DESC LIMIT 2`,
+      [releaseId],
+    );
+    for (const { id } of live) expect((await verifySnapshot(fromDir(await download(id)), id)).ok).toBe(true);
   });
 
   it("is taken down only by an admin, with a reason the listing shows", async () => {

@@ -3,14 +3,15 @@ import type { Sql } from "@/lib/server/db";
 
 /**
  * What a task's pages show of the task and its benchmark (md5 of their rows: name, description,
- * quotas, the approved-teams switch …), its newest snapshot and how many were taken down, and
+ * quotas, the approved-teams switch …), its newest snapshot (and the board version it is known to
+ * hold: the cite card names it once it holds the board on screen) and how many were taken down, and
  * every release of it as
  * id:status:board_version:hidden:version, in one string; "" for no such task.
  */
 export async function releaseSignature(sql: Sql, fullSlug: string) {
   const [r] = await sql<{ sig: string | null }>(
     `SELECT md5(t::text) || ':' || md5(b::text) || '|' ||
-            coalesce((SELECT s.id || ':' || (s.taken_down_at IS NOT NULL) FROM snapshots s WHERE s.task_id = t.id
+            coalesce((SELECT s.id || ':' || s.board_version || ':' || (s.taken_down_at IS NOT NULL) FROM snapshots s WHERE s.task_id = t.id
                        ORDER BY s.created_at DESC LIMIT 1), '') || '|' ||
             coalesce((SELECT count(*)::text FROM snapshots s WHERE s.task_id = t.id AND s.taken_down_at IS NOT NULL), '') || '|' ||
             coalesce((SELECT string_agg(r.id || ':' || r.status || ':' || r.board_version || ':' || r.hidden || ':' || r.version, ',' ORDER BY r.id)

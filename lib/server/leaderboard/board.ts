@@ -4,7 +4,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { intervalFromReplicates, rankIntervalSteps, selectionInflation, type RankIntervals } from "@/lib/metrics";
 import type { Metrics } from "@/lib/tasks/types";
 import { sqlOf } from "@/lib/server/db";
-import { defineTask } from "@/lib/server/jobs";
+import { defineTask, queueTask } from "@/lib/server/jobs";
 import { queueBoardRefresh } from "@/lib/server/scoring";
 import {
   attemptsOf,
@@ -363,8 +363,24 @@ export function toFloat64(b: Uint8Array): Float64Array {
   return new Float64Array(copy.buffer);
 }
 
+/** How soon after a board's refresh its snapshot is made (issue 48): changes within it share one. */
+const SNAPSHOT_DELAY_MS = 2000;
+
 export const refreshBoardTask = defineTask("refresh-board", async (db, payload) => {
   await refreshBoard(db, payload.releaseId);
+  // the board readers see is frozen within seconds, so the cite card names exactly it: one
+  // snapshot job per release waits (a later change keeps its time), one runs at a time
+  await queueTask(
+    sqlOf(db),
+    "snapshot-board",
+    { releaseId: payload.releaseId },
+    {
+      jobKey: `snapshot-board:${payload.releaseId}`,
+      keyMode: "preserve_run_at",
+      queue: "snapshots",
+      runAt: new Date(Date.now() + SNAPSHOT_DELAY_MS),
+    },
+  );
 });
 
 /** A mean token count as the column stores it (a whole number), or null. */

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { scoredPredictions } from "@/lib/server/judging";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { BOOTSTRAP_RESAMPLES, METRICS_VERSION } from "@/lib/metrics";
@@ -5,13 +6,20 @@ import { taskOptions } from "@/lib/tasks/catalog";
 import type { ResolvedTask } from "@/lib/tasks/resolve";
 import {
   BOARD_COLUMNS,
+  csvGz,
   INSTANCE_COLUMNS,
+  manifestOf,
   MODERATION_COLUMNS,
+  parquet,
   PREDICTION_COLUMNS,
-  writeSnapshot,
+  sha256,
   type Manifest,
+  type ManifestFile,
   type Table,
 } from "@/lib/snapshots/format";
+import { gzipEnds, headerPart, rowsPart, type DeflatedPart } from "@/lib/snapshots/parts";
+import type { PartSums } from "@/lib/snapshots/gzip-join";
+import type { StoredInstance } from "@/lib/tasks/types";
 import { sqlOf } from "@/lib/server/db";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { readBoard, refreshBoard, type BoardRow } from "@/lib/server/leaderboard";
@@ -20,13 +28,21 @@ import { getTaskOrThrow } from "@/lib/server/tasks";
 import { LEDGER_KINDS } from "@/lib/server/releases";
 import {
   confirmBoardVersion,
+  currentParts,
+  insertObject,
   insertSnapshot,
   insertSnapshotFile,
   latestSnapshotOfRelease,
   ledgerEvents,
+  objectData,
   predictionsOf,
+  savePart,
   snapshotFileHashes,
+  storedObjects,
 } from "./snapshots.sql";
+
+/** A file of a snapshot as built: what the manifest lists, and the objects it is made of (with the bytes of those written now). */
+type BuiltFile = ManifestFile & { parts: { sha256: string; data?: Buffer }[] };
 
 type Release = { id: string; version: string; hidden: boolean; bootstrapSeed: number; checksum: string };
 type Progress = (done: number, total: number) => Promise<void>;
@@ -81,40 +97,116 @@ async function instancesTable(db: PrismaClient, release: Release): Promise<Table
   };
 }
 
-/** Every board submission's predictions on the release's instances, and whether each was right as scored. */
-async function predictionsTable(
+/** One submission's predictions on the release as a part of the predictions file: each with whether it was right as scored. */
+async function submissionPart(
   db: PrismaClient,
   task: ResolvedTask,
   release: Release,
-  ids: string[],
-  progress: Progress,
-): Promise<Table> {
-  const instances = await getReleaseInstances(db, release.id, false);
+  instances: StoredInstance[],
+  id: string,
+): Promise<DeflatedPart> {
+  const stored = await predictionsOf(sqlOf(db), id, task.kind.storageOnlyFields ?? []);
+  const raw = new Map(stored.map((p) => [p.external_id, p.data]));
+  // as scored: a server judge's verdicts in place, so the file recomputes to the board's numbers
+  const preds = (await scoredPredictions(db, task, { submissionId: id, releaseId: release.id }, instances, raw)) ?? raw;
+  const bits = encodeOutcomes(task, instances, preds);
   const rows: Table["rows"] = [];
-  for (const [k, id] of ids.entries()) {
-    const stored = await predictionsOf(sqlOf(db), id, task.kind.storageOnlyFields ?? []);
-    const raw = new Map(stored.map((p) => [p.external_id, p.data]));
-    // as scored: a server judge's verdicts in place, so the file recomputes to the board's numbers
-    const preds =
-      (await scoredPredictions(db, task, { submissionId: id, releaseId: release.id }, instances, raw)) ?? raw;
-    const bits = encodeOutcomes(task, instances, preds);
-    instances.forEach((inst, i) => {
-      const p = preds.get(inst.externalId);
-      if (!p) return;
+  instances.forEach((inst, i) => {
+    const p = preds.get(inst.externalId);
+    if (p)
       rows.push({
         submission_id: id,
         instance_id: inst.externalId,
         prediction_json: JSON.stringify(p),
         correct: outcomeAt(bits, instances.length, i),
       });
-    });
-    await progress(k + 1, ids.length + 1);
+  });
+  return rowsPart(PREDICTION_COLUMNS, rows);
+}
+
+/**
+ * The predictions file: every board submission's predictions on the release and whether each was
+ * right as scored, one part per submission in board order (./parts.ts). A part is written once per
+ * score: the parts of submissions whose scores stand since the last snapshot are reused, so a
+ * snapshot after one upload compresses that upload's predictions alone.
+ */
+async function predictionsFile(
+  db: PrismaClient,
+  task: ResolvedTask,
+  release: Release,
+  ids: string[],
+  progress: Progress,
+): Promise<BuiltFile> {
+  const instances = await getReleaseInstances(db, release.id, false);
+  const stored = new Map((await currentParts(sqlOf(db), release.id, ids)).map((p) => [p.submission_id, p]));
+  const parts: { sha256: string; data?: Buffer; sums: PartSums; rows: number }[] = [];
+  const header = headerPart(PREDICTION_COLUMNS);
+  parts.push({ sha256: sha256(header.data), data: header.data, sums: header, rows: 0 });
+  for (const [k, id] of ids.entries()) {
+    const p = stored.get(id);
+    if (p) {
+      const sums = { crc32: Number(p.crc32), rawSize: Number(p.raw_size) };
+      parts.push({ sha256: p.object, sums, rows: p.rows });
+      continue;
+    }
+    const built = await submissionPart(db, task, release, instances, id);
+    const object = sha256(built.data);
+    await insertObject(sqlOf(db), object, built.data);
+    await savePart(sqlOf(db), { submissionId: id, releaseId: release.id, object, ...built });
+    parts.push({ sha256: object, data: built.data, sums: built, rows: built.rows });
+    if (k % 50 === 0) await progress(k + 1, ids.length + 1);
+  }
+  const { head, tail } = gzipEnds(parts.map((p) => p.sums));
+  const all = [{ sha256: sha256(head), data: head }, ...parts, { sha256: sha256(tail), data: tail }];
+  return joined(
+    "predictions.csv.gz",
+    all,
+    parts.reduce((n, p) => n + p.rows, 0),
+    db,
+  );
+}
+
+/** A file made of objects: its SHA-256 and size read through the objects' bytes (those not at hand from the database). */
+async function joined(
+  name: string,
+  parts: { sha256: string; data?: Buffer }[],
+  rows: number,
+  db: PrismaClient,
+): Promise<BuiltFile> {
+  const missing = parts.filter((p) => !p.data).map((p) => p.sha256);
+  const fetched = missing.length ? await objectData(sqlOf(db), [...new Set(missing)]) : new Map<string, Buffer>();
+  const hash = crypto.createHash("sha256");
+  let bytes = 0;
+  for (const p of parts) {
+    const data = p.data ?? fetched.get(p.sha256);
+    if (!data) throw new Error(`snapshot object ${p.sha256} is missing`);
+    hash.update(data);
+    bytes += data.length;
   }
   return {
-    name: "predictions",
-    columns: PREDICTION_COLUMNS,
+    name,
+    sha256: hash.digest("hex"),
+    bytes,
     rows,
+    parts: parts.map((p) => ({ sha256: p.sha256, data: p.data })),
   };
+}
+
+/** A table's two files (gzipped CSV, Parquet), each one object. */
+function tableFiles(t: Table): BuiltFile[] {
+  return [
+    { name: `${t.name}.csv.gz`, data: csvGz(t) },
+    { name: `${t.name}.parquet`, data: parquet(t) },
+  ].map((f) => {
+    const hash = sha256(f.data);
+    return {
+      name: f.name,
+      sha256: hash,
+      bytes: f.data.length,
+      rows: t.rows.length,
+      parts: [{ sha256: hash, data: f.data }],
+    };
+  });
 }
 
 /** The task's public moderation ledger up to now: what was hidden, withdrawn, removed, verified, taken down, by whom (a role) and why. */
@@ -163,29 +255,14 @@ async function sameFiles(db: PrismaClient, id: string, files: { name: string; sh
   return key(stored) === key(files);
 }
 
-/**
- * Freezes a published release's board into a content-addressed snapshot: both views with every
- * metric, CI, rank interval and row's system metadata; on a public release also its instances
- * with their truth, and every submission × instance prediction and outcome. A hidden release's
- * snapshot holds the board only (the Ladder's values): nothing per instance, ever. Returns the
- * id; files equal to the newest live snapshot's make no new one (its id is returned).
- */
-export async function buildSnapshot(
-  db: PrismaClient,
-  releaseId: string,
-  reason: "publish" | "changed" | "admin",
-  progress: Progress = async () => undefined,
-): Promise<{ id: string; created: boolean }> {
-  const rel = await db.release.findUniqueOrThrow({ where: { id: releaseId }, include: { task: true } });
-  const task = await getTaskOrThrow(db, rel.task.fullSlug);
-  const { board, boardVersion } = await freshBoard(db, rel);
-  const tables = [boardTable(board), await moderationTable(db, rel.taskId)];
-  if (!rel.hidden) {
-    tables.push(await instancesTable(db, rel));
-    const ids = [...new Set(board.all.map((r) => r.submissionId))];
-    tables.push(await predictionsTable(db, task, rel, ids, progress));
-  }
-  const head: Omit<Manifest, "format" | "formatVersion" | "files"> = {
+/** The manifest's account of the release, task and method (everything but the files). */
+function manifestHead(
+  task: ResolvedTask,
+  rel: Release & { taskId: string; instanceCount: number },
+  reason: string,
+  board: Awaited<ReturnType<typeof freshBoard>>,
+): Omit<Manifest, "format" | "formatVersion" | "files"> {
+  return {
     createdAt: new Date().toISOString(),
     reason,
     task: {
@@ -202,13 +279,13 @@ export async function buildSnapshot(
       bootstrapSeed: rel.bootstrapSeed,
       // the SHA-256 of the imported file: of a hidden release it would confirm a guess of the truth
       checksum: rel.hidden ? "" : rel.checksum,
-      boardVersion: String(boardVersion),
+      boardVersion: String(board.boardVersion),
     },
     metricsVersion: METRICS_VERSION,
     rankIntervals: {
       level: 0.95,
       resamples: BOOTSTRAP_RESAMPLES,
-      state: board.intervals.state,
+      state: board.board.intervals.state,
       method:
         "percentiles of each row's rank over the release's 1,000 shared bootstrap resamples (marginal); studentised max-T over all pairs (simultaneous); the one-row-per-system view is a subset of the same computation — or, where a system has repeated runs, a set of its own in which each run set is its mean over the runs with a two-level bootstrap (lib/leaderboard-runs.ts); a mean counts every complete run of the system on the release, those its team made private or withdrew too (runs_withheld: not in this snapshot, so that row and the best view's intervals cannot be recomputed from it)",
     },
@@ -216,18 +293,20 @@ export async function buildSnapshot(
       ? ["instances", "predictions", "truth", "the release file's checksum", "confidence intervals", "rank intervals"]
       : [],
   };
-  const snap = writeSnapshot(head, tables);
-  // the same files as the newest live snapshot (a board_version moved by something no file shows,
-  // such as a private upload): that one stands, no copy is made
-  const newest = await latestSnapshotOfRelease(sqlOf(db), rel.id);
-  if (newest && (await sameFiles(db, newest.id, snap.files))) {
-    // its content is the board's at this version too: the daily run need not look again
-    await confirmBoardVersion(sqlOf(db), newest.id, boardVersion);
-    await progress(1, 1);
-    return { id: newest.id, created: false };
-  }
-  const created = await db.$transaction(async (tx) => {
-    const fresh = await insertSnapshot(sqlOf(tx), {
+}
+
+/** Stores a snapshot: the objects its files hold that are not stored yet, its files, its row. */
+async function storeSnapshot(
+  db: PrismaClient,
+  rel: Release & { taskId: string },
+  reason: string,
+  boardVersion: bigint,
+  snap: { id: string; manifest: Buffer; files: BuiltFile[] },
+): Promise<boolean> {
+  const fresh = snap.files.flatMap((f) => f.parts.filter((p) => p.data));
+  return db.$transaction(async (tx) => {
+    const sql = sqlOf(tx);
+    const created = await insertSnapshot(sql, {
       id: snap.id,
       taskId: rel.taskId,
       releaseId: rel.id,
@@ -238,18 +317,61 @@ export async function buildSnapshot(
       manifest: snap.manifest,
       bytes: snap.manifest.length + snap.files.reduce((n, f) => n + f.bytes, 0),
     });
-    if (fresh)
-      for (const f of snap.files)
-        await insertSnapshotFile(sqlOf(tx), {
-          snapshotId: snap.id,
-          name: f.name,
-          sha256: f.sha256,
-          size: f.bytes,
-          rows: f.rows,
-          data: f.data,
-        });
-    return fresh;
+    if (!created) return false;
+    const have = await storedObjects(sql, [...new Set(fresh.map((p) => p.sha256))]);
+    for (const p of fresh) {
+      if (have.has(p.sha256)) continue;
+      await insertObject(sql, p.sha256, p.data!);
+      have.add(p.sha256);
+    }
+    for (const f of snap.files)
+      await insertSnapshotFile(sql, {
+        snapshotId: snap.id,
+        name: f.name,
+        sha256: f.sha256,
+        size: f.bytes,
+        rows: f.rows,
+        parts: f.parts.map((p) => p.sha256),
+      });
+    return true;
   });
+}
+
+/**
+ * Freezes a published release's board into a content-addressed snapshot: both views with every
+ * metric, CI, rank interval and row's system metadata; on a public release also its instances
+ * with their truth, and every submission × instance prediction and outcome. A hidden release's
+ * snapshot holds the board only (the Ladder's values): nothing per instance, ever. Files are
+ * stored as content-addressed objects, each once (issue 48): a new snapshot writes its board,
+ * its ledger, its manifest and the predictions of submissions scored since the last one. Returns
+ * the id; files equal to the newest live snapshot's make no new one (its id is returned).
+ */
+export async function buildSnapshot(
+  db: PrismaClient,
+  releaseId: string,
+  reason: "publish" | "changed" | "admin",
+  progress: Progress = async () => undefined,
+): Promise<{ id: string; created: boolean }> {
+  const rel = await db.release.findUniqueOrThrow({ where: { id: releaseId }, include: { task: true } });
+  const task = await getTaskOrThrow(db, rel.task.fullSlug);
+  const fresh = await freshBoard(db, rel);
+  const files = [...tableFiles(boardTable(fresh.board)), ...tableFiles(await moderationTable(db, rel.taskId))];
+  if (!rel.hidden) {
+    files.push(...tableFiles(await instancesTable(db, rel)));
+    const ids = [...new Set(fresh.board.all.map((r) => r.submissionId))];
+    files.push(await predictionsFile(db, task, rel, ids, progress));
+  }
+  const snap = { ...manifestOf(manifestHead(task, rel, reason, fresh), files), files };
+  // the same files as the newest live snapshot (a board_version moved by something no file shows,
+  // such as a private upload): that one stands, no copy is made
+  const newest = await latestSnapshotOfRelease(sqlOf(db), rel.id);
+  if (newest && (await sameFiles(db, newest.id, snap.files))) {
+    // its content is the board's at this version too: the daily run need not look again
+    await confirmBoardVersion(sqlOf(db), newest.id, fresh.boardVersion);
+    await progress(1, 1);
+    return { id: newest.id, created: false };
+  }
+  const created = await storeSnapshot(db, rel, reason, fresh.boardVersion, snap);
   await progress(1, 1);
   return { id: snap.id, created };
 }

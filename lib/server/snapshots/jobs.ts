@@ -5,7 +5,14 @@ import { sqlOf, type Sql } from "@/lib/server/db";
 import { createJob, defineJob, defineTask } from "@/lib/server/jobs";
 import { log } from "@/lib/server/observability";
 import { buildSnapshot } from "./build";
-import { liveSnapshotBytes, lockSnapshots, pendingSnapshotJob, releasesDueForSnapshot } from "./snapshots.sql";
+import {
+  collectObjects,
+  latestSnapshotOfRelease,
+  liveSnapshotBytes,
+  lockSnapshots,
+  pendingSnapshotJob,
+  releasesDueForSnapshot,
+} from "./snapshots.sql";
 
 /**
  * Queues a snapshot of a published release (progress at /api/v1/jobs/{id}). At most one per
@@ -66,6 +73,8 @@ export const snapshotJob = defineJob("snapshot", async (db, payload, progress) =
 export const snapshotChangedTask = defineTask(
   "snapshot-changed",
   async (db) => {
+    const gone = await collectObjects(sqlOf(db));
+    if (gone.objects) log.info(gone, "snapshot objects no live snapshot holds were collected");
     if (!(await withinBudget(db))) return;
     for (const r of await releasesDueForSnapshot(sqlOf(db))) {
       await queueSnapshot(db, r.id, "changed").catch((e) => {
@@ -76,6 +85,24 @@ export const snapshotChangedTask = defineTask(
   },
   { cron: "41 3 * * *" },
 );
+
+/**
+ * A published release's board changed (its refresh queued this, debounced per release): freeze
+ * the board readers now see, unless a snapshot already holds this board version or the budget is
+ * spent. Then collect the objects no live snapshot holds any more.
+ */
+export const snapshotBoardTask = defineTask("snapshot-board", async (db, payload) => {
+  const rel = await db.release.findUnique({
+    where: { id: payload.releaseId },
+    select: { status: true, boardVersion: true },
+  });
+  if (rel?.status !== "published") return;
+  const newest = await latestSnapshotOfRelease(sqlOf(db), payload.releaseId);
+  if (newest && BigInt(newest.board_version) >= rel.boardVersion) return;
+  if (!(await withinBudget(db))) return;
+  const r = await buildSnapshot(db, payload.releaseId, "changed");
+  log.info({ releaseId: payload.releaseId, snapshot: r.id, created: r.created }, "board frozen");
+});
 
 /** A re-score of a published release finished (its last part queues this): its board is frozen. */
 export const snapshotPublishedTask = defineTask("snapshot-published", async (db, payload) => {

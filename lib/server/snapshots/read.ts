@@ -6,14 +6,25 @@ import { audit } from "@/lib/server/audit";
 import { sqlOf } from "@/lib/server/db";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import type { BoardRow } from "@/lib/server/leaderboard";
-import { latestSnapshotOfRelease, snapshotFile, snapshotManifest, snapshotsOfTask, takeDown } from "./snapshots.sql";
+import {
+  latestSnapshotOfRelease,
+  objectData,
+  snapshotFile,
+  snapshotManifest,
+  snapshotsOfTask,
+  takeDown,
+} from "./snapshots.sql";
 
 /** A snapshot id: the SHA-256 of its manifest, in hex. */
 export const SNAPSHOT_ID = /^[0-9a-f]{64}$/;
 
-/** How a snapshot is cited and fetched: its URLs. */
+/** How a snapshot is cited and fetched: its page, its manifest's URLs. */
 export function snapshotUrls(id: string) {
-  return { url: `/api/v1/snapshots/${id}`, manifest: `/api/v1/snapshots/${id}/files/manifest.json` };
+  return {
+    url: `/api/v1/snapshots/${id}`,
+    manifest: `/api/v1/snapshots/${id}/files/manifest.json`,
+    page: `/snapshots/${id}`,
+  };
 }
 
 /** A task's snapshots, newest first; a taken-down one says when and why, and has no files. */
@@ -35,7 +46,16 @@ export async function listSnapshots(db: PrismaClient, fullSlug: string) {
 /** The newest live snapshot of a release, or null. */
 export async function latestSnapshot(db: PrismaClient, releaseId: string) {
   const r = await latestSnapshotOfRelease(sqlOf(db), releaseId);
-  return r ? { id: r.id, createdAt: r.created_at.toISOString(), hidden: r.hidden, ...snapshotUrls(r.id) } : null;
+  return r
+    ? {
+        id: r.id,
+        createdAt: r.created_at.toISOString(),
+        hidden: r.hidden,
+        /** the board version it froze (or was found equal to): the board on screen is this one while the release's is no newer */
+        boardVersion: BigInt(r.board_version),
+        ...snapshotUrls(r.id),
+      }
+    : null;
 }
 
 /** A snapshot's manifest bytes. @throws AppError not_found (an unknown id, or one taken down: saying so) */
@@ -60,7 +80,7 @@ export async function readSnapshotFile(db: PrismaClient, id: string, name: strin
   const { bytes, manifest } = await readManifest(db, id);
   if (name === "manifest.json") return bytes;
   const f = await snapshotFile(sqlOf(db), id, name);
-  if (f) return f.data;
+  if (f) return joinObjects(db, f.parts);
   if (manifest.release.hidden && /^(instances|predictions)\./.test(name))
     throw new AppError(
       "not_found",
@@ -68,6 +88,18 @@ export async function readSnapshotFile(db: PrismaClient, id: string, name: strin
     );
   throw notFound(
     `file ${name.slice(0, 80)} of snapshot ${id} (it has: manifest.json, ${manifest.files.map((f) => f.name).join(", ")})`,
+  );
+}
+
+/** A file's bytes: its objects, one after the other (issue 48). */
+async function joinObjects(db: PrismaClient, parts: string[]): Promise<Buffer> {
+  const data = await objectData(sqlOf(db), [...new Set(parts)]);
+  return Buffer.concat(
+    parts.map((h) => {
+      const d = data.get(h);
+      if (!d) throw new AppError("internal", `snapshot object ${h} is missing`);
+      return d;
+    }),
   );
 }
 

@@ -32,14 +32,93 @@ export async function insertSnapshot(
   return rows.length > 0;
 }
 
+/** A file of a snapshot: the objects whose bytes, one after the other, are its bytes. */
 export function insertSnapshotFile(
   sql: Sql,
-  f: { snapshotId: string; name: string; sha256: string; size: number; rows: number; data: Buffer },
+  f: { snapshotId: string; name: string; sha256: string; size: number; rows: number; parts: string[] },
 ) {
   return sql(
-    `INSERT INTO snapshot_files (snapshot_id, name, sha256, size, rows, data) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [f.snapshotId, f.name, f.sha256, f.size, f.rows, f.data],
+    `INSERT INTO snapshot_files (snapshot_id, name, sha256, size, rows, parts) VALUES ($1, $2, $3, $4, $5, $6::text[])`,
+    [f.snapshotId, f.name, f.sha256, f.size, f.rows, f.parts],
   );
+}
+
+/** Stores an object under its SHA-256 (once: the same bytes are the same object). */
+export async function insertObject(sql: Sql, sha256: string, data: Buffer): Promise<void> {
+  await sql(`INSERT INTO snapshot_objects (sha256, size, data) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING`, [
+    sha256,
+    data.length,
+    data,
+  ]);
+}
+
+/** Which of these objects are stored. */
+export async function storedObjects(sql: Sql, hashes: string[]): Promise<Set<string>> {
+  const rows = await sql<{ sha256: string }>(`SELECT sha256 FROM snapshot_objects WHERE sha256 = ANY($1::text[])`, [
+    hashes,
+  ]);
+  return new Set(rows.map((r) => r.sha256));
+}
+
+/** The bytes of objects, by SHA-256 (those stored). */
+export async function objectData(sql: Sql, hashes: string[]): Promise<Map<string, Buffer>> {
+  const rows = await sql<{ sha256: string; data: Uint8Array }>(
+    `SELECT sha256, data FROM snapshot_objects WHERE sha256 = ANY($1::text[])`,
+    [hashes],
+  );
+  return new Map(rows.map((r) => [r.sha256, Buffer.from(r.data)]));
+}
+
+/** A submission's predictions part on a release: the one written for its score as it stands (null: none yet, or re-scored since). */
+export interface StoredPart {
+  submission_id: string;
+  object: string;
+  rows: number;
+  crc32: string;
+  raw_size: string;
+}
+
+/** The stored predictions parts of these submissions on a release, for their current scores. */
+export function currentParts(sql: Sql, releaseId: string, ids: string[]) {
+  return sql<StoredPart>(
+    `SELECT p.submission_id::text, p.object, p.rows, p.crc32::text, p.raw_size::text
+       FROM snapshot_parts p JOIN scores sc ON sc.submission_id = p.submission_id AND sc.release_id = p.release_id
+      WHERE p.release_id = $1::uuid AND p.submission_id = ANY($2::uuid[]) AND p.computed_at = sc.computed_at`,
+    [releaseId, ids],
+  );
+}
+
+/** Records a submission's predictions part for its score as computed now (replacing an older one). */
+export async function savePart(
+  sql: Sql,
+  p: { submissionId: string; releaseId: string; object: string; rows: number; crc32: number; rawSize: number },
+): Promise<void> {
+  await sql(
+    `INSERT INTO snapshot_parts (submission_id, release_id, computed_at, object, rows, crc32, raw_size)
+     SELECT $1::uuid, $2::uuid, sc.computed_at, $3, $4, $5, $6 FROM scores sc
+      WHERE sc.submission_id = $1::uuid AND sc.release_id = $2::uuid
+     ON CONFLICT (submission_id, release_id) DO UPDATE SET computed_at = EXCLUDED.computed_at, object = EXCLUDED.object,
+       rows = EXCLUDED.rows, crc32 = EXCLUDED.crc32, raw_size = EXCLUDED.raw_size`,
+    [p.submissionId, p.releaseId, p.object, p.rows, p.crc32, p.rawSize],
+  );
+}
+
+/**
+ * Deletes the objects no live snapshot's file holds (a takedown's, an old score's part), once an
+ * hour has passed since each was written: a snapshot being built holds the objects it wrote
+ * before it is stored. Returns how many and how many bytes.
+ */
+export async function collectObjects(sql: Sql): Promise<{ objects: number; bytes: number }> {
+  const [r] = await sql<{ n: string; bytes: string }>(
+    `WITH gone AS (
+       DELETE FROM snapshot_objects o
+        WHERE o.created_at < now() - interval '1 hour'
+          AND NOT EXISTS (SELECT 1 FROM snapshot_files f WHERE f.parts @> ARRAY[o.sha256])
+       RETURNING size)
+     SELECT count(*)::text AS n, coalesce(sum(size), 0)::text AS bytes FROM gone`,
+    [],
+  );
+  return { objects: Number(r.n), bytes: Number(r.bytes) };
 }
 
 /** A task's snapshots, newest first (the manifest is read separately). */
@@ -79,12 +158,13 @@ export async function snapshotManifest(sql: Sql, id: string) {
   return r ? { ...r, manifest: Buffer.from(r.manifest) } : null;
 }
 
+/** A file of a snapshot: its SHA-256 and the objects it is made of, in order. */
 export async function snapshotFile(sql: Sql, id: string, name: string) {
-  const [r] = await sql<{ data: Buffer; sha256: string }>(
-    `SELECT data, sha256 FROM snapshot_files WHERE snapshot_id = $1 AND name = $2`,
+  const [r] = await sql<{ sha256: string; parts: string[] }>(
+    `SELECT sha256, parts FROM snapshot_files WHERE snapshot_id = $1 AND name = $2`,
     [id, name],
   );
-  return r ? { ...r, data: Buffer.from(r.data) } : null;
+  return r ?? null;
 }
 
 /**
@@ -142,10 +222,12 @@ export function ledgerEvents(sql: Sql, taskId: string, kinds: readonly string[])
   );
 }
 
-/** Bytes the live snapshots take. */
+/** Bytes the live snapshots take as stored: their manifests and every object a file of theirs holds, each once. */
 export async function liveSnapshotBytes(sql: Sql): Promise<number> {
   const [r] = await sql<{ n: string }>(
-    `SELECT coalesce(sum(bytes), 0)::text AS n FROM snapshots WHERE taken_down_at IS NULL`,
+    `SELECT ((SELECT coalesce(sum(length(manifest)), 0) FROM snapshots WHERE taken_down_at IS NULL)
+           + (SELECT coalesce(sum(o.size), 0) FROM snapshot_objects o
+               WHERE o.sha256 IN (SELECT unnest(f.parts) FROM snapshot_files f)))::text AS n`,
     [],
   );
   return Number(r.n);

@@ -7,7 +7,7 @@ import { refreshBoardTask } from "@/lib/server/leaderboard";
 import { rescoreJob, rescorePartTask } from "@/lib/server/releases";
 import { bumpBoardTask, fillBreakdownsTask, fillOutcomesTask } from "@/lib/server/scoring";
 import { scoreUploadJob, sweepUploadsTask } from "@/lib/server/submissions";
-import { snapshotChangedTask, snapshotJob, snapshotPublishedTask } from "@/lib/server/snapshots";
+import { snapshotBoardTask, snapshotChangedTask, snapshotJob, snapshotPublishedTask } from "@/lib/server/snapshots";
 import { auditSubmissionTask, fillAuditsTask } from "@/lib/server/integrity";
 import { judgeCommentsTask, judgeFinishTask, judgeLabelsTask } from "@/lib/server/judging";
 
@@ -23,6 +23,7 @@ export const JOBS: JobRegistry = {
   snapshot: snapshotJob,
   "snapshot-changed": snapshotChangedTask,
   "snapshot-published": snapshotPublishedTask,
+  "snapshot-board": snapshotBoardTask,
   "audit-submission": auditSubmissionTask,
   "fill-audits": fillAuditsTask,
   "judge-comments": judgeCommentsTask,

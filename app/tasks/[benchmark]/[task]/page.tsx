@@ -23,6 +23,7 @@ import { getDb } from "@/lib/server/db";
 import { publicUrl } from "@/lib/server/http";
 import { frozenBoard, latestSnapshot } from "@/lib/server/snapshots";
 import { FrozenBoard } from "@/components/leaderboard/frozen-board";
+import { HeldForReview } from "@/components/leaderboard/held-for-review";
 import { boardPageView, breakdownHeatmap, taskChartData } from "@/lib/server/leaderboard";
 import { orNotFound } from "@/lib/server/pages";
 import { getTaskOrThrow } from "@/lib/server/tasks";
@@ -111,6 +112,8 @@ export default async function TaskLeaderboardPage({ params, searchParams }: Task
       <BoardFilters v={v} board={board} />
       <RankingNote column={board.primaryColumn} board={board} />
       <BoardRows board={board} base={v.base} release={v.view.release} />
+      {/* uploads held by the integrity audit: outside the ranking, listed under it (issue 47) */}
+      <HeldForReview held={lb.held} changelog={`/tasks/${v.fullSlug}/changelog`} />
       <BoardCite v={v} board={board} task={task} snapshot={snapshot} />
       {/* CR-Bench: the server judge against the release's human labels (nothing when it has none) */}
       <JudgeAgreementCard releaseId={lb.releaseId} />
@@ -162,7 +165,7 @@ function BoardFilters({ v, board }: { v: BoardView; board: Board }) {
   );
 }
 
-/** How to cite the board: the benchmark's paper, the release, the URL and the newest snapshot. */
+/** How to cite the board: the benchmark's paper, the release, the URL and the snapshot of exactly this board (issue 48). */
 function BoardCite({
   v,
   board,
@@ -189,8 +192,9 @@ function BoardCite({
         release: { version: lb.release.version, publishedAt: lb.release.publishedAt ?? null },
         url: `${publicUrl()}/tasks/${v.fullSlug}?release=${encodeURIComponent(lb.release.version)}`,
         accessed: new Date().toISOString().slice(0, 10),
-        snapshot: snapshot ? { ...snapshot, url: `${publicUrl()}${snapshot.url}` } : null,
+        snapshot: snapshot ? { ...snapshot, url: `${publicUrl()}${snapshot.page}` } : null,
       }}
+      frozen={snapshot ? { exact: snapshot.boardVersion >= BigInt(lb.boardVersion), systems: lb.counts.best } : null}
     />
   );
 }
