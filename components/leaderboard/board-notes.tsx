@@ -1,6 +1,7 @@
 // The notes around a leaderboard: what the release is (synthetic, hidden and scored with the
 // Ladder), what was ignored in the URL, how the board is ranked, and the print header.
 import type { BoardView } from "@/lib/server/leaderboard";
+import { paperTableOf } from "@/lib/paper-rows";
 
 const amber =
   "rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100";
@@ -106,6 +107,33 @@ export function RankingNote({ column, board }: { column: BoardView["primaryColum
         </p>
       </div>
     </details>
+  );
+}
+
+/**
+ * Which row of the paper's table each of its authors' rows is (lib/paper-rows.ts), and the row
+ * with no published file: on a board of real data that has a paper table (BouncerBench Input),
+ * under its rows (a phone's first screen keeps the rows).
+ */
+export function PaperRowsNote({ task, synthetic }: { task: string; synthetic: boolean }) {
+  const table = paperTableOf(task);
+  if (!table || synthetic) return null;
+  return (
+    <p className="mt-3 max-w-5xl text-sm text-slate-700 dark:text-slate-300" data-testid="paper-rows-note">
+      The paper&apos;s {table.table} ({table.caption}): the rows of <strong>{table.team}</strong> are its published
+      systems, scored here from the replication package&apos;s prediction files —{" "}
+      {table.rows.map((r, i) => (
+        <span key={r.model}>
+          {i ? ", " : ""}row {r.row}: <strong>{r.model}</strong>
+        </span>
+      ))}
+      .{" "}
+      {table.unpublished.map((u) => (
+        <span key={u.model}>
+          Not here: row {u.row}: <strong>{u.model}</strong>, {u.why}.{" "}
+        </span>
+      ))}
+    </p>
   );
 }
 

@@ -1,4 +1,5 @@
 import { BaselinesBand, ViewToggle } from "@/components/leaderboard/baselines-band";
+import { PaperRowsNote } from "@/components/leaderboard/board-notes";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { PickSync } from "@/components/leaderboard/pick-sync";
 import { EmptyState } from "@/components/ui/card";
@@ -75,10 +76,11 @@ export function BoardRows({ board, base, release }: { board: BoardView; base: st
             match · sorted by {sortLabel} ({lb.dir === "desc" ? "high → low" : "low → high"})
           </span>
           <a href={links.print} data-testid="print-link">
-            Print all {lb.matched} rows
+            {lb.matched === 1 ? "Print the 1 row" : `Print all ${lb.matched.toLocaleString("en-US")} rows`}
           </a>
         </div>
       </form>
+      <PaperRowsNote task={lb.task} synthetic={lb.release.synthetic} />
     </PickSync>
   );
 }

@@ -13,17 +13,13 @@ import { ensureTeam } from "@/lib/server/auth";
 import type { Database } from "@/lib/server/db";
 import { runDueJobs } from "@/lib/server/worker";
 import { fixed } from "@/lib/format";
+import { PAPER_TEAM, paperTableOf, type PaperRow } from "@/lib/paper-rows";
 
 export function seedDataDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma", "seed-data");
 }
 
-const INPUT_SUBMISSIONS = [
-  { model: "gpt-4.1", file: "input_bouncer_gpt-4.1.json" },
-  { model: "claude-3.7-sonnet", file: "input_bouncer_claude-3.7-sonnet.json" },
-];
-
-/** The real BouncerBench input release 1.0 and its two shipped real submissions. */
+/** The real BouncerBench input release 1.0 and the paper's five Table II systems on it. */
 async function seedRealInput(db: PrismaClient, log: (m: string) => void, settle: () => Promise<void>) {
   const dir = path.join(seedDataDir(), "bouncerbench");
   const input = await db.task.findUniqueOrThrow({ where: { fullSlug: "bouncerbench/input" } });
@@ -41,25 +37,57 @@ async function seedRealInput(db: PrismaClient, log: (m: string) => void, settle:
     await settle();
     log(`[seed] imported bouncerbench/input 1.0 (${r.release.instanceCount} instances)`);
   }
-  const team = await ensureTeam(db, "BouncerBench authors");
-  for (const s of INPUT_SUBMISSIONS) {
-    if (await db.submission.findFirst({ where: { taskId: input.id, teamId: team.id, model: s.model } })) continue;
-    const text = fs.readFileSync(path.join(dir, s.file), "utf8");
-    const r = await submitPredictions(db, {
-      task: "bouncerbench/input",
-      text,
-      fileName: s.file,
-      model: s.model,
-      system: "BouncerBench prompt",
-      // the paper's structured-output prompt (§III-B), one call per instance
-      meta: { agent: "BouncerBench prompt", base_model: s.model, agentic: false },
-      site: "https://github.com/uw-swag/BouncerBench",
-      teamId: team.id,
-      userId: null,
-    });
-    log(`[seed] scored ${s.model}: F_m ${fixed(getMetric(r.metrics, "F_m"), 3)}`);
-  }
+  await seedPaperRows(db, "bouncerbench/input", input.id, log);
   await seedInputWithTexts(db, input.id, log, settle);
+}
+
+/**
+ * The paper's systems (lib/paper-rows.ts) on a task, under the paper's authors, each once: every
+ * shipped file whose instances the task's current release holds (Input: all five of Table II; Output:
+ * none until an admin imports the official release — the synthetic one has other ids).
+ */
+async function seedPaperRows(db: PrismaClient, task: string, taskId: string, log: (m: string) => void) {
+  const table = paperTableOf(task);
+  const release = await getReleaseOrThrow(db, taskId).catch(() => null);
+  if (!table || !release || release.synthetic) return;
+  const ids = new Set(
+    (await db.instance.findMany({ where: { releaseId: release.id }, select: { externalId: true } })).map(
+      (i) => i.externalId,
+    ),
+  );
+  const team = await ensureTeam(db, PAPER_TEAM);
+  for (const row of table.rows) {
+    if (await db.submission.findFirst({ where: { taskId, teamId: team.id, model: row.model } })) continue;
+    const text = fs.readFileSync(path.join(seedDataDir(), "bouncerbench", row.file), "utf8");
+    if (!Object.keys(JSON.parse(text) as object).every((id) => ids.has(id))) continue;
+    await seedPaperRow(db, task, text, row, team.id, log);
+  }
+}
+
+async function seedPaperRow(
+  db: PrismaClient,
+  task: string,
+  text: string,
+  row: PaperRow,
+  teamId: string,
+  log: (m: string) => void,
+) {
+  const r = await submitPredictions(db, {
+    task,
+    text,
+    fileName: row.file,
+    model: row.model,
+    system: "BouncerBench prompt",
+    oss: row.oss,
+    // the paper's structured-output prompt (§III-B), one call per instance
+    meta: { agent: "BouncerBench prompt", base_model: row.model, agentic: false, ...row.meta },
+    site: "https://github.com/uw-swag/BouncerBench",
+    teamId,
+    userId: null,
+  });
+  log(
+    `[seed] scored ${row.model} on ${task} (the paper's row ${row.row}): F_m ${fixed(getMetric(r.metrics, "F_m"), 3)}`,
+  );
 }
 
 /**
@@ -157,8 +185,9 @@ async function seedBaselines(db: PrismaClient, log: (m: string) => void) {
 }
 
 /**
- * First-run content, idempotent: the catalog, the real BouncerBench input release and its two
- * real submissions, synthetic releases for the other tasks, and baselines. Each step runs only
+ * First-run content, idempotent: the catalog, the real BouncerBench input release and the paper's
+ * five Table II systems on it, synthetic releases for the other tasks, the paper's Table III files
+ * on a real Output release if one is published, and baselines. Each step runs only
  * when its data is missing. A publish's re-score job runs here, at once, before the next step.
  */
 export async function seed(database: Database, log: (msg: string) => void = console.log): Promise<void> {
@@ -167,5 +196,7 @@ export async function seed(database: Database, log: (msg: string) => void = cons
   await syncCatalog(db);
   await seedRealInput(db, log, settle);
   await seedSynthetic(db, log, settle);
+  const output = await db.task.findUniqueOrThrow({ where: { fullSlug: "bouncerbench/output" } });
+  await seedPaperRows(db, "bouncerbench/output", output.id, log);
   await seedBaselines(db, log);
 }
