@@ -35,26 +35,39 @@ describe("runMeanReplicates", () => {
   };
   const reps = runs.map((run) => bootstrapReplicates(n, acc(run), indices));
 
-  it("is the two-level bootstrap computed from the instances: runs drawn with replacement, instances resampled", () => {
+  it("is the instance resample of the runs' mean plus the runs' own effect, the interaction counted once", () => {
     const got = runMeanReplicates(reps, 99);
+    // recomputed from the instances: m_r over the runs on resample r; the runs' centres c_j; the
+    // interaction W and σ̂²_β = max(0, s²_c − W); then m_r + λ · (mean of k centres drawn − c̄)
+    const m = Array.from({ length: 500 }, (_, r) => {
+      const ix = indices.subarray(r * n, r * n + n);
+      return runs.reduce((a, run) => a + acc(run)(ix), 0) / k;
+    });
+    const c = reps.map((v) => Array.from(v).reduce((a, b) => a + b, 0) / 500);
+    const cBar = c.reduce((a, b) => a + b, 0) / k;
+    const s2 = c.reduce((a, x) => a + (x - cBar) ** 2, 0) / (k - 1);
+    let w = 0;
+    for (let r = 0; r < 500; r++)
+      w += reps.reduce((a, v, j) => a + (v[r] - c[j] - (m[r] - cBar)) ** 2, 0) / (k - 1) / 500;
+    const lambda = Math.sqrt((k * Math.max(0, s2 - w)) / ((k - 1) * s2));
     const rand = seededRandom(99);
     for (let r = 0; r < 500; r++) {
-      const ix = indices.subarray(r * n, r * n + n);
       let sum = 0;
-      for (let j = 0; j < k; j++) sum += acc(runs[Math.floor(rand() * k)])(ix);
-      expect(got[r]).toBeCloseTo(sum / k, 12);
+      for (let j = 0; j < k; j++) sum += c[Math.floor(rand() * k)] - cBar;
+      expect(got[r]).toBeCloseTo(m[r] + (lambda * sum) / k, 12);
     }
   });
 
   it("identical runs give the single run's replicates; different runs widen the interval", () => {
     const same = runMeanReplicates([reps[0], reps[0], reps[0]], 5);
     same.forEach((x, r) => expect(x).toBeCloseTo(reps[0][r], 14));
-    // constant vectors: no instance noise, only the runs' spread (variance of the mean ≈ σ²/k)
+    // constant vectors: no instance noise, only the runs' spread (variance of the mean = s²/k, s² with n − 1)
     const values = [0.5, 0.55, 0.6, 0.65, 0.7];
     const flat = values.map((v) => new Float64Array(4000).fill(v));
     const two = runMeanReplicates(flat, 3);
-    expect(variance(two)).toBeGreaterThan(0.9 * (variance(values) / values.length));
-    expect(variance(two)).toBeLessThan(1.1 * (variance(values) / values.length));
+    const s2 = (variance(values) * values.length) / (values.length - 1);
+    expect(variance(two)).toBeGreaterThan(0.9 * (s2 / values.length));
+    expect(variance(two)).toBeLessThan(1.1 * (s2 / values.length));
     // with both sources the interval is at least as wide as one run's instance interval
     const one = intervalFromReplicates(reps[0]);
     const both = intervalFromReplicates(runMeanReplicates(reps, 1));

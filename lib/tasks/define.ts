@@ -256,6 +256,13 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
   outcome(instance: Instance<T, M>, prediction: P, opts: TaskOptions): InstanceOutcome;
   /** The primary metric decomposed per instance, from which primaryFromStats recomputes it on any resample. */
   primaryStats(instance: Instance<T, M>, prediction: P, opts: TaskOptions): number[];
+  /**
+   * The rows of a whole sample (covered instances in release order) when a row depends on the
+   * others (Lite: whether it is its ticket's first instance, so the input half counts each ticket
+   * once, as the scorer does). Default: primaryStats of each. The shown value is primaryFromStats of
+   * these rows and every bootstrap replicate is primaryFromStats of a resample of them: one estimator.
+   */
+  primaryRows?(items: { instance: Instance<T, M>; prediction: P }[], opts: TaskOptions): number[][];
   primaryFromStats(rows: number[][], opts: TaskOptions): number | null;
   /** Outcome filters for the per-instance table. */
   outcomeFilters: { key: string; label: string }[];
@@ -305,6 +312,8 @@ export interface TaskKindModule {
   score(pairs: RawPair[], opts: TaskOptions): { metrics: Metrics; primaryValue: number | null; details: Json };
   outcome(instance: RawInstance, prediction: Json, opts: TaskOptions): InstanceOutcome;
   primaryStats(instance: RawInstance, prediction: Json, opts: TaskOptions): number[];
+  /** The per-instance rows of a sample (covered instances in release order): what the CI, replicates and paired tests resample. */
+  primaryRows(items: { instance: RawInstance; prediction: Json }[], opts: TaskOptions): number[][];
   primaryFromStats(rows: number[][], opts: TaskOptions): number | null;
   outcomeFilters: { key: string; label: string }[];
   /** stored score details, parsed with the kind's schema */
@@ -598,6 +607,12 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
     },
     outcome: (inst, p, o) => def.outcome(instance(inst), prediction(p), o),
     primaryStats: (inst, p, o) => def.primaryStats(instance(inst), prediction(p), o),
+    primaryRows: (items, o) => {
+      const typed = items.map((x) => ({ instance: instance(x.instance), prediction: prediction(x.prediction) }));
+      return def.primaryRows
+        ? def.primaryRows(typed, o)
+        : typed.map((x) => def.primaryStats(x.instance, x.prediction, o));
+    },
     primaryFromStats: (rows, o) => def.primaryFromStats(rows, o),
     outcomeFilters: def.outcomeFilters,
     readDetails: (d) => details(d),

@@ -27,7 +27,10 @@ function expectDecompositionMatches(kind: Kind, pairs: ReturnType<typeof parsePa
     pairs.map((p) => ({ truth: p.inst.truth, metadata: p.inst.metadata, prediction: p.prediction })),
     options,
   );
-  const stats = pairs.map((p) => kind.primaryStats(p.inst, p.prediction, options));
+  const stats = kind.primaryRows(
+    pairs.map((p) => ({ instance: p.inst, prediction: p.prediction })),
+    options,
+  );
   expect(kind.primaryFromStats(stats, options)).toBeCloseTo(scored.primaryValue as number, 12);
 }
 

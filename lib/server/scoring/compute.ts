@@ -60,10 +60,11 @@ export function computeScore(
   const partial = missing.length > 0;
   let covered: Float64Array | null = null;
   if (pairs.length) {
-    const rows = instances.flatMap((i) => {
+    const items = instances.flatMap((i) => {
       const p = predictions.get(i.externalId);
-      return p ? [task.kind.primaryStats(i, p, task.options)] : [];
+      return p ? [{ instance: i, prediction: p }] : [];
     });
+    const rows = task.kind.primaryRows(items, task.options);
     covered = statsReplicates(rows, (picked) => task.kind.primaryFromStats(picked, task.options), opts.bootstrapSeed);
   }
   let ci: ComputedScore["ci"] = null;

@@ -38,10 +38,19 @@ export async function loadPerInstance(
     if (!inst) continue;
     const data = p.data as Record<string, unknown>;
     out.get(p.submissionId)!.set(p.externalId, {
-      stats: task.kind.primaryStats(inst, data, task.options),
+      stats: [],
       outcome: task.kind.outcome(inst, data, task.options),
       prediction: data,
     });
+  }
+  // the rows of each submission's covered instances in release order (Lite's input half counts a ticket once)
+  for (const m of out.values()) {
+    const covered = instances.filter((i) => m.has(i.externalId));
+    const rows = task.kind.primaryRows(
+      covered.map((i) => ({ instance: i, prediction: m.get(i.externalId)!.prediction })),
+      task.options,
+    );
+    covered.forEach((i, k) => (m.get(i.externalId)!.stats = rows[k]));
   }
   return out;
 }

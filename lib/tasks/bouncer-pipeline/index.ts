@@ -245,13 +245,27 @@ export const bouncerPipeline = defineTaskKind({
     };
   },
   storageOnlyFields: ["trace"],
+  // [input truth, input bounce, output truth, output bounce, counts for the input half]: the input
+  // half counts each ticket once (its first covered instance in release order), as scoreLite does,
+  // so the CI, replicates, rank intervals and paired tests describe the value the board shows
   primaryStats: (instance, prediction) => [
     instance.truth.input.bounce ? 1 : 0,
     prediction.input.bounce ? 1 : 0,
     instance.truth.output.bounce ? 1 : 0,
     prediction.output.bounce ? 1 : 0,
+    1,
   ],
-  primaryFromStats: (rows) => (rows.length ? (fmFromRows(rows, 0, 1) + fmFromRows(rows, 2, 3)) / 2 : null),
+  primaryRows: (items) => {
+    const first = new Set(oncePerTicket(items.map((x) => ({ metadata: x.instance.metadata, x }))).map((p) => p.x));
+    return items.map((x) => [
+      x.instance.truth.input.bounce ? 1 : 0,
+      x.prediction.input.bounce ? 1 : 0,
+      x.instance.truth.output.bounce ? 1 : 0,
+      x.prediction.output.bounce ? 1 : 0,
+      first.has(x) ? 1 : 0,
+    ]);
+  },
+  primaryFromStats: (rows) => (rows.length ? (fmFromRows(rows, 0, 1, 4) + fmFromRows(rows, 2, 3)) / 2 : null),
   // Lite's length chart is the input bouncer's, bucketed by issue length
   releaseDistributions: ({ instances, truth }) =>
     truth

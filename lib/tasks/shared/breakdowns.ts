@@ -8,7 +8,7 @@ import type { Metrics, StoredInstance, TaskOptions } from "@/lib/tasks/types";
 import { BUCKETS } from "./length-bucket";
 
 type Facets = { label?: string; length?: string; failure?: string };
-type Kind = Pick<TaskKindModule, "score" | "primaryStats" | "primaryFromStats" | "instanceFacets" | "sliceHeadline">;
+type Kind = Pick<TaskKindModule, "score" | "primaryRows" | "primaryFromStats" | "instanceFacets" | "sliceHeadline">;
 
 /**
  * How breakdowns are computed; stored with them (`details.breakdowns_v`). A score whose
@@ -138,7 +138,10 @@ export function computeBreakdowns(
         metadata: instances[k].metadata ?? {},
       }));
       const { metrics } = kind.score(pairs, opts);
-      const rows = members.map((k) => kind.primaryStats(instances[k], predictions.get(instances[k].externalId)!, opts));
+      const rows = kind.primaryRows(
+        members.map((k) => ({ instance: instances[k], prediction: predictions.get(instances[k].externalId)! })),
+        opts,
+      );
       const ci = interval(rows, (picked) => kind.primaryFromStats(picked, opts), seed);
       const head = kind.sliceHeadline?.(pairs, opts) ?? null;
       const headline = head
