@@ -13,6 +13,8 @@ const STATIC = [
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
 const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const WORKER_CSP =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -43,7 +45,14 @@ const nextConfig = {
       { source: "/og/:path*", headers: nonPage },
       { source: "/badges/:path*", headers: nonPage },
       { source: "/metrics", headers: nonPage },
+      { source: "/.well-known/:path*", headers: nonPage },
       { source: "/_next/:path*", headers: nonPage },
+      // a Web Worker's script (the snapshot page's verifier, issue 48): a worker runs under the policy
+      // its script came with, so this one may load its own chunks and fetch from this site, nothing else
+      {
+        source: "/_next/static/chunks/:file(turbopack-worker-.*)",
+        headers: [{ key: "Content-Security-Policy", value: WORKER_CSP }],
+      },
       {
         source:
           "/:file(favicon\\.ico|favicon\\.svg|apple-touch-icon\\.png|icon-192\\.png|icon-512\\.png|manifest\\.webmanifest|robots\\.txt|sitemap\\.xml)",

@@ -47,6 +47,11 @@ const EnvSchema = z.object({
   UPLOAD_MEMORY_TEAM_MB: z.coerce.number().positive().default(64),
   /** database space live snapshots may take before automatic ones (on publish, daily) stop, MB; admins' still run */
   SNAPSHOT_BUDGET_MB: z.coerce.number().positive().default(10_000),
+  /**
+   * the Ed25519 private key snapshots are signed with (PKCS#8 PEM, or base64 of PKCS#8 DER or of the
+   * 32-byte seed); unset: DATA_DIR/snapshot-signing-key.pem, generated on first use (docs/operations.md)
+   */
+  SNAPSHOT_SIGNING_KEY: z.string().optional(),
   /** a request body that brings nothing for this long is a 408 (connection closed) */
   BODY_IDLE_SECONDS: z.coerce.number().positive().default(15),
   /** ... and one whose next 16 KB take longer than this many seconds of waiting for them */

@@ -52,6 +52,7 @@ import {
   SnapshotManifest,
   SnapshotParams,
   SnapshotQueued,
+  SnapshotSignature,
   TakedownBody,
 } from "./contracts/snapshots";
 import {
@@ -467,6 +468,21 @@ export const OPERATIONS: Operation[] = [
     },
     returns: { 200: SnapshotManifest },
     produces: "application/json, application/vnd.apache.parquet, application/gzip",
+  },
+  {
+    method: "get",
+    path: "/api/v1/snapshots/{id}/signature",
+    summary:
+      "The host's detached Ed25519 signature over the snapshot's manifest.json bytes and the key that made it (keys: /.well-known/leaderboard-keys.json; immutable)",
+    access: "anyone",
+    tag: "leaderboards",
+    params: SnapshotParams,
+    responses: {
+      200: "{ alg: Ed25519, keyId, signature: base64 of 64 bytes }",
+      404: "unknown, or taken down (saying when and why)",
+      422: ERR[422],
+    },
+    returns: { 200: SnapshotSignature },
   },
   {
     method: "get",

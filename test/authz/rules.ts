@@ -378,6 +378,20 @@ export const RULES: Rule[] = [
     why: "snapshot files are public; an unknown snapshot is a 404 for everyone",
   },
   {
+    key: "GET /api/v1/snapshots/[id]/signature",
+    runner: "api",
+    call: () => ({ path: `/api/v1/snapshots/${"0".repeat(64)}/signature` }),
+    expect: all(404),
+    why: "a snapshot's signature is public; an unknown snapshot is a 404 for everyone",
+  },
+  {
+    key: "GET /.well-known/leaderboard-keys.json",
+    runner: "api",
+    call: () => ({ path: "/.well-known/leaderboard-keys.json" }),
+    expect: all(200),
+    why: "the host's public signing keys are public",
+  },
+  {
     key: "GET /api/auth/[...nextauth]",
     runner: "e2e",
     call: () => ({ path: "/api/auth/session" }),

@@ -1,3 +1,4 @@
 export * from "./build";
 export * from "./jobs";
 export * from "./read";
+export * from "./signing";

@@ -13,9 +13,9 @@ import { headersOf } from "./node-request";
 //   rendered for one reader streams: a proxy in front passes it on as it comes).
 // Everything else gets its headers from next.config.js (a policy under which nothing runs).
 
-/** Paths that are no page: the API, Next.js's files, previews, badges, metrics and files of public/. */
+/** Paths that are no page: the API, Next.js's files, previews, badges, metrics, /.well-known/ and files of public/. */
 const NOT_PAGE =
-  /^\/(?:api\/|_next\/|og\/|badges\/|metrics$|favicon|apple-touch-icon|icon-192\.png$|icon-512\.png$|manifest\.webmanifest$|robots\.txt$|sitemap\.xml$)/;
+  /^\/(?:api\/|_next\/|og\/|badges\/|\.well-known\/|metrics$|favicon|apple-touch-icon|icon-192\.png$|icon-512\.png$|manifest\.webmanifest$|robots\.txt$|sitemap\.xml$)/;
 
 /** Whether a path is a page (an HTML document, or its payload for the router). */
 export function isPagePath(pathname: string): boolean {
