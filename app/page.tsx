@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { TopLine } from "@/components/home/top-line";
 import { Badge } from "@/components/ui/badge";
 import { getDb } from "@/lib/server/db";
 import { listBenchmarks } from "@/lib/server/leaderboard";
-import { formatMetric } from "@/lib/format";
-import { metricColumnOf, metricLabel } from "@/lib/tasks/metric-label";
 import { CATALOG } from "@/lib/tasks/catalog";
 
 const paperUrl = (slug: string) => CATALOG.find((b) => b.slug === slug)?.paperUrl;
@@ -67,13 +66,7 @@ export default async function HomePage() {
                   <span className="text-muted">
                     {t.submissions.toLocaleString("en-US")} public {t.submissions === 1 ? "submission" : "submissions"}
                   </span>
-                  {t.leader ? (
-                    <span className="w-full text-xs text-slate-600 dark:text-slate-400">
-                      Leader: <Link href={`/submissions/${t.leader.submissionId}`}>{t.leader.model}</Link> (
-                      {metricLabel(t.slug, t.primaryMetric)}{" "}
-                      {formatMetric(t.leader.primary, metricColumnOf(t.slug, t.primaryMetric)?.format ?? "score3")})
-                    </span>
-                  ) : null}
+                  {t.leader ? <TopLine task={t} /> : null}
                 </li>
               ))}
             </ul>

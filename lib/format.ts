@@ -77,3 +77,52 @@ const INT = new Intl.NumberFormat("en");
 export function formatInt(n: number): string {
   return INT.format(n);
 }
+
+type Interval = { low: number; high: number };
+
+/** A value of a metric's format, bare (no "%"): the digits its unit prints. */
+function digitsOf(x: number, format: MetricColumn["format"]): string {
+  switch (format) {
+    case "percent1":
+      return (x * 100).toFixed(1);
+    case "count":
+      return String(Math.round(x));
+    case "ratio":
+      return x.toFixed(2);
+    default:
+      return x.toFixed(3);
+  }
+}
+
+/**
+ * An interval in its metric's unit: a percent metric's in percent, never fractions beside a
+ * percent. @example formatInterval({ low: 0.115, high: 0.189 }, "percent1") // "11.5–18.9%"
+ */
+export function formatInterval(ci: Interval | null | undefined, format: MetricColumn["format"]): string {
+  if (!ci || missing(ci.low) || missing(ci.high)) return "—";
+  return `${digitsOf(ci.low, format)}–${digitsOf(ci.high, format)}${format === "percent1" ? "%" : ""}`;
+}
+
+/** A 95% confidence interval as the submission page prints it. @example ciText({ low: 0.115, high: 0.189 }, "percent1") // "95% CI 11.5–18.9%" */
+export function ciText(ci: Interval | null | undefined, format: MetricColumn["format"]): string {
+  return `95% CI ${formatInterval(ci, format)}`;
+}
+
+/**
+ * Half an interval's width (the board's "±"), in the metric's unit: percentage points for a
+ * percent metric. @example halfWidth({ low: 0.115, high: 0.189 }, "percent1") // "±3.7 pts"
+ */
+export function halfWidth(ci: Interval | null | undefined, format: MetricColumn["format"]): string {
+  if (!ci || missing(ci.low) || missing(ci.high)) return "—";
+  return `±${digitsOf((ci.high - ci.low) / 2, format)}${format === "percent1" ? " pts" : ""}`;
+}
+
+/** A count and its noun, singular for one. @example plural(1, "row") // "1 row"; plural(1699, "system") // "1,699 systems" */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatInt(n)} ${n === 1 ? one : many}`;
+}
+
+/** A name's possessive: "Ana's", "BouncerBench authors'". */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}

@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { TokenManager } from "@/components/account/token-manager";
+import { StatusBadge } from "@/components/submission/status-badge";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
 import { formatDate } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/auth";
 import { accountOverview } from "@/lib/server/teams";
+import { submissionStatus } from "@/lib/submission-status";
 
 export const dynamic = "force-dynamic";
 
@@ -45,8 +47,8 @@ export default async function AccountPage() {
           <ul className="text-sm">
             {subs.map((s) => (
               <li key={s.id} className="border-t border-slate-100 py-1 dark:border-slate-800">
-                <Link href={`/submissions/${s.id}`}>{s.model}</Link> · {s.task.fullSlug} · {s.visibility} ·{" "}
-                {formatDate(s.createdAt)}
+                <Link href={`/submissions/${s.id}`}>{s.model}</Link> · {s.task.fullSlug} ·{" "}
+                <StatusBadge status={submissionStatus(s)} /> · {formatDate(s.createdAt)}
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { axisNote, tickLabel, valueAxis, type ValueAxis } from "@/lib/chart-ticks";
-import { fixed, percent as asPercent } from "@/lib/format";
+import { fixed, percent as asPercent, plural } from "@/lib/format";
 import { ChartFigure } from "./chart-figure";
 import { CHART_INK, CHART_TEXT, colorAt } from "./palette";
 
@@ -60,7 +60,7 @@ export function DotWhisker(props: DotWhiskerProps) {
       eager
       testId={testId}
       height={height}
-      description={`Dot plot of ${label} with ${intervalLabel}s for ${rows.length} rows: ${rows.map((r) => r.name).join(", ")}${cut ? `; the ${cut}` : ""}.`}
+      description={`Dot plot of ${label} with ${intervalLabel}s for ${plural(rows.length, "row")}: ${rows.map((r) => r.name).join(", ")}${cut ? `; the ${cut}` : ""}.`}
       columns={["", label, `${intervalLabel} low`, `${intervalLabel} high`]}
       rows={rows.map((r) => [r.name, r.value, r.low, r.high])}
       note={

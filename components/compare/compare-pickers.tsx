@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
-import { fixed } from "@/lib/format";
+import { fixed, plural } from "@/lib/format";
 import type { beatsMatrix, compareCandidates } from "@/lib/server/leaderboard";
 
 type Candidates = Awaited<ReturnType<typeof compareCandidates>>;
@@ -123,7 +123,7 @@ export function BeatsMatrix({ m, fullSlug, metricLabel }: { m: Matrix; fullSlug:
       title={
         m.picked
           ? `Who beats whom: the ${m.rows.length} ${m.rows.length === 1 ? "submission" : "submissions"} you picked`
-          : `Who beats whom: the top ${m.rows.length} systems`
+          : `Who beats whom: the top ${plural(m.rows.length, "system")}`
       }
     >
       {separable ? null : (

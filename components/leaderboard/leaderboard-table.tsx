@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { InfoIcon } from "@/components/ui/info-icon";
 import { Tooltip } from "@/components/ui/tooltip";
-import { formatDate, formatMetric, fixed, usd } from "@/lib/format";
+import { formatDate, formatInterval, formatMetric, fixed, halfWidth, usd } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import type { SortDir } from "@/lib/leaderboard-sort";
 import type { LeaderboardRow } from "@/lib/server/leaderboard";
@@ -250,9 +250,9 @@ function MetricCell({ r, c, primaryMetric }: { r: LeaderboardRow; c: MetricColum
       {c.key === primaryMetric && r.ci ? (
         <span
           className="block text-xs font-normal text-muted sm:ml-1 sm:inline"
-          title={`95% bootstrap interval ${fixed(r.ci.low, 3)}–${fixed(r.ci.high, 3)}`}
+          title={`95% bootstrap interval ${formatInterval(r.ci, c.format)}`}
         >
-          ±{fixed(((r.ci.high - r.ci.low) / 2) * (c.format === "percent1" ? 100 : 1), c.format === "percent1" ? 1 : 3)}
+          {halfWidth(r.ci, c.format)}
         </span>
       ) : c.key === primaryMetric && r.margin !== null ? (
         <span
@@ -408,14 +408,17 @@ function boardEdges(props: Props) {
     (better === "higher" ? r.primary < bar.value : r.primary > bar.value);
   const byRank = props.sort === props.primaryMetric && props.dir === (better === "higher" ? "desc" : "asc");
   const size = props.topGroupSize ?? 0;
-  const divider = (r: LeaderboardRow, prev: LeaderboardRow | undefined) => {
+  /** `prevRanked`: the last ranked row above (a baseline between the group and the next system has no rank) */
+  const divider = (r: LeaderboardRow, prev: LeaderboardRow | undefined, prevRanked: LeaderboardRow | undefined) => {
     if (!byRank) return null;
     const notes: React.ReactNode[] = [];
-    if (prev?.topGroup && !r.topGroup && r.rank !== null && size)
+    if (prevRanked?.topGroup && !r.topGroup && r.rank !== null && size)
       notes.push(
         <span key="top" className="block" data-testid="top-group-edge">
-          ▲ {size === 1 ? "The system above" : `The ${size.toLocaleString("en-US")} systems whose interval starts at 1`}{" "}
-          could each be #1: none is beaten by another beyond chance.
+          ▲{" "}
+          {size === 1
+            ? "The system above could be #1: no other system beats it beyond chance."
+            : `The ${size.toLocaleString("en-US")} systems whose interval starts at 1 could each be #1: none is beaten by another beyond chance.`}
         </span>,
       );
     // (a page whose first row is below it says so by its grey; on page 1 the band says "above #1")
@@ -429,6 +432,12 @@ function boardEdges(props: Props) {
     return notes.length ? <>{notes}</> : null;
   };
   return { below, divider };
+}
+
+/** The last ranked row before row `i` (baselines and partial rows have none). */
+function lastRanked(rows: LeaderboardRow[], i: number): LeaderboardRow | undefined {
+  for (let j = i - 1; j >= 0; j--) if (rows[j].rank !== null) return rows[j];
+  return undefined;
 }
 
 /** The leaderboard table: server-rendered, every sort a permalink, rows selectable for comparison. */
@@ -454,7 +463,7 @@ export function LeaderboardTable(props: Props) {
           ? { "data-model": r.model, "data-below-baseline": "", className: "below-bar" }
           : { "data-model": r.model }
       }
-      before={(r, i) => divider(r, rows[i - 1])}
+      before={(r, i) => divider(r, rows[i - 1], lastRanked(rows, i))}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import { formatDate, formatInt, formatMetric } from "@/lib/format";
+import { formatDate, formatInt, formatMetric, possessive } from "@/lib/format";
 import type { MetricColumn } from "@/lib/tasks/types";
 
 type Point = { t: number; value: number; model: string; submissionId: string };
@@ -38,7 +38,7 @@ export function AttemptsSeries({
   const fmt = (v: number) => formatMetric(v, column?.format ?? "score3");
   const label = column?.label ?? "primary metric";
   return (
-    <Card title={`${team}'s attempts on this release`}>
+    <Card title={`${possessive(team)} attempts on this release`}>
       <svg
         viewBox={`0 0 ${W} ${H}`}
         className="h-auto w-full max-w-xl"

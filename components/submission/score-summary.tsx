@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { InfoIcon } from "@/components/ui/info-icon";
 import { Tooltip } from "@/components/ui/tooltip";
-import { fixed, formatMetric } from "@/lib/format";
+import { ciText, formatMetric } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import type { SubmissionPageView } from "@/lib/server/submissions";
 
@@ -42,8 +42,8 @@ export function MetricCards({ v }: { v: SubmissionPageView }) {
             {formatMetric(getMetric(v.metrics, c.key), c.format)}
           </div>
           {c.key === score.primaryMetric && d?.ci ? (
-            <div className="text-xs text-muted">
-              95% CI {fixed(d.ci.low, 3)}–{fixed(d.ci.high, 3)}
+            <div className="text-xs text-muted" data-testid="primary-ci">
+              {ciText(d.ci, c.format)}
             </div>
           ) : c.key === score.primaryMetric && d?.ladder?.released && d.ladder.margin !== null ? (
             <div className="text-xs text-muted">noisy, rounded to ±{d.ladder.margin}</div>

@@ -65,7 +65,7 @@ export async function BreakdownHeatmap({
   const of = h.total && h.total > h.systems.length ? ` of ${h.total.toLocaleString("en")}` : "";
   return (
     <Card
-      title={`Where does it fail: ${metric.label} by ${byLabel.toLowerCase()}, top ${h.systems.length}${of} systems`}
+      title={`Where does it fail: ${metric.label} by ${byLabel.toLowerCase()}, top ${h.systems.length}${of} ${h.systems.length === 1 && !of ? "system" : "systems"}`}
     >
       <nav aria-label="Slice by" className="mb-2 flex flex-wrap gap-2 text-sm" data-testid="heatmap-attributes">
         {h.attributes.map((a) =>

@@ -6,7 +6,9 @@ import { Card } from "@/components/ui/card";
 import { DataTable, valueColumn, type Column } from "@/components/ui/data-table";
 import { PagePager } from "@/components/ui/pager";
 import { dateColumn } from "@/components/ui/columns";
+import { StatusBadge } from "@/components/submission/status-badge";
 import { withQuery } from "@/lib/href";
+import { canSwitchVisibility } from "@/lib/submission-status";
 import type { TeamPageView, TeamView } from "@/lib/server/teams";
 import { StandingRank, StandingScore } from "./team-standings";
 
@@ -115,9 +117,8 @@ function submissionColumns(t: TeamPageView): Column<SubmissionRow>[] {
       className: "space-x-1",
       cell: (x) => (
         <>
-          {x.visibility === "private" ? <Badge tone="red">private</Badge> : <Badge>public</Badge>}
+          <StatusBadge status={x.status} reason={x.hidden?.reason ?? null} />
           {x.verified ? <Badge tone="green">✓ verified</Badge> : null}
-          {x.hidden ? <Badge tone="amber">hidden: {x.hidden.reason}</Badge> : null}
         </>
       ),
     },
@@ -126,14 +127,16 @@ function submissionColumns(t: TeamPageView): Column<SubmissionRow>[] {
           {
             key: "actions",
             header: <span className="sr-only">Actions</span>,
-            cell: (x: SubmissionRow) => (
-              <ActionButton
-                method="PATCH"
-                url={`/api/v1/submissions/${x.id}`}
-                body={{ visibility: x.visibility === "public" ? "private" : "public" }}
-                label={x.visibility === "public" ? "Make private" : "Make public"}
-              />
-            ),
+            // a withdrawn, hidden or held submission is off view: its visibility is not the team's to switch
+            cell: (x: SubmissionRow) =>
+              canSwitchVisibility(x.status) ? (
+                <ActionButton
+                  method="PATCH"
+                  url={`/api/v1/submissions/${x.id}`}
+                  body={{ visibility: x.visibility === "public" ? "private" : "public" }}
+                  label={x.visibility === "public" ? "Make private" : "Make public"}
+                />
+              ) : null,
           },
         ]
       : []),

@@ -31,6 +31,8 @@ export const BenchmarkList = z.object({
           currentRelease: Release.nullable(),
           /** the first ranked row of the current board */
           leader: z.object({ model: z.string(), submissionId: z.uuid(), primary: z.number().nullable() }).nullable(),
+          /** how many of the board's ranked systems could be #1 (their simultaneous rank interval starts at 1), of how many */
+          topGroup: z.object({ size: count, of: count }).nullable(),
           /** public scored submissions */
           submissions: count,
         }),

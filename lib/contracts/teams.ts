@@ -1,4 +1,5 @@
 // Teams: a team's page, renaming it, members' roles, invitations, an admin's approval.
+import { SUBMISSION_STATUSES } from "@/lib/submission-status";
 import { z } from "zod";
 import { displayName } from "@/lib/validations/common";
 import { iso, PageFields } from "./common";
@@ -70,6 +71,8 @@ export const TeamView = z.object({
       taskName: z.string(),
       model: z.string(),
       visibility: z.enum(["public", "private"]),
+      /** the one word for where it stands: withdrawn, held for review, hidden, private or public */
+      status: z.enum(SUBMISSION_STATUSES),
       hidden: z.object({ reason: z.string().nullable() }).nullable(),
       verified: z.object({ by: z.string().nullable(), at: iso }).nullable(),
       createdAt: iso,

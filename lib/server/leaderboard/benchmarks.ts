@@ -28,7 +28,12 @@ export async function listBenchmarks(db: PrismaClient) {
     await Promise.all(
       benches
         .flatMap((b) => b.tasks.flatMap((t) => t.releases))
-        .map(async (r) => [r.id, (await getBoard(db, r)).best.find((row) => row.rank !== null) ?? null] as const),
+        .map(async (r) => {
+          const ranked = (await getBoard(db, r)).best.filter((row) => row.rank !== null);
+          // the group that could be #1 (1 when the intervals are not in yet: the leader alone)
+          const size = ranked.filter((row) => row.topGroup).length || Math.min(1, ranked.length);
+          return [r.id, ranked.length ? { lead: ranked[0], topGroup: { size, of: ranked.length } } : null] as const;
+        }),
     ),
   );
   return benches.map((b) => ({
@@ -38,7 +43,8 @@ export async function listBenchmarks(db: PrismaClient) {
     paperTitle: b.paperTitle,
     tasks: b.tasks.map((t) => {
       const current = t.releases[0];
-      const lead = current ? leaders.get(current.id) : null;
+      const top = current ? leaders.get(current.id) : null;
+      const lead = top?.lead;
       return {
         slug: t.fullSlug,
         name: t.name,
@@ -47,6 +53,7 @@ export async function listBenchmarks(db: PrismaClient) {
         primaryMetric: t.primaryMetric,
         currentRelease: current ? releaseJson(current) : null,
         leader: lead ? { model: lead.model, submissionId: lead.submissionId, primary: lead.primary } : null,
+        topGroup: top?.topGroup ?? null,
         submissions: t._count.submissions,
       };
     }),

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
-import { fixed, formatMetric } from "@/lib/format";
+import { formatMetric, halfWidth } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import type { MetricColumn } from "@/lib/tasks/types";
 import type { Actor } from "@/lib/server/auth";
@@ -27,8 +27,7 @@ function interval(
 ): string {
   if (margin !== null) return `±${margin} (rounded)`;
   if (!ci) return "";
-  const half = (ci.high - ci.low) / 2;
-  return col?.format === "percent1" ? `±${fixed(half * 100, 1)}` : `±${fixed(half, 3)}`;
+  return halfWidth(ci, col?.format ?? "score3");
 }
 
 /** A leaderboard's preview: the task, its release and the top five by the primary metric. */

@@ -1,3 +1,4 @@
+import { submissionStatus } from "@/lib/submission-status";
 import crypto from "node:crypto";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
@@ -122,6 +123,7 @@ function submissionsPage(db: PrismaClient, where: Prisma.SubmissionWhereInput, p
       visibility: true,
       hiddenAt: true,
       hiddenReason: true,
+      withdrawnAt: true,
       verifiedAt: true,
       verifiedBy: true,
       createdAt: true,
@@ -140,6 +142,7 @@ function submissionRow(s: Awaited<ReturnType<typeof submissionsPage>>[number]) {
     taskName: s.task.name,
     model: s.model,
     visibility: s.visibility,
+    status: submissionStatus(s),
     hidden: s.hiddenAt ? { reason: s.hiddenReason } : null,
     verified: s.verifiedAt ? { by: s.verifiedBy, at: s.verifiedAt.toISOString() } : null,
     createdAt: s.createdAt.toISOString(),
