@@ -1,5 +1,6 @@
 import type { Problem } from "@/lib/errors";
 import { DataTable } from "./data-table";
+import { LinkedText } from "./linked-text";
 
 /**
  * Where a problem is: `line N` / `row N`, and the JSONPath within the file or the line
@@ -52,7 +53,7 @@ export function ProblemTable({ problems, total }: { problems: Problem[]; total: 
             firstDir: "asc",
             cell: (p) => <Where problem={p} />,
           },
-          { key: "problem", header: "problem", cell: (p) => p.message },
+          { key: "problem", header: "problem", cell: (p) => <LinkedText text={p.message} /> },
           { key: "expected", header: "expected", cell: (p) => p.expected ?? "" },
         ]}
       />
@@ -87,7 +88,9 @@ export function ProblemAlert({
       data-testid={testId}
       className={`${cls.box} border border-rose-300 bg-rose-50 text-sm dark:border-rose-800 dark:bg-rose-950`}
     >
-      <p className="font-semibold">{error.message}</p>
+      <p className="font-semibold">
+        <LinkedText text={error.message} />
+      </p>
       <ProblemTable problems={error.problems} total={error.problemCount} />
       {note ? <p className={cls.note}>{note}</p> : null}
     </div>

@@ -5,6 +5,7 @@
 // duplicate check and all-or-nothing transaction as an upload. Its sources are recorded in
 // `submissions.composed_of`, which only this module writes. The kinds say what composes: a pipeline
 // kind's `composes` (its sibling kind, the ids and rows) and a sibling kind's `composeSide`.
+import { submissionRef } from "@/lib/submission-ref";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, validationError } from "@/lib/errors";
 import type { Actor } from "@/lib/server/auth";
@@ -57,15 +58,13 @@ async function sideSubmission(db: PrismaClient, actor: Actor, id: string, side: 
       { field: side, message, expected },
     ]);
   const t = await sideTask(db, sub, composesOf(pipeline));
+  const name = submissionRef({ id, model: sub.model, team: sub.team?.name ?? null });
   if (t.task.benchmark.slug !== pipeline.benchmark.slug || t.side !== side)
-    throw problem(
-      `submission ${id} is on ${sub.task.fullSlug}`,
-      `a submission of ${pipeline.benchmark.slug}'s ${side} task`,
-    );
-  if (sub.status !== "scored") throw problem(`submission ${id} is ${sub.status}`, "a scored submission");
+    throw problem(`${name} is on ${sub.task.fullSlug}`, `a submission of ${pipeline.benchmark.slug}'s ${side} task`);
+  if (sub.status !== "scored") throw problem(`${name} is ${sub.status}`, "a scored submission");
   // a file the maintainers hid, or its team withdrew, does not come back inside a pipeline
-  if (sub.withdrawnAt) throw problem(`submission ${id} was withdrawn by its team`, "a submission on view");
-  if (sub.hiddenAt) throw problem(`submission ${id} is hidden by the maintainers`, "a submission on view");
+  if (sub.withdrawnAt) throw problem(`${name} was withdrawn by its team`, "a submission on view");
+  if (sub.hiddenAt) throw problem(`${name} is hidden by the maintainers`, "a submission on view");
   return sub;
 }
 

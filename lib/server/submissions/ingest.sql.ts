@@ -130,13 +130,28 @@ export async function ladderOutcome(sql: Sql, submissionId: string, releaseId: s
 export async function liveDuplicateOf(
   sql: Sql,
   r: { taskId: string; teamId: string; sha256: string; id: string },
-): Promise<{ id: string; model: string; created_at: Date; visibility: string; hidden: boolean } | null> {
+): Promise<{
+  id: string;
+  model: string;
+  team: string;
+  created_at: Date;
+  visibility: string;
+  hidden: boolean;
+} | null> {
   await sql(`SELECT pg_advisory_xact_lock(hashtextextended($1, 19))`, [`${r.teamId}:${r.taskId}:${r.sha256}`]);
-  const [row] = await sql<{ id: string; model: string; created_at: Date; visibility: string; hidden: boolean }>(
-    `SELECT id, model, created_at, visibility::text, hidden_at IS NOT NULL AS hidden FROM submissions
-      WHERE task_id = $1::uuid AND team_id = $2::uuid AND file_sha256 = $3 AND id <> $4::uuid
-        AND status IN ('scored', 'judging') AND withdrawn_at IS NULL
-      ORDER BY created_at LIMIT 1`,
+  const [row] = await sql<{
+    id: string;
+    model: string;
+    team: string;
+    created_at: Date;
+    visibility: string;
+    hidden: boolean;
+  }>(
+    `SELECT s.id, s.model, t.name AS team, s.created_at, s.visibility::text, s.hidden_at IS NOT NULL AS hidden
+       FROM submissions s JOIN teams t ON t.id = s.team_id
+      WHERE s.task_id = $1::uuid AND s.team_id = $2::uuid AND s.file_sha256 = $3 AND s.id <> $4::uuid
+        AND s.status IN ('scored', 'judging') AND s.withdrawn_at IS NULL
+      ORDER BY s.created_at LIMIT 1`,
     [r.taskId, r.teamId, r.sha256, r.id],
   );
   return row ?? null;
@@ -151,10 +166,25 @@ export async function liveDuplicateOf(
 export async function takenRunOf(
   sql: Sql,
   r: { taskId: string; teamId: string; model: string; run: number; id: string },
-): Promise<{ id: string; created_at: Date; visibility: string; withdrawn: boolean; next: number } | null> {
+): Promise<{
+  id: string;
+  team: string;
+  created_at: Date;
+  visibility: string;
+  withdrawn: boolean;
+  next: number;
+} | null> {
   await sql(`SELECT pg_advisory_xact_lock(hashtextextended($1, 23))`, [`${r.teamId}:${r.taskId}:${r.model}:${r.run}`]);
-  const [row] = await sql<{ id: string; created_at: Date; visibility: string; withdrawn: boolean; next: number }>(
-    `SELECT id, created_at, visibility::text, withdrawn_at IS NOT NULL AS withdrawn,
+  const [row] = await sql<{
+    id: string;
+    team: string;
+    created_at: Date;
+    visibility: string;
+    withdrawn: boolean;
+    next: number;
+  }>(
+    `SELECT id, (SELECT name FROM teams t WHERE t.id = s.team_id) AS team, created_at, visibility::text,
+            withdrawn_at IS NOT NULL AS withdrawn,
             (SELECT coalesce(max((o.meta->>'run')::int), 0) + 1 FROM submissions o
               WHERE o.task_id = s.task_id AND o.team_id = s.team_id AND o.model = s.model
                 AND o.status IN ('scored', 'judging') AND o.meta->>'run' ~ '^[0-9]{1,6}$') AS next

@@ -15,6 +15,7 @@ import {
 import type { AuditView, ValidationReport } from "@/lib/contracts/submissions";
 import { getDatabase, type RawConnection, type Sql, sqlOf } from "@/lib/server/db";
 import { AppError, validationError } from "@/lib/errors";
+import { submissionRef } from "@/lib/submission-ref";
 import type { PredictionEntry } from "@/lib/files/parse-prediction-file";
 import { PredictionStream } from "@/lib/files/stream-predictions";
 import { getEnv } from "@/lib/env";
@@ -346,8 +347,8 @@ class Upload {
         throw new AppError(
           "conflict",
           dup.hidden
-            ? `this file is byte-identical (SHA-256 ${sha256.slice(0, 12)}…) to your team's submission ${dup.id} ("${dup.model}"), which the maintainers hid: the same file cannot come back as a new submission`
-            : `this file is byte-identical (SHA-256 ${sha256.slice(0, 12)}…) to your team's submission ${dup.id} ("${dup.model}", ${dup.visibility}, uploaded ${dup.created_at.toISOString().slice(0, 10)}), which is still live: withdraw it first, or upload a different file`,
+            ? `this file is byte-identical (SHA-256 ${sha256.slice(0, 12)}…) to your team's ${submissionRef(dup)}, which the maintainers hid: the same file cannot come back as a new submission`
+            : `this file is byte-identical (SHA-256 ${sha256.slice(0, 12)}…) to your team's ${submissionRef(dup)}, ${dup.visibility}, uploaded ${dup.created_at.toISOString().slice(0, 10)} and still live: withdraw it first, or upload a different file`,
           { field: "file", submissionId: dup.id, sha256 },
         );
     }
@@ -496,7 +497,7 @@ async function assertRunFree(sql: Sql, taskId: string, teamId: string, id: strin
   if (taken)
     throw new AppError(
       "conflict",
-      `run ${run} of "${meta.model}" is already your team's submission ${taken.id} (${taken.visibility}${taken.withdrawn ? ", withdrawn" : ""}, uploaded ${taken.created_at.toISOString().slice(0, 10)}): every run counts in the system's mean, private or withdrawn too, so its number stays taken — number this file run ${taken.next}`,
+      `run ${run} of "${meta.model}" is already your team's ${submissionRef({ ...taken, model: meta.model })}, ${taken.withdrawn ? "withdrawn" : taken.visibility}, uploaded ${taken.created_at.toISOString().slice(0, 10)}: every run counts in the system's mean, private or withdrawn too, so its number stays taken — number this file run ${taken.next}`,
       { field: "run", submissionId: taken.id, expected: `run ${taken.next}` },
     );
 }
