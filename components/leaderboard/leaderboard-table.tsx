@@ -160,10 +160,14 @@ function Attempts({ r, view, column }: { r: LeaderboardRow; view: "best" | "all"
       {sel ? (
         <span
           data-testid="selection"
-          title={`Showing the best of ${sel.n} uploads lifts a score by ${fmt(sel.inflation)} on average even when nothing improved: the expected maximum of ${sel.n} draws from this score's bootstrap distribution, minus one draw.`}
+          title={
+            sel.basis === "attempts"
+              ? `Showing the best of ${sel.n} uploads lifts a score by about ${fmt(sel.inflation)} even when nothing improved: the expected maximum of ${sel.n} scores minus one, with the run-to-run noise measured from this system's uploads on the same instances.`
+              : `Showing the best of ${sel.n} uploads lifts a score by at most ${fmt(sel.inflation)} when nothing improved: the expected maximum of ${sel.n} draws from this score's bootstrap distribution, minus one draw — an upper bound, because real uploads share the release's instances and fewer than two of them are on the board to measure how far they differ.`
+          }
         >
           {" "}
-          · +{fmt(sel.inflation)} expected from {sel.n} tries alone
+          · {sel.basis === "attempts" ? "" : "at most "}+{fmt(sel.inflation)} expected from {sel.n} tries alone
           {sel.explains !== null ? ` (${Math.round(100 * sel.explains)}% of the gap to the next)` : ""}
         </span>
       ) : null}

@@ -84,11 +84,19 @@ export const LeaderboardRow = z.object({
   judgedBy: z.enum(["team", "server"]).nullable(),
   /**
    * the best of `n` > 1 complete submissions: what `n` attempts alone add to a score like this
-   * (E[max of n] − E[one] of its bootstrap replicates), the gap to the next ranked row, and the
-   * share of that gap (0–1) the attempts alone would explain
+   * (E[max of n] − E[one]), the gap to the next ranked row, and the share of that gap (0–1) the
+   * attempts alone would explain. `basis` "attempts": estimated from the system's attempts on this
+   * release (their paired replicates); "bound": at most this — one score's instance bootstrap,
+   * which also holds the instance sample's variance the attempts share (issue 50)
    */
   selection: z
-    .object({ n: count, inflation: z.number(), gap: z.number().nullable(), explains: z.number().nullable() })
+    .object({
+      n: count,
+      inflation: z.number(),
+      basis: z.enum(["attempts", "bound"]),
+      gap: z.number().nullable(),
+      explains: z.number().nullable(),
+    })
     .nullable(),
   /**
    * repeated runs (public releases): a system on the board with two or more complete runs on the

@@ -1,5 +1,6 @@
 // The statements of board.ts: a release's board in rank order (one query, no predictions), the
 // rank intervals' inputs (replicate vectors) and output (board_ranks), and the attempt counts.
+import { METRICS_VERSION } from "@/lib/metrics";
 import type { Sql } from "@/lib/server/db";
 import type { Metrics } from "@/lib/tasks/types";
 
@@ -140,10 +141,12 @@ export function outcomesOf(sql: Sql, releaseId: string, submissionIds: string[])
   );
 }
 
+/** The stored replicates of scores of this metrics version (an older score's may be another estimator's: it waits for its re-score). */
 export function replicatesOf(sql: Sql, releaseId: string, submissionIds: string[]) {
   return sql<{ submission_id: string; replicates: Uint8Array | null }>(
-    `SELECT submission_id, replicates FROM scores WHERE release_id = $1::uuid AND submission_id = ANY($2::uuid[])`,
-    [releaseId, submissionIds],
+    `SELECT submission_id, replicates FROM scores
+      WHERE release_id = $1::uuid AND submission_id = ANY($2::uuid[]) AND metrics_version = $3`,
+    [releaseId, submissionIds, METRICS_VERSION],
   );
 }
 

@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
 import { threadedPairKernel } from "./pair-threads";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { intervalFromReplicates, rankIntervalSteps, selectionInflation, type RankIntervals } from "@/lib/metrics";
+import {
+  attemptsInflation,
+  intervalFromReplicates,
+  rankIntervalSteps,
+  selectionInflation,
+  type RankIntervals,
+} from "@/lib/metrics";
 import type { Metrics } from "@/lib/tasks/types";
 import { sqlOf } from "@/lib/server/db";
 import { defineTask, queueTask } from "@/lib/server/jobs";
@@ -94,10 +100,17 @@ export interface BoardRow {
   judgedBy: "team" | "server" | null;
   /**
    * best view, a system's best of `n` > 1: what `n` attempts alone add to a score like this one
-   * (E[max of n] − E[one] of its replicates), the gap to the next ranked row, and the share of
+   * (E[max of n] − E[one], estimated from its attempts or bounded: selectionOf), the gap to the next ranked row, and the share of
    * that gap (0–1) the attempts alone would explain; null otherwise or while pending
    */
-  selection: { n: number; inflation: number; gap: number | null; explains: number | null } | null;
+  selection: {
+    n: number;
+    inflation: number;
+    /** "attempts": estimated from the system's attempts on this release; "bound": at most this (one score's instance bootstrap) */
+    basis: "attempts" | "bound";
+    gap: number | null;
+    explains: number | null;
+  } | null;
   /**
    * repeated runs (public releases): the system's complete runs when it has two or more, those off
    * the board (private, withdrawn) included — on its best-view row (which then shows their mean)
@@ -115,10 +128,11 @@ interface StoredView {
   /** the view's first ranked rows and whom each significantly beats (simultaneous), for compare */
   top: { ids: string[]; beats: number[][] };
   /**
-   * best view: submissionId → [N, inflation] for a system shown as its best of N > 1 complete
-   * submissions: E[max of N draws] − E[one draw] of its score's replicates (issue 34, part 4)
+   * best view: submissionId → [N, gain, basis] for a system shown as its best of N > 1 complete
+   * submissions (issue 34, part 4; issue 50): basis 1 estimated from its attempts, 0 (or absent,
+   * stored before) an upper bound from one score's replicates (selectionOf)
    */
-  selection?: Record<string, [number, number]>;
+  selection?: Record<string, [number, number, number?]>;
   /** best view: a system with repeated runs, keyed by its anchor (lib/leaderboard-runs.ts anchorOf) */
   runs?: Record<string, StoredRuns>;
 }
@@ -166,19 +180,36 @@ function removedRuns(rows: (OffBoard & { team_id: string | null; model: string }
 
 /**
  * What best-of-N selection alone adds to each system's shown score (N > 1 complete submissions,
- * private ones included): from the shown score's replicates, E[max of N] − E[one] (lib/metrics).
+ * private ones included), as [N, gain, basis] (issue 50, item 2). Basis 1: estimated from the
+ * system's attempts on the board (two or more with replicates): their paired replicates on the
+ * release's shared resamples give the run-to-run noise, and the gain is E[max of N] − E[one] of it
+ * (lib/metrics attemptsInflation). Basis 0: one attempt's replicates alone — the expected maximum
+ * of N draws from its instance bootstrap, an upper bound ("at most"): attempts share the release's
+ * instances, whose sampling variance that bootstrap also holds.
  */
 function selectionOf(
   best: Ranked[],
+  ranked: Ranked[],
   vectors: Map<string, Float64Array>,
   attempts: Map<string, number>,
-): Record<string, [number, number]> {
-  const out: Record<string, [number, number]> = {};
+): Record<string, [number, number, number]> {
+  const bySystem = new Map<string, Float64Array[]>();
+  for (const r of ranked) {
+    const v = vectors.get(r.submission_id);
+    if (v) bySystem.set(systemKey(r), [...(bySystem.get(systemKey(r)) ?? []), v]);
+  }
+  const out: Record<string, [number, number, number]> = {};
   for (const r of best) {
     const n = attempts.get(systemKey(r)) ?? 1;
+    const own = bySystem.get(systemKey(r)) ?? [];
+    const estimated = n > 1 && own.length >= 2 ? attemptsInflation(own, n) : null;
+    if (estimated !== null) {
+      out[r.submission_id] = [n, estimated, 1];
+      continue;
+    }
     const v = vectors.get(r.submission_id);
-    const inflation = n > 1 && v ? selectionInflation(v, n) : null;
-    if (inflation !== null) out[r.submission_id] = [n, inflation];
+    const bound = n > 1 && v ? selectionInflation(v, n) : null;
+    if (bound !== null) out[r.submission_id] = [n, bound, 0];
   }
   return out;
 }
@@ -347,6 +378,7 @@ export async function refreshBoard(db: PrismaClient, releaseId: string): Promise
   const { all, best } = await storedViews(ranked, vectors, sets);
   best.selection = selectionOf(
     bestOfSystems(ranked).filter((r) => !sets.has(systemKey(r))),
+    ranked,
     vectors,
     attempts,
   );
@@ -434,6 +466,8 @@ function selectionRow(
   return {
     n: sel[0],
     inflation: sel[1],
+    // stored before issue 50 (no third element): the bound
+    basis: sel[2] === 1 ? "attempts" : "bound",
     gap,
     explains: gap !== null && gap > 0 ? Math.min(1, sel[1] / gap) : null,
   };

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import {
+  METRICS_VERSION,
   mcnemarExact,
   pairedBootstrapDifference,
   pairedIntervalFromReplicates,
@@ -55,17 +56,26 @@ export async function loadPerInstance(
   return out;
 }
 
+type ScoreWithReplicates = {
+  partial: boolean;
+  primaryValue: number | null;
+  replicates: Uint8Array | null;
+  metricsVersion: string;
+};
+
 /**
  * Two complete submissions: the paired interval from the replicates stored with their scores (the
  * release's fixed resamples, the ones the board's ≈ marks use) — O(1,000) instead of
  * re-bootstrapping every instance, and the same verdict as the board. Null otherwise.
  */
 function fromReplicates(
-  a: { partial: boolean; primaryValue: number | null; replicates: Uint8Array | null } | undefined,
-  b: { partial: boolean; primaryValue: number | null; replicates: Uint8Array | null } | undefined,
+  a: ScoreWithReplicates | undefined,
+  b: ScoreWithReplicates | undefined,
 ): PairedDifference | null {
-  // complete scores cover every instance: their replicates pair whatever else is compared
+  // complete scores cover every instance: their replicates pair whatever else is compared — when
+  // both are this metrics version's (an older score's replicates may be another estimator's)
   if (!a || !b || a.partial || b.partial || !a.replicates || !b.replicates) return null;
+  if (a.metricsVersion !== METRICS_VERSION || b.metricsVersion !== METRICS_VERSION) return null;
   if (a.primaryValue === null || b.primaryValue === null) return null;
   const f64 = (x: Uint8Array) => new Float64Array(Uint8Array.from(x).buffer);
   try {
