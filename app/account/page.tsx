@@ -42,7 +42,7 @@ export default async function AccountPage() {
           }))}
         />
       </Card>
-      <Card title="Your team's submissions">
+      <Card title={teams.length === 1 ? "Your team's submissions" : "Your teams' submissions"}>
         {subs.length ? (
           <ul className="text-sm">
             {subs.map((s) => (

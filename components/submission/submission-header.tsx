@@ -1,4 +1,5 @@
 import { USER_LINK_REL } from "@/lib/href";
+import { canSwitchVisibility, submissionStatus } from "@/lib/submission-status";
 import Link from "next/link";
 import { ActionButton } from "@/components/ui/action-button";
 import { HideButton } from "@/components/admin/moderation-buttons";
@@ -128,12 +129,15 @@ function ModerationActions({ v }: { v: SubmissionPageView }) {
   const { sub } = v;
   return (
     <div className="mt-2 flex flex-wrap gap-2" data-testid="moderation">
-      <ActionButton
-        method="PATCH"
-        url={`/api/v1/submissions/${sub.id}`}
-        body={{ visibility: sub.visibility === "public" ? "private" : "public" }}
-        label={sub.visibility === "public" ? "Make private" : "Make public"}
-      />
+      {/* withdrawn, hidden or held: off view, so no visibility to switch (lib/submission-status.ts) */}
+      {canSwitchVisibility(submissionStatus(sub)) ? (
+        <ActionButton
+          method="PATCH"
+          url={`/api/v1/submissions/${sub.id}`}
+          body={{ visibility: sub.visibility === "public" ? "private" : "public" }}
+          label={sub.visibility === "public" ? "Make private" : "Make public"}
+        />
+      ) : null}
       {!sub.withdrawnAt && !sub.baseline ? (
         <ActionButton
           method="PATCH"

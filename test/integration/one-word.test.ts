@@ -8,6 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TopLine } from "@/components/home/top-line";
 import { MetricCards } from "@/components/submission/score-summary";
+import { SubmissionHeader } from "@/components/submission/submission-header";
 import { TeamSubmissions } from "@/components/teams/team-sections";
 import { actorFromToken } from "@/lib/server/auth";
 import { getBoard, getLeaderboard, listBenchmarks } from "@/lib/server/leaderboard";
@@ -118,5 +119,13 @@ describe("status words", () => {
     expect(rowOf(gone.body.id)).not.toMatch(/Make (private|public)/);
     expect(text(rowOf(gone.body.id))).not.toContain("public");
     expect(rowOf(kept.body.id)).toContain("Make private");
+    // its own page, to its owner: withdrawn, with no visibility switch; the kept one has one
+    const actor = await actorFromToken(m.token);
+    const page = async (id: string) =>
+      renderToStaticMarkup(createElement(SubmissionHeader, { v: await submissionPageView(db.prisma, id, actor, {}) }));
+    const goneHtml = await page(gone.body.id);
+    expect(goneHtml).toContain('data-testid="withdrawn-note"');
+    expect(goneHtml).not.toMatch(/Make (private|public)/);
+    expect(await page(kept.body.id)).toContain("Make private");
   });
 });
