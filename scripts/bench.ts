@@ -23,7 +23,8 @@
 // 12. the load of 2 again through Debian's nginx with proxy_cache in front (docs/operations.md)
 // 13. a stream of 300 valid 1,699-row uploads from 4 clients back to back (scripts/bench-stream.ts:
 //     BENCH_STREAM_UPLOADS, BENCH_STREAM_CLIENTS): p50, p99 and max of the answers, and any non-2xx
-// BENCH_PHASES=load,proxy,crawl,browser,fresh,audit,stream,big,rescore,cli,flood,tiny,snapshot picks phases (default all;
+// 14. snapcost: a snapshot after one upload — worker time and new storage (scripts/bench-snapshot.ts)
+// BENCH_PHASES=load,proxy,crawl,browser,fresh,audit,stream,big,rescore,cli,flood,tiny,snapshot,snapcost picks phases (default all;
 // audit reads the fresh phase's audits);
 // CRAWL_SECONDS (5) and CRAWL_CONNECTIONS (10) set the crawl of every page and GET route (10).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -60,9 +61,10 @@ const keep = process.env.BENCH_DB;
 if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error("BENCH_DB must be a plain database name");
 const dbName = keep ?? `lb_bench_${process.pid}`;
 const phases = new Set(
-  (process.env.BENCH_PHASES ?? "load,proxy,crawl,browser,fresh,audit,stream,big,rescore,cli,flood,tiny,snapshot").split(
-    ",",
-  ),
+  (
+    process.env.BENCH_PHASES ??
+    "load,proxy,crawl,browser,fresh,audit,stream,big,rescore,cli,flood,tiny,snapshot,snapcost"
+  ).split(","),
 );
 {
   const c = new pg.Client({ connectionString: server });
@@ -802,6 +804,8 @@ try {
 
   // 11. a snapshot of the current release (issue 31): the job's time, the bytes, and `cli verify` on it
   if (phases.has("snapshot")) await snapshotPhase(base, admin, workers.length ? null : startWorkers(1));
+  // 14. what a snapshot after one upload costs (issue 48): worker time and new storage (scripts/bench-snapshot.ts)
+  if (phases.has("snapcost")) snapcostPhase();
 
   console.log("\n| measure | result |\n|---|---|");
   for (const [k, v] of results) console.log(`| ${k} | ${v} |`);
@@ -819,6 +823,21 @@ try {
   await c.end().catch(() => undefined);
   if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(process.exitCode ?? 0);
+}
+
+/** A snapshot as the release stands, then one upload and the snapshot after it, in a process of their own on the bench database. */
+function snapcostPhase() {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-snapshot.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: DB },
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
+  for (const line of r.stdout.split("\n")) {
+    const m = /^\[bench\] (.*?): (.*)$/.exec(line);
+    if (m) note(m[1], m[2]);
+  }
+  if (r.status !== 0) console.error(`[bench] snapcost: exit ${r.status}\n${r.stderr.slice(-2000)}`);
 }
 
 /** Snapshots the current release through the admin route, waits for the job, then verifies it with the CLI. */

@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { fixed, formatDate } from "@/lib/format";
 import type { FrozenRow } from "@/lib/server/snapshots";
 import type { Manifest } from "@/lib/snapshots/format";
+import { rankBracket } from "@/lib/rank-bracket";
 
 /**
  * A board as a snapshot froze it (`?snapshot=ID`): a banner that says so, with the live board a
@@ -95,7 +96,7 @@ function FrozenTable({ fullSlug, manifest, rows }: { fullSlug: string; manifest:
           <tr key={r.submissionId} className="border-b border-slate-100 dark:border-slate-900" data-model={r.model}>
             <td>{r.rank ?? "—"}</td>
             <td>
-              {r.rankIntervalSimultaneous ? `${r.rankIntervalSimultaneous.lo}–${r.rankIntervalSimultaneous.hi}` : "—"}
+              {rankBracket(r) ?? "—"}
               {r.topGroup ? (
                 <>
                   {" "}

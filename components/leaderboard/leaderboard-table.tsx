@@ -9,6 +9,7 @@ import { getMetric } from "@/lib/metric-value";
 import type { SortDir } from "@/lib/leaderboard-sort";
 import type { LeaderboardRow } from "@/lib/server/leaderboard";
 import type { MetricColumn } from "@/lib/tasks/types";
+import { rankBracket } from "@/lib/rank-bracket";
 
 interface Props {
   rows: LeaderboardRow[];
@@ -85,8 +86,7 @@ function Rank({ r }: { r: LeaderboardRow }) {
           data-testid="rank-interval"
           data-top={r.topGroup ? "1" : undefined}
         >
-          {sim.lo === sim.hi ? `(${sim.lo})` : `(${sim.lo}–${sim.hi})`}
-          {r.topGroup ? <span className="sr-only"> could be #1</span> : null}
+          ({rankBracket(r)}){r.topGroup ? <span className="sr-only"> could be #1</span> : null}
         </span>
       ) : null}
       {r.significancePending ? (

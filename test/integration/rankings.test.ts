@@ -174,16 +174,17 @@ describe("README badges", () => {
   it("a submission's badge says its primary metric and rank interval as the board does, and answers 304 until the board moves", async () => {
     await db.runJobs();
     const lb = (await call("GET", "/api/v1/tasks/bouncerbench/input/leaderboard?baselines=0")).body as {
-      rows: (Row & { rankInterval: { lo: number; hi: number } | null; topGroup: boolean })[];
+      rows: (Row & { rankIntervalSimultaneous: { lo: number; hi: number } | null; topGroup: boolean })[];
     };
     const row = lb.rows.find((r) => r.model === "gpt-4.1")!;
-    expect(row.rankInterval).not.toBeNull();
+    // the bracket the board prints (issue 48: one function, lib/rank-bracket.ts): the simultaneous interval
+    expect(row.rankIntervalSimultaneous).not.toBeNull();
     const url = `http://localhost/badges/tasks/bouncerbench/input/submissions/${row.submissionId}.svg`;
     const res = await dispatch(new Request(url));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
     const svg = await res.text();
-    const iv = row.rankInterval!;
+    const iv = row.rankIntervalSimultaneous!;
     const want = `F_m ${row.metrics.F_m.toFixed(3)} · #${row.rank} (${iv.lo === iv.hi ? iv.lo : `${iv.lo}–${iv.hi}`})`;
     expect(svg).toContain(`>${want}</text>`);
     expect(svg).toContain(">BouncerBench Input bouncing</text>");

@@ -13,6 +13,7 @@ import { currentScore, discloseScore, getSubmissionOrThrow } from "@/lib/server/
 import { getTeamOrThrow } from "@/lib/server/teams";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { badgeSvg as drawBadge } from "./badge-svg";
+import { rankWithBracket } from "@/lib/rank-bracket";
 
 export interface Badge {
   label: string;
@@ -27,10 +28,9 @@ export interface Badge {
 
 const COLORS = { top: "#2e7d32", ranked: "#1565c0", unranked: "#616161" };
 
+/** The rank with the board's own bracket (the simultaneous interval: lib/rank-bracket.ts). */
 function rankText(r: LeaderboardRow): string {
-  if (r.rank === null) return r.partial ? "partial, unranked" : "unranked";
-  const iv = r.rankInterval;
-  return `#${r.rank}${iv ? ` (${iv.lo === iv.hi ? iv.lo : `${iv.lo}–${iv.hi}`})` : ""}`;
+  return rankWithBracket(r) ?? (r.partial ? "partial, unranked" : "unranked");
 }
 
 async function boardOf(db: PrismaClient, fullSlug: string) {

@@ -9,6 +9,7 @@ import { getLeaderboard } from "@/lib/server/leaderboard";
 import { Lru } from "@/lib/server/cache";
 import { publicUrl } from "@/lib/server/http";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
+import { rankBracket } from "@/lib/rank-bracket";
 
 // The data of link-preview images, and their rendered PNGs cached by what they show: a board's
 // image by (release, board_version) — so it changes exactly when the leaderboard does — and a
@@ -44,7 +45,7 @@ export async function boardOg(db: PrismaClient, fullSlug: string, release?: stri
       metric: `${col?.label ?? lb.primaryMetric}${lb.release.hidden ? "" : " (95% CI)"}`,
       rows: top.map((r) => ({
         // the rank with its simultaneous 95% interval, as the board shows it (starting at 1: could be #1)
-        rank: `${r.rank}${r.rankIntervalSimultaneous && r.rankIntervalSimultaneous.lo !== r.rankIntervalSimultaneous.hi ? ` (${r.rankIntervalSimultaneous.lo}–${r.rankIntervalSimultaneous.hi})` : ""}`,
+        rank: `${r.rank}${rankBracket(r) && rankBracket(r) !== String(r.rank) ? ` (${rankBracket(r)})` : ""}`,
         name: r.model,
         team: r.team ?? "",
         value: formatMetric(r.primary, col?.format ?? "score3"),

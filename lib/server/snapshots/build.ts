@@ -37,7 +37,9 @@ import {
   objectData,
   predictionsOf,
   savePart,
+  snapshotFileEntries,
   snapshotFileHashes,
+  snapshotManifest,
   storedObjects,
 } from "./snapshots.sql";
 
@@ -190,6 +192,27 @@ async function joined(
     rows,
     parts: parts.map((p) => ({ sha256: p.sha256, data: p.data })),
   };
+}
+
+/**
+ * The instances files of the release's newest snapshot, when it froze the same release file (its
+ * checksum): a release's instances and truth do not change, so they are not written again.
+ */
+async function storedInstanceFiles(db: PrismaClient, rel: Release): Promise<BuiltFile[] | null> {
+  const newest = await latestSnapshotOfRelease(sqlOf(db), rel.id);
+  if (!newest) return null;
+  const m = await snapshotManifest(sqlOf(db), newest.id);
+  const manifest = m ? (JSON.parse(m.manifest.toString("utf8")) as Manifest) : null;
+  if (!manifest || manifest.release.checksum !== rel.checksum || !rel.checksum) return null;
+  const files = await snapshotFileEntries(sqlOf(db), newest.id, ["instances.csv.gz", "instances.parquet"]);
+  if (files.length !== 2) return null;
+  return files.map((f) => ({
+    name: f.name,
+    sha256: f.sha256,
+    bytes: Number(f.size),
+    rows: f.rows,
+    parts: f.parts.map((h) => ({ sha256: h })),
+  }));
 }
 
 /** A table's two files (gzipped CSV, Parquet), each one object. */
@@ -357,7 +380,7 @@ export async function buildSnapshot(
   const fresh = await freshBoard(db, rel);
   const files = [...tableFiles(boardTable(fresh.board)), ...tableFiles(await moderationTable(db, rel.taskId))];
   if (!rel.hidden) {
-    files.push(...tableFiles(await instancesTable(db, rel)));
+    files.push(...((await storedInstanceFiles(db, rel)) ?? tableFiles(await instancesTable(db, rel))));
     const ids = [...new Set(fresh.board.all.map((r) => r.submissionId))];
     files.push(await predictionsFile(db, task, rel, ids, progress));
   }

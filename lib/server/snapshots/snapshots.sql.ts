@@ -233,6 +233,14 @@ export async function liveSnapshotBytes(sql: Sql): Promise<number> {
   return Number(r.n);
 }
 
+/** Some files of a snapshot as stored: name, SHA-256, size, rows and objects. */
+export function snapshotFileEntries(sql: Sql, id: string, names: string[]) {
+  return sql<{ name: string; sha256: string; size: string; rows: number; parts: string[] }>(
+    `SELECT name, sha256, size::text, rows, parts FROM snapshot_files WHERE snapshot_id = $1 AND name = ANY($2::text[]) ORDER BY name`,
+    [id, names],
+  );
+}
+
 /** A snapshot's files by name and SHA-256 (not their bytes). */
 export function snapshotFileHashes(sql: Sql, id: string) {
   return sql<{ name: string; sha256: string }>(`SELECT name, sha256 FROM snapshot_files WHERE snapshot_id = $1`, [id]);
