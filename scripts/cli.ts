@@ -4,7 +4,7 @@
 //   token create --team SLUG [--admin] [--name NAME]
 //   import-release --task T --version V [--notes N] [--hidden] [--publish] [--synthetic] FILE
 //   whoami | submissions list [--team SLUG] | invite --team SLUG   (through the API, LEADERBOARD_TOKEN)
-//   verify ID_OR_URL_OR_DIR [--out DIR]   (a snapshot, checked and recomputed: scripts/cli-verify.ts)
+//   verify ID_OR_URL_OR_DIR [--out DIR] [--keys FILE_OR_URL]   (a snapshot, checked, recomputed and its signature: scripts/cli-verify.ts)
 // Operator commands use the running app's API (admin token from LEADERBOARD_TOKEN or
 // .data/admin-token) when it answers — found through .data/server.json, whatever its port — else
 // connect to the database themselves (DATABASE_URL, or the embedded PostgreSQL server, started
@@ -50,9 +50,12 @@ const USAGE = `usage: ${PROGRAM} <command>
         the team's submissions (public and private), newest first
   invite --team SLUG
         a single-use invitation link to the team (owners)
-  verify ID_OR_URL_OR_DIR [--out DIR]
+  verify ID_OR_URL_OR_DIR [--out DIR] [--keys FILE_OR_URL]
         check a snapshot without trusting the server: every file's SHA-256, and every row's
-        metrics, interval and rank recomputed from its predictions and truth; exit 1 on a difference
+        metrics, interval and rank recomputed from its predictions and truth, and the host's
+        Ed25519 signature of its manifest (which key signed it); exit 1 on a difference. --out
+        keeps the files, signature.json and leaderboard-keys.json; a folder holding them is checked
+        offline; --keys: the host's keys to trust (its /.well-known/leaderboard-keys.json)
 
 environment: LEADERBOARD_URL (default http://localhost:3000), LEADERBOARD_TOKEN, DATABASE_URL`;
 
