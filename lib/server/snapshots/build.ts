@@ -26,6 +26,8 @@ import { readBoard, refreshBoard, type BoardRow } from "@/lib/server/leaderboard
 import { encodeOutcomes, outcomeAt } from "@/lib/server/scoring/outcomes";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { LEDGER_KINDS } from "@/lib/server/releases";
+import { log } from "@/lib/server/observability";
+import { signSnapshot } from "./signing";
 import {
   confirmBoardVersion,
   currentParts,
@@ -395,6 +397,10 @@ export async function buildSnapshot(
     return { id: newest.id, created: false };
   }
   const created = await storeSnapshot(db, rel, reason, fresh.boardVersion, snap);
+  // signed by the host as it is made (its signature route signs one made without, on first ask)
+  await signSnapshot(sqlOf(db), snap.id, snap.manifest).catch((e) =>
+    log.warn({ err: e, snapshot: snap.id }, "snapshot not signed yet: its signature is made when first asked for"),
+  );
   await progress(1, 1);
   return { id: snap.id, created };
 }
