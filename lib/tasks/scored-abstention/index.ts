@@ -96,6 +96,38 @@ const COLUMNS: MetricColumn[] = [
     better: "higher",
     format: "percent1",
   },
+  {
+    key: "validation_false_precision",
+    label: "FALSE precision (§6.2)",
+    description:
+      "Binary validation's rejections that are failing trajectories, over every trajectory passing the build/test filter; one never judged counts as rejected (§6.2's population).",
+    better: "higher",
+    format: "score3",
+  },
+  {
+    key: "validation_false_recall",
+    label: "FALSE recall (§6.2)",
+    description:
+      "Failing trajectories binary validation rejects, over every trajectory passing the build/test filter; one never judged counts as rejected (§6.2's population; 1 − validation FPR).",
+    better: "higher",
+    format: "score3",
+  },
+  {
+    key: "validation_false_precision_judged",
+    label: "FALSE precision (Table 4)",
+    description:
+      "Binary validation's rejections that are failing trajectories, over the judged trajectories only (paper Table 4's population).",
+    better: "higher",
+    format: "score3",
+  },
+  {
+    key: "validation_false_recall_judged",
+    label: "FALSE recall (Table 4)",
+    description:
+      "Failing trajectories binary validation rejects, over the judged trajectories only (paper Table 4's population).",
+    better: "higher",
+    format: "score3",
+  },
 ];
 
 /** A trajectory's id as a row gives it (a string or a number), or "" when it gives none. */
@@ -314,7 +346,11 @@ function patchOpsOf(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[], bugs: AvBu
 
 /** The upload's metrics: the policies' success@1, the decisions' precision / recall / FPR, the funnel's counts. */
 function metricsOf(r: ReturnType<typeof evaluateAbstainValidate>): Metrics {
-  const table4 = binaryClassReport(r.validationCounts.binary.filtered);
+  // the binary judgment's FALSE class over two populations (issue 50, item 4): §6.2's — every
+  // trajectory passing the build/test filter, one never judged counted as rejected — and Table 4's,
+  // the judged ones only (they differ when a trajectory passing the filter was never judged)
+  const filtered = binaryClassReport(r.validationCounts.binary.filtered);
+  const judged = binaryClassReport(r.validationCounts.binary.judged);
   return {
     abstention_ap: r.abstention_ap,
     validation_ap: r.validation_ap,
@@ -337,9 +373,12 @@ function metricsOf(r: ReturnType<typeof evaluateAbstainValidate>): Metrics {
     validation_precision: r.validation_at_binary.precision,
     validation_recall: r.validation_at_binary.recall,
     validation_fpr: r.validation_at_binary.fpr,
-    // Table 4's FALSE row of the binary judgment: rejected patches that fail / failing patches rejected
-    validation_false_precision: table4.false.precision,
-    validation_false_recall: table4.false.recall,
+    // FALSE row of the binary judgment (rejected patches that fail / failing patches rejected): over
+    // §6.2's population (the key predates issue 50 and keeps its value), and over Table 4's
+    validation_false_precision: filtered.false.precision,
+    validation_false_recall: filtered.false.recall,
+    validation_false_precision_judged: judged.false.precision,
+    validation_false_recall_judged: judged.false.recall,
     // §6.2: the percentile decisions (FPR 0.13 and 0.04 in the paper)
     validation_p75_precision: r.validation_at_p75.precision,
     validation_p75_recall: r.validation_at_p75.recall,

@@ -72,10 +72,22 @@ describe("a file in the paper's shape", () => {
     expect(r.details.unjudged).toEqual({ total: 5, passingFilter: 1 });
   });
 
-  it("a missing judgment scores exactly like an explicit rejection", () => {
+  it("a missing judgment scores exactly like an explicit rejection (Table 4's judged-only rates aside)", () => {
     const explicit = explicitRejections();
     const e = scoreFile(toJsonl(explicit));
-    expect(e.metrics).toEqual(r.metrics);
+    const sixTwo = (m: typeof r.metrics) =>
+      Object.fromEntries(Object.entries(m).filter(([k]) => !k.endsWith("_judged")));
+    expect(sixTwo(e.metrics)).toEqual(sixTwo(r.metrics));
+    // issue 50, item 4: the FALSE row over §6.2's population (the unjudged trajectory passing the
+    // filter counted as rejected) and over Table 4's (judged only) — sklearn on the filter-passing
+    // trajectories, y_true = success [1,1,1,0,0,0,0], y_pred = accepted [1,1,1,1,0,0,0]:
+    // precision_score(pos_label=0) = 1.0, recall_score(pos_label=0) = 0.75; without the unjudged
+    // (last) one: 1.0 and 0.6667. Judged explicitly, it is in both populations.
+    expect(r.metrics.validation_false_precision).toBe(1);
+    expect(r.metrics.validation_false_recall).toBeCloseTo(0.75, 12);
+    expect(r.metrics.validation_false_precision_judged).toBe(1);
+    expect(r.metrics.validation_false_recall_judged).toBeCloseTo(2 / 3, 12);
+    expect(e.metrics.validation_false_recall_judged).toBeCloseTo(0.75, 12);
     expect(e.details.unjudged).toEqual({ total: 0, passingFilter: 0 });
     // …and so does a null judgment (a pandas export of the unjudged rows)
     const nulls = explicit.map((p) => ({
