@@ -145,4 +145,21 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // components render what their page read: they never open the database (docs/architecture.md)
+    files: ["components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/lib/server/db", "@/lib/server/db/*", "pg", "@prisma/*", "@/lib/generated/*"],
+              message: "components never open the database: the page reads, and passes what it read down",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ]);

@@ -1,15 +1,14 @@
 import { Card } from "@/components/ui/card";
 import { fixed, formatInt } from "@/lib/format";
-import { getDb, sqlOf } from "@/lib/server/db";
-import { agreementView } from "@/lib/server/judging";
+import type { AgreementView } from "@/lib/server/judging";
 
 /**
  * CR-Bench: how the server's judge agrees with the release's human labels (issue 34) — Cohen's κ
  * over the three classes, sensitivity and specificity of bug_hit — once the judge-labels job has
- * measured it. Nothing when the release ships no labels or no judge was measured.
+ * measured it. Nothing when the release ships no labels or no judge was measured. The page reads
+ * it, only for a kind with a server judge: a component never opens the database.
  */
-export async function JudgeAgreementCard({ releaseId }: { releaseId: string }) {
-  const a = await agreementView(sqlOf(await getDb()), releaseId).catch(() => null);
+export function JudgeAgreementCard({ agreement: a }: { agreement: AgreementView | null }) {
   if (!a) return null;
   const g = a.agreement;
   const f = (x: number | null) => (x === null ? "—" : fixed(x, 3));

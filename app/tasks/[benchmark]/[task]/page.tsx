@@ -19,7 +19,7 @@ import { TaskHeader } from "@/components/task/task-header";
 import { previewMetadata } from "@/components/og/preview-metadata";
 import type { TaskPageProps } from "@/components/task/task-page";
 import { EmptyState } from "@/components/ui/card";
-import { getDb } from "@/lib/server/db";
+import { getDb, sqlOf } from "@/lib/server/db";
 import { publicUrl } from "@/lib/server/http";
 import { frozenBoard, latestSnapshot } from "@/lib/server/snapshots";
 import { FrozenBoard } from "@/components/leaderboard/frozen-board";
@@ -29,6 +29,7 @@ import { orNotFound } from "@/lib/server/pages";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { boardOg, versionTag } from "@/lib/server/previews";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import { agreementView } from "@/lib/server/judging";
 
 export const dynamic = "force-dynamic";
 
@@ -90,6 +91,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: Task
   );
   // the newest frozen state of this release, for the cite card (a failed read leaves it out)
   const snapshot = await latestSnapshot(db, lb.releaseId).catch(() => null);
+  const agreement = v.task.kind.serverJudge ? await agreementView(sqlOf(db), lb.releaseId).catch(() => null) : null;
   const charts = taskChartData(db, v.fullSlug, { ...board.unpaged, pick: undefined, by: undefined });
   // where does it fail: the top systems × the slices of an attribute (from the scores' stored breakdowns)
   // (the board's filters apply: a team's, an agent's, a search's top systems)
@@ -115,8 +117,8 @@ export default async function TaskLeaderboardPage({ params, searchParams }: Task
       {/* uploads held by the integrity audit: outside the ranking, listed under it (issue 47) */}
       <HeldForReview held={lb.held} changelog={`/tasks/${v.fullSlug}/changelog`} />
       <BoardCite v={v} board={board} task={task} snapshot={snapshot} />
-      {/* CR-Bench: the server judge against the release's human labels (nothing when it has none) */}
-      <JudgeAgreementCard releaseId={lb.releaseId} />
+      {/* a kind with a server judge (CR-Bench): the judge against the release's human labels (nothing when it has none) */}
+      <JudgeAgreementCard agreement={agreement} />
       {v.printing ? <PrintOnLoad /> : null}
       <section className="below-fold mt-8 print:hidden" aria-label="Charts">
         <TaskCharts data={charts} />
