@@ -14,7 +14,8 @@ export const AuditList = z.object({
       /** who acted: an e-mail address, a token, "system", … */
       actor: z.string(),
       action: z.string(),
-      target: z.object({ type: z.string(), id: z.string() }),
+      /** name: "model by team" for a submission that still exists */
+      target: z.object({ type: z.string(), id: z.string(), name: z.string().nullable() }),
       task: z.string().nullable(),
       team: z.string().nullable(),
       /** on the task's public changelog */

@@ -6,7 +6,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { ProblemAlert } from "@/components/ui/problem-table";
 import { gptVariant as variant, signedUpMember, uploadInput as upload } from "../helpers/bouncer";
-import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
+import { apiCall } from "../helpers/requests";
+import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 
 let db: TestDatabase;
 let token: string;
@@ -50,5 +51,21 @@ describe("a 409 names the other submission", () => {
     expect(dup.status).toBe(409);
     expect(dup.body.error.message).toContain(`your team's runner by ${team} (/submissions/${one.body.id})`);
     expect(withoutPaths(dup.body.error.message)).not.toContain(one.body.id);
+  });
+
+  it("the admins' audit trail names a submission target 'model by team', not by a shortened id", async () => {
+    const a = await upload(token, variant(17), { model: "audited" });
+    expect(a.status).toBe(201);
+    const patch = await apiCall("PATCH", `/api/v1/submissions/${a.body.id}`, {
+      token,
+      body: { visibility: "private" },
+    });
+    expect(patch.status).toBe(200);
+    const admin = await teamToken(db, "admins", { isAdmin: true });
+    const trail = await apiCall("GET", `/api/v1/admin/audit?target=${a.body.id}`, { token: admin });
+    expect(trail.status).toBe(200);
+    const events = trail.body.events as { target: { type: string; id: string; name: string | null } }[];
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) expect(e.target).toEqual({ type: "submission", id: a.body.id, name: `audited by ${team}` });
   });
 });

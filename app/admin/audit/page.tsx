@@ -118,7 +118,9 @@ function AuditTable({ events }: { events: Awaited<ReturnType<typeof listAudit>>[
           cell: (e) => (
             <>
               {e.target.type === "submission" ? (
-                <Link href={`/submissions/${e.target.id}`}>{e.target.id.slice(0, 8)}</Link>
+                <Link href={`/submissions/${e.target.id}`}>
+                  {e.target.name ?? `submission ${e.target.id.slice(0, 8)}`}
+                </Link>
               ) : (
                 `${e.target.type} ${e.target.id.slice(0, 36)}`
               )}

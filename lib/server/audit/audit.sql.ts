@@ -62,8 +62,12 @@ export function selectAuditEvents(sql: Sql, q: AuditQuery) {
   if (q.to) add("e.at < (?::date + 1)", q.to);
   if (q.before) add("e.id < ?::bigint", q.before);
   params.push(q.limit);
-  const text = `SELECT e.id::text, e.at, e.actor, e.action, e.target_type, e.target_id, t.full_slug AS task, tm.slug AS team, e.public, e.before, e.after
+  // a submission target is named by its model and team (issue 49: names, not ids)
+  const text = `SELECT e.id::text, e.at, e.actor, e.action, e.target_type, e.target_id, t.full_slug AS task, tm.slug AS team, e.public, e.before, e.after,
+            CASE WHEN s.id IS NULL THEN NULL ELSE s.model || ' by ' || coalesce(st.name, 'no team') END AS target_name
        FROM audit_events e LEFT JOIN tasks t ON t.id = e.task_id LEFT JOIN teams tm ON tm.id = e.team_id
+       LEFT JOIN submissions s ON e.target_type = 'submission' AND s.id::text = e.target_id
+       LEFT JOIN teams st ON st.id = s.team_id
       ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
       ORDER BY e.id DESC LIMIT $${params.length}`;
   return sql<{
@@ -78,5 +82,6 @@ export function selectAuditEvents(sql: Sql, q: AuditQuery) {
     public: boolean;
     before: unknown;
     after: unknown;
+    target_name: string | null;
   }>(text, params);
 }

@@ -94,7 +94,7 @@ export async function listAudit(db: SqlSource, q: AuditQuery) {
       at: r.at.toISOString(),
       actor: r.actor,
       action: r.action,
-      target: { type: r.target_type, id: r.target_id },
+      target: { type: r.target_type, id: r.target_id, name: r.target_name },
       task: r.task,
       team: r.team,
       public: r.public,
