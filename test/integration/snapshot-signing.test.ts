@@ -280,6 +280,22 @@ describe("the signing key", () => {
     );
   });
 
+  it("is shown on the API reference page with its fingerprint, retired ones too", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { default: ApiDocsPage } = await import("@/app/docs/api/page");
+    const html = renderToStaticMarkup(await ApiDocsPage());
+    const { keys } = await keysJson();
+    expect(keys.length).toBeGreaterThan(1);
+    for (const k of keys) {
+      const fingerprint = crypto.createHash("sha256").update(Buffer.from(k.publicKey, "base64")).digest("hex");
+      expect(html).toContain(k.keyId);
+      expect(html).toContain(fingerprint);
+      expect(html).toContain(k.publicKey);
+    }
+    expect(html).toContain(`retired ${keys[1].retired!.slice(0, 10)}`);
+    expect(html).toContain('href="/.well-known/leaderboard-keys.json"');
+  });
+
   it("comes out as one key when processes start at once, with or without a key file between them", async () => {
     const active = async () =>
       (await db.query<{ key_id: string }>(`SELECT key_id FROM signing_keys WHERE retired_at IS NULL`)).map(

@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
 import { Badge } from "@/components/ui/badge";
 import { openApiDocument, OPERATIONS } from "@/lib/openapi";
+import { getDb } from "@/lib/server/db";
 import { publicUrl } from "@/lib/server/http";
+import { publicSigningKeys, type PublicKeyView } from "@/lib/server/snapshots";
 
 export const metadata: Metadata = { title: "API reference" };
+// the signing keys are read per request: a rotation shows at once
+export const dynamic = "force-dynamic";
 
 const TONE = { get: "blue", post: "green", patch: "amber", delete: "red" } as const;
 type OperationDoc = {
@@ -12,8 +16,9 @@ type OperationDoc = {
 };
 
 /** A browsable rendering of /api/v1/openapi.json: every operation, who may call it, its parameters and body schema. */
-export default function ApiDocsPage() {
+export default async function ApiDocsPage() {
   const doc = openApiDocument(publicUrl());
+  const keys = await publicSigningKeys(await getDb());
   const tags = [...new Set(OPERATIONS.map((o) => o.tag))];
   return (
     <div className="max-w-5xl space-y-6">
@@ -29,6 +34,7 @@ export default function ApiDocsPage() {
           </a>
         ))}
       </nav>
+      <SigningKeys keys={keys} />
       {tags.map((tag) => (
         <section key={tag} id={tag} aria-labelledby={`h-${tag}`} className="space-y-3">
           <h2 id={`h-${tag}`} className="text-lg font-semibold capitalize">
@@ -105,5 +111,43 @@ function ParametersTable({ parameters }: { parameters: OperationDoc["parameters"
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The keys snapshots are signed with (issue 48): what a reader compares a verifier's key with. */
+function SigningKeys({ keys }: { keys: PublicKeyView[] }) {
+  return (
+    <section id="signing-keys" aria-labelledby="h-signing-keys" className="space-y-2 text-sm">
+      <h2 id="h-signing-keys" className="text-lg font-semibold">
+        Snapshot signing keys
+      </h2>
+      <p>
+        Each snapshot&apos;s manifest is signed with Ed25519: its signature at{" "}
+        <code>/api/v1/snapshots/&#123;id&#125;/signature</code>, these keys at{" "}
+        <a href="/.well-known/leaderboard-keys.json">/.well-known/leaderboard-keys.json</a>. A key&apos;s id is the
+        first 16 hex digits of its fingerprint (the SHA-256 of the raw 32-byte key). A retired key&apos;s signatures
+        still verify.
+      </p>
+      <table className="min-w-full text-xs" data-testid="signing-keys">
+        <thead>
+          <tr className="text-left text-muted">
+            <th className="pr-3">key id</th>
+            <th className="pr-3">public key (base64)</th>
+            <th className="pr-3">fingerprint (SHA-256)</th>
+            <th>status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k.keyId} className="border-t border-slate-100 align-top dark:border-slate-800">
+              <td className="pr-3 font-mono">{k.keyId}</td>
+              <td className="pr-3 font-mono break-all">{k.publicKey}</td>
+              <td className="pr-3 font-mono break-all">{k.fingerprint}</td>
+              <td>{k.retired ? `retired ${k.retired.slice(0, 10)}` : "active"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
