@@ -19,6 +19,7 @@ import type { CiTable1 } from "@/lib/tasks/ci-repair/table-1";
 import { createTestDatabase } from "../helpers/db";
 import { teamToken } from "../helpers/seeded";
 import { apiCall, postFile, type Json } from "../helpers/requests";
+import { METRICS_VERSION } from "@/lib/metrics";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let admin = "";
@@ -253,6 +254,19 @@ describe("the board ranks by the rate the server checks, the paper's metrics bes
     expect(lb.body.rows.map((r: Json) => r.model)).toEqual(BY_SYE);
     expect(lb.body.rows.map((r: Json) => r.metrics.SYE_rate)).toEqual([1, 0.5, 0.5, 0.25, 0]);
     // a second start finds nothing stale
+    await startUp(db, { seed: false, log: () => undefined });
+    expect(await db.prisma.job.count({ where: { name: "rescore", status: { in: ["queued", "running"] } } })).toBe(0);
+  });
+
+  it("scores of a former metrics version are re-scored at start-up (their replicates may be another estimator's)", async () => {
+    await db.query(`UPDATE scores SET metrics_version = '0.0.1-old'`);
+    await startUp(db, { seed: false, log: () => undefined });
+    expect(
+      await db.prisma.job.count({ where: { name: "rescore", status: { in: ["queued", "running"] } } }),
+    ).toBeGreaterThan(0);
+    await db.runJobs();
+    const versions = await db.prisma.score.findMany({ select: { metricsVersion: true } });
+    expect(new Set(versions.map((s) => s.metricsVersion))).toEqual(new Set([METRICS_VERSION]));
     await startUp(db, { seed: false, log: () => undefined });
     expect(await db.prisma.job.count({ where: { name: "rescore", status: { in: ["queued", "running"] } } })).toBe(0);
   });

@@ -38,15 +38,16 @@ export async function finishWhenComplete(sql: Sql, jobId: string, version: strin
  * Releases (not drafts) with a score ranked by another primary metric than their task's — the
  * catalog changed the task's primary metric since they were scored — and no re-score waiting.
  */
-export function releasesWithStalePrimary(sql: Sql) {
+export function releasesWithStalePrimary(sql: Sql, metricsVersion: string) {
   return sql<{ id: string; full_slug: string; version: string; task_id: string }>(
     `SELECT r.id, t.full_slug, r.version, t.id AS task_id
        FROM releases r JOIN tasks t ON t.id = r.task_id
       WHERE r.status <> 'draft'
-        AND EXISTS (SELECT 1 FROM scores s WHERE s.release_id = r.id AND s.primary_metric <> t.primary_metric)
+        AND EXISTS (SELECT 1 FROM scores s WHERE s.release_id = r.id
+                       AND (s.primary_metric <> t.primary_metric OR s.metrics_version <> $1))
         AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = 'rescore' AND j.status IN ('queued', 'running')
                            AND j.payload->>'releaseId' = r.id::text)
       ORDER BY r.created_at`,
-    [],
+    [metricsVersion],
   );
 }

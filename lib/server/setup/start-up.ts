@@ -78,9 +78,11 @@ export async function startUp(db: Database, opts: { seed?: boolean; log?: (m: st
   // the catalog is code: a changed task (name, primary metric) is stored at every start, seed or not
   else await syncCatalog(db.prisma);
   await ensureAdmin(db, log);
-  // scores ranked by a task's former primary metric (the catalog changed it): re-scored by a job
+  // scores ranked by a task's former primary metric (the catalog changed it), or computed by a former
+  // version of the metrics library: re-scored by a job
   const stale = await queueStalePrimaryRescores(db.prisma);
-  if (stale) log(`[db] queued re-scores of ${stale} release(s) scored under a former primary metric`);
+  if (stale)
+    log(`[db] queued re-scores of ${stale} release(s) scored under a former primary metric or metrics version`);
   // scores from before per-instance outcomes were stored: filled by a job, a batch at a time
   if (await queueFillOutcomes(db.prisma)) log("[db] queued fill-outcomes for scores without per-instance outcomes");
   // scores from before per-slice breakdowns were stored: the same, by their own job
