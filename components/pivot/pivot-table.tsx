@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { fixed } from "@/lib/format";
+import { ciText, fixed, formatMetric, plural } from "@/lib/format";
+import { metricColumnOf } from "@/lib/tasks/metric-label";
 import { metaLabel } from "@/lib/system-meta-labels";
 import type { getPivot } from "@/lib/server/leaderboard";
 
@@ -20,6 +21,8 @@ export function PivotTable({ p }: { p: Pivot }) {
   const values = p.cells.flatMap((c) => (c.value === null ? [] : [c.value]));
   const lo = Math.min(...values);
   const hi = Math.max(...values);
+  // the metric's own unit: a percent metric's cells and intervals in percent
+  const format = metricColumnOf(p.task, p.metric.key)?.format ?? "score3";
   return (
     <div className="overflow-x-auto">
       <table className="text-sm tabular-nums" data-testid="pivot-table">
@@ -55,7 +58,7 @@ export function PivotTable({ p }: { p: Pivot }) {
                       <span aria-label="no submission">·</span>
                     </td>
                   );
-                const title = `${cell.model}${cell.team ? ` (${cell.team})` : ""}: ${p.metric.key} ${cell.value === null ? "undefined" : fixed(cell.value, 4)}${cell.ci ? `, 95% CI ${fixed(cell.ci.low, 3)}–${fixed(cell.ci.high, 3)}` : ""}; best of ${cell.n} submission${cell.n === 1 ? "" : "s"}`;
+                const title = `${cell.model}${cell.team ? ` (${cell.team})` : ""}: ${p.metric.label} ${cell.value === null ? "undefined" : formatMetric(cell.value, format)}${cell.ci ? `, ${ciText(cell.ci, format)}` : ""}; best of ${plural(cell.n, "submission")}`;
                 return (
                   <td
                     key={c}
@@ -68,7 +71,7 @@ export function PivotTable({ p }: { p: Pivot }) {
                       data-testid="pivot-cell"
                       className="text-slate-900 underline dark:text-slate-100"
                     >
-                      {cell.value === null ? "—" : fixed(cell.value, 3)}
+                      {cell.value === null ? "—" : formatMetric(cell.value, format)}
                     </Link>
                     {cell.n > 1 ? <span className="ml-1 text-xs text-muted">({cell.n})</span> : null}
                   </td>

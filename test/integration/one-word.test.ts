@@ -7,11 +7,12 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TopLine } from "@/components/home/top-line";
+import { PivotTable } from "@/components/pivot/pivot-table";
 import { MetricCards } from "@/components/submission/score-summary";
 import { SubmissionHeader } from "@/components/submission/submission-header";
 import { TeamSubmissions } from "@/components/teams/team-sections";
 import { actorFromToken } from "@/lib/server/auth";
-import { getBoard, getLeaderboard, listBenchmarks } from "@/lib/server/leaderboard";
+import { getBoard, getLeaderboard, getPivot, listBenchmarks } from "@/lib/server/leaderboard";
 import { submissionPageView } from "@/lib/server/submissions";
 import { teamPageView } from "@/lib/server/teams";
 import { gptVariant as variant, signedUpMember, uploadInput as upload } from "../helpers/bouncer";
@@ -60,6 +61,18 @@ describe("a percent metric's interval in percent", () => {
     const input = await getLeaderboard(db.prisma, "bouncerbench/input", {});
     const inHtml = renderBoardTable(input, { shown: new Set(["team"]) });
     expect(inHtml).toMatch(/title="95% bootstrap interval 0\.\d{3}–0\.\d{3}">±0\.\d{3}</);
+  });
+});
+
+describe("the pivot in the metric's unit", () => {
+  it("CI-Bench's SYE rate: cells and their intervals in percent", async () => {
+    const p = await getPivot(db.prisma, "ci-bench/repair", { rows: "agent", cols: "base_model" });
+    const html = renderToStaticMarkup(createElement(PivotTable, { p }));
+    const cells = [...html.matchAll(/data-testid="pivot-cell"[^>]*>([^<]*)</g)].map((m) => m[1]);
+    expect(cells.length).toBeGreaterThan(0);
+    for (const c of cells) expect(c).toMatch(/^\d{1,3}\.\d%$/);
+    expect(html).toMatch(/95% CI \d{1,3}\.\d–\d{1,3}\.\d%/);
+    expect(html).not.toMatch(/95% CI 0\.\d{3}/);
   });
 });
 
