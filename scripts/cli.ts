@@ -243,6 +243,7 @@ async function cmdScore(argv: string[]) {
   // pure modules only: offline scoring loads no database code
   const { validatePredictionText: validatePredictions, validateReleaseFile } = await import("@/lib/tasks/validate");
   const { computeScore } = await import("@/lib/server/scoring/compute");
+  const { unjudgedItems } = await import("@/lib/tasks/shared/judge");
   const task = offlineTask(slug);
   let instances: { externalId: string; truth: Record<string, unknown>; metadata: Record<string, unknown> }[];
   let releaseName: string;
@@ -293,6 +294,12 @@ async function cmdScore(argv: string[]) {
   }
   const { predictions, format, warnings } = validatePredictions(task, instances, preds.text, preds.path);
   for (const w of warnings) console.error(`warning: ${w}`);
+  // items the server's judge would give a verdict (CR-Bench comments) count as its fallback here
+  const unjudged = unjudgedItems(task.kind.serverJudge, predictions.values());
+  if (unjudged)
+    console.error(
+      `warning: ${unjudged.items} ${unjudged.unit} in ${unjudged.predictions} predictions have no verdict: scored offline, each counts as ${unjudged.countedAs} (submit to have the server's judge give them one)`,
+    );
   // the metrics and their interval: the per-slice breakdowns the server stores are not printed
   const s = computeScore(task, instances, predictions, { breakdowns: false });
   console.log(
@@ -302,6 +309,7 @@ async function cmdScore(argv: string[]) {
         release: releaseName,
         format,
         coverage: { covered: s.covered, total: s.total, partial: s.partial },
+        ...(unjudged ? { unjudged } : {}),
         metrics: s.result?.metrics ?? {},
         ci: s.ci ? { metric: task.primaryMetric, low: s.ci.low, high: s.ci.high, level: 0.95 } : null,
       },

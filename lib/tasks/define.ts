@@ -143,6 +143,11 @@ export interface ServerJudgeDef<T, P> {
   malformedAs: string;
   /** whether the prediction carries every verdict itself (a team-judged upload) */
   judged(prediction: P): boolean;
+  /**
+   * how many of the prediction's items carry no verdict: the server's judge gives them one, but
+   * scored offline (`cli score`) each counts as `malformedAs` — the CLI warns with the count
+   */
+  unjudged?(prediction: P): number;
   /** the filled prompts a prediction needs, one per item, in order (truth: the judge sees it, nobody else) */
   prompts(truth: T, prediction: P): string[];
   /**
@@ -388,6 +393,7 @@ function erasedJudge<T, P>(
     unit: j.unit,
     malformedAs: j.malformedAs,
     judged: (p) => j.judged(prediction(p)),
+    unjudged: j.unjudged && ((p) => j.unjudged!(prediction(p))),
     prompts: (t, p) => j.prompts(truth(t), prediction(p)),
     screen:
       j.screen &&

@@ -72,6 +72,48 @@ describe.skipIf(!server)("CLI (direct database mode)", () => {
     expect(out.coverage).toEqual({ covered: 1699, total: 1699, partial: false });
   });
 
+  it("score warns, and says how many, when CR-Bench comments have no verdict (issue 50)", () => {
+    const row = (k: number) => ({
+      instance_id: `pr-${k}`,
+      repo: "o/r",
+      pr_number: k,
+      title: "t",
+      diff: "d",
+      bug_description: "b",
+      fix_files: ["a.py"],
+      category: "Structural",
+      impact: "Reliability",
+      severity: "High",
+    });
+    const release = path.join(tmp, "cr-release.json");
+    fs.writeFileSync(release, JSON.stringify([row(1), row(2), row(3)]));
+    const c = (judgment?: string) => ({ file: "a.py", line: 3, comment: "x", ...(judgment ? { judgment } : {}) });
+    const preds = path.join(tmp, "cr-preds.json");
+    const score = (file: Record<string, unknown>) => {
+      fs.writeFileSync(preds, JSON.stringify(file));
+      return cli(["score", "--task", "cr-bench/review", "--release", release, preds]);
+    };
+    // 3 comments without a verdict in 2 PRs: each counted as noise, and said so
+    const r = score({
+      "pr-1": { comments: [c("bug_hit"), c()] },
+      "pr-2": { comments: [c(), c()] },
+      "pr-3": { comments: [c("noise")] },
+    });
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/warning: 3 comments in 2 predictions have no verdict: scored offline, each counts as noise/);
+    const out = JSON.parse(r.out);
+    expect(out.unjudged).toEqual({ items: 3, predictions: 2, unit: "comments", countedAs: "noise" });
+    // every verdict given: no warning, no count
+    const all = score({
+      "pr-1": { comments: [c("bug_hit")] },
+      "pr-2": { comments: [] },
+      "pr-3": { comments: [c("noise")] },
+    });
+    expect(all.code, all.err).toBe(0);
+    expect(all.err).not.toMatch(/no verdict/);
+    expect(JSON.parse(all.out).unjudged).toBeUndefined();
+  });
+
   it("score exits 1 with readable errors for an invalid file", () => {
     const bad = path.join(tmp, "bad.json");
     fs.writeFileSync(bad, JSON.stringify({ "astropy__astropy-12907": { input_bounce: "maybe" } }));

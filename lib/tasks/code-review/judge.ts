@@ -201,6 +201,7 @@ export function crEvaluator<T extends Truth, P extends Prediction>(): ServerJudg
     // an answer that never gives a class after the retries counts as noise: not a bug hit, not useful
     malformedAs: "noise",
     judged: (p) => p.comments.every((c) => c.judgment !== null && c.judgment !== undefined),
+    unjudged: (p) => p.comments.filter((c) => c.judgment === null || c.judgment === undefined).length,
     prompts: (truth, p) => p.comments.map((c) => fillCrEvaluator(truth, c)),
     // what addresses the judge is taken out before the prompt is filled (./injection.ts)
     screen: (p) => {

@@ -41,3 +41,25 @@ export function assertJudgeNamed(spec: JudgeSpec | undefined, meta: Judged): voi
   if (problems.length)
     throw validationError("this task's predictions carry a judge's verdicts: name the judge", problems);
 }
+
+/**
+ * The items of a file's predictions without a verdict, on a kind with a server judge (issue 50,
+ * item 5): scored offline, each counts as the judge's `malformedAs` (CR-Bench: noise), so `cli
+ * score` says how many. Null on kinds without one, or when every item has its verdict.
+ */
+export function unjudgedItems(
+  judge: { unjudged?(prediction: Record<string, unknown>): number; unit: string; malformedAs: string } | undefined,
+  predictions: Iterable<Record<string, unknown>>,
+): { items: number; predictions: number; unit: string; countedAs: string } | null {
+  if (!judge?.unjudged) return null;
+  let items = 0;
+  let preds = 0;
+  for (const p of predictions) {
+    const n = judge.unjudged(p);
+    if (n > 0) {
+      items += n;
+      preds++;
+    }
+  }
+  return items ? { items, predictions: preds, unit: judge.unit, countedAs: judge.malformedAs } : null;
+}
