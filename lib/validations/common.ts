@@ -367,8 +367,13 @@ export const PolicyQuery = z.object({
 });
 
 /** `GET /api/v1/tasks/{b}/{t}/changelog` */
+/** The changelog's filters by kind of event (issue 49): everything, releases and re-scores, new entries, the moderation ledger. */
+export const CHANGELOG_TYPES = ["all", "releases", "entries", "moderation"] as const;
+
 export const ChangelogQuery = z.object({
   format: z.enum(["json", "atom"]).default("json"),
+  /** which kind of event: everything (default), releases and re-scores, new entries, the moderation ledger */
+  type: z.enum(CHANGELOG_TYPES).default("all"),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** the `next` of the page before: events older than that one */
   before: z

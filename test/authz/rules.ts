@@ -729,6 +729,13 @@ export const RULES: Rule[] = [
   },
   { key: "PAGE /docs/api", runner: "e2e", call: () => ({ path: "/docs/api" }), expect: all(200), why: "API reference" },
   {
+    key: "PAGE /snapshots/[id]",
+    runner: "e2e",
+    call: () => ({ path: `/snapshots/${"0".repeat(64)}` }),
+    expect: all(404),
+    why: "a snapshot's page is public (e2e/snapshot-verify.spec.ts opens a real one); an unknown id is a 404 for everyone",
+  },
+  {
     key: "PAGE /tasks/[benchmark]/[task]/submit",
     runner: "e2e",
     call: () => ({ path: "/tasks/bouncerbench/input/submit" }),

@@ -5,9 +5,15 @@ import type { Sql } from "@/lib/server/db";
  * A task's public events, newest first (older than event `before`, if given), with whether each
  * submission is still visible. The newest `limit` events are picked on the (task, public, at)
  * index before anything is joined, so a page costs the same at 1,000 or 100,000 events. `Action`:
- * the actions the caller marks public (changelog.ts's kinds).
+ * the actions the caller marks public (changelog.ts's kinds); `actions`: only these (null: all).
  */
-export function publicEvents<Action extends string = string>(sql: Sql, taskId: string, limit: number, before?: string) {
+export function publicEvents<Action extends string = string>(
+  sql: Sql,
+  taskId: string,
+  limit: number,
+  before?: string,
+  actions: readonly string[] | null = null,
+) {
   return sql<{
     id: string;
     at: Date;
@@ -22,7 +28,7 @@ export function publicEvents<Action extends string = string>(sql: Sql, taskId: s
   }>(
     `WITH e AS (
        SELECT e.* FROM audit_events e
-        WHERE e.task_id = $1::uuid AND e.public
+        WHERE e.task_id = $1::uuid AND e.public AND ($4::text[] IS NULL OR e.action = ANY($4::text[]))
           AND ($3::bigint IS NULL OR (e.at, e.id) < (SELECT c.at, c.id FROM audit_events c WHERE c.id = $3::bigint AND c.task_id = $1::uuid AND c.public))
         ORDER BY e.at DESC, e.id DESC
         LIMIT $2)
@@ -33,7 +39,7 @@ export function publicEvents<Action extends string = string>(sql: Sql, taskId: s
          ON s.id = CASE WHEN e.target_type = 'submission' AND e.target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN e.target_id::uuid END
        LEFT JOIN teams t ON t.id = s.team_id
       ORDER BY e.at DESC, e.id DESC`,
-    [taskId, limit, before ?? null],
+    [taskId, limit, before ?? null, actions ? [...actions] : null],
   );
 }
 

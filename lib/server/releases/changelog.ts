@@ -5,6 +5,9 @@ import { sqlOf } from "@/lib/server/db";
 import { isPublicEvent, publicEvents } from "./changelog.sql";
 import { AppError } from "@/lib/errors";
 import { getTaskOrThrow } from "@/lib/server/tasks";
+import type { CHANGELOG_TYPES } from "@/lib/validations/common";
+
+type ChangelogType = (typeof CHANGELOG_TYPES)[number];
 
 // A task's public changelog: releases published and archived, re-scores and new public entries,
 // from the audit trail (events marked public), and its moderation ledger: every verification,
@@ -13,6 +16,14 @@ import { getTaskOrThrow } from "@/lib/server/tasks";
 // who decided (a role, never a name) and the reason given. A new entry whose submission is no
 // longer public (made private, hidden, withdrawn, deleted) drops out; the ledger's record of why
 // never does (it names the model and team as they were shown).
+
+/** The events each filter of the changelog shows (null: every kind). */
+const TYPE_ACTIONS: Record<ChangelogType, readonly string[] | null> = {
+  all: null,
+  releases: ["release.publish", "release.archive", "release.rescore"],
+  entries: ["submission.public"],
+  moderation: LEDGER_EVENTS,
+};
 
 /** The ledger's events (lib/contracts): kept whatever became of their submission. */
 export const LEDGER_KINDS = LEDGER_EVENTS;
@@ -35,9 +46,15 @@ export interface ChangelogEvent {
  * page after this one (null on the last), for `?before=`.
  * @throws AppError not_found (the task; a `before` that is not one of its public events)
  */
-export async function taskChangelog(db: PrismaClient, fullSlug: string, limit = 100, before?: string) {
+export async function taskChangelog(
+  db: PrismaClient,
+  fullSlug: string,
+  limit = 100,
+  before?: string,
+  type: ChangelogType = "all",
+) {
   const task = await getTaskOrThrow(db, fullSlug);
-  const rows = await publicEvents<ChangelogEvent["kind"]>(sqlOf(db), task.id, limit * 2, before);
+  const rows = await publicEvents<ChangelogEvent["kind"]>(sqlOf(db), task.id, limit * 2, before, TYPE_ACTIONS[type]);
   // nothing older: the end of the changelog, or a cursor that names no event of it
   if (before && !rows.length && !(await isPublicEvent(sqlOf(db), task.id, before)))
     throw new AppError(

@@ -1,4 +1,4 @@
-// GET /api/v1/tasks/{benchmark}/{task}/changelog – { events: [ { at, kind, … } ] }: releases, re-scores, verifications, new public entries; ?format=atom for the feed
+// GET /api/v1/tasks/{benchmark}/{task}/changelog – { events: [ { at, kind, … } ] }: releases, re-scores, verifications, new public entries; ?type=releases|entries|moderation filters; ?format=atom for the feed
 import { getDb } from "@/lib/server/db";
 import { changelogAtom, taskChangelog } from "@/lib/server/releases";
 import { respond, route } from "@/lib/server/http";
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const GET = route(
   { access: "public", params: TaskParams, query: ChangelogQuery },
   async ({ params, query: q }) => {
-    const c = await taskChangelog(await getDb(), fullSlugOf(params), q.limit, q.before);
+    const c = await taskChangelog(await getDb(), fullSlugOf(params), q.limit, q.before, q.type);
     if (q.format === "atom")
       return new Response(changelogAtom(c), { headers: { "content-type": "application/atom+xml; charset=utf-8" } });
     return respond(Changelog, c);
