@@ -49,8 +49,8 @@ describe("number formatting (one place)", () => {
     expect(formatInterval({ low: 0.32, high: 0.5 }, "percent1")).toBe("32.0–50.0%");
     expect(ciText({ low: 0.47712, high: 0.52388 }, "score3")).toBe("95% CI 0.477–0.524");
     expect(formatInterval(null, "score3")).toBe("—");
-    // the board's ±: half the interval, in points for a percent metric
-    expect(halfWidth({ low: 0.113, high: 0.187 }, "percent1")).toBe("±3.7 pts");
+    // the board's ±: half the interval, in percent for a percent metric
+    expect(halfWidth({ low: 0.113, high: 0.187 }, "percent1")).toBe("±3.7%");
     expect(halfWidth({ low: 0.477, high: 0.523 }, "score3")).toBe("±0.023");
   });
   it("counts with the noun's number, and possessives of names ending in s", () => {

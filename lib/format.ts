@@ -109,12 +109,13 @@ export function ciText(ci: Interval | null | undefined, format: MetricColumn["fo
 }
 
 /**
- * Half an interval's width (the board's "±"), in the metric's unit: percentage points for a
- * percent metric. @example halfWidth({ low: 0.115, high: 0.189 }, "percent1") // "±3.7 pts"
+ * Half an interval's width (the board's "±"), in the metric's unit: "%" for a percent metric (of
+ * the same scale as its value: points, not a share of it; "%" keeps a printed board within A4).
+ * @example halfWidth({ low: 0.115, high: 0.189 }, "percent1") // "±3.7%"
  */
 export function halfWidth(ci: Interval | null | undefined, format: MetricColumn["format"]): string {
   if (!ci || missing(ci.low) || missing(ci.high)) return "—";
-  return `±${digitsOf((ci.high - ci.low) / 2, format)}${format === "percent1" ? " pts" : ""}`;
+  return `±${digitsOf((ci.high - ci.low) / 2, format)}${format === "percent1" ? "%" : ""}`;
 }
 
 /** A count and its noun, singular for one. @example plural(1, "row") // "1 row"; plural(1699, "system") // "1,699 systems" */

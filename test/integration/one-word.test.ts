@@ -53,10 +53,10 @@ describe("a percent metric's interval in percent", () => {
     expect(text(html)).not.toMatch(/95% CI 0\.\d{3}/);
   });
 
-  it("the board: ± in percentage points beside a percent, its title's interval in percent; a score's in its decimals", async () => {
+  it("the board: ± in percent beside a percent, its title's interval in percent; a score's in its decimals", async () => {
     const cr = await getLeaderboard(db.prisma, "cr-bench/review", {});
     const crHtml = renderBoardTable(cr, { shown: new Set(["team"]) });
-    expect(crHtml).toMatch(/title="95% bootstrap interval \d{1,3}\.\d–\d{1,3}\.\d%">±\d+\.\d pts</);
+    expect(crHtml).toMatch(/title="95% bootstrap interval \d{1,3}\.\d–\d{1,3}\.\d%">±\d+\.\d%</);
     expect(crHtml).not.toMatch(/95% bootstrap interval 0\.\d{3}/);
     const input = await getLeaderboard(db.prisma, "bouncerbench/input", {});
     const inHtml = renderBoardTable(input, { shown: new Set(["team"]) });
