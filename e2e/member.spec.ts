@@ -80,6 +80,16 @@ test("a visitor signs up, uploads a bad file (validation report), then a good on
   await expect(ok.getByTestId("standing-rank")).toContainText(/Rank #\d+ of \d+ systems/);
   await expect(ok.getByTestId("standing-baselines")).toContainText("Random");
   await expect(ok.getByTestId("standing-baselines")).toContainText(/baseline|Beats every/);
+  // the best score and the gap to it, named with a link; the answer is where the eye is: focused, in view
+  await expect(ok.getByTestId("standing-leader")).toContainText(
+    /behind the best, .+ by .+ \(0\.\d{3}\)|The best score on the board/,
+  );
+  await expect(ok.getByTestId("standing-leader").getByRole("link")).toHaveAttribute(
+    "href",
+    /^\/submissions\/[0-9a-f-]{36}$/,
+  );
+  await expect(page.getByTestId("upload-result")).toBeFocused();
+  await expect(ok).toBeInViewport();
   // the form starts again: no file, nothing to send twice; the quota line counts this upload
   await expect(page.getByRole("button", { name: "Upload and score" })).toBeDisabled();
   await expect(dropZone).not.toContainText("lab.json");

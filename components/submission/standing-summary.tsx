@@ -1,4 +1,4 @@
-import { formatMetric } from "@/lib/format";
+import { formatMetric, signedDiff } from "@/lib/format";
 import type { Standing } from "@/lib/contracts/submissions";
 import type { MetricColumn } from "@/lib/tasks/types";
 
@@ -7,6 +7,7 @@ const ordinal = (n: number) => {
   const v = n % 100;
   return `${n}${s[(v - 20) % 10] ?? s[v] ?? s[0]}`;
 };
+const named = (r: { model: string; team: string | null }) => (r.team ? `${r.model} by ${r.team}` : r.model);
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /**
@@ -24,6 +25,8 @@ export function StandingSummary({
   boardHref: string;
 }) {
   const fmt = (v: number) => formatMetric(v, column.format);
+  // a gap (≥ 0) in the metric's unit: points for a percent
+  const fmtGap = (d: number) => signedDiff(d, column.format).replace(/^\+/, "");
   const below = s.baselines.filter((b) => !b.beats);
   return (
     <ul className="space-y-0.5" data-testid="standing">
@@ -50,6 +53,21 @@ export function StandingSummary({
           </>
         )}
       </li>
+      {s.leader && s.rank !== null ? (
+        <li data-testid="standing-leader">
+          {s.leader.gap >= 0 ? (
+            <>
+              The best score on the board{s.leader.gap > 0 ? `, ${fmtGap(s.leader.gap)} ahead of` : ", level with"}{" "}
+              <a href={`/submissions/${s.leader.submissionId}`}>{named(s.leader)}</a> ({fmt(s.leader.value)}).
+            </>
+          ) : (
+            <>
+              {fmtGap(-s.leader.gap)} behind the best,{" "}
+              <a href={`/submissions/${s.leader.submissionId}`}>{named(s.leader)}</a> ({fmt(s.leader.value)}).
+            </>
+          )}
+        </li>
+      ) : null}
       {s.baselines.length ? (
         <li data-testid="standing-baselines">
           {below.length === 0

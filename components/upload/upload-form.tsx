@@ -6,7 +6,7 @@ import { StandingSummary } from "@/components/submission/standing-summary";
 import { AuditCard } from "@/components/submission/audit-card";
 import type { MetricColumn } from "@/lib/tasks/types";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { UploadStatus } from "@/components/submission/upload-status";
 import { ProblemAlert } from "@/components/ui/problem-table";
 import { SubmitButton } from "@/components/ui/form-field";
@@ -84,6 +84,8 @@ export function UploadForm({
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<Result | null>(null);
+  // answers so far: each new one is brought into view, even a second error like the first
+  const [answers, setAnswers] = useState(0);
   const [wait, setWait] = useState<UploadWait | null>(null);
   const stopWait = useRef<(() => void) | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -106,6 +108,7 @@ export function UploadForm({
         setProgress(null);
         const read = readAnswer(answer);
         setResult(read);
+        setAnswers((n) => n + 1);
         if (read.kind !== "error") {
           // stored: the form starts again empty (one more click must not upload the same file again),
           // and the page's server parts (the quota line) are read again
@@ -135,9 +138,30 @@ export function UploadForm({
         </p>
       ) : null}
       {result ? (
-        <UploadResult result={result} task={task} primaryMetric={primaryMetric} primaryColumn={primaryColumn} />
+        <ResultInView key={answers}>
+          <UploadResult result={result} task={task} primaryMetric={primaryMetric} primaryColumn={primaryColumn} />
+        </ResultInView>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * The answer where the eye is (issue 49): once it arrives, focus moves to it (a screen reader reads
+ * it) and it is scrolled into view, above the long form it was submitted from.
+ */
+function ResultInView({ children }: { children: React.ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.focus({ preventScroll: true });
+    el.scrollIntoView({ block: "start", behavior: "smooth" });
+  }, []);
+  return (
+    <div ref={ref} tabIndex={-1} aria-live="polite" className="scroll-mt-4 outline-none" data-testid="upload-result">
+      {children}
+    </div>
   );
 }
 

@@ -86,6 +86,17 @@ export const Standing = z.object({
   intervalPending: z.boolean(),
   baselines: z.array(z.object({ model: z.string(), value: z.number(), beats: z.boolean() })),
   system: z.object({ position: z.number().int(), of: z.number().int() }),
+  /** the best other system on the board (its row), and how far this one is from it (the metric's units, signed: < 0 behind) */
+  leader: z
+    .object({
+      submissionId: z.uuid(),
+      model: z.string(),
+      team: z.string().nullable(),
+      value: z.number(),
+      gap: z.number(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Standing = z.infer<typeof Standing>;
 

@@ -28,6 +28,8 @@ export interface Standing {
   baselines: { model: string; value: number; beats: boolean }[];
   /** its place among its system's complete scored submissions on the release, any visibility */
   system: { position: number; of: number };
+  /** the best other system's row, and this one's distance to it (signed: negative when behind) */
+  leader: { submissionId: string; model: string; team: string | null; value: number; gap: number } | null;
 }
 
 interface Subject {
@@ -87,7 +89,22 @@ export async function submissionStanding(db: PrismaClient, s: Subject): Promise<
       .filter((r) => r.baseline && r.primary !== null)
       .map((r) => ({ model: r.model, value: r.primary!, beats: beats(value, r.primary!) })),
     system: { position: 1 + values.filter((v) => beats(v, value)).length, of: values.length },
+    leader: leaderOf(others, value, s.better),
   };
+}
+
+/** The best of the other ranked systems, and the gap to it (positive: ahead of it). */
+function leaderOf(
+  others: { submissionId: string; model: string; team: string | null; primary: number | null }[],
+  value: number,
+  better: "higher" | "lower",
+): Standing["leader"] {
+  const sign = better === "higher" ? 1 : -1;
+  let best: (typeof others)[number] | null = null;
+  for (const r of others) if (r.primary !== null && (best === null || sign * (r.primary - best.primary!) > 0)) best = r;
+  if (!best) return null;
+  const v = best.primary!;
+  return { submissionId: best.submissionId, model: best.model, team: best.team, value: v, gap: sign * (value - v) };
 }
 
 const sameSystem = (r: { model: string; teamSlug: string | null }, s: Subject, teamSlug: string | null) =>
