@@ -110,7 +110,7 @@ test("a submission page shows the confusion matrix, per-class scores and filtere
   await expect(cm).toContainText("1028");
   await expect(cm).toContainText("566");
   await expect(page.getByTestId("per-class")).toContainText("0.800");
-  await expect(page.getByTestId("instance-total")).toHaveText("1699 instances");
+  await expect(page.getByTestId("instance-total")).toHaveText("1,699 instances");
   await page.getByRole("link", { name: "Wrongly bounced" }).click();
   await expect(page).toHaveURL(/outcome=wrongly_bounced/);
   await expect(page.getByTestId("instance-total")).toHaveText("21 instances");

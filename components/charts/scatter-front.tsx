@@ -1,5 +1,6 @@
 "use client";
 
+import { plural } from "@/lib/format";
 import dynamic from "next/dynamic";
 import { ChartFigure, DrawingLoading } from "./chart-figure";
 import { scatterAxes, type ScatterFrontProps } from "./scatter-axes";
@@ -16,7 +17,7 @@ export function ScatterFront(props: ScatterFrontProps) {
       testId={testId}
       height={height}
       note={scatterAxes(props).note}
-      description={`Scatter plot of ${yLabel} against ${xLabel} for ${points.length} submissions${front?.length ? ", with the Pareto front" : ""}.`}
+      description={`Scatter plot of ${yLabel} against ${xLabel} for ${plural(points.length, "submission")}${front?.length ? ", with the Pareto front" : ""}.`}
       columns={["submission", xLabel, yLabel, ...(front?.length ? ["on the Pareto front"] : [])]}
       rows={points.map((p) => [
         p.label,

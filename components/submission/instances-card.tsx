@@ -1,3 +1,4 @@
+import { plural } from "@/lib/format";
 import Link from "next/link";
 import { kindViews } from "@/components/tasks";
 import { Badge } from "@/components/ui/badge";
@@ -43,7 +44,7 @@ export async function InstancesCard({ v, instances }: { v: SubmissionPageView; i
               </Link>
             ))}
             <span className="ml-auto text-muted" data-testid="instance-total">
-              {rows.total} instances
+              {plural(rows.total, "instance")}
             </span>
           </nav>
           <DataTable

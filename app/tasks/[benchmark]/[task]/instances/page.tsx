@@ -1,3 +1,4 @@
+import { plural } from "@/lib/format";
 import { taskPageTitle, type TaskPageProps } from "@/components/task/task-page";
 import Link from "next/link";
 import { ShareBar, TopChips } from "@/components/instances/share-bar";
@@ -59,7 +60,8 @@ export default async function InstancesPage({ params, searchParams }: TaskPagePr
           {data.release.synthetic ? " · synthetic" : ""}
         </Badge>{" "}
         <span className="text-muted" data-testid="instances-total">
-          {data.total} of {data.release.instanceCount} instances · {data.systems.counted} public systems counted
+          {data.total} of {data.release.instanceCount} instances · {plural(data.systems.counted, "public system")}{" "}
+          counted
           {data.systems.pending ? ` (${data.systems.pending} more being added)` : ""}
         </span>
       </p>
