@@ -32,7 +32,17 @@ async function seededIds() {
     JSON.parse(fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench/input_bouncer_gpt-4.1.json"), "utf8")),
   )[0];
   const team = (await (await fetch(`${base}/api/v1/submissions/${subs[0]}`)).json()) as { team: { slug: string } };
+  // a snapshot of the seeded board (made by a job a moment after the seed: waited for)
+  let snapshot = "";
+  for (let i = 0; i < 60 && !snapshot; i++) {
+    const list = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/snapshots`)).json()) as {
+      snapshots: { id: string; takenDown: unknown; hidden: boolean }[];
+    };
+    snapshot = list.snapshots.find((x) => !x.takenDown && !x.hidden)?.id ?? "";
+    if (!snapshot) await new Promise((r) => setTimeout(r, 500));
+  }
   return {
+    snapshot,
     subs,
     version: lb.release.version,
     instance,
@@ -89,6 +99,7 @@ function targetsFor(route: string, ids: Awaited<ReturnType<typeof seededIds>>): 
     "/invitations/[token]": [{ route, url: "/invitations/lbi_not-a-real-invitation-token" }],
     "/admin/audit": [{ route, url: "/admin/audit", admin: true }],
     "/docs/api": [{ route, url: "/docs/api" }],
+    "/snapshots/[id]": [{ route, url: `/snapshots/${ids.snapshot || "0".repeat(64)}` }],
   };
   return map[route] ?? null;
 }
