@@ -179,7 +179,8 @@ function Attempts({ r, view, column }: { r: LeaderboardRow; view: "best" | "all"
 function Team({ r }: { r: LeaderboardRow }) {
   return (
     <>
-      {r.team ?? "—"}
+      {/* one line on a laptop: a two-word team name wrapping doubled every row's height (issue 49) */}
+      <span className="lg:whitespace-nowrap">{r.team ?? "—"}</span>
       {!r.baseline && r.teamAttempts !== null && r.teamAttempts > 1 ? (
         <span className="block text-xs text-muted lg:ml-1 lg:inline" data-testid="team-attempts">
           {r.teamAttempts.toLocaleString("en-US")} uploads here
