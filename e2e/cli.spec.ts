@@ -52,7 +52,9 @@ test("token create, submit, score and import-release through the running app", a
   const sub = JSON.parse(s.out);
   expect(sub).toMatchObject({ status: "scored", validation: { covered: 1699 } });
   expect(sub.metrics.F_m).toBeCloseTo(0.422144, 6);
-  const page = await request.get(`/api/v1/submissions/${sub.id}`);
+  // (a copy of the authors' public claude file: held for review by the integrity audit, its team still reads it)
+  expect(sub.audit?.status).toBe("held");
+  const page = await request.get(`/api/v1/submissions/${sub.id}`, { headers: { authorization: `Bearer ${token}` } });
   const subJson = await page.json();
   expect(subJson.team.slug).toBe("cli-lab");
   expect(subJson.meta).toEqual({ agent: "BouncerBench prompt", temperature: 0 });
@@ -164,7 +166,9 @@ test("verify: a snapshot of the running app's board, checked by URL and by id, k
   expect(byUrl.code, byUrl.out + byUrl.err).toBe(0);
   expect(byUrl.out).toMatch(/^✓ gpt-4\.1 \(BouncerBench authors\): F_m 0\.5002$/m);
   expect(byUrl.out).toMatch(/verified: every check passed/);
-  expect(fs.readdirSync(out).sort()).toContain("predictions.parquet");
+  // the predictions as one gzipped CSV (joined from a part per submission, issue 48), with the signature beside it
+  expect(fs.readdirSync(out).sort()).toEqual(expect.arrayContaining(["predictions.csv.gz", "signature.json"]));
+  expect(fs.readdirSync(out)).not.toContain("predictions.parquet");
   const byId = cli(["verify", id]);
   expect(byId.code, byId.out + byId.err).toBe(0);
   const local = cli(["verify", out]);
