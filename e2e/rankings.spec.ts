@@ -71,7 +71,7 @@ test("the board: rank intervals with the top group, baselines in a band of their
   // a coin (0.516 on the seeded release) beats every ranked system but the paper's o4-mini (0.592): the
   // band marks a baseline "above #1" only when it beats #1, so none here
   const coin = lb.rows.find((r) => r.baseline === "random")!.primary!;
-  const below = ranked.filter((r) => r.primary !== null && r.primary < coin).length;
+  const below = ranked.filter((r) => typeof r.primary === "number" && r.primary < coin).length;
   expect(below).toBeGreaterThan(0);
   expect(below).toBeLessThan(ranked.length);
   await expect(band.getByTestId("baseline-above-top")).toHaveCount(0);
