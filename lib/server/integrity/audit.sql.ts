@@ -55,7 +55,9 @@ export function predictionsOf(sql: Sql, submissionId: string) {
  * ones included; baselines not), with their sketches and outcome bits there — no predictions.
  * Every one audited before this audit (an upload's audit runs under the release's audit lock, so
  * that is every upload committed before it), or with `earlierOnly` those uploaded before it (the
- * back-fill of old submissions: a newer upload is not what an older one copied).
+ * back-fill of old submissions: a newer upload is not what an older one copied). Oldest first: of
+ * equally close matches the audit keeps the earliest (the original, not its later copies), so which
+ * ones it names is decided, not left to the order rows happen to come in.
  */
 export function auditCandidates(
   sql: Sql,
@@ -74,7 +76,8 @@ export function auditCandidates(
        JOIN submissions s ON s.id = sc.submission_id
        JOIN submission_audits a ON a.submission_id = s.id
       WHERE sc.release_id = $1::uuid AND s.id <> $2::uuid AND (NOT $5::boolean OR s.created_at < $3::timestamptz)
-        AND s.baseline IS NULL AND s.team_id IS DISTINCT FROM $4::uuid`,
+        AND s.baseline IS NULL AND s.team_id IS DISTINCT FROM $4::uuid
+      ORDER BY s.created_at, s.id`,
     [r.releaseId, r.id, r.createdAt.toISOString(), r.teamId, r.earlierOnly],
   );
 }

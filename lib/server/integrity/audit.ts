@@ -173,7 +173,7 @@ async function compareWithOthers(
 /** A reason that names another submission. */
 type Match = Extract<StoredReason, { submissionId: string }>;
 
-/** The closest matches first, at most MAX_MATCHES. */
+/** The closest matches first, at most MAX_MATCHES; of equal ones the earliest (candidates come oldest first; the sort is stable). */
 function closest(rs: (StoredReason | null)[]) {
   return rs
     .filter((r): r is Match => r !== null && "submissionId" in r)
