@@ -24,11 +24,21 @@ export function CiteCard({ input, frozen }: { input: CitationInput; frozen?: Fro
       </p>
       <SnapshotLine input={input} frozen={frozen ?? null} />
       <h3 className="mt-3 text-xs font-semibold uppercase tracking-wide text-muted">BibTeX</h3>
-      <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900" data-testid="bibtex">
+      <pre
+        className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900"
+        data-testid="bibtex"
+        tabIndex={0}
+        aria-label="BibTeX"
+      >
         {bib}
       </pre>
       <h3 className="mt-3 text-xs font-semibold uppercase tracking-wide text-muted">CITATION.cff</h3>
-      <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900" data-testid="cff">
+      <pre
+        className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900"
+        data-testid="cff"
+        tabIndex={0}
+        aria-label="CITATION.cff"
+      >
         {cff}
       </pre>
       <p className="mt-2 flex gap-4 print:hidden">

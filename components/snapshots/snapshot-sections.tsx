@@ -73,14 +73,24 @@ export function VerifyHowTo({ v }: { v: SnapshotPageView }) {
         Everything the browser verifier checks, from a terminal (the CLI package or a checkout of this repository):
         every file&apos;s SHA-256 against the manifest, the manifest&apos;s against the id, and every row recomputed.
       </p>
-      <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900" data-testid="verify-cli">
+      <pre
+        className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900"
+        data-testid="verify-cli"
+        tabIndex={0}
+        aria-label="The command that verifies it"
+      >
         {`leaderboard verify ${api}\n# or, in a checkout: npm run cli -- verify ${api}`}
       </pre>
       <p>
         The signature alone, with openssl (3.0 or newer): it says <code>Signature Verified Successfully</code> when the
         manifest is the one this host signed.
       </p>
-      <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900" data-testid="verify-openssl">
+      <pre
+        className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900"
+        data-testid="verify-openssl"
+        tabIndex={0}
+        aria-label="The openssl commands that check the signature"
+      >
         {openssl}
       </pre>
     </div>

@@ -64,6 +64,8 @@ export default async function SnapshotPage({ params }: { params: Params }) {
         <pre
           className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900"
           data-testid="snapshot-bibtex"
+          tabIndex={0}
+          aria-label="BibTeX of this snapshot"
         >
           {v.bibtex}
         </pre>
