@@ -179,8 +179,11 @@ function Attempts({ r, view, column }: { r: LeaderboardRow; view: "best" | "all"
 function Team({ r }: { r: LeaderboardRow }) {
   return (
     <>
-      {/* one line on a laptop: a two-word team name wrapping doubled every row's height (issue 49) */}
-      <span className="lg:whitespace-nowrap">{r.team ?? "—"}</span>
+      {/* one line on a laptop: a two-word team name wrapping doubled every row's height (issue 49);
+          cut short with an ellipsis (the whole name on hover) so wide boards (Lite) still fit 1,440 px */}
+      <span className="lg:inline-block lg:max-w-[6.5rem] lg:truncate lg:align-bottom" title={r.team ?? undefined}>
+        {r.team ?? "—"}
+      </span>
       {!r.baseline && r.teamAttempts !== null && r.teamAttempts > 1 ? (
         <span className="block text-xs text-muted lg:ml-1 lg:inline" data-testid="team-attempts">
           {r.teamAttempts.toLocaleString("en-US")} uploads here
