@@ -180,8 +180,8 @@ function Team({ r }: { r: LeaderboardRow }) {
   return (
     <>
       {/* one line on a laptop: a two-word team name wrapping doubled every row's height (issue 49);
-          cut short with an ellipsis (the whole name on hover) so wide boards (Lite) still fit 1,440 px */}
-      <span className="lg:inline-block lg:max-w-[6.5rem] lg:truncate lg:align-bottom" title={r.team ?? undefined}>
+          cut short past 5 rem with an ellipsis (the whole name on hover) so wide boards (Lite) still fit 1,440 px */}
+      <span className="lg:inline-block lg:max-w-[5rem] lg:truncate lg:align-bottom" title={r.team ?? undefined}>
         {r.team ?? "—"}
       </span>
       {!r.baseline && r.teamAttempts !== null && r.teamAttempts > 1 ? (
