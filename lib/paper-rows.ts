@@ -48,36 +48,28 @@ const CODEX = {
   why: "the agentic bouncer (OpenAI's Codex CLI on o4-mini, §IV-E): the replication package publishes no prediction file for it",
 };
 
-/** Table II (Input) and Table III (Output): the same six rows in the same order. */
+/** A table of the paper: the same six rows in the same order, each row's file named by its prefix. */
+function paperTable(task: string, table: string, caption: string, prefix: string): PaperTable {
+  return {
+    task,
+    table,
+    caption,
+    team: PAPER_TEAM,
+    rows: MODELS.map((m, i) => ({
+      row: i + 1,
+      model: m.model,
+      file: `${prefix}_${m.model}.json`,
+      oss: m.oss,
+      meta: m.meta,
+    })),
+    unpublished: [CODEX],
+  };
+}
+
+/** Table II (Input) and Table III (Output). */
 export const PAPER_TABLES: PaperTable[] = [
-  {
-    task: "bouncerbench/input",
-    table: "Table II",
-    caption: "Input-bouncer performance",
-    team: PAPER_TEAM,
-    rows: MODELS.map((m, i) => ({
-      row: i + 1,
-      model: m.model,
-      file: `input_bouncer_${m.model}.json`,
-      oss: m.oss,
-      meta: m.meta,
-    })),
-    unpublished: [CODEX],
-  },
-  {
-    task: "bouncerbench/output",
-    table: "Table III",
-    caption: "Output-bouncer performance",
-    team: PAPER_TEAM,
-    rows: MODELS.map((m, i) => ({
-      row: i + 1,
-      model: m.model,
-      file: `output_bouncer_${m.model}.json`,
-      oss: m.oss,
-      meta: m.meta,
-    })),
-    unpublished: [CODEX],
-  },
+  paperTable("bouncerbench/input", "Table II", "Input-bouncer performance", "input_bouncer"),
+  paperTable("bouncerbench/output", "Table III", "Output-bouncer performance", "output_bouncer"),
 ];
 
 /** The paper's table shown on a task's board, or null. */

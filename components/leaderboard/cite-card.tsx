@@ -1,4 +1,5 @@
 import { bibtex, citationCff, type CitationInput } from "@/lib/citation";
+import { CodeBlock } from "@/components/ui/code-block";
 
 /** The board on screen as its snapshot froze it, or that the freezing is under way (issue 48). */
 export interface FrozenState {
@@ -24,23 +25,13 @@ export function CiteCard({ input, frozen }: { input: CitationInput; frozen?: Fro
       </p>
       <SnapshotLine input={input} frozen={frozen ?? null} />
       <h3 className="mt-3 text-xs font-semibold uppercase tracking-wide text-muted">BibTeX</h3>
-      <pre
-        className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900"
-        data-testid="bibtex"
-        tabIndex={0}
-        aria-label="BibTeX"
-      >
+      <CodeBlock label="BibTeX" testId="bibtex" className="mt-1">
         {bib}
-      </pre>
+      </CodeBlock>
       <h3 className="mt-3 text-xs font-semibold uppercase tracking-wide text-muted">CITATION.cff</h3>
-      <pre
-        className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900"
-        data-testid="cff"
-        tabIndex={0}
-        aria-label="CITATION.cff"
-      >
+      <CodeBlock label="CITATION.cff" testId="cff" className="mt-1">
         {cff}
-      </pre>
+      </CodeBlock>
       <p className="mt-2 flex gap-4 print:hidden">
         <a
           href={data(bib, "application/x-bibtex")}

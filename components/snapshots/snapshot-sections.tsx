@@ -3,6 +3,7 @@
 import { DataTable } from "@/components/ui/data-table";
 import { formatBytes } from "@/lib/format";
 import type { SnapshotPageFile, SnapshotPageView } from "@/lib/server/snapshots/page";
+import { CodeBlock } from "@/components/ui/code-block";
 
 /** Every file with its size, rows and SHA-256, each a download; the signature and keys beside them. */
 export function SnapshotFiles({ v }: { v: SnapshotPageView }) {
@@ -73,26 +74,16 @@ export function VerifyHowTo({ v }: { v: SnapshotPageView }) {
         Everything the browser verifier checks, from a terminal (the CLI package or a checkout of this repository):
         every file&apos;s SHA-256 against the manifest, the manifest&apos;s against the id, and every row recomputed.
       </p>
-      <pre
-        className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900"
-        data-testid="verify-cli"
-        tabIndex={0}
-        aria-label="The command that verifies it"
-      >
+      <CodeBlock label="The command that verifies it" testId="verify-cli">
         {`leaderboard verify ${api}\n# or, in a checkout: npm run cli -- verify ${api}`}
-      </pre>
+      </CodeBlock>
       <p>
         The signature alone, with openssl (3.0 or newer): it says <code>Signature Verified Successfully</code> when the
         manifest is the one this host signed.
       </p>
-      <pre
-        className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900"
-        data-testid="verify-openssl"
-        tabIndex={0}
-        aria-label="The openssl commands that check the signature"
-      >
+      <CodeBlock label="The openssl commands that check the signature" testId="verify-openssl">
         {openssl}
-      </pre>
+      </CodeBlock>
     </div>
   );
 }

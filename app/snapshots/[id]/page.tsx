@@ -11,6 +11,7 @@ import { formatBytes } from "@/lib/format";
 import { getDb } from "@/lib/server/db";
 import { orNotFound } from "@/lib/server/pages";
 import { snapshotPageView } from "@/lib/server/snapshots/page";
+import { CodeBlock } from "@/components/ui/code-block";
 
 export const dynamic = "force-dynamic";
 
@@ -61,14 +62,9 @@ export default async function SnapshotPage({ params }: { params: Params }) {
         <SnapshotFiles v={v} />
       </Card>
       <Card title="Cite it">
-        <pre
-          className="overflow-x-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-900"
-          data-testid="snapshot-bibtex"
-          tabIndex={0}
-          aria-label="BibTeX of this snapshot"
-        >
+        <CodeBlock label="BibTeX of this snapshot" testId="snapshot-bibtex">
           {v.bibtex}
-        </pre>
+        </CodeBlock>
       </Card>
       <Card title="Verify in this browser">
         <p className="mb-3 text-sm text-muted">

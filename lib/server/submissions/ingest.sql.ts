@@ -122,6 +122,16 @@ export async function ladderOutcome(sql: Sql, submissionId: string, releaseId: s
   return l ?? null;
 }
 
+/** The team's earlier live submission of the same file, as a 409 names it. */
+export interface LiveDuplicate {
+  id: string;
+  model: string;
+  team: string;
+  created_at: Date;
+  visibility: string;
+  hidden: boolean;
+}
+
 /**
  * A live submission (scored and not withdrawn — a file the maintainers hid counts too) of the same team and task with this file's
  * hash. Takes a transaction-scoped advisory lock on (team, task, hash) first, so two identical
@@ -130,23 +140,9 @@ export async function ladderOutcome(sql: Sql, submissionId: string, releaseId: s
 export async function liveDuplicateOf(
   sql: Sql,
   r: { taskId: string; teamId: string; sha256: string; id: string },
-): Promise<{
-  id: string;
-  model: string;
-  team: string;
-  created_at: Date;
-  visibility: string;
-  hidden: boolean;
-} | null> {
+): Promise<LiveDuplicate | null> {
   await sql(`SELECT pg_advisory_xact_lock(hashtextextended($1, 19))`, [`${r.teamId}:${r.taskId}:${r.sha256}`]);
-  const [row] = await sql<{
-    id: string;
-    model: string;
-    team: string;
-    created_at: Date;
-    visibility: string;
-    hidden: boolean;
-  }>(
+  const [row] = await sql<LiveDuplicate>(
     `SELECT s.id, s.model, t.name AS team, s.created_at, s.visibility::text, s.hidden_at IS NOT NULL AS hidden
        FROM submissions s JOIN teams t ON t.id = s.team_id
       WHERE s.task_id = $1::uuid AND s.team_id = $2::uuid AND s.file_sha256 = $3 AND s.id <> $4::uuid
