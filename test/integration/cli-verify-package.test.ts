@@ -4,19 +4,18 @@
 // on a real PostgreSQL — by URL and by id, keeps the files and the signature with --out, verifies
 // that folder offline, and exits 1 when the manifest was altered after signing or the keys are not
 // the host's.
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { apiRequest } from "../helpers/requests";
 import { dispatch } from "../helpers/router";
+import { installPackedCli, packedCliBin } from "../helpers/cli-package";
 
-const root = path.resolve(__dirname, "../..");
 let db: TestDatabase;
 let dir = "";
 let server: http.Server;
@@ -37,7 +36,7 @@ function serve(): Promise<http.Server> {
 /** The installed CLI, run as a team would: its exit code and what it printed. */
 async function leaderboard(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout } = await promisify(execFile)(path.join(dir, "node_modules", ".bin", "leaderboard"), args, {
+    const { stdout } = await promisify(execFile)(packedCliBin(dir), args, {
       cwd: dir,
       env: { ...process.env, DATABASE_URL: "", LEADERBOARD_URL: "http://127.0.0.1:9", ...env },
       maxBuffer: 64 * 1024 * 1024,
@@ -50,19 +49,7 @@ async function leaderboard(args: string[], env: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "lb-cli-verify-"));
-  const tgz = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], {
-    cwd: path.join(root, "packages", "cli"),
-    encoding: "utf8",
-  })
-    .trim()
-    .split("\n")
-    .at(-1)!;
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "a-reader", private: true }));
-  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", path.join(dir, tgz)], {
-    cwd: dir,
-    stdio: "ignore",
-  });
+  dir = installPackedCli("a-reader");
   db = await seededTestDatabase();
   const admin = await teamToken(db, "verify-admins", { isAdmin: true });
   const task = await db.prisma.task.findUniqueOrThrow({ where: { fullSlug: "bouncerbench/input" } });

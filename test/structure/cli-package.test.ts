@@ -3,33 +3,21 @@
 // for every command and scores the paper's file exactly, outside this repository.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installPackedCli, packedCliBin } from "../helpers/cli-package";
 
 const root = path.resolve(__dirname, "../..");
 let dir = "";
 const run = (args: string[]) =>
-  execFileSync(path.join(dir, "node_modules", ".bin", "leaderboard"), args, {
+  execFileSync(packedCliBin(dir), args, {
     cwd: dir,
     encoding: "utf8",
     env: { ...process.env, DATABASE_URL: "", LEADERBOARD_URL: "http://127.0.0.1:9" },
   });
 
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "lb-cli-"));
-  const tgz = execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], {
-    cwd: path.join(root, "packages", "cli"),
-    encoding: "utf8",
-  })
-    .trim()
-    .split("\n")
-    .at(-1)!;
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "a-team", private: true }));
-  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", path.join(dir, tgz)], {
-    cwd: dir,
-    stdio: "ignore",
-  });
+  dir = installPackedCli("a-team");
 }, 120_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
