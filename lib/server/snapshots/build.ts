@@ -39,6 +39,7 @@ import {
   objectData,
   predictionsOf,
   savePart,
+  scoreStamps,
   snapshotFileEntries,
   snapshotFileHashes,
   snapshotManifest,
@@ -143,6 +144,8 @@ async function predictionsFile(
 ): Promise<BuiltFile> {
   const instances = await getReleaseInstances(db, release.id, false);
   const stored = new Map((await currentParts(sqlOf(db), release.id, ids)).map((p) => [p.submission_id, p]));
+  // read before any part is built: a part is labelled with the score it was built from
+  const stamps = await scoreStamps(sqlOf(db), release.id, ids);
   const parts: { sha256: string; data?: Buffer; sums: PartSums; rows: number }[] = [];
   const header = headerPart(PREDICTION_COLUMNS);
   parts.push({ sha256: sha256(header.data), data: header.data, sums: header, rows: 0 });
@@ -156,7 +159,9 @@ async function predictionsFile(
     const built = await submissionPart(db, task, release, instances, id);
     const object = sha256(built.data);
     await insertObject(sqlOf(db), object, built.data);
-    await savePart(sqlOf(db), { submissionId: id, releaseId: release.id, object, ...built });
+    const computedAt = stamps.get(id);
+    if (computedAt)
+      await savePart(sqlOf(db), { submissionId: id, releaseId: release.id, computedAt, object, ...built });
     parts.push({ sha256: object, data: built.data, sums: built, rows: built.rows });
     if (k % 50 === 0) await progress(k + 1, ids.length + 1);
   }

@@ -91,16 +91,34 @@ export function currentParts(sql: Sql, releaseId: string, ids: string[]) {
 /** Records a submission's predictions part for its score as computed now (replacing an older one). */
 export async function savePart(
   sql: Sql,
-  p: { submissionId: string; releaseId: string; object: string; rows: number; crc32: number; rawSize: number },
+  p: {
+    submissionId: string;
+    releaseId: string;
+    /** the score's computed_at read before the part was built: a re-score since leaves the part stale, never mislabelled */
+    computedAt: string;
+    object: string;
+    rows: number;
+    crc32: number;
+    rawSize: number;
+  },
 ): Promise<void> {
   await sql(
     `INSERT INTO snapshot_parts (submission_id, release_id, computed_at, object, rows, crc32, raw_size)
-     SELECT $1::uuid, $2::uuid, sc.computed_at, $3, $4, $5, $6 FROM scores sc
-      WHERE sc.submission_id = $1::uuid AND sc.release_id = $2::uuid
+     VALUES ($1::uuid, $2::uuid, $3::timestamptz, $4, $5, $6, $7)
      ON CONFLICT (submission_id, release_id) DO UPDATE SET computed_at = EXCLUDED.computed_at, object = EXCLUDED.object,
        rows = EXCLUDED.rows, crc32 = EXCLUDED.crc32, raw_size = EXCLUDED.raw_size`,
-    [p.submissionId, p.releaseId, p.object, p.rows, p.crc32, p.rawSize],
+    [p.submissionId, p.releaseId, p.computedAt, p.object, p.rows, p.crc32, p.rawSize],
   );
+}
+
+/** When each of these submissions' scores on the release was computed (ISO 8601, to the millisecond). */
+export async function scoreStamps(sql: Sql, releaseId: string, ids: string[]): Promise<Map<string, string>> {
+  const rows = await sql<{ submission_id: string; at: string }>(
+    `SELECT submission_id::text, to_char(computed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+       FROM scores WHERE release_id = $1::uuid AND submission_id = ANY($2::uuid[])`,
+    [releaseId, ids],
+  );
+  return new Map(rows.map((r) => [r.submission_id, r.at]));
 }
 
 /**
