@@ -34,6 +34,8 @@ const BAD_URLS = ["javascript:alert(20)", "data:text/html,<script>alert(21)</scr
 
 let uploaded: { id: string; model: string }[] = [];
 let token = "";
+/** a snapshot that froze the board with the corpus on it (issue 48: every board change is frozen within seconds) */
+let frozen = "";
 const instance = inputIds()[0];
 
 test.describe.configure({ mode: "serial" });
@@ -61,6 +63,25 @@ test.beforeAll(async () => {
   }
   // nearly all are names like any other (a few characters a name may not hold are refused)
   expect(uploaded.length).toBeGreaterThanOrEqual(CORPUS.length - 2);
+  const last = uploaded[uploaded.length - 1].id;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await fetch(`${base}/api/v1/tasks/bouncerbench/input/snapshots`)).json()) as {
+          snapshots: { id: string; hidden: boolean; takenDown: unknown }[];
+        };
+        const newest = list.snapshots.find((x) => !x.hidden && !x.takenDown);
+        if (!newest) return false;
+        const board = await fetch(`${base}/api/v1/snapshots/${newest.id}/files/board.csv.gz`);
+        const { gunzipSync } = await import("node:zlib");
+        frozen = newest.id;
+        return gunzipSync(Buffer.from(await board.arrayBuffer()))
+          .toString()
+          .includes(last);
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toBe(true);
 });
 
 test.afterAll(async () => {
@@ -126,6 +147,9 @@ function pages(): string[] {
     "/tasks/bouncerbench/input/releases",
     "/teams/injectors",
     "/docs/api",
+    // the frozen board (names as the snapshot holds them) and the snapshot's own page
+    `/tasks/bouncerbench/input?snapshot=${frozen}&view=all`,
+    `/snapshots/${frozen}`,
   ];
 }
 
