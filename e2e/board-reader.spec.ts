@@ -8,7 +8,13 @@ import { catalogTasks, reactLive, snap } from "./helpers";
 
 const TASKS = catalogTasks();
 
-type Row = { submissionId: string; model: string; rank: number | null; significancePending: boolean };
+type Row = {
+  submissionId: string;
+  model: string;
+  rank: number | null;
+  significancePending: boolean;
+  rankIntervalSimultaneous: { lo: number; hi: number } | null;
+};
 
 async function ranked(page: Page, task: string): Promise<Row[]> {
   for (let i = 0; i < 120; i++) {
@@ -63,6 +69,88 @@ test.describe("on a phone (390 × 844)", () => {
       await expect(primary).toContainText("±");
     }
     await snap(page, "board-phone");
+  });
+
+  test("the first screen holds ranked rows: three (or all there are) with rank, interval and score, JavaScript on and off", async ({
+    page,
+    browser,
+  }) => {
+    const plain = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      javaScriptEnabled: false,
+    });
+    const noScript = await plain.newPage();
+    try {
+      for (const task of TASKS) {
+        const rows = await ranked(page, task);
+        const want = rows.slice(0, 3);
+        for (const p of [page, noScript]) {
+          await p.goto(`/tasks/${task}`);
+          for (const r of want) {
+            const row = p.getByTestId("leaderboard").locator(`tr[data-model="${r.model}"]`).first();
+            for (const cell of [
+              row.getByTestId("rank"),
+              row.locator("th[scope=row]"),
+              row.locator("td[data-metric]").first(),
+            ]) {
+              const box = await cell.boundingBox();
+              expect(box, `${task}: ${r.model}'s row is laid out`).not.toBeNull();
+              // on the first screen: no scrolling down (the page is at its top) nor sideways
+              expect(
+                box!.y + box!.height,
+                `${task}: ${r.model}'s row ends within the first screen`,
+              ).toBeLessThanOrEqual(844);
+              expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+            }
+            // the rank's interval (a hidden release has none) and the score's are printed in the row
+            if (r.rankIntervalSimultaneous) await expect(row.getByTestId("rank")).toContainText(/\(\d/);
+            await expect(row.locator("td[data-metric]").first()).toContainText("±");
+          }
+        }
+      }
+      // a team's upload count is said once, on its first row, not on each
+      await page.goto("/tasks/bouncerbench/input");
+      const counts = await page.getByTestId("team-attempts").count();
+      const teams = await page.evaluate(
+        () =>
+          new Set(
+            [...document.querySelectorAll('[data-testid="team-attempts"]')].map(
+              (e) => e.closest("td")?.querySelector("span[title]")?.getAttribute("title") ?? "",
+            ),
+          ).size,
+      );
+      expect(counts).toBe(teams);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  test("wide tables are cards on a phone: a submission's predictions and the instances explorer, no box scrolls", async ({
+    page,
+  }) => {
+    const rows = await ranked(page, "bouncerbench/input");
+    expect(rows.length).toBeGreaterThan(0);
+    for (const [url, id] of [
+      [`/submissions/${rows[0].submissionId}`, "instances"],
+      ["/tasks/bouncerbench/input/instances", "instance-explorer"],
+    ]) {
+      await page.goto(url);
+      const table = page.getByTestId(id);
+      await table.scrollIntoViewIfNeeded();
+      await noSidewaysScroll(page);
+      // the frame does not scroll on its own, sideways or down
+      const frame = await table.evaluate((t) => {
+        const f = t.closest("[data-table-frame]")!;
+        return { sw: f.scrollWidth, cw: f.clientWidth, sh: f.scrollHeight, ch: f.clientHeight };
+      });
+      expect(frame.sw).toBeLessThanOrEqual(frame.cw);
+      expect(frame.sh).toBeLessThanOrEqual(frame.ch + 1);
+      // a card per row, each field under its column's name
+      const card = table.locator("tbody tr").first();
+      await inViewWidth(page, card);
+      expect(await card.locator("[data-label]").count()).toBeGreaterThan(1);
+    }
   });
 
   test("compare fits the screen: the verdict beside each pair, the matrix of the picks", async ({ page }) => {

@@ -159,3 +159,24 @@ test("with JavaScript off, the sign-in and sign-up forms never put a password in
   }
   await context.close();
 });
+
+test("without JavaScript a chart's box says where its numbers are, and a search sent by the plain form leaves no empty fields in the URL", async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await ctx.newPage();
+    await page.goto("/tasks/bouncerbench/input");
+    // drawn by scripts: the box names the table under it instead of standing blank
+    const history = page.getByTestId("chart-history");
+    await expect(history.locator("[data-chart-waiting]")).toContainText("Table of the numbers");
+    await expect(page.locator("figure", { has: history }).locator("summary")).toHaveText("Table of the numbers");
+    // the filter form sends every field (q=…&release=&team=&agent=…): the page redirects to the view's own address
+    await page.getByRole("searchbox").fill(rows[0].model);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(new RegExp(`/tasks/bouncerbench/input\\?q=${encodeURIComponent(rows[0].model)}$`));
+    await expect(page.getByTestId("leaderboard").locator(`tr[data-model="${rows[0].model}"]`).first()).toBeVisible();
+  } finally {
+    await ctx.close();
+  }
+});

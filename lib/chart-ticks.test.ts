@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   SEQUENTIAL,
+  quantileOf,
+  rankScale,
   axisNote,
   contrastRatio,
   dateTicks,
@@ -250,5 +252,34 @@ describe("date ticks on a narrow axis", () => {
       expect(d.ticks.length * (Math.max(...d.labels.map((l) => l.length)) * 7 + 16)).toBeLessThanOrEqual(260);
       expect(new Set(d.labels).size).toBe(d.labels.length);
     }
+  });
+});
+
+describe("rankScale", () => {
+  it("spreads a narrow band evenly whatever the outliers", () => {
+    const values = [0, 0.5, 0.51, 0.52, 0.53, 1];
+    const t = rankScale(values);
+    expect(values.map(t)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
+    // a range scale would put the four middle values within 0.03 of each other
+  });
+  it("gives ties their mean position and clamps values outside", () => {
+    const t = rankScale([1, 2, 2, 3]);
+    expect(t(2)).toBeCloseTo(0.5);
+    expect(t(1)).toBe(0);
+    expect(t(3)).toBe(1);
+    expect(t(0)).toBe(0);
+    expect(t(9)).toBe(1);
+    expect(t(2.5)).toBeCloseTo(2.5 / 3);
+    expect(rankScale([4])(4)).toBe(0.5);
+  });
+});
+
+describe("quantileOf", () => {
+  it("interpolates as numpy.quantile does", () => {
+    // numpy.quantile([1, 2, 3, 10], [0, 0.5, 0.25, 1]) → 1, 2.5, 1.75, 10
+    expect(quantileOf([10, 1, 3, 2], 0)).toBe(1);
+    expect(quantileOf([10, 1, 3, 2], 0.5)).toBe(2.5);
+    expect(quantileOf([10, 1, 3, 2], 0.25)).toBe(1.75);
+    expect(quantileOf([10, 1, 3, 2], 1)).toBe(10);
   });
 });

@@ -294,3 +294,38 @@ export function sequentialColor(t: number, stops = SEQUENTIAL): string {
   const f = x - i;
   return `#${a.map((c, k) => hex2(c + (b[k] - c) * f)).join("")}`;
 }
+
+/**
+ * A scale by rank over the values shown: each value's position among them, 0 (the lowest) to 1
+ * (the highest), ties sharing their mean position. Where most values sit in a narrow band and a
+ * few far out (the top systems' slices: most near 0.5, one slice at 0 or 1), a scale over the
+ * range gives nearly one shade; by rank the shades spread evenly over the cells.
+ */
+export function rankScale(values: number[]): (v: number) => number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const n = sorted.length;
+  if (n < 2) return () => 0.5;
+  return (v) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    while (end < n && sorted[end] === v) end++;
+    // positions lo … end-1 hold v (none: it falls between lo-1 and lo)
+    const pos = end > lo ? (lo + end - 1) / 2 : lo - 0.5;
+    return Math.min(1, Math.max(0, pos / (n - 1)));
+  };
+}
+
+/** The value at quantile q (0–1) of the values, by linear interpolation (numpy's default). */
+export function quantileOf(values: number[], q: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const x = q * (s.length - 1);
+  const i = Math.floor(x);
+  return i + 1 < s.length ? s[i] + (s[i + 1] - s[i]) * (x - i) : s[i];
+}

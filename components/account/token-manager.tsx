@@ -1,6 +1,8 @@
 "use client";
 
 import { useState } from "react";
+import { CopyButton } from "@/components/ui/copy-button";
+import { CodeBlock } from "@/components/ui/code-block";
 
 interface Token {
   id: string;
@@ -57,10 +59,13 @@ export function TokenManager({ initial }: { initial: Token[] }) {
       {error ? <p className="text-sm text-rose-700">{error}</p> : null}
       {fresh ? (
         <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
-          Copy it now; it is shown only once:
+          <p className="flex flex-wrap items-center gap-2">
+            Copy it now; it is shown only once: <CopyButton text={fresh} label="Copy token" testId="copy-token" />
+          </p>
           <code className="mt-1 block break-all font-mono" data-testid="new-token">
             {fresh}
           </code>
+          <UploadExample token={fresh} />
         </div>
       ) : null}
       <ul className="text-sm">
@@ -79,6 +84,25 @@ export function TokenManager({ initial }: { initial: Token[] }) {
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** How the new token uploads a file: the README's curl command with this token and this host, ready to copy. */
+function UploadExample({ token }: { token: string }) {
+  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  const command = [
+    `curl -H "Authorization: Bearer ${token}" \\`,
+    `  -F file=@preds.json -F model=my-bouncer -F visibility=private \\`,
+    `  ${origin}/api/v1/tasks/bouncerbench/input/submissions`,
+  ].join("\n");
+  return (
+    <div className="mt-2" data-testid="token-curl">
+      <p className="flex flex-wrap items-center gap-2">
+        Upload with it (any task: <code>/api/v1/tasks/{"{benchmark}/{task}"}/submissions</code>; the CLI takes it as{" "}
+        <code>LEADERBOARD_TOKEN</code>): <CopyButton text={command} label="Copy command" testId="copy-curl" />
+      </p>
+      <CodeBlock label="An upload with this token">{command}</CodeBlock>
     </div>
   );
 }

@@ -8,6 +8,23 @@ import { InView } from "./in-view";
  */
 export const DrawingLoading = () => <div data-chart-loading="" />;
 /**
+ * The box of a chart drawn in the browser, until it is drawn: without JavaScript it never is, so
+ * the box says where the same numbers are instead of standing blank.
+ */
+function NotYetDrawn({ table }: { table: boolean }) {
+  return (
+    <p
+      className="flex h-full items-center justify-center rounded border border-dashed border-slate-200 p-4 text-center text-xs text-muted dark:border-slate-800"
+      data-chart-waiting=""
+    >
+      {table
+        ? "The chart is drawn in the browser with JavaScript. Its numbers are in the table below (“Table of the numbers”)."
+        : "The chart is drawn in the browser with JavaScript."}
+    </p>
+  );
+}
+
+/**
  * A chart's text alternative: the drawing is one image with a description (its accessible name),
  * and the same numbers are a table one click away ("Table of the numbers") — for screen readers,
  * keyboard users, print and anyone who would rather read than look.
@@ -49,7 +66,7 @@ export function ChartFigure({
         style={grow ? { width: "100%", minHeight: height } : { width: "100%", height }}
         className={className}
       >
-        {eager ? children : <InView>{children}</InView>}
+        {eager ? children : <InView waiting={<NotYetDrawn table={rows.length > 0} />}>{children}</InView>}
       </div>
       {note ? (
         <p className="mt-1 text-xs text-muted" data-chart-note="">

@@ -8,7 +8,14 @@ import { startTransition, useEffect, useRef, useState } from "react";
  * reader scrolls to them (the drawing was most of a 2 s hydration task at 4× CPU throttling).
  * Printing draws them all.
  */
-export function InView({ children }: { children: React.ReactNode }) {
+export function InView({
+  children,
+  waiting = null,
+}: {
+  children: React.ReactNode;
+  /** what the box holds until the drawing is there (and for good without JavaScript) */
+  waiting?: React.ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -43,7 +50,7 @@ export function InView({ children }: { children: React.ReactNode }) {
   }, []);
   return (
     <div ref={ref} style={{ width: "100%", height: "100%" }} data-in-view={shown ? "drawn" : "waiting"}>
-      {shown ? children : null}
+      {shown ? children : waiting}
     </div>
   );
 }

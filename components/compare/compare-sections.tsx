@@ -185,7 +185,7 @@ export function CompareDisagreements({ c, fullSlug }: Props) {
             rowKey={(d) => d.instanceId}
             caption="Instances where the compared submissions disagree"
             testId="compare-disagreements"
-            maxHeight="32rem"
+            stack
             columns={[
               instanceColumn(c.release.hidden ? null : (id) => instanceHref(fullSlug, id)),
               ...(c.release.hidden

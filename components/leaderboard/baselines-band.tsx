@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import { formatMetric } from "@/lib/format";
 import { getMetric } from "@/lib/metric-value";
 import type { BoardView } from "@/lib/server/leaderboard";
@@ -19,10 +19,11 @@ export function BaselinesBand({ board }: { board: BoardView }) {
     <section
       aria-label="Baselines"
       data-testid="baselines-band"
-      className="min-w-0 flex-1 rounded-lg border border-sky-200 bg-sky-50/60 px-3 py-1 text-sm dark:border-sky-900 dark:bg-sky-950/30"
+      className="min-w-0 flex-1 rounded-lg max-sm:basis-full border border-sky-200 bg-sky-50/60 px-3 py-1 text-sm dark:border-sky-900 dark:bg-sky-950/30"
     >
       <details>
-        <summary className="cursor-pointer">
+        {/* one line on a phone (the values are in the list it opens) */}
+        <summary className="cursor-pointer max-sm:truncate">
           <span className="font-semibold">Baselines</span> <span className="text-muted">(not ranked):</span>{" "}
           {baselines.map(({ row }, i) => (
             <Fragment key={row.submissionId}>
@@ -70,7 +71,7 @@ export function ViewToggle({ board }: { board: BoardView }) {
   const { lb, links } = board;
   const systems = lb.counts.best;
   const submissions = lb.counts.all;
-  const item = (v: "best" | "all", label: string) =>
+  const item = (v: "best" | "all", label: ReactNode) =>
     lb.view === v ? (
       <span aria-current="page" className="rounded bg-slate-200 px-2 py-0.5 font-medium dark:bg-slate-700">
         {label}
@@ -82,8 +83,18 @@ export function ViewToggle({ board }: { board: BoardView }) {
     );
   return (
     <nav aria-label="Rows" data-testid="view-toggle" className="flex flex-wrap items-center gap-1 text-sm print:hidden">
-      {item("best", `One row per system (${systems})`)}
-      {item("all", `All submissions (${submissions})`)}
+      {item("best", <Words phone="Per system" wide="One row per system" n={systems} />)}
+      {item("all", <Words phone="All" wide="All submissions" n={submissions} />)}
     </nav>
+  );
+}
+
+/** A label in fewer words on a phone, with its count. */
+function Words({ phone, wide, n }: { phone: string; wide: string; n: number }) {
+  return (
+    <>
+      <span className="sm:hidden">{phone}</span>
+      <span className="max-sm:hidden">{wide}</span> ({n.toLocaleString("en-US")})
+    </>
   );
 }

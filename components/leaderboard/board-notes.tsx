@@ -8,10 +8,13 @@ const amber =
 
 export function SyntheticBanner({ notes }: { notes: string | null }) {
   return (
-    <div role="note" data-testid="synthetic-banner" className={`mb-4 ${amber}`}>
-      <strong>Synthetic release.</strong> {notes || "Generated data standing in for the official release."} Its
-      instances, ground truth and the systems listed are made up (fixed-seed generator); no real model is scored against
-      it.
+    <div role="note" data-testid="synthetic-banner" className={`mb-2 sm:mb-4 max-sm:py-2 max-sm:text-xs ${amber}`}>
+      <strong>Synthetic release.</strong> {notes || "Generated data standing in for the official release."}{" "}
+      {/* on a phone the first sentence says it; the rows' "synthetic" badges say it again */}
+      <span className="max-sm:hidden">
+        Its instances, ground truth and the systems listed are made up (fixed-seed generator); no real model is scored
+        against it.
+      </span>
     </div>
   );
 }
@@ -22,19 +25,26 @@ export function LadderBanner({ metricLabel, approvedOnly }: { metricLabel: strin
       id="ladder"
       role="note"
       data-testid="ladder-banner"
-      className="mb-4 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+      className="mb-2 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm sm:mb-4 dark:border-slate-700 dark:bg-slate-900 max-sm:py-2"
     >
-      <strong>Hidden test set, scored with the Ladder.</strong> The ground truth of this release never leaves the
-      server, and neither does any number computed per instance (no curves, intervals, disagreement lists or dry-run
-      metrics). A team&apos;s first submission is shown; a later one only when its {metricLabel} beats the team&apos;s
-      best shown one by more than the margin of a 95% paired bootstrap on the hidden instances (a bar raised a little,
-      at random) — and then with random noise of about a margin (±) added and rounded to that margin on a grid shifted
-      by a secret offset for each team: a shown value is usually within one margin of the true one (84%), within two 98%
-      of the time, never more than 3½ margins off. Otherwise the team sees &ldquo;not a significant improvement over
-      your best&rdquo; and nothing new is shown. This is the Ladder of Blum &amp; Hardt (ICML 2015), with the noise of
-      Hardt&apos;s Shaky Ladder (2017): it stops a team, or many accounts, from fitting the hidden labels by uploading
-      variations, while real improvements still climb the board. Uploads are limited per team and day
-      {approvedOnly ? "; only teams an admin approved may upload to this release" : ""}.
+      {/* the rule in one line, the whole of it a click away (a phone's first screen is for the rows) */}
+      <details>
+        <summary className="cursor-pointer">
+          <strong>Hidden test set, scored with the Ladder.</strong>{" "}
+          <span className="text-sky-800 underline dark:text-sky-300">how</span>
+        </summary>
+        The ground truth of this release never leaves the server, and neither does any number computed per instance (no
+        curves, intervals, disagreement lists or dry-run metrics). A team&apos;s first submission is shown; a later one
+        only when its {metricLabel} beats the team&apos;s best shown one by more than the margin of a 95% paired
+        bootstrap on the hidden instances (a bar raised a little, at random) — and then with random noise of about a
+        margin (±) added and rounded to that margin on a grid shifted by a secret offset for each team: a shown value is
+        usually within one margin of the true one (84%), within two 98% of the time, never more than 3½ margins off.
+        Otherwise the team sees &ldquo;not a significant improvement over your best&rdquo; and nothing new is shown.
+        This is the Ladder of Blum &amp; Hardt (ICML 2015), with the noise of Hardt&apos;s Shaky Ladder (2017): it stops
+        a team, or many accounts, from fitting the hidden labels by uploading variations, while real improvements still
+        climb the board. Uploads are limited per team and day
+        {approvedOnly ? "; only teams an admin approved may upload to this release" : ""}.
+      </details>
     </div>
   );
 }
@@ -62,7 +72,8 @@ export function RankingNote({ column, board }: { column: BoardView["primaryColum
   return (
     <details className="mb-2 text-sm text-slate-700 dark:text-slate-300" data-testid="ranking-note" id="how-ranked">
       <summary className="cursor-pointer">
-        Ranked by <strong>{column.label}</strong> ({column.better === "lower" ? "lower" : "higher"} is better)
+        Ranked by <strong>{column.label}</strong>{" "}
+        <span className="max-sm:hidden">({column.better === "lower" ? "lower" : "higher"} is better)</span>
         {lb.release.hidden ? (
           " · hidden test set: no rank intervals"
         ) : lb.intervals.state === "pending" ? (
@@ -75,7 +86,7 @@ export function RankingNote({ column, board }: { column: BoardView["primaryColum
                 ? `#1 is ahead of every other ${things.slice(0, -1)} beyond chance`
                 : `${top.toLocaleString("en-US")} of ${n.toLocaleString("en-US")} ${things} could be #1`}
             </span>
-            {top === 1 ? "" : " (their bracket starts at 1)"} ·{" "}
+            {top === 1 ? "" : <span className="max-sm:hidden"> (their bracket starts at 1)</span>} ·{" "}
             <span className="text-sky-800 underline dark:text-sky-300">how</span>
           </>
         ) : null}

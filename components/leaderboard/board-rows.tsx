@@ -95,7 +95,10 @@ function ColumnPicker({ board, base }: { board: BoardView; base: string }) {
   return (
     <details className="text-sm print:hidden" data-testid="column-picker">
       <summary className="cursor-pointer text-muted">
-        Columns: {shown} of {options.length} shown{custom ? " (your pick)" : ""}
+        {/* on a phone it shares a line with the view toggle */}
+        Columns: {shown} of {options.length}
+        <span className="max-sm:hidden"> shown</span>
+        {custom ? " (your pick)" : ""}
       </summary>
       <form action={base} method="get" className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
         {board.links.viewFields.map(([k, v]) => (

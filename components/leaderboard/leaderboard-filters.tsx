@@ -72,7 +72,9 @@ export function LeaderboardFilters(p: Props) {
           className={`${input} w-full`}
         />
       </label>
-      <details className="filters-fold order-last basis-full sm:order-none sm:basis-auto" data-testid="filters-fold">
+      {/* on a phone: the search and Apply on one line, the folded filters and the links on the next
+          (the open fold takes the whole width), so the ranking starts on the first screen */}
+      <details className="filters-fold order-last max-sm:open:basis-full sm:order-none" data-testid="filters-fold">
         <summary className="cursor-pointer select-none rounded border border-slate-300 px-2 py-1 dark:border-slate-700">
           Filters{on.length ? ` (${on.length} on: ${on.join(", ")})` : ""}
         </summary>
@@ -81,7 +83,7 @@ export function LeaderboardFilters(p: Props) {
       <button type="submit" className="rounded border border-slate-300 px-3 py-1 dark:border-slate-700">
         Apply
       </button>
-      <span className="flex gap-3 sm:ml-auto">
+      <span className="order-last flex gap-3 sm:order-none sm:ml-auto">
         <Link href={p.pivot} data-testid="pivot-link" prefetch={false}>
           Pivot
         </Link>

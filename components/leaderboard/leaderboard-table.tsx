@@ -175,8 +175,25 @@ function Attempts({ r, view, column }: { r: LeaderboardRow; view: "best" | "all"
   );
 }
 
-/** The team, and how many scored uploads it made to this release (selective disclosure shows). */
-function Team({ r }: { r: LeaderboardRow }) {
+/**
+ * Each team's first row on the page: the one that says how many uploads the team made here (once
+ * a team, not on each of its rows: "1,014 uploads here" beside every row of one team made a
+ * phone's rows four lines tall).
+ */
+function firstOfEachTeam(rows: LeaderboardRow[]): Set<string> {
+  const seen = new Set<string>();
+  const first = new Set<string>();
+  for (const r of rows) {
+    const team = r.teamSlug ?? r.team;
+    if (r.baseline || team === null || seen.has(team)) continue;
+    seen.add(team);
+    first.add(r.submissionId);
+  }
+  return first;
+}
+
+/** The team, and (on its first row of the page) how many scored uploads it made to this release (selective disclosure shows). */
+function Team({ r, counted }: { r: LeaderboardRow; counted: boolean }) {
   return (
     <>
       {/* one line on a laptop: a two-word team name wrapping doubled every row's height (issue 49);
@@ -184,11 +201,23 @@ function Team({ r }: { r: LeaderboardRow }) {
       <span className="lg:inline-block lg:max-w-[5rem] lg:truncate lg:align-bottom" title={r.team ?? undefined}>
         {r.team ?? "—"}
       </span>
-      {!r.baseline && r.teamAttempts !== null && r.teamAttempts > 1 ? (
+      {counted && r.teamAttempts !== null && r.teamAttempts > 1 ? (
         <span className="block text-xs text-muted lg:ml-1 lg:inline" data-testid="team-attempts">
           {r.teamAttempts.toLocaleString("en-US")} uploads here
         </span>
       ) : null}
+    </>
+  );
+}
+
+/** A word in fewer letters on a phone (the whole word is the badge's title and its accessible text). */
+function Short({ phone, wide }: { phone: string; wide: string }) {
+  return (
+    <>
+      <span aria-hidden="true" className="sm:hidden">
+        {phone}
+      </span>
+      <span className="max-sm:sr-only">{wide}</span>
     </>
   );
 }
@@ -199,11 +228,20 @@ function Model({ r }: { r: LeaderboardRow }) {
       <Link href={`/submissions/${r.submissionId}`} className="font-medium" prefetch={false}>
         {r.model}
       </Link>
-      <span className="ml-2 inline-flex flex-wrap gap-1">
+      <span className="inline-flex flex-wrap gap-1 sm:ml-2">
         {r.baseline ? <Badge tone="blue">baseline</Badge> : null}
         {r.partial ? <Badge tone="amber">partial</Badge> : null}
-        {r.synthetic ? <Badge tone="amber">synthetic</Badge> : null}
-        {r.oss ? <Badge tone="green">open source</Badge> : null}
+        {/* shorter on a phone, so two badges share a line of the narrow model column */}
+        {r.synthetic ? (
+          <Badge tone="amber" title="synthetic">
+            <Short phone="synth." wide="synthetic" />
+          </Badge>
+        ) : null}
+        {r.oss ? (
+          <Badge tone="green" title="open source">
+            <Short phone="OSS" wide="open source" />
+          </Badge>
+        ) : null}
         {r.verified ? (
           <Badge tone="green" title={`verified by ${r.verified.by} on ${r.verified.at.slice(0, 10)}`}>
             <span data-testid="verified">✓ verified</span>
@@ -216,7 +254,12 @@ function Model({ r }: { r: LeaderboardRow }) {
         ) : null}
       </span>
       {/* on a wide screen the system and its line follow the name: one line per row */}
-      {r.system ? <div className="text-xs text-muted lg:ml-2 lg:inline">{r.system}</div> : null}
+      {/* on a phone one line each (cut with an ellipsis; the submission's page has them whole) */}
+      {r.system ? (
+        <div className="text-xs text-muted max-sm:truncate lg:ml-2 lg:inline" title={r.system}>
+          {r.system}
+        </div>
+      ) : null}
       <SystemLine r={r} />
     </>
   );
@@ -228,7 +271,7 @@ function SystemLine({ r }: { r: LeaderboardRow }) {
   const what = [m.agent, m.base_model].filter((x) => x && x !== r.system && x !== r.model);
   if (!what.length && !m.judge_model) return null;
   return (
-    <div className="text-xs text-muted lg:ml-2 lg:inline" data-testid="system-line">
+    <div className="text-xs text-muted max-sm:truncate lg:ml-2 lg:inline" data-testid="system-line">
       {what.join(" · ")}
       {what.length && m.judge_model ? " · " : ""}
       {m.judge_model ? (
@@ -340,6 +383,7 @@ function consistencyColumn(): Column<LeaderboardRow> {
 /** The table's columns: select, rank, model and the primary metric first (in view on a phone), then the rest. */
 function boardColumns(props: Props): Column<LeaderboardRow>[] {
   const { columns, primaryMetric } = props;
+  const counted = firstOfEachTeam(props.rows);
   return [
     {
       key: "select",
@@ -378,7 +422,12 @@ function boardColumns(props: Props): Column<LeaderboardRow>[] {
       ),
     },
     ...columns.filter((c) => c.key === primaryMetric).map((c) => metricColumn(c, primaryMetric)),
-    { key: "team", header: "Team", className: "text-slate-700 dark:text-slate-300", cell: (r) => <Team r={r} /> },
+    {
+      key: "team",
+      header: "Team",
+      className: "text-slate-700 dark:text-slate-300",
+      cell: (r) => <Team r={r} counted={counted.has(r.submissionId)} />,
+    },
     ...columns.filter((c) => c.key !== primaryMetric).map((c) => metricColumn(c, primaryMetric)),
     ...(props.showCost ? [costColumn()] : []),
     consistencyColumn(),

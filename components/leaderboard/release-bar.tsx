@@ -55,7 +55,8 @@ export function ReleaseBar({ board, base }: { board: BoardView; base: string }) 
       ) : null}
       <Link
         href={`${base}/submit`}
-        className="ml-auto rounded-md bg-sky-700 px-3 py-1.5 font-medium text-white no-underline hover:bg-sky-800"
+        // on a phone the Submit tab above does it: the first screen keeps its room for the ranking
+        className="ml-auto rounded-md bg-sky-700 px-3 py-1.5 font-medium text-white no-underline hover:bg-sky-800 max-sm:hidden"
       >
         Submit predictions
       </Link>

@@ -46,12 +46,19 @@ export function AttemptsSeries({
         aria-label={`${formatInt(total)} public attempts of ${team}, ${label} from ${fmt(v0)} to ${fmt(v1)}`}
         data-testid="attempts-series"
       >
-        <polyline
-          points={points.map((p) => `${x(p.t)},${y(p.value)}`).join(" ")}
-          fill="none"
-          stroke="#94a3b8"
-          strokeWidth={1.5}
-        />
+        {/* a line joins one system's uploads only: two models of the team are two series, not one */}
+        {bySystem(points).map(([model, pts]) =>
+          pts.length > 1 ? (
+            <polyline
+              key={model}
+              points={pts.map((p) => `${x(p.t)},${y(p.value)}`).join(" ")}
+              fill="none"
+              stroke="#94a3b8"
+              strokeWidth={1.5}
+              data-system={model}
+            />
+          ) : null,
+        )}
         {points.map((p) => (
           // plain links: a client component per dot would be hydrated on a phone for nothing
           <a key={p.submissionId} href={`/submissions/${p.submissionId}`}>
@@ -73,8 +80,16 @@ export function AttemptsSeries({
         {points.length < total
           ? "s (the first, the last, the highest, the lowest, this one and evenly between)"
           : ""}{" "}
-        by upload date ({fmt(v0)} – {fmt(v1)}; axis not from 0); this one in orange.
+        by upload date ({fmt(v0)} – {fmt(v1)}; axis not from 0); this one in orange
+        {bySystem(points).length > 1 ? "; a line joins the uploads of one model" : ""}.
       </p>
     </Card>
   );
+}
+
+/** The points by model, in order of upload within each (a line never joins two systems). */
+function bySystem(points: Point[]): [string, Point[]][] {
+  const groups = new Map<string, Point[]>();
+  for (const p of points) groups.set(p.model, [...(groups.get(p.model) ?? []), p]);
+  return [...groups];
 }

@@ -49,6 +49,7 @@ export async function InstancesCard({ v, instances }: { v: SubmissionPageView; i
           </nav>
           <DataTable
             framed
+            stack
             rows={rows.rows}
             rowKey={(r) => r.instanceId}
             caption="Predictions of this submission, per instance"

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ScrollHint } from "@/components/charts/scroll-hint";
 import { Card } from "@/components/ui/card";
-import { SEQUENTIAL, sequentialColor, textColorOn } from "@/lib/chart-ticks";
+import { SEQUENTIAL, quantileOf, rankScale, sequentialColor, textColorOn } from "@/lib/chart-ticks";
 import { fixed, formatMetric } from "@/lib/format";
 import type { breakdownHeatmap } from "@/lib/server/leaderboard";
 import { catalogTask } from "@/lib/tasks/resolve";
@@ -35,17 +35,18 @@ function metricOf(h: Heatmap, href: (by: string) => string): { label: string; fo
   return { label: h.primaryMetric, format: null };
 }
 
-/** A cell's colour on the sequential scale over the table's observed range, and text that reads on it (≥ 4.5:1). */
-function cellStyle(v: number | null, lo: number, hi: number): React.CSSProperties | undefined {
+/** A cell's colour on the sequential scale by its rank among the cells shown, and text that reads on it (≥ 4.5:1). */
+function cellStyle(v: number | null, scale: (v: number) => number): React.CSSProperties | undefined {
   if (v === null) return undefined;
-  const background = sequentialColor(hi > lo ? (v - lo) / (hi - lo) : 0.5);
+  const background = sequentialColor(scale(v));
   return { background, color: textColorOn(background) };
 }
 
 /**
  * Where does it fail: the top systems × the slices of an attribute, each cell the primary metric on
- * the slice, on a sequential scale (light → dark blue) over the table's observed range, with a
- * legend. Server-drawn (no chart code); attributes are links (`?by=`); a wide table says it scrolls.
+ * the slice, on a sequential scale (light → dark blue) by the cell's rank among the cells shown
+ * (at 1,000 systems the top ones sit within a few hundredths, and a scale over the range painted
+ * nearly every cell one shade), with a legend that names the lowest, median and highest. Server-drawn (no chart code); attributes are links (`?by=`); a wide table says it scrolls.
  */
 export async function BreakdownHeatmap({
   data,
@@ -59,8 +60,7 @@ export async function BreakdownHeatmap({
   const metric = metricOf(h, href);
   const fmt = (v: number | null) => (metric.format ? formatMetric(v, metric.format) : fixed(v, 3));
   const all = h.systems.flatMap((s) => s.cells.filter((c): c is number => c !== null));
-  const lo = Math.min(...all);
-  const hi = Math.max(...all);
+  const scale = rankScale(all);
   const byLabel = h.attributes.find((a) => a.key === h.by)?.label ?? h.by;
   const of = h.total && h.total > h.systems.length ? ` of ${h.total.toLocaleString("en")}` : "";
   return (
@@ -80,14 +80,14 @@ export async function BreakdownHeatmap({
           ),
         )}
       </nav>
-      {all.length ? <HeatmapLegend lo={lo} hi={hi} label={metric.label} fmt={fmt} /> : null}
+      {all.length ? <HeatmapLegend values={all} label={metric.label} fmt={fmt} /> : null}
       <ScrollHint
         label={`${metric.label} by ${byLabel.toLowerCase()}`}
         note={`${h.slices.length} ${byLabel.toLowerCase()} columns: scroll sideways`}
         likely={h.slices.length > LIKELY_WIDE}
         testId="heatmap-scroll-note"
       >
-        <HeatmapTable h={h} metricLabel={metric.label} byLabel={byLabel} fmt={fmt} lo={lo} hi={hi} />
+        <HeatmapTable h={h} metricLabel={metric.label} byLabel={byLabel} fmt={fmt} scale={scale} />
       </ScrollHint>
       {h.more > 0 ? (
         <p className="mt-1 text-xs text-muted">… and {h.more} smaller slices (the API has them all).</p>
@@ -103,19 +103,23 @@ export async function BreakdownHeatmap({
   );
 }
 
-/** Low → high: the scale's gradient between the lowest and the highest cell's values. */
-function HeatmapLegend({ lo, hi, label, fmt }: { lo: number; hi: number; label: string; fmt: (v: number) => string }) {
+/** Low → high: the scale's gradient, with the lowest, median and highest cell's values under it. */
+function HeatmapLegend({ values, label, fmt }: { values: number[]; label: string; fmt: (v: number) => string }) {
   return (
     <p className="mb-2 flex flex-wrap items-center gap-2 text-xs" data-testid="heatmap-legend">
       <span className="text-muted">{label} on the slice:</span>
-      <span>lowest {fmt(lo)}</span>
+      <span>lowest {fmt(quantileOf(values, 0))}</span>
       <span
         aria-hidden="true"
         className="inline-block h-3 w-32 rounded-sm border border-slate-300 dark:border-slate-600"
         style={{ background: `linear-gradient(to right, ${SEQUENTIAL.join(", ")})` }}
       />
-      <span>{fmt(hi)} highest</span>
-      <span className="text-muted">(darker is higher; the “all” column is not shaded)</span>
+      <span>{fmt(quantileOf(values, 1))} highest</span>
+      <span data-testid="heatmap-median">(median {fmt(quantileOf(values, 0.5))})</span>
+      <span className="text-muted">
+        shaded by rank among the cells shown: each shade holds about as many cells, darker is higher; the “all” column
+        is not shaded
+      </span>
     </p>
   );
 }
@@ -136,15 +140,13 @@ function HeatmapTable({
   metricLabel,
   byLabel,
   fmt,
-  lo,
-  hi,
+  scale,
 }: {
   h: Heatmap;
   metricLabel: string;
   byLabel: string;
   fmt: (v: number | null) => string;
-  lo: number;
-  hi: number;
+  scale: (v: number) => number;
 }) {
   return (
     <table className="text-xs tabular-nums" data-testid="breakdown-heatmap">
@@ -188,7 +190,7 @@ function HeatmapTable({
               <td
                 key={k}
                 className="p-1 text-right"
-                style={cellStyle(c, lo, hi)}
+                style={cellStyle(c, scale)}
                 title={`${s.model} on ${h.slices[k].value}: ${c === null ? "no score" : fmt(c)}`}
               >
                 {fmt(c)}

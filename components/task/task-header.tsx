@@ -28,7 +28,8 @@ export function TaskHeader({
       <p className="text-sm text-muted">
         <Link href="/">Leaderboards</Link> / {task.benchmark.name}
         {paper ? (
-          <>
+          // a phone's first screen is for the ranking: the paper is in the cite card below the rows
+          <span className="max-sm:hidden">
             {" · "}
             {paper.paperUrl ? (
               <a href={paper.paperUrl} rel="noopener" data-testid="paper-link" className="italic">
@@ -42,13 +43,16 @@ export function TaskHeader({
               ? `${paper.paperAuthors[0].split(" ").at(-1)} et al.`
               : paper.paperAuthors.map((a) => a.split(" ").at(-1)).join(" & ")}
             )
-          </>
+          </span>
         ) : null}
       </p>
-      <h1 className="text-2xl font-bold">
+      <h1 className="text-xl font-bold sm:text-2xl">
         {task.benchmark.name} · {task.name}
       </h1>
-      <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{task.description}</p>
+      {/* two lines on a phone (the whole text on a wider screen and in the Releases tab) */}
+      <p className="mt-0.5 text-sm text-slate-600 max-sm:line-clamp-2 dark:text-slate-400" title={task.description}>
+        {task.description}
+      </p>
       <div className="mt-1.5 flex flex-wrap items-center gap-x-6 gap-y-2">
         <nav className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-sm print:hidden" aria-label="Task">
           {TABS.map(([key, label, path]) => (

@@ -25,6 +25,8 @@ export interface Column<R> {
   firstDir?: "asc" | "desc";
   /** header contents beyond the label (a definition tooltip); not part of the sort button */
   headerExtra?: ReactNode;
+  /** the header as words, for a stacked card's field names (default: the header when it is text) */
+  label?: string;
 }
 
 /** What a column helper's caller may add to the column it builds: alignment, row header, classes, first sort. */
@@ -80,7 +82,16 @@ interface Props<R> {
   framed?: boolean;
   /** @deprecated tables are plain unless `framed` (kept so that a plugin kind's UI that says it still compiles) */
   plain?: boolean;
+  /**
+   * a wide table that becomes one card per row on a phone (each cell under its column's name, the
+   * header a row of sort controls): no sideways scrolling, no scroll box inside the page
+   */
+  stack?: boolean;
 }
+
+/** A column's name in words: its label, or its header when that is text. */
+const labelOf = (c: Pick<Column<unknown>, "label" | "header">) =>
+  c.label ?? (typeof c.header === "string" || typeof c.header === "number" ? String(c.header) : undefined);
 
 const alignOf = (a: Column<unknown>["align"]) =>
   a === "right" ? "text-right" : a === "center" ? "text-center" : "text-left";
@@ -109,8 +120,10 @@ function headCell<R>(c: Column<R>, sortLinks: SortLinks | undefined): HeadCell {
             data-sort-key={c.key}
           >
             {c.header}
+            {/* one meaning, as in the tables the browser sorts: ▼/▲ the column sorted and its
+                direction, ↕ a column that can be sorted (its first click follows `firstDir`) */}
             <span aria-hidden className="ml-0.5 text-xs text-muted">
-              {active ? (sortLinks.dir === "desc" ? "▼" : "▲") : natural === "asc" ? "↓" : "↑"}
+              {active ? (sortLinks.dir === "desc" ? "▼" : "▲") : "↕"}
             </span>
           </Link>
           {c.headerExtra}
@@ -147,6 +160,7 @@ export function DataTable<R>({
   size = "sm",
   footer,
   framed,
+  stack,
 }: Props<R>) {
   // cell padding comes from the table's class (dt-sm / dt-xs in app/globals.css), not each cell
   const stickyCell = "dt-sticky"; // app/globals.css
@@ -160,13 +174,13 @@ export function DataTable<R>({
       key: c.key,
       header: Boolean(c.rowHeader),
       className: `${alignOf(c.align)} ${c.align === "right" ? "tabular-nums" : ""} ${c.className ?? ""} ${c.rowHeader ? stickyCell : ""}`,
-      props: c.cellProps?.(r) ?? {},
+      props: { ...(stack ? { "data-label": labelOf(c) } : {}), ...c.cellProps?.(r) },
       content: c.cell(r),
     })),
   }));
   return (
     <div
-      className={`overflow-auto print:max-h-none print:overflow-visible ${framed ? "rounded-lg border border-slate-200 dark:border-slate-800" : ""}`}
+      className={`overflow-auto print:max-h-none print:overflow-visible ${framed ? "rounded-lg border border-slate-200 dark:border-slate-800" : ""} ${stack ? "dt-stack" : ""}`}
       style={maxHeight ? { maxHeight } : undefined}
       data-table-frame=""
     >

@@ -25,7 +25,7 @@ import { frozenBoard, latestSnapshot } from "@/lib/server/snapshots";
 import { FrozenBoard } from "@/components/leaderboard/frozen-board";
 import { HeldForReview } from "@/components/leaderboard/held-for-review";
 import { boardPageView, breakdownHeatmap, taskChartData } from "@/lib/server/leaderboard";
-import { orNotFound } from "@/lib/server/pages";
+import { orNotFound, redirectWithoutEmptyParams } from "@/lib/server/pages";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { boardOg, versionTag } from "@/lib/server/previews";
 import { fullSlugOf } from "@/lib/tasks/catalog";
@@ -70,6 +70,8 @@ export default async function TaskLeaderboardPage({ params, searchParams }: Task
   const { benchmark, task } = await params;
   const db = await getDb();
   const sp = await searchParams;
+  // the filters' empty fields (`?q=&team=`) leave the URL: one view, one address
+  redirectWithoutEmptyParams(`/tasks/${benchmark}/${task}`, sp);
   // ?snapshot=ID: the board as that snapshot froze it
   if (typeof sp.snapshot === "string") return <SnapshotView fullSlug={fullSlugOf({ benchmark, task })} search={sp} />;
   const v = await orNotFound(boardPageView(db, fullSlugOf({ benchmark, task }), sp));

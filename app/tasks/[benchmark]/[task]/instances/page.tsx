@@ -12,7 +12,7 @@ import { getSessionActor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
 import { explorerHref, listTaskInstances, type InstanceExplorer } from "@/lib/server/leaderboard";
 import { parseExplorerQuery, type ExplorerQuery } from "@/lib/validations/instances";
-import { orNotFound } from "@/lib/server/pages";
+import { orNotFound, redirectWithoutEmptyParams } from "@/lib/server/pages";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { fullSlugOf } from "@/lib/tasks/catalog";
 
@@ -30,7 +30,10 @@ const field = "rounded border border-slate-300 px-2 py-1 dark:border-slate-700 d
 export default async function InstancesPage({ params, searchParams }: TaskPageProps) {
   const fullSlug = fullSlugOf(await params);
   const base = `/tasks/${fullSlug}/instances`;
-  const q = parseExplorerQuery(await searchParams);
+  const sp = await searchParams;
+  // the filter form's empty fields leave the URL (one view, one address)
+  redirectWithoutEmptyParams(`/tasks/${fullSlug}/instances`, sp);
+  const q = parseExplorerQuery(sp);
   const db = await getDb();
   const taskRow = await orNotFound(getTaskOrThrow(db, fullSlug));
   const header = <TaskHeader task={taskRow} current="instances" />;
@@ -196,6 +199,7 @@ function ExplorerTable({ data, q, base, href }: ExplorerProps) {
   return (
     <DataTable
       framed
+      stack
       rows={data.rows}
       rowKey={(r) => r.instanceId}
       caption={`Instances, sorted by ${data.sort}`}
@@ -237,6 +241,7 @@ function ExplorerTable({ data, q, base, href }: ExplorerProps) {
         },
         {
           key: "top",
+          label: `top ${data.top.length}`,
           header: (
             <span title={data.top.map((t, k) => `${k + 1}. ${t.model}`).join("\n")}>
               top {data.top.length} on the board
