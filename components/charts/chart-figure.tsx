@@ -77,7 +77,8 @@ export function ChartFigure({
       {rows.length ? (
         <details className="mt-1 text-xs print:hidden">
           <summary className="cursor-pointer text-muted">Table of the numbers</summary>
-          <div className="max-h-72 overflow-auto">
+          {/* sideways only: opened, the table is as long as it is (no scroll box inside the page) */}
+          <div className="overflow-x-auto">
             <table className="mt-1 min-w-full tabular-nums">
               <thead>
                 <tr>

@@ -31,3 +31,4 @@ export * from "./patch-line-ops";
 export * from "./judge-agreement";
 export * from "./expected-max";
 export * from "./repeated-runs";
+export * from "./report-traits";

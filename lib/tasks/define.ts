@@ -165,7 +165,11 @@ export interface ServerJudgeDef<T, P> {
    * verdicts are kept beside the server's (a self-judged file on a public release), so its score
    * reports how far they agree
    */
-  apply(prediction: P, verdicts: string[], opts?: { flagged?: boolean[]; keepOwn?: boolean }): P;
+  apply(
+    prediction: P,
+    verdicts: string[],
+    opts?: { flagged?: boolean[]; keepOwn?: boolean; unclassified?: boolean[] },
+  ): P;
   /** the judge's answer read into a verdict; null: no verdict in it */
   parse(answer: string): { verdict: string; reason: string } | null;
   /** the verdict whose rate the paper's recall counts (CR-Bench: bug_hit): sensitivity and specificity are of it */

@@ -121,6 +121,9 @@ describe("CR-Evaluator on the server", () => {
     expect(after.judge.progress).toBeUndefined();
     // the garbage comment: asked three times, then counted as noise ("malformed")
     expect(after.judge.malformed).toBe(1);
+    // …and said beside SNR: one of the noise comments is one the judge gave no class (issue 50)
+    expect(after.metrics.noise_unclassified).toBe(1);
+    expect(after.metrics.noise).toBeGreaterThanOrEqual(1);
     expect(after.meta).toMatchObject({ judge_model: "fake-judge-1", judge_prompt: "cr-evaluator@v2" });
     // ranked on the board, marked as the server's judge
     const lb = await call("GET", "/api/v1/tasks/cr-bench/review/leaderboard?view=all&baselines=0");
@@ -190,6 +193,7 @@ describe("CR-Evaluator on the server", () => {
     expect(after.status).toBe("scored");
     // the refused prompt and the garbage comment (cached from the first upload)
     expect(after.judge.malformed).toBe(2);
+    expect(after.metrics.noise_unclassified).toBe(2);
     const refused = await lab.db.prisma.judgeVerdict.findMany({
       where: { reason: { contains: "refused the prompt" } },
     });

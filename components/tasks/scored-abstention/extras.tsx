@@ -5,6 +5,7 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { f3, fixed, formatInt, pct } from "@/lib/format";
 import { AvExtraCharts, type AvClassRow } from "@/lib/tasks/scored-abstention/chart-data";
+import { ReportTraitsCard } from "./report-traits-card";
 
 const WithExtras = z.object({ avExtras: AvExtraCharts });
 
@@ -23,6 +24,7 @@ export function AvSubmissionExtras({ data }: { data: unknown }) {
       <ClassTable x={x} />
       {x.validationRecallAtK ? <ValidationRecallCard x={x} /> : null}
       {x.patchText === null ? null : <PatchOpsCard x={x} />}
+      <ReportTraitsCard x={x} />
     </>
   );
 }

@@ -111,7 +111,12 @@ export async function withVerdicts(
         ? judge.apply(
             p,
             ks.map((k) => (k === null ? flaggedAs : cached.get(k)!.classification)),
-            { flagged: plan.flags.get(id), keepOwn: opts.keepOwn },
+            {
+              flagged: plan.flags.get(id),
+              keepOwn: opts.keepOwn,
+              // answers that never gave a class (counted as `malformedAs`): marked, so the score counts them apart
+              unclassified: ks.map((k) => k !== null && cached.get(k)!.outcome === "malformed"),
+            },
           )
         : p,
     );

@@ -56,6 +56,14 @@ export const REVIEW_COLUMNS: MetricColumn[] = [
     format: "ratio",
   },
   {
+    key: "noise_unclassified",
+    label: "Unclassified",
+    description:
+      "Comments the server's judge gave no class for after its retries (no BUG_HIT, VALID_SUGGESTION or NOISE in its answers): counted as noise by the host's rule, so they lower SNR and Usefulness. 0 for a file that carried its own verdicts.",
+    better: "lower",
+    format: "count",
+  },
+  {
     key: "comments",
     label: "Comments",
     description: "Review comments posted in all.",

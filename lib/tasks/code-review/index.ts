@@ -259,6 +259,7 @@ function countsOf(preds: ReviewPrediction[]) {
   let bugHit = 0;
   let validSuggestion = 0;
   let noise = 0;
+  let unclassified = 0;
   for (const p of preds) {
     const cs: Comment[] = p.comments;
     if (cs.some((c) => c.judgment === "bug_hit")) hit++;
@@ -266,9 +267,10 @@ function countsOf(preds: ReviewPrediction[]) {
       if (c.judgment === "bug_hit") bugHit++;
       else if (c.judgment === "valid_suggestion") validSuggestion++;
       else noise++;
+      if (c.unclassified) unclassified++;
     }
   }
-  return { prs: preds.length, hit, bugHit, validSuggestion, noise };
+  return { prs: preds.length, hit, bugHit, validSuggestion, noise, unclassified };
 }
 
 function score(pairs: Pair<ReviewTruth, ReviewPrediction, ReviewMetadata>[]): {
@@ -298,6 +300,9 @@ function score(pairs: Pair<ReviewTruth, ReviewPrediction, ReviewMetadata>[]): {
       bug_hit: c.bugHit,
       valid_suggestion: c.validSuggestion,
       noise: c.noise,
+      // of the noise: comments the server's judge gave no class (after its retries), counted as noise
+      // by the host's rule — said beside SNR, which they lower (issue 50)
+      noise_unclassified: c.unclassified,
       prs_hit: c.hit,
     },
     primaryValue: m.f1,

@@ -221,6 +221,7 @@ export function crEvaluator<T extends Truth, P extends Prediction>(): ServerJudg
         judgment: verdicts[k] as Verdict,
         ...(opts.keepOwn ? { own_judgment: c.judgment ?? null } : {}),
         ...(opts.flagged?.[k] ? { addressed_judge: true } : {}),
+        ...(opts.unclassified?.[k] ? { unclassified: true } : {}),
       })),
     }),
     parse: parseCrEvaluatorAnswer,

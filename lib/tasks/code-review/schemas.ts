@@ -125,6 +125,8 @@ export const ReviewPrediction = z.object({
       own_judgment: z.enum(JUDGMENTS).nullable().optional(),
       /** …and whether the host's screen found text in it addressed to the judge (./injection.ts) */
       addressed_judge: z.boolean().optional(),
+      /** …and whether the judge's answers on it never gave a class (after the retries): counted as noise */
+      unclassified: z.boolean().optional(),
     }),
   ),
 });
@@ -140,6 +142,8 @@ export const ReviewDetails = z.object({
     bugHit: z.number().int(),
     validSuggestion: z.number().int(),
     noise: z.number().int(),
+    /** of the noise: comments the server's judge gave no class (absent in scores from before issue 50) */
+    unclassified: z.number().int().optional(),
   }),
   recallBy: z.object({ category: RecallRows, impact: RecallRows, severity: RecallRows }),
   /** server-judged scores: comments that addressed the judge, and a self-judged file's agreement with the server */

@@ -66,6 +66,16 @@ export type AvClassRow = z.infer<typeof AvClassRow>;
  * success@k at every k, Table 4, Figure 14 and Figure 15. Parsed by the view, so a renamed key
  * shows nothing rather than a wrong chart.
  */
+const ReportTraitsRow = z.object({
+  bugs: z.number().int(),
+  identifiers: z.number(),
+  chars: z.number(),
+  repoRoot: z.number(),
+  buildRule: z.number(),
+  codeTicks: z.number(),
+});
+export type ReportTraitsRow = z.infer<typeof ReportTraitsRow>;
+
 export const AvExtraCharts = z.object({
   successAtK: z.record(z.string(), SuccessAtK),
   policyLabels: z.record(z.string(), z.string()),
@@ -77,6 +87,8 @@ export const AvExtraCharts = z.object({
   patchText: z.boolean().nullable(),
   patchOpsBins: z.array(z.string()),
   unjudged: z.object({ total: z.number().int(), passingFilter: z.number().int() }).nullable(),
+  /** Table 3 / Figure 12: the reports of attempted vs abstained bugs; null: the score predates it (re-score to see it) */
+  reportTraits: z.object({ abstain: ReportTraitsRow.nullable(), attempt: ReportTraitsRow.nullable() }).nullable(),
 });
 export type AvExtraCharts = z.infer<typeof AvExtraCharts>;
 
@@ -139,6 +151,7 @@ export function avExtraCharts(d: AvDetails): AvExtraCharts {
     patchText: d.patchOps === undefined ? null : d.patchOps !== null,
     patchOpsBins: BIN_LABELS,
     unjudged: d.unjudged ?? null,
+    reportTraits: d.reportTraits ?? null,
   };
 }
 

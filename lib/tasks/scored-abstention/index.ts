@@ -14,6 +14,9 @@ import {
   patchScore,
   type AvBug,
   type AvPolicy,
+  reportTraits,
+  summarizeReportTraits,
+  type ReportTraits,
 } from "@/lib/metrics";
 import { defineTaskKind, type Instance, type Pair } from "@/lib/tasks/define";
 import { isBlank, readBoolean } from "@/lib/tasks/shared/coerce";
@@ -344,6 +347,21 @@ function patchOpsOf(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[], bugs: AvBu
   return { decision: "p75", accepted: sum(ops.accepted), rejected: sum(ops.rejected) };
 }
 
+/**
+ * Table 3 / Figure 12 (§7): the bug reports (title and description) of the bugs the upload's
+ * abstention attempts (score ≥ τ) and abstains on; machine-reported (validation-only) bugs are
+ * always attempted and left out, as from every abstention figure.
+ */
+function reportTraitsOf(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[], bugs: AvBug[]) {
+  const groups = { abstain: [] as ReportTraits[], attempt: [] as ReportTraits[] };
+  pairs.forEach((p, i) => {
+    if (bugs[i].validationOnly) return;
+    const traits = reportTraits(p.metadata.title, p.metadata.description);
+    (bugs[i].abstentionScore >= TAU ? groups.attempt : groups.abstain).push(traits);
+  });
+  return { abstain: summarizeReportTraits(groups.abstain), attempt: summarizeReportTraits(groups.attempt) };
+}
+
 /** The upload's metrics: the policies' success@1, the decisions' precision / recall / FPR, the funnel's counts. */
 function metricsOf(r: ReturnType<typeof evaluateAbstainValidate>): Metrics {
   // the binary judgment's FALSE class over two populations (issue 50, item 4): §6.2's — every
@@ -477,6 +495,7 @@ function score(pairs: Pair<AvTruth, AvPrediction, AvMetadata>[]): {
       validationRecallAtK: r.validationRecallAtK,
       unjudged: r.unjudged,
       patchOps: patchOpsOf(pairs, bugs, r.cutoffs.p75),
+      reportTraits: reportTraitsOf(pairs, bugs),
       histogram: {
         predicted: histogram(bugs.filter((b) => !b.validationOnly).map((b) => b.abstentionScore)),
         empirical: histogram(empirical),

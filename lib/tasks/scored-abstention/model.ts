@@ -45,6 +45,14 @@ const LineOpsSchema = z.object({
   median: z.number(),
   bins: z.array(z.number().int()),
 });
+const ReportTraitsSchema = z.object({
+  bugs: z.number().int(),
+  identifiers: z.number(),
+  chars: z.number(),
+  repoRoot: z.number(),
+  buildRule: z.number(),
+  codeTicks: z.number(),
+});
 export const AvDetails = z.object({
   tau: z.number(),
   /** percentile cutoffs of patch scores (null when no patch passes the filter) */
@@ -76,6 +84,11 @@ export const AvDetails = z.object({
     .object({ decision: z.string(), accepted: LineOpsSchema.nullable(), rejected: LineOpsSchema.nullable() })
     .nullable()
     .optional(),
+  /**
+   * Table 3 / Figure 12 (§7): the bug reports abstention attempts vs abstains on (lib/metrics
+   * report-traits); absent in scores from before issue 50, a group null when no bug falls in it
+   */
+  reportTraits: z.object({ abstain: ReportTraitsSchema.nullable(), attempt: ReportTraitsSchema.nullable() }).optional(),
   lift: z.array(
     z.object({
       category: z.string(),

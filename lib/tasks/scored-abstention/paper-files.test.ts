@@ -16,6 +16,7 @@ import {
 import { scoredAbstention } from "./index";
 import { AvDetails } from "./model";
 import { avExtraCharts } from "./chart-data";
+import { reportTraits } from "@/lib/metrics";
 
 const kind = getTaskKind("scored_abstention");
 const task: KindTask = { kind, options: kind.parseOptions({}) };
@@ -159,6 +160,50 @@ describe("a file in the paper's shape", () => {
     expect(s.details.patchOps).toBeNull();
     expect(avExtraCharts(s.details).patchText).toBe(false);
     expect(s.metrics).toEqual(r.metrics);
+  });
+});
+
+describe("Table 3 / Figure 12: the bug reports attempted vs abstained on", () => {
+  it("reads each report's traits and splits them by the upload's abstention (τ = 0.5)", () => {
+    // av-a (0.8) and av-b (0.6) are attempted, av-c (0.3) and av-d (0.1) abstained on
+    const withText = release(
+      AV_PAPER_RELEASE.map((b) =>
+        b.instance_id === "av-a"
+          ? { ...b, description: "In google3/pay/amount.cc, toDouble_v2 fails:\n```\nparseAmount(x)\n```" }
+          : b.instance_id === "av-d"
+            ? { ...b, description: "Build //sync/tasks:child_test breaks" }
+            : b,
+      ),
+    );
+    const s = scoreFile(toJsonl(AV_PAPER_PREDICTIONS), withText);
+    const a = reportTraits(
+      "Crash when the amount is integral",
+      "In google3/pay/amount.cc, toDouble_v2 fails:\n```\nparseAmount(x)\n```",
+    );
+    // by hand: toDouble_v2 and parseAmount are code-like; the titles have none
+    expect(a.identifiers).toBe(2);
+    expect(s.details.reportTraits).toEqual({
+      attempt: {
+        bugs: 2,
+        identifiers: 1,
+        chars: (a.chars + "Wrong link for sequencer runs".length) / 2,
+        repoRoot: 0.5,
+        buildRule: 0,
+        codeTicks: 0.5,
+      },
+      abstain: {
+        bugs: 2,
+        // child_test
+        identifiers: 0.5,
+        chars: ("Flaky storage estimate".length + "Empty child task list fails the sync".length + 36) / 2,
+        repoRoot: 0,
+        buildRule: 0.5,
+        codeTicks: 0,
+      },
+    });
+    expect(avExtraCharts(s.details).reportTraits).toEqual(s.details.reportTraits);
+    // the metrics do not move with the text
+    expect(s.metrics).toEqual(scoreFile(toJsonl(AV_PAPER_PREDICTIONS)).metrics);
   });
 });
 
