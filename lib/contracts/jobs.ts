@@ -63,7 +63,7 @@ export type JobPayload<N extends JobName> = z.output<(typeof JOB_PAYLOADS)[N]>;
 /** Jobs with a `jobs` row people can follow (status, progress, error); the others are upkeep. */
 export const TRACKED_JOBS = ["score-upload", "rescore", "snapshot"] as const satisfies readonly JobName[];
 export type TrackedJobName = (typeof TRACKED_JOBS)[number];
-export type TaskName = Exclude<JobName, TrackedJobName>;
+export type UpkeepName = Exclude<JobName, TrackedJobName>;
 
 /** `/api/v1/jobs/{id}`, `/api/v1/admin/jobs/{id}` */
 export const JobIdParams = z.object({ id: z.string().uuid("not a job id") });

@@ -10,7 +10,7 @@ import { GET as leaderboard } from "@/app/api/v1/tasks/[benchmark]/[task]/leader
 import { GET as getSubmission } from "@/app/api/v1/submissions/[id]/route";
 import { GET as getJob } from "@/app/api/v1/jobs/[id]/route";
 import { openDatabase, sqlOf } from "@/lib/server/db";
-import { createJob, defineJob, defineTask, queueTask } from "@/lib/server/jobs";
+import { createJob, defineJob, defineUpkeep, queueUpkeep } from "@/lib/server/jobs";
 import { JOBS, runDueJobs } from "@/lib/server/worker";
 import { getLeaderboard } from "@/lib/server/leaderboard";
 import { releaseSignatureState, taskSignature } from "@/lib/server/http";
@@ -381,12 +381,12 @@ describe("running due jobs in this process (scripts, seeding, tests)", () => {
     // the queue held and stopped, leaving the second of two audits queued (seen in CI: a seeded
     // submission without its audit)
     const ran: string[] = [];
-    const counting = defineTask("audit-submission", async (_db, { submissionId }) => {
+    const counting = defineUpkeep("audit-submission", async (_db, { submissionId }) => {
       ran.push(submissionId);
     });
     const ids = Array.from({ length: 12 }, () => crypto.randomUUID());
     for (const submissionId of ids)
-      await queueTask(sqlOf(db.prisma), "audit-submission", { submissionId }, { queue: "integrity-test" });
+      await queueUpkeep(sqlOf(db.prisma), "audit-submission", { submissionId }, { queue: "integrity-test" });
     await runDueJobs(db.prisma, db.pool, { ...JOBS, "audit-submission": counting });
     expect(ran.sort()).toEqual([...ids].sort());
     const left = await db.pool.query(

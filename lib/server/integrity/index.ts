@@ -6,9 +6,9 @@
 // and in the admins' queue on /admin; the public sees the holds under each board and the ledger.
 export { auditInTransaction, auditSubmission, type AuditResult } from "./audit";
 export {
-  auditSubmissionTask,
+  auditSubmissionUpkeep,
   fillAudits,
-  fillAuditsTask,
+  fillAuditsUpkeep,
   queueAudit,
   queueFillAudits,
   queueReauditsOfHeldCopies,

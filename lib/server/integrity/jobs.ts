@@ -6,7 +6,7 @@
 // under its release's audit lock, like an upload's.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { sqlOf, type Sql } from "@/lib/server/db";
-import { defineTask, queueTask } from "@/lib/server/jobs";
+import { defineUpkeep, queueUpkeep } from "@/lib/server/jobs";
 import { log } from "@/lib/server/observability";
 import { auditSubmission } from "./audit";
 import { heldNaming, unauditedSubmissions } from "./audit.sql";
@@ -16,7 +16,7 @@ const PAGE = 100;
 
 /** Queues the audit of a scored submission (a judged upload, a re-audit), in the caller's transaction. */
 export function queueAudit(sql: Sql, submissionId: string): Promise<void> {
-  return queueTask(
+  return queueUpkeep(
     sql,
     "audit-submission",
     { submissionId },
@@ -24,7 +24,7 @@ export function queueAudit(sql: Sql, submissionId: string): Promise<void> {
   );
 }
 
-export const auditSubmissionTask = defineTask("audit-submission", async (db, { submissionId }) => {
+export const auditSubmissionUpkeep = defineUpkeep("audit-submission", async (db, { submissionId }) => {
   await auditSubmission(db, submissionId);
 });
 
@@ -52,7 +52,7 @@ export async function fillAudits(db: PrismaClient): Promise<number> {
   }
 }
 
-export const fillAuditsTask = defineTask("fill-audits", async (db) => {
+export const fillAuditsUpkeep = defineUpkeep("fill-audits", async (db) => {
   const done = await fillAudits(db);
   if (done) log.info({ audited: done }, "integrity audits back-filled");
 });
@@ -61,7 +61,7 @@ export const fillAuditsTask = defineTask("fill-audits", async (db) => {
 export async function queueFillAudits(db: PrismaClient): Promise<boolean> {
   const [first] = await unauditedSubmissions(sqlOf(db), null, 1);
   if (!first) return false;
-  await queueTask(sqlOf(db), "fill-audits", {}, { queue: QUEUE, jobKey: "fill-audits" });
+  await queueUpkeep(sqlOf(db), "fill-audits", {}, { queue: QUEUE, jobKey: "fill-audits" });
   return true;
 }
 

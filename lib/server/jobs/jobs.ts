@@ -21,7 +21,7 @@ import {
   type JobName,
   type JobPayload,
   type JobResponse,
-  type TaskName,
+  type UpkeepName,
   type TrackedJobName,
 } from "@/lib/contracts/jobs";
 
@@ -51,7 +51,7 @@ export interface TrackedJobDefinition<N extends TrackedJobName = TrackedJobName>
   run: (db: PrismaClient, payload: JobPayload<N>, progress: Progress, ctx: { jobId: string }) => Promise<unknown>;
 }
 /** The code behind an internal job (no `jobs` row), e.g. "refresh-board"; `cron` schedules it. */
-export interface TaskDefinition<N extends TaskName = TaskName> {
+export interface UpkeepDefinition<N extends UpkeepName = UpkeepName> {
   name: N;
   tracked: false;
   cron?: string;
@@ -67,16 +67,16 @@ export function defineJob<N extends TrackedJobName>(
 }
 
 /** Defines an internal job's handler; `cron` (graphile-worker's crontab syntax) runs it on a schedule. */
-export function defineTask<N extends TaskName>(
+export function defineUpkeep<N extends UpkeepName>(
   name: N,
-  run: TaskDefinition<N>["run"],
+  run: UpkeepDefinition<N>["run"],
   opts: { cron?: string } = {},
-): TaskDefinition<N> {
+): UpkeepDefinition<N> {
   return { name, tracked: false, run, ...opts };
 }
 
 /** Every job's handler, by name: the type makes a registry that misses one a compile error. */
-export type JobRegistry = { [N in TrackedJobName]: TrackedJobDefinition<N> } & { [N in TaskName]: TaskDefinition<N> };
+export type JobRegistry = { [N in TrackedJobName]: TrackedJobDefinition<N> } & { [N in UpkeepName]: UpkeepDefinition<N> };
 
 /** A job whose stored payload does not match its schema: retrying cannot help. */
 class InvalidPayload extends Error {}
@@ -115,7 +115,7 @@ export async function createJob<N extends TrackedJobName>(
 }
 
 /** Queues an internal job (same transaction semantics as createJob). */
-export async function queueTask<N extends TaskName>(
+export async function queueUpkeep<N extends UpkeepName>(
   exec: Sql,
   name: N,
   payload: JobPayload<N>,
@@ -217,7 +217,7 @@ function taskList(db: PrismaClient, registry: JobRegistry, only?: (name: string)
     },
   };
   if (only && !only("tracked")) delete (list as Partial<TaskList>).tracked;
-  for (const def of Object.values(registry) as (TrackedJobDefinition | TaskDefinition)[]) {
+  for (const def of Object.values(registry) as (TrackedJobDefinition | UpkeepDefinition)[]) {
     if (def.tracked || (only && !only(def.name))) continue;
     list[def.name] = async (raw, helpers) => {
       let payload;
@@ -264,7 +264,7 @@ export async function startWorker(
   opts: { concurrency?: number; events?: WorkerEvents; only?: (name: string) => boolean } = {},
 ): Promise<WorkerRunner> {
   // upkeep on a schedule (graphile-worker's cron: one run per slot across all workers)
-  const crontab = (Object.values(registry) as (TrackedJobDefinition | TaskDefinition)[])
+  const crontab = (Object.values(registry) as (TrackedJobDefinition | UpkeepDefinition)[])
     .flatMap((d) => (!d.tracked && d.cron && (!opts.only || opts.only(d.name)) ? [`${d.cron} ${d.name}`] : []))
     .join("\n");
   return run({

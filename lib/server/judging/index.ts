@@ -1,11 +1,11 @@
 // The server's judge (issue 34): CR-Bench's CR-Evaluator run on an OpenAI-compatible endpoint.
 export { judgeConfig, verdictScope, type JudgeConfig } from "./config";
-export { judgeCommentsTask, judgeFinishTask } from "./jobs";
+export { judgeCommentsUpkeep, judgeFinishUpkeep } from "./jobs";
 export {
   agreementView,
   correctedRates,
   judgeLabels,
-  judgeLabelsTask,
+  judgeLabelsUpkeep,
   queueMissingAgreements,
   type AgreementView,
   type StoredAgreement,

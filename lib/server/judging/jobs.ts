@@ -5,7 +5,7 @@
 import { audit } from "@/lib/server/audit";
 import { sqlOf } from "@/lib/server/db";
 import { auditInTransaction } from "@/lib/server/integrity";
-import { defineTask, queueTask } from "@/lib/server/jobs";
+import { defineUpkeep, queueUpkeep } from "@/lib/server/jobs";
 import { log } from "@/lib/server/observability";
 import { rescoreCompute, saveScore } from "@/lib/server/scoring";
 import { getTaskOrThrow } from "@/lib/server/tasks";
@@ -28,7 +28,7 @@ import { serverVerdictsFor } from "./rescore";
 /** A minute past the next 00:00 UTC: when the day's spending cap has opened again. */
 const nextUtcDay = () => new Date(nextUtcMidnight().getTime() + 60_000);
 
-export const judgeCommentsTask = defineTask("judge-comments", async (db, payload) => {
+export const judgeCommentsUpkeep = defineUpkeep("judge-comments", async (db, payload) => {
   const { submissionId, releaseId, keys } = payload;
   const sql = sqlOf(db);
   const run = await runOf(sql, submissionId, releaseId);
@@ -50,7 +50,7 @@ export const judgeCommentsTask = defineTask("judge-comments", async (db, payload
     const cap = await overBudget(sql, cfg);
     if (cap) {
       await setRunError(sql, submissionId, releaseId, cap);
-      await queueTask(
+      await queueUpkeep(
         sql,
         "judge-comments",
         { submissionId, releaseId, keys: items.slice(k).map((i) => i.key) },
@@ -79,7 +79,7 @@ export const judgeCommentsTask = defineTask("judge-comments", async (db, payload
     await queueJudgeFinish(sql, submissionId, releaseId);
 });
 
-export const judgeFinishTask = defineTask("judge-finish", async (db, { submissionId, releaseId }) => {
+export const judgeFinishUpkeep = defineUpkeep("judge-finish", async (db, { submissionId, releaseId }) => {
   const sql = sqlOf(db);
   const run = await runOf(sql, submissionId, releaseId);
   if (!run || run.status === "done") return;

@@ -8,7 +8,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { biasCorrected, judgeAgreement, type JudgeAgreement } from "@/lib/metrics";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { sqlOf, type Sql } from "@/lib/server/db";
-import { defineTask, queueTask } from "@/lib/server/jobs";
+import { defineUpkeep, queueUpkeep } from "@/lib/server/jobs";
 import { log } from "@/lib/server/observability";
 import { getTaskOrThrow } from "@/lib/server/tasks";
 import { askForVerdict, overBudget } from "./ask";
@@ -24,7 +24,7 @@ export interface StoredAgreement extends JudgeAgreement {
 
 /** Queues the judge's run over a release's human labels (one waiting job per release). */
 export function queueJudgeLabels(sql: Sql, releaseId: string, concurrency: number) {
-  return queueTask(
+  return queueUpkeep(
     sql,
     "judge-labels",
     { releaseId },
@@ -65,7 +65,7 @@ export async function judgeLabels(db: PrismaClient, releaseId: string): Promise<
     const cap = await overBudget(sql, cfg);
     if (cap) {
       // tomorrow, as the one waiting label job of the release (its key: no second one queued)
-      await queueTask(
+      await queueUpkeep(
         sql,
         "judge-labels",
         { releaseId },
@@ -101,7 +101,7 @@ export async function judgeLabels(db: PrismaClient, releaseId: string): Promise<
   return true;
 }
 
-export const judgeLabelsTask = defineTask("judge-labels", async (db, { releaseId }) => {
+export const judgeLabelsUpkeep = defineUpkeep("judge-labels", async (db, { releaseId }) => {
   await judgeLabels(db, releaseId);
 });
 

@@ -3,7 +3,7 @@
 // verdicts already cached, and the judge run that decides the rest.
 import { AppError, validationError, type Problem } from "@/lib/errors";
 import type { Sql } from "@/lib/server/db";
-import { queueTask } from "@/lib/server/jobs";
+import { queueUpkeep } from "@/lib/server/jobs";
 import type { ResolvedTask } from "@/lib/server/tasks";
 import type { ServerJudgeDef } from "@/lib/tasks/define";
 import type { StoredInstance } from "@/lib/tasks/types";
@@ -232,7 +232,7 @@ export async function startJudging(
   if (charge === "team") await setRunQueued(sql, submissionId, releaseId, pending.length);
   const lane0 = Math.floor(Math.random() * cfg.concurrency);
   for (let at = 0, n = 0; at < pending.length; at += KEYS_PER_JOB, n++)
-    await queueTask(
+    await queueUpkeep(
       sql,
       "judge-comments",
       { submissionId, releaseId, keys: pending.slice(at, at + KEYS_PER_JOB) },
@@ -244,7 +244,7 @@ export async function startJudging(
 
 /** Queues the scoring of a judged run (one waiting job per run). */
 export function queueJudgeFinish(sql: Sql, submissionId: string, releaseId: string) {
-  return queueTask(
+  return queueUpkeep(
     sql,
     "judge-finish",
     { submissionId, releaseId },

@@ -10,7 +10,7 @@ import {
 } from "@/lib/metrics";
 import type { Metrics } from "@/lib/tasks/types";
 import { sqlOf } from "@/lib/server/db";
-import { defineTask, queueTask } from "@/lib/server/jobs";
+import { defineUpkeep, queueUpkeep } from "@/lib/server/jobs";
 import { queueBoardRefresh } from "@/lib/server/scoring";
 import {
   attemptsOf,
@@ -398,11 +398,11 @@ export function toFloat64(b: Uint8Array): Float64Array {
 /** How soon after a board's refresh its snapshot is made (issue 48): changes within it share one. */
 const SNAPSHOT_DELAY_MS = 2000;
 
-export const refreshBoardTask = defineTask("refresh-board", async (db, payload) => {
+export const refreshBoardUpkeep = defineUpkeep("refresh-board", async (db, payload) => {
   await refreshBoard(db, payload.releaseId);
   // the board readers see is frozen within seconds, so the cite card names exactly it: one
   // snapshot job per release waits (a later change keeps its time), one runs at a time
-  await queueTask(
+  await queueUpkeep(
     sqlOf(db),
     "snapshot-board",
     { releaseId: payload.releaseId },

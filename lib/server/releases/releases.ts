@@ -6,7 +6,7 @@ import type { StoredInstance } from "@/lib/tasks/types";
 import { validateReleaseFile } from "@/lib/tasks/validate";
 import { refreshBaselines } from "./baselines";
 import { sqlOf } from "@/lib/server/db";
-import { createJob, defineJob, defineTask, queueTask, userFacingError } from "@/lib/server/jobs";
+import { createJob, defineJob, defineUpkeep, queueUpkeep, userFacingError } from "@/lib/server/jobs";
 import { audit, type AuditAction, type AuditEntry } from "@/lib/server/audit";
 import {
   queueBoardRefresh,
@@ -213,7 +213,7 @@ export const rescoreJob = defineJob("rescore", async (db, payload, progress, { j
     const claimed = await claimFanOut(sqlOf(tx), jobId, subs.length);
     if (!claimed) return;
     for (let i = 0; i < subs.length; i += RESCORE_BATCH) {
-      await queueTask(sqlOf(tx), "rescore-part", {
+      await queueUpkeep(sqlOf(tx), "rescore-part", {
         jobId,
         part: i / RESCORE_BATCH,
         releaseId: release.id,
@@ -229,7 +229,7 @@ export const rescoreJob = defineJob("rescore", async (db, payload, progress, { j
 // transaction that writes its scores and counts its progress. A part that runs again — its worker
 // was killed after the commit and before graphile-worker heard of it, and the heartbeat reaper
 // unlocked it — finds its number there and writes nothing.
-export const rescorePartTask = defineTask("rescore-part", async (db, payload, helpers) => {
+export const rescorePartUpkeep = defineUpkeep("rescore-part", async (db, payload, helpers) => {
   const { jobId, ids } = payload;
   const part = String(payload.part);
   const job = await db.job.findUnique({ where: { id: jobId } });
@@ -263,7 +263,7 @@ export const rescorePartTask = defineTask("rescore-part", async (db, payload, he
           await queueFillBreakdownsIn(sqlOf(tx));
           // the published board, every submission scored on it, frozen and citable
           if (release.status === "published")
-            await queueTask(sqlOf(tx), "snapshot-published", { releaseId: release.id });
+            await queueUpkeep(sqlOf(tx), "snapshot-published", { releaseId: release.id });
         }
       },
       { timeout: 300_000, maxWait: 30_000 },

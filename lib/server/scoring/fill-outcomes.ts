@@ -4,7 +4,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { sqlOf, type Sql } from "@/lib/server/db";
-import { defineTask, queueTask } from "@/lib/server/jobs";
+import { defineUpkeep, queueUpkeep } from "@/lib/server/jobs";
 import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 import { computeBreakdowns } from "@/lib/tasks/shared/breakdowns";
 import type { StoredInstance } from "@/lib/tasks/types";
@@ -32,7 +32,7 @@ export const BUMP_EVERY_MS = 30_000;
 async function queueBump(sql: Sql, releaseId: string) {
   const [r] = await boardVersionOf(sql, releaseId);
   if (!r) return;
-  await queueTask(
+  await queueUpkeep(
     sql,
     "bump-board",
     { releaseId, version: r.version },
@@ -41,7 +41,7 @@ async function queueBump(sql: Sql, releaseId: string) {
 }
 
 /** Moves a release's board version if no one has since the fill queued it (what it filled shows). */
-export const bumpBoardTask = defineTask("bump-board", async (db, payload) => {
+export const bumpBoardUpkeep = defineUpkeep("bump-board", async (db, payload) => {
   await bumpBoardVersionFrom(sqlOf(db), payload.releaseId, payload.version);
 });
 
@@ -127,7 +127,7 @@ function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
   const fill = async (db: PrismaClient, batch = BATCH): Promise<number> => (await step(db, batch)).filled;
   /** Queues the fill (one waiting job at a time), in the caller's transaction. */
   const queueIn = (sql: Sql) =>
-    queueTask(sql, kind, {} as Parameters<typeof queueTask<K>>[2], { jobKey: kind, queue: "fill-outcomes" });
+    queueUpkeep(sql, kind, {} as Parameters<typeof queueUpkeep<K>>[2], { jobKey: kind, queue: "fill-outcomes" });
   /** Queues the fill when some score lacks it. */
   const queue = async (db: PrismaClient): Promise<boolean> => {
     const [first] = await missing(sqlOf(db), 1);
@@ -136,7 +136,7 @@ function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
     return true;
   };
   // each run fills a batch and queues the next
-  const task = defineTask(kind, async (db) => {
+  const task = defineUpkeep(kind, async (db) => {
     if ((await step(db)).more) await queue(db);
   });
   return { fill, step, queue, queueIn, task };

@@ -3,7 +3,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { METRICS_VERSION } from "@/lib/metrics";
 import { BREAKDOWNS_VERSION } from "@/lib/tasks/shared/breakdowns";
 import { computeScore, type ComputedScore } from "./compute";
-import { queueTask } from "@/lib/server/jobs";
+import { queueUpkeep } from "@/lib/server/jobs";
 import { updateLadder } from "./ladder";
 import { sqlOf, type Sql } from "@/lib/server/db";
 import type { ResolvedTask } from "@/lib/server/tasks";
@@ -53,7 +53,7 @@ export async function saveScores(
  */
 export async function queueBoardRefresh(exec: Sql, releaseIds: string[]): Promise<void> {
   for (const releaseId of new Set(releaseIds))
-    await queueTask(
+    await queueUpkeep(
       exec,
       "refresh-board",
       { releaseId },

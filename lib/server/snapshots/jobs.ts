@@ -2,7 +2,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { sqlOf, type Sql } from "@/lib/server/db";
-import { createJob, defineJob, defineTask } from "@/lib/server/jobs";
+import { createJob, defineJob, defineUpkeep } from "@/lib/server/jobs";
 import { log } from "@/lib/server/observability";
 import { buildSnapshot } from "./build";
 import {
@@ -70,7 +70,7 @@ export const snapshotJob = defineJob("snapshot", async (db, payload, progress) =
 });
 
 /** Daily (cron): a snapshot of every published release whose board moved since its newest one. */
-export const snapshotChangedTask = defineTask(
+export const snapshotChangedUpkeep = defineUpkeep(
   "snapshot-changed",
   async (db) => {
     const gone = await collectObjects(sqlOf(db));
@@ -91,7 +91,7 @@ export const snapshotChangedTask = defineTask(
  * the board readers now see, unless a snapshot already holds this board version or the budget is
  * spent. Then collect the objects no live snapshot holds any more.
  */
-export const snapshotBoardTask = defineTask("snapshot-board", async (db, payload) => {
+export const snapshotBoardUpkeep = defineUpkeep("snapshot-board", async (db, payload) => {
   const rel = await db.release.findUnique({
     where: { id: payload.releaseId },
     select: { status: true, boardVersion: true },
@@ -105,7 +105,7 @@ export const snapshotBoardTask = defineTask("snapshot-board", async (db, payload
 });
 
 /** A re-score of a published release finished (its last part queues this): its board is frozen. */
-export const snapshotPublishedTask = defineTask("snapshot-published", async (db, payload) => {
+export const snapshotPublishedUpkeep = defineUpkeep("snapshot-published", async (db, payload) => {
   if (!(await withinBudget(db))) return;
   await queueSnapshot(db, payload.releaseId, "publish").catch((e) => {
     // already under way, or the release was archived meanwhile: nothing to add

@@ -11,7 +11,7 @@ import {
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { SystemMeta } from "@/lib/validations/common";
-import { startHeartbeat, createJob, defineJob, defineTask } from "@/lib/server/jobs";
+import { startHeartbeat, createJob, defineJob, defineUpkeep } from "@/lib/server/jobs";
 import { ingestPredictions, submissionForm, type SubmissionMeta } from "./ingest";
 import { ingestInThread } from "./scoring-pool";
 import { reportUpload, type UploadFacts } from "./upload-report";
@@ -264,7 +264,7 @@ export async function sweepAbandonedUploads(db: PrismaClient): Promise<number> {
   return deleteAbandonedUploads(sqlOf(db));
 }
 
-export const sweepUploadsTask = defineTask(
+export const sweepUploadsUpkeep = defineUpkeep(
   "sweep-uploads",
   async (db) => {
     const n = await sweepAbandonedUploads(db);

@@ -1,32 +1,32 @@
 // Every background job the workers run, in one explicit list (as documenso's JobClient([...])):
 // a handler runs only if it is named here, and the JobRegistry type makes a job of
 // lib/contracts/jobs.ts without a handler a compile error. Features define their handlers
-// (defineJob / defineTask) and never register anything as a side effect of being imported.
+// (defineJob / defineUpkeep) and never register anything as a side effect of being imported.
 import type { JobRegistry } from "@/lib/server/jobs";
-import { refreshBoardTask } from "@/lib/server/leaderboard";
-import { rescoreJob, rescorePartTask } from "@/lib/server/releases";
-import { bumpBoardTask, fillBreakdownsTask, fillOutcomesTask } from "@/lib/server/scoring";
-import { scoreUploadJob, sweepUploadsTask } from "@/lib/server/submissions";
-import { snapshotBoardTask, snapshotChangedTask, snapshotJob, snapshotPublishedTask } from "@/lib/server/snapshots";
-import { auditSubmissionTask, fillAuditsTask } from "@/lib/server/integrity";
-import { judgeCommentsTask, judgeFinishTask, judgeLabelsTask } from "@/lib/server/judging";
+import { refreshBoardUpkeep } from "@/lib/server/leaderboard";
+import { rescoreJob, rescorePartUpkeep } from "@/lib/server/releases";
+import { bumpBoardUpkeep, fillBreakdownsTask, fillOutcomesTask } from "@/lib/server/scoring";
+import { scoreUploadJob, sweepUploadsUpkeep } from "@/lib/server/submissions";
+import { snapshotBoardUpkeep, snapshotChangedUpkeep, snapshotJob, snapshotPublishedUpkeep } from "@/lib/server/snapshots";
+import { auditSubmissionUpkeep, fillAuditsUpkeep } from "@/lib/server/integrity";
+import { judgeCommentsUpkeep, judgeFinishUpkeep, judgeLabelsUpkeep } from "@/lib/server/judging";
 
 export const JOBS: JobRegistry = {
   "score-upload": scoreUploadJob,
   rescore: rescoreJob,
-  "rescore-part": rescorePartTask,
-  "refresh-board": refreshBoardTask,
-  "sweep-uploads": sweepUploadsTask,
+  "rescore-part": rescorePartUpkeep,
+  "refresh-board": refreshBoardUpkeep,
+  "sweep-uploads": sweepUploadsUpkeep,
   "fill-outcomes": fillOutcomesTask,
   "fill-breakdowns": fillBreakdownsTask,
-  "bump-board": bumpBoardTask,
+  "bump-board": bumpBoardUpkeep,
   snapshot: snapshotJob,
-  "snapshot-changed": snapshotChangedTask,
-  "snapshot-published": snapshotPublishedTask,
-  "snapshot-board": snapshotBoardTask,
-  "audit-submission": auditSubmissionTask,
-  "fill-audits": fillAuditsTask,
-  "judge-comments": judgeCommentsTask,
-  "judge-finish": judgeFinishTask,
-  "judge-labels": judgeLabelsTask,
+  "snapshot-changed": snapshotChangedUpkeep,
+  "snapshot-published": snapshotPublishedUpkeep,
+  "snapshot-board": snapshotBoardUpkeep,
+  "audit-submission": auditSubmissionUpkeep,
+  "fill-audits": fillAuditsUpkeep,
+  "judge-comments": judgeCommentsUpkeep,
+  "judge-finish": judgeFinishUpkeep,
+  "judge-labels": judgeLabelsUpkeep,
 };
