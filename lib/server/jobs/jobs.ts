@@ -76,7 +76,9 @@ export function defineUpkeep<N extends UpkeepName>(
 }
 
 /** Every job's handler, by name: the type makes a registry that misses one a compile error. */
-export type JobRegistry = { [N in TrackedJobName]: TrackedJobDefinition<N> } & { [N in UpkeepName]: UpkeepDefinition<N> };
+export type JobRegistry = { [N in TrackedJobName]: TrackedJobDefinition<N> } & {
+  [N in UpkeepName]: UpkeepDefinition<N>;
+};
 
 /** A job whose stored payload does not match its schema: retrying cannot help. */
 class InvalidPayload extends Error {}

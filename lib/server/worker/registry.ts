@@ -7,7 +7,12 @@ import { refreshBoardUpkeep } from "@/lib/server/leaderboard";
 import { rescoreJob, rescorePartUpkeep } from "@/lib/server/releases";
 import { bumpBoardUpkeep, fillBreakdownsTask, fillOutcomesTask } from "@/lib/server/scoring";
 import { scoreUploadJob, sweepUploadsUpkeep } from "@/lib/server/submissions";
-import { snapshotBoardUpkeep, snapshotChangedUpkeep, snapshotJob, snapshotPublishedUpkeep } from "@/lib/server/snapshots";
+import {
+  snapshotBoardUpkeep,
+  snapshotChangedUpkeep,
+  snapshotJob,
+  snapshotPublishedUpkeep,
+} from "@/lib/server/snapshots";
 import { auditSubmissionUpkeep, fillAuditsUpkeep } from "@/lib/server/integrity";
 import { judgeCommentsUpkeep, judgeFinishUpkeep, judgeLabelsUpkeep } from "@/lib/server/judging";
 
