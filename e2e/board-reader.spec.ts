@@ -236,6 +236,33 @@ test.describe("on a laptop (1440 × 900)", () => {
     await expect(page).toHaveURL(/#ranking$/);
   });
 
+  test("CR-Bench-verified: the board switches to the subset the release declares, and Table 3 has both sets", async ({
+    page,
+  }) => {
+    await ranked(page, "cr-bench/review");
+    await page.goto("/tasks/cr-bench/review");
+    const sw = page.getByTestId("subset-switch");
+    await expect(sw.locator("[aria-current=page]")).toContainText("all");
+    await sw.getByTestId("subset-on").click();
+    await expect(page).toHaveURL(/sort=verified_f1/);
+    await expect(page.getByTestId("subset-switch").locator("[aria-current=page]")).toContainText("CR-Bench-verified");
+    await expect(page.getByTestId("leaderboard").locator("thead")).toContainText("F1 (verified)");
+    // the rows in the subset's order: its F1 falls from row to row
+    const f1s = await page
+      .getByTestId("leaderboard")
+      .locator('td[data-metric="verified_f1"]')
+      .evaluateAll((tds) => tds.map((t) => parseFloat(t.textContent ?? "")));
+    expect(f1s.length).toBeGreaterThan(0);
+    expect([...f1s].sort((a, b) => b - a)).toEqual(f1s);
+    // the release's Table 3: the whole release, the subset, and the paper's two sets
+    const lb = (await (await page.request.get("/api/v1/tasks/cr-bench/review/leaderboard?limit=1")).json()) as {
+      release: { version: string };
+    };
+    await page.goto(`/tasks/cr-bench/review/releases/${encodeURIComponent(lb.release.version)}`);
+    await expect(page.getByTestId("statistics-subset")).toContainText("CR-Bench-verified");
+    await expect(page.getByTestId("release-statistics")).toContainText("paper: CR-Bench-verified (174 PRs)");
+  });
+
   test("ticks on other pages are said next to the compare button, and can be cleared", async ({ page }) => {
     const rows = await ranked(page, "bouncerbench/input");
     expect(rows.length).toBeGreaterThanOrEqual(2);

@@ -1,6 +1,9 @@
 // The notes around a leaderboard: what the release is (synthetic, hidden and scored with the
 // Ladder), what was ignored in the URL, how the board is ranked, and the print header.
+import Link from "next/link";
 import type { BoardView } from "@/lib/server/leaderboard";
+import type { BoardSubset } from "@/lib/tasks/types";
+import { plural } from "@/lib/format";
 import { paperTableOf } from "@/lib/paper-rows";
 
 const amber =
@@ -161,5 +164,58 @@ export function PrintHeader({ board, origin }: { board: BoardView; origin: strin
       · printed {new Date().toISOString().slice(0, 10)} from {origin}
       {board.links.printed}
     </p>
+  );
+}
+
+/**
+ * A subset of instances the release declares (CR-Bench-verified: the paper's 174 of 584 PRs, on
+ * which its results are): the board switches between the whole release and the subset by its sort
+ * and columns — a permalink each. The rank column and its intervals stay those of the whole
+ * release; on the subset the rows are ordered by its metric, which carries no interval.
+ */
+export function SubsetSwitch({ subset, board }: { subset: BoardSubset | undefined; board: BoardView }) {
+  if (!subset) return null;
+  const { lb, links, primaryColumn } = board;
+  const size = Math.max(0, ...lb.rows.map((r) => Number(r.metrics[subset.size] ?? 0)));
+  if (!size) return null;
+  const on = lb.sort === subset.sort;
+  const all = `all ${plural(lb.release.instanceCount, "instance")}`;
+  const part = `${subset.label} (${plural(size, "instance")})`;
+  return (
+    <nav
+      aria-label="Instances scored"
+      data-testid="subset-switch"
+      className="mb-2 flex flex-wrap items-center gap-2 text-sm"
+    >
+      <span className="text-muted">Scored on:</span>
+      {on ? (
+        <Link href={links.sort(lb.primaryMetric, primaryColumn?.better === "lower" ? "asc" : "desc")} prefetch={false}>
+          {all}
+        </Link>
+      ) : (
+        <span aria-current="page" className="rounded bg-slate-200 px-2 py-0.5 font-medium dark:bg-slate-700">
+          {all}
+        </span>
+      )}
+      {on ? (
+        <span aria-current="page" className="rounded bg-slate-200 px-2 py-0.5 font-medium dark:bg-slate-700">
+          {part}
+        </span>
+      ) : (
+        <Link
+          href={links.sortWith(subset.sort, "desc", subset.cols.join(","))}
+          prefetch={false}
+          data-testid="subset-on"
+        >
+          {part}
+        </Link>
+      )}
+      {on ? (
+        <span className="text-xs text-muted">
+          ordered by {lb.columns.find((c) => c.key === subset.sort)?.label ?? subset.sort} (no interval); the rank and
+          its interval are the whole release&apos;s
+        </span>
+      ) : null}
+    </nav>
   );
 }

@@ -5,6 +5,7 @@ import type { Distribution } from "./shared/distributions";
 import type { LengthBucket } from "./shared/length-bucket";
 import type {
   InstanceOutcome,
+  BoardSubset,
   MetricColumn,
   Metrics,
   ParseResult,
@@ -227,6 +228,8 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
   judge?: JudgeSpec;
   /** the judge the server can run on uploads that carry no verdicts (and on hidden releases) */
   serverJudge?: ServerJudgeDef<T, P>;
+  /** a subset of instances a release may declare, scored beside it (CR-Bench-verified) */
+  subset?: BoardSubset;
   schemas: KindSchemas<T, P, D, M>;
   columns(opts: TaskOptions): MetricColumn[];
   /** Validates one row of a dataset release file. */
@@ -301,6 +304,7 @@ export interface TaskKindModule {
   judge?: JudgeSpec;
   /** the judge the server runs (ServerJudgeDef, on stored JSON) */
   serverJudge?: ServerJudgeDef<Json, Json>;
+  subset?: BoardSubset;
   /** A task's catalog options read through the kind's schema (defaults applied). @throws StoredShapeError */
   parseOptions(options: unknown): TaskOptions;
   columns(opts: TaskOptions): MetricColumn[];
@@ -582,6 +586,7 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
     title: def.title,
     judge: def.judge,
     serverJudge: def.serverJudge && erasedJudge(def.serverJudge, truth, prediction),
+    ...(def.subset ? { subset: def.subset } : {}),
     parseOptions: (o) => (options ? options(o ?? {}) : ((o ?? {}) as TaskOptions)),
     columns: (o) => def.columns(o),
     parseReleaseRow(row, o) {

@@ -80,6 +80,21 @@ export interface PredictionTemplate {
   blanks: { instanceId: string; field: string }[];
 }
 
+/**
+ * A subset of instances a release may declare (CR-Bench-verified: the paper's 174 of 584 PRs),
+ * scored beside the whole release: the board switches to it by its sort and columns.
+ */
+export interface BoardSubset {
+  /** its name ("CR-Bench-verified") */
+  label: string;
+  /** the metric that ranks on it (a column key) */
+  sort: string;
+  /** the columns the board shows on it */
+  cols: readonly string[];
+  /** the metric holding how many instances of the release are in it */
+  size: string;
+}
+
 /** One statistic of the table: its mean over the PRs that carry it, and how many do. */
 export interface ReleaseStatistic {
   key: string;
@@ -101,4 +116,8 @@ export interface ReleaseStatistics {
   /** the release's instances (PRs) */
   prs: number;
   rows: ReleaseStatistic[];
+  /** the same over a subset the release declares (CR-Bench-verified), row for row */
+  subset?: { label: string; prs: number; rows: ReleaseStatistic[] };
+  /** the paper's values of each set, by row key (the whole corpus and its subset) */
+  paper?: { label: string; values: Record<string, number> }[];
 }

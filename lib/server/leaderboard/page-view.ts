@@ -106,6 +106,9 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
         release: (version: string | undefined) => `${base}${q({ ...unpaged, pick: undefined, release: version })}`,
         /** sorted by another column, keeping the page size */
         sort: (sort: string, dir: "asc" | "desc") => `${base}${q({ ...unpaged, limit: view.limit, sort, dir })}`,
+        /** sorted by another column with these columns shown (a declared subset's board) */
+        sortWith: (sort: string, dir: "asc" | "desc", cols: string | undefined) =>
+          `${base}${q({ ...unpaged, limit: view.limit, sort, dir, cols })}`,
         /** the other view: one row per system, or every submission */
         view: (v: "best" | "all") => `${base}${q({ ...unpaged, view: v, limit: view.limit })}`,
         /** the same view, its heatmap sliced by another attribute */

@@ -249,3 +249,55 @@ describe("slices: the paper's Figure 4 reads PR bug recall", () => {
     expect(recall("severity")).toEqual({ High: 0.5, Medium: 1, Low: 0 });
   });
 });
+
+describe("CR-Bench-verified: a subset the release declares (issue 50 item 5)", () => {
+  // PRs 1 and 3 verified: PR 1 hit (3 comments, 2 bug hits), PR 3 missed (2 comments)
+  const marked = taxonomy.map((t, k) =>
+    codeReview.parseReleaseRow(
+      { instance_id: `pr-${k + 1}`, ...base, ...t, ...(k % 2 === 0 ? { verified: k === 0 ? true : "true" } : {}) },
+      {},
+    ),
+  );
+  const inst = marked.map((r) => {
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    return r.value;
+  });
+  const subPairs = inst.map((i) => ({
+    truth: i.truth,
+    metadata: i.metadata,
+    prediction: predictions.get(i.externalId)!,
+  }));
+  it("reads `verified` per row and scores the subset beside the whole release", () => {
+    expect(inst.map((i) => (i.metadata as { verified?: true }).verified ?? false)).toEqual([true, false, true, false]);
+    const { metrics } = codeReview.score(subPairs, {});
+    // the whole release unchanged
+    expect(metrics.f1).toBeCloseTo(0.375, 12);
+    // the subset: recall 1/2, precision 2/5 → F1 2·0.4·0.5/0.9
+    expect(metrics.verified_prs).toBe(2);
+    expect(metrics.verified_recall).toBeCloseTo(0.5, 12);
+    expect(metrics.verified_precision).toBeCloseTo(0.4, 12);
+    expect(metrics.verified_f1).toBeCloseTo(0.4 / 0.9, 12);
+    // no subset declared: no subset metric
+    expect(codeReview.score(pairs, {}).metrics.verified_f1).toBeUndefined();
+    expect(codeReview.subset).toMatchObject({ sort: "verified_f1", size: "verified_prs" });
+  });
+  it("names a value that is not a yes or no", () => {
+    const r = codeReview.parseReleaseRow({ instance_id: "x", ...base, verified: "maybe" }, {});
+    expect(r.ok ? [] : r.problems.map((p) => `${p.field}: ${p.message}`)).toEqual(['verified: is "maybe"']);
+  });
+  it("gives Table 3 for the subset too, beside the paper's values of both sets", () => {
+    const t = reviewReleaseStatistics({
+      instances: [
+        ok({ pr_comments: 10, verified: true }),
+        ok({ pr_comments: 2 }),
+        ok({ pr_comments: 4, verified: true }),
+      ],
+      truth: true,
+    });
+    expect(t.rows[1]).toMatchObject({ key: "pr_comments", mean: 16 / 3, n: 3 });
+    expect(t.subset).toMatchObject({ label: "CR-Bench-verified", prs: 2 });
+    expect(t.subset!.rows[1]).toMatchObject({ key: "pr_comments", mean: 7, n: 2 });
+    expect(t.paper!.map((p) => p.values.pr_comments)).toEqual([41.03, 35.83]);
+    expect(reviewReleaseStatistics({ instances: [ok({})], truth: true }).subset).toBeUndefined();
+  });
+});

@@ -1,5 +1,5 @@
 // CR-Bench's leaderboard columns (METRICS.md §6, INTERFACE.md: keys are a public contract).
-import type { MetricColumn } from "@/lib/tasks/types";
+import type { BoardSubset, MetricColumn } from "@/lib/tasks/types";
 
 // The first four are the board's default columns (lib/leaderboard-columns.ts): both F1s side by side.
 export const REVIEW_COLUMNS: MetricColumn[] = [
@@ -70,4 +70,35 @@ export const REVIEW_COLUMNS: MetricColumn[] = [
     better: "lower",
     format: "count",
   },
+  // the release's CR-Bench-verified subset, when it declares one (the board's "verified" switch)
+  {
+    key: "verified_f1",
+    label: "F1 (verified)",
+    description:
+      "F1 (per PR) over the release's CR-Bench-verified PRs only (the paper's 174 of 584; its results are on them). — when the release declares no subset.",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "verified_recall",
+    label: "Recall (verified)",
+    description: "Recall (per PR) over the CR-Bench-verified PRs only.",
+    better: "higher",
+    format: "percent1",
+  },
+  {
+    key: "verified_precision",
+    label: "Precision (verified)",
+    description: "Bug-hit comments / all comments, over the CR-Bench-verified PRs only.",
+    better: "higher",
+    format: "percent1",
+  },
 ];
+
+/** The subset a CR-Bench release may declare, and the columns a board shows when it switches to it. */
+export const VERIFIED_SUBSET: BoardSubset = {
+  label: "CR-Bench-verified",
+  sort: "verified_f1",
+  cols: ["verified_f1", "verified_recall", "verified_precision", "f1"],
+  size: "verified_prs",
+};

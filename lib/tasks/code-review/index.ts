@@ -4,11 +4,12 @@ import { defineTaskKind, type Instance, type Pair } from "@/lib/tasks/define";
 import { shares } from "../shared/distributions";
 import { didYouMean } from "../shared/did-you-mean";
 import { canonicalEnum } from "../shared/enums";
+import { readBoolean } from "../shared/coerce";
 import { bugHitF1, bugHitRecall, judgeAgreement, reviewMetrics, type CommentJudgment } from "@/lib/metrics";
 import type { ServerJudgingDetails } from "../shared/schemas";
 import type { Metrics, ParseResult } from "@/lib/tasks/types";
 import { codeReviewSubmissionCharts, codeReviewTaskCharts } from "./chart-data";
-import { REVIEW_COLUMNS } from "./columns";
+import { REVIEW_COLUMNS, VERIFIED_SUBSET } from "./columns";
 import { linesChanged } from "./release-stats";
 import { buildReviewTemplate } from "./template";
 import {
@@ -68,6 +69,14 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<Review
   const impact = oneOf("impact", IMPACTS);
   const severity = oneOf("severity", SEVERITIES);
   const table3 = table3Fields(row, at);
+  // the paper's verified subset (174 of 584 PRs): a release declares it row by row
+  const verified = given(row.verified) ? readBoolean(row.verified) : false;
+  if (verified === undefined)
+    at(
+      "verified",
+      `is ${JSON.stringify(row.verified)}`,
+      "true for a PR of CR-Bench-verified, false (or absent) otherwise",
+    );
   const humanLabels = humanLabelsOf(row.human_labels, at);
   if (problems.length || !category || !impact || !severity) return { ok: false, problems };
   return {
@@ -90,6 +99,7 @@ function parseRelease(row: Record<string, unknown>): ParseResult<Instance<Review
         diff: String(row.diff),
         ...(table3.description === undefined ? {} : { description: table3.description }),
         ...(table3.prComments === undefined ? {} : { pr_comments: table3.prComments }),
+        ...(verified ? { verified: true as const } : {}),
       },
     },
   };
@@ -292,6 +302,7 @@ function score(pairs: Pair<ReviewTruth, ReviewPrediction, ReviewMetadata>[]): {
   return {
     metrics: {
       ...m,
+      ...verifiedMetrics(pairs),
       // Eq. 2 of the paper as written (bug-hit comments / bugs) and the F1 the paper builds on it
       // (Eq. 4); `recall` and `f1` stay PR-level (METRICS.md §6), `f1` the ranking metric
       recall_hits: bugHitRecall(c),
@@ -316,6 +327,18 @@ function score(pairs: Pair<ReviewTruth, ReviewPrediction, ReviewMetadata>[]): {
       ...(judging ? { judging } : {}),
     },
   };
+}
+
+/**
+ * The same measures over the release's CR-Bench-verified subset (the rows it marks `verified`;
+ * the paper's results, Table 4, are on it): `verified_prs`, `verified_recall`, `verified_precision`,
+ * `verified_f1`. Nothing when the release declares no subset.
+ */
+function verifiedMetrics(pairs: Pair<ReviewTruth, ReviewPrediction, ReviewMetadata>[]): Metrics {
+  const sub = pairs.filter((p) => p.metadata.verified);
+  if (!sub.length) return {};
+  const m = reviewMetrics(countsOf(sub.map((p) => p.prediction)));
+  return { verified_prs: sub.length, verified_recall: m.recall, verified_precision: m.precision, verified_f1: m.f1 };
 }
 
 /**
@@ -379,6 +402,7 @@ export const codeReview = defineTaskKind({
   serverJudge: crEvaluator<ReviewTruth, ReviewPrediction>(),
   schemas: { truth: ReviewTruth, metadata: ReviewMetadata, prediction: ReviewPrediction, details: ReviewDetails },
   columns: () => REVIEW_COLUMNS,
+  subset: VERIFIED_SUBSET,
   parseReleaseRow: (row) => parseRelease(row),
   parsePrediction: (id, value) => parsePrediction(id, value),
   releaseStatistics: (input) => reviewReleaseStatistics(input),

@@ -105,6 +105,8 @@ export const ReviewMetadata = z.object({
   description: z.string().optional(),
   /** comments on the pull request's discussion (paper Table 3's "# PR Comments"), when the release gives them */
   pr_comments: z.number().int().nonnegative().optional(),
+  /** in CR-Bench-verified, the paper's 174 PRs of the 584 (a release declares the subset with `verified` on its rows) */
+  verified: z.literal(true).optional(),
 });
 export type ReviewMetadata = z.infer<typeof ReviewMetadata>;
 /** A stored review: its comments, each judged. */

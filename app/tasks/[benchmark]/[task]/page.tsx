@@ -6,6 +6,7 @@ import {
   LadderBanner,
   PrintHeader,
   RankingNote,
+  SubsetSwitch,
   SyntheticBanner,
 } from "@/components/leaderboard/board-notes";
 import { CiteCard } from "@/components/leaderboard/cite-card";
@@ -115,6 +116,8 @@ export default async function TaskLeaderboardPage({ params, searchParams }: Task
           them in later, so a reader without JavaScript has them (docs/architecture.md) */}
       <BoardFilters v={v} board={board} />
       <RankingNote column={board.primaryColumn} board={board} />
+      {/* a subset the release declares (CR-Bench-verified): the board ranks on it by a permalink */}
+      <SubsetSwitch subset={v.task.kind.subset} board={board} />
       <BoardRows board={board} base={v.base} release={v.view.release} />
       {/* uploads held by the integrity audit: outside the ranking, listed under it (issue 47) */}
       <HeldForReview held={lb.held} changelog={`/tasks/${v.fullSlug}/changelog`} />

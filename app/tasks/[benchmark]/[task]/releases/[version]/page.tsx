@@ -10,6 +10,7 @@ import { getSessionActor } from "@/lib/server/auth";
 import { releaseOverview } from "@/lib/server/releases";
 import { orNotFound } from "@/lib/server/pages";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import type { ReleaseStatistic } from "@/lib/tasks/types";
 
 export const dynamic = "force-dynamic";
 
@@ -80,37 +81,60 @@ export default async function ReleasePage({ params }: { params: Params }) {
 
 type Overview = Awaited<ReturnType<typeof releaseOverview>>;
 
-/** The task's own statistics of the release: the mean per PR, and how many PRs have it. */
-function StatisticsTable({ statistics }: { statistics: NonNullable<Overview["statistics"]> }) {
+/**
+ * The task's own statistics of the release: the mean per PR and how many PRs have it — over the
+ * whole release, over the subset it declares (CR-Bench-verified), and the paper's values of each set.
+ */
+function StatisticsTable({ statistics: st }: { statistics: NonNullable<Overview["statistics"]> }) {
+  const cell = (r: ReleaseStatistic | undefined) =>
+    !r
+      ? "—"
+      : r.hidden
+        ? "hidden test set"
+        : r.mean === null
+          ? "—"
+          : `${fixed(r.mean, 2)} (${r.n.toLocaleString("en-US")})`;
   return (
-    <table className="w-full text-sm" data-testid="release-statistics">
-      <caption className="sr-only">{statistics.title}</caption>
-      <thead>
-        <tr className="text-left text-xs text-muted">
-          <th scope="col">statistic</th>
-          <th scope="col" className="text-right">
-            mean per PR
-          </th>
-          <th scope="col" className="text-right">
-            PRs with it (of {statistics.prs.toLocaleString("en-US")})
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {statistics.rows.map((r) => (
-          <tr key={r.key}>
-            <th scope="row" className="font-normal">
-              {r.label}
-              <span className="block text-xs text-muted">{r.description}</span>
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid="release-statistics">
+        <caption className="sr-only">{st.title}</caption>
+        <thead>
+          <tr className="text-left text-xs text-muted">
+            <th scope="col">statistic</th>
+            <th scope="col" className="text-right">
+              this release: mean per PR (PRs with it, of {st.prs.toLocaleString("en-US")})
             </th>
-            <td className="text-right tabular-nums">
-              {r.hidden ? "hidden test set" : r.mean === null ? "—" : fixed(r.mean, 2)}
-            </td>
-            <td className="text-right tabular-nums">{r.n.toLocaleString("en-US")}</td>
+            {st.subset ? (
+              <th scope="col" className="text-right" data-testid="statistics-subset">
+                {st.subset.label}: mean (of {st.subset.prs.toLocaleString("en-US")})
+              </th>
+            ) : null}
+            {st.paper?.map((p) => (
+              <th key={p.label} scope="col" className="text-right">
+                paper: {p.label}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {st.rows.map((r, i) => (
+            <tr key={r.key}>
+              <th scope="row" className="font-normal">
+                {r.label}
+                <span className="block text-xs text-muted">{r.description}</span>
+              </th>
+              <td className="text-right tabular-nums">{cell(r)}</td>
+              {st.subset ? <td className="text-right tabular-nums">{cell(st.subset.rows[i])}</td> : null}
+              {st.paper?.map((p) => (
+                <td key={p.label} className="text-right tabular-nums text-muted">
+                  {p.values[r.key] === undefined ? "—" : fixed(p.values[r.key], 2)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
