@@ -185,6 +185,7 @@ export function CompareDisagreements({ c, fullSlug }: Props) {
             rowKey={(d) => d.instanceId}
             caption="Instances where the compared submissions disagree"
             testId="compare-disagreements"
+            // no scroll box inside the page (issue 49): the page shows at most 100 of them (COMPARE_PAGE_DISAGREEMENTS)
             stack
             columns={[
               instanceColumn(c.release.hidden ? null : (id) => instanceHref(fullSlug, id)),

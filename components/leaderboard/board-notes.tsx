@@ -25,7 +25,6 @@ export function SyntheticBanner({ notes }: { notes: string | null }) {
 export function LadderBanner({ metricLabel, approvedOnly }: { metricLabel: string; approvedOnly: boolean }) {
   return (
     <div
-      id="ladder"
       role="note"
       data-testid="ladder-banner"
       className="mb-2 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm sm:mb-4 dark:border-slate-700 dark:bg-slate-900 max-sm:py-2"
@@ -36,6 +35,8 @@ export function LadderBanner({ metricLabel, approvedOnly }: { metricLabel: strin
           <strong>Hidden test set, scored with the Ladder.</strong>{" "}
           <span className="text-sky-800 underline dark:text-sky-300">how</span>
         </summary>
+        {/* the target of "how hidden test sets are scored" links: inside the fold, so the browser opens it */}
+        <span id="ladder" />
         The ground truth of this release never leaves the server, and neither does any number computed per instance (no
         curves, intervals, disagreement lists or dry-run metrics). A team&apos;s first submission is shown; a later one
         only when its {metricLabel} beats the team&apos;s best shown one by more than the margin of a 95% paired
@@ -189,7 +190,10 @@ export function SubsetSwitch({ subset, board }: { subset: BoardSubset | undefine
     >
       <span className="text-muted">Scored on:</span>
       {on ? (
-        <Link href={links.sort(lb.primaryMetric, primaryColumn?.better === "lower" ? "asc" : "desc")} prefetch={false}>
+        <Link
+          href={links.sortWith(lb.primaryMetric, primaryColumn?.better === "lower" ? "asc" : "desc", undefined)}
+          prefetch={false}
+        >
           {all}
         </Link>
       ) : (

@@ -31,6 +31,8 @@ describe("report traits (Abstain-and-Validate Table 3)", () => {
     expect(t.identifiers).toBe(4);
     expect(t.chars).toBe(36 + 67);
     expect(t).toMatchObject({ repoRoot: true, buildRule: true, codeTicks: true });
+    // a URL with a port is no build rule
+    expect(reportTraits("t", "see http://localhost:8080/x").buildRule).toBe(false);
     expect(reportTraits("Plain words only", "no paths, no code, not mygoogle3/x")).toEqual({
       identifiers: 0,
       chars: 16 + 34,

@@ -22,7 +22,8 @@ export interface ReportTraits {
 
 const WORD = /[A-Za-z0-9_]+/g;
 const REPO_ROOT = /(?:^|[^A-Za-z0-9_/.-])google3\//;
-const BUILD_RULE = /\/\/[A-Za-z0-9_./-]*:[A-Za-z0-9_.+-]+/;
+// (not a URL's "//host:port": no word character or colon before the slashes)
+const BUILD_RULE = /(?<![\w:])\/\/[A-Za-z0-9_./-]*:[A-Za-z0-9_.+-]+/;
 
 /** Whether a word reads as code: an inner underscore, or a lower-case letter then a capital. */
 export function isCodeIdentifier(word: string): boolean {

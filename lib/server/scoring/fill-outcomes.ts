@@ -136,10 +136,10 @@ function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
     return true;
   };
   // each run fills a batch and queues the next
-  const task = defineUpkeep(kind, async (db) => {
+  const upkeep = defineUpkeep(kind, async (db) => {
     if ((await step(db)).more) await queue(db);
   });
-  return { fill, step, queue, queueIn, task };
+  return { fill, step, queue, queueIn, upkeep };
 }
 
 const outcomes = backfill("fill-outcomes", scoresWithoutOutcomes, (sql, id, c) => {
@@ -160,11 +160,11 @@ const breakdowns = backfill("fill-breakdowns", scoresWithoutBreakdowns, (sql, id
 /** Per-instance outcome bitsets of scores written before they existed. */
 export const fillOutcomes = outcomes.fill;
 export const queueFillOutcomes = outcomes.queue;
-export const fillOutcomesTask = outcomes.task;
+export const fillOutcomesUpkeep = outcomes.upkeep;
 
 /** Per-slice breakdowns (lib/tasks/shared/breakdowns.ts) of scores written before they existed. */
 export const fillBreakdowns = breakdowns.fill;
 export const fillBreakdownsStep = breakdowns.step;
 export const queueFillBreakdowns = breakdowns.queue;
 export const queueFillBreakdownsIn = breakdowns.queueIn;
-export const fillBreakdownsTask = breakdowns.task;
+export const fillBreakdownsUpkeep = breakdowns.upkeep;

@@ -5,7 +5,7 @@
 import type { JobRegistry } from "@/lib/server/jobs";
 import { refreshBoardUpkeep } from "@/lib/server/leaderboard";
 import { rescoreJob, rescorePartUpkeep } from "@/lib/server/releases";
-import { bumpBoardUpkeep, fillBreakdownsTask, fillOutcomesTask } from "@/lib/server/scoring";
+import { bumpBoardUpkeep, fillBreakdownsUpkeep, fillOutcomesUpkeep } from "@/lib/server/scoring";
 import { scoreUploadJob, sweepUploadsUpkeep } from "@/lib/server/submissions";
 import {
   snapshotBoardUpkeep,
@@ -22,8 +22,8 @@ export const JOBS: JobRegistry = {
   "rescore-part": rescorePartUpkeep,
   "refresh-board": refreshBoardUpkeep,
   "sweep-uploads": sweepUploadsUpkeep,
-  "fill-outcomes": fillOutcomesTask,
-  "fill-breakdowns": fillBreakdownsTask,
+  "fill-outcomes": fillOutcomesUpkeep,
+  "fill-breakdowns": fillBreakdownsUpkeep,
   "bump-board": bumpBoardUpkeep,
   snapshot: snapshotJob,
   "snapshot-changed": snapshotChangedUpkeep,

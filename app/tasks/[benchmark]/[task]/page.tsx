@@ -72,7 +72,7 @@ export default async function TaskLeaderboardPage({ params, searchParams }: Task
   const db = await getDb();
   const sp = await searchParams;
   // the filters' empty fields (`?q=&team=`) leave the URL: one view, one address
-  redirectWithoutEmptyParams(`/tasks/${benchmark}/${task}`, sp);
+  redirectWithoutEmptyParams(`/tasks/${encodeURIComponent(benchmark)}/${encodeURIComponent(task)}`, sp);
   // ?snapshot=ID: the board as that snapshot froze it
   if (typeof sp.snapshot === "string") return <SnapshotView fullSlug={fullSlugOf({ benchmark, task })} search={sp} />;
   const v = await orNotFound(boardPageView(db, fullSlugOf({ benchmark, task }), sp));

@@ -32,7 +32,7 @@ export default async function InstancesPage({ params, searchParams }: TaskPagePr
   const base = `/tasks/${fullSlug}/instances`;
   const sp = await searchParams;
   // the filter form's empty fields leave the URL (one view, one address)
-  redirectWithoutEmptyParams(`/tasks/${fullSlug}/instances`, sp);
+  redirectWithoutEmptyParams(`/tasks/${fullSlug.split("/").map(encodeURIComponent).join("/")}/instances`, sp);
   const q = parseExplorerQuery(sp);
   const db = await getDb();
   const taskRow = await orNotFound(getTaskOrThrow(db, fullSlug));
