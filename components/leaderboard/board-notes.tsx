@@ -178,10 +178,11 @@ export function SubsetSwitch({ subset, board }: { subset: BoardSubset | undefine
   if (!subset) return null;
   const { lb, links, primaryColumn } = board;
   const size = Math.max(0, ...lb.rows.map((r) => Number(r.metrics[subset.size] ?? 0)));
-  if (!size) return null;
   const on = lb.sort === subset.sort;
+  // no row holds the subset (none declared, or a filter left none): only the way back, if on it
+  if (!size && !on) return null;
   const all = `all ${plural(lb.release.instanceCount, "instance")}`;
-  const part = `${subset.label} (${plural(size, "instance")})`;
+  const part = size ? `${subset.label} (${plural(size, "instance")})` : subset.label;
   return (
     <nav
       aria-label="Instances scored"
