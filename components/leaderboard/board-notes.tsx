@@ -11,9 +11,13 @@ const amber =
 
 export function SyntheticBanner({ notes }: { notes: string | null }) {
   return (
-    <div role="note" data-testid="synthetic-banner" className={`mb-2 sm:mb-4 max-sm:py-2 max-sm:text-xs ${amber}`}>
+    <div
+      role="note"
+      data-testid="synthetic-banner"
+      className={`mb-2 sm:mb-4 max-sm:truncate max-sm:py-1.5 max-sm:text-xs ${amber}`}
+    >
       <strong>Synthetic release.</strong> {notes || "Generated data standing in for the official release."}{" "}
-      {/* on a phone the first sentence says it; the rows' "synthetic" badges say it again */}
+      {/* one line on a phone (cut with an ellipsis): the rows' "synth." badges say it again */}
       <span className="max-sm:hidden">
         Its instances, ground truth and the systems listed are made up (fixed-seed generator); no real model is scored
         against it.
@@ -74,7 +78,11 @@ export function RankingNote({ column, board }: { column: BoardView["primaryColum
   const top = lb.counts.topGroup;
   const things = lb.view === "all" ? "submissions" : "systems";
   return (
-    <details className="mb-2 text-sm text-slate-700 dark:text-slate-300" data-testid="ranking-note" id="how-ranked">
+    <details
+      className="mb-1 text-sm text-slate-700 sm:mb-2 dark:text-slate-300"
+      data-testid="ranking-note"
+      id="how-ranked"
+    >
       <summary className="cursor-pointer">
         Ranked by <strong>{column.label}</strong>{" "}
         <span className="max-sm:hidden">({column.better === "lower" ? "lower" : "higher"} is better)</span>
@@ -187,7 +195,7 @@ export function SubsetSwitch({ subset, board }: { subset: BoardSubset | undefine
     <nav
       aria-label="Instances scored"
       data-testid="subset-switch"
-      className="mb-2 flex flex-wrap items-center gap-2 text-sm"
+      className="mb-1 flex flex-wrap items-center gap-2 text-sm sm:mb-2"
     >
       <span className="text-muted">Scored on:</span>
       {on ? (
