@@ -3,7 +3,6 @@
 import Link from "next/link";
 import type { BoardView } from "@/lib/server/leaderboard";
 import type { BoardSubset } from "@/lib/tasks/types";
-import { plural } from "@/lib/format";
 import { paperTableOf } from "@/lib/paper-rows";
 
 const amber =
@@ -189,15 +188,33 @@ export function SubsetSwitch({ subset, board }: { subset: BoardSubset | undefine
   const on = lb.sort === subset.sort;
   // no row holds the subset (none declared, or a filter left none): only the way back, if on it
   if (!size && !on) return null;
-  const all = `all ${plural(lb.release.instanceCount, "instance")}`;
-  const part = size ? `${subset.label} (${plural(size, "instance")})` : subset.label;
+  // fewer words on a phone, so the switch is one line
+  const all = (
+    <>
+      all {lb.release.instanceCount.toLocaleString("en-US")}
+      <span className="max-sm:hidden"> {lb.release.instanceCount === 1 ? "instance" : "instances"}</span>
+    </>
+  );
+  const part = (
+    <>
+      <span className="max-sm:hidden">{subset.label}</span>
+      <span className="sm:hidden">{subset.short}</span>
+      {size ? (
+        <>
+          {" "}
+          ({size.toLocaleString("en-US")}
+          <span className="max-sm:hidden"> {size === 1 ? "instance" : "instances"}</span>)
+        </>
+      ) : null}
+    </>
+  );
   return (
     <nav
       aria-label="Instances scored"
       data-testid="subset-switch"
       className="mb-1 flex flex-wrap items-center gap-2 text-sm sm:mb-2"
     >
-      <span className="text-muted">Scored on:</span>
+      <span className="text-muted max-sm:sr-only">Scored on:</span>
       {on ? (
         <Link
           href={links.sortWith(lb.primaryMetric, primaryColumn?.better === "lower" ? "asc" : "desc", undefined)}

@@ -87,6 +87,8 @@ export interface PredictionTemplate {
 export interface BoardSubset {
   /** its name ("CR-Bench-verified") */
   label: string;
+  /** its name in a word, on a phone ("verified") */
+  short: string;
   /** the metric that ranks on it (a column key) */
   sort: string;
   /** the columns the board shows on it */

@@ -104,6 +104,7 @@ export const REVIEW_COLUMNS: MetricColumn[] = [
 /** The subset a CR-Bench release may declare, and the columns a board shows when it switches to it. */
 export const VERIFIED_SUBSET: BoardSubset = {
   label: "CR-Bench-verified",
+  short: "verified",
   sort: "verified_f1",
   cols: ["verified_f1", "verified_recall", "verified_precision", "f1"],
   size: "verified_prs",
