@@ -115,23 +115,37 @@ test.describe("on a phone (390 × 844)", () => {
         }
       }
       // a team's upload count is said once, on its first row, not on each: a team with two systems here
-      const token = await teamToken(E2E.baseURL, adminToken(), `counted-${Date.now()}`);
+      const admin = adminToken();
+      const token = await teamToken(E2E.baseURL, admin, `counted-${Date.now()}`);
       const ids = inputIds();
-      for (const [k, model] of ["counted-once-a", "counted-once-b"].entries()) {
-        const res = await postForm({
-          base: E2E.baseURL,
-          headers: { authorization: `Bearer ${token}` },
-          fields: { model, visibility: "public" },
-          file: bounceFile(ids, (i) => (i * (k + 5)) % 11 < 3),
-          name: `${model}.json`,
-        });
-        expect(res.status, await res.clone().text()).toBe(201);
+      const made: string[] = [];
+      try {
+        for (const [k, model] of ["counted-once-a", "counted-once-b"].entries()) {
+          const res = await postForm({
+            base: E2E.baseURL,
+            headers: { authorization: `Bearer ${token}` },
+            fields: { model, visibility: "public" },
+            file: bounceFile(ids, (i) => (i * (k + 5)) % 11 < 3),
+            name: `${model}.json`,
+          });
+          expect(res.status, await res.clone().text()).toBe(201);
+          made.push(((await res.json()) as { id: string }).id);
+        }
+        await page.goto("/tasks/bouncerbench/input?q=counted-once");
+        await expect(page.getByTestId("leaderboard").locator("tbody tr:not([data-divider])")).toHaveCount(2);
+        const counts = page.getByTestId("team-attempts");
+        await expect(counts).toHaveCount(1);
+        await expect(counts).toContainText("2 uploads here");
+      } finally {
+        // the Input board as the other specs expect it (the paper's five rows and the baselines)
+        for (const id of made) {
+          const res = await fetch(`${E2E.baseURL}/api/v1/admin/submissions/${id}`, {
+            method: "DELETE",
+            headers: { authorization: `Bearer ${admin}` },
+          });
+          expect(res.status, await res.clone().text()).toBeLessThan(300);
+        }
       }
-      await page.goto("/tasks/bouncerbench/input?q=counted-once");
-      await expect(page.getByTestId("leaderboard").locator("tbody tr:not([data-divider])")).toHaveCount(2);
-      const counts = page.getByTestId("team-attempts");
-      await expect(counts).toHaveCount(1);
-      await expect(counts).toContainText("2 uploads here");
     } finally {
       await plain.close();
     }
