@@ -32,6 +32,12 @@ const nextConfig = {
   ],
   poweredByHeader: false,
   reactStrictMode: true,
+  // Metadata (the <title>, the preview tags) in the page's <head> for every reader, never streamed
+  // after the body: Next.js streams a slow generateMetadata into a hidden element that its scripts
+  // move (a reader without JavaScript, or an archive, got a page without its title), and under load
+  // that made the pages' "nothing streamed" rule flaky (e2e/reader.spec.ts). The documented way to
+  // turn streaming metadata off is to treat every user agent as an HTML-limited bot.
+  htmlLimitedBots: /.*/,
   async headers() {
     const nonPage = [{ key: "Content-Security-Policy", value: NON_PAGE_CSP }];
     return [
