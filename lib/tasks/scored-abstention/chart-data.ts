@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AV_DECISIONS, AV_POLICIES, binaryClassReport, LINE_OPS_BINS } from "@/lib/metrics";
 import type { SubmissionChartContext, TaskChartContext } from "@/lib/tasks/define";
-import { toBug, type AvDetails, type AvMetadata, type AvPrediction, type AvTruth } from "./model";
+import { ReportTraitsSchema, toBug, type AvDetails, type AvMetadata, type AvPrediction, type AvTruth } from "./model";
 import { getMetric } from "@/lib/metric-value";
 import { fixed } from "@/lib/format";
 
@@ -61,21 +61,15 @@ export const AvClassRow = z.object({
 });
 export type AvClassRow = z.infer<typeof AvClassRow>;
 
-/**
- * The submission page's additions beyond the kind's own charts (components/tasks/scored-abstention/extras.tsx):
- * success@k at every k, Table 4, Figure 14 and Figure 15. Parsed by the view, so a renamed key
- * shows nothing rather than a wrong chart.
- */
-const ReportTraitsRow = z.object({
-  bugs: z.number().int(),
-  identifiers: z.number(),
-  chars: z.number(),
-  repoRoot: z.number(),
-  buildRule: z.number(),
-  codeTicks: z.number(),
-});
+/** Table 3's values over one group of bug reports: the stored details' own schema. */
+const ReportTraitsRow = ReportTraitsSchema;
 export type ReportTraitsRow = z.infer<typeof ReportTraitsRow>;
 
+/**
+ * The submission page's additions beyond the kind's own charts (components/tasks/scored-abstention/extras.tsx):
+ * success@k at every k, Table 4, Figures 14 and 15, and Table 3. Parsed by the view, so a renamed
+ * key shows nothing rather than a wrong chart.
+ */
 export const AvExtraCharts = z.object({
   successAtK: z.record(z.string(), SuccessAtK),
   policyLabels: z.record(z.string(), z.string()),

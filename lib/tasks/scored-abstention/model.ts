@@ -45,7 +45,8 @@ const LineOpsSchema = z.object({
   median: z.number(),
   bins: z.array(z.number().int()),
 });
-const ReportTraitsSchema = z.object({
+/** Table 3's values over one group of bug reports (lib/metrics ReportTraitsSummary). */
+export const ReportTraitsSchema = z.object({
   bugs: z.number().int(),
   identifiers: z.number(),
   chars: z.number(),
