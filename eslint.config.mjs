@@ -22,7 +22,8 @@ const SERVER_OR_UI = [
   "@/lib/db",
   "@/components",
   "@/components/*",
-  "@/lib/generated/*",
+  "@/lib/generated/prisma",
+  "@/lib/generated/prisma/*",
   "@/app/*",
 ];
 

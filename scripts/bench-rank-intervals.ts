@@ -1,6 +1,6 @@
-// Benchmark: the board's rank intervals (lib/metrics/rank-intervals.ts) at 1,000 / 2,000 / 10,000
+// Benchmark: the board's rank intervals (lib/metrics/rank-intervals) at 1,000 / 2,000 / 10,000
 // submissions × 1,000 bootstrap resamples, against the direct O(N²·B) computation it replaced
-// (rank-intervals-exact.ts: only up to 2,000, ~10 minutes at 10,000) — same output, checked.
+// (lib/metrics/rank-intervals/exact.ts: only up to 2,000, ~10 minutes at 10,000) — same output, checked.
 //
 // The boards are synthetic but built like real ones: 1,699 instances (BouncerBench's count) of
 // spread difficulty; systems of spread ability answer each instance right or wrong (a logistic
@@ -15,7 +15,7 @@
 import { BOOTSTRAP_RESAMPLES, bootstrapIndices } from "@/lib/metrics/bootstrap-replicates";
 import { seededRandom } from "@/lib/metrics/bootstrap-ci";
 import { rankIntervalSteps, type RankIntervalCounts, type RankIntervals } from "@/lib/metrics/rank-intervals";
-import { rankIntervalStepsExact } from "@/lib/metrics/rank-intervals-exact";
+import { rankIntervalStepsExact } from "@/lib/metrics/rank-intervals/exact";
 import { helperThreads, THREADED_FROM, threadedPairKernel } from "@/lib/server/leaderboard/pair-threads";
 
 const INSTANCES = 1699;
@@ -135,6 +135,14 @@ async function main() {
         `longest step ${threaded.longest.toFixed(0)} ms): ${(fast.wall / threaded.wall).toFixed(2)}× the single thread; output ${alike ? "identical" : "DIFFERENT"}`,
     );
     if (!alike) process.exitCode = 1;
+    // issue 51: the same computation with the pair kernel in plain JavaScript (no WebAssembly)
+    const js = await run(rankIntervalSteps(points, replicates, 0.95, [best], { simd: false }));
+    const jsAlike =
+      plain(fast.value) === plain(js.value) && plain(fast.value.subsets[0]) === plain(js.value.subsets[0]);
+    console.log(
+      `  no WebAssembly (JavaScript kernel): ${js.wall.toFixed(2)} s (CPU ${js.cpu.toFixed(2)} s) — ${(js.wall / fast.wall).toFixed(1)}× the WebAssembly kernel; output ${jsAlike ? "identical" : "DIFFERENT"}`,
+    );
+    if (!jsAlike) process.exitCode = 1;
     if (N > EXACT_UP_TO) continue;
     const exact = await run(rankIntervalStepsExact(points, replicates, 0.95, [best]));
     const same =

@@ -1,5 +1,6 @@
 // postinstall: restore the embedded PostgreSQL's library links (npm 11 does not run the
-// package's own install script unless approved), then generate the Prisma client.
+// package's own install script unless approved), assemble the WebAssembly kept as text
+// (scripts/assemble-wasm.mjs), then generate the Prisma client.
 // Without the prisma CLI (a development dependency: `npm ci --omit=dev`) nothing is generated —
 // npx would fetch whatever prisma release is newest — and the install goes on: a built app
 // (`npm run build`: .next, .build, .cli) carries the client compiled in and needs no
@@ -15,6 +16,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
 const n = hydrateEmbeddedPg();
 if (n) console.log(`[postinstall] embedded PostgreSQL: restored ${n} library links`);
+const wasm = spawnSync(process.execPath, [path.join(here, "assemble-wasm.mjs")], { stdio: "inherit" });
+if (wasm.status !== 0) process.exit(wasm.status ?? 1);
 
 let prismaCli = true;
 try {

@@ -53,6 +53,9 @@ try {
     console.log("[test] using the PostgreSQL server of DATABASE_URL");
   }
 
+  // --- the WebAssembly kept as text, assembled as it is now (kernel.test.ts checks it is current) ---
+  if (run(process.execPath, ["scripts/assemble-wasm.mjs"]) !== 0) process.exit(1);
+
   // --- unit + integration ---
   const vitestJson = path.join(resultsDir, "vitest.json");
   fs.rmSync(vitestJson, { force: true });

@@ -1,4 +1,4 @@
-// The rank intervals of lib/metrics/rank-intervals.ts computed directly with numpy, for tests:
+// The rank intervals of lib/metrics/rank-intervals computed directly with numpy, for tests:
 // the same definitions written independently (vectorised, no shared code).
 import { spawnSync } from "node:child_process";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rankIntervals, rankIntervalSteps, seededRandom } from "@/lib/metrics";
-import { pairKernel, quantLevels } from "@/lib/metrics/rank-intervals-kernel";
+import { pairKernel, quantLevels, type BlockCall } from "@/lib/metrics/rank-intervals/kernel/kernel";
 import { bands, MISSES, SLOT, threadedPairKernel } from "./pair-threads";
 
 /** Systems sharing resamples (a common instance effect), some close together, one with an undefined replicate. */
@@ -41,8 +41,8 @@ describe("threadedPairKernel", () => {
       ])
         for (const withMax of [true, false]) {
           const nj = t.slots - j0;
-          t.block(i0, ni, j0, nj, withMax);
-          one.block(i0, ni, j0, nj, withMax);
+          t.block({ i0, ni }, { j0, nj }, withMax);
+          one.block({ i0, ni }, { j0, nj }, withMax);
           expect(Array.from(t.sumSq.subarray(0, ni * nj))).toEqual(Array.from(one.sumSq.subarray(0, ni * nj)));
           if (withMax)
             expect(Array.from(t.maxAbs.subarray(0, ni * nj))).toEqual(Array.from(one.maxAbs.subarray(0, ni * nj)));
@@ -68,21 +68,22 @@ describe("threadedPairKernel", () => {
   });
 
   it("computes a band no helper takes itself, and after a few such waits stops handing bands out", () => {
-    const calls: number[][] = [];
-    const own = (_: boolean, ...args: number[]) => void calls.push(args);
+    const calls: BlockCall[] = [];
+    const own = (call: BlockCall) => void calls.push(call);
     const control = new Int32Array(new SharedArrayBuffer(4 * SLOT * 2));
-    const raw = bands(own, control, 2, 16, 20);
+    const raw = bands(own, control, 2, 20);
+    const call = { withMax: true, a: 0, b: 0, ni: 4, nj: 600, outS: 1000, outM: 2000, rowStride: 600, stride: 16 };
     for (let block = 0; block < MISSES + 2; block++) {
       calls.length = 0;
       const started = Date.now();
-      raw(true, 0, 0, 4, 600, 1000, 2000, 600);
+      raw(call);
       // every column is computed once, band by band (600 columns: three bands of 200)
-      expect(calls.reduce((s, c) => s + c[3], 0)).toBe(600);
+      expect(calls.reduce((s, c) => s + c.nj, 0)).toBe(600);
       expect(control[0]).toBe(0);
       const waited = Date.now() - started;
       if (block * 2 < MISSES) expect(calls.length).toBe(3);
       else if (block * 2 >= MISSES + 2) {
-        expect(calls).toEqual([[0, 0, 4, 600, 1000, 2000, 600]]); // one band: no helper waited for
+        expect(calls).toEqual([call]); // one band: no helper waited for
         expect(waited).toBeLessThan(20);
       }
     }

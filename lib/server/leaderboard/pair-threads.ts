@@ -1,8 +1,8 @@
-// The rank intervals' pair kernel (lib/metrics/rank-intervals-kernel.ts) on several threads: at
+// The rank intervals' pair kernel (lib/metrics/rank-intervals/kernel: pairs.wat) on several threads: at
 // 10,000 systems its integer sums over every pair were 3.3 s of a 5.7 s refresh-board, on one
 // core. Here each block's columns are cut into bands, one per thread, all on one shared
 // WebAssembly memory: the vectors are written once, each thread's instance of the same module
-// fills its band of the results, and the caller (rank-intervals.ts, unchanged) reads them as it
+// fills its band of the results, and the caller (the rank intervals, unchanged) reads them as it
 // would one thread's. The sums are integers, so the results are the same bits whoever computes
 // them. The calling thread computes a band too and then waits (Atomics.wait) for the others: a
 // block takes milliseconds, far less than handing work through messages would cost.
@@ -13,13 +13,14 @@ import {
   kernelModule,
   kernelOver,
   rawBlock,
+  type BlockCall,
   type PairKernel,
   type RawBlock,
-} from "@/lib/metrics/rank-intervals-kernel";
+} from "@/lib/metrics/rank-intervals/kernel/kernel";
 
 /** Fewer kernel rows than this: one thread (starting threads costs more than it saves). */
 export const THREADED_FROM = 1_500;
-/** A thread's slot in the control array: its state, then a block's seven arguments and withMax. */
+/** A thread's slot in the control array: its state, then a block's eight arguments and withMax. */
 export const SLOT = 16;
 /** Columns of a block below which it is not cut into bands. */
 const BAND_FROM = 256;
@@ -55,7 +56,7 @@ for (;;) {
   let end = ${DONE};
   try {
     const a = (i) => control[slot + 1 + i];
-    (a(7) ? run : runSq)(a(0), a(1), a(2), a(3), a(4), a(5), a(6));
+    (a(8) ? run : runSq)(a(0), a(1), a(2), a(3), a(4), a(5), a(6), a(7));
   } catch {
     end = ${FAILED};
   }
@@ -84,7 +85,7 @@ export function threadedPairKernel(
 ): PairKernel | null {
   if (helpers < 1 || count < from) return null;
   const layout = kernelLayout(count, B, maxRows);
-  const kernelMod = kernelModule(layout.lanes, true);
+  const kernelMod = kernelModule(true);
   if (!kernelMod) return null;
   const threads: Worker[] = [];
   const control = new Int32Array(new SharedArrayBuffer(4 * SLOT * helpers));
@@ -105,7 +106,7 @@ export function threadedPairKernel(
       w.unref();
       threads.push(w);
     }
-    const kernel = kernelOver(memory, layout, bands(own, control, helpers, layout.lanes * 2));
+    const kernel = kernelOver(memory, layout, bands(own, control, helpers));
     kernel.close = quit;
     return kernel;
   } catch {
@@ -119,35 +120,29 @@ export function threadedPairKernel(
  * the others handed to the helpers; returns when every band is done, by a helper or (one not
  * taken within CLAIM_MS, or failed) by this thread.
  */
-export function bands(
-  own: RawBlock,
-  control: Int32Array,
-  helpers: number,
-  stride: number,
-  claimMs = CLAIM_MS,
-): RawBlock {
+export function bands(own: RawBlock, control: Int32Array, helpers: number, claimMs = CLAIM_MS): RawBlock {
   let misses = 0;
-  return (withMax, a, b, ni, nj, outS, outM, rowStride) => {
-    if (nj < BAND_FROM || misses >= MISSES) return own(withMax, a, b, ni, nj, outS, outM, rowStride);
-    const tiles = nj / 4;
+  return (call) => {
+    if (call.nj < BAND_FROM || misses >= MISSES) return own(call);
+    const tiles = call.nj / 4;
     const per = Math.ceil(tiles / (helpers + 1));
-    const band = (k: number) => {
+    const band = (k: number): BlockCall => {
       const c0 = k * per * 4;
-      const w = Math.max(0, Math.min(per, tiles - k * per)) * 4;
-      return [a, b + c0 * stride, ni, w, outS + 8 * c0, outM + 4 * c0, rowStride] as const;
+      const nj = Math.max(0, Math.min(per, tiles - k * per)) * 4;
+      return { ...call, b: call.b + c0 * call.stride, nj, outS: call.outS + 8 * c0, outM: call.outM + 4 * c0 };
     };
     for (let k = 1; k <= helpers; k++) {
-      const args = band(k);
-      if (!args[3]) continue;
+      const c = band(k);
+      if (!c.nj) continue;
       const at = (k - 1) * SLOT;
-      control.set([...args, withMax ? 1 : 0], at + 1);
+      control.set([c.a, c.b, c.ni, c.nj, c.outS, c.outM, c.rowStride, c.stride, c.withMax ? 1 : 0], at + 1);
       Atomics.store(control, at, WORK);
       Atomics.notify(control, at);
     }
-    own(withMax, ...band(0));
+    own(band(0));
     for (let k = 1; k <= helpers; k++) {
-      const args = band(k);
-      if (!args[3]) continue;
+      const c = band(k);
+      if (!c.nj) continue;
       const at = (k - 1) * SLOT;
       const deadline = Date.now() + claimMs;
       let state = Atomics.load(control, at);
@@ -158,7 +153,7 @@ export function bands(
       // not taken in time: taken back (unless the helper took it just now)
       if (state === WORK && Atomics.compareExchange(control, at, WORK, IDLE) === WORK) {
         misses++;
-        own(withMax, ...args);
+        own(c);
         continue;
       }
       while ((state = Atomics.load(control, at)) === BUSY) Atomics.wait(control, at, BUSY);
@@ -166,7 +161,7 @@ export function bands(
       if (state !== FAILED) misses = 0;
       else {
         misses++;
-        own(withMax, ...args);
+        own(c);
       }
     }
   };

@@ -3,11 +3,10 @@
 // value to the bit, every verdict — on random boards and on inputs built to hit the edges (ties,
 // identical and constant systems, undefined replicates, tiny B, subsets naming a system twice).
 import { describe, expect, it } from "vitest";
-import { rankIntervalSteps, rankIntervals, type RankIntervalCounts, type RankIntervals } from "./rank-intervals";
-import { rankIntervalsExact } from "./rank-intervals-exact";
-import { pairKernel, quantLevels } from "./rank-intervals-kernel";
-import { bootstrapIndices, bootstrapReplicates } from "./bootstrap-replicates";
-import { seededRandom } from "./bootstrap-ci";
+import { rankIntervalSteps, rankIntervals, type RankIntervalCounts, type RankIntervals } from ".";
+import { rankIntervalsExact } from "./exact";
+import { bootstrapIndices, bootstrapReplicates } from "../bootstrap-replicates";
+import { seededRandom } from "../bootstrap-ci";
 
 type Result = RankIntervals & { subsets: RankIntervals[] };
 
@@ -269,56 +268,5 @@ describe("rankIntervals against the direct computation", () => {
     while (!it.next().done) steps++;
     // marginal: a step per 32 resamples; pairs: a step per 32 rows in each pass
     expect(steps).toBeGreaterThanOrEqual(Math.ceil(1000 / 32) + 2 * Math.floor(299 / 32));
-  });
-});
-
-describe("pairKernel", () => {
-  it("gives the same sums of squares and largest differences in WebAssembly and JavaScript", () => {
-    const rand = seededRandom(81);
-    for (const B of [1, 7, 8, 13, 1000]) {
-      const count = 11;
-      const Q = quantLevels(B);
-      const w = pairKernel(count, B, 5, true);
-      const j = pairKernel(count, B, 5, false);
-      expect(w.simd).toBe(typeof WebAssembly === "object");
-      for (let k = 0; k < count; k++)
-        for (let r = 0; r < B; r++) {
-          const x = Math.round((rand() * 2 - 1) * Q);
-          w.q[k * w.lanes + r] = x;
-          j.q[k * j.lanes + r] = x;
-        }
-      for (const [i0, ni, j0, nj] of [
-        [0, 5, 0, 12],
-        [3, 4, 4, 8],
-        [10, 1, 0, 12],
-      ])
-        for (const withMax of [true, false]) {
-          w.block(i0, ni, j0, nj, withMax);
-          j.block(i0, ni, j0, nj, withMax);
-          expect(Array.from(w.sumSq.subarray(0, ni * nj))).toEqual(Array.from(j.sumSq.subarray(0, ni * nj)));
-          if (withMax)
-            expect(Array.from(w.maxAbs.subarray(0, ni * nj))).toEqual(Array.from(j.maxAbs.subarray(0, ni * nj)));
-          // and the definition itself
-          const a = (i0 + ni - 1) * j.lanes;
-          const b = (j0 + nj - 1) * j.lanes;
-          let s = 0;
-          for (let r = 0; r < B; r++) s += (j.q[a + r] - j.q[b + r]) ** 2;
-          expect(j.sumSq[(ni - 1) * nj + nj - 1]).toBe(s);
-        }
-    }
-  });
-
-  it("keeps every 32-bit lane exact at the largest grid", () => {
-    for (const B of [1, 8, 1000, 10_000, 100_000]) {
-      const Q = quantLevels(B);
-      expect(8 * Q * Q * Math.ceil(B / 8)).toBeLessThanOrEqual(2 ** 31 - 1);
-      expect(2 * Q).toBeLessThanOrEqual(32767);
-    }
-  });
-
-  it("refuses blocks out of range", () => {
-    const k = pairKernel(5, 10, 2, false);
-    expect(() => k.block(0, 3, 0, 8, true)).toThrow(RangeError);
-    expect(() => k.block(0, 1, 2, 4, true)).toThrow(RangeError);
   });
 });

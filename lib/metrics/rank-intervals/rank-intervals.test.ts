@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { competitionRanks, pairwiseVerdicts, rankIntervals } from "./rank-intervals";
-import { bootstrapIndices, bootstrapReplicates } from "./bootstrap-replicates";
-import { seededRandom } from "./bootstrap-ci";
+import { competitionRanks, pairwiseVerdicts, rankIntervals } from ".";
+import { bootstrapIndices, bootstrapReplicates } from "../bootstrap-replicates";
+import { seededRandom } from "../bootstrap-ci";
 import { numpyAvailable, numpyRankIntervals } from "@/test/metrics/rank-intervals-numpy";
 
 /** N systems answering n binary instances with accuracies `acc`, their accuracy replicates on shared indices. */

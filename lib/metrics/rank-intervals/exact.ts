@@ -1,9 +1,11 @@
-// The direct computation of the rank intervals — the code of lib/metrics/rank-intervals.ts before
+// The direct computation of the rank intervals — the code of lib/metrics/rank-intervals (then one file) before
 // issue 36, kept unchanged as the reference its fast version is tested against (identical output:
-// rank-intervals-fast.test.ts) and measured against (scripts/bench-rank-intervals.ts). The
-// definitions are in rank-intervals.ts's header. It costs O(N²·B) time and keeps the standard
+// fast.test.ts) and measured against (scripts/bench-rank-intervals.ts). The
+// definitions are in index.ts's header. It costs O(N²·B) time and keeps the standard
 // error of every pair (N²/2 float64: 400 MB at 10,000 systems), so nothing else should call it.
-import { checkRankInputs, competitionRanks, type RankIntervals } from "./rank-intervals";
+import { checkRankInputs } from "./inputs";
+import { competitionRanks } from "./order-statistics";
+import type { RankIntervals } from "./types";
 
 /** x sorted ascending at numpy's quantile(q, method="lower"|"higher"). */
 function quantileIndex(n: number, q: number, method: "lower" | "higher"): number {
@@ -21,14 +23,11 @@ const pairIndex = (n: number, i: number, j: number) => (i * (2 * n - i - 1)) / 2
  */
 function scanRow(
   i: number,
-  points: ArrayLike<number>,
-  centred: Float64Array[],
-  finite: boolean[],
-  sum: number[],
-  sumSq: number[],
+  systems: { points: ArrayLike<number>; centred: Float64Array[]; finite: boolean[]; sum: number[]; sumSq: number[] },
   se: Float64Array,
   maxT: Float64Array,
 ): boolean {
+  const { points, centred, finite, sum, sumSq } = systems;
   const n = centred.length;
   const B = maxT.length;
   const a = centred[i];
@@ -149,7 +148,7 @@ export function* rankIntervalStepsExact(
   const pair = (i: number, j: number) => pairIndex(n, i, j);
   let anyPair = false;
   for (let i = 0; i < n; i++) {
-    if (scanRow(i, points, centred, finite, sum, sumSq, se, maxT)) anyPair = true;
+    if (scanRow(i, { points, centred, finite, sum, sumSq }, se, maxT)) anyPair = true;
     yield i + 1;
   }
   const critical = anyPair ? Float64Array.from(maxT).sort()[quantileIndex(B, level, "higher")] : NaN;
