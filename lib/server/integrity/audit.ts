@@ -13,7 +13,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { advisoryXactLock, sqlOf, type Sql } from "@/lib/server/db";
 import { log } from "@/lib/server/observability";
-import { getTaskOrThrow } from "@/lib/server/tasks";
+import { getTaskById } from "@/lib/server/tasks";
 import type { StoredInstance } from "@/lib/tasks/types";
 import {
   auditCandidates,
@@ -218,7 +218,7 @@ export interface AuditResult {
 
 /** What the audit reads of its subject: its own predictions' fingerprint, traces and truth checks. */
 async function readSubject(sql: Sql, db: PrismaClient, s: NonNullable<Awaited<ReturnType<typeof auditSubject>>>) {
-  const task = await getTaskOrThrow(db, s.task);
+  const task = await getTaskById(db, s.task_id);
   const instances = await getReleaseInstances(db, s.release_id!, s.release_status !== "draft");
   const own = readOwn(
     task.kind.storageOnlyFields ?? [],

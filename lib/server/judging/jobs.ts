@@ -8,7 +8,7 @@ import { auditInTransaction } from "@/lib/server/integrity";
 import { defineUpkeep, queueUpkeep } from "@/lib/server/jobs";
 import { log } from "@/lib/server/observability";
 import { rescoreCompute, saveScore } from "@/lib/server/scoring";
-import { getTaskOrThrow } from "@/lib/server/tasks";
+import { resolvedTask, TASK_WITH_BENCHMARK } from "@/lib/server/tasks";
 import { askForVerdict, JudgeUnavailable, overBudget } from "./ask";
 import { judgeConfig, nextUtcMidnight } from "./config";
 import {
@@ -33,9 +33,9 @@ export const judgeCommentsUpkeep = defineUpkeep("judge-comments", async (db, pay
   const sql = sqlOf(db);
   const run = await runOf(sql, submissionId, releaseId);
   if (!run || run.status === "done") return;
-  const release = await db.release.findUnique({ where: { id: releaseId }, include: { task: true } });
+  const release = await db.release.findUnique({ where: { id: releaseId }, include: TASK_WITH_BENCHMARK });
   if (!release) return;
-  const judge = (await getTaskOrThrow(db, release.task.fullSlug)).kind.serverJudge;
+  const judge = resolvedTask(release.task).kind.serverJudge;
   const cfg = judgeConfig();
   if (!judge) return;
   if (!cfg) {
@@ -85,9 +85,9 @@ export const judgeFinishUpkeep = defineUpkeep("judge-finish", async (db, { submi
   if (!run || run.status === "done") return;
   if ((await runProgress(sql, submissionId, releaseId)).pending_keys > 0) return;
   const sub = await judgedSubmission(sql, submissionId);
-  const release = await db.release.findUnique({ where: { id: releaseId }, include: { task: true } });
+  const release = await db.release.findUnique({ where: { id: releaseId }, include: TASK_WITH_BENCHMARK });
   if (!sub || !release) return;
-  const task = await getTaskOrThrow(db, release.task.fullSlug);
+  const task = resolvedTask(release.task);
   const s = await rescoreCompute(db, task, submissionId, release, {
     prepare: (instances, predictions) =>
       serverVerdictsFor(db, task, { submissionId, releaseId }, instances, predictions),

@@ -10,7 +10,7 @@ import { getReleaseInstances } from "@/lib/server/cache";
 import { sqlOf, type Sql } from "@/lib/server/db";
 import { defineUpkeep, queueUpkeep } from "@/lib/server/jobs";
 import { log } from "@/lib/server/observability";
-import { getTaskOrThrow } from "@/lib/server/tasks";
+import { resolvedTask, TASK_WITH_BENCHMARK } from "@/lib/server/tasks";
 import { askForVerdict, overBudget } from "./ask";
 import { judgeConfig, nextUtcMidnight, sha256, verdictKey } from "./config";
 import { agreementOf, insertVerdict, upsertAgreement, verdictsOf } from "./judging.sql";
@@ -38,9 +38,9 @@ export function queueJudgeLabels(sql: Sql, releaseId: string, concurrency: numbe
  */
 export async function judgeLabels(db: PrismaClient, releaseId: string): Promise<boolean> {
   const cfg = judgeConfig();
-  const release = await db.release.findUnique({ where: { id: releaseId }, include: { task: true } });
+  const release = await db.release.findUnique({ where: { id: releaseId }, include: TASK_WITH_BENCHMARK });
   if (!cfg || !release) return true;
-  const task = await getTaskOrThrow(db, release.task.fullSlug);
+  const task = resolvedTask(release.task);
   const judge = task.kind.serverJudge;
   if (!judge?.humanLabels) return true;
   const sql = sqlOf(db);
@@ -111,11 +111,11 @@ export async function queueMissingAgreements(db: PrismaClient, only?: string): P
   if (!cfg) return 0;
   const releases = await db.release.findMany({
     where: { status: { in: ["draft", "published"] }, ...(only ? { id: only } : {}) },
-    include: { task: true },
+    include: TASK_WITH_BENCHMARK,
   });
   let queued = 0;
   for (const r of releases) {
-    const judge = (await getTaskOrThrow(db, r.task.fullSlug)).kind.serverJudge;
+    const judge = resolvedTask(r.task).kind.serverJudge;
     if (!judge?.humanLabels) continue;
     if (await agreementOf(sqlOf(db), r.id, cfg.model, sha256(judge.template))) continue;
     const labeled = (await getReleaseInstances(db, r.id, true)).some((i) => judge.humanLabels!(i.truth));

@@ -9,7 +9,7 @@ import { BREAKDOWN_ATTRIBUTES, offeredAttributes, type Slice } from "@/lib/tasks
 import type { Actor } from "@/lib/server/auth";
 import { getReleaseInstances, Lru } from "@/lib/server/cache";
 import { getSubmissionOrThrow, scoreOnRelease, withDetails } from "@/lib/server/submissions";
-import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
+import { getReleaseOrThrow, getTaskOrThrow, resolvedTask } from "@/lib/server/tasks";
 import { getLeaderboard } from "./leaderboard";
 import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
 
@@ -61,7 +61,7 @@ export async function submissionBreakdown(
   q: { by?: string; release?: string },
 ) {
   const sub = await getSubmissionOrThrow(db, id, actor);
-  const task = await getTaskOrThrow(db, sub.task.fullSlug);
+  const task = resolvedTask(sub.task);
   const score = scoreOnRelease(sub.scores, q.release);
   if (!score) throw notFound(q.release ? `score on release ${q.release}` : "score (the submission is not scored yet)");
   if (score.release.hidden && !actor?.isAdmin) throw hiddenRefusal();

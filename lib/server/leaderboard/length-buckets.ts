@@ -4,7 +4,7 @@ import { BUCKETS } from "@/lib/tasks/shared/length-bucket";
 import type { Actor } from "@/lib/server/auth";
 import { lengthChart } from "./charts";
 import { getSubmissionOrThrow, scoreOnRelease, withDetails } from "@/lib/server/submissions";
-import { getTaskOrThrow } from "@/lib/server/tasks";
+import { resolvedTask } from "@/lib/server/tasks";
 
 /**
  * A submission's length buckets (METRICS.md §3) over the instances that have a length: the
@@ -14,7 +14,7 @@ import { getTaskOrThrow } from "@/lib/server/tasks";
  */
 export async function submissionLengthBuckets(db: PrismaClient, id: string, actor: Actor | null, version?: string) {
   const sub = await getSubmissionOrThrow(db, id, actor);
-  const task = await getTaskOrThrow(db, sub.task.fullSlug);
+  const task = resolvedTask(sub.task);
   const score = scoreOnRelease(sub.scores, version);
   if (!score) throw notFound(version ? `score on release ${version}` : "score (the submission is not scored yet)");
   // computed from instances: not on a hidden release (docs/security.md)

@@ -9,10 +9,10 @@ export function scoreOnRelease(sql: Sql, submissionId: string, releaseId: string
     primary_value: number | null;
     partial: boolean;
     baseline: string | null;
-    full_slug: string;
+    task_id: string;
   }>(
-    `SELECT sub.team_id, sub.model, s.primary_value, s.partial, sub.baseline, t.full_slug
-       FROM scores s JOIN submissions sub ON sub.id = s.submission_id JOIN tasks t ON t.id = sub.task_id
+    `SELECT sub.team_id, sub.model, s.primary_value, s.partial, sub.baseline, sub.task_id::text
+       FROM scores s JOIN submissions sub ON sub.id = s.submission_id
       WHERE s.submission_id = $1::uuid AND s.release_id = $2::uuid`,
     [submissionId, releaseId],
   );

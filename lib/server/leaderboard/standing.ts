@@ -5,7 +5,7 @@
 // prediction is read.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { sqlOf } from "@/lib/server/db";
-import { getTaskOrThrow } from "@/lib/server/tasks";
+import { getTaskById } from "@/lib/server/tasks";
 import { getBoard } from "./leaderboard";
 import { scoreOnRelease, systemPrimaryValues, teamSlug } from "./standing.sql";
 
@@ -47,7 +47,7 @@ export async function standingOf(db: PrismaClient, submissionId: string, release
   const rows = await scoreOnRelease(sqlOf(db), submissionId, releaseId);
   const r = rows[0];
   if (!r || r.baseline) return null;
-  const task = await getTaskOrThrow(db, r.full_slug);
+  const task = await getTaskById(db, r.task_id);
   const column = task.kind.columns(task.options).find((c) => c.key === task.primaryMetric);
   return submissionStanding(db, {
     id: submissionId,

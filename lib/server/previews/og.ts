@@ -8,7 +8,7 @@ import { discloseScore, currentScore, getSubmissionOrThrow } from "@/lib/server/
 import { getLeaderboard } from "@/lib/server/leaderboard";
 import { Lru } from "@/lib/server/cache";
 import { publicUrl } from "@/lib/server/http";
-import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
+import { getReleaseOrThrow, getTaskOrThrow, resolvedTask } from "@/lib/server/tasks";
 import { rankBracket } from "@/lib/rank-bracket";
 
 // The data of link-preview images, and their rendered PNGs cached by what they show: a board's
@@ -59,7 +59,7 @@ export async function boardOg(db: PrismaClient, fullSlug: string, release?: stri
 /** A submission's preview: its leaderboard metrics as an anonymous reader sees them. */
 export async function submissionOg(db: PrismaClient, id: string, actor: Actor | null) {
   const sub = await getSubmissionOrThrow(db, id, actor);
-  const task = await getTaskOrThrow(db, sub.task.fullSlug);
+  const task = resolvedTask(sub.task);
   const score = currentScore(sub.scores);
   const view = score ? discloseScore(score, score.release, null) : null;
   const columns = task.kind.columns(task.options);

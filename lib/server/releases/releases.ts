@@ -17,7 +17,7 @@ import {
   type PreparePredictions,
 } from "@/lib/server/scoring";
 import { queueMissingAgreements, serverVerdictsFor } from "@/lib/server/judging";
-import { getTaskOrThrow } from "@/lib/server/tasks";
+import { getTaskOrThrow, resolvedTask, TASK_WITH_BENCHMARK } from "@/lib/server/tasks";
 import { forgetRelease, getReleaseInstances } from "@/lib/server/cache";
 import { claimFanOut, claimPart, finishWhenComplete } from "./releases.sql";
 import type { Release, ReleaseDiff } from "@/lib/contracts/releases";
@@ -198,8 +198,11 @@ const RESCORE_BATCH = 25;
 // them to the job's progress in one transaction, so a retried part never counts twice; the part
 // that brings progress to the total marks the job done.
 export const rescoreJob = defineJob("rescore", async (db, payload, progress, { jobId }) => {
-  const release = await db.release.findUniqueOrThrow({ where: { id: payload.releaseId }, include: { task: true } });
-  const task = await getTaskOrThrow(db, release.task.fullSlug);
+  const release = await db.release.findUniqueOrThrow({
+    where: { id: payload.releaseId },
+    include: TASK_WITH_BENCHMARK,
+  });
+  const task = resolvedTask(release.task);
   await refreshBaselines(db, task, release);
   const subs = await db.submission.findMany({
     where: { taskId: release.taskId },
@@ -238,8 +241,11 @@ export const rescorePartUpkeep = defineUpkeep("rescore-part", async (db, payload
   const done = (job.result as { done?: Record<string, true> } | null)?.done;
   if (done?.[part]) return;
   try {
-    const release = await db.release.findUniqueOrThrow({ where: { id: payload.releaseId }, include: { task: true } });
-    const task = await getTaskOrThrow(db, release.task.fullSlug);
+    const release = await db.release.findUniqueOrThrow({
+      where: { id: payload.releaseId },
+      include: TASK_WITH_BENCHMARK,
+    });
+    const task = resolvedTask(release.task);
     const scores: { id: string; s: ComputedScore }[] = [];
     // breakdowns (~4 bootstraps a submission) are left to the fill-breakdowns job, queued with the
     // last part: the board's scores land first (the breakdown route answers 404 "being computed" meanwhile).
@@ -301,10 +307,10 @@ export async function publishRelease(
   releaseId: string,
   opts: { createdBy?: string | null; actor?: AuditEntry["actor"] } = {},
 ) {
-  const rel = await db.release.findUnique({ where: { id: releaseId }, include: { task: true } });
+  const rel = await db.release.findUnique({ where: { id: releaseId }, include: TASK_WITH_BENCHMARK });
   if (!rel) throw new AppError("not_found", "release not found");
   if (rel.status !== "draft") throw new AppError("conflict", `release ${rel.version} is ${rel.status}, not a draft`);
-  const task = await getTaskOrThrow(db, rel.task.fullSlug);
+  const task = resolvedTask(rel.task);
   const total = await db.submission.count({ where: { taskId: rel.taskId } });
   const { release, job } = await db.$transaction(async (tx) => {
     const previous = await tx.release.findMany({ where: { taskId: rel.taskId, status: "published" } });
@@ -356,7 +362,7 @@ export async function publishRelease(
 
 /** A release with the first rows (truth included: admins only) and its diff against the current release. */
 export async function getReleaseDetail(db: PrismaClient, id: string) {
-  const rel = await db.release.findUnique({ where: { id }, include: { task: true } });
+  const rel = await db.release.findUnique({ where: { id }, include: TASK_WITH_BENCHMARK });
   if (!rel) throw new AppError("not_found", "release not found");
   const instances = await getReleaseInstances(db, rel.id, rel.status !== "draft");
   const current = await db.release.findFirst({

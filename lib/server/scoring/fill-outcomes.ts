@@ -5,7 +5,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { sqlOf, type Sql } from "@/lib/server/db";
 import { defineUpkeep, queueUpkeep } from "@/lib/server/jobs";
-import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+import { type ResolvedTask, resolvedTask, TASK_WITH_BENCHMARK } from "@/lib/server/tasks";
 import { computeBreakdowns } from "@/lib/tasks/shared/breakdowns";
 import type { StoredInstance } from "@/lib/tasks/types";
 import { encodeOutcomes } from "./outcomes";
@@ -85,8 +85,8 @@ function backfill<K extends "fill-outcomes" | "fill-breakdowns">(
 ) {
   /** Fills one score's missing part and stores it. */
   const fillOne = async (db: PrismaClient, s: { id: string; submission_id: string; release_id: string }) => {
-    const release = await db.release.findUniqueOrThrow({ where: { id: s.release_id }, include: { task: true } });
-    const task = await getTaskOrThrow(db, release.task.fullSlug);
+    const release = await db.release.findUniqueOrThrow({ where: { id: s.release_id }, include: TASK_WITH_BENCHMARK });
+    const task = resolvedTask(release.task);
     const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
     const preds = await predictionsWithout(db, s.submission_id, task.kind.storageOnlyFields ?? []);
     const stored = new Map(preds.map((p) => [p.external_id, p.data]));

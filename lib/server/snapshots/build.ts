@@ -24,7 +24,7 @@ import { sqlOf } from "@/lib/server/db";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { readBoard, refreshBoard, type BoardRow } from "@/lib/server/leaderboard";
 import { encodeOutcomes, outcomeAt } from "@/lib/server/scoring/outcomes";
-import { getTaskOrThrow } from "@/lib/server/tasks";
+import { resolvedTask, TASK_WITH_BENCHMARK } from "@/lib/server/tasks";
 import { LEDGER_KINDS } from "@/lib/server/releases";
 import { log } from "@/lib/server/observability";
 import { signSnapshot } from "./signing";
@@ -382,8 +382,8 @@ export async function buildSnapshot(
   reason: "publish" | "changed" | "admin",
   progress: Progress = async () => undefined,
 ): Promise<{ id: string; created: boolean }> {
-  const rel = await db.release.findUniqueOrThrow({ where: { id: releaseId }, include: { task: true } });
-  const task = await getTaskOrThrow(db, rel.task.fullSlug);
+  const rel = await db.release.findUniqueOrThrow({ where: { id: releaseId }, include: TASK_WITH_BENCHMARK });
+  const task = resolvedTask(rel.task);
   const fresh = await freshBoard(db, rel);
   const files = [...tableFiles(boardTable(fresh.board)), ...tableFiles(await moderationTable(db, rel.taskId))];
   if (!rel.hidden) {

@@ -13,7 +13,7 @@ import { actorLabel } from "@/lib/server/audit";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { sqlOf } from "@/lib/server/db";
 import { checkQuota, consume } from "@/lib/server/limits";
-import { currentRelease, getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+import { currentRelease, getReleaseOrThrow, getTaskOrThrow, type ResolvedTask, resolvedTask } from "@/lib/server/tasks";
 import { uploadTeam } from "@/lib/server/teams";
 import { getTaskKind } from "@/lib/tasks";
 import { findTaskDef } from "@/lib/tasks/catalog";
@@ -34,8 +34,8 @@ export interface ComposeInput {
 }
 
 /** The side a submission's task fills in a pipeline: a task of the pipeline's sibling kind says which. */
-async function sideTask(db: PrismaClient, sub: { task: { fullSlug: string } }, spec: ComposeSpec) {
-  const task = await getTaskOrThrow(db, sub.task.fullSlug);
+function sideTask(sub: { task: Parameters<typeof resolvedTask>[0] }, spec: ComposeSpec) {
+  const task = resolvedTask(sub.task);
   const side = task.kindName === spec.kind ? (task.kind.composeSide?.(task.options) ?? null) : null;
   return { task, side };
 }
@@ -57,7 +57,7 @@ async function sideSubmission(db: PrismaClient, actor: Actor, id: string, side: 
     validationError(`compose takes a scored ${side} bouncer's submission on view`, [
       { field: side, message, expected },
     ]);
-  const t = await sideTask(db, sub, composesOf(pipeline));
+  const t = sideTask(sub, composesOf(pipeline));
   const name = submissionRef({ id, model: sub.model, team: sub.team?.name ?? null });
   if (t.task.benchmark.slug !== pipeline.benchmark.slug || t.side !== side)
     throw problem(`${name} is on ${sub.task.fullSlug}`, `a submission of ${pipeline.benchmark.slug}'s ${side} task`);
@@ -117,7 +117,8 @@ export async function composePipeline(db: PrismaClient, actor: Actor, fullSlug: 
     await checkQuota(sqlOf(db), task, release, teamId);
   }
   const result = await acceptUpload({
-    task: task.fullSlug,
+    task,
+    release,
     source: textSource(JSON.stringify(rows)),
     fileName: "pipeline.json",
     teamId,

@@ -26,7 +26,7 @@ import { audit } from "@/lib/server/audit";
 import { assertModelNameAvailable, skeleton } from "@/lib/server/names";
 import { holdQuota } from "@/lib/server/limits";
 import { computeScore, saveScore, type ComputedScore } from "@/lib/server/scoring";
-import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
+import { getReleaseOrThrow, getTaskById, type ResolvedTask } from "@/lib/server/tasks";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { auditInTransaction, readAuditView, UPLOADER } from "@/lib/server/integrity";
 import {
@@ -136,7 +136,8 @@ function judgingWarnings(judging: UploadJudging, hidden: boolean): string[] {
 const csv = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 export interface IngestInput {
-  task: string;
+  /** the task's id (an upload crosses into a scoring thread or a job as data: ids, never slugs) */
+  taskId: string;
   /** the file's bytes as they arrive */
   source: AsyncIterable<Uint8Array>;
   fileName?: string;
@@ -190,7 +191,7 @@ class Upload {
   private constructor(
     readonly input: IngestInput,
     readonly database: Awaited<ReturnType<typeof getDatabase>>,
-    readonly task: Awaited<ReturnType<typeof getTaskOrThrow>>,
+    readonly task: ResolvedTask,
     readonly release: Awaited<ReturnType<typeof getReleaseOrThrow>>,
     readonly instances: Awaited<ReturnType<typeof getReleaseInstances>>,
   ) {
@@ -200,7 +201,7 @@ class Upload {
 
   static async open(input: IngestInput): Promise<Upload> {
     const database = await getDatabase();
-    const task = await getTaskOrThrow(database.prisma, input.task);
+    const task = await getTaskById(database.prisma, input.taskId);
     const release = await getReleaseOrThrow(database.prisma, task.id);
     const instances = await getReleaseInstances(database.prisma, release.id, true);
     return new Upload(input, database, task, release, instances);

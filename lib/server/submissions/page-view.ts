@@ -5,7 +5,7 @@ import { judgeView } from "@/lib/server/judging";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { ComposedOf, ValidationReport } from "@/lib/contracts/submissions";
 import type { Actor } from "@/lib/server/auth";
-import { getTaskOrThrow } from "@/lib/server/tasks";
+import { resolvedTask } from "@/lib/server/tasks";
 import type { Metrics } from "@/lib/tasks/types";
 import { AppError } from "@/lib/errors";
 import { withQuery } from "@/lib/href";
@@ -26,7 +26,7 @@ export interface SubmissionPageQuery {
 /** @throws AppError not_found (absent, or private and not the reader's) */
 export async function submissionPageView(db: PrismaClient, id: string, actor: Actor | null, q: SubmissionPageQuery) {
   const sub = await getSubmissionOrThrow(db, id, actor);
-  const task = await getTaskOrThrow(db, sub.task.fullSlug);
+  const task = resolvedTask(sub.task);
   const shown = scoreOnRelease(sub.scores, q.release);
   const score = shown ? await withDetails(db, shown) : null;
   // a hidden release shows what the Ladder released, to everyone but admins

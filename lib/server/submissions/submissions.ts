@@ -5,7 +5,7 @@ import type { Actor } from "@/lib/server/auth";
 import { validatePredictionText } from "@/lib/tasks/validate";
 import { ingestPredictions, textSource, type SubmissionMeta } from "./ingest";
 import { discloseScore, NOT_RELEASED } from "./disclosure";
-import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+import { getTaskOrThrow, type ResolvedTask, resolvedTask } from "@/lib/server/tasks";
 import { clipPrediction } from "./instances";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { coveredPositions } from "@/lib/server/scoring";
@@ -35,9 +35,11 @@ export function validatePredictions(task: ResolvedTask, instances: StoredInstanc
 }
 
 /** Upload → validate → score → store of a file held in memory (seeding, scripts): the streamed path with one chunk. */
-export async function submitPredictions(_db: PrismaClient, input: SubmissionInput) {
+export async function submitPredictions(db: PrismaClient, input: SubmissionInput) {
   const { task, text, fileName, teamId, userId, dryRun, ...meta } = input;
-  const r = await ingestPredictions({ task, source: textSource(text), fileName, teamId, userId, dryRun, meta });
+  // a script's edge: the task it names, resolved once
+  const { id: taskId } = await getTaskOrThrow(db, task);
+  const r = await ingestPredictions({ taskId, source: textSource(text), fileName, teamId, userId, dryRun, meta });
   return { id: r.id, status: r.status, metrics: r.metrics, validation: r.validation };
 }
 
@@ -176,7 +178,7 @@ export async function listSubmissionInstances(
   sub: Awaited<ReturnType<typeof getSubmissionOrThrow>>,
   q: { page: number; pageSize: number; outcome?: string; release?: string },
 ) {
-  const task = await getTaskOrThrow(db, sub.task.fullSlug);
+  const task = resolvedTask(sub.task);
   const score = scoreOnRelease(sub.scores, q.release);
   if (!score) throw notFound(q.release ? `score on release ${q.release}` : "score");
   const release = score.release;

@@ -6,7 +6,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { withQuery } from "@/lib/href";
 import { stepMatches, traceSteps, type TraceStep } from "@/lib/traces/steps";
 import type { Actor } from "@/lib/server/auth";
-import { getTaskOrThrow } from "@/lib/server/tasks";
+import { getTaskOrThrow, resolvedTask } from "@/lib/server/tasks";
 import type { TraceQuery } from "@/lib/validations/traces";
 import { canView, currentScore } from "./submissions";
 
@@ -37,7 +37,7 @@ export async function predictionTraceView(
       teamId: true,
       hiddenAt: true,
       team: { select: { name: true, slug: true } },
-      task: { select: { fullSlug: true } },
+      task: { include: { benchmark: true } },
     },
   });
   if (!sub || !canView(actor, sub)) throw notFound("submission");
@@ -46,7 +46,7 @@ export async function predictionTraceView(
     select: { data: true },
   });
   if (!p) throw notFound(`prediction for instance ${instanceId}`);
-  const task = await getTaskOrThrow(db, sub.task.fullSlug);
+  const task = resolvedTask(sub.task);
   const data = isRecord(p.data) ? p.data : { prediction: p.data };
   const outcome = await traceOutcome(db, task, sub.id, instanceId, data);
   // the kind's heavy fields are its traces (storageOnlyFields): the first one present is shown in steps

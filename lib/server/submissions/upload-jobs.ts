@@ -18,7 +18,8 @@ import { reportUpload, type UploadFacts } from "./upload-report";
 import { disclosedUpload } from "./disclosure";
 import { assertModelNameAvailable, skeleton } from "@/lib/server/names";
 import { holdQuota, holdUploadMemory, type MemoryHold } from "@/lib/server/limits";
-import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
+import type { ResolvedTask } from "@/lib/server/tasks";
+import type { Release } from "@/lib/generated/prisma/client";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { PredictionStream } from "@/lib/files/stream-predictions";
 import { feedParser, finishValidation, PredictionValidator } from "@/lib/tasks/validate";
@@ -33,10 +34,8 @@ const CHUNK = 1 << 20;
  */
 export const PROBE_BYTES = 64 * 1024;
 
-async function openProbe(fullSlug: string, fileName: string) {
+async function openProbe({ task, release }: { task: ResolvedTask; release: Release }, fileName: string) {
   const db = (await getDatabase()).prisma;
-  const task = await getTaskOrThrow(db, fullSlug);
-  const release = await getReleaseOrThrow(db, task.id);
   const instances = await getReleaseInstances(db, release.id, true);
   const parser = new PredictionStream(fileName);
   const v = new PredictionValidator(task, instances, undefined, { suggestIds: !release.hidden });
@@ -63,7 +62,9 @@ type Meta = SubmissionMeta & { dryRun?: boolean };
 
 /** An upload as its route hands it over: the body as it streams in, the form's fields when read. */
 type StreamedUpload = {
-  task: string;
+  /** resolved once by the route: the task and the release the upload is for */
+  task: ResolvedTask;
+  release: Release;
   source: AsyncIterable<Uint8Array>;
   fileName: string;
   teamId: string | null;
@@ -84,7 +85,7 @@ type Accepted = StreamedUpload & { dryRun?: boolean; asyncBytes: number; actorLa
 export async function acceptUpload(input: Accepted) {
   const t0 = performance.now();
   const facts: UploadFacts = {
-    task: input.task,
+    task: input.task.fullSlug,
     teamId: input.teamId,
     dryRun: Boolean(input.dryRun),
     bytes: 0,
@@ -115,7 +116,7 @@ async function receiveUpload(input: Accepted, facts: UploadFacts) {
       facts.dryRun = Boolean(input.dryRun || meta.dryRun === true);
       return await ingestInThread(
         {
-          task: input.task,
+          taskId: input.task.id,
           fileName: input.fileName,
           teamId: input.teamId,
           userId: input.userId,
@@ -150,14 +151,14 @@ async function receiveUpload(input: Accepted, facts: UploadFacts) {
 
 /** The file's first bytes, up to `asyncBytes` (all of it when it is no larger), probed as they arrive. */
 async function readHead(
-  input: { task: string; fileName: string; asyncBytes: number },
+  input: { task: ResolvedTask; release: Release; fileName: string; asyncBytes: number },
   it: AsyncIterator<Uint8Array>,
   hold: MemoryHold,
   counted: { bytes: number },
 ): Promise<{ chunks: Buffer[]; bytes: number; whole: boolean }> {
   const chunks: Buffer[] = [];
   let bytes = 0;
-  const probe = await openProbe(input.task, input.fileName);
+  const probe = await openProbe(input, input.fileName);
   for (;;) {
     const r = await it.next();
     if (r.done) return { chunks, bytes, whole: true };
@@ -182,8 +183,7 @@ async function readHead(
  */
 export async function queueUpload(input: StreamedUpload) {
   const database = await getDatabase();
-  const task = await getTaskOrThrow(database.prisma, input.task);
-  const release = await getReleaseOrThrow(database.prisma, task.id);
+  const { task, release } = input;
   const id = crypto.randomUUID();
   let size = 0;
   const hash = crypto.createHash("sha256");
@@ -304,7 +304,7 @@ export const scoreUploadJob = defineJob("score-upload", async (db, payload, prog
   const total = sub.fileSize ?? 0;
   try {
     const r = await ingestPredictions({
-      task: sub.task.fullSlug,
+      taskId: sub.taskId,
       source: chunksOf(submissionId, (n) => progress(n, total)),
       fileName: sub.fileName ?? undefined,
       teamId: sub.teamId,

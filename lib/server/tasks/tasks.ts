@@ -6,11 +6,29 @@ import { resolveTask, type ResolvedTask } from "@/lib/tasks/resolve";
 
 export type { ResolvedTask };
 
-/** Looks a task up by its public slug (`bouncerbench/input`). @throws AppError not_found */
+/**
+ * Looks a task up by its public slug (`bouncerbench/input`): for the edge (a route, a page, a CLI
+ * argument) only; below it a task goes down resolved. @throws AppError not_found
+ */
 export async function getTaskOrThrow(db: PrismaClient, fullSlug: string): Promise<ResolvedTask> {
   const task = await db.task.findUnique({ where: { fullSlug }, include: { benchmark: true } });
   if (!task) throw notFound(`task ${fullSlug}`);
-  return resolveTask(task, { slug: task.benchmark.slug, name: task.benchmark.name });
+  return resolvedTask(task);
+}
+
+/** The task row a query loaded with its benchmark (`include: TASK_WITH_BENCHMARK`), resolved: no query, no slug. */
+export function resolvedTask(row: Parameters<typeof resolveTask>[0] & { benchmark: { slug: string; name: string } }) {
+  return resolveTask(row, { slug: row.benchmark.slug, name: row.benchmark.name });
+}
+
+/** What a query includes to hand its task to `resolvedTask`. */
+export const TASK_WITH_BENCHMARK = { task: { include: { benchmark: true } } } as const;
+
+/** A task by id (jobs carry ids). @throws AppError not_found */
+export async function getTaskById(db: PrismaClient, id: string): Promise<ResolvedTask> {
+  const task = await db.task.findUnique({ where: { id }, include: { benchmark: true } });
+  if (!task) throw notFound(`task ${id}`);
+  return resolvedTask(task);
 }
 
 /** A task by its public slug, or null (pages answer 404 themselves). */

@@ -46,7 +46,8 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
       counted = !exempt;
       // small files are scored at once (201); large ones are kept for a worker (202, progress at /api/v1/jobs/{id})
       return acceptUpload({
-        task: task.fullSlug,
+        task,
+        release,
         source,
         fileName: info.fileName,
         teamId,
