@@ -11,17 +11,17 @@ describe("biasCorrected (Lee et al. 2025)", () => {
     [0.01, 0.99, 0.9, 1000, 500, 20, 0, 0, 0.0133819259603011],
   ];
   it.each(cases)("p=%s q0=%s q1=%s n=%s m0=%s m1=%s", (p, q0, q1, n, m0, m1, value, low, high) => {
-    const r = biasCorrected(p, n, q0, m0, q1, m1)!;
+    const r = biasCorrected({ p, n }, { q0, m0, q1, m1 })!;
     expect(r.value).toBeCloseTo(value, 12);
     expect(r.low).toBeCloseTo(low, 12);
     expect(r.high).toBeCloseTo(high, 12);
   });
   it("is undefined for a judge no better than chance, or an empty set", () => {
-    expect(biasCorrected(0.3, 100, 0.5, 10, 0.5, 10)).toBeNull();
-    expect(biasCorrected(0.3, 100, 0.9, 0, 0.8, 10)).toBeNull();
+    expect(biasCorrected({ p: 0.3, n: 100 }, { q0: 0.5, m0: 10, q1: 0.5, m1: 10 })).toBeNull();
+    expect(biasCorrected({ p: 0.3, n: 100 }, { q0: 0.9, m0: 0, q1: 0.8, m1: 10 })).toBeNull();
   });
   it("a perfect judge changes nothing", () => {
-    expect(biasCorrected(0.42, 100, 1, 50, 1, 50)!.value).toBeCloseTo(0.42, 12);
+    expect(biasCorrected({ p: 0.42, n: 100 }, { q0: 1, m0: 50, q1: 1, m1: 50 })!.value).toBeCloseTo(0.42, 12);
   });
 });
 

@@ -66,15 +66,11 @@ const clip = (x: number) => Math.max(0, Math.min(1, x));
  * ones): θ = (p + q0 − 1) / (q0 + q1 − 1), clipped to [0, 1], with the authors' 95% interval that
  * counts the uncertainty of both the test set and the calibration set (their smoothing and bias
  * term included). Null when the judge is no better than chance (q0 + q1 ≤ 1) or a set is empty.
- * @example biasCorrected(0.3, 500, 0.9, 100, 0.8, 60).value // 0.2857142857142856
+ * @example biasCorrected({ p: 0.3, n: 500 }, { q0: 0.9, m0: 100, q1: 0.8, m1: 60 }).value // 0.2857142857142856
  */
 export function biasCorrected(
-  p: number,
-  n: number,
-  q0: number,
-  m0: number,
-  q1: number,
-  m1: number,
+  { p, n }: { p: number; n: number },
+  { q0, m0, q1, m1 }: { q0: number; m0: number; q1: number; m1: number },
 ): { value: number; low: number; high: number } | null {
   if (!(n > 0 && m0 > 0 && m1 > 0) || !(q0 + q1 > 1)) return null;
   for (const x of [p, q0, q1])

@@ -293,8 +293,10 @@ describe("the Ladder lets real improvements climb", () => {
     // no share of systems right, no top systems' outcomes, no truth label, no filter by outcome
     expect(inst.summary).toBeNull();
     expect(inst.facets.label).toBeNull();
-    const wrong = await getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], undefined, null, {
-      outcome: "wrong",
+    const wrong = await getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], {
+      q: {
+        outcome: "wrong",
+      },
     });
     expect(wrong.total).toBe(inst.total);
     const o = await releaseOverview(db.prisma, "bouncerbench/input", "4.0-hidden");
@@ -311,20 +313,20 @@ describe("drafts", () => {
       ctx(P),
     );
     expect(anon.status).toBe(404);
-    await expect(getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], "5.0-draft")).rejects.toThrow(
-      /not found/,
-    );
     await expect(
-      getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], "5.0-draft", await actorFromToken(teams.attacker)),
+      getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], { version: "5.0-draft" }),
+    ).rejects.toThrow(/not found/);
+    await expect(
+      getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], {
+        version: "5.0-draft",
+        actor: await actorFromToken(teams.attacker),
+      }),
     ).rejects.toThrow(/not found/);
     await expect(releaseOverview(db.prisma, "bouncerbench/input", "5.0-draft")).rejects.toThrow(/not found/);
-    const asAdmin = await getTaskInstance(
-      db.prisma,
-      "bouncerbench/input",
-      hiddenIds[0],
-      "5.0-draft",
-      await actorFromToken(admin),
-    );
+    const asAdmin = await getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], {
+      version: "5.0-draft",
+      actor: await actorFromToken(admin),
+    });
     expect(asAdmin.truth).toMatchObject({ label: 3 });
     const rel = await (
       await releasesRoute(getRequest("/api/v1/tasks/bouncerbench/input/releases", teams.attacker), ctx(P))

@@ -222,7 +222,7 @@ describe("CR-Evaluator on the server", () => {
         { comments: v.comments.map((c) => ({ ...c, line: c.line ?? null, severity: null, judgment: "noise" })) },
       ]),
     );
-    expect(await decideUploadJudging(sqlOf(lab.db.prisma), task0, { hidden: false }, [], teamVerdicts0, null)).toEqual({
+    expect(await decideUploadJudging(sqlOf(lab.db.prisma), { task: task0, release: { hidden: false }, instances: [], predictions: teamVerdicts0 }, null)).toEqual({
       by: "team",
     });
 
@@ -234,7 +234,7 @@ describe("CR-Evaluator on the server", () => {
         { comments: (v.comments as Comment[]).map((c) => ({ ...c, severity: null, judgment: null })) },
       ]),
     );
-    await expect(decideUploadJudging(sqlOf(lab.db.prisma), task, { hidden: false }, [], parsed, null)).rejects.toThrow(
+    await expect(decideUploadJudging(sqlOf(lab.db.prisma), { task, release: { hidden: false }, instances: [], predictions: parsed }, null)).rejects.toThrow(
       /no judge configured/,
     );
     // a hidden release: only the server's judge may decide, the file's verdicts notwithstanding
@@ -242,9 +242,9 @@ describe("CR-Evaluator on the server", () => {
       [...parsed].map(([k, v]) => [k, { comments: v.comments.map((c) => ({ ...c, judgment: "noise" })) }]),
     );
     await expect(
-      decideUploadJudging(sqlOf(lab.db.prisma), task, { hidden: true }, [], teamVerdicts, null),
+      decideUploadJudging(sqlOf(lab.db.prisma), { task, release: { hidden: true }, instances: [], predictions: teamVerdicts }, null),
     ).rejects.toThrow(/hidden.*only the server's judge/);
-    const d = await decideUploadJudging(sqlOf(lab.db.prisma), task, { hidden: true }, [], teamVerdicts, judgeConfig());
+    const d = await decideUploadJudging(sqlOf(lab.db.prisma), { task, release: { hidden: true }, instances: [], predictions: teamVerdicts }, judgeConfig());
     expect(d.by).toBe("server");
   });
 
@@ -294,12 +294,8 @@ describe("CR-Evaluator on the server", () => {
     expect(sub.release.version).toBe("2.0-labeled");
     expect(sub.metrics.f1).toBeCloseTo(expected(file).f1, 12);
     const want = biasCorrected(
-      sub.metrics.bug_hit / sub.metrics.comments,
-      sub.metrics.comments,
-      70 / 78,
-      78,
-      32 / 42,
-      42,
+      { p: sub.metrics.bug_hit / sub.metrics.comments, n: sub.metrics.comments },
+      { q0: 70 / 78, m0: 78, q1: 32 / 42, m1: 42 },
     )!;
     expect(sub.judge.corrected).toMatchObject({ labeled: 120 });
     expect(sub.judge.corrected.precision.value).toBeCloseTo(want.value, 12);

@@ -308,13 +308,15 @@ describe("instances, releases and charts", () => {
     expect(inst.summary!.covered).toBe(hard.rows[0].covered);
     expect(inst.summary!.right).toBe(hard.rows[0].right);
     expect(inst.facets.label).toMatch(/SPECIFIED|VAGUE|IMPOSSIBLE/);
-    const wrong = await getTaskInstance(db.prisma, "bouncerbench/input", id, undefined, null, { outcome: "wrong" });
+    const wrong = await getTaskInstance(db.prisma, "bouncerbench/input", id, { q: { outcome: "wrong" } });
     expect(wrong.total).toBe(inst.summary!.covered - inst.summary!.right);
     expect(wrong.predictions.every((p) => p.outcome && !p.outcome.correct)).toBe(true);
-    const right = await getTaskInstance(db.prisma, "bouncerbench/input", id, undefined, null, {
-      outcome: "right",
-      pageSize: 1,
-      page: 1,
+    const right = await getTaskInstance(db.prisma, "bouncerbench/input", id, {
+      q: {
+        outcome: "right",
+        pageSize: 1,
+        page: 1,
+      },
     });
     expect(right.predictions).toHaveLength(1);
     expect(right.predictions[0].outcome!.correct).toBe(true);

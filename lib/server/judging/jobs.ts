@@ -90,7 +90,7 @@ export const judgeFinishUpkeep = defineUpkeep("judge-finish", async (db, { submi
   const task = resolvedTask(release.task);
   const s = await rescoreCompute(db, task, submissionId, release, {
     prepare: (instances, predictions) =>
-      serverVerdictsFor(db, task, { submissionId, releaseId }, instances, predictions),
+      serverVerdictsFor(db, task, { submissionId, releaseId }, { instances, predictions }),
   });
   if (!s) return; // a verdict went missing: serverVerdictsFor queued the judging again
   const upload = sub.status === "judging" && sub.upload_release_id === releaseId;

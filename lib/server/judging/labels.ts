@@ -163,12 +163,8 @@ export function correctedRates(
 } | null {
   if (!counts.comments || a.sensitivity === null || a.specificity === null) return null;
   const r = biasCorrected(
-    counts.bugHits / counts.comments,
-    counts.comments,
-    a.specificity,
-    a.negatives,
-    a.sensitivity,
-    a.positives,
+    { p: counts.bugHits / counts.comments, n: counts.comments },
+    { q0: a.specificity, m0: a.negatives, q1: a.sensitivity, m1: a.positives },
   );
   if (!r) return null;
   const perPr = counts.comments / counts.prs;

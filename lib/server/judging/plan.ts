@@ -156,14 +156,17 @@ function unjudgedProblems(judge: ServerJudgeDef<Json, Json>, predictions: Map<st
  */
 export async function decideUploadJudging(
   sql: Sql,
-  task: ResolvedTask,
-  release: { hidden: boolean },
-  instances: StoredInstance[],
-  predictions: Map<string, Json>,
+  upload: {
+    task: ResolvedTask;
+    release: { hidden: boolean };
+    instances: StoredInstance[];
+    predictions: Map<string, Json>;
+    /** whose verdict cache the upload shares (verdictScope) */
+    scope?: string;
+  },
   cfg: JudgeConfig | null = judgeConfig(),
-  /** whose verdict cache the upload shares (verdictScope) */
-  scope = "",
 ): Promise<UploadJudging> {
+  const { task, release, instances, predictions, scope = "" } = upload;
   const judge = task.kind.serverJudge;
   if (!judge) return { by: null };
   if (!cfg) {
@@ -213,8 +216,7 @@ export type JudgeCharge = "team" | "host";
  */
 export async function startJudging(
   sql: Sql,
-  submissionId: string,
-  releaseId: string,
+  { submissionId, releaseId }: { submissionId: string; releaseId: string },
   plan: JudgePlan,
   cfg: JudgeConfig,
   charge: JudgeCharge = "team",

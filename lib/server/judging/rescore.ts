@@ -27,8 +27,7 @@ export async function serverVerdictsFor(
   db: PrismaClient,
   task: ResolvedTask,
   { submissionId, releaseId }: ScoreOf,
-  instances: StoredInstance[],
-  predictions: Map<string, Json>,
+  { instances, predictions }: { instances: StoredInstance[]; predictions: Map<string, Json> },
   opts: { queue?: boolean } = {},
 ): Promise<Map<string, Json> | null> {
   const judge = task.kind.serverJudge;
@@ -67,7 +66,7 @@ export async function serverVerdictsFor(
   if (same && (await runHasLiveJobs(sql, submissionId, releaseId))) return null;
   // a run the host starts (a re-score, a publish, a run started again): the host pays, never the team
   const plan = planJudging(judge, cfg.model, instances, predictions, scope);
-  await db.$transaction((tx) => startJudging(sqlOf(tx), submissionId, releaseId, plan, cfg, "host"));
+  await db.$transaction((tx) => startJudging(sqlOf(tx), { submissionId, releaseId }, plan, cfg, "host"));
   return null;
 }
 
@@ -83,5 +82,5 @@ export function scoredPredictions(
   instances: StoredInstance[],
   predictions: Map<string, Json>,
 ): Promise<Map<string, Json> | null> {
-  return serverVerdictsFor(db, task, score, instances, predictions, { queue: false });
+  return serverVerdictsFor(db, task, score, { instances, predictions }, { queue: false });
 }

@@ -164,9 +164,7 @@ export async function getTaskInstance(
   db: PrismaClient,
   fullSlug: string,
   externalId: string,
-  version?: string,
-  actor: Actor | null = null,
-  q: InstancePageQuery = {},
+  { version, actor = null, q = {} }: { version?: string; actor?: Actor | null; q?: InstancePageQuery } = {},
 ) {
   const task = await getTaskOrThrow(db, fullSlug);
   const release = await getReleaseOrThrow(db, task.id, version, actor);

@@ -31,8 +31,7 @@ export async function policyAt(
   task: ResolvedTask,
   sub: Sub,
   score: LoadedScore,
-  tau: number,
-  pct: number,
+  { tau, pct }: { tau: number; pct: number },
 ) {
   if (!task.kind.explorerItems) throw new AppError("bad_request", `task ${task.fullSlug} has no threshold explorer`);
   return evaluatePolicyAt(task.kind.explorerItems(await pairsOf(db, sub.id, score.release)), tau, pct);

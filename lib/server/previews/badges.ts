@@ -41,12 +41,9 @@ async function boardOf(db: PrismaClient, fullSlug: string) {
 }
 
 function rowBadge(
-  label: string,
-  metricLabel: string,
-  format: Parameters<typeof formatMetric>[1],
+  { label, metricLabel, format }: { label: string; metricLabel: string; format: Parameters<typeof formatMetric>[1] },
   row: LeaderboardRow,
-  version: string,
-  hidden: boolean,
+  { version, hidden }: { version: string; hidden: boolean },
 ): Omit<Badge, "private"> {
   const value = formatMetric(row.primary, format);
   const message = `${metricLabel} ${value}${hidden && row.margin !== null ? ` ±${row.margin}` : ""} · ${rankText(row)}`;
@@ -85,7 +82,10 @@ export async function submissionBadge(
   }
   if (row)
     return {
-      ...rowBadge(label, metricLabel, column?.format ?? "score3", row, version, best.release.hidden),
+      ...rowBadge({ label, metricLabel, format: column?.format ?? "score3" }, row, {
+        version,
+        hidden: best.release.hidden,
+      }),
       private: isPrivate,
     };
   // not on the current board: its score as the public would see it, unranked
@@ -120,12 +120,9 @@ export async function teamBadge(db: PrismaClient, fullSlug: string, slug: string
       private: false,
     };
   const b = rowBadge(
-    label,
-    column?.label ?? task.primaryMetric,
-    column?.format ?? "score3",
+    { label, metricLabel: column?.label ?? task.primaryMetric, format: column?.format ?? "score3" },
     row,
-    version,
-    best.release.hidden,
+    { version, hidden: best.release.hidden },
   );
   return { ...b, title: `${b.title} — ${team.name}, ${row.model}`, private: false };
 }

@@ -253,7 +253,7 @@ export const rescorePartUpkeep = defineUpkeep("rescore-part", async (db, payload
     // judge run's last job instead (lib/server/judging)
     for (const id of ids) {
       const prepare: PreparePredictions = (instances, predictions) =>
-        serverVerdictsFor(db, task, { submissionId: id, releaseId: release.id }, instances, predictions);
+        serverVerdictsFor(db, task, { submissionId: id, releaseId: release.id }, { instances, predictions });
       const s = await rescoreCompute(db, task, id, release, { breakdowns: false, prepare });
       if (s) scores.push({ id, s });
     }

@@ -60,14 +60,13 @@ async function seedPaperRows(db: PrismaClient, task: string, taskId: string, log
     if (await db.submission.findFirst({ where: { taskId, teamId: team.id, model: row.model } })) continue;
     const text = fs.readFileSync(path.join(seedDataDir(), "bouncerbench", row.file), "utf8");
     if (!Object.keys(JSON.parse(text) as object).every((id) => ids.has(id))) continue;
-    await seedPaperRow(db, task, text, row, team.id, log);
+    await seedPaperRow(db, { task, text }, row, team.id, log);
   }
 }
 
 async function seedPaperRow(
   db: PrismaClient,
-  task: string,
-  text: string,
+  { task, text }: { task: string; text: string },
   row: PaperRow,
   teamId: string,
   log: (m: string) => void,

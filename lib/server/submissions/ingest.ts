@@ -242,12 +242,14 @@ class Upload {
     // CR-Bench: the file's verdicts, or the server judge's (cached ones now, the rest by its jobs)
     const judging = await decideUploadJudging(
       sql,
-      task,
-      release,
-      instances,
-      checked.predictions,
+      {
+        task,
+        release,
+        instances,
+        predictions: checked.predictions,
+        scope: verdictScope(release.hidden, this.input.teamId, this.input.userId),
+      },
       judgeConfig(),
-      verdictScope(release.hidden, this.input.teamId, this.input.userId),
     );
     const judged = judging.by === "server" ? judging.predictions : checked.predictions;
     // while verdicts are pending, the score computed here serves the report's coverage only
@@ -372,7 +374,7 @@ class Upload {
       // scored by the judge run's last job (lib/server/judging), which also queues the audit;
       // counted uploads spend their team's daily judge budget (admins, seeds are not counted)
       if (input.quota) await assertJudgeBudget(sql, input.teamId, judging.plan, judging.cfg);
-      await startJudging(sql, id, release.id, judging.plan, judging.cfg);
+      await startJudging(sql, { submissionId: id, releaseId: release.id }, judging.plan, judging.cfg);
     } else {
       await saveScore(sql, task, id, release.id, score);
     }

@@ -305,11 +305,9 @@ async function memberToChange(tx: Tx, team: TeamRef, userId: string, stepsDown: 
 function auditMember(
   tx: Tx,
   actor: Actor | null,
-  team: TeamRef,
-  userId: string,
+  { team, userId }: { team: TeamRef; userId: string },
   action: AuditAction,
-  before: string,
-  after?: string,
+  { before, after }: { before: string; after?: string },
 ) {
   return audit(sqlOf(tx), {
     actor,
@@ -334,7 +332,7 @@ export async function setMemberRole(
   return db.$transaction(async (tx) => {
     const m = await memberToChange(tx, team, userId, role === "member");
     await tx.membership.update({ where: { userId_teamId: { userId, teamId: team.id } }, data: { role } });
-    await auditMember(tx, actor, team, userId, "member.role", m.role, role);
+    await auditMember(tx, actor, { team, userId }, "member.role", { before: m.role, after: role });
     return { userId, role };
   });
 }
@@ -347,7 +345,7 @@ export async function removeMember(db: PrismaClient, actor: Actor | null, slug: 
   await db.$transaction(async (tx) => {
     const m = await memberToChange(tx, team, userId, true);
     await tx.membership.delete({ where: { userId_teamId: { userId, teamId: team.id } } });
-    await auditMember(tx, actor, team, userId, "member.remove", m.role);
+    await auditMember(tx, actor, { team, userId }, "member.remove", { before: m.role });
   });
 }
 

@@ -18,11 +18,9 @@ interface CiArtifact {
 }
 
 function hunk(
-  path: string,
-  start: number,
+  { path, start }: { path: string; start: number },
   ctxBefore: string,
-  oldLine: string,
-  newLine: string,
+  { oldLine, newLine }: { oldLine: string; newLine: string },
   ctxAfter: string,
 ): string {
   return `--- a/${path}\n+++ b/${path}\n@@ -${start},3 +${start},3 @@\n ${ctxBefore}\n-${oldLine}\n+${newLine}\n ${ctxAfter}\n`;
@@ -39,23 +37,22 @@ interface LineFixes {
 
 /** An artifact whose CI failure is line `at` of `lines`, with each patch a one-line hunk there. */
 function artifact(
-  id: string,
-  lang: CiArtifact["lang"],
-  path: string,
+  { id, lang, path }: { id: string; lang: CiArtifact["lang"]; path: string },
   lines: string[],
   at: number,
   f: LineFixes,
 ): CiArtifact {
   const [before, old, after] = [lines[at - 1], lines[at], lines[at + 1]];
+  const where = { path, start: at };
   return {
     id,
     lang,
     path,
     before: lines.join("\n") + "\n",
-    devPatch: hunk(path, at, before, old, f.fixed, after),
-    equivalentPatch: hunk(path, at, before, old, f.equivalent, after),
-    otherPatch: hunk(path, at, before, old, f.other, after),
-    brokenPatch: hunk(path, at, f.wrongContext, old, f.fixed, after),
+    devPatch: hunk(where, before, { oldLine: old, newLine: f.fixed }, after),
+    equivalentPatch: hunk(where, before, { oldLine: old, newLine: f.equivalent }, after),
+    otherPatch: hunk(where, before, { oldLine: old, newLine: f.other }, after),
+    brokenPatch: hunk(where, f.wrongContext, { oldLine: old, newLine: f.fixed }, after),
   };
 }
 
@@ -87,7 +84,7 @@ function ciArtifacts(rng: Rng): CiArtifact[] {
         `    }`,
         `}`,
       ];
-      return artifact(`syn-${repo}-${100000 + i * 7919}`, lang, path, lines, 5, {
+      return artifact({ id: `syn-${repo}-${100000 + i * 7919}`, lang, path }, lines, 5, {
         fixed: `        for (int k = 0; k < xs.length; k++) {`,
         equivalent: `        for (int k = 0;k < xs.length;k++) { // fix bound`,
         other: `        for (int k = 0; k < xs.length - 1; k++) {`,
@@ -102,7 +99,7 @@ function ciArtifacts(rng: Rng): CiArtifact[] {
       `        acc += xs[k]`,
       `    return acc`,
     ];
-    return artifact(`syn-${repo}-${100000 + i * 7919}`, lang, path, lines, 2, {
+    return artifact({ id: `syn-${repo}-${100000 + i * 7919}`, lang, path }, lines, 2, {
       fixed: `    for k in range(len(xs)):`,
       equivalent: `    for k in range( len(xs) ):  # fix bound`,
       other: `    for k in range(len(xs) - 0 + 0):`,

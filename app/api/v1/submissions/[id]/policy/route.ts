@@ -24,7 +24,7 @@ export const GET = route(
         "this release keeps its ground truth hidden: per-instance aggregates are not shown",
       );
     const task = await getTaskOrThrow(db, sub.task.fullSlug);
-    const p = await policyAt(db, task, sub, score, q.tau, q.percentile);
+    const p = await policyAt(db, task, sub, score, { tau: q.tau, pct: q.percentile });
     // no trajectory passes the filter: the cutoff is Infinity, which JSON sends as null
     return respond(PolicyAggregates, { ...p, cutoff: Number.isFinite(p.cutoff) ? p.cutoff : null });
   },

@@ -35,7 +35,7 @@ export default async function InstancePage({ params, searchParams }: { params: P
   const fullSlug = fullSlugOf({ benchmark, task });
   const instanceId = decodeURIComponent(id);
   const inst = await orNotFound(
-    getTaskInstance(await getDb(), fullSlug, instanceId, q.release, await getSessionActor(), q),
+    getTaskInstance(await getDb(), fullSlug, instanceId, { version: q.release, actor: await getSessionActor(), q }),
   );
   // the instance and its predictions as the task's kind shows them (components/tasks/<kind>)
   const { InstanceView, PredictionView } = kindViews(inst.kind);
