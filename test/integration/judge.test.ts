@@ -222,7 +222,13 @@ describe("CR-Evaluator on the server", () => {
         { comments: v.comments.map((c) => ({ ...c, line: c.line ?? null, severity: null, judgment: "noise" })) },
       ]),
     );
-    expect(await decideUploadJudging(sqlOf(lab.db.prisma), { task: task0, release: { hidden: false }, instances: [], predictions: teamVerdicts0 }, null)).toEqual({
+    expect(
+      await decideUploadJudging(
+        sqlOf(lab.db.prisma),
+        { task: task0, release: { hidden: false }, instances: [], predictions: teamVerdicts0 },
+        null,
+      ),
+    ).toEqual({
       by: "team",
     });
 
@@ -234,17 +240,29 @@ describe("CR-Evaluator on the server", () => {
         { comments: (v.comments as Comment[]).map((c) => ({ ...c, severity: null, judgment: null })) },
       ]),
     );
-    await expect(decideUploadJudging(sqlOf(lab.db.prisma), { task, release: { hidden: false }, instances: [], predictions: parsed }, null)).rejects.toThrow(
-      /no judge configured/,
-    );
+    await expect(
+      decideUploadJudging(
+        sqlOf(lab.db.prisma),
+        { task, release: { hidden: false }, instances: [], predictions: parsed },
+        null,
+      ),
+    ).rejects.toThrow(/no judge configured/);
     // a hidden release: only the server's judge may decide, the file's verdicts notwithstanding
     const teamVerdicts = new Map(
       [...parsed].map(([k, v]) => [k, { comments: v.comments.map((c) => ({ ...c, judgment: "noise" })) }]),
     );
     await expect(
-      decideUploadJudging(sqlOf(lab.db.prisma), { task, release: { hidden: true }, instances: [], predictions: teamVerdicts }, null),
+      decideUploadJudging(
+        sqlOf(lab.db.prisma),
+        { task, release: { hidden: true }, instances: [], predictions: teamVerdicts },
+        null,
+      ),
     ).rejects.toThrow(/hidden.*only the server's judge/);
-    const d = await decideUploadJudging(sqlOf(lab.db.prisma), { task, release: { hidden: true }, instances: [], predictions: teamVerdicts }, judgeConfig());
+    const d = await decideUploadJudging(
+      sqlOf(lab.db.prisma),
+      { task, release: { hidden: true }, instances: [], predictions: teamVerdicts },
+      judgeConfig(),
+    );
     expect(d.by).toBe("server");
   });
 

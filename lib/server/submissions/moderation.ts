@@ -96,7 +96,7 @@ export async function updateSubmission(
       after = await tx.submission.findUniqueOrThrow({ where: { id } });
     // on or off the public boards: their rank intervals are recomputed
     if (data.visibility !== undefined || data.withdrawnAt) await queueBoardRefresh(sqlOf(tx), await boardsOf(tx, id));
-    await auditChanges(tx, actor, { id, sub, after }, data);
+    await auditChanges(tx, actor, { sub, after }, data);
     return result(after);
   });
 }
@@ -169,7 +169,7 @@ function auditSubmission(
 async function auditChanges(
   tx: Prisma.TransactionClient,
   actor: Actor,
-  { id, sub, after }: { id: string; sub: Submission; after: Submission },
+  { sub, after }: { sub: Submission; after: Submission },
   data: SubmissionChanges,
 ) {
   if (data.withdrawnAt) {
