@@ -4,28 +4,25 @@
  * CR-Bench). Fixed seeds; distributions follow the papers' statistics. Everything produced is
  * marked synthetic and uses made-up ids and system names: no real model is scored against it.
  *
- * Each generator lives in its task kind's folder (lib/tasks/<kind>/synthetic.ts); this list only
- * orders them and gives each its seed.
+ * Each generator lives in its task kind's folder (lib/tasks/<kind>/synthetic.ts) and is the kind's
+ * `synthetic`; the catalog says which tasks have one and with which seed (`synthetic`: an offset).
  */
-import { syntheticOutputTask } from "@/lib/tasks/binary-abstention/synthetic";
-import { syntheticLiteTask } from "@/lib/tasks/bouncer-pipeline/synthetic";
-import { syntheticCiTask } from "@/lib/tasks/ci-repair/synthetic";
-import { syntheticReviewTask } from "@/lib/tasks/code-review/synthetic";
-import { syntheticRepairTask } from "@/lib/tasks/scored-abstention/synthetic";
+import { CATALOG, taskOptions } from "@/lib/tasks/catalog";
+import { getTaskKind } from "@/lib/tasks";
 import type { SyntheticTask } from "./task";
 
 export type { SyntheticTask } from "./task";
 
 export const SYNTHETIC_SEED = 20251121;
 
-/** Every synthetic task, deterministic for SYNTHETIC_SEED (each generator has its own offset: a new one takes the next). */
+/** Every synthetic task, deterministic for SYNTHETIC_SEED, in the order of their seeds' offsets. */
 export function generateSynthetic(): SyntheticTask[] {
-  const seed = SYNTHETIC_SEED;
-  return [
-    syntheticOutputTask(seed + 1), // bouncerbench/output
-    syntheticLiteTask(seed + 2), // bouncerbench/lite
-    syntheticRepairTask(seed + 3), // abstain-validate/repair
-    syntheticCiTask(seed + 4), // ci-bench/repair
-    syntheticReviewTask(seed + 5), // cr-bench/review
-  ];
+  const tasks = CATALOG.flatMap((b) => b.tasks.map((t) => ({ ...t, fullSlug: `${b.slug}/${t.slug}` })))
+    .filter((t) => t.synthetic !== undefined)
+    .sort((a, b) => a.synthetic! - b.synthetic!);
+  return tasks.map((t) => {
+    const make = getTaskKind(t.kind).synthetic;
+    if (!make) throw new Error(`${t.fullSlug} asks for a synthetic release; its kind ${t.kind} has no generator`);
+    return make(SYNTHETIC_SEED + t.synthetic!, taskOptions(t.fullSlug));
+  });
 }

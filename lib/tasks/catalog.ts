@@ -7,6 +7,11 @@ export interface TaskDef {
   kind: TaskKindName;
   primaryMetric: string;
   options: TaskOptions;
+  /**
+   * A synthetic release of this task is generated (lib/synthetic: its kind's `synthetic`) with the
+   * seed SYNTHETIC_SEED + this offset; each task that has one keeps its offset (a new one takes the next).
+   */
+  synthetic?: number;
 }
 
 /** Where and when a paper appeared (from the paper itself, or its arXiv page where the copy has no id). */
@@ -64,6 +69,7 @@ export const CATALOG: BenchmarkDef[] = [
         kind: "binary_abstention",
         primaryMetric: "F_m",
         options: { side: "output" },
+        synthetic: 1,
       },
       {
         slug: "lite",
@@ -73,6 +79,7 @@ export const CATALOG: BenchmarkDef[] = [
         kind: "bouncer_pipeline",
         primaryMetric: "F_m_mean",
         options: {},
+        synthetic: 2,
       },
     ],
   },
@@ -110,6 +117,7 @@ export const CATALOG: BenchmarkDef[] = [
         kind: "scored_abstention",
         primaryMetric: "combined_binary_success_at_1",
         options: {},
+        synthetic: 3,
       },
     ],
   },
@@ -135,6 +143,7 @@ export const CATALOG: BenchmarkDef[] = [
         kind: "ci_repair",
         primaryMetric: "SYE_rate",
         options: {},
+        synthetic: 4,
       },
     ],
   },
@@ -156,6 +165,7 @@ export const CATALOG: BenchmarkDef[] = [
         kind: "code_review",
         primaryMetric: "f1",
         options: {},
+        synthetic: 5,
       },
     ],
   },

@@ -13,6 +13,7 @@ import type {
   ReleaseStatistics,
   TaskOptions,
 } from "./types";
+import type { SyntheticTask } from "@/lib/synthetic/task";
 
 /**
  * A task kind, typed. Each folder of lib/tasks defines one with `defineTaskKind`: zod schemas
@@ -291,51 +292,33 @@ export interface TaskKindDef<T, P, D, M, TC, SC> {
   composes?: ComposeSpec;
   /** A task of this kind as one side of a pipeline (its options say which), or null: it is none. */
   composeSide?(opts: TaskOptions): ComposeSide | null;
+  /**
+   * A deterministic synthetic release and submissions for a task of this kind (lib/synthetic),
+   * for the catalog's tasks that ask for one (`synthetic`: the seed's offset).
+   */
+  synthetic?(seed: number, opts: TaskOptions): SyntheticTask;
 }
 
 type Json = Record<string, unknown>;
-type RawInstance = { externalId: string; truth: Json; metadata: Json };
-type RawPair = { truth: Json; prediction: Json; metadata: Json };
+type RawInstance = Instance<Json, Json>;
+type RawPair = Pair<Json, Json, Json>;
 
-/** The erased task kind the server works with: stored JSON in, parsed by the kind's schemas. */
-export interface TaskKindModule {
-  kind: string;
-  title: string;
-  judge?: JudgeSpec;
-  /** the judge the server runs (ServerJudgeDef, on stored JSON) */
-  serverJudge?: ServerJudgeDef<Json, Json>;
-  subset?: BoardSubset;
+/**
+ * The erased task kind the server works with: stored JSON in, parsed by the kind's schemas. Its
+ * contract is TaskKindDef's, written once: the same members on JSON, without the schemas (the
+ * module parses with them), with the readers the schemas give (options, stored details) and with
+ * `primaryRows` always there (defineTaskKind supplies the default).
+ */
+export interface TaskKindModule extends Omit<
+  TaskKindDef<Json, Json, Json, Json, unknown, unknown>,
+  "schemas" | "primaryRows"
+> {
   /** A task's catalog options read through the kind's schema (defaults applied). @throws StoredShapeError */
   parseOptions(options: unknown): TaskOptions;
-  columns(opts: TaskOptions): MetricColumn[];
-  parseReleaseRow(row: Json, opts: TaskOptions): ParseResult<RawInstance>;
-  parsePrediction(id: string, value: unknown, opts: TaskOptions, instance: RawInstance): ParseResult<Json>;
-  storageOnlyFields?: string[];
-  warnPrediction?(instance: RawInstance, prediction: Json, opts: TaskOptions): string[];
-  releaseDistributions?(input: ReleaseView<Json, Json>, opts: TaskOptions): Distribution[];
-  releaseStatistics?(input: ReleaseView<Json, Json>, opts: TaskOptions): ReleaseStatistics | null;
-  explorerItems?(pairs: RawPair[]): ExplorerItem[];
-  instanceFacets?(instance: RawInstance, opts: TaskOptions): InstanceFacets;
-  sliceHeadline?(pairs: RawPair[], opts: TaskOptions): SliceHeadline | null;
-  lengthBuckets?(opts: TaskOptions): LengthBucketSpec<RawInstance, Json>;
-  baselines?(opts: TaskOptions): BaselineSpec<Json, Json>[];
-  predictionFormat(opts: TaskOptions): FormatDoc;
-  releaseFormat(opts: TaskOptions): FormatDoc;
-  template?(instances: { externalId: string; metadata: Json }[], opts: TaskOptions): PredictionTemplate;
-  score(pairs: RawPair[], opts: TaskOptions): { metrics: Metrics; primaryValue: number | null; details: Json };
-  outcome(instance: RawInstance, prediction: Json, opts: TaskOptions): InstanceOutcome;
-  primaryStats(instance: RawInstance, prediction: Json, opts: TaskOptions): number[];
   /** The per-instance rows of a sample (covered instances in release order): what the CI, replicates and paired tests resample. */
-  primaryRows(items: { instance: RawInstance; prediction: Json }[], opts: TaskOptions): number[][];
-  primaryFromStats(rows: number[][], opts: TaskOptions): number | null;
-  outcomeFilters: { key: string; label: string }[];
+  primaryRows(items: { instance: Instance<Json, Json>; prediction: Json }[], opts: TaskOptions): number[][];
   /** stored score details, parsed with the kind's schema */
   readDetails(details: unknown): unknown;
-  taskCharts?(ctx: TaskChartContext<Json>): unknown;
-  submissionCharts?(ctx: SubmissionChartContext<Json, Json, Json, Json>): Promise<unknown>;
-  paperTable?(systems: BoardSystem[]): object;
-  composes?: ComposeSpec;
-  composeSide?(opts: TaskOptions): ComposeSide | null;
 }
 
 /** A typed kind: the erased module plus its definition (for the UI registry's types). */
@@ -636,6 +619,7 @@ export function defineTaskKind<T, P, D, M, TC = never, SC = never>(
     paperTable: def.paperTable,
     composes: def.composes,
     composeSide: def.composeSide,
+    synthetic: def.synthetic,
   };
   return kindModule;
 }

@@ -19,6 +19,7 @@ import {
 } from "./schemas";
 import { scoreBinaryAbstention } from "./score-binary-abstention";
 import { buildBounceTemplate } from "./template";
+import { syntheticOutputTask } from "./synthetic";
 
 /** The length an instance is bucketed by (METRICS.md §3): words of the issue, characters of the patch. */
 export const lengthOf = (metadata: BounceMetadata, side: Side): number | null =>
@@ -166,4 +167,5 @@ export const binaryAbstention = defineTaskKind({
   submissionCharts: binaryAbstentionSubmissionCharts,
   // a BouncerBench task bounces one side: a pipeline (bouncer-pipeline) composes an Input and an Output submission
   composeSide: (o) => sideOf(o),
+  synthetic: (seed) => syntheticOutputTask(seed),
 });

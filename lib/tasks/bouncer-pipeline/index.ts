@@ -16,6 +16,7 @@ import type { Metrics, MetricColumn, ParseResult } from "@/lib/tasks/types";
 import { pipelineSubmissionCharts, pipelineTaskCharts } from "./chart-data";
 import { LiteDetails, LitePrediction, LiteTruth, type Funnel } from "./schemas";
 import { buildPipelineTemplate } from "./template";
+import { syntheticLiteTask } from "./synthetic";
 
 type Half = { bounce: boolean };
 
@@ -326,4 +327,5 @@ export const bouncerPipeline = defineTaskKind({
     sourceId: (externalId) => ticketOf(externalId),
     row: (d) => ({ input_bounce: d.input, output_bounce: d.output }),
   },
+  synthetic: (seed) => syntheticLiteTask(seed),
 });

@@ -11,6 +11,7 @@ import { readFailureType } from "./failure-type";
 import { buildCiTable1 } from "./table-1";
 import { judgeArtifact } from "./sye";
 import { buildCiTemplate } from "./template";
+import { syntheticCiTask } from "./synthetic";
 
 export { CiDetails, CiMetadata, CiPrediction, CiTruth } from "./schemas";
 
@@ -242,4 +243,5 @@ export const ciRepair = defineTaskKind({
   submissionCharts: ciRepairSubmissionCharts,
   // the paper's Table 1 (lib/server/leaderboard/paper-tables.ts serves it; the task page draws it from taskCharts)
   paperTable: buildCiTable1,
+  synthetic: (seed) => syntheticCiTask(seed),
 });

@@ -24,6 +24,7 @@ import {
   SEVERITIES,
 } from "./schemas";
 import { crEvaluator, CR_EVALUATOR_VERSION } from "./judge";
+import { syntheticReviewTask } from "./synthetic";
 
 // the kind's shapes and enumerations, for the code that imports the kind
 export * from "./schemas";
@@ -464,4 +465,5 @@ export const codeReview = defineTaskKind({
   template: buildReviewTemplate,
   taskCharts: codeReviewTaskCharts,
   submissionCharts: codeReviewSubmissionCharts,
+  synthetic: (seed) => syntheticReviewTask(seed),
 });

@@ -27,6 +27,7 @@ import { scoredAbstentionSubmissionCharts, scoredAbstentionTaskCharts } from "./
 import { AvDetails, AvMetadata, AvPrediction, AvTruth, toBug, type PredTrajectory } from "./model";
 import { fixed } from "@/lib/format";
 import { buildAvTemplate } from "./template";
+import { syntheticRepairTask } from "./synthetic";
 
 export { AvDetails, AvMetadata, AvPrediction, AvTruth, toBug };
 
@@ -637,6 +638,7 @@ export const scoredAbstention = defineTaskKind({
   template: buildAvTemplate,
   taskCharts: scoredAbstentionTaskCharts,
   submissionCharts: scoredAbstentionSubmissionCharts,
+  synthetic: (seed) => syntheticRepairTask(seed),
 });
 
 export { patchScore };
