@@ -14,7 +14,7 @@ vi.hoisted(() => {
 
 import { getPaperTable, taskChartData } from "@/lib/server/leaderboard";
 import { startUp } from "@/lib/server/setup";
-import { syncCatalog } from "@/lib/server/tasks";
+import { syncCatalog, getTaskOrThrow } from "@/lib/server/tasks";
 import type { CiTable1 } from "@/lib/tasks/ci-repair/table-1";
 import { createTestDatabase } from "../helpers/db";
 import { teamToken } from "../helpers/seeded";
@@ -207,7 +207,10 @@ describe("the board ranks by the rate the server checks, the paper's metrics bes
 
   it("Table 1: the four counts per tool × model and per-tool means, as computed by hand", async () => {
     // the kind's paper table (ci-repair's paperTable): CI-Bench's Table 1
-    const t = (await getPaperTable(db.prisma, "ci-bench/repair")) as CiTable1 & { task: string; release: string };
+    const t = (await getPaperTable(db.prisma, await getTaskOrThrow(db.prisma, "ci-bench/repair"))) as CiTable1 & {
+      task: string;
+      release: string;
+    };
     expect(t).toMatchObject({ release: "hand-1", artifacts: 4, unstated: 1 });
     expect(t.tools).toEqual(["SWE-agent", "Agentless"]); // mean #CO 3, then (1 + 2) / 2
     expect(t.models).toEqual(["GPT-4o", "Claude-3.5-Sonnet"]); // best #CO 3, then 2
@@ -229,7 +232,7 @@ describe("the board ranks by the rate the server checks, the paper's metrics bes
       { tool: "Agentless", PG: 3, PL: 2, SYE: 1.5, CO: 1.5, models: 2 },
     ]);
     // the task page draws the same table from its chart data (no page of its own)
-    const charts = await taskChartData(db.prisma, "ci-bench/repair", {});
+    const charts = await taskChartData(db.prisma, await getTaskOrThrow(db.prisma, "ci-bench/repair"), {});
     const { task: _t, release: _r, ...table } = t;
     expect((charts.kindCharts as Json).table1).toEqual(table);
   });

@@ -21,6 +21,7 @@ import { sqlOf } from "@/lib/server/db";
 import { auditInTransaction } from "@/lib/server/integrity";
 import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { apiCall, uploadFile, type Answer } from "../helpers/requests";
+import { getTaskOrThrow } from "@/lib/server/tasks";
 
 const TASK = "bouncerbench/input";
 const seedFile = (f: string) => fs.readFileSync(path.resolve("prisma/seed-data/bouncerbench", f), "utf8");
@@ -60,7 +61,8 @@ async function upload(team: string, text: string, fields: Record<string, string>
   return a;
 }
 const read = (id: string, team?: string) => apiCall("GET", `/api/v1/submissions/${id}`, { token: team && tok[team] });
-const board = (view: "best" | "all" = "best") => getLeaderboard(db.prisma, TASK, { view, partial: true });
+const board = async (view: "best" | "all" = "best") =>
+  getLeaderboard(db.prisma, await getTaskOrThrow(db.prisma, TASK), { view, partial: true });
 async function ledger() {
   const a = await apiCall("GET", `/api/v1/tasks/${TASK}/changelog`);
   return a.body.events as { kind: string; summary: string; decidedBy?: string; submission?: { id: string } }[];

@@ -19,6 +19,7 @@ import { gptVariant as variant, signedUpMember, uploadInput as upload } from "..
 import { renderBoardTable } from "../helpers/render";
 import { apiCall } from "../helpers/requests";
 import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
+import { getTaskOrThrow } from "@/lib/server/tasks";
 
 // the team page's visibility switch is a client island that asks for Next's router: a stand-in
 // here, where no router is mounted (the markup is what the server sends)
@@ -54,11 +55,11 @@ describe("a percent metric's interval in percent", () => {
   });
 
   it("the board: ± in percent beside a percent, its title's interval in percent; a score's in its decimals", async () => {
-    const cr = await getLeaderboard(db.prisma, "cr-bench/review", {});
+    const cr = await getLeaderboard(db.prisma, await getTaskOrThrow(db.prisma, "cr-bench/review"), {});
     const crHtml = renderBoardTable(cr, { shown: new Set(["team"]) });
     expect(crHtml).toMatch(/title="95% bootstrap interval \d{1,3}\.\d–\d{1,3}\.\d%">±\d+\.\d%</);
     expect(crHtml).not.toMatch(/95% bootstrap interval 0\.\d{3}/);
-    const input = await getLeaderboard(db.prisma, "bouncerbench/input", {});
+    const input = await getLeaderboard(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {});
     const inHtml = renderBoardTable(input, { shown: new Set(["team"]) });
     expect(inHtml).toMatch(/title="95% bootstrap interval 0\.\d{3}–0\.\d{3}">±0\.\d{3}</);
   });
@@ -66,7 +67,10 @@ describe("a percent metric's interval in percent", () => {
 
 describe("the pivot in the metric's unit", () => {
   it("CI-Bench's SYE rate: cells and their intervals in percent", async () => {
-    const p = await getPivot(db.prisma, "ci-bench/repair", { rows: "agent", cols: "base_model" });
+    const p = await getPivot(db.prisma, await getTaskOrThrow(db.prisma, "ci-bench/repair"), {
+      rows: "agent",
+      cols: "base_model",
+    });
     const html = renderToStaticMarkup(createElement(PivotTable, { p }));
     const cells = [...html.matchAll(/data-testid="pivot-cell"[^>]*>([^<]*)</g)].map((m) => m[1]);
     expect(cells.length).toBeGreaterThan(0);
@@ -78,7 +82,7 @@ describe("the pivot in the metric's unit", () => {
 
 describe("one system, one word", () => {
   it("a top group of one: 'The system above could be #1', never 'could each'", async () => {
-    const lb = await getLeaderboard(db.prisma, "bouncerbench/input", {});
+    const lb = await getLeaderboard(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {});
     // o4-mini (F_m 0.592) is ahead of every other system beyond chance (reader.test.ts); the
     // Random baseline (0.516) sits between it and gpt-4.1: the edge still follows the group
     expect(lb.counts.topGroup).toBe(1);

@@ -118,7 +118,7 @@ describe("a task kind from a fixture folder", () => {
     expect(j.rows.map((r: { instanceId: string }) => r.instanceId).sort()).toEqual(["q3", "q5"]);
   });
   it("renders its board, score details and charts through the UI registry", async () => {
-    const lb = await getLeaderboard(db.prisma, "trivia-fixture/qa", {});
+    const lb = await getLeaderboard(db.prisma, await getTaskOrThrow(db.prisma, "trivia-fixture/qa"), {});
     const board = renderBoardTable(lb, {
       sort: "accuracy",
       dir: "desc",
@@ -132,7 +132,7 @@ describe("a task kind from a fixture folder", () => {
     expect(details).toContain("3 of 5 answered exactly");
     expect(details).toContain('data-testid="exact-match-by-length"');
 
-    const charts = await taskChartData(db.prisma, "trivia-fixture/qa", {});
+    const charts = await taskChartData(db.prisma, await getTaskOrThrow(db.prisma, "trivia-fixture/qa"), {});
     expect(charts.lengthSide).toBeNull();
     const TaskCharts = kindUi("exact_match").TaskCharts!;
     expect(renderToStaticMarkup(createElement(TaskCharts, { data: charts.kindCharts, base: charts }))).toContain(

@@ -413,15 +413,17 @@ describe("instances, releases and charts", () => {
     }
   });
   it("chart data: the real input release buckets the 638 instances with an issue text; the synthetic Lite one has buckets and Table IV", async () => {
-    const input = await taskChartData(db.prisma, "bouncerbench/input", {});
+    const input = await taskChartData(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {});
     if (!input.lengths) throw new Error("expected input lengths");
     const gpt = input.lengths.find((s) => s.name === "gpt-4.1")!;
     expect(gpt.covered).toBe(638);
     expect(gpt.buckets.map((b) => b.n)).toEqual([225, 211, 176, 26]);
     expect(input.instances).toBe(1699);
-    const old = await taskChartData(db.prisma, "bouncerbench/input", { release: "1.0" });
+    const old = await taskChartData(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {
+      release: "1.0",
+    });
     expect(old.lengths).toBeNull();
-    const lite = await taskChartData(db.prisma, "bouncerbench/lite", {});
+    const lite = await taskChartData(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/lite"), {});
     const tableIV = (lite.kindCharts as TaskChartsOf<typeof bouncerPipeline>).tableIV;
     expect(lite.lengthSide).toBe("input");
     expect(lite.lengths![0].buckets.map((b) => b.bucket)).toEqual(["≤100 words", "101–200", "201–500", ">500"]);
@@ -474,7 +476,7 @@ describe("GET /api/v1/submissions/{id}/length-buckets (the public contract)", ()
       for (const k of ["should_bounce", "tpr", "fpr"]) expect(b[k] === null || (b[k] >= 0 && b[k] <= 1)).toBe(true);
     }
     // the same numbers the chart draws
-    const chart = await taskChartData(db.prisma, "bouncerbench/input", {});
+    const chart = await taskChartData(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {});
     if (!chart.lengths) throw new Error("no lengths");
     expect(chart.lengths.find((s) => s.name === "gpt-4.1")!.buckets.map((b) => b.tpr)).toEqual(
       r.body.buckets.map((b: { tpr: number }) => b.tpr),

@@ -22,6 +22,7 @@ import { generateSynthetic } from "@/lib/synthetic/generate";
 import { countRows } from "../helpers/db";
 import { seededWithTokens, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
+import { getTaskOrThrow } from "@/lib/server/tasks";
 
 let db: TestDatabase;
 let admin: string;
@@ -470,7 +471,7 @@ describe("a release with hidden ground truth never leaks it", () => {
     expect(cmp.disagreements).toEqual([]);
     expect(cmp.pairs).toEqual([]);
     expect(cmp.disagreementCount).toBeNull();
-    const charts = await taskChartData(db.prisma, "bouncerbench/input", {});
+    const charts = await taskChartData(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {});
     expect((charts.kindCharts as TaskChartsOf<typeof binaryAbstention>).pr).toEqual([]);
     expect(charts.lengths).toBeNull();
     // the admin preview is the only place with truth, and it is admins-only

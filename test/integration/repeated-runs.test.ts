@@ -15,6 +15,7 @@ import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { renderBoardTable } from "../helpers/render";
 import { apiCall } from "../helpers/requests";
 import { downloadSnapshot, fromDir } from "../helpers/snapshots";
+import { getTaskOrThrow } from "@/lib/server/tasks";
 
 let db: TestDatabase;
 let token = "";
@@ -145,7 +146,7 @@ describe("repeated runs", () => {
   });
 
   it("the board's table shows the mean's runs and a consistency column, rendered on the server", async () => {
-    const lb = await getLeaderboard(db.prisma, "bouncerbench/input", {});
+    const lb = await getLeaderboard(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {});
     const html = renderBoardTable(lb, { shown: new Set(["team"]), view: "best" });
     const text = html
       .replace(/<!-- -->/g, "")

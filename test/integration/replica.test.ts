@@ -24,6 +24,7 @@ import { seed } from "@/lib/server/setup";
 import { createApiToken, ensureTeam } from "@/lib/server/auth";
 import { createTestDatabase } from "../helpers/db";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
+import { getTaskOrThrow } from "@/lib/server/tasks";
 
 const P = { benchmark: "bouncerbench", task: "input" };
 const BOARD = "/api/v1/tasks/bouncerbench/input/leaderboard";
@@ -105,11 +106,11 @@ describe("leaderboard reads on a read replica", () => {
   it("a replica at the board's version serves the board (and the page view model)", async () => {
     expect(await boardVersion(replicaUrl)).toBe(await boardVersion(primary.url!));
     const before = replicaReadStats();
-    const lb = await getLeaderboard(db.prisma, "bouncerbench/input", {});
+    const lb = await getLeaderboard(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {});
     expect(models(lb.rows)).toContain(MARK);
     expect(models(lb.rows)).not.toContain("claude-3.7-sonnet");
     expect(replicaReadStats().used).toBe(before.used + 1);
-    const page = await boardPageView(db.prisma, "bouncerbench/input", {});
+    const page = await boardPageView(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {});
     expect(models(page.board!.lb.rows)).toContain(MARK);
   });
 
@@ -165,7 +166,7 @@ describe("leaderboard reads on a read replica", () => {
     const again = await cachedResponse(s2.key, s2, render);
     expect(again.hit).toBe(true);
     expect(models((await bodyOf(again.response)).rows)).toEqual(rows);
-    const lb = await getLeaderboard(db.prisma, "bouncerbench/input", {});
+    const lb = await getLeaderboard(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {});
     expect(models(lb.rows)).toContain("fresh-upload");
     expect(models(lb.rows)).not.toContain(MARK);
   });
@@ -179,7 +180,7 @@ describe("leaderboard reads on a read replica", () => {
     try {
       const before = replicaReadStats();
       // a task whose board this process has not cached yet
-      const lb = await getLeaderboard(down.prisma, "bouncerbench/output", {});
+      const lb = await getLeaderboard(down.prisma, await getTaskOrThrow(down.prisma, "bouncerbench/output"), {});
       expect(lb.rows.length).toBeGreaterThan(0);
       expect(replicaReadStats().failed).toBe(before.failed + 1);
       expect(databaseHealth().down).toBe(false);

@@ -18,6 +18,7 @@ import { renderBoardTable } from "../helpers/render";
 import { apiCall } from "../helpers/requests";
 import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { downloadSnapshot, fromDir } from "../helpers/snapshots";
+import { getTaskOrThrow } from "@/lib/server/tasks";
 
 let db: TestDatabase;
 let token = "";
@@ -159,7 +160,7 @@ describe("every run counts", () => {
   });
 
   it("the board's table says the withheld runs are counted; the all view lists only the runs on the board", async () => {
-    const lb = await getLeaderboard(db.prisma, "bouncerbench/input", {});
+    const lb = await getLeaderboard(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {});
     const html = renderBoardTable(lb, { shown: new Set(["team"]), view: "best" });
     const text = html
       .replace(/<!-- -->/g, "")
@@ -220,7 +221,7 @@ describe("every run counts", () => {
       removed: 1,
       withheld: { private: [3], withdrawn: [5] },
     });
-    const lb = await getLeaderboard(db.prisma, "bouncerbench/input", {});
+    const lb = await getLeaderboard(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {});
     expect(renderBoardTable(lb, { shown: new Set(["team"]), view: "best" })).toContain(
       "· 1 hidden by moderation, not counted",
     );

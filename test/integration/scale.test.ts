@@ -115,8 +115,12 @@ describe("ranks and rank intervals are written by a job, from stored replicates"
       ])
         expect((await post(variant(k, o), `flip-${k}-${o}`)).status).toBe(201);
       await db.runJobs();
-      const all = await getLeaderboard(db.prisma, "bouncerbench/input", { view: "all" });
-      const best = await getLeaderboard(db.prisma, "bouncerbench/input", { view: "best" });
+      const all = await getLeaderboard(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {
+        view: "all",
+      });
+      const best = await getLeaderboard(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {
+        view: "best",
+      });
       const ranked = all.rows.filter((r) => r.rank !== null);
       const rankedBest = best.rows.filter((r) => r.rank !== null);
       expect(ranked.length).toBeGreaterThanOrEqual(5);

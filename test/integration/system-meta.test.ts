@@ -388,7 +388,7 @@ describe("a Lite pipeline composed from an Input and an Output submission (Figur
     const { composeChoices } = await import("@/lib/server/submissions");
     const { getTaskOrThrow } = await import("@/lib/server/tasks");
     const lite = await getTaskOrThrow(db.prisma, "bouncerbench/lite");
-    const boards = async (slug: string) => [{ submissionId: `${slug}-row`, model: "m", team: "t" }];
+    const boards = async (t: { fullSlug: string }) => [{ submissionId: `${t.fullSlug}-row`, model: "m", team: "t" }];
     const both = await composeChoices(db.prisma, lite, boards);
     expect(both).toMatchObject({
       input: { task: "bouncerbench/input", options: [{ id: "bouncerbench/input-row", label: "m (t)" }] },

@@ -5,6 +5,7 @@ import { getLeaderboard } from "@/lib/server/leaderboard";
 import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { uploadFile } from "../helpers/requests";
 import { INPUT_IDS } from "../helpers/bouncer";
+import { getTaskOrThrow } from "@/lib/server/tasks";
 
 let db: TestDatabase;
 let token = "";
@@ -21,7 +22,10 @@ describe("an upload's standing", () => {
     const file = JSON.stringify(Object.fromEntries(INPUT_IDS.map((id, i) => [id, { input_bounce: i % 9 < 2 }])));
     const a = await uploadFile(TASK, file, { model: "standing-model" }, token);
     expect(a.status, a.text.slice(0, 300)).toBe(201);
-    const lb = await getLeaderboard(db.prisma, TASK, { view: "best", baselines: false });
+    const lb = await getLeaderboard(db.prisma, await getTaskOrThrow(db.prisma, TASK), {
+      view: "best",
+      baselines: false,
+    });
     const best = lb.rows.filter((r) => r.rank !== null && r.submissionId !== a.body.id)[0];
     const s = a.body.standing;
     expect(s.leader).toMatchObject({ submissionId: best.submissionId, model: best.model, team: best.team });

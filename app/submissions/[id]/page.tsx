@@ -79,9 +79,11 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   // the team's public attempts on this release, from the board (cached)
   const series =
     v.score && v.sub.team && !v.sub.baseline
-      ? await teamAttemptSeries(db, v.sub.task.fullSlug, v.score.release.version, v.sub.team.slug, v.sub.id).catch(
-          () => null,
-        )
+      ? await teamAttemptSeries(db, v.task, {
+          release: v.score.release.version,
+          teamSlug: v.sub.team.slug,
+          current: v.sub.id,
+        }).catch(() => null)
       : null;
   // the integrity audit: its team and admins only
   const audit = await submissionAuditView(db, v.sub, actor, canView).catch(() => undefined);

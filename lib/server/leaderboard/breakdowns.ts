@@ -9,7 +9,7 @@ import { BREAKDOWN_ATTRIBUTES, offeredAttributes, type Slice } from "@/lib/tasks
 import type { Actor } from "@/lib/server/auth";
 import { getReleaseInstances, Lru } from "@/lib/server/cache";
 import { getSubmissionOrThrow, scoreOnRelease, withDetails } from "@/lib/server/submissions";
-import { getReleaseOrThrow, getTaskOrThrow, resolvedTask } from "@/lib/server/tasks";
+import { getReleaseOrThrow, getTaskOrThrow, resolvedTask, type ResolvedTask } from "@/lib/server/tasks";
 import { getLeaderboard } from "./leaderboard";
 import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
 
@@ -110,7 +110,7 @@ export function scoreBreakdown(
  */
 export async function breakdownHeatmap(
   db: PrismaClient,
-  fullSlug: string,
+  task: ResolvedTask,
   opts: Partial<LeaderboardView> & { top?: number } = {},
 ) {
   // the board's filters apply (team, agent, dates, search…); the top are by rank, whatever the sort
@@ -125,7 +125,7 @@ export async function breakdownHeatmap(
     dir: _dir,
     ...view
   } = opts;
-  const lb = await getLeaderboard(db, fullSlug, { view: "best", ...view, baselines: false });
+  const lb = await getLeaderboard(db, task, { view: "best", ...view, baselines: false });
   if (lb.release.hidden) return null;
   const ranked = lb.rows.filter((r) => r.rank !== null).sort((a, b) => a.rank! - b.rank!);
   const rows = ranked.slice(0, top ?? 10);

@@ -7,7 +7,7 @@ import { viewQuery, type LeaderboardView } from "@/lib/validations/leaderboard-v
 import { recordsOverTime, releaseDates } from "./history";
 import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
 import { Lru, getReleaseInstances } from "@/lib/server/cache";
-import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+import type { ResolvedTask } from "@/lib/server/tasks";
 
 const MAX_SERIES = 8;
 
@@ -58,12 +58,12 @@ export async function lengthChart(
  * Task-level chart data across the submissions a leaderboard view shows (plain arrays for the
  * client chart leaves). Per-instance-revealing charts (PR curves) are left out for hidden releases.
  */
-export async function taskChartData(db: PrismaClient, fullSlug: string, view: Partial<LeaderboardView>) {
-  const lb = await getLeaderboard(db, fullSlug, view);
-  const key = `${lb.releaseId}:${lb.boardVersion}:${fullSlug}${viewQuery(view, lb.primaryMetric)}`;
+export async function taskChartData(db: PrismaClient, task: ResolvedTask, view: Partial<LeaderboardView>) {
+  const lb = await getLeaderboard(db, task, view);
+  const key = `${lb.releaseId}:${lb.boardVersion}:${task.fullSlug}${viewQuery(view, lb.primaryMetric)}`;
   let data = chartCache.get(key);
   if (!data) {
-    data = buildTaskChartData(db, fullSlug, lb);
+    data = buildTaskChartData(db, task, lb);
     data.catch(() => undefined);
     chartCache.set(key, data);
   }
@@ -93,8 +93,11 @@ export function thinCurve(c: PrCurve, max = MAX_CURVE_POINTS): PrCurve {
   };
 }
 
-async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaited<ReturnType<typeof getLeaderboard>>) {
-  const task = await getTaskOrThrow(db, fullSlug);
+async function buildTaskChartData(
+  db: PrismaClient,
+  task: ResolvedTask,
+  lb: Awaited<ReturnType<typeof getLeaderboard>>,
+) {
   const hidden = lb.release.hidden;
   const rows: LeaderboardRow[] = lb.rows.slice(0, 24);
   // only the overlaid series need their stored details (curves, buckets, …)
@@ -142,7 +145,7 @@ async function buildTaskChartData(db: PrismaClient, fullSlug: string, lb: Awaite
   const release = { id: lb.releaseId, status: lb.release.status };
   // progress over time: the records among every submission of the release (not only this view's page)
   const everyone =
-    lb.view === "all" ? lb : await getLeaderboard(db, fullSlug, { release: lb.release.version, view: "all" });
+    lb.view === "all" ? lb : await getLeaderboard(db, task, { release: lb.release.version, view: "all" });
   const history = {
     points: recordsOverTime(everyone.rows),
     releases: await releaseDates(db, task.id),

@@ -8,6 +8,7 @@ import { sqlOf } from "@/lib/server/db";
 import { toFloat64 } from "./board";
 import { replicatesOf } from "./board.sql";
 import { getBoard, getLeaderboard, type LeaderboardRow } from "./leaderboard";
+import type { ResolvedTask } from "@/lib/server/tasks";
 
 export const MAX_COMPARED = 4;
 
@@ -17,17 +18,17 @@ export const MAX_COMPARED = 4;
  */
 export async function compareCandidates(
   db: PrismaClient,
-  fullSlug: string,
+  task: ResolvedTask,
   opts: { ids: string[]; release?: string; find?: string },
 ) {
-  const lb = await getLeaderboard(db, fullSlug, { release: opts.release, view: "best", q: opts.find || undefined });
+  const lb = await getLeaderboard(db, task, { release: opts.release, view: "best", q: opts.find || undefined });
   const all = opts.find ? lb.rows : [];
   // the picks' names as the board shows them (one the board does not show is named by the comparison itself)
   const every = opts.ids.length
-    ? await getLeaderboard(db, fullSlug, { release: opts.release, view: "all", partial: true })
+    ? await getLeaderboard(db, task, { release: opts.release, view: "all", partial: true })
     : null;
   const names = new Map(every?.rows.map((r) => [r.submissionId, r.model]) ?? []);
-  const base = `/tasks/${fullSlug}/compare`;
+  const base = `/tasks/${task.fullSlug}/compare`;
   const url = (ids: string[]) => withQuery(base, { ids: ids.join(",") || undefined, release: opts.release });
   return {
     find: opts.find ?? "",
@@ -56,8 +57,8 @@ export async function compareCandidates(
  * intervals: the board's critical value, the picks' stored replicates), "loss" the other way,
  * "tie" otherwise. Null on a hidden release or while the intervals are being computed.
  */
-export async function beatsMatrix(db: PrismaClient, fullSlug: string, release?: string, ids: string[] = []) {
-  const lb = await getLeaderboard(db, fullSlug, { release, view: "best" });
+export async function beatsMatrix(db: PrismaClient, task: ResolvedTask, release?: string, ids: string[] = []) {
+  const lb = await getLeaderboard(db, task, { release, view: "best" });
   if (!lb.top || lb.intervals.state !== "fresh" || lb.release.hidden) return null;
   const picked = ids.length >= 2 ? await pickedMatrix(db, lb, ids) : null;
   if (picked) return { ...picked, primaryMetric: lb.primaryMetric, release: lb.release.version, picked: true };

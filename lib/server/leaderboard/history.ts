@@ -3,6 +3,7 @@
 // the dates the task's releases were published, to mark them.
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
+import type { ResolvedTask } from "@/lib/server/tasks";
 
 export interface HistoryPoint {
   /** upload time (ms since the epoch) */
@@ -56,12 +57,10 @@ export async function releaseDates(db: PrismaClient, taskId: string) {
  */
 export async function teamAttemptSeries(
   db: PrismaClient,
-  fullSlug: string,
-  release: string,
-  teamSlug: string,
-  current: string,
+  task: ResolvedTask,
+  { release, teamSlug, current }: { release: string; teamSlug: string; current: string },
 ) {
-  const lb = await getLeaderboard(db, fullSlug, { release, view: "all", partial: true });
+  const lb = await getLeaderboard(db, task, { release, view: "all", partial: true });
   const all = teamSeries(lb.rows, teamSlug);
   return { points: thinSeries(all, current), total: all.length };
 }

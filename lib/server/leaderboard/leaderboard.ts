@@ -7,7 +7,7 @@ import { readBoard, type Board, type BoardRow } from "./board";
 import { Lru } from "@/lib/server/cache";
 import { readOnReplica } from "@/lib/server/db";
 import { releaseJson } from "@/lib/server/releases";
-import { getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+import type { ResolvedTask } from "@/lib/server/tasks";
 import { heldForReview, type HeldEntry } from "@/lib/server/integrity";
 
 export type LeaderboardRow = BoardRow;
@@ -19,17 +19,6 @@ const same = (a: unknown, b: string) => typeof a === "string" && a.toLowerCase()
 const boards = new Lru<Promise<Board>>(64);
 // Uploads held for review (issue 47) change the board_version as they are held and decided
 const held = new Lru<Promise<HeldEntry[]>>(64);
-// Tasks are the catalog: synced at start-up, never changed by requests.
-const tasks = new Lru<{ at: number; task: Promise<ResolvedTask> }>(64);
-
-async function cachedTask(db: PrismaClient, fullSlug: string): Promise<ResolvedTask> {
-  const hit = tasks.get(fullSlug);
-  if (hit && Date.now() - hit.at < 60_000) return hit.task;
-  const task = getTaskOrThrow(db, fullSlug);
-  task.catch(() => undefined);
-  tasks.set(fullSlug, { at: Date.now(), task });
-  return task;
-}
 
 /** A task's releases (published and archived; drafts never), with the one a view asks for. */
 async function taskReleases(db: PrismaClient, taskId: string, version?: string) {
@@ -129,8 +118,7 @@ function facetsOf(all: BoardRow[], task: ResolvedTask) {
  * Then the view's filters, search, sort and page (limit/offset) apply. Two small queries and a
  * cached board: no prediction is read.
  */
-export async function getLeaderboard(db: PrismaClient, fullSlug: string, view: Partial<LeaderboardView>) {
-  const task = await cachedTask(db, fullSlug);
+export async function getLeaderboard(db: PrismaClient, task: ResolvedTask, view: Partial<LeaderboardView>) {
   const { release, releases } = await taskReleases(db, task.id, view.release);
   const [board, heldList] = await Promise.all([getBoard(db, release), heldOn(db, release)]);
   const boardView = view.view ?? "best";

@@ -3,11 +3,11 @@
 // draw. The charts stream in later from a promise the page starts (taskChartData).
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
-import { getTaskOrThrow } from "@/lib/server/tasks";
 import { findTaskDef } from "@/lib/tasks/catalog";
 import { parseLeaderboardViewLenient, viewQuery, type LeaderboardView } from "@/lib/validations/leaderboard-view";
 import { chooseColumns } from "@/lib/leaderboard-columns";
 import { getLeaderboard } from "./leaderboard";
+import type { ResolvedTask } from "@/lib/server/tasks";
 
 export const BOARD_PAGE_SIZE = 50;
 
@@ -17,8 +17,8 @@ type Search = Record<string, string | string[] | undefined>;
  * @throws AppError not_found (no such task, or a release named in the URL that is not there or
  * is a draft the reader may not see). A task without a published release has `board: null`.
  */
-export async function boardPageView(db: PrismaClient, fullSlug: string, search: Search) {
-  const task = await getTaskOrThrow(db, fullSlug);
+export async function boardPageView(db: PrismaClient, task: ResolvedTask, search: Search) {
+  const fullSlug = task.fullSlug;
   // An invalid view is not silently dropped: the valid parts apply and the rest is named.
   const { print, ...rawView } = search;
   const { view, ignored } = parseLeaderboardViewLenient(rawView);
@@ -41,7 +41,7 @@ export async function boardPageView(db: PrismaClient, fullSlug: string, search: 
     // baselines sit in a band of their own above the ranked rows, never interleaved into page 19
     lb = await getLeaderboard(
       db,
-      fullSlug,
+      task,
       printing
         ? { ...view, baselines: false, limit: undefined, offset: undefined }
         : { ...view, baselines: false, limit: view.limit ?? BOARD_PAGE_SIZE },

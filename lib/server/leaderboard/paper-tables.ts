@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { getTaskKind } from "@/lib/tasks";
 import type { BoardSystem } from "@/lib/tasks/define";
 import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
+import type { ResolvedTask } from "@/lib/server/tasks";
 
 /** A board's rows as a paper table reads them (every complete public run, in board order). */
 export function paperTableSources(rows: LeaderboardRow[]): BoardSystem[] {
@@ -29,11 +30,12 @@ export function paperTableSources(rows: LeaderboardRow[]): BoardSystem[] {
  */
 export async function getPaperTable(
   db: PrismaClient,
-  fullSlug: string,
+  task: ResolvedTask,
   q: { release?: string } = {},
 ): Promise<{ task: string; release: string } & object> {
-  const lb = await getLeaderboard(db, fullSlug, { release: q.release, view: "all", baselines: false });
+  const lb = await getLeaderboard(db, task, { release: q.release, view: "all", baselines: false });
   const build = getTaskKind(lb.kind).paperTable;
-  if (!build) throw new AppError("bad_request", `${fullSlug} has no paper table: its kind (${lb.kind}) offers none`);
+  if (!build)
+    throw new AppError("bad_request", `${task.fullSlug} has no paper table: its kind (${lb.kind}) offers none`);
   return { task: lb.task, release: lb.release.version, ...build(paperTableSources(lb.rows)) };
 }

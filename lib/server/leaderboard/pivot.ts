@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { getMetric } from "@/lib/metric-value";
 import { PivotQuery } from "@/lib/validations/common";
 import { getLeaderboard, type LeaderboardRow } from "./leaderboard";
+import type { ResolvedTask } from "@/lib/server/tasks";
 
 type Dim = PivotQuery["rows"];
 
@@ -33,15 +34,15 @@ export interface PivotCell {
   n: number;
 }
 
-export async function getPivot(db: PrismaClient, fullSlug: string, q: PivotQuery) {
+export async function getPivot(db: PrismaClient, task: ResolvedTask, q: PivotQuery) {
   if (q.rows === q.cols) throw new AppError("bad_request", "rows and cols must be two different dimensions");
-  const lb = await getLeaderboard(db, fullSlug, { release: q.release, view: "all", baselines: false });
+  const lb = await getLeaderboard(db, task, { release: q.release, view: "all", baselines: false });
   const metric = q.metric ?? lb.primaryMetric;
   const column = lb.columns.find((c) => c.key === metric);
   if (!column)
     throw new AppError(
       "bad_request",
-      `unknown metric ${metric} for ${fullSlug}: one of ${lb.columns.map((c) => c.key).join(", ")}`,
+      `unknown metric ${metric} for ${task.fullSlug}: one of ${lb.columns.map((c) => c.key).join(", ")}`,
     );
   const better = column.better === "lower" ? -1 : 1;
   const cells = new Map<string, PivotCell>();
@@ -115,7 +116,7 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
  */
 export async function pivotPageView(
   db: PrismaClient,
-  fullSlug: string,
+  task: ResolvedTask,
   sp: Record<string, string | string[] | undefined>,
 ) {
   const raw = { rows: first(sp.rows), cols: first(sp.cols), metric: first(sp.metric), release: first(sp.release) };
@@ -123,14 +124,14 @@ export async function pivotPageView(
   const q = parsed.success ? parsed.data : PivotQuery.parse({ release: raw.release?.slice(0, 40) });
   const dims =
     q.rows === q.cols ? { ...q, cols: q.rows === "base_model" ? ("agent" as const) : ("base_model" as const) } : q;
-  const pivot = await getPivot(db, fullSlug, dims).catch((e) => {
+  const pivot = await getPivot(db, task, dims).catch((e) => {
     // an unknown metric: the primary metric instead
     if (q.metric && e instanceof AppError && e.code === "bad_request")
-      return getPivot(db, fullSlug, { ...dims, metric: undefined });
+      return getPivot(db, task, { ...dims, metric: undefined });
     throw e;
   });
   const ignored = !parsed.success || dims !== q || (q.metric !== undefined && q.metric !== pivot.metric.key);
-  const api = `/api/v1/tasks/${fullSlug}/pivot?${new URLSearchParams({
+  const api = `/api/v1/tasks/${task.fullSlug}/pivot?${new URLSearchParams({
     rows: pivot.rowsBy,
     cols: pivot.colsBy,
     metric: pivot.metric.key,

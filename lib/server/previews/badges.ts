@@ -11,9 +11,9 @@ import type { Actor } from "@/lib/server/auth";
 import { getLeaderboard, type LeaderboardRow } from "@/lib/server/leaderboard";
 import { currentScore, discloseScore, getSubmissionOrThrow } from "@/lib/server/submissions";
 import { getTeamOrThrow } from "@/lib/server/teams";
-import { getTaskOrThrow } from "@/lib/server/tasks";
 import { badgeSvg as drawBadge } from "./badge-svg";
 import { rankWithBracket } from "@/lib/rank-bracket";
+import type { ResolvedTask } from "@/lib/server/tasks";
 
 export interface Badge {
   label: string;
@@ -33,10 +33,9 @@ function rankText(r: LeaderboardRow): string {
   return rankWithBracket(r) ?? (r.partial ? "partial, unranked" : "unranked");
 }
 
-async function boardOf(db: PrismaClient, fullSlug: string) {
-  const task = await getTaskOrThrow(db, fullSlug);
+async function boardOf(db: PrismaClient, task: ResolvedTask) {
   const column = task.kind.columns(task.options).find((c) => c.key === task.primaryMetric);
-  const best = await getLeaderboard(db, fullSlug, { view: "best", baselines: true });
+  const best = await getLeaderboard(db, task, { view: "best", baselines: true });
   return { task, column, best };
 }
 
@@ -64,20 +63,20 @@ function rowBadge(
  */
 export async function submissionBadge(
   db: PrismaClient,
-  fullSlug: string,
+  task: ResolvedTask,
   id: string,
   actor: Actor | null,
 ): Promise<Badge> {
   const sub = await getSubmissionOrThrow(db, id, actor);
-  if (sub.task.fullSlug !== fullSlug) throw notFound("submission");
-  const { task, column, best } = await boardOf(db, fullSlug);
+  if (sub.task.fullSlug !== task.fullSlug) throw notFound("submission");
+  const { column, best } = await boardOf(db, task);
   const label = `${task.benchmark.name} ${task.name}`;
   const metricLabel = column?.label ?? task.primaryMetric;
   const isPrivate = sub.visibility !== "public" || Boolean(sub.hiddenAt);
   const version = `${best.releaseId}:${best.boardVersion}:${sub.id}`;
   let row = best.rows.find((r) => r.submissionId === id);
   if (!row) {
-    const all = await getLeaderboard(db, fullSlug, { view: "all", baselines: true, partial: true });
+    const all = await getLeaderboard(db, task, { view: "all", baselines: true, partial: true });
     row = all.rows.find((r) => r.submissionId === id);
   }
   if (row)
@@ -104,9 +103,9 @@ export async function submissionBadge(
 }
 
 /** A team's best ranked row on the task's current board (one row per system). */
-export async function teamBadge(db: PrismaClient, fullSlug: string, slug: string): Promise<Badge> {
+export async function teamBadge(db: PrismaClient, task: ResolvedTask, slug: string): Promise<Badge> {
   const team = await getTeamOrThrow(db, slug);
-  const { task, column, best } = await boardOf(db, fullSlug);
+  const { column, best } = await boardOf(db, task);
   const label = `${task.benchmark.name} ${task.name}`;
   const version = `${best.releaseId}:${best.boardVersion}:team:${team.id}`;
   const row = best.rows.find((r) => r.teamSlug === team.slug && r.rank !== null);

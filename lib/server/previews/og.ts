@@ -8,7 +8,7 @@ import { discloseScore, currentScore, getSubmissionOrThrow } from "@/lib/server/
 import { getLeaderboard } from "@/lib/server/leaderboard";
 import { Lru } from "@/lib/server/cache";
 import { publicUrl } from "@/lib/server/http";
-import { getReleaseOrThrow, getTaskOrThrow, resolvedTask } from "@/lib/server/tasks";
+import { getReleaseOrThrow, getTaskOrThrow, resolvedTask, type ResolvedTask } from "@/lib/server/tasks";
 import { rankBracket } from "@/lib/rank-bracket";
 
 // The data of link-preview images, and their rendered PNGs cached by what they show: a board's
@@ -32,8 +32,8 @@ function interval(
 }
 
 /** A leaderboard's preview: the task, its release and the top five by the primary metric. */
-export async function boardOg(db: PrismaClient, fullSlug: string, release?: string) {
-  const lb = await getLeaderboard(db, fullSlug, { release });
+export async function boardOg(db: PrismaClient, task: ResolvedTask, release?: string) {
+  const lb = await getLeaderboard(db, task, { release });
   const col = lb.columns.find((c) => c.key === lb.primaryMetric);
   const top = lb.rows.filter((r) => r.rank !== null).slice(0, 5);
   return {

@@ -13,7 +13,14 @@ import { actorLabel } from "@/lib/server/audit";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { sqlOf } from "@/lib/server/db";
 import { checkQuota, consume } from "@/lib/server/limits";
-import { currentRelease, getReleaseOrThrow, getTaskOrThrow, type ResolvedTask, resolvedTask } from "@/lib/server/tasks";
+import {
+  currentRelease,
+  getReleaseOrThrow,
+  getTaskOrThrow,
+  type ResolvedTask,
+  resolvedTask,
+  getTaskCached,
+} from "@/lib/server/tasks";
 import { uploadTeam } from "@/lib/server/teams";
 import { getTaskKind } from "@/lib/tasks";
 import { findTaskDef } from "@/lib/tasks/catalog";
@@ -146,7 +153,7 @@ export async function composePipeline(db: PrismaClient, actor: Actor, fullSlug: 
 export async function composeChoices(
   db: PrismaClient,
   task: ResolvedTask,
-  boards: (fullSlug: string) => Promise<{ submissionId: string; model: string; team: string | null }[]>,
+  boards: (task: ResolvedTask) => Promise<{ submissionId: string; model: string; team: string | null }[]>,
 ) {
   const spec = task.kind.composes;
   if (!spec) return null;
@@ -155,7 +162,8 @@ export async function composeChoices(
   const sideKind = getTaskKind(spec.kind);
   const side = (s: ComposeSide) => {
     const def = siblings.find((t) => t.kind === spec.kind && sideKind.composeSide?.(t.options ?? {}) === s);
-    return def ? getTaskOrThrow(db, `${task.benchmark.slug}/${def.slug}`) : null;
+    // a sibling named by the catalog: the benchmark's own tasks, by their slugs
+    return def ? getTaskCached(db, `${task.benchmark.slug}/${def.slug}`) : null;
   };
   const [inTask, outTask] = await Promise.all([side("input"), side("output")]);
   if (!inTask || !outTask) return null;
@@ -173,7 +181,7 @@ export async function composeChoices(
   const has = (set: Set<string>, id: string) => set.has(id) || set.has(spec.sourceId(id));
   const shared = lite.filter((i) => has(inIds, i.externalId) && has(outIds, i.externalId)).length;
   const options = async (t: ResolvedTask) =>
-    (await boards(t.fullSlug).catch(() => [])).map((r) => ({
+    (await boards(t).catch(() => [])).map((r) => ({
       id: r.submissionId,
       label: `${r.model}${r.team ? ` (${r.team})` : ""}`,
     }));

@@ -27,7 +27,7 @@ import { FrozenBoard } from "@/components/leaderboard/frozen-board";
 import { HeldForReview } from "@/components/leaderboard/held-for-review";
 import { boardPageView, breakdownHeatmap, taskChartData } from "@/lib/server/leaderboard";
 import { orNotFound, redirectWithoutEmptyParams } from "@/lib/server/pages";
-import { getTaskOrThrow } from "@/lib/server/tasks";
+import { getTaskCached } from "@/lib/server/tasks";
 import { boardOg, versionTag } from "@/lib/server/previews";
 import { fullSlugOf } from "@/lib/tasks/catalog";
 import { agreementView } from "@/lib/server/judging";
@@ -41,7 +41,8 @@ export async function generateMetadata({ params, searchParams }: TaskPageProps):
   const fallback = { title: `${benchmark}/${task} leaderboard` };
   try {
     // the preview image's URL names the board version: a new score gives a new image
-    const og = await boardOg(await getDb(), fullSlugOf({ benchmark, task }), release);
+    const db = await getDb();
+    const og = await boardOg(db, await getTaskCached(db, fullSlugOf({ benchmark, task })), release);
     const title = `${og.card.title} leaderboard · ${og.card.kicker.replace(/ leaderboard$/, "")}`;
     const description = `${og.card.sub}. ${og.card.rows.length ? `Top: ${og.card.rows.map((r) => `${r.name} ${r.value}`).join(", ")}.` : ""}`;
     return {
@@ -75,7 +76,8 @@ export default async function TaskLeaderboardPage({ params, searchParams }: Task
   redirectWithoutEmptyParams(`/tasks/${encodeURIComponent(benchmark)}/${encodeURIComponent(task)}`, sp);
   // ?snapshot=ID: the board as that snapshot froze it
   if (typeof sp.snapshot === "string") return <SnapshotView fullSlug={fullSlugOf({ benchmark, task })} search={sp} />;
-  const v = await orNotFound(boardPageView(db, fullSlugOf({ benchmark, task }), sp));
+  const resolved = await orNotFound(getTaskCached(db, fullSlugOf({ benchmark, task })));
+  const v = await orNotFound(boardPageView(db, resolved, sp));
   const header = <TaskHeader task={v.task} current="leaderboard" />;
   const board = v.board;
   if (!board) {
@@ -95,10 +97,10 @@ export default async function TaskLeaderboardPage({ params, searchParams }: Task
   // the newest frozen state of this release, for the cite card (a failed read leaves it out)
   const snapshot = await latestSnapshot(db, lb.releaseId).catch(() => null);
   const agreement = v.task.kind.serverJudge ? await agreementView(sqlOf(db), lb.releaseId).catch(() => null) : null;
-  const charts = taskChartData(db, v.fullSlug, { ...board.unpaged, pick: undefined, by: undefined });
+  const charts = taskChartData(db, v.task, { ...board.unpaged, pick: undefined, by: undefined });
   // where does it fail: the top systems × the slices of an attribute (from the scores' stored breakdowns)
   // (the board's filters apply: a team's, an agent's, a search's top systems)
-  const heatmap = breakdownHeatmap(db, v.fullSlug, { ...board.unpaged, by: v.view.by }).catch(() => null);
+  const heatmap = breakdownHeatmap(db, v.task, { ...board.unpaged, by: v.view.by }).catch(() => null);
   return (
     <>
       <SkipToRanking />
@@ -217,7 +219,7 @@ async function SnapshotView({
   const id = String(search.snapshot);
   const db = await getDb();
   const snapshot = await orNotFound(frozenBoard(db, fullSlug, id, search.view === "all" ? "all" : "best"));
-  const task = await orNotFound(getTaskOrThrow(db, fullSlug));
+  const task = await orNotFound(getTaskCached(db, fullSlug));
   return (
     <>
       <TaskHeader task={task} current="leaderboard" />

@@ -19,6 +19,7 @@ import { beatsMatrix, compareCandidates } from "@/lib/server/leaderboard";
 import { compareOg, versionTag } from "@/lib/server/previews";
 import { comparePageView, compareQuery } from "@/lib/server/submissions";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import { getTaskCached } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
@@ -47,9 +48,10 @@ export default async function ComparePage({ params, searchParams }: TaskPageProp
   const v = await orNotFound(comparePageView(db, fullSlug, sp, await getSessionActor()));
   const { ids, release } = compareQuery(sp);
   const find = (Array.isArray(sp.find) ? sp.find[0] : sp.find)?.slice(0, 100);
+  const task = await orNotFound(getTaskCached(db, fullSlug));
   const [candidates, matrix] = await Promise.all([
-    compareCandidates(db, fullSlug, { ids, release, find }).catch(() => null),
-    beatsMatrix(db, fullSlug, release, ids).catch(() => null),
+    compareCandidates(db, task, { ids, release, find }).catch(() => null),
+    beatsMatrix(db, task, release, ids).catch(() => null),
   ]);
   const c = v.compare;
   const picker = candidates ? (

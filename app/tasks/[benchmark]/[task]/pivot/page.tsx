@@ -8,6 +8,7 @@ import { pivotPageView } from "@/lib/server/leaderboard";
 import { orNotFound } from "@/lib/server/pages";
 import { PIVOT_DIMENSIONS } from "@/lib/validations/common";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import { getTaskCached } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
@@ -19,12 +20,9 @@ export const generateMetadata = taskPageTitle((fullSlug) => `${fullSlug} pivot`)
  */
 export default async function PivotPage({ params, searchParams }: TaskPageProps) {
   const fullSlug = fullSlugOf(await params);
-  const {
-    pivot: p,
-    ignored,
-    api,
-    release,
-  } = await orNotFound(pivotPageView(await getDb(), fullSlug, await searchParams));
+  const db = await getDb();
+  const task = await orNotFound(getTaskCached(db, fullSlug));
+  const { pivot: p, ignored, api, release } = await orNotFound(pivotPageView(db, task, await searchParams));
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">

@@ -35,7 +35,7 @@ export default async function SubmitPage({ params }: { params: TaskParams }) {
   const compose = await composeChoices(
     db,
     t,
-    async (slug) => (await getLeaderboard(db, slug, { view: "all", baselines: false, limit: 200 })).rows,
+    async (side) => (await getLeaderboard(db, side, { view: "all", baselines: false, limit: 200 })).rows,
   );
   return (
     <div className="max-w-4xl space-y-4">

@@ -7,6 +7,7 @@ import { hasSessionCookie } from "@/lib/server/auth";
 import { Leaderboard, TaskParams } from "@/lib/contracts/leaderboards";
 import { parseLeaderboardView, viewQuery } from "@/lib/validations/leaderboard-view";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import { getTaskCached } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +15,8 @@ export const dynamic = "force-dynamic";
 // names the board version and the view, so a client's copy stays valid until the board changes.
 export const GET = route({ access: "public", params: TaskParams }, async ({ req, params, url }) => {
   const view = parseLeaderboardView(url.searchParams);
-  const lb = await getLeaderboard(await getDb(), fullSlugOf(params), view);
+  const db = await getDb();
+  const lb = await getLeaderboard(db, await getTaskCached(db, fullSlugOf(params)), view);
   const key = `${lb.releaseId}:${lb.boardVersion}:${lb.task}${viewQuery(view, lb.primaryMetric)}`;
   const etag = `W/"${crypto.createHash("sha1").update(key).digest("base64url").slice(0, 20)}"`;
   // a visitor's copy is answered from the response cache (shared caches may keep it: the front door);

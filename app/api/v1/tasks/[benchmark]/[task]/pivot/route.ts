@@ -5,9 +5,11 @@ import { getPivot } from "@/lib/server/leaderboard";
 import { respond, route } from "@/lib/server/http";
 import { Pivot, PivotQuery, TaskParams } from "@/lib/contracts/leaderboards";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import { getTaskCached } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "public", params: TaskParams, query: PivotQuery }, async ({ params, query }) =>
-  respond(Pivot, await getPivot(await getDb(), fullSlugOf(params), query)),
-);
+export const GET = route({ access: "public", params: TaskParams, query: PivotQuery }, async ({ params, query }) => {
+  const db = await getDb();
+  return respond(Pivot, await getPivot(db, await getTaskCached(db, fullSlugOf(params)), query));
+});

@@ -5,12 +5,12 @@ import { route } from "@/lib/server/http";
 import { badgeResponse, submissionBadge, svgName } from "@/lib/server/previews";
 import { SubmissionBadgeParams } from "@/lib/validations/common";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import { getTaskCached } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "public", params: SubmissionBadgeParams }, async ({ params, actor, req }) =>
-  badgeResponse(
-    req,
-    await submissionBadge(await getDb(), fullSlugOf(params), svgName(params.file, "submission"), actor),
-  ),
-);
+export const GET = route({ access: "public", params: SubmissionBadgeParams }, async ({ params, actor, req }) => {
+  const db = await getDb();
+  const task = await getTaskCached(db, fullSlugOf(params));
+  return badgeResponse(req, await submissionBadge(db, task, svgName(params.file, "submission"), actor));
+});

@@ -5,9 +5,12 @@ import { route } from "@/lib/server/http";
 import { badgeResponse, svgName, teamBadge } from "@/lib/server/previews";
 import { TeamBadgeParams } from "@/lib/validations/common";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import { getTaskCached } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "public", params: TeamBadgeParams }, async ({ params, req }) =>
-  badgeResponse(req, await teamBadge(await getDb(), fullSlugOf(params), svgName(params.file, "team"))),
-);
+export const GET = route({ access: "public", params: TeamBadgeParams }, async ({ params, req }) => {
+  const db = await getDb();
+  const task = await getTaskCached(db, fullSlugOf(params));
+  return badgeResponse(req, await teamBadge(db, task, svgName(params.file, "team")));
+});
