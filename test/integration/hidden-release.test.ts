@@ -15,6 +15,7 @@ import { createApiToken, ensureTeam, actorFromToken } from "@/lib/server/auth";
 import { HIDDEN_PUBLISHED, importInputRelease, INPUT_IDS } from "../helpers/bouncer";
 import { seededTestDatabase, teamToken, type TestDatabase } from "../helpers/seeded";
 import { ctx, getRequest, multipartRequest } from "../helpers/requests";
+import { getTaskOrThrow } from "@/lib/server/tasks";
 
 const P = { benchmark: "bouncerbench", task: "input" };
 const SUB_URL = "/api/v1/tasks/bouncerbench/input/submissions";
@@ -81,7 +82,12 @@ describe("attack 1: the compare page as a label oracle", () => {
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     // any visitor (no actor)
-    const c = await compareSubmissions(db.prisma, "bouncerbench/input", [a.body.id, b.body.id], null);
+    const c = await compareSubmissions(
+      db.prisma,
+      await getTaskOrThrow(db.prisma, "bouncerbench/input"),
+      [a.body.id, b.body.id],
+      null,
+    );
     expect(c.release.hidden).toBe(true);
     expect(c.disagreements).toEqual([]);
     expect(c.disagreementCount).toBeNull();
@@ -93,7 +99,7 @@ describe("attack 1: the compare page as a label oracle", () => {
     // an admin still sees the full comparison
     const full = await compareSubmissions(
       db.prisma,
-      "bouncerbench/input",
+      await getTaskOrThrow(db.prisma, "bouncerbench/input"),
       [a.body.id, b.body.id],
       await actorFromToken(admin),
     );
@@ -287,19 +293,24 @@ describe("the Ladder lets real improvements climb", () => {
     }
   });
   it("pages built from instances show nothing of the truth", async () => {
-    const inst = await getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0]);
+    const inst = await getTaskInstance(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), hiddenIds[0]);
     expect(inst.truth).toBeNull();
     expect(inst.predictions.every((p) => p.outcome === null)).toBe(true);
     // no share of systems right, no top systems' outcomes, no truth label, no filter by outcome
     expect(inst.summary).toBeNull();
     expect(inst.facets.label).toBeNull();
-    const wrong = await getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], {
-      q: {
-        outcome: "wrong",
+    const wrong = await getTaskInstance(
+      db.prisma,
+      await getTaskOrThrow(db.prisma, "bouncerbench/input"),
+      hiddenIds[0],
+      {
+        q: {
+          outcome: "wrong",
+        },
       },
-    });
+    );
     expect(wrong.total).toBe(inst.total);
-    const o = await releaseOverview(db.prisma, "bouncerbench/input", "4.0-hidden");
+    const o = await releaseOverview(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), "4.0-hidden");
     expect(o.distributions).toEqual([]);
     expect(o.changes?.changed).toBeNull();
   });
@@ -314,19 +325,28 @@ describe("drafts", () => {
     );
     expect(anon.status).toBe(404);
     await expect(
-      getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], { version: "5.0-draft" }),
+      getTaskInstance(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), hiddenIds[0], {
+        version: "5.0-draft",
+      }),
     ).rejects.toThrow(/not found/);
     await expect(
-      getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], {
+      getTaskInstance(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), hiddenIds[0], {
         version: "5.0-draft",
         actor: await actorFromToken(teams.attacker),
       }),
     ).rejects.toThrow(/not found/);
-    await expect(releaseOverview(db.prisma, "bouncerbench/input", "5.0-draft")).rejects.toThrow(/not found/);
-    const asAdmin = await getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0], {
-      version: "5.0-draft",
-      actor: await actorFromToken(admin),
-    });
+    await expect(
+      releaseOverview(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), "5.0-draft"),
+    ).rejects.toThrow(/not found/);
+    const asAdmin = await getTaskInstance(
+      db.prisma,
+      await getTaskOrThrow(db.prisma, "bouncerbench/input"),
+      hiddenIds[0],
+      {
+        version: "5.0-draft",
+        actor: await actorFromToken(admin),
+      },
+    );
     expect(asAdmin.truth).toMatchObject({ label: 3 });
     const rel = await (
       await releasesRoute(getRequest("/api/v1/tasks/bouncerbench/input/releases", teams.attacker), ctx(P))

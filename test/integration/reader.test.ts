@@ -87,7 +87,7 @@ describe("leaderboard views", () => {
     const two = (await ids()).filter((r) => r.model === "gpt-4.1" || r.model === "claude-3.7-sonnet");
     const c = await compareSubmissions(
       db.prisma,
-      "bouncerbench/input",
+      await getTaskOrThrow(db.prisma, "bouncerbench/input"),
       two.map((r) => r.submissionId),
       null,
     );
@@ -141,7 +141,12 @@ describe("comparison", () => {
     const rows = await ids();
     const gpt = rows.find((r) => r.model === "gpt-4.1")!.submissionId;
     const claude = rows.find((r) => r.model === "claude-3.7-sonnet")!.submissionId;
-    const c = await compareSubmissions(db.prisma, "bouncerbench/input", [gpt, claude], null);
+    const c = await compareSubmissions(
+      db.prisma,
+      await getTaskOrThrow(db.prisma, "bouncerbench/input"),
+      [gpt, claude],
+      null,
+    );
     expect(c.commonInstances).toBe(1699);
     const p = c.pairs[0];
     expect(p.primary!.difference).toBeCloseTo(0.50021 - 0.422144, 5);
@@ -152,11 +157,21 @@ describe("comparison", () => {
   });
   it("refuses fewer than 2, more than 4, and bad ids", async () => {
     const rows = await ids();
-    await expect(compareSubmissions(db.prisma, "bouncerbench/input", [rows[0].submissionId], null)).rejects.toThrow(
-      /2 to 4/,
-    );
     await expect(
-      compareSubmissions(db.prisma, "bouncerbench/input", [rows[0].submissionId, "nope"], null),
+      compareSubmissions(
+        db.prisma,
+        await getTaskOrThrow(db.prisma, "bouncerbench/input"),
+        [rows[0].submissionId],
+        null,
+      ),
+    ).rejects.toThrow(/2 to 4/);
+    await expect(
+      compareSubmissions(
+        db.prisma,
+        await getTaskOrThrow(db.prisma, "bouncerbench/input"),
+        [rows[0].submissionId, "nope"],
+        null,
+      ),
     ).rejects.toThrow(/not a submission id/);
   });
   it("refuses a submission with no score on the release, by name (scores are what is compared)", async () => {
@@ -168,7 +183,7 @@ describe("comparison", () => {
         await tx.score.deleteMany({ where: { submissionId: claude } });
         const err = await compareSubmissions(
           tx as unknown as typeof db.prisma,
-          "bouncerbench/input",
+          await getTaskOrThrow(tx as unknown as typeof db.prisma, "bouncerbench/input"),
           [rows[0].submissionId, claude],
           null,
         ).catch((e: unknown) => e);
@@ -182,12 +197,21 @@ describe("comparison", () => {
 
 describe("instances, releases and charts", () => {
   it("the explorer sorts by difficulty and by disagreement", async () => {
-    const hard = await listTaskInstances(db.prisma, "bouncerbench/input", { sort: "difficulty", pageSize: 10 });
+    const hard = await listTaskInstances(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {
+      sort: "difficulty",
+      pageSize: 10,
+    });
     expect(hard.total).toBe(1699);
     expect(hard.rows[0].difficulty).toBe(1);
-    const dis = await listTaskInstances(db.prisma, "bouncerbench/input", { sort: "disagreement" });
+    const dis = await listTaskInstances(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {
+      sort: "disagreement",
+    });
     expect(dis.rows[0].disagreement).toBeGreaterThan(0);
-    const one = await getTaskInstance(db.prisma, "bouncerbench/input", hard.rows[0].instanceId);
+    const one = await getTaskInstance(
+      db.prisma,
+      await getTaskOrThrow(db.prisma, "bouncerbench/input"),
+      hard.rows[0].instanceId,
+    );
     expect(one.truth).toMatchObject({ bounce: expect.any(Boolean), label: expect.any(Number) });
     expect(one.predictions.length).toBeGreaterThanOrEqual(2);
   });
@@ -222,7 +246,10 @@ describe("instances, releases and charts", () => {
     const all = async () => {
       const rows = [];
       for (let page = 1; ; page++) {
-        const x = await listTaskInstances(db.prisma, "bouncerbench/input", { page, pageSize: 200 });
+        const x = await listTaskInstances(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {
+          page,
+          pageSize: 200,
+        });
         rows.push(...x.rows);
         if (page >= x.pages) return { rows, x };
       }
@@ -261,7 +288,7 @@ describe("instances, releases and charts", () => {
   });
 
   it("the explorer filters by truth label, length and share, sorts by share, and pages", async () => {
-    const x = await listTaskInstances(db.prisma, "bouncerbench/input", {});
+    const x = await listTaskInstances(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {});
     expect(x.facets.label.map((f) => f.value).sort()).toEqual([
       "IMPOSSIBLE_TO_SOLVE",
       "REASONABLY_SPECIFIED",
@@ -276,12 +303,18 @@ describe("instances, releases and charts", () => {
       ">500": 26,
     });
     expect(x.facets.repo.length).toBeGreaterThan(5);
-    const vague = await listTaskInstances(db.prisma, "bouncerbench/input", { label: "VAGUE", pageSize: 200 });
+    const vague = await listTaskInstances(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {
+      label: "VAGUE",
+      pageSize: 200,
+    });
     expect(vague.total).toBe(x.facets.label.find((f) => f.value === "VAGUE")!.n);
     expect(vague.rows.every((r) => r.label === "VAGUE")).toBe(true);
-    const none = await listTaskInstances(db.prisma, "bouncerbench/input", { max: 0, pageSize: 200 });
+    const none = await listTaskInstances(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {
+      max: 0,
+      pageSize: 200,
+    });
     expect(none.rows.every((r) => r.right === 0 && r.covered > 0)).toBe(true);
-    const easy = await listTaskInstances(db.prisma, "bouncerbench/input", {
+    const easy = await listTaskInstances(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {
       sort: "share",
       dir: "desc",
       pageSize: 200,
@@ -289,7 +322,11 @@ describe("instances, releases and charts", () => {
     const shares = easy.rows.map((r) => r.share!);
     expect(shares).toEqual([...shares].sort((a, b) => b - a));
     const repo = x.facets.repo[0].value;
-    const byRepo = await listTaskInstances(db.prisma, "bouncerbench/input", { repo, page: 2, pageSize: 10 });
+    const byRepo = await listTaskInstances(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {
+      repo,
+      page: 2,
+      pageSize: 10,
+    });
     expect(byRepo.total).toBe(x.facets.repo[0].n);
     expect(byRepo.page).toBe(2);
     expect(byRepo.rows.every((r) => r.repo === repo)).toBe(true);
@@ -297,21 +334,23 @@ describe("instances, releases and charts", () => {
   });
 
   it("an instance's page: the share right, the top systems, predictions filtered by outcome and paged", async () => {
-    const hard = await listTaskInstances(db.prisma, "bouncerbench/input", {
+    const hard = await listTaskInstances(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {
       sort: "share",
       dir: "asc",
       min: 1,
       max: 99,
     });
     const id = hard.rows[0].instanceId;
-    const inst = await getTaskInstance(db.prisma, "bouncerbench/input", id);
+    const inst = await getTaskInstance(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), id);
     expect(inst.summary!.covered).toBe(hard.rows[0].covered);
     expect(inst.summary!.right).toBe(hard.rows[0].right);
     expect(inst.facets.label).toMatch(/SPECIFIED|VAGUE|IMPOSSIBLE/);
-    const wrong = await getTaskInstance(db.prisma, "bouncerbench/input", id, { q: { outcome: "wrong" } });
+    const wrong = await getTaskInstance(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), id, {
+      q: { outcome: "wrong" },
+    });
     expect(wrong.total).toBe(inst.summary!.covered - inst.summary!.right);
     expect(wrong.predictions.every((p) => p.outcome && !p.outcome.correct)).toBe(true);
-    const right = await getTaskInstance(db.prisma, "bouncerbench/input", id, {
+    const right = await getTaskInstance(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), id, {
       q: {
         outcome: "right",
         pageSize: 1,
@@ -390,7 +429,7 @@ describe("instances, releases and charts", () => {
   });
 
   it("the release overview gives the paper's Table I shares", async () => {
-    const o = await releaseOverview(db.prisma, "bouncerbench/input");
+    const o = await releaseOverview(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"));
     expect(o.instances).toBe(1699);
     const bounce = o.distributions
       .find((d) => d.title.startsWith("Should bounce"))!
@@ -399,13 +438,13 @@ describe("instances, releases and charts", () => {
     // the 638 issue texts of SWE-bench (shared/data/swebench/README.md gives these counts)
     expect(o.lengths.words?.map((b) => b.n)).toEqual([225, 211, 176, 26]);
     // computed once per release (immutable out of draft), but never past a change of what may be shown
-    expect(await releaseOverview(db.prisma, "bouncerbench/input")).toEqual(o);
+    expect(await releaseOverview(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"))).toEqual(o);
     const rel = await db.prisma.release.findFirstOrThrow({
       where: { task: { fullSlug: "bouncerbench/input" }, status: "published" },
     });
     await db.prisma.release.update({ where: { id: rel.id }, data: { hidden: true } });
     try {
-      const hidden = await releaseOverview(db.prisma, "bouncerbench/input");
+      const hidden = await releaseOverview(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"));
       expect(hidden.release.hidden).toBe(true);
       expect(JSON.stringify(hidden.distributions)).not.toContain("Should bounce");
     } finally {
@@ -483,7 +522,11 @@ describe("GET /api/v1/submissions/{id}/length-buckets (the public contract)", ()
     );
   });
   it("instance pages carry the real ticket", async () => {
-    const one = await getTaskInstance(db.prisma, "bouncerbench/input", "astropy__astropy-12907");
+    const one = await getTaskInstance(
+      db.prisma,
+      await getTaskOrThrow(db.prisma, "bouncerbench/input"),
+      "astropy__astropy-12907",
+    );
     expect(String(one.metadata.problem_statement)).toMatch(
       /^Modeling's `separability_matrix` does not compute separability correctly/,
     );

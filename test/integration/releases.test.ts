@@ -457,8 +457,10 @@ describe("a release with hidden ground truth never leaks it", () => {
       expect(b).not.toMatch(/prCurve|labelTable/);
     }
     // the reader's services: no explorer, no truth on instance pages, no correctness in comparisons
-    await expect(listTaskInstances(db.prisma, "bouncerbench/input", {})).rejects.toThrow(/hidden/);
-    const one = await getTaskInstance(db.prisma, "bouncerbench/input", hiddenIds[0]);
+    await expect(
+      listTaskInstances(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), {}),
+    ).rejects.toThrow(/hidden/);
+    const one = await getTaskInstance(db.prisma, await getTaskOrThrow(db.prisma, "bouncerbench/input"), hiddenIds[0]);
     expect(one.truth).toBeNull();
     expect(one.predictions.every((p) => p.outcome === null)).toBe(true);
     const other = await upload(
@@ -466,7 +468,12 @@ describe("a release with hidden ground truth never leaks it", () => {
       JSON.stringify(Object.fromEntries(hiddenIds.map((id, i) => [id, { input_bounce: i % 3 === 0 }]))),
       { model: "hidden-tester-2" },
     );
-    const cmp = await compareSubmissions(db.prisma, "bouncerbench/input", [subId, other.body.id], null);
+    const cmp = await compareSubmissions(
+      db.prisma,
+      await getTaskOrThrow(db.prisma, "bouncerbench/input"),
+      [subId, other.body.id],
+      null,
+    );
     // no disagreement list, no paired test: either would say which side is right (test/integration/hidden-release.test.ts)
     expect(cmp.disagreements).toEqual([]);
     expect(cmp.pairs).toEqual([]);

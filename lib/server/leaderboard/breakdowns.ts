@@ -9,7 +9,7 @@ import { BREAKDOWN_ATTRIBUTES, offeredAttributes, type Slice } from "@/lib/tasks
 import type { Actor } from "@/lib/server/auth";
 import { getReleaseInstances, Lru } from "@/lib/server/cache";
 import { getSubmissionOrThrow, scoreOnRelease, withDetails } from "@/lib/server/submissions";
-import { getReleaseOrThrow, getTaskOrThrow, resolvedTask, type ResolvedTask } from "@/lib/server/tasks";
+import { getReleaseOrThrow, resolvedTask, type ResolvedTask } from "@/lib/server/tasks";
 import { getLeaderboard } from "./leaderboard";
 import type { LeaderboardView } from "@/lib/validations/leaderboard-view";
 
@@ -20,8 +20,7 @@ const hiddenRefusal = () =>
   );
 
 /** The attributes a task's release offers for breakdowns, with how many slices each has. */
-export async function taskBreakdowns(db: PrismaClient, fullSlug: string, actor: Actor | null, version?: string) {
-  const task = await getTaskOrThrow(db, fullSlug);
+export async function taskBreakdowns(db: PrismaClient, task: ResolvedTask, actor: Actor | null, version?: string) {
   const release = await getReleaseOrThrow(db, task.id, version, actor);
   if (release.hidden && !actor?.isAdmin) throw hiddenRefusal();
   let attributes = offered.get(release.id);

@@ -8,7 +8,7 @@ import type { ExplorerQuery, ExplorerSort, InstancePageQuery } from "@/lib/valid
 import type { Actor } from "@/lib/server/auth";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { clipPrediction, instanceSummary } from "@/lib/server/submissions";
-import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+import { getReleaseOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 import type { StoredInstance } from "@/lib/tasks/types";
 import { instanceStats, shareRight, systemOutcome, type InstanceStats } from "./instance-stats";
 
@@ -88,11 +88,10 @@ function explorerOrder(sort: ExplorerSort, dir: "asc" | "desc"): (a: ExplorerRow
  */
 export async function listTaskInstances(
   db: PrismaClient,
-  fullSlug: string,
+  task: ResolvedTask,
   q: ExplorerQuery,
   actor: Actor | null = null,
 ) {
-  const task = await getTaskOrThrow(db, fullSlug);
   const release = await getReleaseOrThrow(db, task.id, q.release, actor);
   if (release.hidden)
     throw new AppError(
@@ -162,11 +161,10 @@ export type InstanceExplorer = Awaited<ReturnType<typeof listTaskInstances>>;
  */
 export async function getTaskInstance(
   db: PrismaClient,
-  fullSlug: string,
+  task: ResolvedTask,
   externalId: string,
   { version, actor = null, q = {} }: { version?: string; actor?: Actor | null; q?: InstancePageQuery } = {},
 ) {
-  const task = await getTaskOrThrow(db, fullSlug);
   const release = await getReleaseOrThrow(db, task.id, version, actor);
   const instances = await getReleaseInstances(db, release.id, release.status !== "draft");
   const position = instances.findIndex((i) => i.externalId === externalId);

@@ -8,7 +8,7 @@ import { discloseScore, currentScore, getSubmissionOrThrow } from "@/lib/server/
 import { getLeaderboard } from "@/lib/server/leaderboard";
 import { Lru } from "@/lib/server/cache";
 import { publicUrl } from "@/lib/server/http";
-import { getReleaseOrThrow, getTaskOrThrow, resolvedTask, type ResolvedTask } from "@/lib/server/tasks";
+import { getReleaseOrThrow, resolvedTask, type ResolvedTask } from "@/lib/server/tasks";
 import { rankBracket } from "@/lib/rank-bracket";
 
 // The data of link-preview images, and their rendered PNGs cached by what they show: a board's
@@ -85,7 +85,7 @@ export async function submissionOg(db: PrismaClient, id: string, actor: Actor | 
 /** A comparison's preview: each submission's primary metric on the release (no per-instance work). */
 export async function compareOg(
   db: PrismaClient,
-  fullSlug: string,
+  task: ResolvedTask,
   ids: string[],
   actor: Actor | null,
   release?: string,
@@ -93,10 +93,9 @@ export async function compareOg(
   const unique = [...new Set(ids)];
   if (unique.length < 2 || unique.length > 4) throw new AppError("bad_request", "choose 2 to 4 submissions to compare");
   if (unique.some((id) => !UUID.test(id))) throw new AppError("bad_request", "ids must be submission ids");
-  const task = await getTaskOrThrow(db, fullSlug);
   const rel = await getReleaseOrThrow(db, task.id, release, actor);
   const subs = await Promise.all(unique.map((id) => getSubmissionOrThrow(db, id, actor)));
-  if (subs.some((s) => s.task.fullSlug !== fullSlug)) throw notFound("submission");
+  if (subs.some((s) => s.task.fullSlug !== task.fullSlug)) throw notFound("submission");
   const col = task.kind.columns(task.options).find((x) => x.key === task.primaryMetric);
   const values = subs.map((s) => {
     const score = s.scores.find((x) => x.releaseId === rel.id);

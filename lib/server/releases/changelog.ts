@@ -4,7 +4,7 @@ import { publicUrl } from "@/lib/server/http";
 import { sqlOf } from "@/lib/server/db";
 import { isPublicEvent, publicEvents } from "./changelog.sql";
 import { AppError } from "@/lib/errors";
-import { getTaskOrThrow } from "@/lib/server/tasks";
+import { type ResolvedTask } from "@/lib/server/tasks";
 import type { CHANGELOG_TYPES } from "@/lib/validations/common";
 
 type ChangelogType = (typeof CHANGELOG_TYPES)[number];
@@ -48,12 +48,11 @@ export interface ChangelogEvent {
  */
 export async function taskChangelog(
   db: PrismaClient,
-  fullSlug: string,
+  task: ResolvedTask,
   limit = 100,
   before?: string,
   type: ChangelogType = "all",
 ) {
-  const task = await getTaskOrThrow(db, fullSlug);
   const rows = await publicEvents<ChangelogEvent["kind"]>(sqlOf(db), task.id, limit * 2, before, TYPE_ACTIONS[type]);
   // nothing older: the end of the changelog, or a cursor that names no event of it
   if (before && !rows.length && !(await isPublicEvent(sqlOf(db), task.id, before)))

@@ -8,7 +8,7 @@ import type { ReleaseInstanceIds } from "@/lib/contracts/release-files";
 import { AppError } from "@/lib/errors";
 import type { Actor } from "@/lib/server/auth";
 import { getReleaseInstances } from "@/lib/server/cache";
-import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+import { getReleaseOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 
 /** A download: its body, the name it is saved under, and whether any cache may keep it. */
 export interface ReleaseDownload<B> {
@@ -24,8 +24,7 @@ export interface ReleaseDownload<B> {
  * every release route); a hidden release's ids are refused to non-admins (403).
  * @throws AppError not_found, forbidden
  */
-async function downloadableRelease(db: PrismaClient, fullSlug: string, version: string, actor: Actor | null) {
-  const task = await getTaskOrThrow(db, fullSlug);
+async function downloadableRelease(db: PrismaClient, task: ResolvedTask, version: string, actor: Actor | null) {
   const release = await getReleaseOrThrow(db, task.id, version, actor);
   if (release.hidden && !actor?.isAdmin)
     throw new AppError(
@@ -46,11 +45,11 @@ async function downloadableRelease(db: PrismaClient, fullSlug: string, version: 
 /** A release's instance ids in release order (`GET …/releases/{version}/instances`). */
 export async function releaseInstanceIds(
   db: PrismaClient,
-  fullSlug: string,
+  task: ResolvedTask,
   version: string,
   actor: Actor | null,
 ): Promise<ReleaseDownload<ReleaseInstanceIds>> {
-  const { task, release, instances, fileStem, shared } = await downloadableRelease(db, fullSlug, version, actor);
+  const { release, instances, fileStem, shared } = await downloadableRelease(db, task, version, actor);
   const ids = instances.map((i) => i.externalId);
   const body = {
     task: task.fullSlug,
@@ -71,11 +70,11 @@ export const idsText = (ids: string[]): string => (ids.length ? `${ids.join("\n"
  */
 export async function releaseTemplate(
   db: PrismaClient,
-  fullSlug: string,
+  task: ResolvedTask,
   version: string,
   actor: Actor | null,
 ): Promise<ReleaseDownload<string>> {
-  const { task, instances, fileStem, shared } = await downloadableRelease(db, fullSlug, version, actor);
+  const { instances, fileStem, shared } = await downloadableRelease(db, task, version, actor);
   return { body: templateText(task, instances), fileStem, shared };
 }
 

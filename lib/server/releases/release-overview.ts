@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { stableStringify } from "@/lib/stable-json";
 import type { Actor } from "@/lib/server/auth";
-import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
+import { getReleaseOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 import { getReleaseInstances } from "@/lib/server/cache";
 
 function histogram(values: number[], edges: number[]): { bin: string; n: number }[] {
@@ -28,11 +28,10 @@ const MEMO_SIZE = 64;
  */
 export async function releaseOverview(
   db: PrismaClient,
-  fullSlug: string,
+  task: ResolvedTask,
   version?: string,
   actor: Actor | null = null,
 ) {
-  const task = await getTaskOrThrow(db, fullSlug);
   const release = await getReleaseOrThrow(db, task.id, version, actor);
   // a hidden release shows nothing computed from its truth (admins aside): metadata only
   const truthShown = !release.hidden || Boolean(actor?.isAdmin);
@@ -69,7 +68,7 @@ export async function releaseOverview(
 /** The overview's figures from the instances of the release (and of the previous one). */
 async function computeOverview(
   db: PrismaClient,
-  task: Awaited<ReturnType<typeof getTaskOrThrow>>,
+  task: ResolvedTask,
   release: { id: string; status: string },
   prev: { id: string; version: string } | null,
   truthShown: boolean,

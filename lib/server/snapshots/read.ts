@@ -4,7 +4,7 @@ import { readCsvGz, type Manifest } from "@/lib/snapshots/format";
 import type { Actor } from "@/lib/server/auth";
 import { audit } from "@/lib/server/audit";
 import { sqlOf } from "@/lib/server/db";
-import { getTaskOrThrow } from "@/lib/server/tasks";
+import { type ResolvedTask } from "@/lib/server/tasks";
 import type { BoardRow } from "@/lib/server/leaderboard";
 import {
   latestSnapshotOfRelease,
@@ -28,8 +28,7 @@ export function snapshotUrls(id: string) {
 }
 
 /** A task's snapshots, newest first; a taken-down one says when and why, and has no files. */
-export async function listSnapshots(db: PrismaClient, fullSlug: string) {
-  const task = await getTaskOrThrow(db, fullSlug);
+export async function listSnapshots(db: PrismaClient, task: ResolvedTask) {
   const rows = await snapshotsOfTask(sqlOf(db), task.id);
   return rows.map((r) => ({
     id: r.id,

@@ -11,7 +11,7 @@ import type { InstanceOutcome } from "@/lib/tasks/types";
 import type { Actor } from "@/lib/server/auth";
 import { discloseScore } from "./disclosure";
 import { canView } from "./submissions";
-import { getReleaseOrThrow, getTaskOrThrow, type ResolvedTask } from "@/lib/server/tasks";
+import { getReleaseOrThrow, type ResolvedTask } from "@/lib/server/tasks";
 import type { StoredInstance } from "@/lib/tasks/types";
 import { getReleaseInstances } from "@/lib/server/cache";
 
@@ -110,13 +110,12 @@ export function primaryDifference(
  */
 export async function compareSubmissions(
   db: PrismaClient,
-  fullSlug: string,
+  task: ResolvedTask,
   ids: string[],
   actor: Actor | null,
   version?: string,
 ) {
   const unique = checkedIds(ids);
-  const task = await getTaskOrThrow(db, fullSlug);
   const release = await getReleaseOrThrow(db, task.id, version, actor);
   const subs = await db.submission.findMany({
     where: { id: { in: unique }, taskId: task.id },

@@ -13,14 +13,7 @@ import { actorLabel } from "@/lib/server/audit";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { sqlOf } from "@/lib/server/db";
 import { checkQuota, consume } from "@/lib/server/limits";
-import {
-  currentRelease,
-  getReleaseOrThrow,
-  getTaskOrThrow,
-  type ResolvedTask,
-  resolvedTask,
-  getTaskCached,
-} from "@/lib/server/tasks";
+import { currentRelease, getReleaseOrThrow, type ResolvedTask, resolvedTask, getTaskCached } from "@/lib/server/tasks";
 import { uploadTeam } from "@/lib/server/teams";
 import { getTaskKind } from "@/lib/tasks";
 import { findTaskDef } from "@/lib/tasks/catalog";
@@ -81,9 +74,8 @@ function pipelineName(a: string, b: string): string {
   return name.length <= 120 ? name : `${name.slice(0, 119)}…`;
 }
 
-export async function composePipeline(db: PrismaClient, actor: Actor, fullSlug: string, body: ComposeInput) {
+export async function composePipeline(db: PrismaClient, actor: Actor, task: ResolvedTask, body: ComposeInput) {
   const teamId = await uploadTeam(db, actor, body.team);
-  const task = await getTaskOrThrow(db, fullSlug);
   const spec = composesOf(task);
   const release = await getReleaseOrThrow(db, task.id);
   const input = await sideSubmission(db, actor, body.input, "input", task);
@@ -111,7 +103,7 @@ export async function composePipeline(db: PrismaClient, actor: Actor, fullSlug: 
   }
   const covered = Object.keys(rows).length;
   if (!covered)
-    throw validationError(`the two submissions share no instance of ${fullSlug} release ${release.version}`, [
+    throw validationError(`the two submissions share no instance of ${task.fullSlug} release ${release.version}`, [
       {
         field: "input",
         message: `${ins.size} of the release's ${ids.length} instances have an input bounce, ${outs.size} an output bounce, none both`,

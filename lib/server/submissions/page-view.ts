@@ -5,7 +5,7 @@ import { judgeView } from "@/lib/server/judging";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { ComposedOf, ValidationReport } from "@/lib/contracts/submissions";
 import type { Actor } from "@/lib/server/auth";
-import { resolvedTask } from "@/lib/server/tasks";
+import { resolvedTask, type ResolvedTask } from "@/lib/server/tasks";
 import type { Metrics } from "@/lib/tasks/types";
 import { AppError } from "@/lib/errors";
 import { withQuery } from "@/lib/href";
@@ -99,13 +99,14 @@ export function compareQuery(sp: Record<string, string | string[] | undefined>) 
  */
 export async function comparePageView(
   db: PrismaClient,
-  fullSlug: string,
+  task: ResolvedTask,
   sp: Record<string, string | string[] | undefined>,
   actor: Actor | null,
 ) {
+  const fullSlug = task.fullSlug;
   const { ids, release } = compareQuery(sp);
   try {
-    const c = await compareSubmissions(db, fullSlug, ids, actor, release);
+    const c = await compareSubmissions(db, task, ids, actor, release);
     const primary = c.columns.find((col) => col.key === c.primaryMetric)!;
     // the page lists the first COMPARE_PAGE_DISAGREEMENTS (the count says how many there are)
     const disagreements = c.disagreements.slice(0, COMPARE_PAGE_DISAGREEMENTS);

@@ -8,6 +8,7 @@ import { orNotFound } from "@/lib/server/pages";
 import { ChangelogQuery, type CHANGELOG_TYPES } from "@/lib/validations/common";
 import { fullSlugOf } from "@/lib/tasks/catalog";
 import { countLabel, RUN_MIN, runsOf } from "@/lib/changelog-runs";
+import { getTaskCached } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
@@ -113,7 +114,8 @@ export default async function ChangelogPage({
   const sp = await searchParams;
   const before = ChangelogQuery.shape.before.safeParse(sp.before).data;
   const type = ChangelogQuery.shape.type.safeParse(sp.type).data ?? "all";
-  const c = await orNotFound(taskChangelog(await getDb(), fullSlug, PAGE, before, type));
+  const db = await getDb();
+  const c = await orNotFound(getTaskCached(db, fullSlug).then((t) => taskChangelog(db, t, PAGE, before, type)));
   const href = (q: { type?: ChangelogType; before?: string }) => {
     const p = new URLSearchParams();
     if (q.type && q.type !== "all") p.set("type", q.type);

@@ -27,7 +27,8 @@ export async function generateMetadata({ params, searchParams }: TaskPageProps):
   const { benchmark, task } = await params;
   const { ids, release } = compareQuery(await searchParams);
   try {
-    const og = await compareOg(await getDb(), fullSlugOf({ benchmark, task }), ids, null, release);
+    const db = await getDb();
+    const og = await compareOg(db, await getTaskCached(db, fullSlugOf({ benchmark, task })), ids, null, release);
     return previewMetadata({
       title: `${og.card.title} · compare`,
       ogTitle: og.card.title,
@@ -45,10 +46,10 @@ export default async function ComparePage({ params, searchParams }: TaskPageProp
   const fullSlug = fullSlugOf(await params);
   const sp = await searchParams;
   const db = await getDb();
-  const v = await orNotFound(comparePageView(db, fullSlug, sp, await getSessionActor()));
+  const task = await orNotFound(getTaskCached(db, fullSlug));
+  const v = await orNotFound(comparePageView(db, task, sp, await getSessionActor()));
   const { ids, release } = compareQuery(sp);
   const find = (Array.isArray(sp.find) ? sp.find[0] : sp.find)?.slice(0, 100);
-  const task = await orNotFound(getTaskCached(db, fullSlug));
   const [candidates, matrix] = await Promise.all([
     compareCandidates(db, task, { ids, release, find }).catch(() => null),
     beatsMatrix(db, task, release, ids).catch(() => null),

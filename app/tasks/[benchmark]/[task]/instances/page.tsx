@@ -39,7 +39,7 @@ export default async function InstancesPage({ params, searchParams }: TaskPagePr
   const header = <TaskHeader task={taskRow} current="instances" />;
   let data;
   try {
-    data = await listTaskInstances(db, fullSlug, q, await getSessionActor());
+    data = await listTaskInstances(db, taskRow, q, await getSessionActor());
   } catch (e) {
     // a release named in the URL that is not there (or a draft) is a missing page: 404
     if (e instanceof AppError && e.code === "not_found" && q.release) return orNotFound(Promise.reject(e));

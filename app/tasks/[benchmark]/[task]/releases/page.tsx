@@ -19,7 +19,7 @@ export default async function ReleasesPage({ params }: { params: TaskParams }) {
   const t = await findTask(db, fullSlug);
   if (!t) notFound();
   const releases = await listReleases(db, t.id);
-  const snapshots = await listSnapshots(db, fullSlug);
+  const snapshots = await listSnapshots(db, t);
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">

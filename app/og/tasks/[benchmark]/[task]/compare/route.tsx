@@ -5,6 +5,7 @@ import { compareOg, ogPng, versionTag } from "@/lib/server/previews";
 import { route } from "@/lib/server/http";
 import { TaskParams } from "@/lib/validations/common";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import { getTaskCached } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +13,8 @@ export const GET = route({ access: "public", params: TaskParams }, async ({ para
   const slug = fullSlugOf(params);
   const ids = (url.searchParams.get("ids") ?? "").split(",").filter(Boolean);
   const release = url.searchParams.get("release") || undefined;
-  const og = await compareOg(await getDb(), slug, ids, actor, release);
+  const db = await getDb();
+  const og = await compareOg(db, await getTaskCached(db, slug), ids, actor, release);
   return ogPng(
     `compare:${slug}:${ids.join(",")}:${release ?? ""}`,
     versionTag(og.version),

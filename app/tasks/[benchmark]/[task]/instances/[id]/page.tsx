@@ -13,6 +13,7 @@ import { getTaskInstance, instancePageHref } from "@/lib/server/leaderboard";
 import { parseInstancePageQuery, type InstancePageQuery } from "@/lib/validations/instances";
 import { orNotFound } from "@/lib/server/pages";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import { getTaskCached } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
@@ -34,8 +35,11 @@ export default async function InstancePage({ params, searchParams }: { params: P
   const q = parseInstancePageQuery(await searchParams);
   const fullSlug = fullSlugOf({ benchmark, task });
   const instanceId = decodeURIComponent(id);
+  const db = await getDb();
   const inst = await orNotFound(
-    getTaskInstance(await getDb(), fullSlug, instanceId, { version: q.release, actor: await getSessionActor(), q }),
+    getTaskCached(db, fullSlug).then(async (t) =>
+      getTaskInstance(db, t, instanceId, { version: q.release, actor: await getSessionActor(), q }),
+    ),
   );
   // the instance and its predictions as the task's kind shows them (components/tasks/<kind>)
   const { InstanceView, PredictionView } = kindViews(inst.kind);

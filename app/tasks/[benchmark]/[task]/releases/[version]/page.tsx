@@ -11,6 +11,7 @@ import { releaseOverview } from "@/lib/server/releases";
 import { orNotFound } from "@/lib/server/pages";
 import { fullSlugOf } from "@/lib/tasks/catalog";
 import type { ReleaseStatistic } from "@/lib/tasks/types";
+import { getTaskCached } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
@@ -25,7 +26,10 @@ export default async function ReleasePage({ params }: { params: Params }) {
   const { benchmark, task, version } = await params;
   const fullSlug = fullSlugOf({ benchmark, task });
   const actor = await getSessionActor();
-  const o = await orNotFound(releaseOverview(await getDb(), fullSlug, decodeURIComponent(version), actor));
+  const db = await getDb();
+  const o = await orNotFound(
+    getTaskCached(db, fullSlug).then((t) => releaseOverview(db, t, decodeURIComponent(version), actor)),
+  );
   const files = `/api/v1/tasks/${fullSlug}/releases/${encodeURIComponent(o.release.version)}`;
   return (
     <div className="space-y-6">

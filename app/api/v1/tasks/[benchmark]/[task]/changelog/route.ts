@@ -4,13 +4,15 @@ import { changelogAtom, taskChangelog } from "@/lib/server/releases";
 import { respond, route } from "@/lib/server/http";
 import { Changelog, ChangelogQuery, TaskParams } from "@/lib/contracts/leaderboards";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import { getTaskCached } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route(
   { access: "public", params: TaskParams, query: ChangelogQuery },
   async ({ params, query: q }) => {
-    const c = await taskChangelog(await getDb(), fullSlugOf(params), q.limit, q.before, q.type);
+    const db = await getDb();
+    const c = await taskChangelog(db, await getTaskCached(db, fullSlugOf(params)), q.limit, q.before, q.type);
     if (q.format === "atom")
       return new Response(changelogAtom(c), { headers: { "content-type": "application/atom+xml; charset=utf-8" } });
     return respond(Changelog, c);

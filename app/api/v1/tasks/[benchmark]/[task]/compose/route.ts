@@ -7,13 +7,15 @@ import { respond, route } from "@/lib/server/http";
 import { TaskParams } from "@/lib/contracts/leaderboards";
 import { ComposeBody, Composed } from "@/lib/contracts/submissions";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import { getTaskOrThrow } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
 export const POST = route(
   { access: "member", params: TaskParams, body: ComposeBody },
   async ({ params, actor, body }) => {
-    const c = await composePipeline(await getDb(), actor, fullSlugOf(params), body);
+    const db = await getDb();
+    const c = await composePipeline(db, actor, await getTaskOrThrow(db, fullSlugOf(params)), body);
     const { id, status, validation } = c.result;
     // a pipeline is never a dry run nor judged (composePipeline refuses a queued one): stored and scored
     if (id === null || status !== "scored") throw new AppError("internal", `a composed pipeline came back ${status}`);

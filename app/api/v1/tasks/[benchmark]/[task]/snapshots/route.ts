@@ -5,10 +5,12 @@ import { listSnapshots } from "@/lib/server/snapshots";
 import { SnapshotList } from "@/lib/contracts/snapshots";
 import { TaskParams } from "@/lib/contracts/leaderboards";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import { getTaskCached } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route({ access: "public", params: TaskParams }, async ({ params }) => {
   const task = fullSlugOf(params);
-  return respond(SnapshotList, { task, snapshots: await listSnapshots(await getDb(), task) });
+  const db = await getDb();
+  return respond(SnapshotList, { task, snapshots: await listSnapshots(db, await getTaskCached(db, task)) });
 });

@@ -5,6 +5,7 @@ import { getDb } from "@/lib/server/db";
 import { respond, route } from "@/lib/server/http";
 import { downloadCacheHeaders, idsText, releaseInstanceIds } from "@/lib/server/releases";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import { getTaskCached } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +13,13 @@ export const GET = route(
   { access: "public", params: ReleaseVersionParams, query: ReleaseIdsQuery },
   async ({ req, params, query, actor }) => {
     const slug = fullSlugOf(params);
-    const { body, fileStem, shared } = await releaseInstanceIds(await getDb(), slug, params.version, actor);
+    const db = await getDb();
+    const { body, fileStem, shared } = await releaseInstanceIds(
+      db,
+      await getTaskCached(db, slug),
+      params.version,
+      actor,
+    );
     const txt = query.format === "txt";
     const content = txt ? idsText(body.ids) : JSON.stringify(body);
     const headers = downloadCacheHeaders(shared, content);

@@ -5,6 +5,7 @@ import { getDb } from "@/lib/server/db";
 import { checkContract, route } from "@/lib/server/http";
 import { downloadCacheHeaders, releaseTemplate } from "@/lib/server/releases";
 import { fullSlugOf } from "@/lib/tasks/catalog";
+import { getTaskCached } from "@/lib/server/tasks";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +13,8 @@ export const dynamic = "force-dynamic";
 // its shape is the kind's upload format, which the tests check with the kind's own parser.
 export const GET = route({ access: "public", params: ReleaseVersionParams }, async ({ req, params, actor }) => {
   const slug = fullSlugOf(params);
-  const { body, fileStem, shared } = await releaseTemplate(await getDb(), slug, params.version, actor);
+  const db = await getDb();
+  const { body, fileStem, shared } = await releaseTemplate(db, await getTaskCached(db, slug), params.version, actor);
   // written one instance per line, for reading and filling by hand: sent as written, checked
   // against its contract as respond() checks an answer (outside production, where it is parsed)
   if (process.env.NODE_ENV !== "production") checkContract(PredictionTemplateFile, JSON.parse(body));
