@@ -84,7 +84,8 @@ export function planJudging(
 
 /**
  * The predictions with the cached verdicts in place, and how many prompts have none yet (0: every
- * comment judged, the predictions can be scored). `keepOwn`: the file's own verdicts are kept beside
+ * comment judged, the predictions can be scored) with their keys: the one read of the cache an
+ * upload makes (its judge budget and its run start from `pending`). `keepOwn`: the file's own verdicts are kept beside
  * the server's (a public release; on a hidden one they would make the score an oracle of the
  * judge's verdicts on hidden bugs).
  */
@@ -94,13 +95,13 @@ export async function withVerdicts(
   plan: JudgePlan,
   predictions: Map<string, Json>,
   opts: { keepOwn?: boolean } = {},
-): Promise<{ predictions: Map<string, Json>; missing: number }> {
+): Promise<{ predictions: Map<string, Json>; missing: number; pending: string[] }> {
   const cached = await verdictsOf(
     sql,
     plan.items.map((i) => i.key),
   );
-  const missing = plan.items.filter((i) => !cached.has(i.key)).length;
-  if (missing) return { predictions, missing };
+  const pending = plan.items.filter((i) => !cached.has(i.key)).map((i) => i.key);
+  if (pending.length) return { predictions, missing: pending.length, pending };
   const flaggedAs = judge.flaggedAs ?? judge.malformedAs;
   const out = new Map<string, Json>();
   for (const [id, p] of predictions) {
@@ -121,14 +122,21 @@ export async function withVerdicts(
         : p,
     );
   }
-  return { predictions: out, missing: 0 };
+  return { predictions: out, missing: 0, pending };
 }
 
 export type UploadJudging =
   /** the task's verdicts are nobody's (no judge) or the team's own (in the file) */
   | { by: null | "team" }
   /** the server's judge decides: every verdict was cached (scored now) or some are pending */
-  | { by: "server"; plan: JudgePlan; predictions: Map<string, Json> | null; cfg: JudgeConfig };
+  | {
+      by: "server";
+      plan: JudgePlan;
+      predictions: Map<string, Json> | null;
+      cfg: JudgeConfig;
+      /** the plan's keys with no cached verdict when the upload was checked */
+      pending: string[];
+    };
 
 /** The first comments without a verdict, as problems (the 422 of an upload no judge can decide). */
 function unjudgedProblems(judge: ServerJudgeDef<Json, Json>, predictions: Map<string, Json>): Problem[] {
@@ -194,10 +202,14 @@ export async function decideUploadJudging(
     );
   }
   const plan = planJudging(judge, cfg.model, instances, predictions, scope);
-  const { predictions: judged, missing } = await withVerdicts(sql, judge, plan, predictions, {
+  const {
+    predictions: judged,
+    missing,
+    pending,
+  } = await withVerdicts(sql, judge, plan, predictions, {
     keepOwn: !release.hidden,
   });
-  return { by: "server", plan, predictions: missing ? null : judged, cfg };
+  return { by: "server", plan, predictions: missing ? null : judged, cfg, pending };
 }
 
 /**
@@ -216,7 +228,8 @@ export type JudgeCharge = "team" | "host";
  */
 export async function startJudging(
   sql: Sql,
-  { submissionId, releaseId }: { submissionId: string; releaseId: string },
+  /** `pending`: the plan's keys without a verdict, when the caller has read them (else read here) */
+  { submissionId, releaseId, pending: known }: { submissionId: string; releaseId: string; pending?: string[] },
   plan: JudgePlan,
   cfg: JudgeConfig,
   charge: JudgeCharge = "team",
@@ -226,11 +239,8 @@ export async function startJudging(
     { submissionId, releaseId, model: plan.model, promptVersion: plan.version, promptSha256: plan.templateSha },
     plan.items,
   );
-  const cached = await verdictsOf(
-    sql,
-    plan.items.map((i) => i.key),
-  );
-  const pending = plan.items.filter((i) => !cached.has(i.key)).map((i) => i.key);
+  // a verdict that arrives after `known` was read is skipped by the judge's job (itemsOf)
+  const pending = known ?? (await pendingKeys(sql, plan));
   if (charge === "team") await setRunQueued(sql, submissionId, releaseId, pending.length);
   const lane0 = Math.floor(Math.random() * cfg.concurrency);
   for (let at = 0, n = 0; at < pending.length; at += KEYS_PER_JOB, n++)
@@ -242,6 +252,15 @@ export async function startJudging(
       { queue: `judge:${(lane0 + n) % cfg.concurrency}`, maxAttempts: 25 },
     );
   if (!pending.length) await queueJudgeFinish(sql, submissionId, releaseId);
+}
+
+/** The plan's keys with no cached verdict. */
+async function pendingKeys(sql: Sql, plan: JudgePlan): Promise<string[]> {
+  const cached = await verdictsOf(
+    sql,
+    plan.items.map((i) => i.key),
+  );
+  return plan.items.filter((i) => !cached.has(i.key)).map((i) => i.key);
 }
 
 /** Queues the scoring of a judged run (one waiting job per run). */
@@ -259,13 +278,8 @@ export function queueJudgeFinish(sql: Sql, submissionId: string, releaseId: stri
  * paid request; the daily cap is everyone's): past it, a 429 saying when it opens again.
  * @throws AppError quota_exceeded
  */
-export async function assertJudgeBudget(sql: Sql, teamId: string | null, plan: JudgePlan, cfg: JudgeConfig) {
+export async function assertJudgeBudget(sql: Sql, teamId: string | null, fresh: number, cfg: JudgeConfig) {
   if (!teamId || !cfg.teamDailyPrompts) return;
-  const cached = await verdictsOf(
-    sql,
-    plan.items.map((i) => i.key),
-  );
-  const fresh = plan.items.filter((i) => !cached.has(i.key)).length;
   const used = await teamPromptsToday(sql, teamId);
   if (used + fresh <= cfg.teamDailyPrompts) return;
   const reset = nextUtcMidnight().getTime();

@@ -373,8 +373,14 @@ class Upload {
     if (pending && judging.by === "server") {
       // scored by the judge run's last job (lib/server/judging), which also queues the audit;
       // counted uploads spend their team's daily judge budget (admins, seeds are not counted)
-      if (input.quota) await assertJudgeBudget(sql, input.teamId, judging.plan, judging.cfg);
-      await startJudging(sql, { submissionId: id, releaseId: release.id }, judging.plan, judging.cfg);
+      // the verdict cache was read once, when the upload was checked: its pending keys serve both
+      if (input.quota) await assertJudgeBudget(sql, input.teamId, judging.pending.length, judging.cfg);
+      await startJudging(
+        sql,
+        { submissionId: id, releaseId: release.id, pending: judging.pending },
+        judging.plan,
+        judging.cfg,
+      );
     } else {
       await saveScore(sql, task, id, release.id, score);
     }
