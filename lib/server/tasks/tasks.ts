@@ -24,18 +24,23 @@ export function resolvedTask(row: Parameters<typeof resolveTask>[0] & { benchmar
 /** What a query includes to hand its task to `resolvedTask`. */
 export const TASK_WITH_BENCHMARK = { task: { include: { benchmark: true } } } as const;
 
-// Tasks are the catalog: synced at start-up; an admin's quota change shows within a minute.
-const cached = new Map<string, { at: number; task: Promise<ResolvedTask> }>();
+// Tasks are the catalog: synced at start-up; an admin's quota change shows within a minute. Kept
+// per database client (a process may hold more than one: tests, tools).
+const cachedBy = new WeakMap<PrismaClient, Map<string, { at: number; task: Promise<ResolvedTask> }>>();
 
 /**
  * `getTaskOrThrow` for the read path's edges (a board's page, its API, previews, badges): the
  * resolved task, kept a minute per process. @throws AppError not_found
  */
 export function getTaskCached(db: PrismaClient, fullSlug: string): Promise<ResolvedTask> {
+  let cached = cachedBy.get(db);
+  if (!cached) cachedBy.set(db, (cached = new Map()));
   const hit = cached.get(fullSlug);
   if (hit && Date.now() - hit.at < 60_000) return hit.task;
   const task = getTaskOrThrow(db, fullSlug);
-  task.catch(() => cached.delete(fullSlug));
+  task.catch(() => {
+    if (cached.get(fullSlug)?.task === task) cached.delete(fullSlug);
+  });
   if (cached.size >= 256) cached.clear();
   cached.set(fullSlug, { at: Date.now(), task });
   return task;
