@@ -10,6 +10,8 @@ import {
   finiteUpTo,
   gridOf,
   scanPair,
+  KernelBounds,
+  boundVerdict,
 } from "./pair-state";
 
 /**
@@ -130,9 +132,9 @@ export function screen(row: ScreenedRow, from: number, to: number, v: number): n
   const { pass, g, p, base, lower } = row;
   const { st, pending, verdicts } = pass;
   const { sumSq: S, maxAbs: M } = st.kernel!;
-  const { loScale, hiScale, grow, invB1, invB, B } = g;
-  const { ptK, sumK, sumSqK, errK, emaxK } = st;
-  const etaC = st.eta;
+  const { hiScale, grow } = g;
+  const { ptK, emaxK } = st;
+  const bounds = new KernelBounds(st, g, p);
   const v2 = v * v * (1 - SLACK);
   const nonsig = lower * lower * (1 - SLACK);
   const ceiling = pending.ceiling[p];
@@ -142,28 +144,16 @@ export function screen(row: ScreenedRow, from: number, to: number, v: number): n
   const { k: pk, lo: plo, hi: phi } = pending;
   let n = pending.length;
   const pi = ptK[p];
-  const sumI = sumK[p];
-  const sumSqI = sumSqK[p];
-  const errI = errK[p];
   const emaxI = emaxK[p];
   let k = from;
   for (; k < to; k++) {
-    const rt = Math.sqrt(S[base + k]);
-    const mean = (sumI - sumK[k]) * invB; // bounds only: its rounding is within eta
-    const bm2 = B * mean * mean;
-    const eta = etaC * (sumSqI + sumSqK[k]);
-    const shift = (errI + errK[k]) * grow;
-    const l = rt * loScale - shift;
-    const h = rt * hiScale + shift;
-    const vlo = l > 0 ? (l * l - bm2) * invB1 - eta : -1;
-    const vhi = (h * h - bm2) * invB1 + eta;
+    bounds.of(k, S[base + k]);
+    const { lo: vlo, hi: vhi } = bounds;
     const d = pi - ptK[k];
-    const d2 = d * d;
-    if (vhi <= ZERO_VARIANCE || d2 <= nonsig * (vlo > 0 ? vlo : 0)) {
-      // not significant, whatever c ≥ v
-    } else if (vlo > ZERO_VARIANCE && d2 > sig * vhi) {
-      bits[at + (k >>> 5)] |= 1 << (k & 31); // significant if c ≤ C
-    } else {
+    // not significant whatever c ≥ v (0); significant if c ≤ C (1); else its bounds wait for c
+    const verdict = boundVerdict(d * d, vlo, vhi, nonsig, sig);
+    if (verdict === 1) bits[at + (k >>> 5)] |= 1 << (k & 31);
+    else if (verdict === -1) {
       pk[n] = k;
       plo[n] = vlo > ZERO_VARIANCE ? Math.fround(vlo * (1 - 1e-6)) : -1;
       phi[n] = Math.fround(vhi * (1 + 1e-6));

@@ -243,6 +243,54 @@ export function gridOf(st: PairState): Grid {
   };
 }
 
+/**
+ * Bounds lo ≤ v ≤ hi on the direct formula's variance of kernel pairs (p, k) from their exact
+ * Σ(qp − qk)² (Grid): `of(k, s)` sets `lo` (−1: no positive lower bound) and `hi`. Made once per
+ * row; the pass-1 screen and the pass-2 verdicts share it.
+ */
+export class KernelBounds {
+  lo = 0;
+  hi = 0;
+  private readonly sumI: number;
+  private readonly sumSqI: number;
+  private readonly errI: number;
+
+  constructor(
+    private readonly st: PairState,
+    private readonly g: Grid,
+    p: number,
+  ) {
+    this.sumI = st.sumK[p];
+    this.sumSqI = st.sumSqK[p];
+    this.errI = st.errK[p];
+  }
+
+  of(k: number, s: number): void {
+    const { loScale, hiScale, grow, invB1, invB, B } = this.g;
+    const { sumK, sumSqK, errK } = this.st;
+    const rt = Math.sqrt(s);
+    const mean = (this.sumI - sumK[k]) * invB; // bounds only: its rounding is within eta
+    const bm2 = B * mean * mean;
+    const eta = this.st.eta * (this.sumSqI + sumSqK[k]);
+    const shift = (this.errI + errK[k]) * grow;
+    const l = rt * loScale - shift;
+    const h = rt * hiScale + shift;
+    this.lo = l > 0 ? (l * l - bm2) * invB1 - eta : -1;
+    this.hi = (h * h - bm2) * invB1 + eta;
+  }
+}
+
+/**
+ * A pair's verdict from bounds lo ≤ s² ≤ hi (lo ≤ 0: none) on its squared standard error, for
+ * |d| > c·s compared as d² > c²·s²: 0 not significant (d² ≤ c²·lo, or no spread for sure), 1
+ * significant (d² > c²·hi), −1 undecided. `c2lo`/`c2hi`: c² rounded down/up (SLACK).
+ */
+export function boundVerdict(d2: number, lo: number, hi: number, c2lo: number, c2hi: number): -1 | 0 | 1 {
+  if (hi <= ZERO_VARIANCE || d2 <= c2lo * (lo > 0 ? lo : 0)) return 0;
+  if (lo > ZERO_VARIANCE && d2 > c2hi * hi) return 1;
+  return -1;
+}
+
 /** The first of the kernel's columns past p whose difference with p is not finite (points sorted). */
 export function finiteUpTo(ptK: Float64Array, p: number): number {
   let k = p + 1;

@@ -1,15 +1,15 @@
 import { type Pending } from "./critical";
 import {
-  type Grid,
   type PairState,
   SLACK,
   type Verdicts,
-  ZERO_VARIANCE,
   centred,
   exactSe,
   exactVariance,
   finiteUpTo,
   gridOf,
+  KernelBounds,
+  boundVerdict,
 } from "./pair-state";
 
 /**
@@ -28,11 +28,9 @@ export function settleRow(st: PairState, p: number, critical: number, pending: P
     const lo = pending.lo[e];
     const hi = pending.hi[e];
     const d = ptK[p] - ptK[k];
-    const d2 = d * d;
-    let significant: boolean;
-    if (hi <= ZERO_VARIANCE || d2 <= c2lo * (lo > 0 ? lo : 0)) significant = false;
-    else if (lo > ZERO_VARIANCE && d2 > c2hi * hi) significant = true;
-    else {
+    const verdict = boundVerdict(d * d, lo, hi, c2lo, c2hi);
+    let significant = verdict === 1;
+    if (verdict === -1) {
       a ??= centred(st, order[p], st.rowBuf);
       const s = exactSe(exactVariance(st, order[p], order[k], a, centred(st, order[k], st.colBuf)));
       counts.exactVerdicts++;
@@ -53,7 +51,8 @@ export interface PassTwo {
 /** Kernel row p of a block decided afresh: its sums of squares from `base` in S, its verdicts at bits[at …]. */
 interface DecidedRow {
   st: PairState;
-  g: Grid;
+  /** the row's variance bounds from the kernel's sums */
+  bounds: KernelBounds;
   S: Float64Array;
   base: number;
   p: number;
@@ -87,7 +86,16 @@ export function verdictBlock(pass: PassTwo, { p0, ni }: { p0: number; ni: number
     const near = Math.min(reach[p], to - 1);
     const at = p * words;
     bits.fill(0, at, at + words);
-    const decided: DecidedRow = { st, g, S, base: row * nj - j0, p, critical, bits, at };
+    const decided: DecidedRow = {
+      st,
+      bounds: new KernelBounds(st, g, p),
+      S,
+      base: row * nj - j0,
+      p,
+      critical,
+      bits,
+      at,
+    };
     let a: Float64Array | null = null;
     let k = p + 1;
     while (k < to) {
@@ -111,33 +119,17 @@ export function verdictBlock(pass: PassTwo, { p0, ni }: { p0: number; ni: number
  * compared without roots. Significant pairs are marked; returns the first undecided k, or `end`.
  */
 function decideNear(row: DecidedRow, from: number, end: number): number {
-  const { st, g, S, base, p, critical, bits, at } = row;
-  const { ptK, sumK, sumSqK, errK, eta: etaC } = st;
-  const { loScale, hiScale, grow, invB1, invB, B } = g;
+  const { st, S, base, p, critical, bits, at, bounds } = row;
+  const { ptK } = st;
   const c2lo = critical * critical * (1 - SLACK);
   const c2hi = critical * critical * (1 + SLACK);
   const pi = ptK[p];
-  const sumI = sumK[p];
-  const sumSqI = sumSqK[p];
-  const errI = errK[p];
   for (let k = from; k < end; k++) {
     const d = pi - ptK[k];
-    const d2 = d * d;
-    const rt = Math.sqrt(S[base + k]);
-    const mean = (sumI - sumK[k]) * invB; // bounds only: its rounding is within eta
-    const bm2 = B * mean * mean;
-    const eta = etaC * (sumSqI + sumSqK[k]);
-    const shift = (errI + errK[k]) * grow;
-    const l = rt * loScale - shift;
-    const h = rt * hiScale + shift;
-    const lo = l > 0 ? (l * l - bm2) * invB1 - eta : -1;
-    const hi = (h * h - bm2) * invB1 + eta;
-    if (hi <= ZERO_VARIANCE || d2 <= c2lo * (lo > 0 ? lo : 0)) continue;
-    if (lo > ZERO_VARIANCE && d2 > c2hi * hi) {
-      bits[at + (k >>> 5)] |= 1 << (k & 31);
-      continue;
-    }
-    return k;
+    bounds.of(k, S[base + k]);
+    const verdict = boundVerdict(d * d, bounds.lo, bounds.hi, c2lo, c2hi);
+    if (verdict === -1) return k;
+    if (verdict === 1) bits[at + (k >>> 5)] |= 1 << (k & 31);
   }
   return end;
 }
@@ -153,19 +145,14 @@ function decideFar(row: DecidedRow, from: number, end: number): number {
   const sumSqI = sumSqK[p];
   for (let k = from; k < end; k++) {
     const d = pi - ptK[k];
-    const d2 = d * d;
     const sdJ = sdK[k];
     const eta = etaC * (sumSqI + sumSqK[k]);
     const gap = Math.abs(sdI - sdJ) - margin * (sdI + sdJ);
     const sum = (sdI + sdJ) * (1 + margin);
     const lo = gap > 0 ? gap * gap * (1 - SLACK) - eta : -1;
-    const hi = sum * sum + eta;
-    if (hi <= ZERO_VARIANCE || d2 <= c2lo * (lo > 0 ? lo : 0)) continue;
-    if (lo > ZERO_VARIANCE && d2 > c2hi * hi) {
-      bits[at + (k >>> 5)] |= 1 << (k & 31);
-      continue;
-    }
-    return k;
+    const verdict = boundVerdict(d * d, lo, sum * sum + eta, c2lo, c2hi);
+    if (verdict === -1) return k;
+    if (verdict === 1) bits[at + (k >>> 5)] |= 1 << (k & 31);
   }
   return end;
 }
