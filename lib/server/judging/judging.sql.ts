@@ -273,12 +273,15 @@ export async function teamPromptsToday(sql: Sql, teamId: string): Promise<number
  * budget's ledger; a run the host starts is never recorded here: it stays at 0, or at what the
  * team's upload queued when the host starts that run again).
  */
-export function setRunQueued(sql: Sql, submissionId: string, releaseId: string, queued: number) {
-  return sql(`UPDATE judge_runs SET queued = $3 WHERE submission_id = $1::uuid AND release_id = $2::uuid`, [
-    submissionId,
-    releaseId,
-    queued,
-  ]);
+export function setRunQueued(sql: Sql, submissionId: string, releaseId: string, keys: string[]) {
+  // of the keys the caller found pending, those still without a verdict now: one another upload
+  // had judged in the meantime is not charged to this team
+  return sql(
+    `UPDATE judge_runs
+        SET queued = (SELECT count(*) FROM unnest($3::text[]) k WHERE NOT EXISTS (SELECT 1 FROM judge_verdicts v WHERE v.key = k))
+      WHERE submission_id = $1::uuid AND release_id = $2::uuid`,
+    [submissionId, releaseId, keys],
+  );
 }
 
 /** What a score's details say of its judging (`details.judging`, issue 47): null when it says nothing. */

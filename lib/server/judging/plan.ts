@@ -241,7 +241,7 @@ export async function startJudging(
   );
   // a verdict that arrives after `known` was read is skipped by the judge's job (itemsOf)
   const pending = known ?? (await pendingKeys(sql, plan));
-  if (charge === "team") await setRunQueued(sql, submissionId, releaseId, pending.length);
+  if (charge === "team") await setRunQueued(sql, submissionId, releaseId, pending);
   const lane0 = Math.floor(Math.random() * cfg.concurrency);
   for (let at = 0, n = 0; at < pending.length; at += KEYS_PER_JOB, n++)
     await queueUpkeep(
