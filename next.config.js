@@ -38,6 +38,15 @@ const nextConfig = {
   // that made the pages' "nothing streamed" rule flaky (e2e/reader.spec.ts). The documented way to
   // turn streaming metadata off is to treat every user agent as an HTML-limited bot.
   htmlLimitedBots: /.*/,
+  // The admins' activity log was the "audit trail" until issue 51 gave "audit" to the integrity
+  // audit alone: its old addresses answer a permanent redirect (308, the query kept) for bookmarks
+  // and scripts.
+  async redirects() {
+    return [
+      { source: "/admin/audit", destination: "/admin/activity", permanent: true },
+      { source: "/api/v1/admin/audit", destination: "/api/v1/admin/activity", permanent: true },
+    ];
+  },
   async headers() {
     const nonPage = [{ key: "Content-Security-Policy", value: NON_PAGE_CSP }];
     return [

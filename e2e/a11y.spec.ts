@@ -97,7 +97,7 @@ function targetsFor(route: string, ids: Awaited<ReturnType<typeof seededIds>>): 
     ],
     // an invitation that does not exist answers the 404 page; a real one is checked in e2e/teams.spec.ts
     "/invitations/[token]": [{ route, url: "/invitations/lbi_not-a-real-invitation-token" }],
-    "/admin/audit": [{ route, url: "/admin/audit", admin: true }],
+    "/admin/activity": [{ route, url: "/admin/activity", admin: true }],
     "/docs/api": [{ route, url: "/docs/api" }],
     "/snapshots/[id]": [{ route, url: `/snapshots/${ids.snapshot || "0".repeat(64)}` }],
   };

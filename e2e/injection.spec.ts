@@ -198,7 +198,7 @@ async function visit(browser: Browser, opts: { javaScriptEnabled: boolean; cooki
   });
   const what = `${opts.cookie ? "admin" : "visitor"}, JavaScript ${opts.javaScriptEnabled ? "on" : "off"}`;
   const caches = new Set<string>();
-  for (const path of [...pages(), ...(opts.cookie ? ["/admin", "/account", "/admin/audit"] : [])])
+  for (const path of [...pages(), ...(opts.cookie ? ["/admin", "/account", "/admin/activity"] : [])])
     for (let i = 0; i < opts.times; i++) {
       const res = await page.goto(path, { waitUntil: "load" });
       expect(res?.status(), `${what}: ${path}`).toBe(200);

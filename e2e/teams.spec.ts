@@ -73,8 +73,15 @@ test("invite, accept, upload privately for the team, publish, verify, changelog"
   const log = reader.getByTestId("changelog");
   await expect(log).toContainText(`New entry: lab-model-${stamp} by Lab ${stamp}`);
   await expect(log).toContainText(`lab-model-${stamp} by Lab ${stamp} verified by the maintainers`);
-  // and the audit trail has who did it
-  await admin.goto(`/admin/audit?target=${subHref!.split("/").pop()}`);
-  await expect(admin.getByTestId("audit")).toContainText("submission.verify");
-  await expect(admin.getByTestId("audit")).toContainText(`lab-owner-${stamp}@example.org`);
+  // and the activity log has who did it
+  await admin.goto(`/admin/activity?target=${subHref!.split("/").pop()}`);
+  await expect(admin.getByTestId("activity")).toContainText("submission.verify");
+  await expect(admin.getByTestId("activity")).toContainText(`lab-owner-${stamp}@example.org`);
+  // its old address (the "audit trail" before issue 51) is a permanent redirect that keeps the query
+  const id = subHref!.split("/").pop();
+  await admin.goto(`/admin/audit?target=${id}`);
+  expect(new URL(admin.url()).pathname + new URL(admin.url()).search).toBe(`/admin/activity?target=${id}`);
+  await expect(admin.getByTestId("activity")).toContainText("submission.verify");
+  const api = await admin.request.get(`/api/v1/admin/audit?target=${id}`, { maxRedirects: 0 });
+  expect([api.status(), api.headers()["location"]]).toEqual([308, `/api/v1/admin/activity?target=${id}`]);
 });

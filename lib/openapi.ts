@@ -15,7 +15,7 @@ import {
   UnlockBody,
   Unlocked,
 } from "./contracts/accounts";
-import { AuditList, AuditQuery, TaskQuota, TaskQuotaBody } from "./contracts/admin";
+import { ActivityList, ActivityQuery, TaskQuota, TaskQuotaBody } from "./contracts/admin";
 import { BreakdownQuery, LengthBuckets, PolicyAggregates, PolicyQuery, SubmissionBreakdown } from "./contracts/charts";
 import { ErrorBody, Metrics } from "./contracts/common";
 import { JobIdParams, JobResponse } from "./contracts/jobs";
@@ -740,13 +740,13 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get",
-    path: "/api/v1/admin/audit",
-    summary: "The audit trail, newest first, filtered",
+    path: "/api/v1/admin/activity",
+    summary: "The activity log, newest first, filtered",
     access: "admin",
     tag: "admin",
-    query: AuditQuery,
+    query: ActivityQuery,
     responses: { 200: "the events; next pages back (?before=next), null on the last page" },
-    returns: { 200: AuditList },
+    returns: { 200: ActivityList },
   },
 ];
 

@@ -37,7 +37,7 @@ export default async function AdminPage() {
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Releases</h1>
       <p className="text-sm">
-        <Link href="/admin/audit">Audit trail</Link>: every import, publish, re-score, moderation, token and team
+        <Link href="/admin/activity">Activity log</Link>: every import, publish, re-score, moderation, token and team
         change.
       </p>
       <Card title={`Integrity audits: flagged uploads (${flagged.length})`}>

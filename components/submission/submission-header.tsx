@@ -145,7 +145,7 @@ function ModerationActions({ v }: { v: SubmissionPageView }) {
           body={{ withdrawn: true }}
           label="Withdraw…"
           testId="withdraw"
-          confirm={`Withdraw ${sub.model}? It leaves the board and every public view for good (only an admin can restore it); it still counts in the system's attempts and stays in the audit trail.`}
+          confirm={`Withdraw ${sub.model}? It leaves the board and every public view for good (only an admin can restore it); it still counts in the system's attempts and stays in the activity log.`}
         />
       ) : null}
       {v.isAdmin ? (

@@ -1,12 +1,12 @@
-// Admins' own answers: the audit trail, a task's upload quotas. (An admin's answers about a
+// Admins' own answers: the activity log, a task's upload quotas. (An admin's answers about a
 // resource — a release, a submission, a team, a job — are with that resource's contract.)
 import { z } from "zod";
 import { iso } from "./common";
-// the audit trail's filters (the admin page reads them too)
-export { AuditQuery } from "@/lib/validations/common";
+// the activity log's filters (the admin page reads them too)
+export { ActivityQuery } from "@/lib/validations/common";
 
-/** GET /api/v1/admin/audit: events newest first; `next` pages back (`?before=next`), null on the last page. */
-export const AuditList = z.object({
+/** GET /api/v1/admin/activity: events newest first; `next` pages back (`?before=next`), null on the last page. */
+export const ActivityList = z.object({
   events: z.array(
     z.object({
       id: z.string(),
@@ -26,7 +26,7 @@ export const AuditList = z.object({
   ),
   next: z.string().nullable(),
 });
-export type AuditList = z.infer<typeof AuditList>;
+export type ActivityList = z.infer<typeof ActivityList>;
 
 /** `PATCH /api/v1/admin/tasks/{b}/{t}` */
 export const TaskQuotaBody = z

@@ -347,8 +347,8 @@ export const SubmissionPatch = z
   );
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD");
-/** `GET /api/v1/admin/audit` filters */
-export const AuditQuery = z.object({
+/** `GET /api/v1/admin/activity` filters */
+export const ActivityQuery = z.object({
   action: z.string().max(40).optional(),
   actor: z.string().max(200).optional(),
   target: z.string().max(200).optional(),

@@ -510,11 +510,11 @@ export const RULES: Rule[] = [
     why: "lifting sign-in limits: admins only",
   },
   {
-    key: "GET /api/v1/admin/audit",
+    key: "GET /api/v1/admin/activity",
     runner: "api",
-    call: () => ({ path: "/api/v1/admin/audit" }),
+    call: () => ({ path: "/api/v1/admin/activity" }),
     expect: adminOnly(200),
-    why: "the audit trail is for admins",
+    why: "the activity log is for admins",
   },
   {
     key: "GET /api/v1/tasks/[benchmark]/[task]/changelog",
@@ -721,9 +721,9 @@ export const RULES: Rule[] = [
     why: "public changelog",
   },
   {
-    key: "PAGE /admin/audit",
+    key: "PAGE /admin/activity",
     runner: "e2e",
-    call: () => ({ path: "/admin/audit" }),
+    call: () => ({ path: "/admin/activity" }),
     expect: { anonymous: 404, memberA: 404, memberB: 404, admin: 200 },
     why: "admins only",
   },

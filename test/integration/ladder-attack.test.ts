@@ -298,7 +298,7 @@ describe("the Ladder against many fresh accounts", () => {
     );
     expect((await upload(token, nested(4), { model: "approved-now" })).status).toBe(403);
     const audit = await db.query<{ action: string }>(
-      `SELECT action FROM audit_events WHERE action LIKE 'team.%approve' ORDER BY at`,
+      `SELECT action FROM activity_events WHERE action LIKE 'team.%approve' ORDER BY at`,
     );
     expect(audit.map((a) => a.action)).toEqual(["team.approve", "team.unapprove"]);
   });

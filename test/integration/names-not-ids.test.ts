@@ -53,7 +53,7 @@ describe("a 409 names the other submission", () => {
     expect(withoutPaths(dup.body.error.message)).not.toContain(one.body.id);
   });
 
-  it("the admins' audit trail names a submission target 'model by team', not by a shortened id", async () => {
+  it("the admins' activity log names a submission target 'model by team', not by a shortened id", async () => {
     const a = await upload(token, variant(17), { model: "audited" });
     expect(a.status).toBe(201);
     const patch = await apiCall("PATCH", `/api/v1/submissions/${a.body.id}`, {
@@ -62,7 +62,7 @@ describe("a 409 names the other submission", () => {
     });
     expect(patch.status).toBe(200);
     const admin = await teamToken(db, "admins", { isAdmin: true });
-    const trail = await apiCall("GET", `/api/v1/admin/audit?target=${a.body.id}`, { token: admin });
+    const trail = await apiCall("GET", `/api/v1/admin/activity?target=${a.body.id}`, { token: admin });
     expect(trail.status).toBe(200);
     const events = trail.body.events as { target: { type: string; id: string; name: string | null } }[];
     expect(events.length).toBeGreaterThan(0);

@@ -161,7 +161,9 @@ describe("one row per system, with its attempts", () => {
     expect((await call("GET", `/api/v1/submissions/${better}`)).status).toBe(404);
     const own = await call("GET", `/api/v1/submissions/${better}`, owner.token);
     expect(own.body.withdrawn).toBeTruthy();
-    const logged = await db.prisma.auditEvent.findFirst({ where: { action: "submission.withdraw", targetId: better } });
+    const logged = await db.prisma.activityEvent.findFirst({
+      where: { action: "submission.withdraw", targetId: better },
+    });
     expect(logged).toBeTruthy();
     // withdrawn is not live: the same file may be uploaded again
     expect((await upload(owner.token, variant(kOf[better]), { model: "ranker" })).status).toBe(201);

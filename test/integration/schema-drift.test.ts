@@ -93,7 +93,8 @@ function expectedType(f: DmmfField): string {
 describe("schema.prisma ⇔ migrations", () => {
   it("the same tables", async () => {
     const rows = await db.query<{ table_name: string }>(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'`,
+      `SELECT table_name FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations'`,
     );
     expect(rows.map((r) => r.table_name).sort()).toEqual(dmmf.models.map(table).sort());
   });
@@ -110,7 +111,9 @@ describe("schema.prisma ⇔ migrations", () => {
 
   it("the same columns, types and nullability", async () => {
     const rows = await db.query<{ table_name: string; column_name: string; udt_name: string; is_nullable: string }>(
-      `SELECT table_name, column_name, udt_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'`,
+      `SELECT c.table_name, c.column_name, c.udt_name, c.is_nullable FROM information_schema.columns c
+        JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+        WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.table_name <> '_prisma_migrations'`,
     );
     const got = rows
       .map((r) => `${r.table_name}.${r.column_name}: ${r.udt_name}${r.is_nullable === "YES" ? "?" : ""}`)

@@ -110,7 +110,7 @@ describe("sign-in limits", () => {
     expect(await res.json()).toMatchObject({ email: "owner@example.org", exists: true, cleared: expect.any(Number) });
     expect(await authorize("owner@example.org", PASSWORD, ATTACKER)).toMatchObject({ id: expect.any(String) });
     const [event] = await db.query<{ action: string; target_id: string }>(
-      `SELECT action, target_id FROM audit_events WHERE action = 'user.unlock'`,
+      `SELECT action, target_id FROM activity_events WHERE action = 'user.unlock'`,
     );
     expect(event).toMatchObject({ action: "user.unlock", target_id: "owner@example.org" });
     // other accounts' counts stay

@@ -153,7 +153,7 @@ describe("system metadata", () => {
     const stranger = await call("PATCH", `/api/v1/submissions/${id}`, { meta: { agent: "x" } }, false);
     expect(stranger.status).toBe(401);
     const audit = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM audit_events WHERE action = 'submission.meta' AND target_id = $1`,
+      `SELECT count(*)::int AS n FROM activity_events WHERE action = 'submission.meta' AND target_id = $1`,
       [id],
     );
     expect(audit[0].n).toBe(1);

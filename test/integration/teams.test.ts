@@ -1,5 +1,5 @@
 // Teams (invitations, roles, the last owner), moderation (verify, hide, delete, visibility), the
-// audit trail and the public changelog — through the route handlers and a real PostgreSQL.
+// activity log and the public changelog — through the route handlers and a real PostgreSQL.
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -123,7 +123,7 @@ describe("invitations and roles", () => {
   });
 });
 
-describe("moderation, the audit trail and the changelog", () => {
+describe("moderation, the activity log and the changelog", () => {
   let sub = "";
   it("a private upload is the team's; its owner makes it public, which is a new entry on the changelog", async () => {
     const up = await upload(owner.token, {
@@ -218,11 +218,11 @@ describe("moderation, the audit trail and the changelog", () => {
     expect((await call("POST", `/api/v1/admin/submissions/${sub}/hide`, admin, { reason: null })).status).toBe(200);
     expect((await call("GET", `/api/v1/submissions/${sub}`)).status).toBe(200);
   });
-  it("deleted by an admin; the audit trail has every step with actor, target and before/after", async () => {
+  it("deleted by an admin; the activity log has every step with actor, target and before/after", async () => {
     expect((await call("DELETE", `/api/v1/admin/submissions/${sub}`, owner.token)).status).toBe(403);
     expect((await call("DELETE", `/api/v1/admin/submissions/${sub}`, admin)).status).toBe(204);
     expect((await call("GET", `/api/v1/submissions/${sub}`, owner.token)).status).toBe(404);
-    const a = await call("GET", `/api/v1/admin/audit?target=${sub}`, admin);
+    const a = await call("GET", `/api/v1/admin/activity?target=${sub}`, admin);
     expect(a.status).toBe(200);
     expect(a.body.events.map((e: { action: string }) => e.action).reverse()).toEqual(
       [
@@ -252,16 +252,16 @@ describe("moderation, the audit trail and the changelog", () => {
       after: { visibility: "public" },
     });
     // filters: by action prefix and by actor
-    const teamEvents = await call("GET", "/api/v1/admin/audit?action=invitation.", admin);
+    const teamEvents = await call("GET", "/api/v1/admin/activity?action=invitation.", admin);
     expect(teamEvents.body.events.map((e: { action: string }) => e.action)).toEqual([
       "invitation.create",
       "invitation.accept",
       "invitation.create",
     ]);
-    const byOwner = await call("GET", "/api/v1/admin/audit?actor=owner@", admin);
+    const byOwner = await call("GET", "/api/v1/admin/activity?actor=owner@", admin);
     expect(byOwner.body.events.every((e: { actor: string }) => e.actor === "owner@example.org")).toBe(true);
-    expect((await call("GET", "/api/v1/admin/audit?from=yesterday", admin)).status).toBe(422);
-    const imports = await call("GET", "/api/v1/admin/audit?action=release.", admin);
+    expect((await call("GET", "/api/v1/admin/activity?from=yesterday", admin)).status).toBe(422);
+    const imports = await call("GET", "/api/v1/admin/activity?action=release.", admin);
     expect(imports.body.events.some((e: { action: string }) => e.action === "release.publish")).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { audit } from "@/lib/server/audit";
+import { logActivity } from "@/lib/server/activity";
 import { sqlOf } from "@/lib/server/db";
 import { AppError } from "@/lib/errors";
 import { slugify } from "@/lib/validations/common";
@@ -68,7 +68,7 @@ export async function createTokenFor(
       throw new AppError("forbidden", `you are not a member of the team "${req.team}": tokens are for your own teams`);
   }
   const t = await createApiToken(db, { teamId: team.id, userId, name: req.name, isAdmin: req.admin });
-  await audit(sqlOf(db), {
+  await logActivity(sqlOf(db), {
     actor,
     action: "token.create",
     target: { type: "token", id: t.id },
@@ -99,7 +99,7 @@ export async function revokeToken(db: PrismaClient, actor: Actor, id: string): P
   if (!actor.isAdmin && actor.roles[token.teamId] !== "owner" && token.userId !== actor.userId)
     throw new AppError("forbidden", "only the team's owners (or whoever created it) may revoke this token");
   await db.apiToken.update({ where: { id: token.id }, data: { revokedAt: new Date() } });
-  await audit(sqlOf(db), {
+  await logActivity(sqlOf(db), {
     actor,
     action: "token.revoke",
     target: { type: "token", id: token.id },

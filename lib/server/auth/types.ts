@@ -13,6 +13,6 @@ export interface Actor {
   teamId: string | null;
   /** the actor's role in each of its teams */
   roles: Record<string, "owner" | "member">;
-  /** an API token's public prefix (who acted, in the audit trail) */
+  /** an API token's public prefix (who acted, in the activity log) */
   tokenPrefix?: string;
 }

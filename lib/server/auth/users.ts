@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors";
 import { slugify } from "@/lib/validations/common";
 import { freeTeamName, isUniqueViolation, visibleName } from "@/lib/server/names";
 import type { Actor } from "./types";
-import { audit } from "@/lib/server/audit";
+import { logActivity } from "@/lib/server/activity";
 import { sqlOf } from "@/lib/server/db";
 import { hashPassword } from "./passwords";
 import { clearSignInCounts } from "@/lib/server/limits";
@@ -58,13 +58,13 @@ export async function createUserWithTeam(
 
 /**
  * An admin lifts every sign-in limit on an account: its slowdown and the failures of each
- * (account, client) pair. Audited. Answers whether the account exists (admins may know).
+ * (account, client) pair. Logged. Answers whether the account exists (admins may know).
  */
 export async function unlockSignIns(db: PrismaClient, actor: Actor, email: string) {
   const e = email.trim().toLowerCase();
   const user = await db.user.findUnique({ where: { email: e }, select: { id: true } });
   const cleared = await clearSignInCounts(e);
-  await audit(sqlOf(db), {
+  await logActivity(sqlOf(db), {
     actor,
     action: "user.unlock",
     target: { type: "user", id: e },

@@ -96,7 +96,7 @@ const ROUTES = [
   route("/tasks/[benchmark]/[task]/instances/[id]", "task", "details", Object.keys(InstancePageQuery.shape)),
   // a comparison of public submissions (a private one is a 404 to visitors, and 404s are not kept)
   route("/tasks/[benchmark]/[task]/compare", "task", "details", ["ids", "release", "find"]),
-  // the pivot is built from the board's rows; the changelog from audit events written with the
+  // the pivot is built from the board's rows; the changelog from activity events written with the
   // changes they record — a release's status, a re-score's scores, a submission's row (made
   // public, verified, renamed, hidden), each of which moves the signature. A task's releases:
   // their rows change only in status after import, and a draft (admins' only) is a new id.

@@ -198,7 +198,7 @@ export function namedSubmissions(sql: Sql, ids: string[]) {
     public_since: Date;
   }>(
     `SELECT s.id::text, s.model, t.name AS team, s.team_id::text, s.visibility::text, s.hidden_at IS NOT NULL AS hidden,
-            coalesce((SELECT max(e.at) FROM audit_events e
+            coalesce((SELECT max(e.at) FROM activity_events e
                        WHERE e.action = 'submission.public' AND e.target_type = 'submission' AND e.target_id = s.id::text),
                      s.created_at) AS public_since
        FROM submissions s LEFT JOIN teams t ON t.id = s.team_id

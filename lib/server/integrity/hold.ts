@@ -14,7 +14,7 @@
 // submissions out: boards, rank intervals, instance pages, badges) plus `held_at`, which says the
 // audit did it and lists it under its board as "held for review". Holding and clearing are events
 // of the public moderation ledger, written in the audit's transaction.
-import { audit } from "@/lib/server/audit";
+import { logActivity } from "@/lib/server/activity";
 import type { Sql } from "@/lib/server/db";
 import { queueBoardRefresh } from "@/lib/server/scoring";
 import { holdRow, releaseHoldRow, scoredReleasesOf } from "./audit.sql";
@@ -83,9 +83,9 @@ export interface HoldSubject {
   heldAt: Date | null;
 }
 
-/** A hold's or a clearance's entry in the audit trail, public as the moderation ledger's. */
+/** A hold's or a clearance's entry in the activity log, public as the moderation ledger's. */
 function ledger(sql: Sql, s: HoldSubject, action: "submission.hold" | "submission.clear", reason: string) {
-  return audit(sql, {
+  return logActivity(sql, {
     actor: { label: AUDIT_ROLE },
     action,
     target: { type: "submission", id: s.id },

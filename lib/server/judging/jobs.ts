@@ -2,7 +2,7 @@
 // JUDGE_CONCURRENCY lane queues), `judge-finish` scores the submission once every prompt of its
 // run has a verdict. Both are idempotent: a job killed at any point is run again by another
 // worker (lib/server/jobs/heartbeat.ts) and redoes only what has no verdict yet.
-import { audit } from "@/lib/server/audit";
+import { logActivity } from "@/lib/server/activity";
 import { sqlOf } from "@/lib/server/db";
 import { auditInTransaction } from "@/lib/server/integrity";
 import { defineUpkeep, queueUpkeep } from "@/lib/server/jobs";
@@ -110,7 +110,7 @@ export const judgeFinishUpkeep = defineUpkeep("judge-finish", async (db, { submi
     // audited before it ranks, in the transaction that ranks it (issue 47), like any upload
     if (!sub.baseline) await auditInTransaction(t, db, submissionId);
     if (sub.visibility === "public" && !sub.baseline)
-      await audit(t, {
+      await logActivity(t, {
         actor: { label: "system", userId: sub.user_id },
         action: "submission.public",
         target: { type: "submission", id: submissionId },

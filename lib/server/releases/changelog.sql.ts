@@ -1,4 +1,4 @@
-// The statement of changelog.ts: a task's public audit events with their submissions' names.
+// The statement of changelog.ts: a task's public activity events with their submissions' names.
 import type { Sql } from "@/lib/server/db";
 
 /**
@@ -27,9 +27,9 @@ export function publicEvents<Action extends string = string>(
     visible: boolean | null;
   }>(
     `WITH e AS (
-       SELECT e.* FROM audit_events e
+       SELECT e.* FROM activity_events e
         WHERE e.task_id = $1::uuid AND e.public AND ($4::text[] IS NULL OR e.action = ANY($4::text[]))
-          AND ($3::bigint IS NULL OR (e.at, e.id) < (SELECT c.at, c.id FROM audit_events c WHERE c.id = $3::bigint AND c.task_id = $1::uuid AND c.public))
+          AND ($3::bigint IS NULL OR (e.at, e.id) < (SELECT c.at, c.id FROM activity_events c WHERE c.id = $3::bigint AND c.task_id = $1::uuid AND c.public))
         ORDER BY e.at DESC, e.id DESC
         LIMIT $2)
      SELECT e.id::text, e.at, e.action, e.target_type, e.target_id, e.after, e.before, s.model, t.name AS team,
@@ -46,7 +46,7 @@ export function publicEvents<Action extends string = string>(
 /** Is `id` one of this task's public events (a cursor that names something)? */
 export async function isPublicEvent(sql: Sql, taskId: string, id: string): Promise<boolean> {
   const rows = await sql<{ one: number }>(
-    `SELECT 1 AS one FROM audit_events WHERE id = $1::bigint AND task_id = $2::uuid AND public`,
+    `SELECT 1 AS one FROM activity_events WHERE id = $1::bigint AND task_id = $2::uuid AND public`,
     [id, taskId],
   );
   return rows.length > 0;

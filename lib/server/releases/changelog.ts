@@ -10,7 +10,7 @@ import type { CHANGELOG_TYPES } from "@/lib/validations/common";
 type ChangelogType = (typeof CHANGELOG_TYPES)[number];
 
 // A task's public changelog: releases published and archived, re-scores and new public entries,
-// from the audit trail (events marked public), and its moderation ledger: every verification,
+// from the activity log (events marked public), and its moderation ledger: every verification,
 // hide, hold for review and its clearance (issue 47), withdrawal, removal and snapshot takedown of
 // something that was public, with its date,
 // who decided (a role, never a name) and the reason given. A new entry whose submission is no
@@ -79,7 +79,7 @@ export async function taskChangelog(
 
 type EventRow = Awaited<ReturnType<typeof publicEvents<ChangelogEvent["kind"]>>>[number];
 
-/** One row of the audit trail as the changelog shows it. */
+/** One row of the activity log as the changelog shows it. */
 function changelogEvent(r: EventRow, base: string, ledger: boolean): ChangelogEvent {
   const version = String(r.after?.version ?? r.before?.version ?? r.after?.release ?? "");
   // the ledger names the model and team as they were shown when it was decided

@@ -7,7 +7,7 @@ import { validateReleaseFile } from "@/lib/tasks/validate";
 import { refreshBaselines } from "./baselines";
 import { sqlOf } from "@/lib/server/db";
 import { createJob, defineJob, defineUpkeep, queueUpkeep, userFacingError } from "@/lib/server/jobs";
-import { audit, type AuditAction, type AuditEntry } from "@/lib/server/audit";
+import { logActivity, type ActivityAction, type ActivityEntry } from "@/lib/server/activity";
 import {
   queueBoardRefresh,
   queueFillBreakdownsIn,
@@ -36,8 +36,8 @@ export interface ImportReleaseInput {
   source?: string;
   /** who imports it (sees the re-score job's progress and error) */
   createdBy?: string | null;
-  /** who, for the audit trail (default: the system) */
-  actor?: AuditEntry["actor"];
+  /** who, for the activity log (default: the system) */
+  actor?: ActivityEntry["actor"];
   /** take metadata fields the file lacks from the current release (default true) */
   carryOver?: boolean;
 }
@@ -157,7 +157,7 @@ export async function importRelease(db: PrismaClient, input: ImportReleaseInput)
         metadata: inst.metadata as Prisma.InputJsonValue,
       }));
       for (let i = 0; i < rows.length; i += 2000) await tx.instance.createMany({ data: rows.slice(i, i + 2000) });
-      await audit(sqlOf(tx), {
+      await logActivity(sqlOf(tx), {
         actor: input.actor ?? null,
         action: "release.import",
         target: { type: "release", id: rel.id },
@@ -305,7 +305,7 @@ export const rescorePartUpkeep = defineUpkeep("rescore-part", async (db, payload
 export async function publishRelease(
   db: PrismaClient,
   releaseId: string,
-  opts: { createdBy?: string | null; actor?: AuditEntry["actor"] } = {},
+  opts: { createdBy?: string | null; actor?: ActivityEntry["actor"] } = {},
 ) {
   const rel = await db.release.findUnique({ where: { id: releaseId }, include: TASK_WITH_BENCHMARK });
   if (!rel) throw new AppError("not_found", "release not found");
@@ -330,8 +330,8 @@ export async function publishRelease(
     );
     const rows = sqlOf(tx);
     // public events of the task's changelog, each on one release
-    const event = (action: AuditAction, id: string, change: Pick<AuditEntry, "before" | "after">) =>
-      audit(rows, {
+    const event = (action: ActivityAction, id: string, change: Pick<ActivityEntry, "before" | "after">) =>
+      logActivity(rows, {
         actor: opts.actor ?? null,
         action,
         target: { type: "release", id },

@@ -2,7 +2,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import { readCsvGz, type Manifest } from "@/lib/snapshots/format";
 import type { Actor } from "@/lib/server/auth";
-import { audit } from "@/lib/server/audit";
+import { logActivity } from "@/lib/server/activity";
 import { sqlOf } from "@/lib/server/db";
 import { type ResolvedTask } from "@/lib/server/tasks";
 import type { BoardRow } from "@/lib/server/leaderboard";
@@ -108,7 +108,7 @@ export async function takeDownSnapshot(db: PrismaClient, actor: Actor, id: strin
   const task = await db.task.findUnique({ where: { fullSlug: manifest.task.slug }, select: { id: true } });
   await db.$transaction(async (tx) => {
     if (!(await takeDown(sqlOf(tx), id, reason))) throw notFound(`snapshot ${id}`);
-    await audit(sqlOf(tx), {
+    await logActivity(sqlOf(tx), {
       actor,
       action: "snapshot.takedown",
       target: { type: "snapshot", id },

@@ -234,7 +234,7 @@ export function ledgerEvents(sql: Sql, taskId: string, kinds: readonly string[])
     target_id: string;
     after: Record<string, unknown> | null;
   }>(
-    `SELECT at, action, target_type, target_id, after FROM audit_events
+    `SELECT at, action, target_type, target_id, after FROM activity_events
       WHERE task_id = $1::uuid AND public AND action = ANY($2::text[]) ORDER BY at, id`,
     [taskId, [...kinds]],
   );

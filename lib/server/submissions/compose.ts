@@ -9,7 +9,7 @@ import { submissionRef } from "@/lib/submission-ref";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, validationError } from "@/lib/errors";
 import type { Actor } from "@/lib/server/auth";
-import { actorLabel } from "@/lib/server/audit";
+import { actorLabel } from "@/lib/server/activity";
 import { getReleaseInstances } from "@/lib/server/cache";
 import { sqlOf } from "@/lib/server/db";
 import { checkQuota, consume } from "@/lib/server/limits";

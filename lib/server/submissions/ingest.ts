@@ -22,7 +22,7 @@ import { getEnv } from "@/lib/env";
 import type { Metrics } from "@/lib/tasks/types";
 import type { SystemMeta } from "@/lib/validations/common";
 import { finishValidation, PARSE_SLICE, PredictionValidator } from "@/lib/tasks/validate";
-import { audit } from "@/lib/server/audit";
+import { logActivity } from "@/lib/server/activity";
 import { assertModelNameAvailable, skeleton } from "@/lib/server/names";
 import { holdQuota } from "@/lib/server/limits";
 import { computeScore, saveScore, type ComputedScore } from "@/lib/server/scoring";
@@ -151,7 +151,7 @@ export interface IngestInput {
   submissionId?: string;
   /** count it against the team's upload quota (not for admins, seeds and re-runs of queued uploads) */
   quota?: boolean;
-  /** who uploads, for the audit trail (a new public entry is on the task's changelog) */
+  /** who uploads, for the activity log (a new public entry is on the task's changelog) */
   actorLabel?: string;
 }
 
@@ -397,7 +397,7 @@ class Upload {
     });
     // a judged upload is on the changelog once scored (lib/server/judging)
     if ((meta.visibility ?? "public") === "public" && !meta.baseline && !pending)
-      await audit(sql, {
+      await logActivity(sql, {
         actor: { label: input.actorLabel ?? "system", userId: input.userId },
         action: "submission.public",
         target: { type: "submission", id },

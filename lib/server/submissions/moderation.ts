@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { Actor } from "@/lib/server/auth";
-import { audit } from "@/lib/server/audit";
+import { logActivity } from "@/lib/server/activity";
 import { sqlOf } from "@/lib/server/db";
 import { queueBoardRefresh } from "@/lib/server/scoring";
 import { isOwner } from "@/lib/server/teams";
@@ -15,7 +15,7 @@ async function boardsOf(db: Pick<PrismaClient, "score">, submissionId: string): 
 }
 
 // Who may change a submission after upload: its team's owners (visibility, logs link, withdraw)
-// and admins (those, plus verify, hide with a reason, delete). Every change is in the audit trail.
+// and admins (those, plus verify, hide with a reason, delete). Every change is in the activity log.
 // A submission the integrity audit holds for review (issue 47, `heldAt`; lib/server/integrity) is
 // decided by an admin here: verified or shown again, it is cleared and ranked; hidden with a
 // reason, the hold is confirmed. Both are entries of the public moderation ledger.
@@ -55,7 +55,7 @@ async function ledgerEntry(
 /**
  * Visibility, the logs link and withdrawal (the team's owners, admins). A private submission made
  * public is a new public entry. A withdrawn one leaves every public view (as if hidden, with the
- * reason "withdrawn by its team"), stays in the audit trail and still counts in its system's
+ * reason "withdrawn by its team"), stays in the activity log and still counts in its system's
  * attempts; a team cannot take a withdrawal back (an admin can, by un-hiding it).
  */
 export async function updateSubmission(
@@ -96,7 +96,7 @@ export async function updateSubmission(
       after = await tx.submission.findUniqueOrThrow({ where: { id } });
     // on or off the public boards: their rank intervals are recomputed
     if (data.visibility !== undefined || data.withdrawnAt) await queueBoardRefresh(sqlOf(tx), await boardsOf(tx, id));
-    await auditChanges(tx, actor, { sub, after }, data);
+    await logChanges(tx, actor, { sub, after }, data);
     return result(after);
   });
 }
@@ -149,14 +149,14 @@ function changesOf(sub: Submission, patch: SubmissionPatch): SubmissionChanges {
   return data;
 }
 
-/** An event of the audit trail about a submission, filed under its task and team. */
+/** An event of the activity log about a submission, filed under its task and team. */
 function auditSubmission(
   tx: Prisma.TransactionClient,
   actor: Actor,
   sub: Submission,
-  e: Omit<Parameters<typeof audit>[1], "actor" | "target" | "taskId" | "teamId">,
+  e: Omit<Parameters<typeof logActivity>[1], "actor" | "target" | "taskId" | "teamId">,
 ) {
-  return audit(sqlOf(tx), {
+  return logActivity(sqlOf(tx), {
     actor,
     target: { type: "submission", id: sub.id },
     taskId: sub.taskId,
@@ -165,8 +165,8 @@ function auditSubmission(
   });
 }
 
-/** The audit trail of the changes: a withdrawal (in the public ledger), the metadata, the visibility and logs link. */
-async function auditChanges(
+/** The activity log of the changes: a withdrawal (in the public ledger), the metadata, the visibility and logs link. */
+async function logChanges(
   tx: Prisma.TransactionClient,
   actor: Actor,
   { sub, after }: { sub: Submission; after: Submission },
@@ -278,7 +278,7 @@ export async function hideSubmission(db: PrismaClient, actor: Actor, id: string,
   });
 }
 
-/** Admins delete a submission with its predictions and scores (the audit trail keeps what it was). */
+/** Admins delete a submission with its predictions and scores (the activity log keeps what it was). */
 export async function deleteSubmission(db: PrismaClient, actor: Actor, id: string) {
   const sub = await load(db, id);
   await db.$transaction(async (tx) => {

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { Actor } from "@/lib/server/auth";
-import { audit, type AuditAction } from "@/lib/server/audit";
+import { logActivity, type ActivityAction } from "@/lib/server/activity";
 import { assertTeamNameAvailable, isUniqueViolation, visibleName } from "@/lib/server/names";
 import { publicUrl } from "@/lib/server/http";
 import { sqlOf } from "@/lib/server/db";
@@ -198,7 +198,7 @@ export async function renameTeam(db: PrismaClient, actor: Actor | null, slug: st
     return await db.$transaction(async (tx) => {
       const nameSkeleton = await assertTeamNameAvailable(tx, name, team.id);
       await tx.team.update({ where: { id: team.id }, data: { name, nameSkeleton } });
-      await audit(sqlOf(tx), {
+      await logActivity(sqlOf(tx), {
         actor,
         action: "team.rename",
         target: { type: "team", id: team.slug },
@@ -229,7 +229,7 @@ export async function createInvitation(db: PrismaClient, actor: Actor | null, sl
     await tx.teamInvitation.create({
       data: { id, teamId: team.id, tokenHash: hashToken(token), createdBy: actor!.userId, expiresAt },
     });
-    await audit(sqlOf(tx), {
+    await logActivity(sqlOf(tx), {
       actor,
       action: "invitation.create",
       target: { type: "team", id: team.slug },
@@ -270,7 +270,7 @@ export async function acceptInvitation(db: PrismaClient, actor: Actor | null, to
     if (!claimed.count) throw new AppError("conflict", "this invitation has been used");
     const existing = await tx.membership.findUnique({ where: { userId_teamId: { userId, teamId: inv.teamId } } });
     if (!existing) await tx.membership.create({ data: { userId, teamId: inv.teamId, role: "member" } });
-    await audit(sqlOf(tx), {
+    await logActivity(sqlOf(tx), {
       actor,
       action: "invitation.accept",
       target: { type: "team", id: inv.team.slug },
@@ -301,15 +301,15 @@ async function memberToChange(tx: Tx, team: TeamRef, userId: string, stepsDown: 
   return m;
 }
 
-/** The audit event of a change to a membership: its role before and, unless it is gone, after. */
-function auditMember(
+/** The activity event of a change to a membership: its role before and, unless it is gone, after. */
+function logMemberChange(
   tx: Tx,
   actor: Actor | null,
   { team, userId }: { team: TeamRef; userId: string },
-  action: AuditAction,
+  action: ActivityAction,
   { before, after }: { before: string; after?: string },
 ) {
-  return audit(sqlOf(tx), {
+  return logActivity(sqlOf(tx), {
     actor,
     action,
     target: { type: "membership", id: `${team.slug}/${userId}` },
@@ -332,7 +332,7 @@ export async function setMemberRole(
   return db.$transaction(async (tx) => {
     const m = await memberToChange(tx, team, userId, role === "member");
     await tx.membership.update({ where: { userId_teamId: { userId, teamId: team.id } }, data: { role } });
-    await auditMember(tx, actor, { team, userId }, "member.role", { before: m.role, after: role });
+    await logMemberChange(tx, actor, { team, userId }, "member.role", { before: m.role, after: role });
     return { userId, role };
   });
 }
@@ -345,7 +345,7 @@ export async function removeMember(db: PrismaClient, actor: Actor | null, slug: 
   await db.$transaction(async (tx) => {
     const m = await memberToChange(tx, team, userId, true);
     await tx.membership.delete({ where: { userId_teamId: { userId, teamId: team.id } } });
-    await auditMember(tx, actor, { team, userId }, "member.remove", { before: m.role });
+    await logMemberChange(tx, actor, { team, userId }, "member.remove", { before: m.role });
   });
 }
 

@@ -1,4 +1,4 @@
-// DELETE /api/v1/admin/submissions/{id} – delete a submission, its predictions and scores (admins; the audit trail keeps a record)
+// DELETE /api/v1/admin/submissions/{id} – delete a submission, its predictions and scores (admins; the activity log keeps a record)
 import { getDb } from "@/lib/server/db";
 import { deleteSubmission } from "@/lib/server/submissions";
 import { route } from "@/lib/server/http";

@@ -3,7 +3,7 @@
 import { getDb, sqlOf } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
 import { notFound } from "@/lib/errors";
-import { audit } from "@/lib/server/audit";
+import { logActivity } from "@/lib/server/activity";
 import { respond, route } from "@/lib/server/http";
 import { TaskQuota, TaskQuotaBody } from "@/lib/contracts/admin";
 import { TaskParams } from "@/lib/contracts/leaderboards";
@@ -22,7 +22,7 @@ export const PATCH = route(
       where: { id: task.id },
       data: { quotaPerDay: body.quotaPerDay, quotaTotal: body.quotaTotal, hiddenApprovedOnly: body.hiddenApprovedOnly },
     });
-    await audit(sqlOf(db), {
+    await logActivity(sqlOf(db), {
       actor,
       action: "task.quota",
       target: { type: "task", id: fullSlug },

@@ -1,7 +1,7 @@
 // POST /api/v1/admin/teams/{slug}/approval – approve a team for hidden releases of tasks that
 // take uploads from approved teams only; DELETE withdraws the approval (admins)
 import { getDb, sqlOf } from "@/lib/server/db";
-import { actorLabel, audit } from "@/lib/server/audit";
+import { actorLabel, logActivity } from "@/lib/server/activity";
 import { setTeamApproval } from "@/lib/server/submissions";
 import { respond, route } from "@/lib/server/http";
 import { SlugParams, TeamApproval } from "@/lib/contracts/teams";
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 async function set(params: { slug: string }, actor: Parameters<typeof actorLabel>[0], approve: boolean) {
   const db = await getDb();
   const r = await setTeamApproval(db, params.slug, approve ? (actor.userId ?? actorLabel(actor)) : null);
-  await audit(sqlOf(db), {
+  await logActivity(sqlOf(db), {
     actor,
     action: approve ? "team.approve" : "team.unapprove",
     target: { type: "team", id: r.slug },

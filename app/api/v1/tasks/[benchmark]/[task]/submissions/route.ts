@@ -2,7 +2,7 @@
 import { getDb, sqlOf } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { actorLabel } from "@/lib/server/audit";
+import { actorLabel } from "@/lib/server/activity";
 import { disclosedUpload, assertMayUploadHidden, acceptUpload, uploadMeta } from "@/lib/server/submissions";
 import { respond, streamMultipart, route } from "@/lib/server/http";
 import { checkQuota, quotaHeaders, quotaState, consume } from "@/lib/server/limits";

@@ -5,16 +5,16 @@ import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
 import { formatDate } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/auth";
-import { listAudit } from "@/lib/server/audit";
-import { AuditQuery } from "@/lib/validations/common";
+import { listActivity } from "@/lib/server/activity";
+import { ActivityQuery } from "@/lib/validations/common";
 
 export const dynamic = "force-dynamic";
 
-export const metadata = { title: "Audit trail" };
+export const metadata = { title: "Activity log" };
 
 const input = "rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
 
-export default async function AuditPage({
+export default async function ActivityPage({
   searchParams,
 }: {
   searchParams: Promise<Record<string, string | undefined>>;
@@ -22,29 +22,29 @@ export default async function AuditPage({
   const actor = await getSessionActor();
   if (!actor?.isAdmin) notFound();
   const sp = await searchParams;
-  const parsed = AuditQuery.safeParse(Object.fromEntries(Object.entries(sp).filter(([, v]) => v)));
-  const q = parsed.success ? parsed.data : AuditQuery.parse({});
-  const { events, next } = await listAudit(await getDb(), { ...q, limit: 100 });
+  const parsed = ActivityQuery.safeParse(Object.fromEntries(Object.entries(sp).filter(([, v]) => v)));
+  const q = parsed.success ? parsed.data : ActivityQuery.parse({});
+  const { events, next } = await listActivity(await getDb(), { ...q, limit: 100 });
   const more = new URLSearchParams(
     Object.entries({ ...sp, before: next ?? "" }).filter(([, v]) => v) as [string, string][],
   );
   return (
     <div className="space-y-4">
       <p className="text-sm">
-        <Link href="/admin">Admin</Link> / audit trail
+        <Link href="/admin">Admin</Link> / activity log
       </p>
-      <h1 className="text-2xl font-bold">Audit trail</h1>
+      <h1 className="text-2xl font-bold">Activity log</h1>
       {!parsed.success ? (
         <p role="alert">
           Ignored filters: {parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join("; ")}
         </p>
       ) : null}
-      <AuditFilters sp={sp} />
+      <ActivityFilters sp={sp} />
       <Card>
-        <AuditTable events={events} />
+        <ActivityTable events={events} />
         {next ? (
           <p className="mt-2 text-sm">
-            <Link href={`/admin/audit?${more}`}>Older events</Link>
+            <Link href={`/admin/activity?${more}`}>Older events</Link>
           </p>
         ) : null}
       </Card>
@@ -53,13 +53,13 @@ export default async function AuditPage({
 }
 
 /** The filters: action prefix, actor, target, task and a date range (a GET form: the URL keeps them). */
-function AuditFilters({ sp }: { sp: Record<string, string | undefined> }) {
+function ActivityFilters({ sp }: { sp: Record<string, string | undefined> }) {
   return (
     <form
       method="get"
       className="flex flex-wrap items-end gap-3 text-sm"
       role="search"
-      aria-label="Filter the audit trail"
+      aria-label="Filter the activity log"
     >
       {[
         ["action", "action (prefix)", "submission."],
@@ -88,13 +88,13 @@ function AuditFilters({ sp }: { sp: Record<string, string | undefined> }) {
 }
 
 /** The events, newest first: when, who, what, on what, and the change. */
-function AuditTable({ events }: { events: Awaited<ReturnType<typeof listAudit>>["events"] }) {
+function ActivityTable({ events }: { events: Awaited<ReturnType<typeof listActivity>>["events"] }) {
   return (
     <DataTable
       rows={events}
       rowKey={(e) => e.id}
-      caption="Audit events, newest first"
-      testId="audit"
+      caption="Activity events, newest first"
+      testId="activity"
       maxHeight="80vh"
       columns={[
         { key: "when", header: "when", className: "whitespace-nowrap", cell: (e) => formatDate(e.at) },

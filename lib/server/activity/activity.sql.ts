@@ -1,9 +1,9 @@
-// The statements of audit.ts: one event's insert (in the caller's transaction) and the trail's
+// The statements of activity.ts: one event's insert (in the caller's transaction) and the log's
 // filtered, paged read.
 import type { Sql } from "@/lib/server/db";
 
-/** A read of the trail: its filters and page (audit.ts's `listAudit`). */
-export interface AuditQuery {
+/** A read of the log: its filters and page (activity.ts's `listActivity`). */
+export interface ActivityQuery {
   action?: string;
   actor?: string;
   target?: string;
@@ -15,7 +15,7 @@ export interface AuditQuery {
   before?: string;
 }
 
-export function insertAuditEvent(
+export function insertActivityEvent(
   sql: Sql,
   e: {
     actorId: string | null;
@@ -31,7 +31,7 @@ export function insertAuditEvent(
   },
 ) {
   return sql(
-    `INSERT INTO audit_events (actor_id, actor, action, target_type, target_id, task_id, team_id, public, before, after)
+    `INSERT INTO activity_events (actor_id, actor, action, target_type, target_id, task_id, team_id, public, before, after)
      VALUES ($1::uuid, $2, $3, $4, $5, $6::uuid, $7::uuid, $8, $9::jsonb, $10::jsonb) RETURNING id::text`,
     [
       e.actorId,
@@ -48,8 +48,8 @@ export function insertAuditEvent(
   );
 }
 
-/** The trail, newest first, filtered (each value its own parameter). */
-export function selectAuditEvents(sql: Sql, q: AuditQuery) {
+/** The log, newest first, filtered (each value its own parameter). */
+export function selectActivityEvents(sql: Sql, q: ActivityQuery) {
   const where: string[] = [];
   const params: unknown[] = [];
   // each "?" of a condition takes the value as its own parameter
@@ -65,7 +65,7 @@ export function selectAuditEvents(sql: Sql, q: AuditQuery) {
   // a submission target is named by its model and team (issue 49: names, not ids)
   const text = `SELECT e.id::text, e.at, e.actor, e.action, e.target_type, e.target_id, t.full_slug AS task, tm.slug AS team, e.public, e.before, e.after,
             CASE WHEN s.id IS NULL THEN NULL ELSE s.model || ' by ' || coalesce(st.name, 'no team') END AS target_name
-       FROM audit_events e LEFT JOIN tasks t ON t.id = e.task_id LEFT JOIN teams tm ON tm.id = e.team_id
+       FROM activity_events e LEFT JOIN tasks t ON t.id = e.task_id LEFT JOIN teams tm ON tm.id = e.team_id
        LEFT JOIN submissions s ON e.target_type = 'submission' AND s.id::text = e.target_id
        LEFT JOIN teams st ON st.id = s.team_id
       ${where.length ? `WHERE ${where.join(" AND ")}` : ""}

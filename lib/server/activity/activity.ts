@@ -1,10 +1,10 @@
 import { sqlOf, type Sql, type SqlSource } from "@/lib/server/db";
-import { insertAuditEvent, selectAuditEvents, type AuditQuery } from "./audit.sql";
+import { insertActivityEvent, selectActivityEvents, type ActivityQuery } from "./activity.sql";
 
-export type { AuditQuery } from "./audit.sql";
+export type { ActivityQuery } from "./activity.sql";
 
-/** What the audit trail records. Public actions also appear on the task's changelog. */
-export type AuditAction =
+/** What the activity log records. Public actions also appear on the task's changelog. */
+export type ActivityAction =
   | "release.import"
   | "release.publish"
   | "release.archive"
@@ -34,10 +34,10 @@ export type AuditAction =
   | "snapshot.takedown";
 
 /**
- * Who acted, as the trail names them: the part of an actor (lib/server/auth's `Actor`, which fits
- * it) that the trail reads. Defined here, not imported: audit sits below auth, which audits.
+ * Who acted, as the log names them: the part of an actor (lib/server/auth's `Actor`, which fits
+ * it) that the log reads. Defined here, not imported: the log sits below auth, which writes to it.
  */
-export interface AuditActor {
+export interface ActivityActor {
   via: "session" | "token";
   userId: string | null;
   email: string | null;
@@ -45,9 +45,9 @@ export interface AuditActor {
   tokenPrefix?: string;
 }
 
-export interface AuditEntry {
-  actor: AuditActor | { label: string; userId?: string | null } | null;
-  action: AuditAction;
+export interface ActivityEntry {
+  actor: ActivityActor | { label: string; userId?: string | null } | null;
+  action: ActivityAction;
   target: { type: string; id: string };
   taskId?: string | null;
   teamId?: string | null;
@@ -57,21 +57,21 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** How the audit trail names an actor: its e-mail, else the API token (by its public prefix). */
-export function actorLabel(a: AuditActor): string {
+/** How the activity log names an actor: its e-mail, else the API token (by its public prefix). */
+export function actorLabel(a: ActivityActor): string {
   return a.email ?? (a.via === "token" ? `API token ${a.tokenPrefix ?? ""}…`.replace(" …", "…") : "unknown");
 }
 
-function actorOf(a: AuditEntry["actor"]): { id: string | null; label: string } {
+function actorOf(a: ActivityEntry["actor"]): { id: string | null; label: string } {
   if (!a) return { id: null, label: "system" };
   if ("label" in a) return { id: a.userId ?? null, label: a.label };
   return { id: a.userId, label: actorLabel(a) };
 }
 
 /** Records one event, in the caller's transaction when given one. */
-export async function audit(rows: Sql, e: AuditEntry): Promise<void> {
+export async function logActivity(rows: Sql, e: ActivityEntry): Promise<void> {
   const who = actorOf(e.actor);
-  await insertAuditEvent(rows, {
+  await insertActivityEvent(rows, {
     actorId: who.id,
     actor: who.label,
     action: e.action,
@@ -85,9 +85,9 @@ export async function audit(rows: Sql, e: AuditEntry): Promise<void> {
   });
 }
 
-/** The audit trail, newest first, filtered (admins). */
-export async function listAudit(db: SqlSource, q: AuditQuery) {
-  const rows = await selectAuditEvents(sqlOf(db), q);
+/** The activity log, newest first, filtered (admins). */
+export async function listActivity(db: SqlSource, q: ActivityQuery) {
+  const rows = await selectActivityEvents(sqlOf(db), q);
   return {
     events: rows.map((r) => ({
       id: r.id,
