@@ -215,11 +215,12 @@ describe.skipIf(!PGBOUNCER || !SERVER)(
     });
 
     it("named prepared statements (the rate limiter's) go to a direct connection, so they hold under concurrency", async () => {
-      // through a transaction-mode PgBouncer these fail ("prepared statement … already exists" /
-      // "does not exist"): a pg client's next query may run on another server connection
+      // through a transaction-mode PgBouncer before 1.21 these fail ("prepared statement … already
+      // exists" / "does not exist"): a pg client's next query may run on another server connection.
+      // So what names its statements runs on the direct pool (db.pool stays unpatched).
       const out = await Promise.allSettled(
         Array.from({ length: 60 }, (_, i) =>
-          db.pool.query({ name: "pooled-named", text: "SELECT $1::int AS i, pg_sleep(0.002)", values: [i] }),
+          db.directPool.query({ name: "direct-named", text: "SELECT $1::int AS i, pg_sleep(0.002)", values: [i] }),
         ),
       );
       expect(

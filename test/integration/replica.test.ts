@@ -188,4 +188,24 @@ describe("leaderboard reads on a read replica", () => {
       await down.close();
     }
   });
+
+  it("an unreachable primary is marked down by the pool's own connections (pg-pool's Client option), through pg and Prisma alike", async () => {
+    for (const via of ["pg", "prisma"] as const) {
+      markDatabaseUp();
+      const gone = await openDatabase({ url: "postgresql://nobody@127.0.0.1:1/none", poolSize: 1 });
+      try {
+        expect(databaseHealth().down).toBe(false);
+        const read = via === "pg" ? gone.pool.query("SELECT 1") : gone.prisma.$queryRawUnsafe("SELECT 1");
+        await expect(read).rejects.toThrow();
+        expect([via, databaseHealth().down, databaseHealth().reason]).toEqual([
+          via,
+          true,
+          expect.stringMatching(/ECONNREFUSED|refused/i),
+        ]);
+      } finally {
+        markDatabaseUp();
+        await gone.close();
+      }
+    }
+  });
 });

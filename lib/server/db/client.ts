@@ -22,8 +22,8 @@ export interface Database {
   /**
    * A direct (session) connection's URL — DATABASE_DIRECT_URL, else `url` — for what needs a
    * session: LISTEN (release-signatures.ts), migrations, graphile-worker (LISTEN, named
-   * statements), session-level advisory locks, and named prepared statements (`pool.query` sends
-   * them there).
+   * statements), session-level advisory locks, and named prepared statements (the rate limits'
+   * store is `directPool`).
    */
   directUrl: string;
   /** connections of `directUrl` (the same pool as `pool` when the URLs are equal) */
@@ -63,39 +63,48 @@ export function replicaOf(prisma: object): Database | null {
   return replicas.get(prisma) ?? null;
 }
 
+/**
+ * The pool's connections of a database whose health requests follow: a connection that cannot be
+ * opened marks the database down (lib/server/db/health.ts), so requests get a 503 at once until it
+ * is back. It comes in through pg-pool's documented `Client` option; pg-pool connects it with a
+ * callback, `Client#connect`'s promise form is kept for whoever else opens one.
+ */
+class WatchedClient extends pg.Client {
+  override connect(): Promise<pg.Client>;
+  override connect(callback: Connected): void;
+  override connect(callback?: Connected): Promise<pg.Client> | void {
+    if (callback)
+      return super.connect((err: Error | null, client?: pg.Client) => {
+        if (err && isConnectionError(err)) markDatabaseDown(err);
+        callback(err, client);
+      });
+    return super.connect().catch((e: unknown) => {
+      if (isConnectionError(e)) markDatabaseDown(e);
+      throw e;
+    });
+  }
+}
+/** pg calls back with the error, or with null and the client */
+type Connected = (err: Error | null, client?: pg.Client) => void;
+
 function newPool(url: string, max: number, health: boolean): pg.Pool {
-  // a connection that cannot be made in time fails (503) rather than holding the request
+  // a connection that cannot be made in time fails (503) rather than holding the request; a
+  // replica's connections never mark the database down (its reads fall back to the primary,
+  // ./replica.ts), so they are plain clients
   const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis: getEnv().DATABASE_CONNECT_TIMEOUT_MS,
+    ...(health ? { Client: WatchedClient } : {}),
   });
   // an idle client's error (server restart) must not crash the process; it marks the database
-  // down (lib/server/db/health.ts) so that requests get a 503 at once until it is back — not for
-  // a replica, whose reads fall back to the primary (./replica.ts)
+  // down too
   const lost = (e: Error) => {
     if (health && isConnectionError(e)) markDatabaseDown(e);
     else log.error({ err: e }, "database connection error");
   };
   pool.on("error", lost);
   pool.on("connect", (client) => client.on("error", lost));
-  if (!health) return pool;
-  // a connection that cannot be opened marks it down too (callback and promise forms: pg-pool's
-  // own query() uses the first, Prisma's adapter the second)
-  const connect = pool.connect.bind(pool) as (
-    cb?: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void,
-  ) => Promise<pg.PoolClient> | void;
-  (pool as unknown as { connect: typeof connect }).connect = (cb) => {
-    if (cb)
-      return connect((err, client, done) => {
-        if (err && isConnectionError(err)) markDatabaseDown(err);
-        cb(err, client, done);
-      });
-    return (connect() as Promise<pg.PoolClient>).catch((e: unknown) => {
-      if (isConnectionError(e)) markDatabaseDown(e);
-      throw e;
-    });
-  };
   return pool;
 }
 
@@ -122,15 +131,6 @@ export async function openDatabase(opts: {
   if (directPool !== pool) {
     sessionPools.set(pool, directPool);
     sessionUrls.set(opts.url, directUrl);
-    // A named statement is prepared on one server connection and used again on the next query of
-    // the same pg client, which a transaction-mode pooler may run on another one (PgBouncer before
-    // 1.21 tracks none): named statements (rate-limiter-flexible's) go to a direct connection.
-    const pooled = pool.query.bind(pool) as (...a: unknown[]) => unknown;
-    const direct = directPool.query.bind(directPool) as (...a: unknown[]) => unknown;
-    (pool as unknown as { query: (...a: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const config = args[0] as { name?: unknown } | null;
-      return config && typeof config === "object" && config.name ? direct(...args) : pooled(...args);
-    };
   }
   const replica = opts.replicaUrl
     ? await openDatabase({ url: opts.replicaUrl, directUrl: opts.replicaUrl, poolSize: max, health: false })

@@ -48,8 +48,11 @@ async function limiter(kind: LimitKind): Promise<RateLimiterPostgres> {
   const key = `${database.url}|${kind}|${s.points}|${s.duration}`;
   let l = limiters.get(key);
   if (!l) {
+    // its statements are named (prepared once per connection, used again on the next query of
+    // the same client), which a transaction-mode pooler may run on another server connection
+    // (PgBouncer before 1.21 tracks none): they go to a session, the database's direct pool
     l = new RateLimiterPostgres({
-      storeClient: database.pool,
+      storeClient: database.directPool,
       storeType: "pool",
       tableName: "rate_limits",
       tableCreated: true,
