@@ -5,6 +5,7 @@ import { TokenManager } from "@/components/account/token-manager";
 import { StatusBadge } from "@/components/submission/status-badge";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/server/db";
+import { publicUrl } from "@/lib/server/http";
 import { formatDate } from "@/lib/format";
 import { getSessionActor } from "@/lib/server/auth";
 import { accountOverview } from "@/lib/server/teams";
@@ -35,7 +36,8 @@ export default async function AccountPage() {
       </p>
       <Card title="API tokens">
         <TokenManager
-          initial={tokens.map((t) => ({
+          origin={publicUrl()}
+          tokens={tokens.map((t) => ({
             ...t,
             createdAt: t.createdAt.toISOString(),
             lastUsedAt: t.lastUsedAt?.toISOString() ?? null,

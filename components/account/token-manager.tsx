@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { useActionState } from "react";
+import { createTokenAction, revokeTokenAction, type TokenFormState } from "@/app/account/token-actions";
 import { CopyButton } from "@/components/ui/copy-button";
 import { CodeBlock } from "@/components/ui/code-block";
 
@@ -12,75 +13,64 @@ interface Token {
   lastUsedAt: string | null;
 }
 
-/** Lists the team's API tokens and creates new ones (the secret is shown once). */
-export function TokenManager({ initial }: { initial: Token[] }) {
-  const [tokens, setTokens] = useState(initial);
-  const [fresh, setFresh] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  async function create(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const name = String(new FormData(e.currentTarget).get("name") || "api token");
-    const res = await fetch("/api/v1/tokens", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name }),
-    });
-    const body = await res.json();
-    if (res.status !== 201) return setError(body.error?.message ?? "could not create a token");
-    setError(null);
-    setFresh(body.token);
-    setTokens([
-      { id: body.id, name, prefix: body.prefix, createdAt: new Date().toISOString(), lastUsedAt: null },
-      ...tokens,
-    ]);
-  }
-  async function revoke(t: Token) {
-    if (!confirm(`Revoke token ${t.prefix}… (${t.name})? Scripts using it stop working.`)) return;
-    const res = await fetch(`/api/v1/tokens/${t.id}`, { method: "DELETE" });
-    if (res.status !== 204)
-      return setError((await res.json().catch(() => ({}))).error?.message ?? "could not revoke the token");
-    setTokens(tokens.filter((x) => x.id !== t.id));
-  }
+/**
+ * Lists the team's API tokens and creates new ones (the secret is shown once). The forms are the
+ * account page's server functions (app/account/token-actions.ts), so they work without
+ * JavaScript: the page posts to itself and comes back with the answer and the list as it now is.
+ */
+export function TokenManager({ tokens, origin }: { tokens: Token[]; origin: string }) {
+  const [made, create, creating] = useActionState(createTokenAction, null);
+  const [gone, revoke, revoking] = useActionState(revokeTokenAction, null);
   return (
     <div className="space-y-3">
-      <form onSubmit={create} className="flex gap-2">
+      <form action={create} className="flex gap-2">
         <input
           name="name"
+          aria-label="Token name"
           placeholder="token name, e.g. ci"
+          maxLength={80}
           className="rounded border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
         />
         <button
           type="submit"
-          className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800"
+          disabled={creating}
+          className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-50"
         >
           Create API token
         </button>
       </form>
-      {error ? <p className="text-sm text-rose-700">{error}</p> : null}
-      {fresh ? (
-        <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
-          <p className="flex flex-wrap items-center gap-2">
-            Copy it now; it is shown only once: <CopyButton text={fresh} label="Copy token" testId="copy-token" />
-          </p>
-          <code className="mt-1 block break-all font-mono" data-testid="new-token">
-            {fresh}
-          </code>
-          <UploadExample token={fresh} />
-        </div>
+      <FormMessage state={made} />
+      {made?.created ? <NewToken token={made.created.token} origin={origin} /> : null}
+      <FormMessage state={gone} />
+      {gone?.revoked ? (
+        <p className="text-sm" role="status" data-testid="token-revoked">
+          Revoked <code>{gone.revoked.prefix}…</code> ({gone.revoked.name}): scripts using it no longer get in.
+        </p>
       ) : null}
-      <ul className="text-sm">
+      <ul className="text-sm" data-testid="tokens">
         {tokens.map((t) => (
           <li key={t.id} className="border-t border-slate-100 py-1 dark:border-slate-800">
             <code>{t.prefix}…</code> {t.name} · created {t.createdAt.slice(0, 10)}
             {t.lastUsedAt ? ` · last used ${t.lastUsedAt.slice(0, 10)}` : " · never used"}
-            <button
-              type="button"
-              onClick={() => revoke(t)}
-              className="ml-3 text-xs text-rose-700 hover:underline dark:text-rose-400"
-              aria-label={`Revoke token ${t.prefix}`}
+            <form
+              action={revoke}
+              className="ml-3 inline"
+              onSubmit={(e) => {
+                // with JavaScript, a second thought first (without it, the button revokes)
+                if (!confirm(`Revoke token ${t.prefix}… (${t.name})? Scripts using it stop working.`))
+                  e.preventDefault();
+              }}
             >
-              revoke
-            </button>
+              <input type="hidden" name="id" value={t.id} />
+              <button
+                type="submit"
+                disabled={revoking}
+                className="text-xs text-rose-700 hover:underline disabled:opacity-50 dark:text-rose-400"
+                aria-label={`Revoke token ${t.prefix}`}
+              >
+                revoke
+              </button>
+            </form>
           </li>
         ))}
       </ul>
@@ -88,9 +78,31 @@ export function TokenManager({ initial }: { initial: Token[] }) {
   );
 }
 
+function FormMessage({ state }: { state: TokenFormState | null }) {
+  return state?.error ? (
+    <p role="alert" className="text-sm text-rose-700 dark:text-rose-400">
+      {state.error}
+    </p>
+  ) : null;
+}
+
+/** The secret of a token just created, this once, with an upload that uses it. */
+function NewToken({ token, origin }: { token: string; origin: string }) {
+  return (
+    <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
+      <p className="flex flex-wrap items-center gap-2">
+        Copy it now; it is shown only once: <CopyButton text={token} label="Copy token" testId="copy-token" />
+      </p>
+      <code className="mt-1 block break-all font-mono" data-testid="new-token">
+        {token}
+      </code>
+      <UploadExample token={token} origin={origin} />
+    </div>
+  );
+}
+
 /** How the new token uploads a file: the README's curl command with this token and this host, ready to copy. */
-function UploadExample({ token }: { token: string }) {
-  const origin = typeof window === "undefined" ? "" : window.location.origin;
+function UploadExample({ token, origin }: { token: string; origin: string }) {
   const command = [
     `curl -H "Authorization: Bearer ${token}" \\`,
     `  -F file=@preds.json -F model=my-bouncer -F visibility=private \\`,

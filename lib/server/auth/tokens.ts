@@ -91,7 +91,11 @@ export function listTeamTokens(db: PrismaClient, teamIds: string[]) {
  * Revokes a token of one of the actor's teams (admins: any).
  * @throws AppError not_found for an unknown, revoked or other team's token (existence not revealed)
  */
-export async function revokeToken(db: PrismaClient, actor: Actor, id: string): Promise<void> {
+export async function revokeToken(
+  db: PrismaClient,
+  actor: Actor,
+  id: string,
+): Promise<{ name: string; prefix: string }> {
   const token = await db.apiToken.findUnique({ where: { id } });
   if (!token || token.revokedAt || (!actor.isAdmin && !actor.teamIds.includes(token.teamId)))
     throw new AppError("not_found", "token not found");
@@ -106,4 +110,5 @@ export async function revokeToken(db: PrismaClient, actor: Actor, id: string): P
     teamId: token.teamId,
     before: { name: token.name, prefix: token.prefix },
   });
+  return { name: token.name, prefix: token.prefix };
 }

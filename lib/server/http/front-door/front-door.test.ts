@@ -176,3 +176,37 @@ describe("body limits", () => {
     expect(out).toContain("unauthorized");
   });
 });
+
+describe("writes to pages (the account page's server functions)", () => {
+  const post = (headers: Record<string, string>) =>
+    fetch(`${base}/account`, { method: "POST", headers: { "content-type": "text/plain", ...headers }, body: "[]" });
+  const reached = () => renders.filter((r) => r.url === "/account").length;
+
+  it("from another site: a 403 at the door, never reaching the app (the framework would answer 500)", async () => {
+    const before = reached();
+    const forged: Record<string, string>[] = [
+      { origin: "http://evil.example" },
+      { "sec-fetch-site": "cross-site" },
+      { origin: "http://evil.example", cookie: "next-auth.session-token=x" },
+    ];
+    for (const h of forged) {
+      const res = await post(h);
+      expect([JSON.stringify(h), res.status]).toEqual([JSON.stringify(h), 403]);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+    }
+    expect(reached()).toBe(before);
+  });
+
+  it("riding on a session cookie without saying where it comes from: refused; from this site: the app answers", async () => {
+    const cookie = "next-auth.session-token=x";
+    expect((await post({ cookie })).status).toBe(403);
+    const before = reached();
+    const host = new URL(base).host;
+    expect((await post({ cookie, origin: `http://${host}` })).status).toBe(401);
+    expect((await post({ cookie, "sec-fetch-site": "same-origin" })).status).toBe(401);
+    // a cookie-less write has no session to forge; GETs are never checked
+    expect((await post({})).status).toBe(401);
+    expect((await fetch(`${base}/account`, { headers: { origin: "http://evil.example" } })).status).toBe(200);
+    expect(reached()).toBe(before + 4);
+  });
+});

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import { cacheRouteName } from "../response-cache";
+import { checkOrigin, SAFE_METHODS } from "../same-site";
 import { isHttps, NON_PAGE_CSP, STATIC_SECURITY_HEADERS, type CspOptions } from "../security-headers";
 import { answerFromCache } from "./cached-read";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./client-address";
@@ -50,6 +52,8 @@ export function frontDoor(opts: FrontDoorOptions): (req: IncomingMessage, res: S
     if (guardedByDatabase(pathname) && (await databaseIsDown()))
       return answerUnavailable(res, { page: isPagePath(pathname), https });
     if (await answerFromCache(req, res, target.path, { port: opts.port(), csp: opts.csp })) return;
+    const crossSite = crossSitePageWrite(req, pathname);
+    if (crossSite) return refuse(res, 403, crossSite);
     if (hasBody(req)) {
       const max = getEnv().MAX_UPLOAD_BYTES;
       if (Number(req.headers["content-length"] ?? 0) > max + BODY_SLACK_BYTES)
@@ -67,13 +71,29 @@ function guardedByDatabase(pathname: string): boolean {
   return isPagePath(pathname) || pathname.startsWith("/api/") || cacheRouteName(pathname) !== null;
 }
 
+/**
+ * A write to a page (a form's server function) from another site, or riding on a session cookie
+ * without saying where it comes from: refused here as the API's handlers refuse one (same-site.ts),
+ * with a 403 rather than the framework's error page.
+ */
+function crossSitePageWrite(req: IncomingMessage, pathname: string): string | null {
+  if (SAFE_METHODS.has(req.method ?? "GET") || !isPagePath(pathname)) return null;
+  try {
+    checkOrigin(new Request(`http://localhost${pathname}`, { method: "POST", headers: headersOf(req) }));
+    return null;
+  } catch (e) {
+    if (e instanceof AppError) return e.message;
+    throw e;
+  }
+}
+
 function hasBody(req: IncomingMessage): boolean {
   return req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
 }
 
 /** A request refused at the door: the JSON error shape, with the headers every answer carries. */
-export function refuse(res: ServerResponse, status: 400 | 413 | 414, message: string, close = false): void {
-  const code = { 400: "bad_request", 413: "payload_too_large", 414: "uri_too_long" }[status];
+export function refuse(res: ServerResponse, status: 400 | 403 | 413 | 414, message: string, close = false): void {
+  const code = { 400: "bad_request", 403: "forbidden", 413: "payload_too_large", 414: "uri_too_long" }[status];
   res.writeHead(status, {
     ...STATIC_SECURITY_HEADERS,
     "content-security-policy": NON_PAGE_CSP,
