@@ -77,7 +77,7 @@ test("invite, accept, upload privately for the team, publish, verify, changelog"
   await admin.goto(`/admin/activity?target=${subHref!.split("/").pop()}`);
   await expect(admin.getByTestId("activity")).toContainText("submission.verify");
   await expect(admin.getByTestId("activity")).toContainText(`lab-owner-${stamp}@example.org`);
-  // its old address (the "audit trail" before issue 51) is a permanent redirect that keeps the query
+  // its old address (before issue 51) is a permanent redirect that keeps the query
   const id = subHref!.split("/").pop();
   await admin.goto(`/admin/audit?target=${id}`);
   expect(new URL(admin.url()).pathname + new URL(admin.url()).search).toBe(`/admin/activity?target=${id}`);

@@ -4,7 +4,7 @@
 // refused once revoked.
 import { expect, request, test, type Page } from "@playwright/test";
 import { E2E } from "../playwright.config";
-import { signUp } from "./helpers";
+import { reactLive, signUp } from "./helpers";
 
 /** Whether the API takes this token (a request of its own: no session cookie beside it). */
 async function tokenWorks(token: string): Promise<number> {
@@ -34,6 +34,7 @@ test("API tokens: created and revoked from the account page, with JavaScript and
   await signUp(page, `Token Lab ${stamp}`, `tokens-${stamp}@example.test`);
 
   // with JavaScript: no reload, a confirmation before a revoke
+  await reactLive(page);
   const a = await createToken(page, "ci");
   expect(await tokenWorks(a)).toBe(200);
 
@@ -51,11 +52,19 @@ test("API tokens: created and revoked from the account page, with JavaScript and
 
   // a revoke with JavaScript asks first; dismissed, nothing happens
   await page.reload();
-  page.once("dialog", (d) => void d.dismiss());
-  await page.getByRole("button", { name: `Revoke token ${a.slice(0, 10)}` }).click();
+  await reactLive(page);
+  const revokeA = page.getByRole("button", { name: `Revoke token ${a.slice(0, 10)}` });
+  // confirm() blocks the page until it is answered: answer it as it opens, and keep what it asked
+  const asked: string[] = [];
+  page.once("dialog", (d) => void (asked.push(d.message()), d.dismiss()));
+  await revokeA.click();
+  expect(asked).toEqual([`Revoke token ${a.slice(0, 10)}… (ci)? Scripts using it stop working.`]);
+  await expect(page.getByTestId("token-revoked")).toHaveCount(0);
+  await expect(page.getByTestId("tokens")).toContainText(`${a.slice(0, 10)}… ci`);
   expect(await tokenWorks(a)).toBe(200);
-  page.once("dialog", (d) => void d.accept());
-  await page.getByRole("button", { name: `Revoke token ${a.slice(0, 10)}` }).click();
+  page.once("dialog", (d) => void (asked.push(d.message()), d.accept()));
+  await revokeA.click();
+  expect(asked).toHaveLength(2);
   await expect(page.getByTestId("token-revoked")).toContainText(`Revoked ${a.slice(0, 10)}… (ci)`);
   await expect(page.getByTestId("tokens")).not.toContainText(a.slice(0, 10));
   expect(await tokenWorks(a)).toBe(401);
@@ -68,14 +77,23 @@ test("API tokens: created and revoked from the account page, with JavaScript and
   expect(await tokenWorks(b)).toBe(401);
   await stale.getByRole("button", { name: `Revoke token ${b.slice(0, 10)}` }).click();
   await expect(stale.getByRole("alert")).toHaveText("token not found");
-  // a forged post from another site with the session cookie: refused at the door (403), nothing created
-  const listed = await page.request.get("/api/v1/tokens");
-  const forged = await page.request.post("/account", {
-    headers: { origin: "http://evil.example", "next-action": "0".repeat(42), "content-type": "text/plain" },
-    data: '["$undefined",{}]',
-  });
+  // the form a page without scripts sends, forged from another site with the session cookie:
+  // refused at the door (403), nothing created; the same post from this site creates a token
+  await plain.goto("/account");
+  const form = plain.locator("form").filter({ has: plain.getByRole("button", { name: "Create API token" }) });
+  const fields = await form.evaluate((f) => [...new FormData(f as HTMLFormElement)].map(([k, v]) => [k, String(v)]));
+  expect(fields.some(([k]) => k.startsWith("$ACTION"))).toBe(true);
+  const multipart = Object.fromEntries([...fields.filter(([k]) => k !== "name"), ["name", "forged"]]);
+  const count = async () =>
+    ((await (await page.request.get("/api/v1/tokens")).json()) as { tokens: unknown[] }).tokens.length;
+  const before = await count();
+  const forged = await page.request.post("/account", { headers: { origin: "http://evil.example" }, multipart });
   expect(forged.status()).toBe(403);
-  expect(await (await page.request.get("/api/v1/tokens")).json()).toEqual(await listed.json());
+  expect(await count()).toBe(before);
+  const own = await page.request.post("/account", { headers: { origin: E2E.baseURL }, multipart });
+  expect(own.status()).toBe(200);
+  expect(await own.text()).toMatch(/data-testid="new-token">lbt_/);
+  expect(await count()).toBe(before + 1);
   await withJs.close();
   await noJs.close();
 });

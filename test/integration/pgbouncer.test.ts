@@ -215,17 +215,10 @@ describe.skipIf(!PGBOUNCER || !SERVER)(
     });
 
     it("named prepared statements (the rate limiter's) go to a direct connection, so they hold under concurrency", async () => {
-      // through a transaction-mode PgBouncer before 1.21 these fail ("prepared statement … already
-      // exists" / "does not exist"): a pg client's next query may run on another server connection.
-      // So what names its statements runs on the direct pool (db.pool stays unpatched).
-      const out = await Promise.allSettled(
-        Array.from({ length: 60 }, (_, i) =>
-          db.directPool.query({ name: "direct-named", text: "SELECT $1::int AS i, pg_sleep(0.002)", values: [i] }),
-        ),
-      );
-      expect(
-        out.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason)),
-      ).toEqual([]);
+      // through a transaction-mode PgBouncer before 1.21 (Debian's among them) named statements
+      // fail ("prepared statement … already exists" / "does not exist"): a pg client's next query
+      // may run on another server connection. The rate limits' store is the direct pool; on
+      // db.pool these 40 counts fail.
       // rate-limiter-flexible's PostgreSQL store names its statements
       const counted = await Promise.allSettled(
         Array.from({ length: 40 }, (_, i) => consume("signin-account", `someone-${i % 4}@example.org`)),

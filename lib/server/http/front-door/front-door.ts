@@ -21,9 +21,11 @@ import { keepSocketForAnswer } from "./unread-body";
 //   3. the database       — while it is unreachable, pages and the API get a 503 at once;
 //   4. a cached read      — a visitor's GET the response cache holds is answered from it; a miss
 //                            is rendered by Next.js through this server and stored as rendered;
-//   5. body limits        — a body declared larger than any route accepts is a 413 here; a body
+//   5. page writes        — a request to a page that may change state (a form's server function)
+//                            from another site is a 403 (same-site.ts, the API's rule);
+//   6. body limits        — a body declared larger than any route accepts is a 413 here; a body
 //                            the app stops reading keeps its socket until the answer is out;
-//   6. Next.js            — with the page's Content-Security-Policy and a request id set.
+//   7. Next.js            — with the page's Content-Security-Policy and a request id set.
 // Nothing here rewrites what Next.js renders, and nothing patches Node or Next.js.
 
 export interface FrontDoorOptions {
@@ -53,7 +55,7 @@ export function frontDoor(opts: FrontDoorOptions): (req: IncomingMessage, res: S
       return answerUnavailable(res, { page: isPagePath(pathname), https });
     if (await answerFromCache(req, res, target.path, { port: opts.port(), csp: opts.csp })) return;
     const crossSite = crossSitePageWrite(req, pathname);
-    if (crossSite) return refuse(res, 403, crossSite);
+    if (crossSite) return refuse(res, 403, crossSite, hasBody(req));
     if (hasBody(req)) {
       const max = getEnv().MAX_UPLOAD_BYTES;
       if (Number(req.headers["content-length"] ?? 0) > max + BODY_SLACK_BYTES)
