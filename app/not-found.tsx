@@ -1,4 +1,9 @@
+import type { Metadata } from "next";
 import Link from "next/link";
+
+// an address nothing answers (a route's own 404s name themselves in their metadata): the tab and
+// a bookmark say so, not the bare site name
+export const metadata: Metadata = { title: "Not found" };
 
 export default function NotFound() {
   return (
