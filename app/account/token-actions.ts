@@ -2,15 +2,14 @@
 // The account page's token forms as server functions, so that they work without JavaScript: the
 // form posts to the page itself and the page renders with the answer; with JavaScript React sends
 // it without a reload. Each function checks the session itself (as the API's handlers do), the
-// framework refuses a post whose Origin is not this site, and an error comes back as the form's
-// message, never as an error page.
+// front door refuses a post from another site with a 403 (lib/server/http/same-site.ts), and an
+// error comes back as the form's message, never as an error page. The work is lib/server/auth's.
 import { revalidatePath } from "next/cache";
 import { TokenBody, TokenIdParams } from "@/lib/contracts/accounts";
 import { AppError } from "@/lib/errors";
 import { createTokenFor, getSessionActor, revokeToken, type Actor } from "@/lib/server/auth";
 import { getDb } from "@/lib/server/db";
 import { toErrorBody } from "@/lib/server/http";
-import { consume } from "@/lib/server/limits";
 
 /** What a token form shows after it was sent: the new secret (this once), or what went wrong. */
 export interface TokenFormState {
@@ -37,11 +36,10 @@ const field = (form: FormData, name: string) => {
   return typeof v === "string" && v.trim() !== "" ? v : undefined;
 };
 
-/** "Create API token": the same checks and limits as `POST /api/v1/tokens`. */
+/** "Create API token": `POST /api/v1/tokens`'s work (createTokenFor: its checks and its limit). */
 export async function createTokenAction(_prev: TokenFormState | null, form: FormData): Promise<TokenFormState> {
   return asSignedIn(async (actor) => {
     const body = TokenBody.parse({ name: field(form, "name") });
-    await consume("tokens-user", actor.userId ?? `team:${actor.teamId}`);
     const t = await createTokenFor(await getDb(), actor, body);
     return { created: { token: t.token, prefix: t.prefix, name: body.name } };
   });

@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logActivity } from "@/lib/server/activity";
 import { sqlOf } from "@/lib/server/db";
 import { AppError } from "@/lib/errors";
+import { consume } from "@/lib/server/limits";
 import { slugify } from "@/lib/validations/common";
 import type { Actor } from "./types";
 
@@ -41,7 +42,10 @@ export async function ensureTeam(db: PrismaClient, slugOrName: string) {
  * Creates a token on behalf of an actor: for any team its user is a member of now (the actor's
  * own team by default; a member of several teams names one with `team`), or — admins only — for
  * any team (created if needed) and/or with admin rights.
- * @throws AppError forbidden for a non-admin asking for a team they are not in, or an admin token
+ * Counted against the person's token limit (`tokens-user`, shared by every process) first, whichever
+ * door it came through: the API or the account page's form.
+ * @throws AppError forbidden for a non-admin asking for a team they are not in, or an admin token;
+ *   rate_limited past the limit
  */
 export async function createTokenFor(
   db: PrismaClient,
@@ -49,6 +53,7 @@ export async function createTokenFor(
   req: { name: string; team?: string; admin?: boolean },
 ) {
   if (req.admin && !actor.isAdmin) throw new AppError("forbidden", "only admins may create admin tokens");
+  await consume("tokens-user", actor.userId ?? `team:${actor.teamId}`);
   let team: { id: string; slug: string } | null;
   let userId: string | null = actor.userId;
   if (!req.team) {

@@ -1,7 +1,6 @@
 // POST /api/v1/tokens – create an API token for your team (admins: any team, optionally admin)
 // GET  /api/v1/tokens – list your team's tokens (never the secrets)
 import { getDb } from "@/lib/server/db";
-import { consume } from "@/lib/server/limits";
 import { respond, route } from "@/lib/server/http";
 import { createTokenFor, listTeamTokens } from "@/lib/server/auth";
 import { TokenBody, TokenCreated, TokenList } from "@/lib/contracts/accounts";
@@ -9,7 +8,6 @@ import { TokenBody, TokenCreated, TokenList } from "@/lib/contracts/accounts";
 export const dynamic = "force-dynamic";
 
 export const POST = route({ access: "member", body: TokenBody }, async ({ actor, body }) => {
-  await consume("tokens-user", actor.userId ?? `team:${actor.teamId}`);
   const t = await createTokenFor(await getDb(), actor, body);
   return respond(
     TokenCreated,
