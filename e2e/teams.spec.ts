@@ -48,7 +48,9 @@ test("invite, accept, upload privately for the team, publish, verify, changelog"
     .filter({ hasText: `lab-model-${stamp}` });
   await expect(row).toContainText("private");
   await row.getByRole("button", { name: "Make public" }).click();
-  await expect(row).toContainText("public");
+  // the file is the paper's claude-3.7-sonnet row, which the seed scored too: the audit flagged the
+  // copy at upload, so made public it is held for an admin (who clears it below)
+  await expect(row).toContainText("held for review");
   const subHref = await row.getByRole("link", { name: `lab-model-${stamp}` }).getAttribute("href");
 
   // an admin verifies it

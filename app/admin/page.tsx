@@ -5,7 +5,7 @@ import { AuditQueue } from "@/components/admin/audit-queue";
 import { PublishButton } from "@/components/admin/publish-button";
 import { QuotaForm } from "@/components/admin/quota-form";
 import { ReleaseImportForm } from "@/components/admin/release-import-form";
-import { ActionButton } from "@/components/ui/action-button";
+import { ActionForm } from "@/components/ui/action-form";
 import { Badge } from "@/components/ui/badge";
 import { DataTable, numberColumn } from "@/components/ui/data-table";
 import { dateColumn } from "@/components/ui/columns";
@@ -159,15 +159,15 @@ function TeamApprovalsCard({ teams }: { teams: Overview["teams"] }) {
               t.approvedAt ? (
                 <span className="flex items-center gap-2">
                   <Badge tone="green">approved {formatDate(t.approvedAt)}</Badge>
-                  <ActionButton
-                    method="DELETE"
-                    url={`/api/v1/admin/teams/${t.slug}/approval`}
+                  <ActionForm
+                    op="team-unapprove"
+                    fields={{ slug: t.slug }}
                     label="Withdraw"
                     confirm={`Withdraw the approval of ${t.name}?`}
                   />
                 </span>
               ) : (
-                <ActionButton method="POST" url={`/api/v1/admin/teams/${t.slug}/approval`} label="Approve" />
+                <ActionForm op="team-approve" fields={{ slug: t.slug }} label="Approve" />
               ),
           },
         ]}

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ActionButton } from "@/components/ui/action-button";
+import { ActionForm } from "@/components/ui/action-form";
 import { HideButton } from "./moderation-buttons";
 import { Badge } from "@/components/ui/badge";
 import { fixed, formatDate, percent } from "@/lib/format";
@@ -86,10 +86,9 @@ function FlagActions({ s }: { s: AuditedSubmission }) {
   return (
     <>
       <HideButton id={s.id} prompt="Why is it hidden? Its team sees this reason." />
-      <ActionButton
-        method="POST"
-        url={`/api/v1/admin/submissions/${s.id}/verify`}
-        body={{ verified: true }}
+      <ActionForm
+        op="submission-verify"
+        fields={{ id: s.id, verified: "true" }}
         label="Verify (leave it up)"
         confirm={`Mark ${s.model} verified? It leaves this queue and shows as verified.`}
       />
@@ -101,10 +100,9 @@ function FlagActions({ s }: { s: AuditedSubmission }) {
 function HeldActions({ s }: { s: AuditedSubmission }) {
   return (
     <>
-      <ActionButton
-        method="POST"
-        url={`/api/v1/admin/submissions/${s.id}/verify`}
-        body={{ verified: true }}
+      <ActionForm
+        op="submission-verify"
+        fields={{ id: s.id, verified: "true" }}
         label="Clear (verify and rank it)"
         confirm={`Clear ${s.model}? It is ranked on its board, shows as verified, and the ledger says an admin cleared it.`}
       />

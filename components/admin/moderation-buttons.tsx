@@ -1,14 +1,6 @@
-import { ActionButton } from "@/components/ui/action-button";
+import { ActionForm } from "@/components/ui/action-form";
 
-/** An admin's "Hide…" on a submission: asks for the reason (`prompt`), which its team sees. */
+/** An admin's "Hide…" on a submission: a small form asking for the reason, which its team sees. */
 export function HideButton({ id, prompt, label = "Hide…" }: { id: string; prompt: string; label?: string }) {
-  return (
-    <ActionButton
-      method="POST"
-      url={`/api/v1/admin/submissions/${id}/hide`}
-      label={label}
-      prompt={prompt}
-      promptKey="reason"
-    />
-  );
+  return <ActionForm op="submission-hide" fields={{ id }} label={label} reason={prompt} testId="hide" />;
 }

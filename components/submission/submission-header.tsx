@@ -1,7 +1,7 @@
 import { USER_LINK_REL } from "@/lib/href";
 import { canSwitchVisibility, submissionStatus } from "@/lib/submission-status";
 import Link from "next/link";
-import { ActionButton } from "@/components/ui/action-button";
+import { ActionForm } from "@/components/ui/action-form";
 import { HideButton } from "@/components/admin/moderation-buttons";
 import { Badge } from "@/components/ui/badge";
 import { formatBytes, formatDate } from "@/lib/format";
@@ -131,18 +131,16 @@ function ModerationActions({ v }: { v: SubmissionPageView }) {
     <div className="mt-2 flex flex-wrap gap-2" data-testid="moderation">
       {/* withdrawn, hidden or held: off view, so no visibility to switch (lib/submission-status.ts) */}
       {canSwitchVisibility(submissionStatus(sub)) ? (
-        <ActionButton
-          method="PATCH"
-          url={`/api/v1/submissions/${sub.id}`}
-          body={{ visibility: sub.visibility === "public" ? "private" : "public" }}
+        <ActionForm
+          op="submission-visibility"
+          fields={{ id: sub.id, visibility: sub.visibility === "public" ? "private" : "public" }}
           label={sub.visibility === "public" ? "Make private" : "Make public"}
         />
       ) : null}
       {!sub.withdrawnAt && !sub.baseline ? (
-        <ActionButton
-          method="PATCH"
-          url={`/api/v1/submissions/${sub.id}`}
-          body={{ withdrawn: true }}
+        <ActionForm
+          op="submission-withdraw"
+          fields={{ id: sub.id }}
           label="Withdraw…"
           testId="withdraw"
           confirm={`Withdraw ${sub.model}? It leaves the board and every public view for good (only an admin can restore it); it still counts in the system's attempts and stays in the activity log.`}
@@ -150,29 +148,26 @@ function ModerationActions({ v }: { v: SubmissionPageView }) {
       ) : null}
       {v.isAdmin ? (
         <>
-          <ActionButton
-            method="POST"
-            url={`/api/v1/admin/submissions/${sub.id}/verify`}
-            body={{ verified: !sub.verifiedAt }}
+          <ActionForm
+            op="submission-verify"
+            fields={{ id: sub.id, verified: String(!sub.verifiedAt) }}
             label={sub.verifiedAt ? "Withdraw verification" : "Mark verified"}
             testId="verify"
           />
           {sub.hiddenAt ? (
-            <ActionButton
-              method="POST"
-              url={`/api/v1/admin/submissions/${sub.id}/hide`}
-              body={{ reason: null }}
+            <ActionForm
+              op="submission-show"
+              fields={{ id: sub.id }}
               label={sub.heldAt ? "Clear the hold (rank it)" : "Show again"}
             />
           ) : (
             <HideButton id={sub.id} prompt="Why is it hidden? (its team sees this)" />
           )}
-          <ActionButton
-            method="DELETE"
-            url={`/api/v1/admin/submissions/${sub.id}`}
+          <ActionForm
+            op="submission-delete"
+            fields={{ id: sub.id }}
             label="Delete"
             confirm={`Delete ${sub.model} with its predictions and scores? This cannot be undone.`}
-            onDone={`/tasks/${sub.task.fullSlug}`}
           />
         </>
       ) : null}

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { InviteButton } from "@/components/teams/invite-button";
-import { ActionButton } from "@/components/ui/action-button";
+import { ActionForm } from "@/components/ui/action-form";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { DataTable, valueColumn, type Column } from "@/components/ui/data-table";
@@ -49,20 +49,18 @@ export function TeamMembers({ t, me }: { t: TeamView; me: string | null | undefi
                   cell: (m: (typeof t.members)[number]) => (
                     <>
                       {t.viewer.owner ? (
-                        <ActionButton
-                          method="PATCH"
-                          url={`/api/v1/teams/${t.slug}/members/${m.userId}`}
-                          body={{ role: m.role === "owner" ? "member" : "owner" }}
+                        <ActionForm
+                          op="member-role"
+                          fields={{ slug: t.slug, userId: m.userId, role: m.role === "owner" ? "member" : "owner" }}
                           label={m.role === "owner" ? "Make member" : "Make owner"}
                         />
                       ) : null}
                       {t.viewer.owner || m.userId === me ? (
-                        <ActionButton
-                          method="DELETE"
-                          url={`/api/v1/teams/${t.slug}/members/${m.userId}`}
+                        <ActionForm
+                          op="member-remove"
+                          fields={{ slug: t.slug, userId: m.userId }}
                           label={m.userId === me ? "Leave" : "Remove"}
                           confirm={m.userId === me ? `Leave ${t.name}?` : `Remove ${m.name} from ${t.name}?`}
-                          onDone={m.userId === me ? "/account" : undefined}
                         />
                       ) : null}
                     </>
@@ -130,10 +128,9 @@ function submissionColumns(t: TeamPageView): Column<SubmissionRow>[] {
             // a withdrawn, hidden or held submission is off view: its visibility is not the team's to switch
             cell: (x: SubmissionRow) =>
               canSwitchVisibility(x.status) ? (
-                <ActionButton
-                  method="PATCH"
-                  url={`/api/v1/submissions/${x.id}`}
-                  body={{ visibility: x.visibility === "public" ? "private" : "public" }}
+                <ActionForm
+                  op="submission-visibility"
+                  fields={{ id: x.id, visibility: x.visibility === "public" ? "private" : "public" }}
                   label={x.visibility === "public" ? "Make private" : "Make public"}
                 />
               ) : null,
@@ -207,9 +204,9 @@ export function TeamTokens({ t, email }: { t: TeamView; email: string | null | u
               header: <span className="sr-only">Actions</span>,
               cell: (k) =>
                 t.viewer.owner || k.createdBy === email ? (
-                  <ActionButton
-                    method="DELETE"
-                    url={`/api/v1/tokens/${k.id}`}
+                  <ActionForm
+                    op="token-revoke"
+                    fields={{ id: k.id }}
                     label="Revoke"
                     confirm={`Revoke token ${k.name}?`}
                   />

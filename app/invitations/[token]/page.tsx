@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ActionButton } from "@/components/ui/action-button";
+import { ActionForm } from "@/components/ui/action-form";
 import { getDb } from "@/lib/server/db";
 import { getSessionActor } from "@/lib/server/auth";
 import { findInvitation } from "@/lib/server/teams";
@@ -28,11 +28,10 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
             You are signed in as {actor.email}. Accepting makes you a member of <strong>{inv.team.name}</strong>: you
             can upload for the team and see its private submissions.
           </p>
-          <ActionButton
-            method="POST"
-            url={`/api/v1/invitations/${token}`}
+          <ActionForm
+            op="invitation-accept"
+            fields={{ token }}
             label="Accept the invitation"
-            onDone={`/teams/${inv.team.slug}`}
             className="rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800"
             testId="accept"
           />

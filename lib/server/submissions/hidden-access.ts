@@ -1,6 +1,9 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { ResolvedTask } from "@/lib/tasks/resolve";
+import type { Actor } from "@/lib/server/auth";
+import { actorLabel, logActivity } from "@/lib/server/activity";
+import { sqlOf } from "@/lib/server/db";
 
 /**
  * Sybil resistance beyond the Ladder (docs/security.md): when an admin sets a task to "approved
@@ -21,20 +24,33 @@ export async function assertMayUploadHidden(
   );
 }
 
-/** Approves a team for hidden releases of "approved teams only" tasks, or withdraws it (null). */
-export async function setTeamApproval(
+/**
+ * An admin approves a team for hidden releases of "approved teams only" tasks, or withdraws the
+ * approval; the change and its activity-log entry are one transaction. The work of
+ * `POST`/`DELETE /api/v1/admin/teams/{slug}/approval` and of the admin page's buttons.
+ */
+export async function approveTeam(
   db: PrismaClient,
+  actor: Actor,
   slug: string,
-  by: string | null,
-): Promise<{ slug: string; approvedAt: Date | null; before: Date | null }> {
-  const team = await db.team.findUnique({ where: { slug } });
-  if (!team) throw notFound(`team ${slug}`);
-  const t = await db.team.update({
-    where: { id: team.id },
-    data:
-      by === null
-        ? { approvedAt: null, approvedBy: null }
-        : { approvedAt: team.approvedAt ?? new Date(), approvedBy: by },
+  approve: boolean,
+): Promise<{ slug: string; approvedAt: Date | null }> {
+  return db.$transaction(async (tx) => {
+    const team = await tx.team.findUnique({ where: { slug } });
+    if (!team) throw notFound(`team ${slug}`);
+    const t = await tx.team.update({
+      where: { id: team.id },
+      data: approve
+        ? { approvedAt: team.approvedAt ?? new Date(), approvedBy: actor.userId ?? actorLabel(actor) }
+        : { approvedAt: null, approvedBy: null },
+    });
+    await logActivity(sqlOf(tx), {
+      actor,
+      action: approve ? "team.approve" : "team.unapprove",
+      target: { type: "team", id: t.slug },
+      before: { approvedAt: team.approvedAt },
+      after: { approvedAt: t.approvedAt },
+    });
+    return { slug: t.slug, approvedAt: t.approvedAt };
   });
-  return { slug: t.slug, approvedAt: t.approvedAt, before: team.approvedAt };
 }
