@@ -5,6 +5,7 @@
 // Each page is opened twice, as visitors: with JavaScript off, then on; the same rows and numbers
 // are visible in both, nothing streamed is left hidden, and the page still hydrates.
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { E2E } from "../playwright.config";
 
 interface Row {
   submissionId: string;
@@ -137,26 +138,56 @@ test("robots.txt points crawlers at sitemap.xml, which lists the boards, teams a
   for (const id of listed) expect((await request.get(`/api/v1/submissions/${id}`)).status(), id).toBe(200);
 });
 
-test("with JavaScript off, the sign-in and sign-up forms never put a password in a URL, and say they need scripts", async ({
+test("with JavaScript off: sign up, sign out, a wrong password, sign in to the page asked for; never a password in a URL", async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  for (const path of ["/signin", "/signup"]) {
-    await page.goto(path);
-    await expect(page.locator("main form")).toHaveAttribute("method", "post");
-    await expect(page.getByText(/needs JavaScript in this version/)).toBeVisible();
-    if (path === "/signup") await page.getByLabel(/Name/).fill("No Script Lab");
-    await page.getByLabel("Email").fill("noscript@example.org");
-    await page.getByLabel(/Password/).fill("a long passphrase here");
-    const [request] = await Promise.all([
-      page.waitForRequest((r) => r.isNavigationRequest() && r.frame() === page.mainFrame()),
-      page.locator("main form button[type=submit]").click(),
-    ]);
-    expect(request.method()).toBe("POST");
-    expect(request.url()).not.toContain("passphrase");
-    expect(page.url()).not.toContain("passphrase");
-  }
+  const email = `noscript-${Date.now().toString(36)}@example.org`;
+  const urls: string[] = [];
+  page.on("request", (r) => urls.push(r.url()));
+  // sign up: one post, answered with a redirect to the account page, signed in
+  await page.goto("/signup");
+  await expect(page.locator("main form")).toHaveCount(1);
+  await page.getByLabel(/Name/).fill("No Script Lab");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel(/Password/).fill("a long passphrase here");
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.isNavigationRequest() && r.frame() === page.mainFrame()),
+    page.locator("main form button[type=submit]").click(),
+  ]);
+  expect(request.method()).toBe("POST");
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText(/team No Script Lab/)).toBeVisible();
+  // sign out: the header offers a sign-in again, the account page asks for one, and a copy of the
+  // session cookie taken before is worth nothing after
+  const copied = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const me = () => fetch(`${E2E.baseURL}/api/v1/me`, { headers: { cookie: copied } }).then((r) => r.status);
+  expect(await me()).toBe(200);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  expect(await me()).toBe(401);
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=\/account$/);
+  // a wrong password: the form says so, with the email still in it
+  await page.getByLabel("Password").fill("not the passphrase");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  // the right one: the page asked for
+  await page.getByLabel("Password").fill("a long passphrase here");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText(/team No Script Lab/)).toBeVisible();
+  expect(urls.filter((u) => u.includes("passphrase"))).toEqual([]);
+  // a way back that is not a path on this site is not followed after signing in
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.goto("/signin?callbackUrl=%2F%5Cevil.example");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("a long passphrase here");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${E2E.baseURL}/$`));
   await context.close();
 });
 

@@ -1,37 +1,35 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useState } from "react";
+import { useActionState } from "react";
+import { signInAction } from "@/app/signin/auth-actions";
+import { FormErrors } from "@/components/auth/form-errors";
 import { SubmitButton, TextField } from "@/components/ui/form-field";
 
+/**
+ * Email and password, sent to the sign-in page's server function (app/signin/auth-actions.ts): it
+ * works without JavaScript (the page posts to itself and a success is a redirect to
+ * `callbackUrl`); with JavaScript React sends it without a reload. GitHub, when configured, is
+ * next-auth's own flow.
+ */
 export function SignInForm({ callbackUrl, github }: { callbackUrl: string; github: boolean }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const fd = new FormData(e.currentTarget);
-    setBusy(true);
-    setError(null);
-    const res = await signIn("credentials", { redirect: false, email: fd.get("email"), password: fd.get("password") });
-    setBusy(false);
-    if (res?.ok && !res.error) window.location.assign(callbackUrl);
-    else if (res?.status === 429) setError("Too many failed sign-ins. Wait a few minutes, then try again.");
-    else setError("Wrong email or password.");
-  }
+  const [state, act, busy] = useActionState(signInAction, null);
   return (
     <div className="space-y-4">
-      {/* POST: a browser without scripts that submits it never puts the password in a URL */}
-      <form method="post" onSubmit={onSubmit} className="space-y-3">
-        <noscript>
-          <p className="text-sm text-rose-700 dark:text-rose-400">Signing in needs JavaScript in this version.</p>
-        </noscript>
-        <TextField label="Email" name="email" type="email" required autoComplete="email" />
+      {/* POST: the password is never put in a URL */}
+      <form action={act} className="space-y-3">
+        <input type="hidden" name="callbackUrl" value={callbackUrl} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          defaultValue={state?.email}
+          key={state?.email}
+        />
         <TextField label="Password" name="password" type="password" required autoComplete="current-password" />
-        {error ? (
-          <p role="alert" className="text-sm text-rose-700 dark:text-rose-400">
-            {error}
-          </p>
-        ) : null}
+        <FormErrors errors={state?.errors} />
         <SubmitButton busy={busy} busyLabel="Signing in…" wide>
           Sign in
         </SubmitButton>

@@ -1,9 +1,18 @@
 // Accounts and tokens: signing up, who the caller is, the caller's tokens, an admin's unlock.
 import { z } from "zod";
 import { displayName } from "@/lib/validations/common";
-import { ErrorBody, iso } from "./common";
+import { ErrorBody, iso, SitePath } from "./common";
 // the sign-up form's fields (also read by lib/server/names' tests)
 export { SignupBody } from "@/lib/validations/common";
+
+/** The sign-in form (app/signin/auth-actions.ts); a next page that is not a path on this site is "/". */
+export const SignInFields = z.object({
+  email: z.string().trim().toLowerCase().min(1, "enter your email").max(254),
+  password: z.string().min(1, "enter your password").max(1000),
+  callbackUrl: SitePath.catch("/").default("/"),
+});
+/** Where the sign-up form goes next (an invitation's page, say): a path on this site, else the account. */
+export const NextPath = z.object({ callbackUrl: SitePath.catch("/account").default("/account") });
 
 const role = z.enum(["owner", "member"]);
 

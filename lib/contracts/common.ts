@@ -38,3 +38,12 @@ export const PageFields = {
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
 };
+
+/**
+ * A path on this site to go to next (after a sign-in, after a page's action): one slash, then no
+ * second one or backslash (a browser reads `/\\host` as `//host`: another site), no whitespace.
+ */
+export const SitePath = z
+  .string()
+  .max(2000)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, "a path on this site");

@@ -3,6 +3,7 @@
 // work, with that route's own params and body schemas: the fields of a form are the route's.
 import { z } from "zod";
 import { TokenIdParams } from "./accounts";
+import { SitePath } from "./common";
 import { HideBody, IdParams } from "./submissions";
 import { InvitationParams, MemberParams, SlugParams } from "./teams";
 
@@ -41,19 +42,10 @@ export const PageAction = z.discriminatedUnion("op", [
 export type PageAction = z.infer<typeof PageAction>;
 export type PageActionOp = PageAction["op"];
 
-/**
- * A path on this site to come back to: one slash, then no second one or backslash (never another
- * host), no whitespace.
- */
-const sitePath = z
-  .string()
-  .max(2000)
-  .regex(/^\/(?![/\\])[^\s\\]*$/, "a path on this site");
-
 /** What a form says of itself beside its operation. */
 export const PageActionForm = z.object({
   /** the page it was sent from, to show again after the work (without JavaScript, a 303 to it) */
-  back: sitePath.optional(),
+  back: SitePath.optional(),
   /** "1": this button asks first, so the work waits for `confirmed` */
   ask: z.literal("1").optional(),
   /** "1": the reader said yes (a confirm() with JavaScript, a second button without) */

@@ -3,22 +3,11 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
-import crypto from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
-import { verifyPassword } from "./passwords";
-import {
-  checkSignIn,
-  clientAddress,
-  recordSignInFailure,
-  recordSignInSuccess,
-  signInDelayMs,
-} from "@/lib/server/limits";
+import { clientAddress } from "@/lib/server/limits";
 import { getAuthSecret } from "./secret";
 import { createUserWithTeam } from "./users";
 import { log } from "@/lib/server/observability";
-
-/** How long a session lasts without signing in again (next-auth's default). */
-const SESSION_SECONDS = 30 * 24 * 60 * 60;
+import { createSessionRow, endSessionRow, secureCookies, SESSION_SECONDS, verifyCredentials } from "./credentials";
 
 /** next-auth configuration: email + password always; GitHub when GITHUB_ID/GITHUB_SECRET are set. */
 export function getAuthOptions(): NextAuthOptions {
@@ -30,6 +19,9 @@ export function getAuthOptions(): NextAuthOptions {
   return {
     secret: getAuthSecret(),
     session: { strategy: "jwt", maxAge: SESSION_SECONDS },
+    // said here, not left to next-auth's reading of the URL: the pages' sign-in forms set the same
+    // cookie (lib/server/auth/credentials.ts) and must name it as next-auth does
+    useSecureCookies: secureCookies(),
     // a session that was ended (sign-out) makes next-auth drop the cookie; that is not an error
     logger: {
       error(code, metadata) {
@@ -44,8 +36,7 @@ export function getAuthOptions(): NextAuthOptions {
     events: {
       // sign-out ends the session for real: a copied cookie is worth nothing afterwards
       async signOut({ token }) {
-        const sid = (token as { sid?: unknown } | null)?.sid;
-        if (typeof sid === "string") await (await getDb()).authSession.deleteMany({ where: { id: sid } });
+        await endSessionRow((token as { sid?: unknown } | null)?.sid);
       },
     },
     pages: { signIn: "/signin" },
@@ -63,24 +54,8 @@ function emailProvider() {
       const email = credentials?.email?.trim().toLowerCase();
       const password = credentials?.password;
       if (!email || !password) return null;
-      const client = clientAddress((req?.headers ?? {}) as Record<string, string>);
-      // refused only for this (account, client) pair or this client, never for the account as a
-      // whole: the route refuses before this too (app/api/auth/[...nextauth]/route.ts)
-      await checkSignIn(email, client);
-      // failures on the account from anyone slow it down (capped), before the password is checked
-      const delay = await signInDelayMs(email);
-      if (delay > 0) await sleep(delay);
-      const db = await getDb();
-      const user = await db.user.findUnique({ where: { email } });
-      if (!user?.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
-        // each failure counts, whether or not the account exists (no account enumeration)
-        await recordSignInFailure(email, client).catch((e) =>
-          log.error({ err: e }, "could not count a failed sign-in"),
-        );
-        return null;
-      }
-      await recordSignInSuccess(email, client);
-      return { id: user.id, email: user.email, name: user.name };
+      // the route refuses a limited sign-in before this too (app/api/auth/[...nextauth]/route.ts)
+      return verifyCredentials(email, password, clientAddress((req?.headers ?? {}) as Record<string, string>));
     },
   });
 }
@@ -118,11 +93,7 @@ function authCallbacks(): NonNullable<NextAuthOptions["callbacks"]> {
       }
       if (user && token.sub) {
         // a sign-in: the session's row; the cookie is valid only while it exists
-        const id = crypto.randomUUID();
-        await db.authSession.create({
-          data: { id, userId: token.sub, expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000) },
-        });
-        return { ...token, sid: id };
+        return { ...token, sid: await createSessionRow(token.sub) };
       }
       const sid = (token as { sid?: unknown }).sid;
       const row = typeof sid === "string" ? await db.authSession.findUnique({ where: { id: sid } }) : null;

@@ -6,3 +6,4 @@ export * from "./secret";
 export * from "./session-cookie";
 export * from "./tokens";
 export * from "./users";
+export * from "./credentials";

@@ -6,7 +6,8 @@ import type { Actor } from "./types";
 import { logActivity } from "@/lib/server/activity";
 import { sqlOf } from "@/lib/server/db";
 import { hashPassword } from "./passwords";
-import { clearSignInCounts } from "@/lib/server/limits";
+import { clearSignInCounts, consume } from "@/lib/server/limits";
+import { passwordProblem } from "./common-passwords";
 
 type Tx = Pick<PrismaClient, "team" | "user" | "membership">;
 
@@ -71,4 +72,24 @@ export async function unlockSignIns(db: PrismaClient, actor: Actor, email: strin
     after: { cleared },
   });
   return { email: e, exists: Boolean(user), cleared };
+}
+
+/**
+ * Signing up (`POST /api/v1/signup` and the sign-up page): the client's sign-up limit, a password
+ * that is not weak, then the account and a team of its own.
+ * @throws AppError rate_limited, validation_failed (a weak password, named), conflict (email taken)
+ */
+export async function registerAccount(
+  db: PrismaClient,
+  body: { email: string; password: string; name: string },
+  client: string,
+) {
+  await consume("signup-client", client);
+  const weak = passwordProblem(body.password, body.email);
+  if (weak)
+    throw new AppError("validation_failed", `password: ${weak}`, {
+      problemCount: 1,
+      problems: [{ field: "password", message: weak }],
+    });
+  return createUserWithTeam(db, body);
 }
