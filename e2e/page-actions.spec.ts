@@ -1,5 +1,5 @@
-// The pages' action buttons (make public, withdraw, verify, hide with a reason, show again, delete)
-// without JavaScript and with it: each is a form posting to the page's server function
+// The pages' action buttons (make public, withdraw, verify, hide with a reason, show again, delete;
+// an invitation made, accepted from a sign-up and left) without JavaScript and with it: each is a form posting to the page's server function
 // (app/page-actions.ts), answered with a 303 to the page as it now is, so a browser without
 // scripts does what one with them does (scripts add speed, never function). A button that asks
 // first asks with a second button without scripts and with confirm() with them; an operation above
@@ -127,6 +127,31 @@ test("action buttons work without JavaScript, ask first, keep to the user's acce
   await owner.getByTestId("confirm-action").click();
   await expect(owner.getByRole("alert")).toHaveText("a team needs an owner: make someone else an owner first");
   await expect(owner).toHaveURL(new RegExp(`/teams/${slug}$`));
+
+  // an invitation without scripts: the owner makes the link; an account signed up without scripts
+  // from it comes back to it, accepts (the team's page next), and leaves (asked first; the account next)
+  await owner.getByTestId("invite").click();
+  const invitation = new URL(await owner.getByTestId("invite-url").inputValue()).pathname;
+  const guestCtx = await browser.newContext({ javaScriptEnabled: false });
+  const guest = await guestCtx.newPage();
+  await guest.goto(`/signup?callbackUrl=${encodeURIComponent(invitation)}`);
+  await guest.getByLabel(/Name/).fill(`Guest ${stamp}`);
+  await guest.getByLabel("Email").fill(`guest-${stamp}@example.test`);
+  await guest.getByLabel(/Password/).fill("a long passphrase here");
+  await guest.getByRole("button", { name: "Create account" }).click();
+  await expect(guest).toHaveURL(new RegExp(`${invitation}$`));
+  await guest.getByTestId("accept").click();
+  await expect(guest).toHaveURL(new RegExp(`/teams/${slug}$`));
+  const mine = guest
+    .getByTestId("members")
+    .getByRole("row")
+    .filter({ hasText: `guest-${stamp}@example.test` });
+  await mine.getByRole("button", { name: "Leave" }).click();
+  await guest.getByTestId("confirm-action").click();
+  await expect(guest).toHaveURL(/\/account$/);
+  await owner.reload();
+  await expect(owner.getByTestId("members")).not.toContainText(`guest-${stamp}@example.test`);
+  await guestCtx.close();
 
   // with JavaScript: confirm() asks; dismissed, nothing happens; accepted, the board is next
   await adminJs.goto(`/submissions/${c}`);

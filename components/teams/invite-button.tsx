@@ -1,34 +1,31 @@
 "use client";
 
-import { useState } from "react";
+import { useActionState } from "react";
+import { inviteAction } from "@/app/teams/[slug]/invite-action";
 
-/** Creates a single-use invitation link and shows it to copy (owners). */
+/**
+ * Creates a single-use invitation link and shows it to copy (owners). A form posting to the team
+ * page's server function (app/teams/[slug]/invite-action.ts): it works without JavaScript.
+ */
 export function InviteButton({ team }: { team: string }) {
-  const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  async function create() {
-    setError(null);
-    const res = await fetch(`/api/v1/teams/${team}/invitations`, { method: "POST" });
-    const b = await res.json();
-    if (!res.ok) return setError(b.error?.message ?? `failed (HTTP ${res.status})`);
-    setLink(b);
-  }
+  const [state, act, busy] = useActionState(inviteAction, null);
   return (
-    <div className="space-y-2 text-sm">
+    <form action={act} className="space-y-2 text-sm">
+      <input type="hidden" name="slug" value={team} />
       <button
-        type="button"
-        onClick={create}
-        className="rounded-md bg-sky-700 px-3 py-1.5 font-medium text-white hover:bg-sky-800"
+        type="submit"
+        disabled={busy}
+        className="rounded-md bg-sky-700 px-3 py-1.5 font-medium text-white hover:bg-sky-800 disabled:opacity-50"
         data-testid="invite"
       >
         Create an invitation link
       </button>
-      {link ? (
+      {state?.link ? (
         <p>
-          Send this link to your colleague; it works once, until {link.expiresAt.slice(0, 10)}:{" "}
+          Send this link to your colleague; it works once, until {state.link.expiresAt.slice(0, 10)}:{" "}
           <input
             readOnly
-            value={link.url}
+            value={state.link.url}
             aria-label="Invitation link"
             className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs dark:border-slate-700 dark:bg-slate-900"
             data-testid="invite-url"
@@ -36,11 +33,11 @@ export function InviteButton({ team }: { team: string }) {
           />
         </p>
       ) : null}
-      {error ? (
+      {state?.error ? (
         <p role="alert" className="text-rose-700 dark:text-rose-400">
-          {error}
+          {state.error}
         </p>
       ) : null}
-    </div>
+    </form>
   );
 }
