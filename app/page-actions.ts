@@ -24,8 +24,8 @@ function fieldsOf(form: FormData): Record<string, string> {
 /** One button's work: `op` and its fields (lib/contracts/page-actions.ts). */
 export async function pageAction(_prev: PageActionState | null, form: FormData): Promise<PageActionState> {
   let next: string;
+  const fields = fieldsOf(form);
   try {
-    const fields = fieldsOf(form);
     const meta = PageActionForm.parse(fields);
     const action = PageAction.parse(fields);
     // a button that asks first does nothing until the reader said yes
@@ -34,7 +34,7 @@ export async function pageAction(_prev: PageActionState | null, form: FormData):
     if (!actor) throw new AppError("unauthorized", "your session has ended: sign in again");
     next = (await runPageAction(await getDb(), actor, action)) ?? meta.back ?? "/";
   } catch (e) {
-    return { error: toErrorBody(e).body.error.message };
+    return { error: toErrorBody(e).body.error.message, reason: fields.reason };
   }
   // outside the try: redirect() throws the framework's own signal
   redirect(next);

@@ -18,7 +18,7 @@ import {
 } from "@/lib/server/auth";
 import { AppError } from "@/lib/errors";
 import { getDb } from "@/lib/server/db";
-import { toErrorBody } from "@/lib/server/http";
+import { requireSameSite, toErrorBody } from "@/lib/server/http";
 import { clientAddress } from "@/lib/server/limits";
 
 /** What a sign-in or sign-up form shows after it was sent (a success leaves the page: a redirect). */
@@ -32,7 +32,8 @@ export interface AuthFormState {
 }
 
 const text = (form: FormData, name: string) => {
-  const v = form.get(name);
+  // a hand-made call may send no form at all: then nothing was typed
+  const v = form instanceof FormData ? form.get(name) : null;
   return typeof v === "string" ? v : undefined;
 };
 
@@ -43,10 +44,15 @@ function linesOf(e: unknown): string[] {
   return problems?.length ? problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)) : [error.message];
 }
 
-/** Sets the new session's cookie on the answer. */
+/**
+ * Sets the new session's cookie on the answer; a session the browser had before ends (its row
+ * goes), so a copy of the old cookie is worth nothing after.
+ */
 async function signedIn(user: SignedInUser): Promise<void> {
+  const jar = await cookies();
+  await endSession(jar.get(sessionCookieName())?.value);
   const c = await startSession(user);
-  (await cookies()).set(c.name, c.value, c.options);
+  jar.set(c.name, c.value, c.options);
 }
 
 /** "Sign in": email and password; then the page the form names (a path on this site). */
@@ -54,6 +60,8 @@ export async function signInAction(_prev: AuthFormState | null, form: FormData):
   const email = text(form, "email");
   let next: string;
   try {
+    // no sign-in forged from another site, even into a browser without a session (login CSRF)
+    requireSameSite(await headers());
     const f = SignInFields.parse({ email, password: text(form, "password"), callbackUrl: text(form, "callbackUrl") });
     const user = await verifyCredentials(f.email, f.password, clientAddress(await headers()));
     if (!user) return { errors: ["Wrong email or password."], email };
@@ -77,6 +85,7 @@ export async function signUpAction(_prev: AuthFormState | null, form: FormData):
   const typed = { email: text(form, "email"), name: text(form, "name") };
   let next: string;
   try {
+    requireSameSite(await headers());
     const body = SignupBody.parse({ ...typed, password: text(form, "password") });
     const { user } = await registerAccount(await getDb(), body, clientAddress(await headers()));
     await signedIn({ id: user.id, email: body.email, name: body.name });

@@ -52,17 +52,7 @@ export function ActionForm({
       ))}
       <input type="hidden" name="back" value={back} />
       {question ? <input type="hidden" name="ask" value="1" /> : null}
-      {reason ? (
-        <input
-          name="reason"
-          required
-          minLength={3}
-          maxLength={500}
-          aria-label={reason}
-          placeholder={reason}
-          className="w-64 rounded border border-slate-300 px-2 py-0.5 text-xs dark:border-slate-700 dark:bg-slate-900"
-        />
-      ) : null}
+      {reason ? <ReasonField label={reason} typed={state?.reason} /> : null}
       <button type="submit" disabled={pending} data-testid={testId} className={className ?? buttonClass}>
         {pending ? "…" : reason ? label.replace(/…$/, "") : label}
       </button>
@@ -83,16 +73,54 @@ export function ActionForm({
   );
   // a reason is asked in a disclosure: the row keeps one button until it is opened (no script needed)
   return reason ? (
-    <details className="inline-block" open={Boolean(state?.error)}>
+    <Disclosure label={label} className={className} testId={testId} open={Boolean(state?.error)}>
+      {form}
+    </Disclosure>
+  ) : (
+    form
+  );
+}
+
+/** The reason's field (required, as the API requires it), with what was typed before a refusal. */
+function ReasonField({ label, typed }: { label: string; typed: string | undefined }) {
+  return (
+    <input
+      name="reason"
+      required
+      minLength={3}
+      maxLength={500}
+      aria-label={label}
+      placeholder={label}
+      defaultValue={typed}
+      key={typed}
+      className="w-64 rounded border border-slate-300 px-2 py-0.5 text-xs dark:border-slate-700 dark:bg-slate-900"
+    />
+  );
+}
+
+/** A button-like summary that opens to show its form (open again after a refusal). */
+function Disclosure({
+  label,
+  className,
+  testId,
+  open,
+  children,
+}: {
+  label: string;
+  className?: string;
+  testId?: string;
+  open: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <details className="inline-block" open={open}>
       <summary
         className={`${className ?? buttonClass} cursor-pointer list-none`}
         data-testid={testId && `${testId}-open`}
       >
         {label}
       </summary>
-      <div className="mt-1">{form}</div>
+      <div className="mt-1">{children}</div>
     </details>
-  ) : (
-    form
   );
 }

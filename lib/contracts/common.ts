@@ -41,9 +41,11 @@ export const PageFields = {
 
 /**
  * A path on this site to go to next (after a sign-in, after a page's action): one slash, then no
- * second one or backslash (a browser reads `/\\host` as `//host`: another site), no whitespace.
+ * second one or backslash (a browser reads `/\host` as `//host`: another site), and printable
+ * ASCII only (no whitespace, no control character, nothing a Location header cannot carry as is:
+ * anything else is percent-encoded by a browser before it gets here).
  */
 export const SitePath = z
   .string()
   .max(2000)
-  .regex(/^\/(?![/\\])[^\s\\]*$/, "a path on this site");
+  .regex(/^\/(?![/\\])[\x21-\x5b\x5d-\x7e]*$/, "a path on this site");

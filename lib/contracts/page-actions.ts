@@ -45,7 +45,7 @@ export type PageActionOp = PageAction["op"];
 /** What a form says of itself beside its operation. */
 export const PageActionForm = z.object({
   /** the page it was sent from, to show again after the work (without JavaScript, a 303 to it) */
-  back: SitePath.optional(),
+  back: SitePath.optional().catch(undefined),
   /** "1": this button asks first, so the work waits for `confirmed` */
   ask: z.literal("1").optional(),
   /** "1": the reader said yes (a confirm() with JavaScript, a second button without) */
@@ -58,5 +58,7 @@ export const PageActionState = z.object({
   confirm: z.boolean().optional(),
   /** what went wrong, in words */
   error: z.string().optional(),
+  /** the reason as typed, to fill the field again after a refusal */
+  reason: z.string().optional(),
 });
 export type PageActionState = z.infer<typeof PageActionState>;

@@ -6,10 +6,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SitePath } from "@/lib/contracts/common";
 import { PageAction, PageActionForm, type PageActionOp } from "@/lib/contracts/page-actions";
 import { actorFromUserId, createApiToken, createUserWithTeam, type Actor } from "@/lib/server/auth";
 import { toErrorBody } from "@/lib/server/http";
-import { runPageAction } from "@/lib/server/page-actions";
+import { ACCESS, runPageAction } from "@/lib/server/page-actions";
+import { approveTeam, deleteSubmission, hideSubmission, verifySubmission } from "@/lib/server/submissions";
 import { seededTestDatabase, type TestDatabase } from "../helpers/seeded";
 import { uploadFile } from "../helpers/requests";
 
@@ -68,6 +70,42 @@ describe("the pages' action forms", () => {
     expect((await db.prisma.team.findUniqueOrThrow({ where: { slug: team } })).approvedAt).toBeNull();
   });
 
+  it("the admins' work refuses a member itself, whoever calls it (not only the route or the table)", async () => {
+    const refused = async (work: Promise<unknown>) =>
+      work.then(
+        () => "(done)",
+        (e) => toErrorBody(e).body.error.message,
+      );
+    expect(await refused(approveTeam(db.prisma, member, team, true))).toBe("admins only");
+    expect(await refused(verifySubmission(db.prisma, member, sub, true))).toBe("admins only");
+    expect(await refused(hideSubmission(db.prisma, member, sub, "a reason of some words"))).toBe("admins only");
+    expect(await refused(deleteSubmission(db.prisma, member, sub))).toBe("admins only");
+    expect(await db.prisma.submission.findUnique({ where: { id: sub } })).not.toBeNull();
+  });
+
+  it("each operation's access is its API route's (read from the route's own file)", () => {
+    const routes: Record<PageActionOp, [string, string]> = {
+      "team-approve": ["admin/teams/[slug]/approval", "POST"],
+      "team-unapprove": ["admin/teams/[slug]/approval", "DELETE"],
+      "invitation-accept": ["invitations/[token]", "POST"],
+      "submission-verify": ["admin/submissions/[id]/verify", "POST"],
+      "submission-hide": ["admin/submissions/[id]/hide", "POST"],
+      "submission-show": ["admin/submissions/[id]/hide", "POST"],
+      "submission-visibility": ["submissions/[id]", "PATCH"],
+      "submission-withdraw": ["submissions/[id]", "PATCH"],
+      "submission-delete": ["admin/submissions/[id]", "DELETE"],
+      "member-role": ["teams/[slug]/members/[userId]", "PATCH"],
+      "member-remove": ["teams/[slug]/members/[userId]", "DELETE"],
+      "token-revoke": ["tokens/[id]", "DELETE"],
+    };
+    expect(Object.keys(routes).sort()).toEqual(Object.keys(ACCESS).sort());
+    for (const [op, [dir, method]] of Object.entries(routes)) {
+      const source = fs.readFileSync(path.resolve("app/api/v1", dir, "route.ts"), "utf8");
+      const access = new RegExp(`export const ${method} = route\\(\\s*\\{\\s*access: "(\\w+)"`).exec(source)?.[1];
+      expect([op, access]).toEqual([op, ACCESS[op as PageActionOp]]);
+    }
+  });
+
   it("the fields are the API's: a short reason, an unknown operation, a bad id are refused with the field named", () => {
     const msg = (fields: Record<string, string>) => {
       const r = PageAction.safeParse(fields);
@@ -80,10 +118,20 @@ describe("the pages' action forms", () => {
   });
 
   it("the way back is a path on this site: never another host", () => {
-    for (const back of ["//evil.example/x", "/\\evil.example", "https://evil.example/", "/a b", "javascript:alert(1)"])
-      expect(PageActionForm.safeParse({ back }).success, back).toBe(false);
-    for (const back of ["/", "/submissions/abc?release=1.0", "/tasks/bouncerbench/input?q=a%20b"])
-      expect(PageActionForm.safeParse({ back }).success, back).toBe(true);
+    // refused (the form's way back is then left out: the work goes on, and "/" follows)
+    for (const back of [
+      "//evil.example/x",
+      "/\\evil.example",
+      "https://evil.example/",
+      "/a b",
+      "javascript:alert(1)",
+      "/\u0142",
+      "/a\u0001b",
+    ])
+      expect(SitePath.safeParse(back).success, back).toBe(false);
+    expect(PageActionForm.parse({ back: "//evil.example/x" }).back).toBeUndefined();
+    for (const back of ["/", "/submissions/abc?release=1.0", "/tasks/bouncerbench/input?q=a%20b", "/%C5%82"])
+      expect(PageActionForm.parse({ back }).back, back).toBe(back);
   });
 
   it("an admin's operations do the routes' work; a delete names the board to show next", async () => {

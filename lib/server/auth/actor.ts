@@ -93,3 +93,12 @@ export async function resolveActor(req: Request): Promise<Actor | null> {
   if (!hasSessionCookie(req.headers.get("cookie"))) return null;
   return getSessionActor();
 }
+
+/**
+ * What only admins may do (verify, hide, delete, approve a team) says so itself, whoever calls it
+ * (an API route's `access: "admin"`, a page's action): not only in its caller.
+ * @throws AppError forbidden
+ */
+export function requireAdmin(actor: Actor | null): asserts actor is Actor {
+  if (!actor?.isAdmin) throw new AppError("forbidden", "admins only");
+}

@@ -9,3 +9,4 @@ export * from "./response-cache";
 export * from "./route";
 export * from "./security-headers";
 export { cachedAnswer } from "./cached-answer";
+export { requireSameSite } from "./same-site";

@@ -16,7 +16,7 @@ import {
 import { acceptInvitation, removeMember, setMemberRole } from "@/lib/server/teams";
 
 /** Who may run each operation, as its API route says (`route({ access })`). */
-const ACCESS: Record<PageActionOp, "member" | "admin"> = {
+export const ACCESS: Record<PageActionOp, "member" | "admin"> = {
   "team-approve": "admin",
   "team-unapprove": "admin",
   "invitation-accept": "member",

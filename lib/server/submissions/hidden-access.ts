@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { ResolvedTask } from "@/lib/tasks/resolve";
-import type { Actor } from "@/lib/server/auth";
+import { requireAdmin, type Actor } from "@/lib/server/auth";
 import { actorLabel, logActivity } from "@/lib/server/activity";
 import { sqlOf } from "@/lib/server/db";
 
@@ -35,6 +35,7 @@ export async function approveTeam(
   slug: string,
   approve: boolean,
 ): Promise<{ slug: string; approvedAt: Date | null }> {
+  requireAdmin(actor);
   return db.$transaction(async (tx) => {
     const team = await tx.team.findUnique({ where: { slug } });
     if (!team) throw notFound(`team ${slug}`);

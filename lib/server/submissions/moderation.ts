@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
-import type { Actor } from "@/lib/server/auth";
+import { requireAdmin, type Actor } from "@/lib/server/auth";
 import { logActivity } from "@/lib/server/activity";
 import { sqlOf } from "@/lib/server/db";
 import { queueBoardRefresh } from "@/lib/server/scoring";
@@ -222,6 +222,7 @@ async function decideHold(tx: Prisma.TransactionClient, actor: Actor, sub: Submi
 
 /** Admins vouch for a submission (a badge on every view), or take it back. Verifying a held one clears it. */
 export async function verifySubmission(db: PrismaClient, actor: Actor, id: string, verified: boolean) {
+  requireAdmin(actor);
   const sub = await load(db, id);
   const by = actor.email ?? "admin";
   return db.$transaction(async (tx) => {
@@ -252,6 +253,7 @@ export async function verifySubmission(db: PrismaClient, actor: Actor, id: strin
  * one held for review it decides the hold: confirmed with a reason (it stays off), cleared without.
  */
 export async function hideSubmission(db: PrismaClient, actor: Actor, id: string, reason: string | null) {
+  requireAdmin(actor);
   const sub = await load(db, id);
   const shown = (s: Submission) => ({
     id,
@@ -280,6 +282,7 @@ export async function hideSubmission(db: PrismaClient, actor: Actor, id: string,
 
 /** Admins delete a submission with its predictions and scores (the activity log keeps what it was). */
 export async function deleteSubmission(db: PrismaClient, actor: Actor, id: string) {
+  requireAdmin(actor);
   const sub = await load(db, id);
   await db.$transaction(async (tx) => {
     const l = await ledgerEntry(tx, sub, actor, null);
