@@ -6,6 +6,7 @@
 // are visible in both, nothing streamed is left hidden, and the page still hydrates.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E } from "../playwright.config";
+import { bounceFile, inputIds } from "./helpers";
 
 interface Row {
   submissionId: string;
@@ -212,4 +213,52 @@ test("without JavaScript a chart's box says where its numbers are, and a search 
   } finally {
     await ctx.close();
   }
+});
+
+test("with JavaScript off, an upload: a bad file comes back to the upload page with its problems, nothing stored; a good one lands on its submission's page", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const stamp = Date.now().toString(36);
+  await page.goto("/signup");
+  await page.getByLabel(/Name/).fill(`Plain Upload ${stamp}`);
+  await page.getByLabel("Email").fill(`plain-upload-${stamp}@example.org`);
+  await page.getByLabel(/Password/).fill("a long passphrase here");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  const send = async (name: string, text: string) => {
+    await page.goto("/tasks/bouncerbench/input/submit");
+    await page
+      .getByTestId("file-input")
+      .setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(text) });
+    await page.getByLabel(/Model name/).fill(`plain-${stamp}`);
+    await page.getByRole("button", { name: "Upload and score" }).click();
+  };
+  const bad = JSON.stringify({
+    "astropy__astropy-12907": { input_bounce: "yes" },
+    "no-such-instance": { input_bounce: true },
+  });
+  await send("bad.json", bad);
+  await expect(page).toHaveURL(/\/tasks\/bouncerbench\/input\/submit\?refused=[\w-]+$/);
+  const report = page.getByTestId("upload-error");
+  await expect(report).toContainText("2 problems");
+  await expect(report).toContainText("astropy__astropy-12907");
+  await expect(report).toContainText("no-such-instance");
+  await expect(report).toContainText("Nothing was stored");
+  // the refusal belongs to that answer: the upload page opened again does not show it
+  await page.goto("/tasks/bouncerbench/input/submit");
+  await expect(page.getByTestId("upload-error")).toHaveCount(0);
+
+  await send(
+    "good.json",
+    bounceFile(inputIds(), (i) => i % 7 === 0),
+  );
+  await expect(page).toHaveURL(/\/submissions\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`plain-${stamp}`);
+  const id = page.url().split("/").pop();
+  const api = await (await fetch(`${E2E.baseURL}/api/v1/submissions/${id}`)).json();
+  expect([api.model, api.status]).toEqual([`plain-${stamp}`, "scored"]);
+  await context.close();
 });

@@ -56,8 +56,7 @@ function readAnswer({ status, body }: UploadAnswer): Result {
 /** The form's data as the API takes it: the chosen (or dropped) file as "file", empty optional fields left out. */
 function uploadData(form: HTMLFormElement, file: File): FormData {
   const fd = new FormData(form);
-  fd.delete("file-picker"); // the picker itself; the chosen (or dropped) file goes as "file"
-  fd.set("file", file);
+  fd.set("file", file); // a dropped file; the field stays last, after the team it is filed under
   if (!fd.get("oss")) fd.set("oss", "false");
   // empty optional numbers are left out rather than sent as ""
   for (const k of ["cost_usd", "tokens", "runtime_sec", "system", "site", "logs_url", ...SYSTEM_META_KEYS])
@@ -65,7 +64,12 @@ function uploadData(form: HTMLFormElement, file: File): FormData {
   return fd;
 }
 
-/** Drag-and-drop upload of a prediction file with progress and the server's validation report. */
+/**
+ * Drag-and-drop upload of a prediction file with progress and the server's validation report.
+ * Without JavaScript it is a plain multipart form posted to the same API route, which answers a
+ * browser's form navigation with the submission's page, or this page with the refusal
+ * (lib/server/submissions/upload-form-answer.ts); the file's field comes last, after the team.
+ */
 export function UploadForm({
   task,
   primaryMetric,
@@ -89,12 +93,14 @@ export function UploadForm({
   const [wait, setWait] = useState<UploadWait | null>(null);
   const stopWait = useRef<(() => void) | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const router = useRouter();
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!file) return;
-    const fd = uploadData(e.currentTarget, file);
+    const chosen = file ?? inputRef.current?.files?.[0];
+    if (!chosen) return;
+    const fd = uploadData(e.currentTarget, chosen);
     setResult(null);
     setProgress(0);
     stopWait.current = sendUpload(`/api/v1/tasks/${task}/submissions`, fd, {
@@ -121,10 +127,19 @@ export function UploadForm({
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} className="space-y-4" data-testid="upload-form">
-      <DropZone file={file} onFile={setFile} />
+    <form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      action={`/api/v1/tasks/${task}/submissions`}
+      onSubmit={onSubmit}
+      className="space-y-4"
+      data-testid="upload-form"
+    >
+      <DropZone file={file} inputId={FILE_INPUT} onFile={setFile} />
       <RunFields teams={teams} judge={judge} />
-      <SubmitButton busy={progress !== null} busyLabel="Uploading…" disabled={!file || wait !== null}>
+      <FileField id={FILE_INPUT} input={inputRef} onFile={setFile} />
+      <SubmitButton busy={progress !== null} busyLabel="Uploading…" disabled={wait !== null}>
         Upload and score
       </SubmitButton>
       {progress !== null ? <ProgressBar fraction={progress} label="Upload progress" /> : null}
@@ -165,17 +180,25 @@ function ResultInView({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The file: dropped on the zone, or chosen by clicking it (or Enter / Space on it). */
-function DropZone({ file, onFile }: { file: File | null; onFile: (file: File | null) => void }) {
+const FILE_INPUT = "prediction-file";
+
+/**
+ * The drop zone: a label of the file field, so a click on it opens the browser's file picker with
+ * or without JavaScript; with JavaScript a file dropped on it becomes the field's file.
+ */
+function DropZone({
+  file,
+  inputId,
+  onFile,
+}: {
+  file: File | null;
+  inputId: string;
+  onFile: (file: File | null) => void;
+}) {
   const [drag, setDrag] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
   return (
-    <div
-      role="button"
-      tabIndex={0}
-      aria-label="Choose or drop a prediction file"
-      onClick={() => inputRef.current?.click()}
-      onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && inputRef.current?.click()}
+    <label
+      htmlFor={inputId}
       onDragOver={(e) => {
         e.preventDefault();
         setDrag(true);
@@ -184,11 +207,17 @@ function DropZone({ file, onFile }: { file: File | null; onFile: (file: File | n
       onDrop={(e) => {
         e.preventDefault();
         setDrag(false);
-        if (e.dataTransfer.files[0]) onFile(e.dataTransfer.files[0]);
+        const dropped = e.dataTransfer.files;
+        if (!dropped[0]) return;
+        // the field holds it too: the form as sent, and the picker's own label, name the dropped file
+        const field = e.currentTarget.control;
+        if (field instanceof HTMLInputElement) field.files = dropped;
+        onFile(dropped[0]);
       }}
       className={`flex h-36 cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed text-sm ${
         drag ? "border-sky-600 bg-sky-50 dark:bg-sky-950" : "border-slate-300 dark:border-slate-700"
       }`}
+      data-testid="drop-zone"
     >
       {file ? (
         <span>
@@ -197,16 +226,35 @@ function DropZone({ file, onFile }: { file: File | null; onFile: (file: File | n
       ) : (
         <span>Drop a prediction file here (JSON or JSONL, up to 100 MB), or click to choose one</span>
       )}
+    </label>
+  );
+}
+
+/** The file's own field, last in the form (the server reads the fields before the file first). */
+function FileField({
+  id,
+  input,
+  onFile,
+}: {
+  id: string;
+  input: React.RefObject<HTMLInputElement | null>;
+  onFile: (file: File | null) => void;
+}) {
+  return (
+    <label className="block text-sm">
+      Prediction file
       <input
-        ref={inputRef}
+        ref={input}
+        id={id}
         type="file"
-        name="file-picker"
+        name="file"
+        required
         accept=".json,.jsonl,.ndjson,application/json"
-        className="hidden"
+        className="mt-1 block w-full text-sm file:mr-3 file:rounded file:border file:border-slate-300 file:bg-white file:px-3 file:py-1 dark:file:border-slate-700 dark:file:bg-slate-900"
         data-testid="file-input"
         onChange={(e) => onFile(e.target.files?.[0] ?? null)}
       />
-    </div>
+    </label>
   );
 }
 

@@ -354,3 +354,17 @@ export const Composed = z.object({
   total: z.number().int().nonnegative(),
 });
 export type Composed = z.infer<typeof Composed>;
+
+/**
+ * A refused upload sent by the upload form without JavaScript, as its page shows it after the 303
+ * back (lib/server/submissions/upload-form-answer.ts): kept in a short-lived cookie of that page,
+ * named by `id` in its URL, never on the server.
+ */
+export const UploadRefusal = z.object({
+  id: z.string().regex(/^[\w-]{8,32}$/),
+  status: z.number().int(),
+  message: z.string().max(1000),
+  problems: z.array(Problem).max(20),
+  problemCount: z.number().int().min(0),
+});
+export type UploadRefusal = z.infer<typeof UploadRefusal>;

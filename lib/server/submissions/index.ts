@@ -11,3 +11,4 @@ export * from "./upload-jobs";
 export * from "./trace-view";
 export * from "./compose";
 export * from "./system-meta";
+export * from "./upload-form-answer";

@@ -7,7 +7,9 @@ import { UploadForm } from "@/components/upload/upload-form";
 import type { MetricColumn } from "@/lib/tasks/types";
 import type { ResolvedTask } from "@/lib/server/tasks";
 import { getLeaderboard } from "@/lib/server/leaderboard";
-import { composeChoices } from "@/lib/server/submissions";
+import { composeChoices, readUploadRefusal, UPLOAD_REFUSAL_COOKIE } from "@/lib/server/submissions";
+import { ProblemAlert } from "@/components/ui/problem-table";
+import { cookies } from "next/headers";
 import { getDb } from "@/lib/server/db";
 import { getSessionActor } from "@/lib/server/auth";
 import { uploadContext } from "@/lib/server/teams";
@@ -23,8 +25,20 @@ function primaryColumnOf(t: ResolvedTask): Pick<MetricColumn, "label" | "format"
   return { label: c?.label ?? t.primaryMetric, format: c?.format ?? "score3" };
 }
 
-export default async function SubmitPage({ params }: { params: TaskParams }) {
+export default async function SubmitPage({
+  params,
+  searchParams,
+}: {
+  params: TaskParams;
+  searchParams: Promise<{ refused?: string | string[] }>;
+}) {
   const fullSlug = fullSlugOf(await params);
+  // the upload form sent without JavaScript and refused: the 303 back names the refusal to show
+  const { refused } = await searchParams;
+  const refusal = readUploadRefusal(
+    (await cookies()).get(UPLOAD_REFUSAL_COOKIE)?.value,
+    typeof refused === "string" ? refused : undefined,
+  );
   const actor = await getSessionActor();
   if (!actor) redirect(`/signin?callbackUrl=${encodeURIComponent(`/tasks/${fullSlug}/submit`)}`);
   const db = await getDb();
@@ -60,6 +74,7 @@ export default async function SubmitPage({ params }: { params: TaskParams }) {
           not count.
         </p>
       ) : null}
+      {refusal ? <ProblemAlert error={refusal} note="Nothing was stored." testId="upload-error" /> : null}
       <FileShapes fullSlug={fullSlug} format={format} release={release} isAdmin={actor.isAdmin} />
       <UploadForm
         task={fullSlug}

@@ -3,7 +3,14 @@ import { getDb, sqlOf } from "@/lib/server/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { actorLabel } from "@/lib/server/activity";
-import { disclosedUpload, assertMayUploadHidden, acceptUpload, uploadMeta } from "@/lib/server/submissions";
+import {
+  disclosedUpload,
+  assertMayUploadHidden,
+  acceptUpload,
+  isFormNavigation,
+  uploadFormAnswer,
+  uploadMeta,
+} from "@/lib/server/submissions";
 import { respond, streamMultipart, route } from "@/lib/server/http";
 import { checkQuota, quotaHeaders, quotaState, consume } from "@/lib/server/limits";
 import { getReleaseOrThrow, getTaskOrThrow } from "@/lib/server/tasks";
@@ -17,7 +24,7 @@ import { fullSlugOf } from "@/lib/tasks/catalog";
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-export const POST = route({ access: "member", params: TaskParams }, async ({ req, params, actor }) => {
+const upload = route({ access: "member", params: TaskParams }, async ({ req, params, actor }) => {
   if (!actor.teamId) throw new AppError("forbidden", "your account belongs to no team");
   let teamId = actor.teamId;
   const exempt = actor.isAdmin;
@@ -98,3 +105,15 @@ export const POST = route({ access: "member", params: TaskParams }, async ({ req
     { status: id ? 201 : 200, headers },
   );
 });
+
+/**
+ * The route as the upload form without JavaScript reaches it too: a browser's own form navigation
+ * gets a page by a 303, the submission's (stored) or the upload page with the refusal
+ * (lib/server/submissions/upload-form-answer.ts); every other caller, the JSON above.
+ */
+export async function POST(req: Request, context: { params: Promise<unknown> }): Promise<Response> {
+  const res = await upload(req, context);
+  if (!isFormNavigation(req)) return res;
+  const params = TaskParams.safeParse(await context.params);
+  return params.success ? uploadFormAnswer(res, params.data) : res;
+}
