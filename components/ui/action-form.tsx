@@ -33,8 +33,9 @@ export function ActionForm({
   testId?: string;
 }) {
   const [state, act, pending] = useActionState(pageAction, null);
-  const query = useSearchParams().toString();
-  const back = `${usePathname()}${query ? `?${query}` : ""}`;
+  // (outside the App Router — a component test's render — there is no router: then the home page)
+  const query = useSearchParams()?.toString() ?? "";
+  const back = `${usePathname() ?? "/"}${query ? `?${query}` : ""}`;
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     if (!question) return;
     // with JavaScript, the question as a dialog; yes sends the form as the second button would

@@ -16,7 +16,7 @@ import { UploadJudging, UploadQueued, UploadScored } from "@/lib/contracts/submi
 import { getMetric } from "@/lib/metric-value";
 import { sendUpload, type UploadAnswer, type UploadWait } from "./send-upload";
 import { formatBytes, formatMetric } from "@/lib/format";
-import { SYSTEM_META_KEYS } from "@/lib/validations/common";
+import { OPTIONAL_UPLOAD_FIELDS } from "@/lib/validations/common";
 import { RunFields, type UploadJudge } from "./upload-fields";
 
 type Result =
@@ -59,8 +59,7 @@ function uploadData(form: HTMLFormElement, file: File): FormData {
   fd.set("file", file); // a dropped file; the field stays last, after the team it is filed under
   if (!fd.get("oss")) fd.set("oss", "false");
   // empty optional numbers are left out rather than sent as ""
-  for (const k of ["cost_usd", "tokens", "runtime_sec", "system", "site", "logs_url", ...SYSTEM_META_KEYS])
-    if (fd.get(k) === "") fd.delete(k);
+  for (const k of OPTIONAL_UPLOAD_FIELDS) if (fd.get(k) === "") fd.delete(k);
   return fd;
 }
 

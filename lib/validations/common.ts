@@ -256,6 +256,21 @@ export const SystemMeta = z.object(SystemMetaFields).strict();
 export type SystemMeta = z.infer<typeof SystemMeta>;
 export const SYSTEM_META_KEYS = Object.keys(SystemMetaFields) as (keyof SystemMeta)[];
 
+/**
+ * The upload form's optional fields: an empty one is not sent (the form with JavaScript leaves it
+ * out; without it the browser sends it as "", which the upload route then leaves out for a
+ * browser's own form only — an API client's empty field is refused, naming it).
+ */
+export const OPTIONAL_UPLOAD_FIELDS = [
+  "cost_usd",
+  "tokens",
+  "runtime_sec",
+  "system",
+  "site",
+  "logs_url",
+  ...SYSTEM_META_KEYS,
+];
+
 /** Multipart fields of `POST /api/v1/tasks/{b}/{t}/submissions` (form and API share it). */
 export const SubmissionFields = z.object({
   ...SystemMetaFields,

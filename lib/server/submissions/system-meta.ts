@@ -6,7 +6,13 @@ import type { TaskKindModule } from "@/lib/tasks/define";
 import { assertJudgeNamed, paperSetup } from "@/lib/tasks/shared/judge";
 import { judgeConfig } from "@/lib/server/judging";
 import { z } from "zod";
-import { SubmissionFields, SystemMetaFields, systemMetaOf, type SystemMeta } from "@/lib/validations/common";
+import {
+  OPTIONAL_UPLOAD_FIELDS,
+  SubmissionFields,
+  SystemMetaFields,
+  systemMetaOf,
+  type SystemMeta,
+} from "@/lib/validations/common";
 import type { SubmissionMeta } from "./ingest";
 
 /**
@@ -18,8 +24,9 @@ export function uploadMeta(
   kind: Pick<TaskKindModule, "judge" | "serverJudge">,
   raw: Record<string, unknown>,
   picked: string | undefined,
+  opts: { browserForm?: boolean } = {},
 ): SubmissionMeta & { dryRun?: boolean } {
-  const f = SubmissionFields.parse(raw);
+  const f = SubmissionFields.parse(opts.browserForm ? withoutEmptyOptionals(raw) : raw);
   if ((f.team || undefined) !== picked)
     throw new AppError("validation_failed", "send the team field before the file", {
       problemCount: 1,
@@ -51,4 +58,12 @@ const StoredMeta = z.object(SystemMetaFields).catch({});
 export function systemMetaView(kind: Pick<TaskKindModule, "judge">, stored: unknown) {
   const meta: SystemMeta = StoredMeta.parse(stored ?? {});
   return { meta, paperJudge: paperSetup(kind.judge, meta) };
+}
+
+/**
+ * A browser's own form (the upload form without JavaScript) sends every field, an empty optional
+ * one as "": left out, as the form with JavaScript leaves it out (OPTIONAL_UPLOAD_FIELDS).
+ */
+function withoutEmptyOptionals(raw: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(raw).filter(([k, v]) => !(v === "" && OPTIONAL_UPLOAD_FIELDS.includes(k))));
 }

@@ -44,7 +44,9 @@ const upload = route({ access: "member", params: TaskParams }, async ({ req, par
       // a hidden release of an "approved teams only" task: other teams are refused, dry runs too
       await assertMayUploadHidden(db, { task, release, teamId, isAdmin: exempt });
       if (!exempt) await consume("uploads-team", teamId);
-      const meta = fields.then((raw) => uploadMeta(task.kind, raw, picked));
+      // the upload form without JavaScript sends its empty optional fields as ""
+      const browserForm = isFormNavigation(req);
+      const meta = fields.then((raw) => uploadMeta(task.kind, raw, picked, { browserForm }));
       meta.catch(() => undefined);
       // a dry run announced before the file opens no transaction (one after it is rolled back)
       const dryRun = SubmissionFields.shape.dry_run.safeParse(info.before.dry_run).data === true;
