@@ -157,6 +157,10 @@ function pages(): string[] {
 function foreignMarkup(): string[] {
   const bad: string[] = [];
   const urlAttrs = new Set(["href", "src", "action", "formaction", "xlink:href", "data", "srcdoc"]);
+  // React's own guard on a form whose action is a function (a server function), word for word: with
+  // scripts React sets it, so that a submit it did not take errors instead of posting
+  const reactFormGuard =
+    "javascript:throw new Error('A React form was unexpectedly submitted. If you called form.submit() manually, consider using form.requestSubmit() instead. If you\\'re trying to use event.stopPropagation() in a submit event handler, consider also calling event.preventDefault().')";
   for (const el of document.querySelectorAll("*")) {
     if (["IFRAME", "OBJECT", "EMBED", "FRAME", "MGLYPH"].includes(el.tagName)) bad.push(`element ${el.tagName}`);
     for (const name of el.getAttributeNames()) {
@@ -165,6 +169,7 @@ function foreignMarkup(): string[] {
       // (a download the app writes as a data: URL is a file, not a document: BibTeX, YAML, CSV)
       if (
         urlAttrs.has(name.toLowerCase()) &&
+        !((name === "action" || name === "formaction") && value === reactFormGuard) &&
         /^\s*(javascript:|vbscript:|data:\s*(text\/html|text\/xml|application\/xhtml|image\/svg|text\/javascript|application\/javascript))/i.test(
           value,
         )
