@@ -3,7 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useActionState } from "react";
 import { signInAction } from "@/app/signin/auth-actions";
-import { FormErrors } from "@/components/auth/form-errors";
+import { EmailField, FormErrors } from "@/components/auth/auth-fields";
 import { SubmitButton, TextField } from "@/components/ui/form-field";
 
 /**
@@ -19,15 +19,7 @@ export function SignInForm({ callbackUrl, github }: { callbackUrl: string; githu
       {/* POST: the password is never put in a URL */}
       <form action={act} className="space-y-3">
         <input type="hidden" name="callbackUrl" value={callbackUrl} />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          defaultValue={state?.email}
-          key={state?.email}
-        />
+        <EmailField typed={state?.email} />
         <TextField label="Password" name="password" type="password" required autoComplete="current-password" />
         <FormErrors errors={state?.errors} />
         <SubmitButton busy={busy} busyLabel="Signing in…" wide>

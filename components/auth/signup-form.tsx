@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { signUpAction } from "@/app/signin/auth-actions";
-import { FormErrors } from "@/components/auth/form-errors";
+import { EmailField, FormErrors } from "@/components/auth/auth-fields";
 import { SubmitButton, TextField } from "@/components/ui/form-field";
 
 /**
@@ -24,15 +24,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
         defaultValue={state?.name}
         key={`n${state?.name}`}
       />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        required
-        autoComplete="email"
-        defaultValue={state?.email}
-        key={`e${state?.email}`}
-      />
+      <EmailField typed={state?.email} />
       <TextField
         label="Password (at least 10 characters)"
         name="password"
